@@ -1,0 +1,157 @@
+"""Cards: ranks, suits, decks and the card text of RULES.md section 7.
+
+A card is a value: the two 7♥ of a two-deck game are equal (they are
+interchangeable in play); the engine keeps each physical card exactly once by
+counting. Cards are interned, so ``is`` and ``==`` agree and hashing is cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+JOKER_CODE = 52
+
+
+def rank_text(rank: int) -> str:
+    """Rank as written in card text; 14 is the high ace."""
+    if rank == 14:
+        return "A"
+    return RANK_TEXT.get(rank, str(rank))
+
+
+def rank_name(rank: int) -> str:
+    if rank == 14:
+        rank = 1
+    return RANK_NAMES.get(rank, str(rank))
+
+
+
+class Card:
+    """One card face: a natural card (rank 1-13, suit C D H S) or the joker."""
+
+    __slots__ = ("rank", "suit", "code", "_text")
+    rank: int
+    suit: str
+    code: int
+    _text: str
+
+    def __new__(cls, rank: int, suit: str = "") -> Card:
+        if rank == 0:
+            return _CARDS[JOKER_CODE]
+        return _CARDS[SUITS.index(suit) * 13 + rank - 1]
+
+    @classmethod
+    def _make(cls, code: int) -> Card:
+        card = object.__new__(cls)
+        if code == JOKER_CODE:
+            card.rank, card.suit, card._text = 0, "", "JK"
+        else:
+            card.rank = code % 13 + 1
+            card.suit = SUITS[code // 13]
+            card._text = rank_text(card.rank) + card.suit
+        card.code = code
+        return card
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code == JOKER_CODE
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol: "10♥", "A♠"; the joker is "★"."""
+        if self.is_joker:
+            return "★"
+        return rank_text(self.rank) + SUIT_SYMBOLS[SUITS.index(self.suit)]
+
+    @property
+    def name(self) -> str:
+        """English name: "ten of hearts", "joker"."""
+        if self.is_joker:
+            return "joker"
+        return f"{rank_name(self.rank)} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (card_from_code, (self.code,))
+
+    def __lt__(self, other: Card) -> bool:
+        return self.code < other.code
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return parse_card(text)
+
+
+_CARDS: list[Card] = [Card._make(code) for code in range(53)]
+JOKER: Card = _CARDS[JOKER_CODE]
+NATURALS: tuple[Card, ...] = tuple(_CARDS[:52])
+
+
+def card_from_code(code: int) -> Card:
+    return _CARDS[code]
+
+
+_RANK_PARSE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10, "1": 1}
+for _r in range(2, 11):
+    _RANK_PARSE[str(_r)] = _r
+_SUIT_PARSE = {s: s for s in SUITS}
+_SUIT_PARSE.update({sym: s for sym, s in zip(SUIT_SYMBOLS, SUITS)})
+_SUIT_PARSE.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+
+def parse_rank(text: str) -> int:
+    """Rank text ("A", "10", "T", "K") -> 1..13. Raises ValueError."""
+    rank = _RANK_PARSE.get(text.strip().upper())
+    if rank is None:
+        raise ValueError(f"'{text}' is not a card rank (A 2-10 J Q K)")
+    return rank
+
+
+def parse_card(text: str) -> Card:
+    """Card text -> Card: "10H", "TH", "AS", "Q♦", "JK". Raises ValueError."""
+    t = text.strip().upper()
+    if t in ("JK", "JOKER", "★"):
+        return JOKER
+    if len(t) < 2:
+        raise ValueError(f"'{text}' is not a card (write cards like 7H, 10S, QD, AS or JK)")
+    suit = _SUIT_PARSE.get(t[-1])
+    rank = _RANK_PARSE.get(t[:-1])
+    if suit is None or rank is None or t[:-1] == "1":
+        raise ValueError(f"'{text}' is not a card (write cards like 7H, 10S, QD, AS or JK)")
+    return _CARDS[SUITS.index(suit) * 13 + rank - 1]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Space-separated card text -> list of Cards."""
+    return [parse_card(t) for t in text.replace(",", " ").split()]
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def pretty_cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def make_pack(decks: int, jokers: int) -> list[Card]:
+    """Every physical card of a game, in a fixed order (before the shuffle)."""
+    return list(NATURALS) * decks + [JOKER] * jokers
+
+
+def count_cards(cards: Sequence[Card]) -> list[int]:
+    """A 53-slot count of card codes: the multiset of a pile."""
+    counts = [0] * 53
+    for c in cards:
+        counts[c.code] += 1
+    return counts
