@@ -105,7 +105,7 @@ _RANK_PARSE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10, "1": 1}
 for _r in range(2, 11):
     _RANK_PARSE[str(_r)] = _r
 _SUIT_PARSE = {s: s for s in SUITS}
-_SUIT_PARSE.update({sym: s for sym, s in zip(SUIT_SYMBOLS, SUITS)})
+_SUIT_PARSE.update({sym: s for sym, s in zip(SUIT_SYMBOLS, SUITS, strict=False)})
 _SUIT_PARSE.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
 

@@ -1,0 +1,417 @@
+"""Sets, runs and jokers: reading cards as melds, lay-off fit, contracts.
+
+Run positions are ranks 1..14, where 14 is the ace above the king. A joker's
+meaning is fixed when it is played: in a run it stands for one exact card
+(a position), in a set for the rank only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import JOKER, SUITS, Card, parse_rank, rank_text
+from .rules import Rules
+
+SET = "set"
+RUN = "run"
+
+
+@dataclass(frozen=True)
+class Token:
+    """A card as written in a move: a natural card, or a joker with an
+    optional declared meaning (a run position with suit, or a set rank)."""
+
+    card: Card
+    rank: int = 0  # the joker's declared rank (1..13), 0 when undeclared
+    suit: str = ""  # the joker's declared suit (runs), "" when not said
+
+    def __str__(self) -> str:
+        if not self.card.is_joker or not self.rank:
+            return str(self.card)
+        return f"JK={rank_text(self.rank)}{self.suit}"
+
+    @staticmethod
+    def parse(text: str) -> Token:
+        t = text.strip().upper()
+        if t.startswith("JK="):
+            meaning = t[3:]
+            suit = ""
+            sym = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+            if meaning and (meaning[-1] in SUITS or meaning[-1] in sym):
+                suit = sym.get(meaning[-1], meaning[-1])
+                meaning = meaning[:-1]
+            try:
+                rank = parse_rank(meaning)
+            except ValueError:
+                raise ValueError(
+                    f"'{text}': a joker's meaning is a card (JK=8S) or a rank (JK=8)"
+                ) from None
+            return Token(JOKER, rank, suit)
+        from .cards import parse_card
+
+        return Token(parse_card(t))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read cards as a meld.
+
+    For a set: `rank`, and `cards` in order (naturals by suit, jokers last).
+    For a run: `suit`, `low`, and `cards` from low to high (a joker at the
+    position it stands for)."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    rank: int = 0
+    suit: str = ""
+    low: int = 0
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.cards) - 1
+
+    def meaning(self, index: int) -> str:
+        """What card number `index` stands for, as text ("8S" or "8")."""
+        if self.kind == SET:
+            return rank_text(self.rank)
+        return rank_text(self.low + index) + self.suit
+
+    def tokens(self, explicit: bool) -> list[str]:
+        out = []
+        for i, c in enumerate(self.cards):
+            if c.is_joker and explicit:
+                out.append("JK=" + self.meaning(i))
+            else:
+                out.append(str(c))
+        return out
+
+
+def _position_rank(position: int) -> int:
+    return 1 if position == 14 else position
+
+
+def stands_for(kind: str, rank: int, suit: str, position: int) -> str:
+    if kind == SET:
+        return rank_text(rank)
+    return rank_text(position) + suit
+
+
+class Meld:
+    """A meld on the table. Public: id, kind, cards, owners, str(meld)."""
+
+    __slots__ = ("id", "kind", "_cards", "_owners", "rank", "suit", "low", "maker",
+                 "complete", "doubled", "turn_made")
+
+    def __init__(self, meld_id: int, reading: Reading, owner: int, turn_made: int = 0) -> None:
+        self.id = meld_id
+        self.kind = reading.kind
+        self._cards: list[Card] = list(reading.cards)
+        self._owners: list[int] = [owner] * len(reading.cards)
+        self.rank = reading.rank
+        self.suit = reading.suit
+        self.low = reading.low
+        self.maker = owner
+        self.complete = False
+        self.doubled = False
+        self.turn_made = turn_made
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(self._cards)
+
+    @property
+    def owners(self) -> tuple[int, ...]:
+        return tuple(self._owners)
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self._cards) - 1
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def reading(self) -> Reading:
+        return Reading(self.kind, tuple(self._cards), self.rank, self.suit, self.low)
+
+    def meaning(self, index: int) -> str:
+        return stands_for(self.kind, self.rank, self.suit, self.low + index)
+
+    def meanings(self) -> list[str]:
+        """What each card stands for, as card text ("8S", or "8" in a set)."""
+        return [self.meaning(i) for i in range(len(self._cards))]
+
+    def joker_count(self) -> int:
+        return sum(1 for c in self._cards if c.is_joker)
+
+    def is_joker_set(self) -> bool:
+        return self.kind == SET and self.rank == 0
+
+    def __str__(self) -> str:
+        return " ".join(
+            f"JK={self.meaning(i)}" if c.is_joker else str(c) for i, c in enumerate(self._cards)
+        )
+
+    def __repr__(self) -> str:
+        return f"Meld({self.id}, {self.kind}, {self})"
+
+    def pretty(self) -> str:
+        """The meld with suit symbols; a joker as ★ with what it stands for."""
+        return " ".join(
+            f"★={self.meaning(i)}" if c.is_joker else c.pretty for i, c in enumerate(self._cards))
+
+    def copy(self) -> Meld:
+        m = object.__new__(Meld)
+        m.id, m.kind, m.rank, m.suit, m.low = self.id, self.kind, self.rank, self.suit, self.low
+        m._cards = list(self._cards)
+        m._owners = list(self._owners)
+        m.maker, m.complete, m.doubled, m.turn_made = (
+            self.maker, self.complete, self.doubled, self.turn_made)
+        return m
+
+    def state(self) -> tuple[object, ...]:
+        return (self.id, self.kind, tuple(c.code for c in self._cards), tuple(self._owners),
+                self.rank, self.suit, self.low, self.maker, self.complete, self.doubled,
+                self.turn_made)
+
+    def joker_position(self, card: Card) -> int | None:
+        """Index of a joker in this run that stands for `card`, if any."""
+        if self.kind != RUN or card.is_joker or card.suit != self.suit:
+            return None
+        for i, c in enumerate(self._cards):
+            if c.is_joker and _position_rank(self.low + i) == card.rank:
+                return i
+        return None
+
+
+# --- reading cards as melds ------------------------------------------------
+
+
+def _ace_positions(rules: Rules) -> tuple[int, ...]:
+    if rules.ace == "low":
+        return (1,)
+    if rules.ace == "high":
+        return (14,)
+    return (1, 14)
+
+
+def run_bounds(rules: Rules) -> tuple[int, int]:
+    """Lowest and highest run position the rules allow."""
+    if rules.ace == "low":
+        return 1, 13
+    if rules.ace == "high":
+        return 2, 14
+    return 1, 14
+
+
+def _run_span_ok(rules: Rules, low: int, high: int) -> bool:
+    lo, hi = run_bounds(rules)
+    # "never both ends": a run may not hold the low and the high ace.
+    return lo <= low and high <= hi and high - low <= 12
+
+
+def read_set(rules: Rules, naturals: Sequence[Card], jokers: int) -> Reading | None:
+    n = len(naturals) + jokers
+    if n < 3 or (rules.max_set is not None and n > rules.max_set):
+        return None
+    if rules.max_jokers_per_meld is not None and jokers > rules.max_jokers_per_meld:
+        return None
+    if not naturals:
+        if rules.jokers_only_in_joker_sets:
+            return Reading(SET, (JOKER,) * jokers, 0)
+        return None
+    if jokers and rules.jokers_only_in_joker_sets:
+        return None
+    rank = naturals[0].rank
+    if any(c.rank != rank for c in naturals):
+        return None
+    if not rules.is_contract:
+        suits = [c.suit for c in naturals]
+        if len(set(suits)) != len(suits):
+            return None
+    ordered = tuple(sorted(naturals, key=lambda c: c.code)) + (JOKER,) * jokers
+    return Reading(SET, ordered, rank)
+
+
+def read_runs(rules: Rules, naturals: Sequence[Card], jokers: int) -> list[Reading]:
+    """Every run these cards can make (jokers at every place they fit)."""
+    n = len(naturals) + jokers
+    if not naturals or n < rules.min_run or n > 13:
+        return []
+    if jokers and rules.jokers_only_in_joker_sets:
+        return []
+    if rules.max_jokers_per_meld is not None and jokers > rules.max_jokers_per_meld:
+        return []
+    suit = naturals[0].suit
+    if any(c.suit != suit for c in naturals):
+        return []
+    aces = [c for c in naturals if c.rank == 1]
+    others = sorted(c.rank for c in naturals if c.rank != 1)
+    if len(set(others)) != len(others) or len(aces) > 1:
+        return []
+    results: list[Reading] = []
+    ace_choices: tuple[int, ...] = _ace_positions(rules) if aces else (0,)
+    for ace_pos in ace_choices:
+        positions = others + ([ace_pos] if aces else [])
+        pmin, pmax = min(positions), max(positions)
+        if pmax - pmin + 1 > n:
+            continue
+        for low in range(pmax - n + 1, pmin + 1):
+            high = low + n - 1
+            if not _run_span_ok(rules, low, high):
+                continue
+            cards = [JOKER] * n
+            for p in positions:
+                cards[p - low] = Card(_position_rank(p), suit)
+            results.append(Reading(RUN, tuple(cards), 0, suit, low))
+    return results
+
+
+def split_tokens(tokens: Sequence[Token]) -> tuple[list[Card], list[Token]]:
+    naturals = [t.card for t in tokens if not t.card.is_joker]
+    jokers = [t for t in tokens if t.card.is_joker]
+    return naturals, jokers
+
+
+def _joker_meanings_fit(reading: Reading, jokers: Sequence[Token]) -> bool:
+    """Do the declared joker meanings agree with this reading?"""
+    declared = [t for t in jokers if t.rank]
+    if not declared:
+        return True
+    if reading.kind == SET:
+        return all(t.rank == reading.rank for t in declared)
+    free = [reading.low + i for i, c in enumerate(reading.cards) if c.is_joker]
+    for t in declared:
+        if t.suit and t.suit != reading.suit:
+            return False
+        match = [p for p in free if _position_rank(p) == t.rank]
+        if not match:
+            return False
+        free.remove(match[0])
+    return True
+
+
+def readings(rules: Rules, tokens: Sequence[Token], kind: str | None = None) -> list[Reading]:
+    """Every meld these written cards can be read as, honouring the declared
+    kind and joker meanings."""
+    naturals, jokers = split_tokens(tokens)
+    out: list[Reading] = []
+    if kind in (None, SET):
+        r = read_set(rules, naturals, len(jokers))
+        if r is not None and _joker_meanings_fit(r, jokers):
+            out.append(r)
+    if kind in (None, RUN):
+        out.extend(r for r in read_runs(rules, naturals, len(jokers)) if _joker_meanings_fit(r, jokers))
+    return out
+
+
+def canonical_tokens(reading: Reading, all_readings: Sequence[Reading]) -> tuple[str | None, list[str]]:
+    """The shortest text that names this reading among the possible ones:
+    (kind word or None, card tokens)."""
+    kinds = {r.kind for r in all_readings}
+    word = reading.kind if len(kinds) > 1 else None
+    same_kind = [r for r in all_readings if r.kind == reading.kind]
+    explicit = reading.kind == RUN and len(same_kind) > 1 and reading.cards.count(JOKER) > 0
+    return word, reading.tokens(explicit)
+
+
+# --- laying off --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LayoffFit:
+    """Where cards go on a meld: the new low position and the new card list."""
+
+    low: int
+    cards: tuple[Card, ...]
+    added: tuple[int, ...]  # indexes (in the new list) of the laid-off cards
+
+
+def layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[LayoffFit]:
+    """Every way these cards can be laid off on the meld (empty: they don't fit)."""
+    naturals, jokers = split_tokens(tokens)
+    k = len(tokens)
+    if k == 0:
+        return []
+    if meld.kind == SET:
+        return _set_layoff(rules, meld, naturals, jokers)
+    return _run_layoffs(rules, meld, naturals, jokers)
+
+
+def _set_layoff(rules: Rules, meld: Meld, naturals: list[Card], jokers: list[Token]) -> list[LayoffFit]:
+    n = len(meld) + len(naturals) + len(jokers)
+    if rules.max_set is not None and n > rules.max_set:
+        return []
+    if meld.is_joker_set():
+        if naturals:
+            return []
+    else:
+        if jokers and rules.jokers_only_in_joker_sets:
+            return []
+        if any(c.rank != meld.rank for c in naturals):
+            return []
+        if any(t.rank and t.rank != meld.rank for t in jokers):
+            return []
+        if not rules.is_contract:
+            suits = [c.suit for c in meld.cards if not c.is_joker] + [c.suit for c in naturals]
+            if len(set(suits)) != len(suits):
+                return []
+    if rules.max_jokers_per_meld is not None and meld.joker_count() + len(jokers) > rules.max_jokers_per_meld:
+        return []
+    old = list(meld.cards)
+    new = old + sorted(naturals, key=lambda c: c.code) + [JOKER] * len(jokers)
+    return [LayoffFit(0, tuple(new), tuple(range(len(old), len(new))))]
+
+
+def _run_layoffs(rules: Rules, meld: Meld, naturals: list[Card], jokers: list[Token]) -> list[LayoffFit]:
+    if jokers and rules.jokers_only_in_joker_sets:
+        return []
+    if rules.max_jokers_per_meld is not None and meld.joker_count() + len(jokers) > rules.max_jokers_per_meld:
+        return []
+    if any(c.suit != meld.suit for c in naturals):
+        return []
+    k = len(naturals) + len(jokers)
+    old = meld.cards
+    fits: list[LayoffFit] = []
+    for below in range(k + 1):
+        above = k - below
+        low = meld.low - below
+        high = meld.high + above
+        if not _run_span_ok(rules, low, high):
+            continue
+        free = list(range(low, meld.low)) + list(range(meld.high + 1, high + 1))
+        cards: list[Card | None] = [None] * (high - low + 1)
+        for i, c in enumerate(old):
+            cards[meld.low - low + i] = c
+        ok = True
+        remaining = list(free)
+        for c in naturals:
+            spots = [p for p in remaining if _position_rank(p) == c.rank]
+            if not spots:
+                ok = False
+                break
+            remaining.remove(spots[0])
+            cards[spots[0] - low] = c
+        if not ok:
+            continue
+        for t in jokers:
+            if t.rank:
+                spots = [p for p in remaining if _position_rank(p) == t.rank and (not t.suit or t.suit == meld.suit)]
+                if not spots:
+                    ok = False
+                    break
+                remaining.remove(spots[0])
+                cards[spots[0] - low] = JOKER
+        if not ok:
+            continue
+        for p in remaining:
+            cards[p - low] = JOKER
+        full = tuple(c for c in cards if c is not None)
+        added = tuple(p - low for p in free)
+        fits.append(LayoffFit(low, full, added))
+    return fits
+
+
+def joker_fits_somewhere(rules: Rules, melds: Iterable[Meld]) -> bool:
+    token = Token(JOKER)
+    return any(layoff_fits(rules, m, [token]) for m in melds)
