@@ -16,7 +16,7 @@ from .melds import RUN, SET, Meld, Reading, Token, joker_fits_somewhere, layoff_
 from .moves import IllegalMove, Move, parse_move
 from .rules import CONTRACT_NAMES, CONTRACTS, Rules, get_rules
 from .scoring import hand_value, meld_points
-from .search import target_uses
+from .search import could_use, target_uses
 
 RECORD_FORMAT = "rummy-gui-record"
 RECORD_VERSION = 1
@@ -578,6 +578,8 @@ class Game:
                          melds: Sequence[Meld]) -> bool:
         """Can the target still be put on the table, leaving a way to end the turn?"""
         r = self.rules
+        if not could_use(r, hand, target, melds):
+            return False
         for used, _meld in target_uses(r, hand, target, melds):
             rest = list(hand)
             ok = True

@@ -409,6 +409,10 @@ def _run_layoffs(rules: Rules, meld: Meld, naturals: list[Card], jokers: list[To
         full = tuple(c for c in cards if c is not None)
         added = tuple(p - low for p in free)
         fits.append(LayoffFit(low, full, added))
+    if len(fits) > 1 and not jokers:
+        # A natural ace that fits both ends of a long run goes high, where it
+        # is worth more (nothing else about the two places differs).
+        fits = [max(fits, key=lambda f: f.low + len(f.cards))]
     return fits
 
 

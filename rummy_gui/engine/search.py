@@ -46,10 +46,16 @@ def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[st
     return word, toks
 
 
+_BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card(1 if p == 14 else max(p, 1), suit) for p in range(15)) for suit in SUITS)
+
+
 def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | None = None,
-                   run_sizes: tuple[int, int] | None = None) -> Iterator[Reading]:
+                   run_sizes: tuple[int, int] | None = None,
+                   through: Card | None = None) -> Iterator[Reading]:
     """Every set and run that can be made from these cards (each reading once
-    per distinct card text). `sizes`/`run_sizes` bound set and run lengths."""
+    per distinct card text). `sizes`/`run_sizes` bound set and run lengths;
+    `through`: only melds that use this card."""
     counts = _codes(hand)
     jk = counts[52]
     max_set = rules.max_set if rules.max_set is not None else 8
@@ -57,71 +63,99 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     run_lo, run_hi = run_sizes if run_sizes else (rules.min_run, 13)
     jmax = jk if rules.max_jokers_per_meld is None else min(jk, rules.max_jokers_per_meld)
     set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
+    natural_through = through is not None and not through.is_joker
     # sets
     for rank in range(1, 14):
+        if natural_through and through is not None and rank != through.rank:
+            continue
         if rules.is_contract:
             # suits do not matter: choose any multiset of the naturals of this rank
             pool: list[Card] = []
-            for s in SUITS:
-                code = SUITS.index(s) * 13 + rank - 1
-                pool.extend([Card(rank, s)] * counts[code])
+            for si in range(4):
+                pool.extend([_BY_SUIT[si][rank]] * counts[si * 13 + rank - 1])
             if not pool:
                 continue
             seen: set[tuple[int, ...]] = set()
             for n_nat in range(1, min(len(pool), set_hi) + 1):
                 for combo in combinations(pool, n_nat):
                     key = tuple(c.code for c in combo)
-                    if key in seen:
+                    if key in seen or (natural_through and through not in combo):
                         continue
                     seen.add(key)
                     for j in range(0, set_jmax + 1):
-                        if set_lo <= n_nat + j <= set_hi:
+                        if set_lo <= n_nat + j <= set_hi and (j or through is None or natural_through):
                             r = read_set(rules, list(combo), j)
                             if r is not None:
                                 yield r
             continue
-        suited = [Card(rank, s) for s in SUITS if counts[SUITS.index(s) * 13 + rank - 1]]
+        suited = [_BY_SUIT[si][rank] for si in range(4) if counts[si * 13 + rank - 1]]
         for n_nat in range(1, len(suited) + 1):
             for combo in combinations(suited, n_nat):
+                if natural_through and through not in combo:
+                    continue
                 for j in range(0, set_jmax + 1):
+                    if through is not None and not natural_through and j == 0:
+                        continue
                     if set_lo <= n_nat + j <= set_hi:
                         r = read_set(rules, list(combo), j)
                         if r is not None:
                             yield r
     if rules.jokers_only_in_joker_sets:
-        for j in range(3, min(jk, set_hi) + 1):
-            if j >= set_lo:
-                r = read_set(rules, [], j)
-                if r is not None:
-                    yield r
-        return
+        # Persian: jokers make sets of jokers only, and runs are all natural
+        if not natural_through:
+            for j in range(3, min(jk, set_hi) + 1):
+                if j >= set_lo:
+                    r = read_set(rules, [], j)
+                    if r is not None:
+                        yield r
+            if through is not None:
+                return
+        jmax = 0
     # runs
     lo_b, hi_b = run_bounds(rules)
     for si, suit in enumerate(SUITS):
-        have = {rank for rank in range(1, 14) if counts[si * 13 + rank - 1]}
-        if not have:
+        if natural_through and through is not None and through.suit != suit:
             continue
+        have = [False] * 15
+        any_natural = False
+        for rank in range(1, 14):
+            if counts[si * 13 + rank - 1]:
+                have[rank] = True
+                any_natural = True
+        if not any_natural:
+            continue
+        have[14] = have[1]
+        row = _BY_SUIT[si]
+        tps: tuple[int, ...] = ()
+        if natural_through and through is not None:
+            tps = (1, 14) if through.rank == 1 else (through.rank,)
         for low in range(lo_b, hi_b + 1):
-            for length in range(run_lo, run_hi + 1):
-                high = low + length - 1
-                if high > hi_b or (low == 1 and high == 14) or length > 13:
+            present: list[int] = []
+            for high in range(low, hi_b + 1):
+                length = high - low + 1
+                if length > 13 or length > run_hi:
                     break
-                positions = range(low, high + 1)
-                present = [p for p in positions if (1 if p == 14 else p) in have]
-                if not present:
-                    continue
+                if have[high]:
+                    present.append(high)
                 missing = length - len(present)
                 if missing > jmax:
+                    break
+                if length < run_lo or not present:
                     continue
+                tp = 0
+                if tps:
+                    inside = [p for p in tps if low <= p <= high]
+                    if not inside:
+                        continue
+                    tp = inside[0]
                 spare = jmax - missing
+                droppable = [p for p in present if p != tp]
                 for k in range(0, min(spare, len(present) - 1) + 1):
-                    for drop in combinations(present, k):
-                        cards: list[Card] = []
-                        for p in positions:
-                            if p in drop or p not in present:
-                                cards.append(JOKER)
-                            else:
-                                cards.append(Card(1 if p == 14 else p, suit))
+                    for drop in combinations(droppable, k):
+                        cards = [row[p] if (have[p] and p not in drop) else JOKER
+                                 for p in range(low, high + 1)]
+                        if through is not None and not natural_through and JOKER not in cards:
+                            continue
                         yield Reading(RUN, tuple(cards), 0, suit, low)
 
 
@@ -137,7 +171,11 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld) -> Iterato
                 for fit in layoff_fits(rules, meld, [Token(JOKER)]):
                     pos = fit.low + fit.added[0]
                     yield ("JK=" + _pos_text(pos, meld.suit),)
-        else:
+        elif meld.kind == SET:
+            if c.rank == meld.rank:
+                yield (str(c),)
+        elif c.suit == meld.suit and (c.rank in (meld.high + 1, meld.low - 1)
+                                      or (c.rank == 1 and meld.high == 13)):
             yield (str(c),)
     if meld.kind == RUN:
         have = {c.rank for c in hand if not c.is_joker and c.suit == meld.suit}
@@ -179,14 +217,44 @@ def _remove(hand: list[Card], cards: Sequence[Card]) -> list[Card] | None:
     return out
 
 
+_POSITIONS = {r: ((1, 14) if r == 1 else (r,)) for r in range(1, 14)}
+
+
+def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld]) -> bool:
+    """A quick necessary condition for `target_uses` to find anything."""
+    if target.is_joker:
+        return True
+    jokers = sum(1 for c in pool if c.is_joker)
+    if rules.jokers_only_in_joker_sets:
+        jokers = 0
+    same_rank = sum(1 for c in pool if c.rank == target.rank) - 1
+    if same_rank + jokers >= 2:
+        return True
+    reach = rules.min_run - 1
+    near = 0
+    for c in pool:
+        if c.suit == target.suit and c is not target:
+            d = min(abs(a - b) for a in _POSITIONS[c.rank] for b in _POSITIONS[target.rank])
+            if 0 < d <= reach:
+                near += 1
+    if near + jokers >= reach:
+        return True
+    for m in melds:
+        if m.kind == SET:
+            if m.rank == target.rank:
+                return True
+        elif m.suit == target.suit:
+            return True
+    return False
+
+
 def target_uses(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld],
                 new_melds: bool = True) -> Iterator[tuple[list[Card], Meld | None]]:
     """Ways to put `target` on the table with cards from `pool` (which holds
     the target): yields (cards used, meld laid off on or None for a new meld)."""
     if new_melds:
-        for r in possible_melds(rules, pool):
-            if target in r.cards:
-                yield list(r.cards), None
+        for r in possible_melds(rules, pool, through=target):
+            yield list(r.cards), None
     for m in melds:
         if layoff_fits(rules, m, [Token(target)]):
             yield [target], m

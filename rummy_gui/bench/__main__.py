@@ -1,0 +1,67 @@
+"""`python -m rummy_gui.bench [engine|solver|bots|gui|startup|soak|all] [--json] [--repeats N]`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import sys
+from typing import Any
+
+SECTIONS = ("engine", "solver", "bots", "gui", "startup")
+
+
+def _machine() -> str:
+    import os
+
+    return f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}"
+
+
+def _print(section: str, figures: dict[str, Any]) -> None:
+    print(f"## {section}")
+    for name, value in figures.items():
+        if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
+            parts = []
+            for metric, s in value.items():
+                parts.append(f"{metric}: median {s['median']:.4g}, p95 {s['p95']:.4g}, spread {s['spread']:.3g}")
+            print(f"  {name:28s} " + "; ".join(parts))
+        else:
+            print(f"  {name:28s} {value}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rummy_gui.bench", description=__doc__)
+    parser.add_argument("section", nargs="?", default="all", choices=SECTIONS + ("all", "soak"))
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per figure (default 5)")
+    parser.add_argument("--games", type=int, default=200, help="soak: games to play")
+    args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    sections = SECTIONS if args.section == "all" else (args.section,)
+    results: dict[str, Any] = {"machine": _machine()}
+    for section in sections:
+        try:
+            module = importlib.import_module(f"rummy_gui.bench.{section}")
+        except ModuleNotFoundError as e:
+            if e.name != f"rummy_gui.bench.{section}":
+                raise
+            print(f"## {section}: not available yet", file=sys.stderr)
+            continue
+        kwargs: dict[str, Any] = {"repeats": args.repeats}
+        if section == "soak":
+            kwargs = {"games": args.games}
+        figures = module.run(**kwargs)
+        results[section] = figures
+        if not args.json:
+            _print(section, figures)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print(f"(machine: {results['machine']})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
