@@ -1,0 +1,325 @@
+"""RULES.md section 2 (cards, melds, jokers, laying off) and the meld table of
+section 3.3, played in `rummy500` positions (one deck up to 4 players, two
+decks from 5).
+"""
+
+from __future__ import annotations
+
+import pytest
+from _helpers import (
+    AMBIGUOUS,
+    discard,
+    find_meld,
+    hand,
+    layout,
+    legal,
+    meld,
+    meld_cards,
+    melds,
+    owners,
+    play,
+    refused,
+)
+
+OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD", "QD KD", "2C 3C", "4C 5C"]
+
+
+def at_play(hand0, *, players=2, preset="rummy500", stock="QC JC 10C", pile="KC", options=None):
+    """Seat 0 holds `hand0`, has drawn QC from the stock and may now meld."""
+    g = layout(preset, [hand0, *OTHERS[: players - 1]], stock=stock, discard=pile, options=options)
+    g.play("0: draw")
+    assert g.phase == "play"
+    return g
+
+
+# --- physical cards -------------------------------------------------------
+
+
+def test_two_decks_copies_are_distinct_physical_cards():
+    # 5 players: two decks, so two 7H exist, and both may be in one hand.
+    g = layout("rummy500", ["7H 7H", "2C", "3C", "4C", "5C"], stock="9D", discard="KC")
+    assert hand(g, 0)["7H"] == 2
+
+
+def test_no_card_exists_more_often_than_the_decks_hold():
+    with pytest.raises(ValueError):
+        layout("rummy500", ["7H 7H 7H", "2C", "3C", "4C", "5C"], stock="9D", discard="KC")
+    with pytest.raises(ValueError):  # one deck for 2 players
+        layout("rummy500", ["7H", "7H"], stock="9D", discard="KC")
+    with pytest.raises(ValueError):  # a 7H in a hand and in the stock
+        layout("rummy500", ["7H", "2C"], stock="7H", discard="KC")
+
+
+def test_classic_and_pinochle_have_no_jokers():
+    with pytest.raises(ValueError):
+        layout("rummy500-classic", ["JK 2C", "3C"], stock="9D", discard="KC")
+    with pytest.raises(ValueError):
+        layout("pinochle", ["JK 2C", "3C", "4C"], stock="9D", discard="KC")
+
+
+def test_rummy500_has_two_jokers_per_deck():
+    layout("rummy500", ["JK JK", "2C"], stock="9D", discard="KC")
+    with pytest.raises(ValueError):
+        layout("rummy500", ["JK JK", "JK"], stock="9D", discard="KC")
+    layout("rummy500", ["JK JK", "JK JK", "3C", "4C", "5C"], stock="9D", discard="KC")
+    with pytest.raises(ValueError):
+        layout("rummy500", ["JK JK", "JK JK", "JK", "4C", "5C"], stock="9D", discard="KC")
+
+
+# --- sets and runs --------------------------------------------------------
+
+
+def test_set_is_cards_of_one_rank():
+    g = at_play("7C 7D 7H 8S 9S")
+    refused(g, "meld 7C 7D 8S")
+    play(g, "meld 7C 7D 7H")
+    assert meld(g, 1).kind == "set"
+    assert sorted(meld_cards(g, 1)) == ["7C", "7D", "7H"]
+    assert owners(g, 1) == (0, 0, 0)
+    assert hand(g, 0) == {"8S": 1, "9S": 1, "QC": 1}
+
+
+def test_run_is_consecutive_ranks_of_one_suit():
+    g = at_play("5H 6H 7H 8S 9H")
+    refused(g, "meld 6H 7H 8S")  # two suits
+    refused(g, "meld 5H 7H 9H")  # not consecutive
+    play(g, "meld 7H 5H 6H")  # card order in the move does not matter
+    assert meld(g, 1).kind == "run"
+    assert meld_cards(g, 1) == ["5H", "6H", "7H"]  # runs are kept low to high
+
+
+def test_set_and_run_need_at_least_three_cards_in_rummy500():
+    g = at_play("7C 7D 5H 6H 9S")
+    refused(g, "meld 7C 7D")
+    refused(g, "meld 5H 6H")
+
+
+def test_ace_low_run_a_2_3():
+    g = at_play("AS 2S 3S 9D")
+    play(g, "meld AS 2S 3S")
+    assert meld_cards(g, 1) == ["AS", "2S", "3S"]
+
+
+def test_ace_high_run_q_k_a():
+    g = at_play("QS KS AS 9D")
+    play(g, "meld AS QS KS")
+    assert meld_cards(g, 1) == ["QS", "KS", "AS"]
+    assert str(meld(g, 1)) == "QS KS AS"
+
+
+def test_run_never_turns_the_corner_k_a_2():
+    g = at_play("QS KS AS 2S 9D")
+    refused(g, "meld KS AS 2S")
+    refused(g, "meld QS KS AS 2S")
+
+
+def test_ace_never_both_ends_of_a_run():
+    # 5 players: two decks, so a second A♠ exists.
+    g = at_play("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS AS 9D", players=5)
+    play(g, "meld 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
+    play(g, "layoff AS to 1")  # one ace, at one end
+    assert len(meld_cards(g, 1)) == 13
+    refused(g, "layoff AS to 1")  # A-2-...-K-A would use the ace at both ends
+
+
+def test_thirteen_card_run_with_a_natural_ace_can_be_melded():
+    # RULES.md 2: a run may have the ace low or high (never both). A-2-...-K
+    # (or 2-...-K-A) is a legal run of 13; some spelling of the move must
+    # meld it, and a refusal must not talk about a joker there is none of.
+    g = at_play("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 9D")
+    texts = ["meld AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
+             "meld 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+             "meld run AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"]
+    assert any(legal(g, t) for t in texts)
+
+
+def test_no_layoff_round_the_corner():
+    g = at_play("AS 2S 3S KS QH KH AH 2H 9D")
+    play(g, "meld AS 2S 3S", "meld QH KH AH")
+    refused(g, "layoff KS to 1")
+    refused(g, "layoff 2H to 2")
+
+
+# --- jokers -----------------------------------------------------------------
+
+
+def test_every_meld_holds_a_natural_card():
+    g = at_play("JK JK JK 9D", players=5)  # two decks: 4 jokers
+    refused(g, "meld JK JK JK")
+    refused(g, "meld set JK JK JK")
+
+
+def test_joker_in_run_is_the_card_after_6s_7s():
+    # RULES.md 2: in 6♠ 7♠ ★ the joker is 8♠ ...
+    g = at_play("6S 7S JK 4S 5S 9S 9D")
+    play(g, "meld 6S 7S JK=8S")
+    assert str(meld(g, 1)) == "6S 7S JK=8S"
+    assert meld_cards(g, 1) == ["6S", "7S", "JK"]
+    # ... and it never changes: a 4♠ can not be played by calling the joker 5♠.
+    refused(g, "layoff 4S to 1")
+    assert legal(g, "layoff 9S to 1")
+    play(g, "layoff 5S to 1")
+    assert str(meld(g, 1)) == "5S 6S 7S JK=8S"
+    play(g, "layoff 4S to 1")
+    assert str(meld(g, 1)) == "4S 5S 6S 7S JK=8S"
+
+
+def test_joker_in_run_is_the_card_before_in_jk_6s_7s():
+    # RULES.md 2: in ★ 6♠ 7♠ it is 5♠.
+    g = at_play("JK 6S 7S 5S 8S 4S 9D")
+    play(g, "meld JK=5S 6S 7S")
+    assert str(meld(g, 1)) == "JK=5S 6S 7S"
+    assert meld_cards(g, 1) == ["JK", "6S", "7S"]
+    refused(g, "layoff 5S to 1")  # the joker already is the 5♠
+    assert legal(g, "layoff 4S to 1")
+    assert legal(g, "layoff 8S to 1")
+
+
+def test_joker_in_set_stands_for_rank_only_any_missing_suit_may_be_added():
+    g = at_play("7H 7S JK 7D 7C 9D")
+    play(g, "meld 7H 7S JK")
+    assert meld(g, 1).kind == "set"
+    assert legal(g, "layoff 7D to 1")
+    assert legal(g, "layoff 7C to 1")
+    play(g, "layoff 7D to 1")
+    assert len(meld_cards(g, 1)) == 4
+    refused(g, "layoff 7C to 1")  # the set is full at 4, joker included
+
+
+def test_one_natural_and_two_jokers_is_ambiguous_and_refused():
+    g = at_play("7H JK JK 9D")
+    refused(g, "meld 7H JK JK", says=[AMBIGUOUS])
+    assert legal(g, "meld set 7H JK JK")
+    assert legal(g, "meld run 7H JK=8H JK=9H")
+    assert legal(g, "meld run JK=5H JK=6H 7H")
+    play(g, "meld run 7H JK=8H JK=9H")
+    assert meld(g, 1).kind == "run"
+    assert str(meld(g, 1)) == "7H JK=8H JK=9H"
+
+
+def test_declared_set_of_one_natural_and_two_jokers():
+    g = at_play("7H JK JK 7S 9D")
+    play(g, "meld set 7H JK JK")
+    assert meld(g, 1).kind == "set"
+    play(g, "layoff 7S to 1")
+    assert len(meld_cards(g, 1)) == 4
+
+
+def test_run_whose_joker_could_sit_at_either_end_is_ambiguous():
+    g = at_play("6S 7S JK 9D")
+    refused(g, "meld 6S 7S JK", says=[AMBIGUOUS])
+    assert legal(g, "meld 6S 7S JK=8S")
+    assert legal(g, "meld JK=5S 6S 7S")
+
+
+def test_joker_meaning_that_does_not_fit_is_refused():
+    g = at_play("6S 7S JK 9D")
+    refused(g, "meld 6S 7S JK=9S")
+    refused(g, "meld 6S 7S JK=8H")
+    refused(g, "meld set 6S 7S JK")
+
+
+def test_unambiguous_jokers_need_no_declaration():
+    g = at_play("6S JK 8S 7H 7D JK 9D")
+    play(g, "meld 6S JK 8S")
+    assert str(meld(g, 1)) == "6S JK=7S 8S"
+    play(g, "meld 7H 7D JK")
+    assert meld(g, 2).kind == "set"
+
+
+def test_laying_off_a_joker_on_a_run_must_say_which_end_when_both_fit():
+    g = at_play("6S 7S 8S JK 9D")
+    play(g, "meld 6S 7S 8S")
+    refused(g, "layoff JK to 1", says=[AMBIGUOUS])
+    play(g, "layoff JK=9S to 1")
+    assert str(meld(g, 1)) == "6S 7S 8S JK=9S"
+
+
+def test_laying_off_a_joker_on_a_set():
+    g = at_play("9C 9H 9S JK 2S")
+    play(g, "meld 9C 9H 9S", "layoff JK to 1")
+    assert len(meld_cards(g, 1)) == 4
+    assert "JK" in meld_cards(g, 1)
+
+
+# --- laying off -------------------------------------------------------------
+
+
+def test_laid_off_card_keeps_its_owner_on_anyones_meld():
+    g = layout(
+        "rummy500",
+        ["5H 6H 7H 9D KS", "8H 4H 2C 3C"],
+        stock="QC JC 10C 9C",
+        discard="KC",
+    )
+    play(g, "0: draw", "0: meld 5H 6H 7H")
+    discard(g, "KS")
+    play(g, "1: draw", "1: layoff 8H to 1")
+    assert meld_cards(g, 1) == ["5H", "6H", "7H", "8H"]
+    assert owners(g, 1) == (0, 0, 0, 1)
+    play(g, "1: layoff 4H to 1")
+    assert meld_cards(g, 1) == ["4H", "5H", "6H", "7H", "8H"]
+    assert owners(g, 1) == (1, 0, 0, 0, 1)
+
+
+def test_layoff_names_the_meld_and_the_card_must_fit_it():
+    g = at_play("5H 6H 7H 9S 9H 9C 8H 2S")
+    play(g, "meld 5H 6H 7H", "meld 9S 9H 9C")
+    refused(g, "layoff 8H to 2")  # 8H is no 9
+    refused(g, "layoff 8H")  # which meld?
+    refused(g, "layoff 8H to 7")  # there is no meld 7
+    play(g, "layoff 8H to 1")
+    assert meld_cards(g, 1) == ["5H", "6H", "7H", "8H"]
+
+
+def test_layoff_of_a_natural_chain_on_a_run_end():
+    g = at_play("5H 6H 7H 8H 9H 2S")
+    play(g, "meld 5H 6H 7H", "layoff 8H 9H to 1")
+    assert str(meld(g, 1)) == "5H 6H 7H 8H 9H"
+
+
+def test_layoff_of_a_card_not_in_hand_is_refused():
+    g = at_play("5H 6H 7H 2S")
+    play(g, "meld 5H 6H 7H")
+    refused(g, "layoff 8H to 1")
+
+
+def test_melds_are_numbered_in_the_order_made():
+    g = at_play("9C 9H 9S 5H 6H 7H 2S")
+    play(g, "meld 9C 9H 9S", "meld 5H 6H 7H")
+    assert [m.id for m in g.melds] == [1, 2]
+    assert find_meld(g, "9C 9H 9S").id == 1
+    assert find_meld(g, "5H 6H 7H").id == 2
+    assert melds(g)[1] == "5H 6H 7H"
+
+
+# --- section 3.3: sets with two decks and the maximum set size ---------------
+
+
+def test_two_decks_no_repeated_suit_in_set():
+    g = at_play("7H 7H 7S 7D 7C 9D", players=5)
+    refused(g, "meld 7H 7H 7S")
+    play(g, "meld 7H 7S 7D")
+    refused(g, "layoff 7H to 1")  # a second 7♥ in the set
+    assert legal(g, "layoff 7C to 1")
+
+
+def test_set_is_at_most_four_cards_jokers_included():
+    g = at_play("7C 7D 7H 7S JK 9D")
+    refused(g, "meld 7C 7D 7H 7S JK")
+    play(g, "meld 7C 7D 7H 7S")
+    refused(g, "layoff JK to 1")
+
+
+def test_no_five_card_set_with_two_decks():
+    g = at_play("7C 7D 7H 7S 7S 9D", players=5)
+    refused(g, "meld 7C 7D 7H 7S 7S")
+    play(g, "meld 7C 7D 7H 7S")
+    refused(g, "layoff 7S to 1")
+
+
+def test_min_run_option_sets_the_run_length():
+    g = at_play("5H 6H 7H 8H 9D", options={"min_run": 4})
+    refused(g, "meld 5H 6H 7H")
+    play(g, "meld 5H 6H 7H 8H")
+    assert meld(g, 1).kind == "run"
