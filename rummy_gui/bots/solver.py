@@ -1,0 +1,493 @@
+"""The exact meld solver: the best split of a hand into melds and leftovers.
+
+One solver serves every bot (and later the hint button):
+
+- `best_split(rules, hand)` — the split with the highest score, where the
+  score is melded points minus leftover points in the 500 family, and minus
+  the leftover penalty in the contract family (melds score nothing there).
+  Table melds may be given: cards that can be laid off on them count as
+  melded (a single card or a natural chain, each judged on its own).
+- `contract_layout(rules, hand, round)` — whether and how the round's
+  contract can be laid down with its exact sizes (sets of 3, runs of 4;
+  round 7: the whole hand as three runs), least leftover penalty first.
+- `contract_distance(rules, hand, round)` — how many cards the hand lacks
+  for the contract (0: it can be laid down, ignoring the run-gap and
+  same-rank-set rules), a planning estimate for the bots.
+
+How it is exact and fast: the hand is a multiset of card codes packed in
+an integer (3 bits per distinct card, so two copies of a two-deck card fit),
+every meld the hand can make is precomputed as such an integer plus its
+joker count, and a memoised search always places the lowest remaining card:
+as a leftover or in one of the melds that contain it. Runs longer than
+2 × minimum − 1 + jokers can always be split into two valid runs with the
+same cards, so longer runs are not needed for the best score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from ..engine.cards import JOKER, SUITS, Card
+from ..engine.melds import RUN, SET, Meld, Token, layoff_fits, run_bounds
+from ..engine.rules import CONTRACTS, Rules
+from ..engine.scoring import penalty_value, value_500
+
+LAYOFF = "layoff"
+
+
+@dataclass(frozen=True)
+class PlannedMeld:
+    """One meld of a split: kind ("set", "run" or "layoff"), its cards
+    (jokers included), and the points it is worth (500 family)."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    value: int
+    meld_id: int | None = None  # the table meld a lay-off goes to
+
+
+@dataclass(frozen=True)
+class Split:
+    """A hand split into melds and leftovers, with its score."""
+
+    melds: tuple[PlannedMeld, ...]
+    leftovers: tuple[Card, ...]
+    score: int
+
+    @property
+    def melded_cards(self) -> int:
+        return sum(len(m.cards) for m in self.melds)
+
+
+# ---------------------------------------------------------------- values
+
+
+def card_value(rules: Rules, card: Card) -> int:
+    """What a card left in the hand costs: 500-family points or contract penalty."""
+    return penalty_value(rules, card) if rules.is_contract else value_500(rules, card)
+
+
+def _run_card_value(rules: Rules, card: Card, position: int) -> int:
+    if rules.is_contract:
+        return 0
+    return value_500(rules, card, low_ace=card.rank == 1 and position == 1)
+
+
+# ---------------------------------------------------------------- packing
+
+
+class _Packed:
+    """A hand as a packed multiset: field i (3 bits) counts distinct code i."""
+
+    def __init__(self, hand: Sequence[Card]) -> None:
+        counts: dict[int, int] = {}
+        jokers = 0
+        for c in hand:
+            if c.is_joker:
+                jokers += 1
+            else:
+                counts[c.code] = counts.get(c.code, 0) + 1
+        self.codes = sorted(counts)
+        self.field = {code: i for i, code in enumerate(self.codes)}
+        self.counts = [counts[c] for c in self.codes]
+        self.jokers = jokers
+        self.state = sum(n << (3 * i) for i, n in enumerate(self.counts))
+        self.guard = sum(4 << (3 * i) for i in range(len(self.codes)))
+
+    def need(self, cards: Iterable[Card]) -> int:
+        n = 0
+        for c in cards:
+            n += 1 << (3 * self.field[c.code])
+        return n
+
+
+def _card(code: int) -> Card:
+    return Card(code % 13 + 1, SUITS[code // 13])
+
+
+# A meld template: (need, jokers, value, kind, cards with jokers in place,
+# run low position or lay-off meld id)
+_Template = tuple[int, int, int, str, tuple[Card, ...], int]
+
+
+def _set_templates(rules: Rules, p: _Packed, jmax: int) -> list[_Template]:
+    out: list[_Template] = []
+    per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
+    set_jokers = 0 if rules.jokers_only_in_joker_sets else per_meld
+    if rules.is_contract:
+        hi = 5 + per_meld  # bigger sets split into two with the same cards
+    else:
+        hi = rules.max_set or 4
+    for rank in range(1, 14):
+        pool: list[Card] = []
+        for s in SUITS:
+            c = Card(rank, s)
+            if c.code in p.field:
+                pool.extend([c] * p.counts[p.field[c.code]])
+        if not pool:
+            continue
+        seen: set[tuple[int, ...]] = set()
+        for k in range(1, min(len(pool), hi) + 1):
+            for combo in combinations(pool, k):
+                key = tuple(c.code for c in combo)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if not rules.is_contract and len(set(key)) != len(key):
+                    continue  # one deck's suits: no two cards of one suit in a set
+                for j in range(0, set_jokers + 1):
+                    n = k + j
+                    if n < 3 or n > hi:
+                        continue
+                    if rules.is_contract:
+                        value = 0
+                    else:
+                        value = sum(value_500(rules, c) for c in combo) + j * rules.joker_value_500
+                        if rules.persian_bonuses and n == 4:
+                            value *= 2
+                    out.append((p.need(combo), j, value, SET, combo + (JOKER,) * j, 0))
+    return out
+
+
+def _run_templates(rules: Rules, p: _Packed, jmax: int, lengths: tuple[int, int]) -> list[_Template]:
+    out: list[_Template] = []
+    if rules.jokers_only_in_joker_sets:
+        jmax = 0
+    per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
+    lo_b, hi_b = run_bounds(rules)
+    len_lo, len_hi = lengths
+    for suit in SUITS:
+        have = {rank for rank in range(1, 14) if Card(rank, suit).code in p.field}
+        if not have:
+            continue
+        for low in range(lo_b, hi_b + 1):
+            for length in range(len_lo, min(len_hi, 13) + 1):
+                high = low + length - 1
+                if high > hi_b:
+                    break
+                positions = list(range(low, high + 1))
+                present = [q for q in positions if (1 if q == 14 else q) in have]
+                if not present:
+                    continue
+                missing = length - len(present)
+                if missing > per_meld:
+                    continue
+                for drop_n in range(0, min(per_meld - missing, len(present) - 1) + 1):
+                    for drop in combinations(present, drop_n):
+                        naturals = tuple(Card(1 if q == 14 else q, suit) for q in present if q not in drop)
+                        jpos = [q for q in positions if q not in present or q in drop]
+                        cards = tuple(JOKER if q in jpos else Card(1 if q == 14 else q, suit)
+                                      for q in positions)
+                        value = 0
+                        if not rules.is_contract:
+                            value = sum(_run_card_value(rules, Card(1 if q == 14 else q, suit), q)
+                                        for q in present if q not in drop)
+                            value += len(jpos) * rules.joker_value_500
+                        out.append((p.need(naturals), len(jpos), value, RUN, cards, low))
+    return out
+
+
+def _lowest_field(need: int) -> int:
+    return ((need & -need).bit_length() - 1) // 3
+
+
+# ---------------------------------------------------------------- best split
+
+
+def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -> Split:
+    """The best split of `hand` into melds (and lay-offs on `table`) and leftovers."""
+    p = _Packed(hand)
+    m = rules.min_run
+    templates = _set_templates(rules, p, p.jokers)
+    templates += _run_templates(rules, p, p.jokers, (m, 2 * m - 1 + p.jokers))
+    joker_layoff = 0
+    if table:
+        templates += _layoff_templates(rules, p, hand, table)
+        if p.jokers and not rules.is_contract:
+            tok = [Token(JOKER)]
+            for t in table:
+                if layoff_fits(rules, t, tok):
+                    joker_layoff = t.id
+                    break
+    by_field: list[list[_Template]] = [[] for _ in p.codes]
+    for t in templates:
+        by_field[_lowest_field(t[0])].append(t)
+    # best value first: good bounds earlier, and ties resolve to the bigger meld
+    for lst in by_field:
+        lst.sort(key=lambda t: -t[2])
+    leftover = [card_value(rules, _card(code)) for code in p.codes]
+    jv = card_value(rules, JOKER)
+    guard = p.guard
+    persian = rules.jokers_only_in_joker_sets
+    memo: dict[tuple[int, int], tuple[int, _Template | None]] = {}
+
+    def joker_end(j: int) -> int:
+        if persian and 3 <= j <= 4:
+            return j * rules.joker_value_500 * (2 if j == 4 and rules.persian_bonuses else 1)
+        if joker_layoff:
+            return j * rules.joker_value_500
+        return -j * jv
+
+    def solve(s: int, j: int) -> int:
+        if s == 0:
+            return joker_end(j)
+        key = (s, j)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        f = _lowest_field(s)
+        best = solve(s - (1 << (3 * f)), j) - leftover[f]
+        choice: _Template | None = None
+        for t in by_field[f]:
+            need, jk = t[0], t[1]
+            if jk <= j and ((s | guard) - need) & guard == guard:
+                v = t[2] + solve(s - need, j - jk)
+                if v > best:
+                    best, choice = v, t
+        memo[key] = (best, choice)
+        return best
+
+    score = solve(p.state, p.jokers)
+    # walk the choices back into melds
+    melds: list[PlannedMeld] = []
+    leftovers: list[Card] = []
+    s, j = p.state, p.jokers
+    while s:
+        _, t = memo[(s, j)]
+        if t is None:
+            f = _lowest_field(s)
+            leftovers.append(_card(p.codes[f]))
+            s -= 1 << (3 * f)
+            continue
+        melds.append(_planned(t))
+        s -= t[0]
+        j -= t[1]
+    if j:
+        if persian and 3 <= j <= 4:
+            melds.append(PlannedMeld(SET, (JOKER,) * j, joker_end(j)))
+        elif joker_layoff:
+            melds.extend(PlannedMeld(LAYOFF, (JOKER,), rules.joker_value_500, joker_layoff)
+                         for _ in range(j))
+        else:
+            leftovers.extend([JOKER] * j)
+    return Split(tuple(melds), tuple(leftovers), score)
+
+
+def _planned(t: _Template) -> PlannedMeld:
+    _need, _jk, value, kind, cards, info = t
+    return PlannedMeld(kind, cards, value, info if kind == LAYOFF else None)
+
+
+def _layoff_templates(rules: Rules, p: _Packed, hand: Sequence[Card],
+                      table: Sequence[Meld]) -> list[_Template]:
+    """Single cards and natural chains from the hand that fit a table meld."""
+    out: list[_Template] = []
+    naturals = [c for c in hand if not c.is_joker]
+    for meld in table:
+        for code in p.codes:
+            c = _card(code)
+            fits = layoff_fits(rules, meld, [Token(c)])
+            if fits:
+                fit = fits[0]
+                pos = fit.low + fit.added[0] if meld.kind == RUN else 0
+                v = _run_card_value(rules, c, pos) if meld.kind == RUN else (
+                    0 if rules.is_contract else value_500(rules, c))
+                need = p.need([c])
+                out.append((need, 0, v, LAYOFF, (c,), meld.id))
+        if meld.kind != RUN:
+            continue
+        suited = {c.rank for c in naturals if c.suit == meld.suit}
+        lo_b, hi_b = run_bounds(rules)
+        for direction in (1, -1):
+            chain: list[Card] = []
+            q = meld.high + 1 if direction == 1 else meld.low - 1
+            while lo_b <= q <= hi_b and (1 if q == 14 else q) in suited:
+                chain.append(Card(1 if q == 14 else q, meld.suit))
+                if len(chain) >= 2 and layoff_fits(rules, meld, [Token(x) for x in chain]):
+                    v = 0 if rules.is_contract else sum(
+                        value_500(rules, x, low_ace=x.rank == 1 and direction == -1) for x in chain)
+                    out.append((p.need(chain), 0, v, LAYOFF, tuple(chain), meld.id))
+                q += direction
+    return out
+
+
+# ---------------------------------------------------------------- contracts
+
+
+@dataclass(frozen=True)
+class ContractLayout:
+    """One way to lay down the round's contract: its melds and what stays in hand."""
+
+    melds: tuple[PlannedMeld, ...]
+    leftovers: tuple[Card, ...]
+    penalty: int  # of the leftovers
+
+
+def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> ContractLayout | None:
+    """The contract lay-down (exact sizes and every contract rule) that leaves
+    the least penalty in hand, or None when the hand can not lay it down."""
+    sets_needed, runs_needed = CONTRACTS[round_number - 1]
+    p = _Packed(hand)
+    last = round_number == 7
+    if last:
+        set_t: list[_Template] = []
+        run_t = _run_templates(rules, p, p.jokers, (rules.min_run, 13))
+    else:
+        set_t = [t for t in _set_templates(rules, p, p.jokers) if len(t[4]) == 3] \
+            if sets_needed else []
+        run_t = _run_templates(rules, p, p.jokers, (4, 4)) if runs_needed else []
+    guard = p.guard
+    total = len(hand)
+    best: list[tuple[int, tuple[_Template, ...]]] = []
+
+    def ok_pair(chosen: Sequence[_Template], t: _Template) -> bool:
+        if t[3] == RUN:
+            lo, hi = _span(t)
+            for o in chosen:
+                if o[3] == RUN and _suit(o) == _suit(t):
+                    olo, ohi = _span(o)
+                    if ohi + 1 == lo or hi + 1 == olo:
+                        return False
+        elif rules.max_jokers_per_meld is not None:
+            if any(o[3] == SET and o[4][0].rank == t[4][0].rank for o in chosen):
+                return False
+        return True
+
+    def rec(start: int, pool: list[_Template], left: int, s: int, j: int,
+            chosen: tuple[_Template, ...], then: list[_Template], then_left: int) -> None:
+        if left == 0:
+            if then_left:
+                rec(0, then, then_left, s, j, chosen, [], 0)
+                return
+            used = sum(len(t[4]) for t in chosen)
+            if last and used != total:
+                return
+            if not last and used >= total and rules.go_out_by_discard:
+                return
+            rest = _unpack(p, s) + [JOKER] * j
+            best.append((sum(card_value(rules, c) for c in rest), chosen))
+            return
+        for i in range(start, len(pool)):
+            t = pool[i]
+            if t[1] <= j and ((s | guard) - t[0]) & guard == guard and ok_pair(chosen, t):
+                rec(i, pool, left - 1, s - t[0], j - t[1], chosen + (t,), then, then_left)
+
+    if sets_needed:
+        rec(0, set_t, sets_needed, p.state, p.jokers, (), run_t, runs_needed)
+    else:
+        rec(0, run_t, runs_needed, p.state, p.jokers, (), [], 0)
+    if not best:
+        return None
+    penalty, chosen = min(best, key=lambda x: x[0])
+    s, j = p.state, p.jokers
+    for t in chosen:
+        s -= t[0]
+        j -= t[1]
+    return ContractLayout(tuple(_planned(t) for t in chosen), tuple(_unpack(p, s) + [JOKER] * j), penalty)
+
+
+def _span(t: _Template) -> tuple[int, int]:
+    return t[5], t[5] + len(t[4]) - 1
+
+
+def _suit(t: _Template) -> str:
+    return next(c.suit for c in t[4] if not c.is_joker)
+
+
+def _unpack(p: _Packed, s: int) -> list[Card]:
+    out: list[Card] = []
+    for i, code in enumerate(p.codes):
+        out.extend([_card(code)] * ((s >> (3 * i)) & 7))
+    return out
+
+
+def contract_distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
+    """How many more cards the hand needs to hold the contract (an estimate
+    for planning: jokers count as any card, the run-gap rule is ignored)."""
+    key = (rules, round_number, tuple(sorted(c.code for c in hand)))
+    return _distance_cached(key)
+
+
+@lru_cache(maxsize=65536)
+def _distance_cached(key: tuple[Rules, int, tuple[int, ...]]) -> int:
+    rules, round_number, codes = key
+    hand = [JOKER if c == 52 else _card(c) for c in codes]
+    return _distance(rules, hand, round_number)
+
+
+def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
+    sets_needed, runs_needed = CONTRACTS[round_number - 1]
+    p = _Packed(hand)
+    run_len = 4
+    if round_number == 7:
+        # three runs covering the hand: at least 4 each, the whole hand in total
+        run_len = 4
+    # templates: naturals from the hand, `missing` cards still to come
+    tmpl: list[list[tuple[int, int, int]]] = [[] for _ in p.codes]  # (need, missing, kind 0 set/1 run)
+    if sets_needed:
+        for rank in range(1, 14):
+            pool: list[Card] = []
+            for s in SUITS:
+                c = Card(rank, s)
+                if c.code in p.field:
+                    pool.extend([c] * p.counts[p.field[c.code]])
+            seen: set[tuple[int, ...]] = set()
+            for k in range(1, min(3, len(pool)) + 1):
+                for combo in combinations(pool, k):
+                    key = tuple(c.code for c in combo)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    need = p.need(combo)
+                    tmpl[_lowest_field(need)].append((need, 3 - k, 0))
+    if runs_needed:
+        lo_b, hi_b = run_bounds(rules)
+        for suit in SUITS:
+            have = {rank for rank in range(1, 14) if Card(rank, suit).code in p.field}
+            if not have:
+                continue
+            for low in range(lo_b, hi_b - run_len + 2):
+                positions = range(low, low + run_len)
+                present = [Card(1 if q == 14 else q, suit) for q in positions
+                           if (1 if q == 14 else q) in have]
+                if not present:
+                    continue
+                need = p.need(present)
+                tmpl[_lowest_field(need)].append((need, run_len - len(present), 1))
+    guard = p.guard
+    memo: dict[tuple[int, int, int], int] = {}
+    cap_jokers = rules.max_jokers_per_meld
+
+    def solve(s: int, sl: int, rl: int) -> int:
+        if sl == 0 and rl == 0:
+            return 0
+        if s == 0:
+            return 3 * sl + run_len * rl
+        key = (s, sl, rl)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        f = _lowest_field(s)
+        best = solve(s - (1 << (3 * f)), sl, rl)
+        for need, missing, kind in tmpl[f]:
+            if kind == 0 and not sl or kind == 1 and not rl:
+                continue
+            if missing >= best:
+                continue
+            if ((s | guard) - need) & guard == guard:
+                v = missing + solve(s - need, sl - (kind == 0), rl - (kind == 1))
+                if v < best:
+                    best = v
+        memo[key] = best
+        return best
+
+    missing = solve(p.state, sets_needed, runs_needed)
+    usable = p.jokers if cap_jokers is None else min(p.jokers, sets_needed + runs_needed)
+    d = max(0, missing - usable)
+    if round_number == 7:
+        # the whole hand must go down: every card outside the runs is in the way
+        d = max(d, 0)
+    return d

@@ -1,0 +1,136 @@
+"""The meld solver against brute force: every partition of the hand into
+melds the engine accepts (`readings`) and leftovers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy_gui.bots.solver import best_split, card_value, contract_distance, contract_layout
+from rummy_gui.engine.cards import JOKER, Card, make_pack, parse_cards
+from rummy_gui.engine.game import Game
+from rummy_gui.engine.melds import RUN, SET, Reading, Token, readings
+from rummy_gui.engine.rules import PRESETS, Rules
+from rummy_gui.engine.scoring import value_500
+
+
+def reading_value(rules: Rules, r: Reading) -> int:
+    if rules.is_contract:
+        return 0
+    v = 0
+    for i, c in enumerate(r.cards):
+        v += value_500(rules, c, low_ace=r.kind == RUN and r.low + i == 1 and c.rank == 1)
+    if rules.persian_bonuses and r.kind == SET and len(r.cards) == 4:
+        v *= 2
+    return v
+
+
+def brute(rules: Rules, hand: Sequence[Card]) -> int:
+    @cache
+    def go(codes: tuple[int, ...]) -> int:
+        if not codes:
+            return 0
+        cards = [JOKER if c == 52 else Card(c % 13 + 1, "CDHS"[c // 13]) for c in codes]
+        first, rest = cards[0], cards[1:]
+        best = go(codes[1:]) - card_value(rules, first)
+        for k in range(2, len(rest) + 1):
+            for idx in combinations(range(len(rest)), k):
+                meld = [first] + [rest[i] for i in idx]
+                rs = readings(rules, [Token(c) for c in meld])
+                if not rs:
+                    continue
+                left = tuple(c.code for i, c in enumerate(rest) if i not in idx)
+                best = max(best, max(reading_value(rules, r) for r in rs) + go(left))
+        return best
+
+    return go(tuple(sorted(c.code for c in hand)))
+
+
+def hands(preset: str, players: int, max_size: int) -> st.SearchStrategy[list[Card]]:
+    rules = PRESETS[preset]
+    pack = make_pack(rules.decks(players), rules.joker_count(players))
+    return st.lists(st.integers(0, len(pack) - 1), min_size=1, max_size=max_size,
+                    unique=True).map(lambda ix: [pack[i] for i in ix])
+
+
+def clustered(preset: str, players: int, max_size: int) -> st.SearchStrategy[list[Card]]:
+    """Hands from a narrow slice of the pack, so that melds are common."""
+    rules = PRESETS[preset]
+    pack = [c for c in make_pack(rules.decks(players), rules.joker_count(players))
+            if c.is_joker or (c.rank in (1, 2, 3, 4, 5, 12, 13) and c.suit in "HS")]
+    return st.lists(st.integers(0, len(pack) - 1), min_size=1, max_size=max_size,
+                    unique=True).map(lambda ix: [pack[i] for i in ix])
+
+
+CASES = [("rummy500", 5), ("rummy500-classic", 3), ("persian", 4), ("pinochle", 3),
+         ("contract", 4), ("shanghai", 4)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(CASES).flatmap(
+    lambda c: st.tuples(st.just(c[0]), st.one_of(hands(c[0], c[1], 8), clustered(c[0], c[1], 8)))))
+def test_best_split_matches_brute_force(case: tuple[str, list[Card]]) -> None:
+    preset, hand = case
+    rules = PRESETS[preset]
+    split = best_split(rules, hand)
+    assert split.score == brute(rules, hand)
+    # the split is a real split of the hand into melds the engine accepts
+    used = [c for m in split.melds for c in m.cards] + list(split.leftovers)
+    assert sorted(c.code for c in used) == sorted(c.code for c in hand)
+    for m in split.melds:
+        assert readings(rules, [Token(c) for c in m.cards], m.kind), m
+
+
+def test_split_examples() -> None:
+    r = PRESETS["rummy500"]
+    s = best_split(r, parse_cards("7H 8H 9H 7S 7D JK 2C"))
+    assert s.leftovers == (Card(2, "C"),)
+    assert s.score == 7 + 8 + 9 + 7 + 7 + 15 - 2
+    c = PRESETS["contract"]
+    assert best_split(c, parse_cards("7H 7S 7D 9C 10C JC QC 2H")).score == -2
+
+
+def test_layoffs_on_table_count_as_melded() -> None:
+    g = Game.from_layout("rummy500", hands=["8H 9H 10H 2C 5D", "KS"], stock="3C 4C 5C",
+                         discard="KD", turn=0)
+    g.play("draw")
+    g.play("meld 8H 9H 10H")
+    split = best_split(g.rules, parse_cards("JH QH 4S"), g.melds)
+    assert split.leftovers == (Card(4, "S"),)
+    assert [m.kind for m in split.melds] == ["layoff"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([("contract", 4), ("shanghai", 4)]).flatmap(
+    lambda c: st.tuples(st.just(c[0]), st.integers(1, 6),
+                        clustered(c[0], c[1], 12))))
+def test_contract_layout_matches_legal_moves(case: tuple[str, int, list[Card]]) -> None:
+    """The solver finds a contract exactly when the engine lists one."""
+    preset, round_number, hand = case
+    rules = PRESETS[preset]
+    text = " ".join(str(c) for c in hand)
+    g = Game.from_layout(preset, hands=[text, "2C", "3C", "4C"], stock="5D 6D 7D 8D",
+                         discard="9D", turn=0, round=round_number,
+                         options={"buying": False})
+    g.play("draw")
+    full = g.hand(0)
+    engine_has = any(m.action == "contract" for m in g.legal_moves)
+    layout = contract_layout(rules, full, round_number)
+    assert (layout is not None) == engine_has
+    if layout is not None:
+        assert contract_distance(rules, full, round_number) == 0
+
+
+def test_contract_examples() -> None:
+    c = PRESETS["contract"]
+    hand = parse_cards("7H 7S 7D 9C 10C JC QC 2H 5S KD")
+    layout = contract_layout(c, hand, 2)
+    assert layout is not None and layout.penalty == 2 + 5 + 10
+    assert contract_layout(c, hand, 3) is None
+    assert contract_distance(c, hand, 3) == 2
+    assert contract_distance(c, parse_cards("3H 3S JK 4D"), 1) == 2
+    assert JOKER not in layout.leftovers
