@@ -34,10 +34,11 @@ def rank_name(rank: int) -> str:
 class Card:
     """One card face: a natural card (rank 1-13, suit C D H S) or the joker."""
 
-    __slots__ = ("rank", "suit", "code", "_text")
+    __slots__ = ("rank", "suit", "code", "is_joker", "_text")
     rank: int
     suit: str
     code: int
+    is_joker: bool
     _text: str
 
     def __new__(cls, rank: int, suit: str = "") -> Card:
@@ -55,11 +56,8 @@ class Card:
             card.suit = SUITS[code // 13]
             card._text = rank_text(card.rank) + card.suit
         card.code = code
+        card.is_joker = code == JOKER_CODE
         return card
-
-    @property
-    def is_joker(self) -> bool:
-        return self.code == JOKER_CODE
 
     @property
     def pretty(self) -> str:

@@ -16,7 +16,7 @@ from .melds import RUN, SET, Meld, Reading, Token, joker_fits_somewhere, layoff_
 from .moves import IllegalMove, Move, parse_move
 from .rules import CONTRACT_NAMES, CONTRACTS, Rules, get_rules
 from .scoring import hand_value, meld_points
-from .search import could_use, target_uses
+from .search import could_use, target_uses, usable_depths
 
 RECORD_FORMAT = "rummy-gui-record"
 RECORD_VERSION = 1
@@ -41,6 +41,7 @@ class Claim:
     claimants: tuple[int, ...]  # priority order
     card: Card  # the top card on offer
     answers: dict[int, Move] = field(default_factory=dict)
+    depths: tuple[int, ...] = ()  # rummy: how deep a call may take
 
     def waiting(self) -> tuple[int, ...]:
         out = []
@@ -63,7 +64,8 @@ class Claim:
         return None
 
     def copy(self) -> Claim:
-        return Claim(self.kind, self.origin, self.claimants, self.card, dict(self.answers))
+        return Claim(self.kind, self.origin, self.claimants, self.card, dict(self.answers),
+                     self.depths)
 
 
 def _illegal(message: str, code: str, **params: object) -> IllegalMove:
@@ -543,8 +545,8 @@ class Game:
         for c in cards:
             hand.remove(c)
             # a card leaving the hand uses up a restricted copy first (the player's benefit)
-            if restricted[c.code] > hand.count(c):
-                restricted[c.code] = hand.count(c)
+            if restricted[c.code]:
+                restricted[c.code] -= 1
         return hand, restricted
 
     def _check_finish(self, seat: int, cards: Sequence[Card], melds_after: Sequence[Meld] | None,
@@ -596,8 +598,9 @@ class Game:
                     return True
                 continue
             rr = list(restricted)
-            for c in set(used):
-                rr[c.code] = min(rr[c.code], rest.count(c))
+            for c in used:
+                if rr[c.code]:
+                    rr[c.code] -= 1
             if any(rest.count(c) > rr[c.code] for c in rest):
                 return True
         return False
@@ -757,8 +760,8 @@ class Game:
         hand = self._hands[seat]
         for c in cards:
             hand.remove(c)
-            if self._restricted[c.code] > hand.count(c):
-                self._restricted[c.code] = hand.count(c)
+            if self._restricted[c.code]:
+                self._restricted[c.code] -= 1
         if self._target is not None and self._target in cards:
             self._target = None
         if self._pending_jokers:
@@ -1010,8 +1013,9 @@ class Game:
     def _after_discard(self, seat: int, card: Card, called: bool) -> None:
         r = self.rules
         others = tuple((seat + i) % self.players for i in range(1, self.players))
-        if r.rummy_call != "off" and self._rummy_depths():
-            self.claim = Claim("rummy", seat, others, card)
+        depths = self._rummy_depths() if r.rummy_call != "off" else []
+        if depths:
+            self.claim = Claim("rummy", seat, others, card, depths=tuple(depths))
             self.turn = (seat + 1) % self.players
             self.phase = CLAIM
             return
@@ -1035,7 +1039,7 @@ class Game:
             top = pile[-1]
             return [1] if any(layoff_fits(r, x, [Token(top)]) for x in self._melds) else []
         out = []
-        for n in range(1, len(pile) + 1):
+        for n in usable_depths(r, (), pile, self._melds):
             target = pile[-n]
             pool = pile[-n:]
             for _ in target_uses(r, pool, target, self._melds):
@@ -1074,8 +1078,7 @@ class Game:
             raise self._wrong_phase(m)
         r = self.rules
         if m.action == "rummy":
-            depths = self._rummy_depths()
-            if (m.number or 0) not in depths:
+            if (m.number or 0) not in claim.depths:
                 if r.rummy_call == "last":
                     raise _illegal("With the 'last card' rummy call only the card just discarded can be "
                                    "claimed: 'rummy 1'.", "rummy_last_only")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .melds import RUN, SET, Reading, Token, layoff_fits
 from .moves import IllegalMove, Move
 from .rules import CONTRACTS
-from .search import canonical_meld, layoff_candidates, possible_melds
+from .search import canonical_meld, layoff_candidates, possible_melds, usable_depths
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,16 +34,32 @@ def generate(g: Game) -> list[Move]:
     if phase == G.DEAL_OVER:
         return [Move("deal", seat)]
     if phase == G.DRAW:
-        cands = [Move("draw", seat), Move("pass", seat)]
-        depth = 1 if g.rules.is_contract else len(g._discard)
-        cands.extend(Move("take", seat, number=n) for n in range(1, depth + 1))
-        return _confirmed(g, cands)
+        r = g.rules
+        out = [Move("pass", seat)] if g._final_turns is not None else [Move("draw", seat)]
+        depth = 1 if r.is_contract else len(g._discard)
+        first = 1
+        if depth and not r.is_contract and not r.top_discard_must_meld:
+            out.append(Move("take", seat, number=1))  # the top card is free to keep
+            first = 2
+        if r.is_contract:
+            depths: list[int] = [1]
+        else:
+            depths = [n for n in usable_depths(r, g._hands[seat], g._discard, g._melds) if n >= first]
+        out.extend(_confirmed(g, (Move("take", seat, number=n) for n in depths)))
+        return out
     if phase == G.RUMMY_LAYOFF:
         assert g.claim is not None
         card = str(g.claim.card)
         return _confirmed(g, (Move("layoff", seat, (card,), number=m.id) for m in g._melds))
-    # PLAY
-    return _confirmed(g, _play_candidates(g, seat))
+    # PLAY: plain discards need no search, everything else is confirmed by play's checks
+    out = _confirmed(g, _play_candidates(g, seat))
+    if g._target is None and not g._pending_jokers:
+        hand = g._hands[seat]
+        restricted = g._restricted
+        for c in sorted(set(hand), key=lambda c: c.code):
+            if hand.count(c) > restricted[c.code]:
+                out.append(Move("discard", seat, (str(c),)))
+    return out
 
 
 def _confirmed(g: Game, cands: Iterable[Move]) -> list[Move]:
@@ -65,7 +81,7 @@ def _claim_candidates(g: Game, seat: int) -> Iterator[Move]:
     claim = g.claim
     assert claim is not None
     if claim.kind == "rummy":
-        for n in g._rummy_depths():
+        for n in claim.depths:
             yield Move("rummy", seat, number=n)
     elif claim.kind == "buy":
         yield Move("buy", seat)
@@ -99,9 +115,8 @@ def _play_candidates(g: Game, seat: int) -> Iterator[Move]:
         for meld in g._melds:
             for toks in layoff_candidates(r, hand, meld):
                 yield Move("layoff", seat, toks, number=meld.id)
-    for c in sorted(set(hand), key=lambda c: c.code):
-        yield Move("discard", seat, (str(c),))
-        if r.shanghai_call:
+    if r.shanghai_call:
+        for c in sorted(set(hand), key=lambda c: c.code):
             yield Move("discard", seat, (str(c),), call=True)
 
 

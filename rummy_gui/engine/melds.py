@@ -33,6 +33,15 @@ class Token:
 
     @staticmethod
     def parse(text: str) -> Token:
+        token = _TOKEN_CACHE.get(text)
+        if token is None:
+            token = Token._parse(text)
+            if len(_TOKEN_CACHE) < 4096:
+                _TOKEN_CACHE[text] = token
+        return token
+
+    @staticmethod
+    def _parse(text: str) -> Token:
         t = text.strip().upper()
         if t.startswith("JK="):
             meaning = t[3:]
@@ -51,6 +60,9 @@ class Token:
         from .cards import parse_card
 
         return Token(parse_card(t))
+
+
+_TOKEN_CACHE: dict[str, Token] = {}
 
 
 @dataclass(frozen=True)

@@ -64,10 +64,11 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     jmax = jk if rules.max_jokers_per_meld is None else min(jk, rules.max_jokers_per_meld)
     set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
     natural_through = through is not None and not through.is_joker
+    ranks_present = sorted({c.rank for c in hand if c.rank})
+    if natural_through and through is not None:
+        ranks_present = [through.rank]
     # sets
-    for rank in range(1, 14):
-        if natural_through and through is not None and rank != through.rank:
-            continue
+    for rank in ranks_present:
         if rules.is_contract:
             # suits do not matter: choose any multiset of the naturals of this rank
             pool: list[Card] = []
@@ -89,6 +90,8 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
                                 yield r
             continue
         suited = [_BY_SUIT[si][rank] for si in range(4) if counts[si * 13 + rank - 1]]
+        if len(suited) + set_jmax < set_lo:
+            continue
         for n_nat in range(1, len(suited) + 1):
             for combo in combinations(suited, n_nat):
                 if natural_through and through not in combo:
@@ -117,19 +120,23 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
         if natural_through and through is not None and through.suit != suit:
             continue
         have = [False] * 15
-        any_natural = False
+        first = 15
+        last = 0
         for rank in range(1, 14):
             if counts[si * 13 + rank - 1]:
                 have[rank] = True
-                any_natural = True
-        if not any_natural:
+                first = min(first, rank)
+                last = rank
+        if not last:
             continue
         have[14] = have[1]
+        if have[1]:
+            last = 14
         row = _BY_SUIT[si]
         tps: tuple[int, ...] = ()
         if natural_through and through is not None:
             tps = (1, 14) if through.rank == 1 else (through.rank,)
-        for low in range(lo_b, hi_b + 1):
+        for low in range(max(lo_b, first - jmax), min(hi_b, last) + 1):
             present: list[int] = []
             for high in range(low, hi_b + 1):
                 length = high - low + 1
@@ -246,6 +253,70 @@ def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[
         elif m.suit == target.suit:
             return True
     return False
+
+
+def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
+                  melds: Sequence[Meld]) -> list[int]:
+    """Depths N of the discard pile whose target passes `could_use` with the
+    pool `base` + the top N cards — computed incrementally, deepest last."""
+    reach = rules.min_run - 1
+    rank_count = [0] * 15
+    have = {s: [0] * 15 for s in SUITS}
+    jokers = 0
+
+    def add(c: Card) -> None:
+        nonlocal jokers
+        if c.is_joker:
+            jokers += 1
+            return
+        rank_count[c.rank] += 1
+        row = have[c.suit]
+        for p in _POSITIONS[c.rank]:
+            row[p] += 1
+
+    for c in base:
+        add(c)
+    set_ranks = {m.rank for m in melds if m.kind == SET}
+    runs = [(m.suit, m.low, m.high) for m in melds if m.kind == RUN]
+    no_jokers = rules.jokers_only_in_joker_sets
+
+    def chain_ok(t: Card, j: int) -> bool:
+        row = have[t.suit]
+        for suit, low, high in runs:
+            if suit != t.suit:
+                continue
+            for p in _POSITIONS[t.rank]:
+                if p > high:
+                    gap = range(high + 1, p)
+                elif p < low:
+                    gap = range(p + 1, low)
+                else:
+                    continue
+                if sum(1 for q in gap if not row[q]) <= j:
+                    return True
+        return False
+
+    out = []
+    for n in range(1, len(pile) + 1):
+        t = pile[-n]
+        add(t)
+        if t.is_joker:
+            out.append(n)
+            continue
+        j = 0 if no_jokers else jokers
+        if rank_count[t.rank] - 1 + j >= 2 or t.rank in set_ranks or chain_ok(t, j):
+            out.append(n)
+            continue
+        row = have[t.suit]
+        near: set[int] = set()
+        for tp in _POSITIONS[t.rank]:
+            for d in range(1, reach + 1):
+                for p in (tp - d, tp + d):
+                    if 1 <= p <= 14 and row[p]:
+                        near.add(1 if p == 14 else p)
+        if len(near) + j >= reach:
+            out.append(n)
+    return out
 
 
 def target_uses(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld],
