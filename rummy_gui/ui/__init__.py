@@ -1,0 +1,1 @@
+"""The pygame-ce card table: scenes, layout, card art, sound and input."""

@@ -1,0 +1,191 @@
+"""The program: window, main loop, scene stack, and the command line.
+
+`run(argv)` is what `rummy-gui` calls. `App` can also be built headless (the
+dummy video driver) by tests, which feed it intents or posted events and call
+`tick` to advance frames.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Sequence
+
+import pygame
+
+from rummy_gui.ui.audio import Audio
+from rummy_gui.ui.cardart import ArtCache
+from rummy_gui.ui.intents import Intent, Quit, Resize, ToggleFullscreen, translate
+from rummy_gui.ui.scene import Scene, SceneStack
+from rummy_gui.ui.settings import Settings
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (960, 600)
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None) -> None:
+        pygame.init()
+        pygame.display.set_caption("rummy-gui")
+        self.settings = settings or Settings()
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._set_minimum_size()
+        self.stack = SceneStack()
+        self.art = ArtCache()
+        self._audio: Audio | None = None
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame = 0
+        self.session: object | None = None  # the game in progress, for "Continue"
+        self.frame_times: list[float] = []
+
+    # --- services --------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def audio(self) -> Audio:
+        # Made on first use, after the menu is on screen: synthesis takes ~80 ms.
+        if self._audio is None:
+            self._audio = Audio()
+        self._audio.volume = self.settings.effective_volume
+        return self._audio
+
+    def play_sound(self, name: str) -> None:
+        if self.settings.effective_volume > 0:
+            self.audio.play(name)
+
+    def _set_minimum_size(self) -> None:
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):  # older pygame-ce or no real window
+            pass
+
+    # --- scenes ----------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene, self.size)
+
+    def pop(self) -> Scene | None:
+        return self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene, self.size)
+
+    def pop_to(self, cls: type) -> None:
+        """Pop scenes until one of the given class is on top."""
+        while self.stack.top is not None and not isinstance(self.stack.top, cls):
+            self.stack.pop()
+
+    # --- window ----------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if size != self.screen.get_size():
+            flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+            self.screen = pygame.display.set_mode(size, flags)
+        if not self.settings.fullscreen:
+            self.windowed_size = size
+        for scene in self.stack.scenes:
+            scene.layout(self.screen.get_size())
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        if on:
+            desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else self.size
+            self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._set_minimum_size()
+        for scene in self.stack.scenes:
+            scene.layout(self.screen.get_size())
+
+    # --- the frame -------------------------------------------------------
+    def dispatch(self, intent: Intent) -> None:
+        if isinstance(intent, Quit):
+            self.running = False
+        elif isinstance(intent, ToggleFullscreen):
+            self.set_fullscreen(not self.settings.fullscreen)
+        elif isinstance(intent, Resize):
+            self.resize(intent.size)
+        elif self.stack.top is not None:
+            self.stack.top.handle(intent)
+
+    def tick(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw. `dt` fixed by tests, else measured."""
+        started = time.perf_counter()
+        for event in pygame.event.get():
+            intent = translate(event)
+            if intent is not None:
+                self.dispatch(intent)
+        if dt is None:
+            dt = min(0.1, self.clock.tick(60) / 1000.0)
+        for scene in list(self.stack.scenes):
+            scene.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame += 1
+        self.frame_times.append(time.perf_counter() - started)
+        if len(self.frame_times) > 2000:
+            del self.frame_times[:1000]
+        if not self.stack.scenes:
+            self.running = False
+
+    def draw(self) -> None:
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+
+
+def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="rummy-gui", description="A card table for the rummy family.")
+    p.add_argument("--demo", action="store_true", help="bots only, playing on as a show")
+    p.add_argument("--preset", default=None, help="preset for --demo or a quick start (e.g. rummy500)")
+    p.add_argument("--players", type=int, default=None, help="number of players for --demo / --preset")
+    p.add_argument("--seed", type=int, default=None, help="seed of the deal")
+    p.add_argument("--frames", type=int, default=0, help="stop after N frames (headless checks)")
+    p.add_argument("--screenshot", default=None, help="save the last frame to this PNG file")
+    p.add_argument("--size", default=None, help="window size, e.g. 1280x800")
+    p.add_argument("--speed", default=None, choices=["off", "fast", "normal", "slow"], help="animation speed")
+    p.add_argument("--fullscreen", action="store_true")
+    return p.parse_args(list(argv))
+
+
+def run(argv: Sequence[str]) -> int:
+    args = _parse(argv)
+    size = DEFAULT_SIZE
+    if args.size:
+        w, _, h = args.size.lower().partition("x")
+        size = (int(w), int(h))
+    if args.frames and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"  # --frames without a display: render off-screen
+    settings = Settings()
+    if args.speed:
+        settings.animation = args.speed
+    app = App(size, settings)
+    from rummy_gui.ui.menus import MainMenu
+
+    app.push(MainMenu(app))
+    if args.demo or args.preset:
+        from rummy_gui.ui.session import SeatConfig, start_table
+
+        preset = args.preset or "rummy500"
+        from rummy_gui.ui import catalog
+
+        info = catalog.preset(preset)
+        players = args.players or info.default_players
+        seats = [SeatConfig(f"Bot {i + 1}" if args.demo else ("You" if i == 0 else f"Bot {i}"),
+                            "human" if (i == 0 and not args.demo) else "random") for i in range(players)]
+        start_table(app, preset, seats, {}, seed=args.seed, demo=args.demo)
+    if args.fullscreen:
+        app.set_fullscreen(True)
+    try:
+        while app.running:
+            app.tick()
+            if args.frames and app.frame >= args.frames:
+                break
+        if args.screenshot:
+            pygame.image.save(app.screen, args.screenshot)
+    finally:
+        pygame.quit()
+    return 0

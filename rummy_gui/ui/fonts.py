@@ -1,0 +1,52 @@
+"""The bundled DejaVu fonts, cached per size.
+
+pygame's default font has no ♠♥♦♣, so every piece of text, suit symbols
+included, is drawn with DejaVu Sans from the package's assets.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return pygame.font.Font(str(FONT_DIR / name), max(6, int(size)))
+
+
+def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    return font(size, bold).render(text, True, colour)
+
+
+@lru_cache(maxsize=512)
+def text_cached(
+    text: str, size: int, colour: tuple[int, int, int], bold: bool = False
+) -> pygame.Surface:
+    """Rendered text for labels that repeat every frame (names, buttons)."""
+    return render(text, size, colour, bold)
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines no wider than `width` pixels."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = w if not line else line + " " + w
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines

@@ -1,0 +1,177 @@
+"""Where each card of the current position is drawn, and card flights.
+
+`Geometry` maps every visible card slot (zone, index) to a rect for one
+position of the game; `flights_between` compares two such pictures and makes
+the flights that carry each card from where it was to where it is now. This
+works for every move kind, the engine's own shuffles and penalty cards too,
+without the table knowing what a move does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from pygame import Rect
+
+from rummy_gui.engine.cards import Card
+from rummy_gui.ui import layout as lay
+
+Zone = tuple[Any, ...]  # ("stock",), ("discard",), ("hand", seat), ("meld", id)
+Slot = tuple[Card | None, Rect]  # None: a card seen from the back
+
+
+@dataclass
+class Geometry:
+    layout: lay.TableLayout
+    hand_order: list[Card]
+    zones: dict[Zone, list[Slot]] = field(default_factory=dict)
+    pile_card: tuple[int, int] = (60, 84)
+    meld_cards: dict[int, tuple[int, int]] = field(default_factory=dict)  # per seat zone
+    meld_rects: dict[int, list[Rect]] = field(default_factory=dict)  # meld id -> its card rects
+    meld_zone_of: dict[int, int] = field(default_factory=dict)  # meld id -> seat whose zone shows it
+
+    def meld_area(self, meld_id: int) -> Rect:
+        rects = self.meld_rects.get(meld_id, [])
+        if not rects:
+            return Rect(0, 0, 0, 0)
+        return rects[0].unionall(rects[1:]).inflate(8, 8)
+
+
+def meld_maker(meld: Any) -> int:
+    maker = getattr(meld, "maker", None)
+    if isinstance(maker, int):
+        return maker
+    return Counter(meld.owners).most_common(1)[0][0]
+
+
+def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card]) -> Geometry:
+    players = _players(game)
+    lt = lay.table_layout(size, players, viewer)
+    geo = Geometry(lt, hand_order)
+    geo.zones[("stock",)] = [(None, Rect(lt.stock.x + 8, lt.stock.y + 4, *lt.pile_card))]
+    pile = list(game.discard_pile)
+    rects, geo.pile_card = lay.fan_positions(lt.discard, len(pile), lt.pile_card)
+    geo.zones[("discard",)] = list(zip(pile, rects, strict=True))
+    hand_rects = lay.hand_positions(lt.hand, len(hand_order), lt.hand_card)
+    geo.zones[("hand", viewer)] = list(zip(hand_order, hand_rects, strict=True))
+    for seat, place in lt.seats.items():
+        if seat == viewer:
+            continue
+        n = len(game.hand(seat))
+        geo.zones[("hand", seat)] = [(None, r) for r in opponent_fan(place.badge, n)]
+    by_zone: dict[int, list[Any]] = {}
+    for meld in game.melds:
+        by_zone.setdefault(meld_maker(meld), []).append(meld)
+    for seat, melds in by_zone.items():
+        place = lt.seats.get(seat)
+        if place is None:
+            continue
+        max_h = 96 if seat == viewer else 72
+        packed, card = lay.meld_packing(place.melds, [len(m.cards) for m in melds], max_h)
+        geo.meld_cards[seat] = card
+        for meld, card_rects in zip(melds, packed, strict=True):
+            geo.meld_rects[meld.id] = card_rects
+            geo.meld_zone_of[meld.id] = seat
+            geo.zones[("meld", meld.id)] = list(zip(meld.cards, card_rects, strict=True))
+    return geo
+
+
+def _players(game: Any) -> int:
+    players = getattr(game, "players", None)
+    if isinstance(players, int):
+        return players
+    return sum(len(side) for side in game.sides)
+
+
+def opponent_fan(badge: Rect, count: int) -> list[Rect]:
+    """A small fan of backs at the right end of an opponent's badge."""
+    ch = max(28, min(44, badge.h - 14))
+    cw = int(ch / lay.CARD_RATIO)
+    width = min(badge.w * 0.42, cw + 7 * max(0, count - 1))
+    step = 0 if count <= 1 else (width - cw) / (count - 1)
+    x0 = badge.right - 8 - (cw + step * max(0, count - 1))
+    y = badge.centery - ch // 2
+    return [Rect(int(x0 + i * step), y, cw, ch) for i in range(count)]
+
+
+# --- flights ----------------------------------------------------------------
+
+
+@dataclass
+class Flight:
+    card: Card | None
+    start: Rect
+    end: Rect
+    dest: tuple[Zone, int]
+    delay: float
+    duration: float
+    t: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.duration
+
+    def rect(self) -> Rect:
+        p = max(0.0, min(1.0, (self.t - self.delay) / self.duration)) if self.duration > 0 else 1.0
+        p = 1 - (1 - p) ** 3  # ease out: fast start, gentle landing
+        x = self.start.x + (self.end.x - self.start.x) * p
+        y = self.start.y + (self.end.y - self.start.y) * p
+        w = self.start.w + (self.end.w - self.start.w) * p
+        h = self.start.h + (self.end.h - self.start.h) * p
+        return Rect(int(x), int(y), int(w), int(h))
+
+
+def flights_between(before: Geometry, after: Geometry, duration: float) -> list[Flight]:
+    """Flights for every card that appeared somewhere new between two pictures."""
+    departures: list[Slot] = []
+    arrivals: list[tuple[Zone, int, Card | None, Rect]] = []
+    for zone in set(before.zones) | set(after.zones):
+        if zone == ("stock",):
+            continue
+        b = before.zones.get(zone, [])
+        a = after.zones.get(zone, [])
+        hidden = any(c is None for c, _ in a) or any(c is None for c, _ in b)
+        if hidden:
+            for i in range(len(b), len(a)):
+                arrivals.append((zone, i, None, a[i][1]))
+            for i in range(len(a), len(b)):
+                departures.append((None, b[i][1]))
+            continue
+        have = Counter(c.code for c, _ in b if c is not None)
+        for i, (card, rect) in enumerate(a):
+            if card is not None and have[card.code] > 0:
+                have[card.code] -= 1
+            else:
+                arrivals.append((zone, i, card, rect))
+        left = Counter(c.code for c, _ in a if c is not None)
+        for card, rect in b:
+            if card is not None and left[card.code] > 0:
+                left[card.code] -= 1
+            else:
+                departures.append((card, rect))
+    stock_rect = before.zones[("stock",)][0][1]
+    flights = []
+    used = [False] * len(departures)
+
+    def take(pred: Any) -> Slot | None:
+        for i, (card, rect) in enumerate(departures):
+            if not used[i] and pred(card):
+                used[i] = True
+                return card, rect
+        return None
+
+    arrivals.sort(key=lambda a: a[2] is None)  # known cards pick their departures first
+    for n, (zone, index, card, rect) in enumerate(arrivals):
+        if card is not None:
+            found = take(lambda c, card=card: c is not None and c.code == card.code) or take(lambda c: c is None)
+        else:
+            found = take(lambda c: c is not None) or take(lambda c: c is None)
+        shown, start = card, stock_rect
+        if found is not None:
+            start = found[1]
+            if shown is None:
+                shown = found[0]  # a public card going into a hidden hand is seen on its way
+        flights.append(Flight(shown, Rect(start), Rect(rect), (zone, index), 0.05 * n, duration))
+    return flights

@@ -1,0 +1,160 @@
+"""Where everything on the table goes, for a window size and a seating.
+
+Pure geometry: no drawing, no game rules. Recomputed on every resize (and
+when the number of melds changes, for the meld zones' packing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+CARD_RATIO = 1.4  # height / width of every card
+
+
+def card_size(height: float) -> tuple[int, int]:
+    h = int(height)
+    return (int(round(h / CARD_RATIO)), h)
+
+
+@dataclass
+class SeatPlace:
+    seat: int
+    zone: Rect  # the whole area of this player
+    badge: Rect  # name, level, score, dealer mark
+    melds: Rect  # where their melds go
+    side: str  # "bottom", "top", "left" or "right"
+
+
+@dataclass
+class TableLayout:
+    size: tuple[int, int]
+    top_bar: Rect
+    panel: Rect  # the right-hand column: log and buttons
+    log: Rect
+    buttons: Rect
+    table: Rect
+    stock: Rect
+    discard: Rect
+    hand: Rect
+    hand_card: tuple[int, int]
+    pile_card: tuple[int, int]
+    seats: dict[int, SeatPlace] = field(default_factory=dict)
+
+
+def table_layout(size: tuple[int, int], players: int, viewer: int) -> TableLayout:
+    w, h = size
+    panel_w = max(220, min(300, int(w * 0.2)))
+    top_bar = Rect(0, 0, w, 40)
+    panel = Rect(w - panel_w, top_bar.bottom, panel_w, h - top_bar.bottom)
+    buttons_h = 4 * 46 + 16
+    buttons = Rect(panel.x + 10, panel.bottom - buttons_h, panel.w - 20, buttons_h - 8)
+    log = Rect(panel.x + 10, panel.y + 10, panel.w - 20, buttons.y - panel.y - 20)
+    table = Rect(0, top_bar.bottom, w - panel_w, h - top_bar.bottom)
+
+    hand_card = card_size(max(100, min(170, h * 0.19)))
+    hand = Rect(table.x + 14, h - hand_card[1] - 12, table.w - 28, hand_card[1] + 8)
+    own_h = int(max(110, min(170, h * 0.19)))
+    own = Rect(table.x + 10, hand.y - 28 - own_h, table.w - 20, own_h)
+    seats: dict[int, SeatPlace] = {}
+    badge_w = min(200, own.w // 5)
+    seats[viewer] = SeatPlace(viewer, own, Rect(own.x, own.y, badge_w, 62),
+                              Rect(own.x + badge_w + 10, own.y, own.w - badge_w - 10, own.h), "bottom")
+
+    others = [(viewer + i) % players for i in range(1, players)]
+    k = len(others)
+    top_h = int(max(150, min(230, h * 0.27)))
+    top = Rect(table.x + 10, table.y + 8, table.w - 20, top_h)
+    middle = Rect(table.x + 10, top.bottom + 8, table.w - 20, own.y - top.bottom - 16)
+    if k >= 5:
+        side_w = max(170, min(230, table.w // 5))
+        left_zone = Rect(middle.x, middle.y, side_w, middle.h)
+        right_zone = Rect(middle.right - side_w, middle.y, side_w, middle.h)
+        top_seats = others[1:-1]
+        _place(seats, others[0], left_zone, "left")
+        _place(seats, others[-1], right_zone, "right")
+        middle = Rect(left_zone.right + 10, middle.y, right_zone.x - left_zone.right - 20, middle.h)
+    else:
+        top_seats = others
+    if top_seats:
+        col_w = top.w // len(top_seats)
+        for i, seat in enumerate(top_seats):
+            _place(seats, seat, Rect(top.x + i * col_w + 4, top.y, col_w - 8, top.h), "top")
+
+    pile_card = card_size(max(80, min(126, middle.h * 0.62, h * 0.14)))
+    stock = Rect(middle.x + 8, middle.centery - pile_card[1] // 2 - 8, pile_card[0] + 16, pile_card[1] + 28)
+    discard = Rect(stock.right + 24, middle.y + 4, middle.right - stock.right - 32, middle.h - 8)
+    return TableLayout(size, top_bar, panel, log, buttons, table, stock, discard, hand, hand_card, pile_card, seats)
+
+
+def _place(seats: dict[int, SeatPlace], seat: int, zone: Rect, side: str) -> None:
+    badge_h = 58
+    badge = Rect(zone.x, zone.y, zone.w, badge_h)
+    melds = Rect(zone.x, zone.y + badge_h + 4, zone.w, zone.h - badge_h - 4)
+    seats[seat] = SeatPlace(seat, zone, badge, melds, side)
+
+
+# --- fans and packings --------------------------------------------------------
+
+
+def hand_positions(area: Rect, count: int, card: tuple[int, int]) -> list[Rect]:
+    """The player's hand: an overlapping fan, centred, with a gentle arc."""
+    cw, ch = card
+    if count == 0:
+        return []
+    step = cw * 0.62 if count == 1 else min(cw * 0.62, (area.w - cw) / (count - 1))
+    total = cw + step * (count - 1)
+    x0 = area.centerx - total / 2
+    out = []
+    for i in range(count):
+        t = 0.0 if count == 1 else (2 * i / (count - 1) - 1)
+        rise = int(10 * (1 - t * t)) if count > 3 else 0  # the middle of the fan stands a little higher
+        out.append(Rect(int(x0 + i * step), area.bottom - ch - 4 - rise, cw, ch))
+    return out
+
+
+def fan_positions(area: Rect, count: int, card: tuple[int, int], min_show: float = 0.34) -> tuple[list[Rect], tuple[int, int]]:
+    """The discard pile: left to right, oldest first, wrapping into rows.
+
+    Each card shows at least its index strip; the card size shrinks when the
+    rows would not fit. Returns the rects and the card size used."""
+    cw, ch = card
+    while True:
+        step = max(cw * min_show, min(cw * 0.55, (area.w - cw) / max(1, count - 1)))
+        per_row = max(1, int((area.w - cw) // step) + 1)
+        rows = (count + per_row - 1) // per_row if count else 1
+        row_step = int(ch * 0.5)
+        if rows == 1 or ch + (rows - 1) * row_step <= area.h or ch <= 40:
+            break
+        cw, ch = card_size(ch * 0.9)
+    out = []
+    for i in range(count):
+        r, c = divmod(i, per_row)
+        out.append(Rect(int(area.x + c * step), area.y + r * row_step, cw, ch))
+    return out, (cw, ch)
+
+
+def meld_packing(area: Rect, lengths: list[int], max_h: int) -> tuple[list[list[Rect]], tuple[int, int]]:
+    """Melds flowed in rows inside `area`, each as an overlapping strip of cards.
+
+    The biggest card size (up to max_h tall) at which everything fits is used."""
+    ch = max_h
+    while True:
+        cw, ch = card_size(ch)
+        step = max(10, int(cw * 0.4))
+        gap = max(6, cw // 5)
+        out: list[list[Rect]] = []
+        x, y = area.x, area.y
+        fits = True
+        for n in lengths:
+            width = cw + step * (n - 1)
+            if x > area.x and x + width > area.right:
+                x, y = area.x, y + ch + 8
+            if y + ch > area.bottom or width > area.w:
+                fits = False
+            out.append([Rect(x + j * step, y, cw, ch) for j in range(n)])
+            x += width + gap
+        if fits or ch <= 34:
+            return out, (cw, ch)
+        ch = int(ch * 0.9)

@@ -1,0 +1,350 @@
+"""Main menu, new game, settings and rules screens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rummy_gui.engine.cards import JOKER, parse_card
+from rummy_gui.ui import catalog, fonts, theme
+from rummy_gui.ui.intents import Back, Intent, PointerMove, Wheel
+from rummy_gui.ui.rules_text import rules_for
+from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.settings import ANIMATION_SPEEDS, CARD_BACKS
+from rummy_gui.ui.widgets import Button, Cycler, TextField, Toggle, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.app import App
+
+SEAT_NAMES = ("You", "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
+
+
+def bot_levels() -> tuple[str, ...]:
+    try:
+        from rummy_gui.bots import LEVELS
+
+        return tuple(LEVELS)
+    except Exception:  # bots not there yet: the UI's random fallback plays every level
+        return ("random", "easy", "medium", "hard", "expert")
+
+
+class WidgetScene(Scene):
+    """A screen made of widgets on the felt; subclasses build them in `layout`."""
+
+    title = ""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.widgets: list[Widget] = []
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.app.pop()
+            return
+        for w in list(self.widgets):
+            if w.handle(intent) and not isinstance(intent, PointerMove):
+                break
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.art.felt(surface.get_size()), (0, 0))
+        if self.title:
+            img = fonts.text_cached(self.title, 34, theme.GOLD, True)
+            surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, 22)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        for w in self.widgets:
+            w.draw(surface)
+
+
+class MainMenu(WidgetScene):
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        bw, bh = 320, 54
+        x = w // 2 - bw // 2
+        y = int(h * 0.46)
+        has_game = self.app.session is not None and not getattr(self.app.session, "finished", True)
+        items = [
+            ("Continue", self._continue, has_game),
+            ("New game", self._new_game, True),
+            ("Rules", lambda: self.app.push(RulesScene(self.app)), True),
+            ("Settings", lambda: self.app.push(SettingsScene(self.app)), True),
+            ("Quit", self._quit, True),
+        ]
+        self.widgets = [
+            Button((x, y + i * (bh + 14), bw, bh), label, fn, enabled=en, primary=(label == "New game"))
+            for i, (label, fn, en) in enumerate(items)
+        ]
+
+    def resume(self) -> None:
+        self.layout(self.app.size)
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            return  # Escape on the main menu does not quit by accident
+        super().handle(intent)
+
+    def _continue(self) -> None:
+        from rummy_gui.ui.table import TableScene
+
+        session = self.app.session
+        if session is not None:
+            self.app.push(TableScene(self.app, session))  # type: ignore[arg-type]
+
+    def _new_game(self) -> None:
+        self.app.push(NewGameScene(self.app))
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        w, h = surface.get_size()
+        cw, ch = 110, 154
+        cards = [parse_card(t) for t in ("AS", "KH", "QC", "JD")] + [JOKER]
+        for i, card in enumerate(cards):
+            angle = (2 - i) * 11
+            img = self.app.art.face(card, (cw, ch), self.app.settings.four_colour)
+            rot = pygame.transform.rotozoom(img, angle, 1.0)
+            cx = w // 2 + (i - 2) * 52
+            cy = int(h * 0.2) + abs(i - 2) * 9
+            surface.blit(rot, rot.get_rect(center=(cx, cy)))
+        title = fonts.text_cached("Rummy", 64, theme.GOLD, True)
+        shadow = fonts.text_cached("Rummy", 64, (8, 30, 18), True)
+        ty = int(h * 0.2) + ch // 2 + 8
+        surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 3, ty + 3)))
+        surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
+        sub = fonts.text_cached("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai", 18, theme.TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + 74)))
+        for wd in self.widgets:
+            wd.draw(surface)
+
+
+class SettingsScene(WidgetScene):
+    title = "Settings"
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.settings
+        w, h = size
+        x = w // 2 - 220
+        y = 110
+        row = 62
+        volumes = [round(v / 10, 1) for v in range(0, 11)]
+
+        def set_attr(name: str) -> Any:
+            def setter(value: object) -> None:
+                setattr(s, name, value)
+
+            return setter
+
+        self.widgets = [
+            Cycler((x + 200, y, 240, 42), list(CARD_BACKS), CARD_BACKS.index(s.card_back) if s.card_back in CARD_BACKS else 0,
+                   set_attr("card_back"), lambda v: str(v).capitalize()),
+            Toggle((x, y + row, 440, 42), "Four-colour deck (♣ green, ♦ blue)", s.four_colour, set_attr("four_colour")),
+            Cycler((x + 200, y + 2 * row, 240, 42), list(ANIMATION_SPEEDS), list(ANIMATION_SPEEDS).index(s.animation),
+                   set_attr("animation"), lambda v: str(v).capitalize()),
+            Cycler((x + 200, y + 3 * row, 240, 42), volumes, min(range(11), key=lambda i: abs(volumes[i] - s.volume)),
+                   set_attr("volume"), lambda v: f"{int(float(str(v)) * 100)} %"),
+            Toggle((x, y + 4 * row, 440, 42), "Mute", s.mute, set_attr("mute")),
+            Toggle((x, y + 5 * row, 440, 42), "Fullscreen (F11)", s.fullscreen, self._fullscreen),
+            Button((w // 2 - 110, h - 90, 220, 50), "Back", self.app.pop),
+        ]
+        self.labels = [("Card back", y), ("Animation", y + 2 * row), ("Volume", y + 3 * row)]
+        self.x = x
+
+    def _fullscreen(self, on: bool) -> None:
+        self.app.set_fullscreen(on)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        w, h = surface.get_size()
+        draw_panel(surface, pygame.Rect(w // 2 - 260, 90, 520, 6 * 62 + 30))
+        for text, y in self.labels:
+            img = fonts.text_cached(text, 20, theme.TEXT)
+            surface.blit(img, (self.x, y + 10))
+        for wd in self.widgets:
+            wd.draw(surface)
+        s = self.app.settings
+        back = self.app.art.back(s.card_back, (70, 98))
+        surface.blit(back, (w // 2 + 280, 100))
+        face = self.app.art.face(parse_card("QD"), (70, 98), s.four_colour)
+        surface.blit(face, (w // 2 + 280, 210))
+
+
+class NewGameScene(WidgetScene):
+    title = "New game"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.presets = catalog.presets()
+        self.preset_index = 0
+        self.levels = bot_levels()
+        self.names = list(SEAT_NAMES)
+        self.kinds = ["human"] + ["medium" if "medium" in self.levels else self.levels[0]] * 7
+        self._reset_preset()
+
+    @property
+    def info(self) -> catalog.PresetInfo:
+        return self.presets[self.preset_index]
+
+    def _reset_preset(self) -> None:
+        self.players = self.info.default_players
+        self.options: dict[str, Any] = dict(self.info.options)
+
+    def _pick_preset(self, i: int) -> None:
+        self._save_names()
+        self.preset_index = i
+        self._reset_preset()
+        self.layout(self.app.size)
+
+    def _set_players(self, n: object) -> None:
+        self._save_names()
+        self.players = int(str(n))
+        self.layout(self.app.size)
+
+    def _save_names(self) -> None:
+        for i, field in enumerate(getattr(self, "name_fields", [])):
+            self.names[i] = field.text.strip() or SEAT_NAMES[i]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.widgets = []
+        self.option_labels: list[tuple[str, tuple[int, int]]] = []
+        left = max(30, w // 2 - 600)
+        col_w = min(360, (w - 2 * left) // 3 - 20)
+        y0 = 86
+        row_h = min(48, (h - 200) // 8)
+        for i, p in enumerate(self.presets):
+            b = Button((left, y0 + i * (row_h + 6), col_w, row_h), p.name, lambda i=i: self._pick_preset(i),
+                       primary=(i == self.preset_index))
+            self.widgets.append(b)
+        self.desc_rect = pygame.Rect(left, y0 + 7 * (row_h + 6) + 6, col_w, 90)
+        # seats
+        mid = left + col_w + 30
+        mid_w = min(420, w - mid - col_w - 60)
+        players = list(range(self.info.min_players, self.info.max_players + 1))
+        self.widgets.append(Cycler((mid + 130, y0, mid_w - 130, 40), players, players.index(self.players),
+                                   self._set_players, lambda v: f"{v} players"))
+        self.players_label_pos = (mid, y0 + 10)
+        self.name_fields = []
+        seat_h = min(44, (h - y0 - 170) // max(1, self.players))
+        kinds = ["human", *self.levels]
+        for seat in range(self.players):
+            y = y0 + 56 + seat * (seat_h + 6)
+            field = TextField((mid, y, mid_w // 2 - 6, seat_h), self.names[seat])
+            self.name_fields.append(field)
+            self.widgets.append(field)
+            kind = self.kinds[seat] if self.kinds[seat] in kinds else kinds[1]
+
+            def set_kind(v: object, seat: int = seat) -> None:
+                self.kinds[seat] = str(v)
+
+            self.widgets.append(Cycler((mid + mid_w // 2 + 6, y, mid_w // 2 - 6, seat_h), kinds, kinds.index(kind),
+                                       set_kind, lambda v: "Human" if v == "human" else f"Bot: {v}"))
+        # house rules
+        right = mid + mid_w + 30
+        rw = w - right - left
+        y = y0
+        for key, value in self.info.options.items():
+            label = catalog.OPTION_LABELS.get(key, key)
+            current = self.options.get(key, value)
+            if isinstance(value, bool):
+                def set_bool(v: bool, key: str = key) -> None:
+                    self.options[key] = v
+
+                self.widgets.append(Toggle((right, y, rw, 40), label, bool(current), set_bool))
+            elif key in catalog.OPTION_CHOICES:
+                choices = list(catalog.OPTION_CHOICES[key])
+                if current not in choices:
+                    choices.append(current)
+
+                def set_choice(v: object, key: str = key) -> None:
+                    self.options[key] = v
+
+                self.widgets.append(Cycler((right, y + 22, min(rw, 240), 36), choices, choices.index(current),
+                                           set_choice, lambda v, key=key: f"{v}"))
+                self.option_labels.append((label, (right, y)))
+                y += 24
+            y += 48
+        self.rules_x = right
+        bw = 180
+        self.widgets.append(Button((w - left - bw, h - 80, bw, 54), "Start", self._start, primary=True))
+        self.widgets.append(Button((w - left - 2 * bw - 16, h - 80, bw, 54), "Rules", self._rules))
+        self.widgets.append(Button((left, h - 80, bw, 54), "Back", self.app.pop))
+
+    def _rules(self) -> None:
+        self.app.push(RulesScene(self.app, self.info.id, dict(self.options)))
+
+    def _start(self) -> None:
+        from rummy_gui.ui.session import SeatConfig, start_table
+
+        self._save_names()
+        seats = [SeatConfig(self.names[i], self.kinds[i]) for i in range(self.players)]
+        options = {k: v for k, v in self.options.items() if self.info.options.get(k) != v}
+        start_table(self.app, self.info.id, seats, options)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        for line_no, line in enumerate(fonts.wrap(self.info.description, 17, self.desc_rect.w)):
+            img = fonts.text_cached(line, 17, theme.TEXT_DIM)
+            surface.blit(img, (self.desc_rect.x, self.desc_rect.y + line_no * 22))
+        img = fonts.text_cached("Players", 20, theme.TEXT)
+        surface.blit(img, self.players_label_pos)
+        for label, pos in self.option_labels:
+            surface.blit(fonts.text_cached(label, 18, theme.TEXT), pos)
+        heading = fonts.text_cached("House rules", 16, theme.GOLD, True)
+        surface.blit(heading, (self.rules_x, 62))
+        for wd in self.widgets:
+            wd.draw(surface)
+
+
+class RulesScene(WidgetScene):
+    title = "Rules"
+
+    def __init__(self, app: App, preset_id: str | None = None, options: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        self.presets = catalog.presets()
+        ids = [p.id for p in self.presets]
+        self.index = ids.index(preset_id) if preset_id in ids else 0
+        self.options = options or {}
+        self.scroll = 0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.widgets = [
+            Cycler((w // 2 - 200, 76, 400, 42), list(range(len(self.presets))), self.index, self._pick,
+                   lambda i: self.presets[int(str(i))].name),
+            Button((w // 2 - 110, h - 76, 220, 50), "Back", self.app.pop),
+        ]
+        self.text_rect = pygame.Rect(w // 2 - min(460, w // 2 - 40), 132, min(920, w - 80), h - 132 - 92)
+
+    def _pick(self, i: object) -> None:
+        self.index = int(str(i))
+        self.options = {}
+        self.scroll = 0
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Wheel):
+            self.scroll = max(0, self.scroll - intent.dy * 40)
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        r = self.text_rect
+        draw_panel(surface, r)
+        clip = surface.get_clip()
+        surface.set_clip(r.inflate(-8, -8))
+        y = r.y + 16 - self.scroll
+        for heading, text in rules_for(self.presets[self.index], self.options):
+            surface.blit(fonts.text_cached(heading, 20, theme.GOLD, True), (r.x + 20, y))
+            y += 28
+            for line in fonts.wrap(text, 17, r.w - 40):
+                surface.blit(fonts.text_cached(line, 17, theme.TEXT), (r.x + 20, y))
+                y += 23
+            y += 12
+        self.scroll = min(self.scroll, max(0, y + self.scroll - r.bottom))
+        surface.set_clip(clip)
+        for wd in self.widgets:
+            wd.draw(surface)

@@ -1,0 +1,214 @@
+"""Scenes drawn over the table: the chooser, the deal summary, game over."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummy_gui.ui import fonts, theme
+from rummy_gui.ui.intents import Back, Intent, PointerMove
+from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.app import App
+    from rummy_gui.ui.table import TableScene
+
+
+class Overlay(Scene):
+    opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons: list[Button] = []
+
+    def handle(self, intent: Intent) -> None:
+        for b in self.buttons:
+            if b.handle(intent) and not isinstance(intent, PointerMove):
+                return
+
+    def dim(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+
+
+class ChooserScene(Overlay):
+    """Which reading of the cards: set or run, which run, which contract split."""
+
+    def __init__(self, app: App, title: str, options: list[tuple[str, str]], on_pick: Callable[[str], object]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.options = options
+        self.on_pick = on_pick
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        bw = min(640, w - 80)
+        bh = 42
+        total = 70 + len(self.options) * (bh + 8) + bh + 20
+        self.rect = pygame.Rect(w // 2 - bw // 2 - 20, h // 2 - total // 2, bw + 40, total)
+        y = self.rect.y + 60
+        self.buttons = []
+        for label, text in self.options:
+            self.buttons.append(Button((self.rect.x + 20, y, bw, bh), label, lambda t=text: self._pick(t), primary=True, size=16))
+            y += bh + 8
+        self.buttons.append(Button((self.rect.centerx - 90, y + 6, 180, bh), "Cancel", self.app.pop, size=16))
+
+    def _pick(self, text: str) -> None:
+        self.app.pop()
+        self.on_pick(text)
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.app.pop()
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        draw_panel(surface, self.rect, alpha=245)
+        img = fonts.text_cached(self.title, 20, theme.GOLD, True)
+        surface.blit(img, (self.rect.x + 20, self.rect.y + 18))
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class DealSummaryScene(Overlay):
+    """After a deal: each player's melded points, hand, deal score and total."""
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.timer = 0.0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.rect = pygame.Rect(w // 2 - min(520, w // 2 - 30), 60, min(1040, w - 60), h - 120)
+        label = "See the result" if self.table.game.game_over else "Next deal"
+        self.buttons = [Button((self.rect.centerx - 110, self.rect.bottom - 66, 220, 50), label, self._next, primary=True)]
+
+    def _next(self) -> None:
+        self.app.pop()
+        g = self.table.game
+        if not g.game_over:
+            self.table.play("deal", g.turn)
+
+    def update(self, dt: float) -> None:
+        self.timer += dt
+        if self.table.session.demo and self.timer > 3.0 and self.app.stack.top is self:
+            self._next()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        r = self.rect
+        draw_panel(surface, r, alpha=245)
+        g = self.table.game
+        s = self.table.session
+        title = f"Round {g.round} is over" if getattr(g, "contract", None) else f"Deal {g.round} is over"
+        surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
+        scores = g.deal_scores or [0] * len(g.sides)
+        cols = [r.x + 24, r.x + int(r.w * 0.28), r.right - 250, r.right - 120]
+        y = r.y + 70
+        for text, x in zip(("Player", "Cards left in hand", "This deal", "Total"), cols, strict=True):
+            surface.blit(fonts.text_cached(text, 15, theme.TEXT_DIM, True), (x, y))
+        y += 30
+        art = self.app.art
+        for side_index, side in enumerate(g.sides):
+            for seat in side:
+                pygame.draw.circle(surface, theme.seat_colour(seat), (cols[0] + 6, y + 14), 6)
+                surface.blit(fonts.text_cached(s.name(seat), 18, theme.TEXT, True), (cols[0] + 18, y + 4))
+                hand = g.hand(seat)
+                x = cols[1]
+                for card in hand[:16]:
+                    surface.blit(art.face(card, (34, 48), self.app.settings.four_colour), (x, y))
+                    x += 20
+                if not hand:
+                    surface.blit(fonts.text_cached("out!", 16, theme.GOLD, True), (x, y + 10))
+                y += 56
+            sc = scores[side_index] if side_index < len(scores) else 0
+            mid = y - 28 * len(side) - 14
+            surface.blit(fonts.text_cached(f"{sc:+d}", 22, theme.TEXT, True), (cols[2], mid))
+            surface.blit(fonts.text_cached(str(g.totals[side_index]), 22, theme.GOLD, True), (cols[3], mid))
+            pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 20, y - 2), (r.right - 20, y - 2))
+            y += 6
+        note = "Contract family: penalty points, lowest total wins." if getattr(g, "contract", None) else \
+            "Melded cards count for you, cards left in hand against you."
+        surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, r.bottom - 100))
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class GameOverScene(Overlay):
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.timer = 0.0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.rect = pygame.Rect(w // 2 - 320, 80, 640, h - 160)
+        self.buttons = [
+            Button((self.rect.x + 40, self.rect.bottom - 70, 250, 50), "New game", self._new, primary=True),
+            Button((self.rect.right - 290, self.rect.bottom - 70, 250, 50), "Main menu", self._menu),
+        ]
+
+    def _new(self) -> None:
+        from rummy_gui.ui.menus import MainMenu, NewGameScene
+
+        self.app.pop_to(MainMenu)
+        self.app.push(NewGameScene(self.app))
+
+    def _menu(self) -> None:
+        from rummy_gui.ui.menus import MainMenu
+
+        self.app.session = None
+        self.app.pop_to(MainMenu)
+        top = self.app.stack.top
+        if top is not None:
+            top.layout(self.app.size)
+
+    def update(self, dt: float) -> None:
+        self.timer += dt
+        s = self.table.session
+        if s.demo and self.timer > 4.0 and self.app.stack.top is self:
+            from rummy_gui.ui.session import start_table
+
+            start_table(self.app, s.preset, s.seats, s.options, demo=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        r = self.rect
+        draw_panel(surface, r, alpha=248)
+        g = self.table.game
+        s = self.table.session
+        winners = [s.name(w) for w in g.winners]
+        head = "Game over"
+        surface.blit(fonts.text_cached(head, 30, theme.GOLD, True), fonts.text_cached(head, 30, theme.GOLD, True).get_rect(midtop=(r.centerx, r.y + 20)))
+        won = " and ".join(winners) + (" win!" if len(winners) > 1 else " wins!") if winners else "No winner"
+        img = fonts.text_cached(won, 24, theme.TEXT, True)
+        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 66)))
+        y = r.y + 120
+        contract = bool(getattr(g, "contract", None))
+        order = sorted(range(len(g.sides)), key=lambda i: g.totals[i], reverse=not contract)
+        settle = g.settlement() if hasattr(g, "settlement") else {}
+        for rank, side_index in enumerate(order):
+            side = g.sides[side_index]
+            names = " & ".join(s.name(seat) for seat in side)
+            if len(side) > 1:
+                names = f"Team {'AB'[side_index]}: {names}"
+            colour = theme.GOLD if any(seat in g.winners for seat in side) else theme.TEXT
+            surface.blit(fonts.text_cached(f"{rank + 1}.  {names}", 20, colour, True), (r.x + 40, y))
+            total = fonts.text_cached(str(g.totals[side_index]), 20, colour, True)
+            surface.blit(total, total.get_rect(topright=(r.right - 40, y)))
+            y += 34
+            for seat in side:
+                if seat in settle:
+                    surface.blit(fonts.text_cached(f"pays {settle[seat]} to the winner", 14, theme.TEXT_DIM), (r.x + 70, y - 6))
+                    y += 20
+        sub = "Lowest total wins." if contract else "Highest total wins."
+        surface.blit(fonts.text_cached(sub, 14, theme.TEXT_DIM), (r.x + 40, r.bottom - 110))
+        for b in self.buttons:
+            b.draw(surface)

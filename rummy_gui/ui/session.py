@@ -1,0 +1,344 @@
+"""A game in progress as the table sees it: the engine's Game, who sits where,
+the bots (thinking on a worker thread), and a log of the deal in plain words.
+
+The table never decides a rule: it asks `legal` what may be played and sends
+move texts to `play`, which returns the engine's IllegalMove on refusal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rummy_gui.engine.cards import Card, parse_card
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.app import App
+
+
+@dataclass
+class SeatConfig:
+    name: str
+    kind: str  # "human" or a bot level
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass(frozen=True)
+class MoveText:
+    """A move's text split into its parts (RULES.md section 7)."""
+
+    text: str  # without the seat
+    seat: int | None
+    action: str
+    cards: tuple[str, ...] = ()  # card tokens as written, "JK=8S" included
+    number: int | None = None
+    groups: tuple[tuple[str, ...], ...] = ()
+
+    @staticmethod
+    def parse(full: str) -> MoveText:
+        seat: int | None = None
+        text = full.strip()
+        head, sep, rest = text.partition(":")
+        if sep and head.strip().isdigit():
+            seat, text = int(head), rest.strip()
+        words = text.split()
+        action = words[0] if words else ""
+        cards: list[str] = []
+        number: int | None = None
+        groups: tuple[tuple[str, ...], ...] = ()
+        if action in ("take", "rummy", "cut") and len(words) > 1:
+            number = int(words[1])
+        elif action == "meld":
+            cards = [w for w in words[1:] if w not in ("set", "run")]
+        elif action in ("layoff", "swap"):
+            sep_word = "to" if action == "layoff" else "in"
+            i = words.index(sep_word) if sep_word in words else len(words)
+            cards = words[1:i]
+            number = int(words[i + 1]) if i + 1 < len(words) else None
+        elif action == "discard":
+            cards = words[1:2]
+        elif action == "shanghai" and len(words) > 2:
+            number = int(words[2])
+        elif action == "contract":
+            groups = tuple(tuple(g.split()) for g in " ".join(words[1:]).split("/"))
+            cards = [c for g in groups for c in g]
+        return MoveText(text, seat, action, tuple(cards), number, groups)
+
+    @property
+    def card_values(self) -> list[Card]:
+        return [token_card(t) for t in self.cards]
+
+    def same_cards(self, cards: Sequence[Card]) -> bool:
+        return Counter(c.code for c in self.card_values) == Counter(c.code for c in cards)
+
+
+def token_card(token: str) -> Card:
+    """The physical card of a token: "JK=8S" is a joker."""
+    return parse_card(token.split("=")[0])
+
+
+def pretty_token(token: str) -> str:
+    base, _, meaning = token.partition("=")
+    card = parse_card(base)
+    if not meaning:
+        return card.pretty
+    if meaning[-1] in "CDHS":
+        return f"★={parse_card(meaning).pretty}"
+    return f"★={meaning}"
+
+
+def phase_name(game: Any) -> str:
+    phase = getattr(game, "phase", "")
+    return str(getattr(phase, "value", phase)).lower().split(".")[-1]
+
+
+class Bot(Protocol):
+    def choose(self, view: Any) -> Any: ...
+
+
+class FallbackBot:
+    """Until the real bots land: a random legal move, preferring progress.
+
+    Melds and lay-offs come before a discard so that random games end."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_text(self, moves: list[str]) -> str:
+        parsed = [MoveText.parse(m) for m in moves]
+        for wanted in (("contract",), ("meld", "layoff", "swap")):
+            pick = [m for m in parsed if m.action in wanted]
+            if pick:
+                return self.rng.choice(pick).text
+        claims = [m for m in parsed if m.action != "pass"]
+        if any(m.action == "pass" for m in parsed) and claims and self.rng.random() < 0.7:
+            return "pass"
+        if claims and all(m.action in ("take", "draw", "pass") for m in parsed):
+            draws = [m for m in claims if m.action == "draw"]
+            if draws and self.rng.random() < 0.6:
+                return "draw"
+        return self.rng.choice(parsed).text
+
+
+def make_bot(level: str, seed: int | None) -> Bot | FallbackBot:
+    """The real bot of that level when the bots package has it, else the fallback."""
+    try:
+        from rummy_gui.bots import make_bot as real_make_bot
+
+        return real_make_bot(level, seed=seed)  # type: ignore[no-any-return]
+    except Exception:
+        return FallbackBot(seed)
+
+
+@dataclass
+class Session:
+    preset: str
+    seats: list[SeatConfig]
+    options: dict[str, Any]
+    seed: int | None = None
+    demo: bool = False
+    game: Any = None
+    version: int = 0
+    log: list[str] = field(default_factory=list)
+    last_move: MoveText | None = None
+    announcements: list[str] = field(default_factory=list)
+
+    threaded: bool = True  # tests turn this off to run bots inline, without thread hand-offs
+
+    def __post_init__(self) -> None:
+        from rummy_gui.engine import Game
+
+        if self.seed is None:
+            self.seed = random.randrange(1_000_000)
+        if self.game is None:
+            self.game = Game.new(self.preset, players=len(self.seats), seed=self.seed,
+                                 options=self.options or None)
+        self.bots: dict[int, Bot | FallbackBot] = {
+            s: make_bot(cfg.kind, self.seed + 101 * s) for s, cfg in enumerate(self.seats) if not cfg.is_human
+        }
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self._pending: tuple[int, int, Future[str]] | None = None
+        self._legal_cache: tuple[int, dict[int, list[str]]] | None = None
+        self.log.append(self._deal_line())
+
+    def _deal_line(self) -> str:
+        dealer = self.name(self.game.dealer)
+        word = "Round" if getattr(self.game, "contract", None) else "Deal"
+        return f"{word} {self.game.round}: {dealer} {'deal' if dealer.lower() == 'you' else 'deals'}."
+
+    # --- facts ----------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return bool(self.game.game_over)
+
+    @property
+    def phase(self) -> str:
+        return phase_name(self.game)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].is_human and not self.demo
+
+    def humans(self) -> list[int]:
+        return [s for s in range(len(self.seats)) if self.is_human(s)]
+
+    def legal(self, seat: int) -> list[str]:
+        """The legal move texts (without the seat) of one seat, now."""
+        if self._legal_cache is None or self._legal_cache[0] != self.version:
+            by_seat: dict[int, list[str]] = {}
+            for move in self.game.legal_moves:
+                m = MoveText.parse(str(move))
+                by_seat.setdefault(m.seat if m.seat is not None else self.game.turn, []).append(m.text)
+            self._legal_cache = (self.version, by_seat)
+        return self._legal_cache[1].get(seat, [])
+
+    def legal_parsed(self, seat: int) -> list[MoveText]:
+        return [MoveText.parse(t) for t in self.legal(seat)]
+
+    # --- moves ----------------------------------------------------------
+    def play(self, seat: int, text: str) -> None:
+        """Play a move; raises the engine's IllegalMove (state unchanged) on refusal."""
+        move = MoveText.parse(text)
+        words = self.describe(seat, move)
+        deal_before = self.game.round
+        self.game.play(f"{seat}: {move.text}")
+        self.version += 1
+        self.last_move = MoveText(move.text, seat, move.action, move.cards, move.number, move.groups)
+        if words:
+            self.log.append(words)
+            if move.action in ("buy", "rummy", "shanghai") or (move.action == "discard" and "shanghai" in move.text):
+                self.announcements.append(words)
+        if self.game.round != deal_before and not self.game.game_over:
+            self.log.append(self._deal_line())
+        if len(self.log) > 400:
+            del self.log[:200]
+
+    def describe(self, seat: int, m: MoveText) -> str:
+        who = self.name(seat)
+        you = who.lower() == "you"
+
+        def v(verb: str) -> str:
+            """'draws' for a name, 'draw' for "You"."""
+            if not you:
+                return verb
+            return {"calls": "call", "finds": "find", "lays": "lay", "takes": "take", "cuts": "cut",
+                    "swaps": "swap", "buys": "buy", "melds": "meld", "draws": "draw",
+                    "discards": "discard"}.get(verb, verb)
+
+        g = self.game
+        pile = list(g.discard_pile)
+        cards = " ".join(pretty_token(t) for t in m.cards)
+        a = m.action
+        if a == "draw":
+            return f"{who} {v('draws')} from the stock." if g.stock_count else f"{who} {v('finds')} the stock empty."
+        if a in ("take", "rummy"):
+            n = m.number or 1
+            taken = " ".join(c.pretty for c in pile[-n:])
+            verb = f"{v('calls')} Rummy! and {v('takes')}" if a == "rummy" else v("takes")
+            return f"{who} {verb} {taken} from the discard pile."
+        if a == "meld":
+            return f"{who} {v('melds')} {cards}."
+        if a == "layoff":
+            return f"{who} {v('lays')} off {cards} on meld {m.number}."
+        if a == "swap":
+            return f"{who} {v('swaps')} {cards} for the joker in meld {m.number}."
+        if a == "discard":
+            call = f" and {v('calls')} Shanghai!" if m.text.endswith("shanghai") else ""
+            return f"{who} {v('discards')} {cards}{call}."
+        if a == "buy":
+            top = pile[-1].pretty if pile else "card"
+            return f"{who} {v('buys')} the {top}."
+        if a == "shanghai":
+            top = pile[-1].pretty if pile else "card"
+            return f"{who} {v('calls')} Shanghai! and {v('lays')} the {top} on meld {m.number}."
+        if a == "contract":
+            groups = " / ".join(" ".join(pretty_token(t) for t in grp) for grp in m.groups)
+            return f"{who} {v('lays')} down the contract: {groups}."
+        if a == "cut":
+            return f"{who} {v('cuts')} the pack."
+        if a == "pass":
+            return ""
+        if a == "deal":
+            return ""
+        return f"{who}: {m.text}"
+
+    # --- bots ------------------------------------------------------------
+    def bot_to_act(self) -> int | None:
+        if self.game.game_over:
+            return None
+        for seat in self.game.to_act:
+            if seat in self.bots or not self.is_human(seat):
+                return int(seat)
+        return None
+
+    def poll_bot(self) -> tuple[int, str] | None:
+        """Start a bot's thinking, or collect its move: (seat, text) when ready.
+
+        The choice is computed on a worker thread so frames keep coming; a
+        move computed for an older position is thrown away."""
+        if self._pending is not None:
+            seat, version, future = self._pending
+            if not future.done():
+                return None
+            self._pending = None
+            if version != self.version:
+                return None
+            try:
+                return seat, MoveText.parse(future.result()).text
+            except Exception:
+                return seat, self._fallback_choice(seat)
+        seat_or_none = self.bot_to_act()
+        if seat_or_none is None:
+            return None
+        seat = seat_or_none
+        bot = self.bots.get(seat) or FallbackBot(seat)
+        if isinstance(bot, FallbackBot):
+            moves = self.legal(seat)
+
+            def think() -> str:
+                return bot.choose_text(moves)  # type: ignore[union-attr]
+        else:
+            view = self.game.view(seat)
+
+            def think() -> str:
+                return str(bot.choose(view))
+        if not self.threaded:
+            try:
+                return seat, MoveText.parse(think()).text
+            except Exception:
+                return seat, self._fallback_choice(seat)
+        self._pending = (seat, self.version, self._executor.submit(think))
+        return None
+
+    def _fallback_choice(self, seat: int) -> str:
+        return FallbackBot(self.version).choose_text(self.legal(seat))
+
+    def bot_thinking(self) -> bool:
+        return self._pending is not None
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def start_table(app: App, preset: str, seats: list[SeatConfig], options: dict[str, Any],
+                seed: int | None = None, demo: bool = False) -> None:
+    """Begin a new game and show the table (the menu stays beneath it)."""
+    from rummy_gui.ui.menus import MainMenu
+    from rummy_gui.ui.table import TableScene
+
+    old = app.session
+    if isinstance(old, Session):
+        old.close()
+    session = Session(preset, seats, options, seed=seed, demo=demo)
+    app.session = session
+    app.pop_to(MainMenu)
+    app.push(TableScene(app, session))

@@ -1,0 +1,27 @@
+"""Player settings. Kept in memory until the saves module can persist them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CARD_BACKS = ("blue", "red", "green")
+ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+
+
+@dataclass
+class Settings:
+    card_back: str = "blue"
+    four_colour: bool = False
+    animation: str = "normal"
+    volume: float = 0.6
+    mute: bool = False
+    fullscreen: bool = False
+
+    @property
+    def animation_factor(self) -> float:
+        """Multiplier for every card flight's duration; 0 means no animation."""
+        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+    @property
+    def effective_volume(self) -> float:
+        return 0.0 if self.mute else max(0.0, min(1.0, self.volume))

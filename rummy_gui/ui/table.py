@@ -1,0 +1,667 @@
+"""The table scene: the game in progress, played by dragging cards.
+
+Input turns into move texts that the engine judges: while a drag is on, the
+drop targets are the places where some legal move fits the dragged cards; a
+drop elsewhere is tried anyway so the engine's reason can be shown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from rummy_gui.engine.cards import Card
+from rummy_gui.ui import geometry as geom
+from rummy_gui.ui import theme
+from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp
+from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.session import MoveText, Session, pretty_token
+from rummy_gui.ui.table_draw import draw_table
+from rummy_gui.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.app import App
+
+FLIGHT_SECONDS = 0.32
+BOT_PAUSE = 0.45  # seconds between bot moves at normal speed, so people can follow
+DRAG_THRESHOLD = 6
+
+SOUNDS = {"draw": "draw", "take": "draw", "meld": "place", "layoff": "place", "swap": "place",
+          "contract": "place", "discard": "discard", "buy": "call", "rummy": "call",
+          "shanghai": "call", "deal": "shuffle", "cut": "shuffle"}
+
+
+@dataclass
+class DropTarget:
+    rect: Rect
+    moves: list[str]
+    label: str
+
+
+@dataclass
+class Drag:
+    source: str  # "hand", "discard" or "stock"
+    start: tuple[int, int]
+    cards: list[tuple[Card | None, tuple[int, int], tuple[int, int]]]
+    hand_indices: list[int] = field(default_factory=list)
+    discard_index: int | None = None
+    targets: list[DropTarget] = field(default_factory=list)
+    active: bool = False
+
+
+@dataclass
+class Message:
+    text: str
+    ttl: float
+    colour: tuple[int, int, int] = theme.TEXT
+
+
+class TableScene(Scene):
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        humans = session.humans()
+        self.viewer = humans[0] if humans else 0
+        self.hand_order: list[Card] = []
+        self.selected: set[int] = set()
+        self.drag: Drag | None = None
+        self.flights: list[geom.Flight] = []
+        self.returning: list[geom.Flight] = []
+        self.messages: list[Message] = []
+        self.pointer: tuple[int, int] | None = None
+        self.hover_discard: int | None = None
+        self.hover_hand: int | None = None
+        self.hover_stock = False
+        self.clock = 0.0
+        self.cooldown = 0.6
+        self.shanghai_call = False
+        self.buttons: list[Button] = []
+        self.prompt_buttons: list[Button] = []
+        self._prompt_version = -1
+        self._geo_key: tuple[object, ...] | None = None
+        self._geo: geom.Geometry | None = None
+        self._summary_for: tuple[int, bool] | None = None
+        self._buttons_version = -1
+        self._size = app.size
+        self.sync_hand()
+
+    # --- lifecycle ------------------------------------------------------
+    def enter(self) -> None:
+        self.app.play_sound("shuffle")
+
+    def resume(self) -> None:
+        self.sync_hand()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self._geo_key = None
+        lt = self.geometry().layout
+        r = lt.buttons
+        bw, bh = (r.w - 10) // 2, 40
+        rows = [
+            [("Meld", self.meld_selected, True), ("Discard", self.discard_selected, True)],
+            [("Sort ♣♦♥♠", self.sort_by_suit, False), ("Sort A-K", self.sort_by_rank, False)],
+            [("Pass", self.pass_turn, False), (self._shanghai_label(), self.toggle_shanghai, False)],
+            [("Rules", self.show_rules, False), ("Menu", self.to_menu, False)],
+        ]
+        self.buttons = []
+        for i, row in enumerate(rows):
+            for j, (label, fn, primary) in enumerate(row):
+                b = Button((r.x + j * (bw + 10), r.y + i * (bh + 6), bw, bh), label, fn, primary=primary, size=15)
+                self.buttons.append(b)
+        self.buttons[5].visible = self.session.preset == "shanghai"
+        self._prompt_version = -1
+        self._buttons_version = -1
+
+    def _update_buttons(self) -> None:
+        """Grey out what can not be done now (the engine says what can)."""
+        if self._buttons_version == self.session.version:
+            return
+        self._buttons_version = self.session.version
+        actions = {m.action for m in self.legal()} if self.my_turn() else set()
+        self.buttons[0].enabled = bool(actions & {"meld", "contract", "layoff"})
+        self.buttons[1].enabled = "discard" in actions
+        self.buttons[4].enabled = "pass" in actions and self.session.phase != "claim"
+
+    # --- state helpers ----------------------------------------------------
+    @property
+    def game(self):  # noqa: ANN201 - the engine's Game
+        return self.session.game
+
+    def sync_hand(self) -> None:
+        """Keep the player's own order of their hand; new cards go to the right."""
+        hand = self.game.hand(self.viewer)
+        want = Counter(c.code for c in hand)
+        kept: list[Card] = []
+        for card in self.hand_order:
+            if want[card.code] > 0:
+                want[card.code] -= 1
+                kept.append(card)
+        extra = Counter(c.code for c in kept)
+        for card in hand:
+            if extra[card.code] > 0:
+                extra[card.code] -= 1
+            else:
+                kept.append(card)
+        if [c.code for c in kept] != [c.code for c in self.hand_order]:
+            if Counter(c.code for c in kept) != Counter(c.code for c in self.hand_order):
+                self.selected.clear()
+            self.hand_order = kept
+
+    def geometry(self) -> geom.Geometry:
+        key = (self.session.version, self._size, self.viewer, tuple(c.code for c in self.hand_order))
+        if self._geo is None or key != self._geo_key:
+            self._geo = geom.build(self.game, self._size, self.viewer, self.hand_order)
+            self._geo_key = key
+        return self._geo
+
+    def hidden_slots(self) -> set[tuple[object, int]]:
+        return {f.dest for f in self.flights}
+
+    def legal(self) -> list[MoveText]:
+        return self.session.legal_parsed(self.viewer)
+
+    def my_turn(self) -> bool:
+        return self.viewer in self.game.to_act and not self.session.demo
+
+    def cutting(self) -> bool:
+        return self.session.phase == "cut"
+
+    def my_cut(self) -> bool:
+        return self.cutting() and self.my_turn()
+
+    def cut_rect(self) -> Rect:
+        d = self.geometry().layout.discard
+        return Rect(d.x + 20, d.centery - 18, min(d.w - 40, 560), 36)
+
+    def can_draw(self) -> bool:
+        return self.my_turn() and any(m.action == "draw" for m in self.legal())
+
+    def may_discard(self, card: Card) -> bool:
+        return any(m.action == "discard" and m.same_cards([card]) for m in self.legal())
+
+    def message(self, text: str, colour: tuple[int, int, int] = theme.TEXT, ttl: float = 3.5) -> None:
+        self.messages.append(Message(text, ttl, colour))
+        del self.messages[:-4]
+
+    # --- texts -----------------------------------------------------------
+    def title_text(self) -> str:
+        from rummy_gui.ui import catalog
+
+        try:
+            name = catalog.preset(self.session.preset).name
+        except KeyError:
+            name = self.session.preset
+        contract = getattr(self.game, "contract", None)
+        if contract:
+            return f"{name} · Round {self.game.round}: {contract}"
+        return f"{name} · Deal {self.game.round}"
+
+    def status_text(self) -> str:
+        g = self.game
+        s = self.session
+        phase = s.phase
+        if phase == "game_over":
+            return "Game over"
+        if phase == "deal_over":
+            return "The deal is over"
+        if not g.to_act:
+            return ""
+        if phase == "claim":
+            kind = getattr(getattr(g, "claim", None), "kind", "claim")
+            if self.my_turn():
+                return f"You may claim ({kind}) or pass"
+            return f"Waiting for claims ({kind})…"
+        seat = g.to_act[0]
+        if seat == self.viewer and self.my_turn():
+            if phase == "cut":
+                return "Your cut: click a point along the pack's edge"
+            if phase == "draw":
+                return "Your turn: drag a card from the stock or the discard pile to your hand"
+            if phase == "rummy_layoff":
+                return "Lay the claimed card off on a meld"
+            target = getattr(g, "target", None)
+            if target is not None:
+                return f"Meld the {target.pretty} you took, then discard"
+            return "Meld or lay off (drag to the table), then drag a card to the discard pile"
+        return f"{s.name(seat)} to play"
+
+    def _shanghai_label(self) -> str:
+        if self.session.preset != "shanghai":
+            return "—"
+        return "Shanghai call: on" if self.shanghai_call else "Shanghai call: off"
+
+    # --- moves -----------------------------------------------------------
+    def play(self, text: str, seat: int | None = None, quiet: bool = False) -> bool:
+        """Send a move to the engine, animate what moved; False (and the reason shown) if refused."""
+        seat = self.viewer if seat is None else seat
+        before = self.geometry()
+        try:
+            self.session.play(seat, text)
+        except ValueError as refused:  # the engine's IllegalMove is a ValueError
+            if not quiet:
+                self.message(str(refused), theme.ERROR)
+            return False
+        self.sync_hand()
+        after = self.geometry()
+        factor = self.app.settings.animation_factor
+        if factor > 0:
+            self.flights = [f for f in self.flights if not f.done]
+            self.flights.extend(geom.flights_between(before, after, FLIGHT_SECONDS * factor))
+        action = MoveText.parse(text).action
+        if action in SOUNDS:
+            self.app.play_sound(SOUNDS[action])
+        for words in self.session.announcements:
+            self.message(words, theme.GOLD)
+        self.session.announcements.clear()
+        if self.game.game_over:
+            self.app.play_sound("win")
+        return True
+
+    def play_one_of(self, moves: list[str], title: str) -> None:
+        """One legal reading: play it. Several (jokers, contract splits): ask which."""
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
+        from rummy_gui.ui.overlays import ChooserScene
+
+        options = [(_describe_choice(m), m) for m in moves]
+        self.app.push(ChooserScene(self.app, title, options, self.play))
+
+    def selected_cards(self) -> list[Card]:
+        return [self.hand_order[i] for i in sorted(self.selected) if i < len(self.hand_order)]
+
+    def meld_selected(self) -> None:
+        cards = self.selected_cards()
+        if not cards:
+            self.message("Select cards in your hand first (click them).", theme.ERROR)
+            return
+        moves = [m.text for m in self.legal() if m.action in ("meld", "contract") and m.same_cards(cards)]
+        if moves:
+            self.play_one_of(moves, "Which meld do you mean?")
+        else:
+            self.play("meld " + " ".join(str(c) for c in cards))
+
+    def discard_selected(self) -> None:
+        cards = self.selected_cards()
+        if len(cards) != 1:
+            self.message("Select exactly one card to discard.", theme.ERROR)
+            return
+        self.play(self.discard_text(cards[0]))
+
+    def discard_text(self, card: Card) -> str:
+        text = f"discard {card}"
+        if self.shanghai_call and f"{text} shanghai" in self.session.legal(self.viewer):
+            return f"{text} shanghai"
+        return text
+
+    def pass_turn(self) -> None:
+        self.play("pass")
+
+    def toggle_shanghai(self) -> None:
+        if self.session.preset != "shanghai":
+            return
+        self.shanghai_call = not self.shanghai_call
+        self.layout(self._size)
+
+    def sort_by_suit(self) -> None:
+        self.hand_order.sort(key=lambda c: (c.is_joker, "CDHS".find(c.suit), c.rank))
+        self.selected.clear()
+
+    def sort_by_rank(self) -> None:
+        self.hand_order.sort(key=lambda c: (c.is_joker, c.rank, "CDHS".find(c.suit)))
+        self.selected.clear()
+
+    def show_rules(self) -> None:
+        from rummy_gui.ui.menus import RulesScene
+
+        self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
+
+    def to_menu(self) -> None:
+        self.app.pop()
+
+    # --- drag targets ------------------------------------------------------
+    def targets_for_hand(self, cards: list[Card]) -> list[DropTarget]:
+        geo = self.geometry()
+        legal = self.legal()
+        out: list[DropTarget] = []
+        if len(cards) == 1:
+            moves = [m.text for m in legal if m.action == "discard" and m.same_cards(cards)]
+            if moves:
+                out.append(DropTarget(geo.layout.discard, [self.discard_text(cards[0])], "discard"))
+        melds = [m.text for m in legal if m.action in ("meld", "contract") and m.same_cards(cards)]
+        if melds:
+            label = "lay down the contract" if any(t.startswith("contract") for t in melds) else "meld"
+            out.append(DropTarget(geo.layout.seats[self.viewer].melds, melds, label))
+        for meld in self.game.melds:
+            moves = [m.text for m in legal if m.action in ("layoff", "swap") and m.number == meld.id
+                     and m.same_cards(cards)]
+            if moves:
+                label = "swap for the joker" if moves[0].startswith("swap") else "lay off"
+                out.append(DropTarget(geo.meld_area(meld.id), moves, label))
+        return out
+
+    def targets_for_take(self, index: int) -> list[DropTarget]:
+        n = len(self.game.discard_pile) - index
+        moves = [m.text for m in self.legal() if m.action in ("take", "rummy") and m.number == n]
+        return [DropTarget(self.geometry().layout.hand, moves, "take")] if moves else []
+
+    def targets_for_stock(self) -> list[DropTarget]:
+        moves = [m.text for m in self.legal() if m.action == "draw"]
+        return [DropTarget(self.geometry().layout.hand, moves, "draw")] if moves else []
+
+    # --- input ------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            if self.drag:
+                self.drag = None
+            else:
+                self.to_menu()
+            return
+        if isinstance(intent, Key):
+            self._key(intent)
+            return
+        if isinstance(intent, PointerMove):
+            self.pointer = intent.pos
+        for b in self.prompt_buttons + self.buttons:
+            if b.handle(intent) and not isinstance(intent, PointerMove):
+                return
+        if isinstance(intent, PointerDown):
+            self.pointer = intent.pos
+            if intent.button == 3:
+                self.selected.clear()
+                return
+            self._pointer_down(intent.pos)
+        elif isinstance(intent, PointerMove):
+            self._pointer_move(intent.pos)
+        elif isinstance(intent, PointerUp) and intent.button == 1:
+            self.pointer = intent.pos
+            self._pointer_up(intent.pos)
+
+    def _key(self, intent: Key) -> None:
+        if intent.key == pygame.K_s:
+            self.sort_by_suit()
+        elif intent.key == pygame.K_r:
+            self.sort_by_rank()
+        elif intent.key in (pygame.K_RETURN, pygame.K_m):
+            self.meld_selected()
+
+    def _hit_hand(self, pos: tuple[int, int]) -> int | None:
+        slots = self.geometry().zones[("hand", self.viewer)]
+        for i in range(len(slots) - 1, -1, -1):
+            rect = slots[i][1].move(0, -24) if i in self.selected else slots[i][1]
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def _hit_discard(self, pos: tuple[int, int]) -> int | None:
+        slots = self.geometry().zones[("discard",)]
+        for i in range(len(slots) - 1, -1, -1):
+            r = slots[i][1]
+            if r.collidepoint(pos) or (self.hover_discard is not None and i >= self.hover_discard
+                                       and r.move(0, -16).collidepoint(pos)):
+                return i
+        return None
+
+    def _hit_stock(self, pos: tuple[int, int]) -> bool:
+        return self.geometry().zones[("stock",)][0][1].inflate(12, 12).collidepoint(pos)
+
+    def _pointer_down(self, pos: tuple[int, int]) -> None:
+        if self.flights or self.session.demo:
+            return
+        if self.my_cut() and self.cut_rect().collidepoint(pos):
+            edge = self.cut_rect()
+            pack = max(2, self.game.stock_count)
+            n = 1 + int((pos[0] - edge.x) / max(1, edge.w) * (pack - 1))
+            self.play(f"cut {max(1, min(pack - 1, n))}")
+            return
+        geo = self.geometry()
+        i = self._hit_hand(pos)
+        if i is not None:
+            indices = sorted(self.selected) if i in self.selected and len(self.selected) > 1 else [i]
+            base = geo.zones[("hand", self.viewer)][i][1]
+            cards = []
+            for j in indices:
+                card, rect = geo.zones[("hand", self.viewer)][j]
+                lifted = rect.move(0, -24) if j in self.selected else rect
+                cards.append((card, (lifted.x - base.x + (j - i) * 0 - (pos[0] - base.x), lifted.y - pos[1]), rect.size))
+            # A dragged selection travels as one tidy strip.
+            step = int(geo.layout.hand_card[0] * 0.45)
+            first = indices.index(i)
+            cards = [(c, (-(pos[0] - base.x) + (k - first) * step, off[1]), size)
+                     for k, (c, off, size) in enumerate(cards)]
+            self.drag = Drag("hand", pos, cards, hand_indices=indices)
+            return
+        j = self._hit_discard(pos)
+        if j is not None:
+            slots = geo.zones[("discard",)]
+            base = slots[j][1]
+            cards = [(c, (r.x - pos[0], r.y - base.y - (pos[1] - base.y) - 16), r.size) for c, r in slots[j:]]
+            self.drag = Drag("discard", pos, cards, discard_index=j)
+            return
+        if self._hit_stock(pos) and not self.cutting():
+            r = geo.zones[("stock",)][0][1]
+            self.drag = Drag("stock", pos, [(None, (r.x - pos[0], r.y - pos[1]), r.size)])
+
+    def _pointer_move(self, pos: tuple[int, int]) -> None:
+        d = self.drag
+        if d and not d.active and (abs(pos[0] - d.start[0]) + abs(pos[1] - d.start[1])) > DRAG_THRESHOLD:
+            d.active = True
+            if d.source == "hand":
+                d.targets = self.targets_for_hand([c for c, _, _ in d.cards if c is not None])
+            elif d.source == "discard" and d.discard_index is not None:
+                d.targets = self.targets_for_take(d.discard_index)
+            else:
+                d.targets = self.targets_for_stock()
+        if not (d and d.active):
+            self.hover_discard = self._hit_discard(pos)
+            self.hover_hand = self._hit_hand(pos)
+            self.hover_stock = self._hit_stock(pos)
+
+    def _pointer_up(self, pos: tuple[int, int]) -> None:
+        d, self.drag = self.drag, None
+        if d is None:
+            return
+        if not d.active:
+            self._click(d)
+            return
+        for target in d.targets:
+            if target.rect.collidepoint(pos):
+                if self.my_turn():
+                    self.play_one_of(target.moves, "Which do you mean?")
+                return
+        if not self._refused_drop(d, pos) and d.source == "hand" and self.geometry().layout.hand.collidepoint(pos):
+            self._reorder(d, pos)
+            return
+        self._fly_back(d, pos)
+
+    def _click(self, d: Drag) -> None:
+        if d.source == "hand":
+            i = d.hand_indices[0] if len(d.hand_indices) == 1 else self._hit_hand(d.start)
+            if i is not None:
+                self.selected.symmetric_difference_update({i})
+        elif d.source == "stock" and self.my_turn():
+            if self.can_draw():
+                self.play("draw")
+            elif self.session.phase == "draw":
+                self.play("draw")
+
+    def _refused_drop(self, d: Drag, pos: tuple[int, int]) -> bool:
+        """A drop on a place where no legal move fits: ask the engine why, to tell the player."""
+        if not self.my_turn():
+            return False
+        geo = self.geometry()
+        text = None
+        cards = " ".join(str(c) for c, _, _ in d.cards if c is not None)
+        if d.source == "hand":
+            if geo.layout.discard.collidepoint(pos) and len(d.cards) == 1:
+                text = f"discard {cards}"
+            else:
+                for meld in self.game.melds:
+                    if geo.meld_area(meld.id).collidepoint(pos):
+                        text = f"layoff {cards} to {meld.id}"
+                        break
+                if text is None and geo.layout.seats[self.viewer].melds.collidepoint(pos):
+                    text = f"meld {cards}"
+        elif geo.layout.hand.collidepoint(pos) or geo.layout.seats[self.viewer].zone.collidepoint(pos):
+            if d.source == "stock":
+                text = "draw"
+            elif d.discard_index is not None:
+                n = len(self.game.discard_pile) - d.discard_index
+                text = f"rummy {n}" if self.session.phase == "claim" else f"take {n}"
+        if text is None:
+            return False
+        self.play(text)  # refused: the message says why; accepted (a reading we missed): fine
+        return True
+
+    def _reorder(self, d: Drag, pos: tuple[int, int]) -> None:
+        slots = self.geometry().zones[("hand", self.viewer)]
+        moving = [self.hand_order[i] for i in d.hand_indices]
+        rest = [c for i, c in enumerate(self.hand_order) if i not in d.hand_indices]
+        rest_slots = [r for i, (_, r) in enumerate(slots) if i not in d.hand_indices]
+        drop_x = pos[0] + d.cards[0][1][0]
+        insert = sum(1 for r in rest_slots if r.x < drop_x)
+        self.hand_order = rest[:insert] + moving + rest[insert:]
+        self.selected = set(range(insert, insert + len(moving))) if len(moving) > 1 else set()
+
+    def _fly_back(self, d: Drag, pos: tuple[int, int]) -> None:
+        geo = self.geometry()
+        homes: list[Rect] = []
+        if d.source == "hand":
+            homes = [geo.zones[("hand", self.viewer)][i][1] for i in d.hand_indices]
+        elif d.source == "discard" and d.discard_index is not None:
+            homes = [r for _, r in geo.zones[("discard",)][d.discard_index:]]
+        else:
+            homes = [geo.zones[("stock",)][0][1]]
+        duration = 0.25 * max(0.3, self.app.settings.animation_factor)
+        for (card, off, size), home in zip(d.cards, homes, strict=False):
+            start = Rect(pos[0] + off[0], pos[1] + off[1], *size)
+            self.returning.append(geom.Flight(card, start, Rect(home), (("back",), 0), 0.0, duration))
+
+    # --- frame ---------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for f in self.flights:
+            f.t += dt
+        self.flights = [f for f in self.flights if not f.done]
+        for f in self.returning:
+            f.t += dt
+        self.returning = [f for f in self.returning if not f.done]
+        for m in self.messages:
+            m.ttl -= dt
+        self.messages = [m for m in self.messages if m.ttl > 0]
+        if self.app.stack.top is not self:
+            return
+        self._follow_humans()
+        self._update_prompt()
+        self._update_buttons()
+        if self.flights:
+            return
+        if self._deal_screens():
+            return
+        self.cooldown -= dt
+        if self.cooldown > 0:
+            return
+        result = self.session.poll_bot()
+        if result is not None:
+            seat, text = result
+            if not self.play(text, seat, quiet=True):
+                self.play(self.session._fallback_choice(seat), seat, quiet=True)
+            self.cooldown = max(0.05, BOT_PAUSE * self.app.settings.animation_factor)
+
+    def _follow_humans(self) -> None:
+        """Hot seat: with several human players the hand shown is the one to act."""
+        humans = self.session.humans()
+        if len(humans) < 2 or self.viewer in self.game.to_act:
+            return
+        for seat in self.game.to_act:
+            if seat in humans:
+                self.viewer = seat
+                self.hand_order = []
+                self.selected.clear()
+                self.sync_hand()
+                self.message(f"{self.session.name(seat)}'s turn: the hand shown is theirs", theme.GOLD)
+                self.layout(self._size)
+                return
+
+    def _deal_screens(self) -> bool:
+        from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene
+
+        phase = self.session.phase
+        if phase not in ("deal_over", "game_over"):
+            self._summary_for = None
+            return False
+        key = (self.game.round, phase == "game_over")
+        if self._summary_for != key:
+            self._summary_for = key
+            scene = GameOverScene(self.app, self) if phase == "game_over" else DealSummaryScene(self.app, self)
+            self.app.push(scene)
+        return True
+
+    def _update_prompt(self) -> None:
+        """The claim prompt: what a human may claim now, with Pass."""
+        if self._prompt_version == self.session.version:
+            return
+        self._prompt_version = self.session.version
+        self.prompt_buttons = []
+        if self.session.phase != "claim" or not self.my_turn():
+            return
+        rect = self.prompt_rect()
+        options = [m for m in self.legal() if m.action in ("rummy", "buy", "shanghai", "pass")]
+        y = rect.y + 84
+        for m in options:
+            b = Button((rect.x + 18, y, rect.w - 36, 38), _describe_claim(m, self.game), lambda t=m.text: self.play(t),
+                       primary=m.action != "pass", size=15)
+            self.prompt_buttons.append(b)
+            y += 44
+
+    def prompt_rect(self) -> Rect:
+        d = self.geometry().layout.discard
+        n = len([m for m in self.legal() if m.action in ("rummy", "buy", "shanghai", "pass")])
+        h = 96 + 44 * n
+        return Rect(d.centerx - 230, max(50, d.centery - h // 2), 460, h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_table(surface, self)
+        if self.prompt_buttons:
+            from rummy_gui.ui.table_draw import draw_prompt
+
+            claim = getattr(self.game, "claim", None)
+            kind = getattr(claim, "kind", "claim")
+            card = getattr(claim, "card", None)
+            titles = {"rummy": "Rummy! is possible", "buy": "Buy the discard?", "shanghai": "Shanghai! is possible"}
+            line = f"On offer: {card.pretty}" if card is not None else ""
+            draw_prompt(surface, self.prompt_rect(), titles.get(kind, "A claim is open"), [line])
+            for b in self.prompt_buttons:
+                b.draw(surface)
+
+
+def _describe_choice(text: str) -> str:
+    m = MoveText.parse(text)
+    if m.action == "contract":
+        return "  /  ".join(" ".join(pretty_token(t) for t in g) for g in m.groups)
+    kind = " (set)" if " set " in f" {text} " else (" (run)" if " run " in f" {text} " else "")
+    cards = " ".join(pretty_token(t) for t in m.cards)
+    if m.action == "layoff":
+        return f"lay off {cards} on meld {m.number}"
+    if m.action == "swap":
+        return f"swap {cards} for the joker in meld {m.number}"
+    if m.action == "discard":
+        return f"discard {cards}" + (" calling Shanghai" if text.endswith("shanghai") else "")
+    return f"{m.action} {cards}{kind}"
+
+
+def _describe_claim(m: MoveText, game: object) -> str:
+    if m.action == "pass":
+        return "Pass"
+    if m.action == "buy":
+        return "Buy it (with a penalty card from the stock)"
+    if m.action == "shanghai":
+        return f"Shanghai! Lay it on meld {m.number}"
+    pile = list(getattr(game, "discard_pile", []))
+    n = m.number or 1
+    return "Rummy! Take " + " ".join(c.pretty for c in pile[-n:])

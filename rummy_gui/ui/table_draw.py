@@ -1,0 +1,325 @@
+"""Drawing the table. Reads the scene and the game; never changes either."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import Rect
+
+from rummy_gui.engine.cards import Card
+from rummy_gui.ui import fonts, theme
+from rummy_gui.ui.geometry import Geometry, meld_maker
+from rummy_gui.ui.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.table import TableScene
+
+SHADOW = (0, 0, 0, 70)
+
+
+def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
+    geo = scene.geometry()
+    lt = geo.layout
+    surface.blit(scene.app.art.felt(surface.get_size()), (0, 0))
+    hidden = scene.hidden_slots()
+    _draw_zones(surface, scene, geo)
+    _draw_melds(surface, scene, geo, hidden)
+    _draw_stock(surface, scene, geo)
+    _draw_discard(surface, scene, geo, hidden)
+    for seat in lt.seats:
+        _draw_badge(surface, scene, geo, seat, hidden)
+    _draw_hand(surface, scene, geo, hidden)
+    _draw_targets(surface, scene)
+    _draw_top_bar(surface, scene, geo)
+    _draw_panel(surface, scene, geo)
+    for flight in scene.flights:
+        if flight.t >= flight.delay:
+            _card(surface, scene, flight.card, flight.rect(), shadow=True)
+    _draw_drag(surface, scene)
+    _draw_messages(surface, scene, geo)
+
+
+def _card(surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False) -> None:
+    size = (rect.w, rect.h)
+    if shadow:
+        sh = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, SHADOW, sh.get_rect(), border_radius=max(3, rect.w // 12))
+        surface.blit(sh, (rect.x + 3, rect.y + 4))
+    if card is None:
+        img = scene.app.art.back(scene.app.settings.card_back, size)
+    else:
+        img = scene.app.art.face(card, size, scene.app.settings.four_colour)
+    surface.blit(img, rect.topleft)
+
+
+def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    zone_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    for seat, place in geo.layout.seats.items():
+        colour = (*theme.seat_colour(seat), 34)
+        pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
+        pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
+    pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
+    surface.blit(zone_layer, (0, 0))
+    g = scene.session.game
+    if not g.melds and not scene.drag:
+        own = geo.layout.seats[scene.viewer].melds
+        hint = fonts.text_cached("Your melds go here: drag a selection of cards onto the felt", 15, theme.TEXT_DIM)
+        surface.blit(hint, hint.get_rect(center=own.center))
+    if not g.discard_pile:
+        img = fonts.text_cached("discard pile", 15, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midleft=(geo.layout.discard.x + 12, geo.layout.discard.centery)))
+
+
+def _draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
+    g = scene.session.game
+    for meld in g.melds:
+        rects = geo.meld_rects.get(meld.id)
+        if not rects:
+            continue
+        maker = meld_maker(meld)
+        tokens = str(meld).split()
+        label = fonts.text_cached(str(meld.id), 11, theme.TEXT_DIM)
+        surface.blit(label, (rects[0].x, rects[0].y - 12 if rects[0].y - 12 > geo.layout.table.y else rects[0].y))
+        for j, (card, rect) in enumerate(zip(meld.cards, rects, strict=True)):
+            if (("meld", meld.id), j) in hidden:
+                continue
+            _card(surface, scene, card, rect, shadow=(j == 0))
+            owner = meld.owners[j]
+            if owner != maker:
+                _owner_mark(surface, scene, owner, rect)
+            if card.is_joker and j < len(tokens) and "=" in tokens[j]:
+                _joker_tag(surface, tokens[j].split("=")[1], rect, scene.app.settings.four_colour)
+        if getattr(meld, "complete", False):
+            tick = fonts.text_cached("✓", 14, theme.GOLD, True)
+            surface.blit(tick, (rects[-1].right - 14, rects[-1].y - 14))
+
+
+def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Rect) -> None:
+    """A laid-off card: its owner's colour and initial (colour is never the only sign)."""
+    r = max(7, min(11, rect.w // 5))
+    centre = (rect.x + r + 2, rect.bottom - r - 3)
+    pygame.draw.circle(surface, theme.seat_colour(owner), centre, r)
+    pygame.draw.circle(surface, (20, 20, 20), centre, r, width=1)
+    initial = fonts.text_cached(scene.session.name(owner)[:1].upper(), int(r * 1.3), (15, 15, 15), True)
+    surface.blit(initial, initial.get_rect(center=centre))
+
+
+def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) -> None:
+    from rummy_gui.ui.cardart import suit_colour
+
+    text = meaning
+    colour = (40, 40, 40)
+    if meaning and meaning[-1] in "CDHS":
+        text = meaning[:-1] + "♣♦♥♠"["CDHS".index(meaning[-1])]
+        colour = suit_colour(meaning[-1], four)
+    size = max(10, rect.h // 6)
+    img = fonts.text_cached("=" + text, size, colour, True)
+    box = img.get_rect(topleft=(rect.x + 2, rect.y + rect.h * 0.42))
+    pygame.draw.rect(surface, (255, 244, 200), box.inflate(4, 2), border_radius=3)
+    pygame.draw.rect(surface, (120, 40, 150), box.inflate(4, 2), width=1, border_radius=3)
+    surface.blit(img, box)
+
+
+def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    g = scene.session.game
+    top = geo.zones[("stock",)][0][1]
+    n = g.stock_count
+    if scene.cutting():
+        _draw_cut(surface, scene, geo)
+        return
+    layers = min(4, (n + 9) // 10)
+    for i in range(layers, 0, -1):
+        r = top.move(-2 * i, -2 * i)
+        _card(surface, scene, None, r, shadow=(i == layers))
+    if n:
+        _card(surface, scene, None, top, shadow=layers == 0)
+    else:
+        pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
+    count = fonts.text_cached(f"stock {n}", 15, theme.TEXT, True)
+    surface.blit(count, count.get_rect(midtop=(top.centerx, top.bottom + 6)))
+    if scene.hover_stock and scene.can_draw():
+        pygame.draw.rect(surface, theme.HIGHLIGHT, top.inflate(6, 6), width=3, border_radius=9)
+
+
+def _draw_cut(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    """The pack seen from its long edge: click anywhere along it to cut there."""
+    edge = scene.cut_rect()
+    pygame.draw.rect(surface, (236, 232, 220), edge, border_radius=6)
+    for x in range(edge.x + 3, edge.right - 3, 3):
+        shade = 180 + (x * 37 % 40)
+        pygame.draw.line(surface, (shade, shade, shade - 10), (x, edge.y + 3), (x, edge.bottom - 4))
+    pygame.draw.rect(surface, (90, 90, 80), edge, width=2, border_radius=6)
+    if scene.pointer and edge.collidepoint(scene.pointer):
+        x = scene.pointer[0]
+        pygame.draw.line(surface, theme.HIGHLIGHT, (x, edge.y - 8), (x, edge.bottom + 8), 3)
+    msg = "Cut the pack: click a point along its edge" if scene.my_cut() else \
+        f"{scene.session.name(scene.session.game.to_act[0])} cuts the pack…"
+    img = fonts.text_cached(msg, 18, theme.GOLD, True)
+    surface.blit(img, img.get_rect(midbottom=(edge.centerx, edge.y - 12)))
+
+
+def _draw_discard(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
+    slots = geo.zones[("discard",)]
+    lift_from = scene.hover_discard
+    dragging_from = scene.drag.discard_index if scene.drag else None
+    for i, (card, rect) in enumerate(slots):
+        if (("discard",), i) in hidden:
+            continue
+        if dragging_from is not None and scene.drag and scene.drag.active and i >= dragging_from:
+            continue
+        r = rect
+        if lift_from is not None and i >= lift_from and dragging_from is None:
+            r = rect.move(0, -16)
+        _card(surface, scene, card, r, shadow=True)
+    if lift_from is not None and dragging_from is None and lift_from < len(slots):
+        n = len(slots) - lift_from
+        tip = fonts.text_cached(f"take {n}" if n > 1 else "take the top card", 14, theme.GOLD, True)
+        r = slots[lift_from][1]
+        surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.y - 20)))
+
+
+def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]) -> None:
+    session = scene.session
+    g = session.game
+    place = geo.layout.seats[seat]
+    badge = place.badge
+    to_act = seat in g.to_act
+    bg = pygame.Surface(badge.size, pygame.SRCALPHA)
+    pygame.draw.rect(bg, (8, 28, 18, 215), bg.get_rect(), border_radius=10)
+    surface.blit(bg, badge.topleft)
+    edge = theme.HIGHLIGHT if to_act else theme.seat_colour(seat)
+    pygame.draw.rect(surface, edge, badge, width=3 if to_act else 1, border_radius=10)
+    if to_act:
+        glow = pygame.Surface(badge.inflate(14, 14).size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*theme.HIGHLIGHT, 60), glow.get_rect(), width=6, border_radius=14)
+        surface.blit(glow, badge.inflate(14, 14).topleft)
+    x = badge.x + 10
+    pygame.draw.circle(surface, theme.seat_colour(seat), (x + 6, badge.y + 16), 6)
+    name = fonts.text_cached(session.name(seat), 16, theme.TEXT, True)
+    surface.blit(name, (x + 18, badge.y + 6))
+    cfg = session.seats[seat]
+    level = "you" if seat == scene.viewer and session.is_human(seat) else ("human" if cfg.is_human else f"bot · {cfg.kind}")
+    side = g.side_of(seat) if hasattr(g, "side_of") else seat
+    total = g.totals[side] if side < len(g.totals) else 0
+    info = f"{level} · {total} pts"
+    if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
+        info += f" · team {'AB'[side]}"
+    buys = g.buys_left(seat) if hasattr(g, "buys_left") else None
+    surface.blit(fonts.text_cached(info, 13, theme.TEXT_DIM), (x, badge.y + 28))
+    if buys is not None:
+        tokens = "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
+        surface.blit(fonts.text_cached(f"buys {tokens}", 12, theme.GOLD), (x, badge.y + 43))
+    if seat == g.dealer:
+        chip = (badge.right - 16, badge.y + 14) if seat == scene.viewer else (x + 18 + name.get_width() + 14, badge.y + 15)
+        pygame.draw.circle(surface, (240, 240, 235), chip, 10)
+        pygame.draw.circle(surface, (40, 40, 40), chip, 10, width=2)
+        d = fonts.text_cached("D", 12, (30, 30, 30), True)
+        surface.blit(d, d.get_rect(center=chip))
+    if seat != scene.viewer:
+        slots = geo.zones.get(("hand", seat), [])
+        for i, (_, rect) in enumerate(slots):
+            if (("hand", seat), i) not in hidden:
+                _card(surface, scene, None, rect)
+        if slots:
+            n = fonts.text_cached(str(len(slots)), 14, theme.TEXT, True)
+            last = slots[-1][1]
+            surface.blit(n, n.get_rect(midtop=(last.centerx, last.bottom + 1)))
+    if session.bot_thinking() and g.to_act and seat == g.to_act[0] and not session.is_human(seat):
+        dots = "." * (1 + int(scene.clock * 3) % 3)
+        surface.blit(fonts.text_cached(f"thinking{dots}", 12, theme.GOLD), (x, badge.bottom - 16))
+
+
+def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
+    slots = geo.zones[("hand", scene.viewer)]
+    dragging = set(scene.drag.hand_indices) if scene.drag and scene.drag.active else set()
+    for i, (card, rect) in enumerate(slots):
+        if (("hand", scene.viewer), i) in hidden or i in dragging:
+            continue
+        r = rect.move(0, -24) if i in scene.selected else rect
+        if i == scene.hover_hand and i not in scene.selected:
+            r = r.move(0, -8)
+        _card(surface, scene, card, r, shadow=True)
+        if i in scene.selected:
+            pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
+    if not slots and scene.session.phase not in ("deal_over", "game_over"):
+        img = fonts.text_cached("no cards in hand", 16, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(center=geo.layout.hand.center))
+
+
+def _draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
+    if not scene.drag or not scene.drag.active:
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pulse = 90 + int(50 * abs((scene.clock * 2) % 2 - 1))
+    for target in scene.drag.targets:
+        over = target.rect.collidepoint(scene.pointer or (-1, -1))
+        pygame.draw.rect(layer, (*theme.LEGAL, 60 if over else 26), target.rect, border_radius=12)
+        pygame.draw.rect(layer, (*theme.LEGAL, 255 if over else pulse), target.rect, width=3, border_radius=12)
+    surface.blit(layer, (0, 0))
+    for target in scene.drag.targets:
+        img = fonts.text_cached(target.label, 14, theme.LEGAL, True)
+        surface.blit(img, img.get_rect(midbottom=(target.rect.centerx, target.rect.y - 2)))
+
+
+def _draw_drag(surface: pygame.Surface, scene: TableScene) -> None:
+    d = scene.drag
+    if d and d.active and scene.pointer:
+        for i, (card, offset, size) in enumerate(d.cards):
+            x = scene.pointer[0] + offset[0]
+            y = scene.pointer[1] + offset[1]
+            _card(surface, scene, card, Rect(x, y, *size), shadow=(i == 0))
+    for back in scene.returning:
+        _card(surface, scene, back.card, back.rect(), shadow=True)
+
+
+def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    bar = geo.layout.top_bar
+    pygame.draw.rect(surface, (6, 22, 14), bar)
+    pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
+    surface.blit(fonts.text_cached(scene.title_text(), 17, theme.GOLD, True), (14, bar.y + 10))
+    status = fonts.text_cached(scene.status_text(), 16, theme.TEXT)
+    surface.blit(status, status.get_rect(midleft=(max(bar.w * 0.36, 340), bar.centery)))
+
+
+def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    lt = geo.layout
+    pygame.draw.rect(surface, (8, 30, 18), lt.panel)
+    pygame.draw.line(surface, theme.PANEL_EDGE, lt.panel.topleft, lt.panel.bottomleft, 2)
+    log = lt.log
+    surface.blit(fonts.text_cached("Deal log", 14, theme.GOLD, True), (log.x, log.y))
+    lines: list[str] = []
+    for entry in scene.session.log[-40:]:
+        lines.extend(fonts.wrap(entry, 13, log.w - 6))
+    y = log.bottom - 18
+    for line in reversed(lines):
+        if y < log.y + 22:
+            break
+        surface.blit(fonts.text_cached(line, 13, theme.TEXT_DIM if not line.startswith("Deal ") else theme.GOLD), (log.x, y))
+        y -= 18
+    for widget in scene.buttons:
+        widget.draw(surface)
+
+
+def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    own = geo.layout.seats[scene.viewer].zone
+    y = own.y - 8
+    for msg in reversed(scene.messages[-3:]):
+        alpha = max(0, min(255, int(255 * min(1.0, msg.ttl / 0.8))))
+        img = fonts.text_cached(msg.text, 17, msg.colour, True)
+        box = img.get_rect(midbottom=(geo.layout.table.centerx, y))
+        panel = pygame.Surface(box.inflate(24, 12).size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (0, 0, 0, int(alpha * 0.7)), panel.get_rect(), border_radius=10)
+        surface.blit(panel, box.inflate(24, 12).topleft)
+        img.set_alpha(alpha)
+        surface.blit(img, box)
+        y -= box.h + 16
+
+
+def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:
+    draw_panel(surface, rect, alpha=238)
+    surface.blit(fonts.text_cached(title, 20, theme.GOLD, True), (rect.x + 18, rect.y + 14))
+    y = rect.y + 46
+    for line in lines:
+        surface.blit(fonts.text_cached(line, 16, theme.TEXT), (rect.x + 18, y))
+        y += 22

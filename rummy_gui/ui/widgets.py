@@ -1,0 +1,211 @@
+"""Buttons, toggles and choosers: the few controls the menus need."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from rummy_gui.ui import fonts, theme
+from rummy_gui.ui.intents import Intent, Key, PointerDown, PointerMove, PointerUp
+
+
+class Widget:
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        self.rect = pygame.Rect(rect)
+        self.hover = False
+        self.visible = True
+
+    def handle(self, intent: Intent) -> bool:
+        """Returns True when the intent was used."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 225, radius: int = 12) -> None:
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
+    pygame.draw.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius)
+    surface.blit(panel, rect.topleft)
+
+
+class Button(Widget):
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        label: str,
+        on_click: Callable[[], None],
+        enabled: bool = True,
+        primary: bool = False,
+        size: int = 0,
+    ) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.primary = primary
+        self.size = size
+        self._pressed = False
+
+    def handle(self, intent: Intent) -> bool:
+        if not self.visible:
+            return False
+        if isinstance(intent, PointerMove):
+            self.hover = self.rect.collidepoint(intent.pos)
+            return False
+        if isinstance(intent, PointerDown) and intent.button == 1 and self.rect.collidepoint(intent.pos):
+            self._pressed = True
+            return True
+        if isinstance(intent, PointerUp) and intent.button == 1:
+            was = self._pressed
+            self._pressed = False
+            if was and self.rect.collidepoint(intent.pos):
+                if self.enabled:
+                    self.on_click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        if not self.enabled:
+            fill = theme.BUTTON_DISABLED
+        elif self.primary:
+            fill = theme.BUTTON_PRIMARY_HOVER if self.hover else theme.BUTTON_PRIMARY
+        else:
+            fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        radius = min(10, self.rect.h // 3)
+        shadow = self.rect.move(0, 3)
+        pygame.draw.rect(surface, (6, 24, 14), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        edge = theme.GOLD if (self.hover and self.enabled) else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=radius)
+        size = self.size or max(12, min(22, int(self.rect.h * 0.42)))
+        colour = theme.TEXT if self.enabled else (110, 130, 112)
+        img = fonts.text_cached(self.label, size, colour, True)
+        if img.get_width() > self.rect.w - 8:
+            img = fonts.text_cached(self.label, max(9, size * (self.rect.w - 8) // img.get_width()), colour, True)
+        surface.blit(img, img.get_rect(center=self.rect.center))
+
+
+class Cycler(Widget):
+    """A value chosen from a list by clicking the arrows (or the value)."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        values: Sequence[object],
+        index: int,
+        on_change: Callable[[object], None],
+        show: Callable[[object], str] = str,
+    ) -> None:
+        super().__init__(rect)
+        self.values = list(values)
+        self.index = index
+        self.on_change = on_change
+        self.show = show
+
+    @property
+    def value(self) -> object:
+        return self.values[self.index]
+
+    def set_value(self, value: object) -> None:
+        if value in self.values:
+            self.index = self.values.index(value)
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, PointerMove):
+            self.hover = self.rect.collidepoint(intent.pos)
+            return False
+        if isinstance(intent, PointerDown) and self.rect.collidepoint(intent.pos):
+            step = -1 if (intent.pos[0] < self.rect.x + self.rect.h or intent.button == 3) else 1
+            self.index = (self.index + step) % len(self.values)
+            self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=2, border_radius=8)
+        size = max(12, int(self.rect.h * 0.45))
+        for text, x in (("◀", self.rect.x + self.rect.h // 2), ("▶", self.rect.right - self.rect.h // 2)):
+            img = fonts.text_cached(text, size, theme.GOLD)
+            surface.blit(img, img.get_rect(center=(x, self.rect.centery)))
+        img = fonts.text_cached(self.show(self.value), size, theme.TEXT, True)
+        if img.get_width() > self.rect.w - 2 * self.rect.h:
+            img = fonts.text_cached(self.show(self.value), max(9, size * 3 // 4), theme.TEXT, True)
+        surface.blit(img, img.get_rect(center=self.rect.center))
+
+
+class Toggle(Widget):
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        label: str,
+        value: bool,
+        on_change: Callable[[bool], None],
+    ) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, PointerMove):
+            self.hover = self.rect.collidepoint(intent.pos)
+            return False
+        if isinstance(intent, PointerDown) and intent.button == 1 and self.rect.collidepoint(intent.pos):
+            self.value = not self.value
+            self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        h = self.rect.h
+        box = pygame.Rect(self.rect.x, self.rect.y + h // 2 - 11, 40, 22)
+        pygame.draw.rect(surface, theme.BUTTON_PRIMARY if self.value else (60, 70, 64), box, border_radius=11)
+        knob_x = box.right - 11 if self.value else box.x + 11
+        pygame.draw.circle(surface, (245, 245, 240), (knob_x, box.centery), 8)
+        colour = theme.TEXT if not self.hover else theme.GOLD
+        img = fonts.text_cached(self.label, max(12, int(h * 0.5)), colour)
+        surface.blit(img, img.get_rect(midleft=(box.right + 10, self.rect.centery)))
+
+
+class TextField(Widget):
+    """A one-line name: click to focus, type, Enter or click elsewhere to finish."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, max_len: int = 14) -> None:
+        super().__init__(rect)
+        self.text = text
+        self.focused = False
+        self.max_len = max_len
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, PointerMove):
+            self.hover = self.rect.collidepoint(intent.pos)
+            return False
+        if isinstance(intent, PointerDown):
+            self.focused = self.rect.collidepoint(intent.pos)
+            return self.focused
+        if isinstance(intent, Key) and self.focused:
+            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                self.focused = False
+            elif intent.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif intent.text and intent.text.isprintable() and len(self.text) < self.max_len:
+                self.text += intent.text
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill = (20, 56, 36) if not self.focused else (30, 76, 50)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=6)
+        edge = theme.GOLD if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=6)
+        size = max(12, int(self.rect.h * 0.5))
+        shown = self.text + ("|" if self.focused else "")
+        img = fonts.render(shown, size, theme.TEXT)
+        surface.blit(img, img.get_rect(midleft=(self.rect.x + 8, self.rect.centery)))
