@@ -4,13 +4,12 @@ checks `Game.play` uses, so the list and `play` never disagree."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .melds import RUN, SET, Reading, Token, layoff_fits
 from .moves import IllegalMove, Move
 from .rules import CONTRACTS
-from .search import canonical_meld, layoff_candidates, possible_melds, usable_depths
+from .search import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
 
 if TYPE_CHECKING:
     from .game import Game
@@ -115,9 +114,10 @@ def _play_candidates(g: Game, seat: int) -> Iterator[Move]:
         for meld in g._melds:
             for toks in layoff_candidates(r, hand, meld):
                 yield Move("layoff", seat, toks, number=meld.id)
-    if r.shanghai_call:
+    if r.shanghai_call and g._melds:
         for c in sorted(set(hand), key=lambda c: c.code):
-            yield Move("discard", seat, (str(c),), call=True)
+            if not c.is_joker and any(may_fit(m, c) for m in g._melds):
+                yield Move("discard", seat, (str(c),), call=True)
 
 
 def _natural(pos: int, suit: str) -> object:
@@ -136,64 +136,77 @@ def _contract_candidates(g: Game, seat: int) -> Iterator[Move]:
     r = g.rules
     hand = g._hands[seat]
     sets_needed, runs_needed = CONTRACTS[g.round - 1]
+    counts = [0] * 53
+    for c in hand:
+        counts[c.code] += 1
     if g.round == 7:
-        yield from _round7_candidates(g, seat)
+        runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
+        seen7: set[tuple[tuple[str, ...], ...]] = set()
+        for combo in _partitions(runs7, counts, 3):
+            groups7 = tuple(sorted(_group_text(x) for x in combo))
+            if groups7 not in seen7:
+                seen7.add(groups7)
+                yield Move("contract", seat, groups=groups7)
         return
-    sets = list(possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99))) if sets_needed else []
+    sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
+        if sets_needed else []
     runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
         if runs_needed else []
-    sets = [x for x in sets if x.kind == SET]
-    counts = [0] * 53
-    for c in hand:
-        counts[c.code] += 1
     seen: set[tuple[tuple[str, ...], ...]] = set()
-    for set_combo in combinations(sets, sets_needed):
-        for run_combo in combinations(runs, runs_needed):
-            need = [0] * 53
-            ok = True
-            for rd in set_combo + run_combo:
-                for c in rd.cards:
-                    need[c.code] += 1
-                    if need[c.code] > counts[c.code]:
-                        ok = False
-                        break
-                if not ok:
-                    break
-            if not ok:
-                continue
+    for set_combo in _disjoint(sets, counts, sets_needed, 0):
+        for run_combo in _disjoint(runs, counts, runs_needed, 0):
             groups = tuple(sorted(_group_text(x) for x in set_combo)) + \
                 tuple(sorted(_group_text(x) for x in run_combo))
-            if groups in seen:
-                continue
-            seen.add(groups)
-            yield Move("contract", seat, groups=groups)
+            if groups not in seen:
+                seen.add(groups)
+                yield Move("contract", seat, groups=groups)
 
 
-def _round7_candidates(g: Game, seat: int) -> Iterator[Move]:
-    """Round 7: the whole hand as three runs (searched, not enumerated blindly)."""
-    r = g.rules
-    hand = list(g._hands[seat])
-    if len(hand) < 12 and not r.shanghai_call:
-        return
-    runs = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
-    counts = [0] * 53
-    for c in hand:
+def _take(counts: list[int], reading: Reading) -> bool:
+    """Subtract a meld's cards from the counts if they are all there."""
+    taken: list[int] = []
+    for c in reading.cards:
+        if counts[c.code] == 0:
+            for t in taken:
+                counts[t] += 1
+            return False
+        counts[c.code] -= 1
+        taken.append(c.code)
+    return True
+
+
+def _give(counts: list[int], reading: Reading) -> None:
+    for c in reading.cards:
         counts[c.code] += 1
-    total = len(hand)
-    seen: set[tuple[tuple[str, ...], ...]] = set()
-    for a, b, c3 in combinations(runs, 3):
-        if len(a.cards) + len(b.cards) + len(c3.cards) != total:
+
+
+def _disjoint(melds: list[Reading], counts: list[int], k: int, start: int) -> Iterator[list[Reading]]:
+    """Every k melds (in list order) that the counts can hold together; the
+    counts are left as they were after each result is consumed."""
+    if k == 0:
+        yield []
+        return
+    for i in range(start, len(melds) - k + 1):
+        if _take(counts, melds[i]):
+            for rest in _disjoint(melds, counts, k - 1, i + 1):
+                yield [melds[i]] + rest
+            _give(counts, melds[i])
+
+
+def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list[Reading]]:
+    """Every way to split all the counted cards into k of these runs: the
+    lowest natural card left must be in the next run, which keeps this small."""
+    if k == 0:
+        if not any(counts):
+            yield []
+        return
+    low = next((code for code in range(52) if counts[code]), None)
+    if low is None:
+        return
+    for run in runs:
+        if not any(c.code == low for c in run.cards):
             continue
-        need = [0] * 53
-        for rd in (a, b, c3):
-            for card in rd.cards:
-                need[card.code] += 1
-        if need != counts:
-            continue
-        groups = tuple(sorted(_group_text(x) for x in (a, b, c3)))
-        if groups not in seen:
-            seen.add(groups)
-            yield Move("contract", seat, groups=groups)
-
-
-
+        if _take(counts, run):
+            for rest in _partitions(runs, counts, k - 1):
+                yield [run] + rest
+            _give(counts, run)

@@ -166,6 +166,14 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
                         yield Reading(RUN, tuple(cards), 0, suit, low)
 
 
+def may_fit(meld: Meld, c: Card) -> bool:
+    """A quick necessary condition for a natural card to lay off on a meld."""
+    if meld.kind == SET:
+        return c.rank == meld.rank
+    return c.suit == meld.suit and (c.rank in (meld.high + 1, meld.low - 1)
+                                    or (c.rank == 1 and meld.high == 13))
+
+
 def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld) -> Iterator[tuple[str, ...]]:
     """Token lists worth trying as lay-offs on a meld: single cards (a joker
     once per place it could stand) and natural chains on a run's ends."""
@@ -178,11 +186,7 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld) -> Iterato
                 for fit in layoff_fits(rules, meld, [Token(JOKER)]):
                     pos = fit.low + fit.added[0]
                     yield ("JK=" + _pos_text(pos, meld.suit),)
-        elif meld.kind == SET:
-            if c.rank == meld.rank:
-                yield (str(c),)
-        elif c.suit == meld.suit and (c.rank in (meld.high + 1, meld.low - 1)
-                                      or (c.rank == 1 and meld.high == 13)):
+        elif may_fit(meld, c):
             yield (str(c),)
     if meld.kind == RUN:
         have = {c.rank for c in hand if not c.is_joker and c.suit == meld.suit}
