@@ -732,6 +732,8 @@ class Game:
     # ----------------------------------------------------------- phase: play
     def _h_meld(self, seat: int, m: Move) -> Apply:
         r = self.rules
+        if r.is_contract:
+            raise self._wrong_phase(m)
         tokens = self._tokens(m.cards)
         cards = self._hand_tokens(seat, tokens)
         options = readings(r, tokens, m.kind)
@@ -1195,7 +1197,7 @@ class Game:
             self.winners = tuple(s for s in range(self.players) if t[self.side_of(s)] == best)
             return True
         if r.deals is not None:
-            if len(self._history) < r.deals:
+            if self.round < r.deals:
                 return False
             best = max(t)
             leaders = [i for i, v in enumerate(t) if v == best]

@@ -276,6 +276,10 @@ def read_runs(rules: Rules, naturals: Sequence[Card], jokers: int) -> list[Readi
             for p in positions:
                 cards[p - low] = Card(_position_rank(p), suit)
             results.append(Reading(RUN, tuple(cards), 0, suit, low))
+    if len(results) > 1 and not jokers:
+        # A-2-...-K can also be read 2-...-K-A: the ace goes high, where it is
+        # worth more (as on a lay-off); nothing else about the two differs.
+        results = [max(results, key=lambda r: r.low)]
     return results
 
 

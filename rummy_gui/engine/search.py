@@ -32,8 +32,8 @@ def set_token_text(reading: Reading) -> tuple[str, ...]:
 def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[str, ...]]:
     """The canonical move text of a meld: (kind word or None, tokens).
 
-    Run jokers always carry their meaning; the kind word is written only when
-    the same cards could also be read as the other kind."""
+    Run jokers carry their meaning only when they could stand elsewhere; the
+    kind word is written only when the same cards could make either kind."""
     naturals = [c for c in reading.cards if not c.is_joker]
     jokers = len(reading.cards) - len(naturals)
     word: str | None = None
@@ -42,8 +42,11 @@ def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[st
             word = RUN
         if reading.kind == SET and read_runs(rules, naturals, jokers):
             word = SET
-    toks = run_token_text(reading) if reading.kind == RUN else set_token_text(reading)
-    return word, toks
+    if reading.kind == RUN:
+        # joker meanings are written only when the jokers could sit elsewhere
+        explicit = jokers > 0 and len(read_runs(rules, naturals, jokers)) > 1
+        return word, tuple(reading.tokens(explicit))
+    return word, set_token_text(reading)
 
 
 _BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
@@ -183,9 +186,13 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld) -> Iterato
             if meld.kind == SET:
                 yield ("JK",)
             else:
-                for fit in layoff_fits(rules, meld, [Token(JOKER)]):
-                    pos = fit.low + fit.added[0]
-                    yield ("JK=" + _pos_text(pos, meld.suit),)
+                fits = layoff_fits(rules, meld, [Token(JOKER)])
+                if len(fits) == 1:
+                    yield ("JK",)
+                else:
+                    for fit in fits:
+                        pos = fit.low + fit.added[0]
+                        yield ("JK=" + _pos_text(pos, meld.suit),)
         elif may_fit(meld, c):
             yield (str(c),)
     if meld.kind == RUN:
