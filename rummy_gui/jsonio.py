@@ -82,6 +82,8 @@ def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
         raise ReadError(f"{p.name} can't be opened: {e.strerror or e}", "unreadable", p) from None
     try:
         st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise ReadError(f"{p.name} is a folder, not a file", "not_a_file", p)
         if not stat.S_ISREG(st.st_mode):
             raise ReadError(f"{p.name} is not a regular file", "not_a_file", p)
         if st.st_size > max_bytes:
