@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+import warnings
 from collections.abc import Sequence
 
 import pygame
@@ -59,10 +60,14 @@ class App:
             self.audio.play(name)
 
     def _set_minimum_size(self) -> None:
-        try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):  # older pygame-ce or no real window
-            pass
+        # pygame-ce 2.5 marks from_display_module deprecated, yet it is the only way to
+        # give a set_mode window a minimum size; resize() clamps as a fallback.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):  # older pygame-ce or no real window
+                pass
 
     # --- scenes ----------------------------------------------------------
     def push(self, scene: Scene) -> None:

@@ -36,7 +36,7 @@ class Geometry:
         rects = self.meld_rects.get(meld_id, [])
         if not rects:
             return Rect(0, 0, 0, 0)
-        return rects[0].unionall(rects[1:]).inflate(8, 8)
+        return rects[0].unionall(rects[1:]).inflate(14, 14)
 
 
 def meld_maker(meld: Any) -> int:
@@ -68,7 +68,7 @@ def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card])
         place = lt.seats.get(seat)
         if place is None:
             continue
-        max_h = 96 if seat == viewer else 72
+        max_h = min(110 if seat == viewer else 92, int(place.melds.h * 0.8))
         packed, card = lay.meld_packing(place.melds, [len(m.cards) for m in melds], max_h)
         geo.meld_cards[seat] = card
         for meld, card_rects in zip(melds, packed, strict=True):

@@ -142,7 +142,7 @@ def meld_packing(area: Rect, lengths: list[int], max_h: int) -> tuple[list[list[
     ch = max_h
     while True:
         cw, ch = card_size(ch)
-        step = max(10, int(cw * 0.4))
+        step = max(10, int(cw * 0.46))
         gap = max(6, cw // 5)
         out: list[list[Rect]] = []
         x, y = area.x, area.y
@@ -150,8 +150,8 @@ def meld_packing(area: Rect, lengths: list[int], max_h: int) -> tuple[list[list[
         for n in lengths:
             width = cw + step * (n - 1)
             if x > area.x and x + width > area.right:
-                x, y = area.x, y + ch + 8
-            if y + ch > area.bottom or width > area.w:
+                x, y = area.x, y + ch + 14
+            if y + ch + 12 > area.bottom or width > area.w:
                 fits = False
             out.append([Rect(x + j * step, y, cw, ch) for j in range(n)])
             x += width + gap

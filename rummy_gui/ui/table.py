@@ -464,6 +464,8 @@ class TableScene(Scene):
 
     def _pointer_up(self, pos: tuple[int, int]) -> None:
         d, self.drag = self.drag, None
+        self.hover_discard = self.hover_hand = None
+        self.hover_stock = False
         if d is None:
             return
         if not d.active:

@@ -79,8 +79,8 @@ def _draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
             continue
         maker = meld_maker(meld)
         tokens = str(meld).split()
-        label = fonts.text_cached(str(meld.id), 11, theme.TEXT_DIM)
-        surface.blit(label, (rects[0].x, rects[0].y - 12 if rects[0].y - 12 > geo.layout.table.y else rects[0].y))
+        label = fonts.text_cached(f"#{meld.id}", 10, theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(topright=(rects[-1].right - 2, rects[-1].bottom + 1)))
         for j, (card, rect) in enumerate(zip(meld.cards, rects, strict=True)):
             if (("meld", meld.id), j) in hidden:
                 continue
@@ -113,9 +113,9 @@ def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) ->
     if meaning and meaning[-1] in "CDHS":
         text = meaning[:-1] + "♣♦♥♠"["CDHS".index(meaning[-1])]
         colour = suit_colour(meaning[-1], four)
-    size = max(10, rect.h // 6)
-    img = fonts.text_cached("=" + text, size, colour, True)
-    box = img.get_rect(topleft=(rect.x + 2, rect.y + rect.h * 0.42))
+    size = max(9, rect.h // 7)
+    img = fonts.text_cached(text, size, colour, True)
+    box = img.get_rect(topleft=(rect.x + 3, rect.y + rect.h * 0.45))
     pygame.draw.rect(surface, (255, 244, 200), box.inflate(4, 2), border_radius=3)
     pygame.draw.rect(surface, (120, 40, 150), box.inflate(4, 2), width=1, border_radius=3)
     surface.blit(img, box)

@@ -1,0 +1,30 @@
+"""Headless UI tests: dummy video and audio drivers, set before pygame loads."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterator  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from rummy_gui.ui.app import App  # noqa: E402
+from rummy_gui.ui.menus import MainMenu  # noqa: E402
+from rummy_gui.ui.settings import Settings  # noqa: E402
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1280, 800), Settings(animation="off", mute=True))
+    a.push(MainMenu(a))
+    yield a
+    session = a.session
+    close = getattr(session, "close", None)
+    if close is not None:
+        close()
+    pygame.display.quit()

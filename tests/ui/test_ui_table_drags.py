@@ -1,0 +1,189 @@
+"""Real drags through posted pygame events: each changes the engine's state
+the way a player expects, and a refused drop changes nothing but says why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ui_driver import click, drag, frame
+
+from rummy_gui.engine import Game
+from rummy_gui.engine.cards import parse_card
+from rummy_gui.ui.app import App
+from rummy_gui.ui.overlays import ChooserScene
+from rummy_gui.ui.session import SeatConfig, Session
+from rummy_gui.ui.table import TableScene
+
+
+def open_table(app: App, game: Any, preset: str) -> TableScene:
+    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "random") for i in range(1, game.players)]
+    session = Session(preset, seats, {}, game=game, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    scene.cooldown = 1e9  # the bots wait: the test plays their moves itself
+    frame(app)
+    return scene
+
+
+def hand_point(scene: TableScene, text: str, nth: int = 0) -> tuple[int, int]:
+    card = parse_card(text)
+    slots = scene.geometry().zones[("hand", scene.viewer)]
+    hits = [i for i, (c, _) in enumerate(slots) if c == card]
+    rect = slots[hits[nth]][1]
+    lift = 24 if hits[nth] in scene.selected else 0
+    return (rect.x + 6, rect.y + 40 - lift)
+
+
+def pile_point(scene: TableScene, index: int) -> tuple[int, int]:
+    rect = scene.geometry().zones[("discard",)][index][1]
+    return (rect.x + 6, rect.y + 30)
+
+
+def hand_centre(scene: TableScene) -> tuple[int, int]:
+    return scene.geometry().layout.hand.center
+
+
+def five_hundred(app: App) -> TableScene:
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=0,
+    )
+    return open_table(app, game, "rummy500")
+
+
+def test_refused_drop_changes_nothing_and_says_why(app: App) -> None:
+    scene = five_hundred(app)
+    g = scene.game
+    before = (g.hand(0), g.discard_pile, scene.session.version)
+    drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
+    assert (g.hand(0), g.discard_pile, scene.session.version) == before
+    assert scene.messages and scene.messages[-1].text  # the engine's reason, shown
+    assert scene.returning  # the card flies back
+
+
+def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
+    scene = five_hundred(app)
+    g = scene.game
+    # Take 3 from deep in the fan: 10D and everything above it.
+    drag(app, pile_point(scene, 1), hand_centre(scene))
+    assert len(g.hand(0)) == 10 and g.discard_pile == [parse_card("KS")]
+    # Select three tens by clicking, drag the selection onto the empty felt: a set.
+    for text in ("10C", "10S", "10D"):
+        click(app, hand_point(scene, text))
+    assert len(scene.selected) == 3
+    drag(app, hand_point(scene, "10C"), scene.geometry().layout.seats[0].melds.center)
+    assert [str(c) for c in g.melds[0].cards] == ["10C", "10D", "10S"] or len(g.melds[0].cards) == 3
+    # The Meld button melds the selected run.
+    for text in ("7H", "8H", "9H"):
+        click(app, hand_point(scene, text))
+    click(app, scene.buttons[0].rect.center)
+    assert len(g.melds) == 2
+    run = next(m for m in g.melds if m.kind == "run")
+    # Lay off 6H on the run by dropping it on the meld.
+    drag(app, hand_point(scene, "6H"), scene.geometry().meld_area(run.id).center)
+    assert len(run.cards) == 4 and g.melds[[m.id for m in g.melds].index(run.id)].owners == (0, 0, 0, 0)
+    # Discard KD: the turn passes on.
+    drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
+    assert g.discard_pile[-1] == parse_card("KD")
+    assert g.turn == 1
+    assert any("discard K♦" in line for line in scene.session.log)
+
+
+def test_draw_from_stock_by_drag(app: App) -> None:
+    scene = five_hundred(app)
+    stock = scene.geometry().zones[("stock",)][0][1].center
+    drag(app, stock, hand_centre(scene))
+    assert len(scene.game.hand(0)) == 8 and scene.game.stock_count == 8
+
+
+def test_rummy_call_prompt(app: App) -> None:
+    game = Game.from_layout(
+        "rummy500",
+        hands=["2C 3D 9C KH 5H 8D JD", "6S 2D 3H 4C 9D 10H JH"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8C 9H",
+        discard="4S 5S",
+        turn=1,
+    )
+    scene = open_table(app, game, "rummy500")
+    scene.play("draw", 1)
+    scene.play("discard 6S", 1)
+    frame(app)
+    assert scene.prompt_buttons, "a human who may call rummy is asked"
+    rummy = next(b for b in scene.prompt_buttons if b.label.startswith("Rummy"))
+    click(app, rummy.rect.center)
+    assert scene.game.turn == 0 and scene.session.phase == "play"
+    assert len(scene.game.hand(0)) == 10
+
+
+def test_contract_lay_down(app: App) -> None:
+    game = Game.from_layout(
+        "contract",
+        hands=["7H 7S 7D 9C 9S 9D 2H 4C KD QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
+        discard="JD",
+        turn=0,
+    )
+    scene = open_table(app, game, "contract")
+    click(app, scene.geometry().zones[("stock",)][0][1].center)  # a click on the stock draws
+    assert len(game.hand(0)) == 11
+    for seat in (1, 2):  # the bots decline to buy the discard
+        if seat in game.to_act:
+            scene.play("pass", seat)
+    for text in ("7H", "7S", "7D", "9C", "9S", "9D"):
+        click(app, hand_point(scene, text))
+    click(app, scene.buttons[0].rect.center)
+    if isinstance(app.stack.top, ChooserScene):
+        click(app, app.stack.top.buttons[0].rect.center)
+    assert game.has_laid_down(0)
+    assert len(game.melds) == 2
+
+
+def test_joker_chooser_set_or_run(app: App) -> None:
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H JK JK 2C 5D 9S QC", "3S 4S 5C 6D 8C JD QD"],
+        stock="AC 2S 3C 4D 5S 6C 7C 8D 9D",
+        discard="KS",
+        turn=0,
+    )
+    scene = open_table(app, game, "rummy500")
+    drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
+    click(app, hand_point(scene, "7H"))
+    click(app, hand_point(scene, "JK", 0))
+    click(app, hand_point(scene, "JK", 1))
+    drag(app, hand_point(scene, "7H"), scene.geometry().layout.seats[0].melds.center)
+    chooser = app.stack.top
+    assert isinstance(chooser, ChooserScene)
+    labels = [label for label, _ in chooser.options]
+    assert any("set" in label for label in labels) and any("run" in label for label in labels)
+    frame(app)
+    click(app, chooser.buttons[0].rect.center)
+    assert len(game.melds) == 1 and app.stack.top is scene
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1600, 1000)])
+def test_table_renders_at_sizes(app: App, size: tuple[int, int], tmp_path: Any) -> None:
+    import pygame
+
+    from rummy_gui.ui.intents import Resize
+
+    scene = five_hundred(app)
+    app.dispatch(Resize(size))
+    frame(app)
+    assert app.screen.get_size() == size
+    path = tmp_path / "table.png"
+    pygame.image.save(app.screen, str(path))
+    picture = pygame.image.load(str(path))
+    assert picture.get_size() == size
+    small = pygame.transform.scale(picture, (64, 40))
+    colours = {small.get_at((x, y))[:3] for x in range(64) for y in range(40)}
+    assert len(colours) > 100  # felt, cards, text: not a blank or one-colour frame
+    green = sum(1 for x in range(64) for y in range(40) if small.get_at((x, y)).g > small.get_at((x, y)).r + 20)
+    assert green > 64 * 40 // 4  # mostly felt
+    hand = scene.geometry().zones[("hand", 0)]
+    assert all(app.screen.get_rect().contains(r) for _, r in hand)  # the whole hand is on screen
