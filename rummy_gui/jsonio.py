@@ -183,16 +183,22 @@ def _keep_backup(p: Path) -> None:
     except FileNotFoundError:
         pass
     try:
-        os.link(p, tmp_bak)
-    except FileNotFoundError:
-        return
-    except OSError:
-        data = p.read_bytes()
-        with open(tmp_bak, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-    os.replace(tmp_bak, bak)
+        try:
+            os.link(p, tmp_bak)
+        except FileNotFoundError:
+            return
+        except OSError:
+            data = p.read_bytes()
+            with open(tmp_bak, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(tmp_bak, bak)
+    finally:
+        try:
+            os.unlink(tmp_bak)
+        except OSError:
+            pass
 
 
 def write_json(path: Path | str, data: Any, backup: bool = True,
