@@ -108,6 +108,9 @@ class Game:
         self._deal_moves = 0  # index in _moves where this deal began
         self._upcard: Card | None = None
         self._version = 0
+        self.undo_enabled = False  # the table turns this on; searches leave it off
+        self._undo: list[tuple[Game, Move]] = []
+        self._redo: list[Move] = []
         self._legal_cache: tuple[int, list[Move]] | None = None
         self._reset_deal_state()
 
@@ -378,6 +381,8 @@ class Game:
         g._bonus = list(self._bonus)
         g._restricted = list(self._restricted)
         g._legal_cache = None
+        g.undo_enabled = False
+        g._undo, g._redo = [], []
         return g
 
     # ----------------------------------------------------------- records
@@ -441,10 +446,65 @@ class Game:
         """Play a move (a Move or its text). IllegalMove if it is refused;
         the game is then unchanged. Returns the move as played, with its seat."""
         m, apply = self._prepare(move)
+        if self.undo_enabled:
+            self._remember_for_undo(m)
         apply()
         self._moves.append(m)
         self._version += 1
         self._legal_cache = None
+        if self.deal_over:
+            self._undo.clear()  # the hands are shown: nothing before this can be taken back
+        return m
+
+    # ----------------------------------------------------------- undo and redo
+    # Undo works within the turn of the player who moves: melds, lay-offs,
+    # swaps, the contract, a take from the discard pile and the discard (until
+    # anyone else moves). A stock draw revealed a hidden card and is final.
+    _UNDOABLE = frozenset({"take", "meld", "layoff", "swap", "contract", "discard"})
+
+    def _remember_for_undo(self, m: Move) -> None:
+        same_turn = bool(self._undo) and self._undo[-1][1].seat == m.seat
+        if m.action in self._UNDOABLE and m.seat == self.turn and self.phase in (DRAW, PLAY):
+            if not same_turn:
+                self._undo.clear()
+            snap = self.copy()
+            snap._undo, snap._redo = [], []
+            self._undo.append((snap, m))
+        else:
+            self._undo.clear()
+        self._redo.clear()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Move:
+        """Take back the last move of the player who is moving (see above).
+        Only the moves that stand are kept in the record."""
+        if not self._undo:
+            raise _illegal("There is nothing to undo: a card drawn from the stock, another "
+                           "player's move or a new turn can't be taken back.", "nothing_to_undo")
+        snap, m = self._undo.pop()
+        undo_stack, redo_stack = self._undo, self._redo + [m]
+        self.__dict__.update(snap.copy().__dict__)
+        self._undo, self._redo = undo_stack, redo_stack
+        self.undo_enabled = True
+        self._version += 1
+        self._legal_cache = None
+        return m
+
+    def redo(self) -> Move:
+        """Play again the move last undone."""
+        if not self._redo:
+            raise _illegal("There is nothing to redo.", "nothing_to_redo")
+        redo_stack = list(self._redo)
+        m = redo_stack.pop()
+        self.play(m)
+        self._redo = redo_stack
         return m
 
     def is_legal(self, move: Move | str) -> bool:
