@@ -16,6 +16,7 @@ import json
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -233,3 +234,23 @@ def write_json(path: Path | str, data: Any, backup: bool = True,
             except OSError:
                 pass
     _fsync_dir(p.parent)
+
+
+def quarantine(path: Path | str) -> Path:
+    """Move a bad file aside as NAME.corrupt-<time> (never deleted); the new path.
+    ReadError kind missing if there is no file; WriteError if it can't be moved."""
+    p = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = p.with_name(f"{p.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        target = p.with_name(f"{p.name}.corrupt-{stamp}-{n}")
+        n += 1
+    try:
+        os.rename(p, target)
+    except FileNotFoundError:
+        raise ReadError(f"{p.name} does not exist", "missing", p) from None
+    except OSError as e:
+        raise WriteError(f"{p.name} could not be moved aside: {e.strerror or e}", "write_failed",
+                         p) from None
+    return target

@@ -18,9 +18,7 @@ newer program is refused with a message naming both versions.
 
 from __future__ import annotations
 
-import os
 import re
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -400,20 +398,10 @@ def read_with_fallback(path: Path | str, quarantine_bad: bool = False) -> SavedG
 def quarantine(path: Path | str) -> Path:
     """Move a bad file aside as NAME.corrupt-<time> (never deleted); the new path."""
     p = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = p.with_name(f"{p.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        target = p.with_name(f"{p.name}.corrupt-{stamp}-{n}")
-        n += 1
     try:
-        os.rename(p, target)
-    except FileNotFoundError:
-        raise SaveError(f"{p.name} does not exist", "missing", p) from None
-    except OSError as e:
-        raise SaveError(f"{p.name} could not be moved aside: {e.strerror or e}", "io",
-                        p) from None
-    return target
+        return jsonio.quarantine(p)
+    except jsonio.JsonFileError as e:
+        raise SaveError(str(e), "missing" if e.kind == "missing" else "io", p) from None
 
 
 # ----------------------------------------------------------------- autosave and named saves
