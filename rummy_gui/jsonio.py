@@ -254,3 +254,34 @@ def quarantine(path: Path | str) -> Path:
         raise WriteError(f"{p.name} could not be moved aside: {e.strerror or e}", "write_failed",
                          p) from None
     return target
+
+
+NOTHING: Any = object()  # read_json_leniently: no usable data
+
+
+def read_json_leniently(path: Path | str) -> tuple[Any, list[str]]:
+    """For files the program can do without (settings, statistics): the data,
+    or NOTHING with warnings. A damaged file is moved aside and its backup tried.
+    Never raises."""
+    p = Path(path)
+    try:
+        return read_json(p), []
+    except ReadError as e:
+        if e.kind == "missing":
+            return NOTHING, []
+        warnings = [f"{p.name} could not be read ({_after_name(str(e), p.name)})"]
+    if p.is_file():
+        try:
+            warnings.append(f"the damaged file was moved aside as {quarantine(p).name}")
+        except JsonFileError as failed:
+            warnings.append(str(failed))
+    try:
+        data = read_json(backup_path(p))
+    except ReadError:
+        return NOTHING, warnings
+    warnings.append(f"using the backup copy {backup_path(p).name}")
+    return data, warnings
+
+
+def _after_name(message: str, name: str) -> str:
+    return "the file" + message[len(name):] if message.startswith(name) else message

@@ -140,26 +140,11 @@ def load_settings(path: Path | str | None = None) -> tuple[Settings, list[str]]:
     was ignored. A damaged file is moved aside (NAME.corrupt-<time>) and its
     backup used if that is good."""
     p = Path(path) if path is not None else paths.settings_path()
-    try:
-        data = jsonio.read_json(p)
-    except jsonio.ReadError as e:
-        if e.kind == "missing":
-            return Settings(), []
-        warnings = [f"the settings could not be read ({e})"]
-        if e.kind != "not_a_file":
-            try:
-                moved = jsonio.quarantine(p)
-                warnings.append(f"the damaged file was moved aside as {moved.name}")
-            except jsonio.JsonFileError as failed:
-                warnings.append(str(failed))
-        try:
-            data = jsonio.read_json(jsonio.backup_path(p))
-        except jsonio.ReadError:
-            return Settings(), [*warnings, "using the default settings"]
-        warnings.append("using the backup copy")
-        settings, more = Settings.from_json(data)
-        return settings, warnings + more
-    return Settings.from_json(data)
+    data, warnings = jsonio.read_json_leniently(p)
+    if data is jsonio.NOTHING:
+        return Settings(), [*warnings, "using the default settings"] if warnings else []
+    settings, more = Settings.from_json(data)
+    return settings, warnings + more
 
 
 def save_settings(settings: Settings, path: Path | str | None = None) -> Path:
