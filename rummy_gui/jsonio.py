@@ -16,12 +16,14 @@ import json
 import os
 import stat
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 MAX_BYTES = 5 * 1024 * 1024
 BACKUP_SUFFIX = ".bak"
+_WRITE_LOCK = threading.Lock()  # an autosave thread and the table may both write
 
 
 class JsonFileError(ValueError):
@@ -213,6 +215,11 @@ def write_json(path: Path | str, data: Any, backup: bool = True,
     if len(blob) > max_bytes:
         raise WriteError(f"{p.name} would be {len(blob) / 1e6:.1f} MB, more than the "
                          f"{max_bytes / 1e6:.0f} MB limit", "too_large", p)
+    with _WRITE_LOCK:
+        _write_locked(p, blob, backup)
+
+
+def _write_locked(p: Path, blob: bytes, backup: bool) -> None:
     tmp: str | None = None
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
