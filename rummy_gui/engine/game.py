@@ -112,6 +112,7 @@ class Game:
         self._undo: list[tuple[Game, Move]] = []
         self._redo: list[Move] = []
         self._legal_cache: tuple[int, list[Move]] | None = None
+        self._prepared: dict[Move, Apply] = {}  # moves the last generation already checked
         self._reset_deal_state()
 
     def _reset_deal_state(self) -> None:
@@ -381,6 +382,7 @@ class Game:
         g._bonus = list(self._bonus)
         g._restricted = list(self._restricted)
         g._legal_cache = None
+        g._prepared = {}
         g.undo_enabled = False
         g._undo, g._redo = [], []
         return g
@@ -445,13 +447,19 @@ class Game:
     def play(self, move: Move | str) -> Move:
         """Play a move (a Move or its text). IllegalMove if it is refused;
         the game is then unchanged. Returns the move as played, with its seat."""
-        m, apply = self._prepare(move)
+        apply = self._prepared.get(move) if isinstance(move, Move) and self._legal_cache else None
+        if apply is not None and self._legal_cache is not None and self._legal_cache[0] == self._version:
+            m = move  # checked when the legal moves were listed, and nothing changed since
+            assert isinstance(m, Move)
+        else:
+            m, apply = self._prepare(move)
         if self.undo_enabled:
             self._remember_for_undo(m)
         apply()
         self._moves.append(m)
         self._version += 1
         self._legal_cache = None
+        self._prepared = {}
         if self.deal_over:
             self._undo.clear()  # the hands are shown: nothing before this can be taken back
         return m
@@ -495,6 +503,7 @@ class Game:
         self.undo_enabled = True
         self._version += 1
         self._legal_cache = None
+        self._prepared = {}
         return m
 
     def redo(self) -> Move:
@@ -1367,6 +1376,7 @@ class LegalMoves:
         if cache is None or cache[0] != g._version:
             from .legal import generate
 
+            g._prepared = {}
             cache = (g._version, generate(g))
             g._legal_cache = cache
         return cache[1]

@@ -69,9 +69,10 @@ def _confirmed(g: Game, cands: Iterable[Move]) -> list[Move]:
             continue
         seen.add(m)
         try:
-            g._prepare(m)
+            _, apply = g._prepare(m)
         except IllegalMove:
             continue
+        g._prepared[m] = apply
         out.append(m)
     return out
 

@@ -82,6 +82,7 @@ class View:
         g._stock = list(stock)
         g._rng = random.Random(seed)
         g._legal_cache = None
+        g._prepared = {}
         return g
 
 
