@@ -463,8 +463,8 @@ def _summary_line(p: Path) -> SaveSummary:
         players, rnd, totals = summary.get("players"), summary.get("round"), summary.get("totals")
         over = summary.get("game_over")
         seats = doc.get("seats")
-        if (not isinstance(players, int) or not isinstance(rnd, int) or not isinstance(over, bool)
-                or not isinstance(totals, list) or not all(isinstance(t, int) for t in totals)
+        if (not _whole(players) or not _whole(rnd) or not isinstance(over, bool)
+                or not isinstance(totals, list) or not all(_whole(t, None) for t in totals)
                 or not isinstance(seats, list)):
             raise SaveError("the summary is damaged", "invalid")
         names = tuple(str(s.get("name", "?")) if isinstance(s, Mapping) else "?" for s in seats)
@@ -473,6 +473,11 @@ def _summary_line(p: Path) -> SaveSummary:
                            tuple(totals), over)
     except (SaveError, jsonio.ReadError) as e:
         return SaveSummary(name, p, mtime, error=_sentence_tail(str(e), p.name))
+
+
+def _whole(value: Any, least: int | None = 1) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and (least is None or value >= least))
 
 
 def list_saves(folder: Path | str | None = None) -> list[SaveSummary]:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from positions import position, seats_for
 
 from rummy_gui import jsonio, saves
+from rummy_gui.engine import PRESETS
 
 GAME = position("rummy500", "mid-claim")
 DOC = saves.document(GAME, seats_for(GAME.players), {"hand_order": [[1, 2], [0]]})
@@ -145,3 +146,19 @@ def test_edited_documents(scratch: Path, doc: dict[str, Any]) -> None:
 @given(value=json_value)
 def test_random_json(scratch: Path, value: Any) -> None:
     load(scratch, json.dumps(value).encode())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(doc=json_edit(), edits=st.lists(byte_edit, max_size=2))
+def test_the_load_list_never_fails(scratch: Path, doc: dict[str, Any],
+                                   edits: list[tuple[str, int, int]]) -> None:
+    data = json.dumps(doc).encode()
+    for edit in edits:
+        data = apply_bytes(data, edit)
+    scratch.write_bytes(data)
+    (line,) = saves.list_saves(scratch.parent)
+    assert line.name == "game"
+    if line.error is None:
+        assert line.preset in PRESETS and line.round >= 1
+    else:
+        assert line.preset == "" and line.error
