@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from . import __version__, jsonio, paths
 from .engine import PRESETS, Game, IllegalMove
@@ -475,7 +475,7 @@ def _summary_line(p: Path) -> SaveSummary:
         return SaveSummary(name, p, mtime, error=_sentence_tail(str(e), p.name))
 
 
-def _whole(value: Any, least: int | None = 1) -> bool:
+def _whole(value: object, least: int | None = 1) -> TypeGuard[int]:
     return (isinstance(value, int) and not isinstance(value, bool)
             and (least is None or value >= least))
 
