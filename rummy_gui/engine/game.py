@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import JOKER, Card, count_cards, make_pack, parse_cards
 from .melds import RUN, SET, Meld, Reading, Token, joker_fits_somewhere, layoff_fits, readings
+from .messages import message
 from .moves import IllegalMove, Move, parse_move
 from .rules import CONTRACT_NAMES, CONTRACTS, Rules, get_rules
 from .scoring import hand_value, meld_points
@@ -68,8 +69,8 @@ class Claim:
                      self.depths)
 
 
-def _illegal(message: str, code: str, **params: object) -> IllegalMove:
-    return IllegalMove(message, code, **params)
+def _illegal(code: str, **params: object) -> IllegalMove:
+    return IllegalMove(message(code, **params), code, **params)
 
 
 class Game:
@@ -433,8 +434,7 @@ class Game:
             try:
                 g.play(text)
             except IllegalMove as e:
-                raise IllegalMove(f"move {i + 1} of the record ('{text}') is refused: {e}",
-                                  "bad_record", index=i + 1, move=text) from None
+                raise _illegal("bad_record", index=i + 1, move=text, reason=str(e)) from None
         return g
 
     # ----------------------------------------------------------- views
@@ -494,8 +494,7 @@ class Game:
         """Take back the last move of the player who is moving (see above).
         Only the moves that stand are kept in the record."""
         if not self._undo:
-            raise _illegal("There is nothing to undo: a card drawn from the stock, another "
-                           "player's move or a new turn can't be taken back.", "nothing_to_undo")
+            raise _illegal("nothing_to_undo")
         snap, m = self._undo.pop()
         undo_stack, redo_stack = self._undo, self._redo + [m]
         self.__dict__.update(snap.copy().__dict__)
@@ -509,7 +508,7 @@ class Game:
     def redo(self) -> Move:
         """Play again the move last undone."""
         if not self._redo:
-            raise _illegal("There is nothing to redo.", "nothing_to_redo")
+            raise _illegal("nothing_to_redo")
         redo_stack = list(self._redo)
         m = redo_stack.pop()
         self.play(m)
@@ -539,18 +538,17 @@ class Game:
         else:
             raise IllegalMove(f"not a move: {move!r}", "bad_move", text=repr(move))
         if self.phase == GAME_OVER:
-            raise _illegal("The game is over.", "game_over")
+            raise _illegal("game_over")
         acting = self.to_act
         seat = m.seat
         if seat is None:
             seat = self.turn if self.turn in acting or len(acting) != 1 else acting[0]
             m = m.with_seat(seat)
         if not 0 <= seat < self.players:
-            raise _illegal(f"There is no seat {seat} at this table.", "no_seat", seat=seat)
+            raise _illegal("no_seat", seat=seat)
         if seat not in acting:
             waiting = ", ".join(str(s) for s in acting)
-            raise _illegal(f"It is not seat {seat}'s move now (waiting for seat {waiting}).",
-                           "not_your_turn", seat=seat, waiting=waiting)
+            raise _illegal("not_your_turn", seat=seat, waiting=waiting)
         handler = _HANDLERS.get((self.phase, m.action))
         if handler is None:
             raise self._wrong_phase(m)
@@ -559,31 +557,26 @@ class Game:
     def _wrong_phase(self, m: Move) -> IllegalMove:
         a = self.phase
         if a == CUT:
-            return _illegal("First the pack is cut: choose where to cut it.", "cut_first")
+            return _illegal("cut_first")
         if a == DRAW:
             if m.action in ("meld", "layoff", "discard", "swap", "contract"):
-                return _illegal("Draw first: take the top card of the stock or from the discard pile.",
-                                "draw_first")
-            return _illegal(f"You can't {m.action} now: it is time to draw.", "wrong_time_draw", action=m.action)
+                return _illegal("draw_first")
+            return _illegal("wrong_time_draw", action=m.action)
         if a == PLAY:
             if m.action in ("draw", "take"):
-                return _illegal("You have already drawn this turn.", "already_drew")
+                return _illegal("already_drew")
             if m.action == "meld" and self.rules.is_contract:
-                return _illegal("In Contract Rummy you lay down the whole contract in one move: "
-                                "'contract 7H 7S 7D / 9C 10C JC QC'.", "use_contract")
+                return _illegal("use_contract")
             if m.action == "contract" and not self.rules.is_contract:
-                return _illegal("Contracts belong to Contract Rummy; here you meld: 'meld 7H 8H 9H'.",
-                                "no_contract")
-            return _illegal(f"You can't {m.action} now: meld, lay off or discard.", "wrong_time_play",
-                            action=m.action)
+                return _illegal("no_contract")
+            return _illegal("wrong_time_play", action=m.action)
         if a == CLAIM and self.claim is not None:
-            what = {"rummy": "call rummy", "buy": "buy", "shanghai": "call Shanghai"}[self.claim.kind]
-            return _illegal(f"Now you may {what} or pass.", "claim_or_pass", claim=what)
+            return _illegal("claim_or_pass_" + self.claim.kind)
         if a == RUMMY_LAYOFF:
-            return _illegal("Lay off the card you called rummy for.", "rummy_layoff_first")
+            return _illegal("rummy_layoff_first")
         if a == DEAL_OVER:
-            return _illegal("The deal is over: start the next one with 'deal'.", "deal_over")
-        return _illegal(f"You can't {m.action} now.", "wrong_time", action=m.action)  # pragma: no cover
+            return _illegal("deal_over")
+        return _illegal("wrong_time_play", action=m.action)  # pragma: no cover
 
     # --- helpers -----------------------------------------------------------
     def _hand_tokens(self, seat: int, tokens: Sequence[Token]) -> list[Card]:
@@ -597,16 +590,15 @@ class Game:
                 have = self._hands[seat].count(c)
                 need = cards.count(c)
                 if have == 0:
-                    raise _illegal(f"You don't have the {c.pretty}.", "not_in_hand", card=c.pretty)
-                raise _illegal(f"You have {have} × {c.pretty}, not {need}.", "not_enough", card=c.pretty,
-                               have=have, need=need)
+                    raise _illegal("not_in_hand", card=c.pretty)
+                raise _illegal("not_enough", card=c.pretty, have=have, need=need)
         return cards
 
     def _tokens(self, texts: Sequence[str]) -> list[Token]:
         try:
             return [Token.parse(t) for t in texts]
         except ValueError as e:
-            raise _illegal(str(e), "bad_card") from None
+            raise _illegal("bad_card", text=str(e)) from None
 
     def _after_removal(self, seat: int, cards: Sequence[Card]) -> tuple[list[Card], list[int]]:
         hand = list(self._hands[seat])
@@ -625,25 +617,20 @@ class Game:
         r = self.rules
         if not hand:
             if r.go_out_by_discard and not (r.is_contract and self.round == 7):
-                raise _illegal("You may not meld or lay off your last card: you go out by discarding.",
-                               "last_card_discard")
+                raise _illegal("last_card_discard")
             if self._target is not None and not uses_target:
-                raise _illegal(f"You must meld the {self._target.pretty} you took.", "must_use_target",
-                               card=self._target.pretty)
+                raise _illegal("must_use_target", card=self._target.pretty)
             return
         if self._pending_jokers and JOKER not in cards:
             if len(hand) < 2:
-                raise _illegal("You must keep a card to discard after putting the joker back.",
-                               "joker_keep_card")
+                raise _illegal("joker_keep_card")
         if self._target is not None and not uses_target:
             melds = list(melds_after) if melds_after is not None else self._melds
             if not self._target_playable(hand, restricted, self._target, melds):
-                raise _illegal(f"After that you could no longer meld the {self._target.pretty} you took.",
-                               "target_blocked", card=self._target.pretty)
+                raise _illegal("target_blocked", card=self._target.pretty)
             return
         if not any(hand.count(c) > restricted[c.code] for c in hand):
-            raise _illegal("That would leave you only cards taken from the discard pile this turn, "
-                           "which you may not discard.", "no_discard_left")
+            raise _illegal("no_discard_left")
 
     def _target_playable(self, hand: list[Card], restricted: list[int], target: Card,
                          melds: Sequence[Meld]) -> bool:
@@ -678,7 +665,7 @@ class Game:
         for m in self._melds:
             if m.id == number:
                 return m
-        raise _illegal(f"There is no meld {number} on the table.", "no_meld", meld=number)
+        raise _illegal("no_meld", meld=number)
 
     def _take_from_stock(self) -> Card | None:
         if not self._stock and self.rules.is_contract:
@@ -705,7 +692,7 @@ class Game:
         size = len(self._stock)
         n = m.number or 0
         if not 1 <= n < size:
-            raise _illegal(f"Cut between 1 and {size - 1} cards.", "bad_cut", most=size - 1)
+            raise _illegal("bad_cut", most=size - 1)
 
         def apply() -> None:
             needed = self.players * self.rules.hand_size(self.players, self.round) + 1
@@ -723,7 +710,7 @@ class Game:
     def _h_draw(self, seat: int, m: Move) -> Apply:
         r = self.rules
         if self._final_turns is not None:
-            raise _illegal("The stock is empty: take from the discard pile or pass.", "stock_empty_pinochle")
+            raise _illegal("stock_empty_pinochle")
         if not self._stock and not r.is_contract:
             return lambda: self._end_deal(None)
         if not self._stock and len(self._discard) < 2:
@@ -750,17 +737,14 @@ class Game:
         n = m.number or 0
         pile = self._discard
         if not pile:
-            raise _illegal("The discard pile is empty.", "pile_empty")
+            raise _illegal("pile_empty")
         if r.is_contract:
             if n != 1:
-                raise _illegal("In Contract Rummy you may take only the top card of the discard pile.",
-                               "take_top_only")
+                raise _illegal("take_top_only")
             if self._protected:
-                raise _illegal("That card was protected by a Shanghai call: nobody may take it this turn.",
-                               "protected")
+                raise _illegal("protected")
         elif not 1 <= n <= len(pile):
-            raise _illegal(f"The discard pile has {len(pile)} cards; take from 1 to {len(pile)}.",
-                           "bad_take", size=len(pile))
+            raise _illegal("bad_take", size=len(pile))
         taken = pile[-n:]
         target: Card | None = None
         if not r.is_contract and (n > 1 or r.top_discard_must_meld):
@@ -770,9 +754,7 @@ class Game:
             for c in (taken if n == 1 else taken[:-1]):
                 restricted[c.code] += 1
             if not self._target_playable(hand, restricted, target, self._melds):
-                raise _illegal(f"You can't take {n} card{'s' if n > 1 else ''}: the {target.pretty} "
-                               "could not be melded or laid off this turn.", "target_unusable",
-                               card=target.pretty, count=n)
+                raise _illegal("target_unusable", card=target.pretty, count=n)
 
         def apply() -> None:
             del self._discard[-n:]
@@ -789,8 +771,7 @@ class Game:
 
     def _h_pass_draw(self, seat: int, m: Move) -> Apply:
         if self._final_turns is None:
-            raise _illegal("You must draw: take the top card of the stock or from the discard pile.",
-                           "must_draw")
+            raise _illegal("must_draw")
 
         def apply() -> None:
             self._drew = "pass"
@@ -807,7 +788,7 @@ class Game:
         cards = self._hand_tokens(seat, tokens)
         options = readings(r, tokens, m.kind)
         if not options:
-            raise _illegal(self._why_not_meld(tokens, m.kind), "not_a_meld", cards=_pretty(cards))
+            raise self._why_not_meld(tokens, m.kind)
         if len(options) > 1:
             raise self._ambiguous(options, cards)
         reading = options[0]
@@ -842,45 +823,40 @@ class Game:
         if not hand:
             self._end_deal(seat)
 
-    def _why_not_meld(self, tokens: Sequence[Token], kind: str | None) -> str:
+    def _why_not_meld(self, tokens: Sequence[Token], kind: str | None) -> IllegalMove:
         r = self.rules
-        text = " ".join(str(t.card.pretty if not t.card.is_joker else t) for t in tokens)
         naturals = [t.card for t in tokens if not t.card.is_joker]
+        text = _pretty([t.card for t in tokens])
         jokers = len(tokens) - len(naturals)
         if jokers and r.jokers_only_in_joker_sets and naturals:
-            return f"{text}: in Persian Rummy jokers only make sets of jokers."
+            return _illegal("meld_persian_jokers", cards=text)
         if jokers and not naturals and not r.jokers_only_in_joker_sets:
-            return f"{text}: a meld needs at least one natural card."
+            return _illegal("meld_needs_natural", cards=text)
         if r.max_jokers_per_meld is not None and jokers > r.max_jokers_per_meld:
-            return f"{text}: a meld may hold at most {r.max_jokers_per_meld} joker."
+            return _illegal("meld_joker_limit", cards=text, most=r.max_jokers_per_meld)
         if len(tokens) < 3:
-            return f"{text}: a meld needs at least 3 cards."
+            return _illegal("meld_too_small", cards=text)
         ranks = {c.rank for c in naturals}
         if len(ranks) == 1 and kind != RUN:
             if r.max_set is not None and len(tokens) > r.max_set:
-                return f"{text}: a set has at most {r.max_set} cards."
+                return _illegal("set_too_big", cards=text, most=r.max_set)
             suits = [c.suit for c in naturals]
             if len(set(suits)) != len(suits):
-                return f"{text}: a set may not hold two cards of one suit."
+                return _illegal("set_repeated_suit", cards=text)
         if kind == SET or (len(ranks) == 1 and len(naturals) > 1):
-            return f"{text} is not a set: a set is 3 or more cards of one rank."
+            return _illegal("not_a_set", cards=text)
         if len({c.suit for c in naturals}) > 1:
-            return f"{text} is not a meld: a run is one suit, a set one rank."
+            return _illegal("not_a_meld", cards=text)
         if len(tokens) < r.min_run:
-            return f"{text}: a run needs at least {r.min_run} cards."
-        ace = {"low": "the ace is low only (A-2-3)", "high": "the ace is high only (Q-K-A)",
-               "either": "the ace is low or high, never both, and K-A-2 is not a run"}[r.ace]
-        return f"{text} is not a run: the cards must be consecutive ({ace})."
+            return _illegal("run_too_short", cards=text, most=r.min_run)
+        return _illegal({"low": "run_gap_low", "high": "run_gap_high"}.get(r.ace, "run_gap"), cards=text)
 
     def _ambiguous(self, options: Sequence[Reading], cards: Sequence[Card]) -> IllegalMove:
         kinds = {o.kind for o in options}
         if len(kinds) > 1:
-            return _illegal(f"{_pretty(cards)} could be a set or a run: say which, e.g. "
-                            f"'meld set …' or 'meld run …' with what each joker stands for.",
-                            "ambiguous_kind", cards=_pretty(cards))
+            return _illegal("ambiguous_kind", cards=_pretty(cards))
         examples = " or ".join(" ".join(o.tokens(True)) for o in options[:3])
-        return _illegal(f"Say what the joker stands for: {examples}.", "ambiguous_joker",
-                        cards=_pretty(cards), options=examples)
+        return _illegal("ambiguous_joker", cards=_pretty(cards), options=examples)
 
     def _h_layoff(self, seat: int, m: Move) -> Apply:
         r = self.rules
@@ -889,21 +865,17 @@ class Game:
         if self.phase == RUMMY_LAYOFF:
             claimed = self._discard_claimed
             if len(tokens) != 1 or tokens[0].card is not claimed:
-                raise _illegal(f"Lay off the {claimed.pretty} you called rummy for.", "rummy_layoff_card",
-                               card=claimed.pretty)
+                raise _illegal("rummy_layoff_card", card=claimed.pretty)
         elif r.is_contract:
             self._check_may_lay_off(seat)
         cards = self._hand_tokens(seat, tokens)
         fits = layoff_fits(r, meld, tokens)
         if not fits:
-            raise _illegal(f"{_pretty(cards)} does not fit meld {meld.id} ({meld.pretty()}).",
-                           "does_not_fit", cards=_pretty(cards), meld=meld.id)
+            raise _illegal("does_not_fit", cards=_pretty(cards), meld=meld.id, table=meld.pretty())
         if len(fits) > 1:
             examples = " or ".join(
                 "layoff " + " ".join(_fit_tokens(meld, f)) + f" to {meld.id}" for f in fits[:3])
-            return_error = _illegal(f"Say where the joker goes: {examples}.", "ambiguous_layoff",
-                                    options=examples)
-            raise return_error
+            raise _illegal("ambiguous_layoff", options=examples)
         fit = fits[0]
         if self.phase != RUMMY_LAYOFF:
             after = meld.copy()
@@ -934,39 +906,36 @@ class Game:
     def _check_may_lay_off(self, seat: int) -> None:
         r = self.rules
         if self.round == 7:
-            raise _illegal("In round 7 nobody lays off: you go out by laying down your whole hand at once.",
-                           "round7_no_layoff")
+            raise _illegal("round7_no_layoff")
         made = self._contract_turn[seat]
         if made is None:
-            raise _illegal("Lay down your contract before you lay off.", "contract_first")
+            raise _illegal("contract_first")
         if made == self._turn_no and not r.layoff_with_contract:
-            raise _illegal("You may lay off from your next turn on, not on the turn you laid down your contract.",
-                           "layoff_next_turn")
+            raise _illegal("layoff_next_turn")
 
     def _h_swap(self, seat: int, m: Move) -> Apply:
         r = self.rules
         if not r.is_contract:
-            raise _illegal("Jokers can be swapped only in Contract Rummy.", "no_swap")
+            raise _illegal("no_swap")
         self._check_may_lay_off(seat)
         tokens = self._tokens(m.cards)
         card = tokens[0].card
         if card.is_joker:
-            raise _illegal("Swap a natural card for the joker that stands for it.", "swap_natural")
+            raise _illegal("swap_natural")
         meld = self._meld_by_id(m.number)
         if meld.kind != RUN:
-            raise _illegal("A joker in a set is dead: only jokers in runs can be swapped.", "swap_set")
+            raise _illegal("swap_set")
         index = meld.joker_position(card)
         if index is None:
-            raise _illegal(f"No joker in meld {meld.id} stands for the {card.pretty}.", "swap_no_joker",
-                           card=card.pretty, meld=meld.id)
+            raise _illegal("swap_no_joker", card=card.pretty, meld=meld.id)
         self._hand_tokens(seat, tokens)
         if len(self._hands[seat]) < 2:
-            raise _illegal("You must keep a card to discard after putting the joker back.", "joker_keep_card")
+            raise _illegal("joker_keep_card")
         after = meld.copy()
         after._cards[index] = card
         melds_after = [after if x is meld else x for x in self._melds]
         if not joker_fits_somewhere(r, melds_after):
-            raise _illegal("The joker would have nowhere to go on the table this turn.", "joker_nowhere")
+            raise _illegal("joker_nowhere")
 
         def apply() -> None:
             meld._cards[index] = card
@@ -980,15 +949,14 @@ class Game:
     def _h_contract(self, seat: int, m: Move) -> Apply:
         r = self.rules
         if self._contract_turn[seat] is not None:
-            raise _illegal("You have already laid down your contract this round.", "contract_done")
+            raise _illegal("contract_done")
         sets_needed, runs_needed = CONTRACTS[self.round - 1]
         last = self.round == 7
         groups = [self._tokens(g) for g in m.groups]
         cards = self._hand_tokens(seat, [t for g in groups for t in g])
         if len(groups) != sets_needed + runs_needed:
-            raise _illegal(f"Round {self.round}'s contract is {CONTRACT_NAMES[self.round - 1]}: "
-                           f"{sets_needed + runs_needed} melds, not {len(groups)}.", "contract_shape",
-                           contract=CONTRACT_NAMES[self.round - 1])
+            raise _illegal("contract_count", round=self.round, contract=CONTRACT_NAMES[self.round - 1],
+                           need=sets_needed + runs_needed, count=len(groups))
         chosen: list[Reading] = []
         for g in groups:
             if last:
@@ -998,36 +966,31 @@ class Game:
             elif len(g) == 4:
                 opts = readings(r, g, RUN)
             else:
-                raise _illegal(f"{_pretty([t.card for t in g])}: contract sets are exactly 3 cards and "
-                               "runs exactly 4.", "contract_sizes", cards=_pretty([t.card for t in g]))
+                raise _illegal("contract_sizes", cards=_pretty([t.card for t in g]))
             if not opts:
                 what = "run" if last or len(g) == 4 else "set"
-                raise _illegal(f"{_pretty([t.card for t in g])} is not a {what}.", "contract_not_meld",
-                               cards=_pretty([t.card for t in g]), kind=what)
+                raise _illegal("contract_not_" + what, cards=_pretty([t.card for t in g]))
             if len(opts) > 1:
                 raise self._ambiguous(opts, [t.card for t in g])
             chosen.append(opts[0])
         n_sets = sum(1 for o in chosen if o.kind == SET)
         if n_sets != sets_needed or len(chosen) - n_sets != runs_needed:
-            raise _illegal(f"Round {self.round}'s contract is {CONTRACT_NAMES[self.round - 1]}.",
-                           "contract_shape", contract=CONTRACT_NAMES[self.round - 1])
+            raise _illegal("contract_shape", round=self.round, contract=CONTRACT_NAMES[self.round - 1])
         runs = [o for o in chosen if o.kind == RUN]
         for i, a in enumerate(runs):
             for b in runs[i + 1:]:
                 if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
-                    raise _illegal("Two runs of one suit in a contract may not join into one run: "
-                                   "leave a gap or overlap them.", "runs_join")
+                    raise _illegal("runs_join")
         if r.max_jokers_per_meld is not None:
             set_ranks = [o.rank for o in chosen if o.kind == SET]
             if len(set(set_ranks)) != len(set_ranks):
-                raise _illegal("Two sets of the same rank may not be in one contract.", "sets_same_rank")
+                raise _illegal("sets_same_rank")
         hand_size = len(self._hands[seat])
         if last:
             if len(cards) != hand_size:
-                raise _illegal("In round 7 you go out by laying down your whole hand at once as three runs.",
-                               "round7_whole_hand")
+                raise _illegal("round7_whole_hand")
         elif len(cards) >= hand_size and r.go_out_by_discard:
-            raise _illegal("You may not meld your last card: keep one to discard.", "last_card_discard")
+            raise _illegal("contract_last_card")
 
         def apply() -> None:
             self._contract_turn[seat] = self._turn_no
@@ -1045,20 +1008,16 @@ class Game:
         card = tokens[0].card
         self._hand_tokens(seat, tokens)
         if self._target is not None:
-            raise _illegal(f"You must meld the {self._target.pretty} you took before you discard.",
-                           "must_use_target", card=self._target.pretty)
+            raise _illegal("must_use_target", card=self._target.pretty)
         if self._pending_jokers:
-            raise _illegal("You must put the joker you took back on the table before you discard.",
-                           "joker_back_first")
+            raise _illegal("joker_back_first")
         if not self.may_discard(seat, card):
-            raise _illegal(f"You took the {card.pretty} from the discard pile this turn: you may not "
-                           "discard it again.", "no_discard_taken", card=card.pretty)
+            raise _illegal("no_discard_taken", card=card.pretty)
         if m.call:
             if not r.shanghai_call:
-                raise _illegal("Only Shanghai has the Shanghai call.", "no_shanghai")
+                raise _illegal("no_shanghai")
             if card.is_joker or not any(layoff_fits(r, x, [Token(card)]) for x in self._melds):
-                raise _illegal(f"'Shanghai!' protects a discard that fits a meld on the table; the "
-                               f"{card.pretty} fits none.", "shanghai_no_fit", card=card.pretty)
+                raise _illegal("shanghai_no_fit", card=card.pretty)
 
         def apply() -> None:
             self._hands[seat].remove(card)
@@ -1151,15 +1110,12 @@ class Game:
         if m.action == "rummy":
             if (m.number or 0) not in claim.depths:
                 if r.rummy_call == "last":
-                    raise _illegal("With the 'last card' rummy call only the card just discarded can be "
-                                   "claimed: 'rummy 1'.", "rummy_last_only")
-                raise _illegal(f"Rummy with {m.number} card{'s' if m.number != 1 else ''}: the cards taken "
-                               "can't be melded without hand cards.", "rummy_not_possible", count=m.number)
+                    raise _illegal("rummy_last_only")
+                raise _illegal("rummy_not_possible", count=m.number)
         elif m.action == "shanghai":
             meld = self._meld_by_id(m.number)
             if not layoff_fits(r, meld, [Token(claim.card)]):
-                raise _illegal(f"The {claim.card.pretty} does not fit meld {meld.id}.", "does_not_fit",
-                               cards=claim.card.pretty, meld=meld.id)
+                raise _illegal("claim_no_fit", card=claim.card.pretty, meld=meld.id)
 
         def apply() -> None:
             claim.answers[seat] = m

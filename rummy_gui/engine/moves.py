@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .melds import RUN, SET, Token
+from .messages import message
 
 ACTIONS = (
     "draw", "take", "meld", "layoff", "swap", "discard", "rummy", "buy",
@@ -22,17 +23,21 @@ class IllegalMove(ValueError):
     `code` is a stable message id and `params` its values, for translation;
     str() is the English sentence."""
 
-    def __init__(self, message: str, code: str = "illegal", **params: object) -> None:
+    def __init__(self, message: str, code: str = "bad_move", **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.params = params
+
+
+def _error(code: str, **params: object) -> IllegalMove:
+    return IllegalMove(message(code, **params), code, **params)
 
 
 def _norm_token(text: str) -> str:
     try:
         return str(Token.parse(text))
     except ValueError as e:
-        raise IllegalMove(str(e), "bad_card", text=text) from None
+        raise _error("bad_card", text=str(e)) from None
 
 
 @dataclass(frozen=True)
@@ -83,12 +88,9 @@ class Move:
 
 
 def _number(word: str, what: str, minimum: int = 1) -> int:
-    if not word.isdigit():
-        raise IllegalMove(f"'{word}' is not a number ({what})", "bad_number", text=word)
-    n = int(word)
-    if n < minimum:
-        raise IllegalMove(f"{what} must be at least {minimum}", "bad_number", text=word)
-    return n
+    if not word.isdigit() or int(word) < minimum:
+        raise _error("bad_number", text=word)
+    return int(word)
 
 
 USAGE = {
@@ -110,31 +112,26 @@ USAGE = {
 
 def parse_move(text: str) -> Move:
     if not isinstance(text, str):
-        raise IllegalMove(f"a move is text, not {type(text).__name__}", "bad_move", text=str(text))
+        raise _error("bad_move", text=repr(text))
     raw = text.strip()
     seat: int | None = None
     if ":" in raw:
         head, _, raw = raw.partition(":")
         head = head.strip()
         if not head.isdigit():
-            raise IllegalMove(f"'{head}' is not a seat number", "bad_seat", text=head)
+            raise _error("bad_seat", text=head)
         seat = int(head)
         raw = raw.strip()
     words = raw.split()
     if not words:
-        raise IllegalMove("an empty move: say what to do, e.g. 'draw'", "empty_move")
+        raise _error("empty_move")
     action = words[0].lower()
     args = words[1:]
     if action not in ACTIONS:
-        raise IllegalMove(
-            f"'{words[0]}' is not a move (moves: {', '.join(ACTIONS)})", "unknown_action", text=words[0]
-        )
+        raise _error("unknown_action", text=words[0])
 
     def usage() -> IllegalMove:
-        return IllegalMove(
-            f"'{raw}' is not a well-formed move; write it like '{USAGE[action]}'",
-            "bad_syntax", text=raw, usage=USAGE[action],
-        )
+        return _error("bad_syntax", text=raw, usage=USAGE[action])
 
     if action in ("draw", "buy", "pass", "deal"):
         if args:
