@@ -284,8 +284,9 @@ def _replay(record: Any) -> Game:
     try:
         return Game.from_record(record)
     except IllegalMove as e:
-        raise SaveError(f"the rules refuse the saved game: {e}; the file was edited or "
-                        "damaged", "tampered") from None
+        reason = str(e).rstrip(". ")
+        raise SaveError(f"the rules refuse the saved game: {reason[:1].lower()}{reason[1:]}; "
+                        "the file was edited or damaged", "tampered") from None
     except ValueError as e:
         raise SaveError(f"the game record is not valid: {e}", "invalid") from None
     except Exception as e:  # the file is data; nothing in it may crash the program
