@@ -1247,8 +1247,7 @@ class Game:
         def apply() -> None:
             self.dealer = (self.dealer + 1) % self.players
             self.round += 1
-            self._deal_scores = None
-            self._start_deal()
+            self._start_deal()  # deal_scores keep showing the last finished deal
 
         return apply
 
