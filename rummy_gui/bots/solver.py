@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..engine.cards import JOKER, SUITS, Card
+from ..engine.cards import JOKER, SUITS, Card, rank_text
 from ..engine.melds import RUN, SET, Meld, Token, layoff_fits, run_bounds
 from ..engine.rules import CONTRACTS, Rules
 from ..engine.scoring import penalty_value, value_500
@@ -47,6 +47,15 @@ class PlannedMeld:
     cards: tuple[Card, ...]
     value: int
     meld_id: int | None = None  # the table meld a lay-off goes to
+    low: int = 0  # a run's lowest position (1..14, 14 the high ace)
+
+    def tokens(self) -> tuple[str, ...]:
+        """The cards as move text, run jokers with what they stand for."""
+        if self.kind != RUN:
+            return tuple(str(c) for c in self.cards)
+        suit = next(c.suit for c in self.cards if not c.is_joker)
+        return tuple(f"JK={rank_text(self.low + i)}{suit}" if c.is_joker else str(c)
+                     for i, c in enumerate(self.cards))
 
 
 @dataclass(frozen=True)
@@ -104,8 +113,11 @@ class _Packed:
         return n
 
 
+_CARD: tuple[Card, ...] = tuple(Card(code % 13 + 1, SUITS[code // 13]) for code in range(52)) + (JOKER,)
+
+
 def _card(code: int) -> Card:
-    return Card(code % 13 + 1, SUITS[code // 13])
+    return _CARD[code]
 
 
 # A meld template: (need, jokers, value, kind, cards with jokers in place,
@@ -121,13 +133,11 @@ def _set_templates(rules: Rules, p: _Packed, jmax: int) -> list[_Template]:
         hi = 5 + per_meld  # bigger sets split into two with the same cards
     else:
         hi = rules.max_set or 4
-    for rank in range(1, 14):
-        pool: list[Card] = []
-        for s in SUITS:
-            c = Card(rank, s)
-            if c.code in p.field:
-                pool.extend([c] * p.counts[p.field[c.code]])
-        if not pool:
+    by_rank: dict[int, list[Card]] = {}
+    for code, n in zip(p.codes, p.counts, strict=True):
+        by_rank.setdefault(code % 13 + 1, []).extend([_CARD[code]] * n)
+    for pool in by_rank.values():
+        if len(pool) + set_jokers < 3:
             continue
         seen: set[tuple[int, ...]] = set()
         for k in range(1, min(len(pool), hi) + 1):
@@ -159,16 +169,20 @@ def _run_templates(rules: Rules, p: _Packed, jmax: int, lengths: tuple[int, int]
     per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
     lo_b, hi_b = run_bounds(rules)
     len_lo, len_hi = lengths
-    for suit in SUITS:
-        have = {rank for rank in range(1, 14) if Card(rank, suit).code in p.field}
-        if not have:
+    have_by_suit: list[set[int]] = [set(), set(), set(), set()]
+    for code in p.codes:
+        have_by_suit[code // 13].add(code % 13 + 1)
+    for si, have in enumerate(have_by_suit):
+        if not have or len(have) + per_meld < len_lo:
             continue
-        for low in range(lo_b, hi_b + 1):
+        positions_have = sorted(have | ({14} if 1 in have else set()))
+        first, last = positions_have[0], positions_have[-1]
+        for low in range(max(lo_b, first - len_hi + 1), min(hi_b, last) + 1):
             for length in range(len_lo, min(len_hi, 13) + 1):
                 high = low + length - 1
                 if high > hi_b:
                     break
-                positions = list(range(low, high + 1))
+                positions = range(low, high + 1)
                 present = [q for q in positions if (1 if q == 14 else q) in have]
                 if not present:
                     continue
@@ -177,16 +191,17 @@ def _run_templates(rules: Rules, p: _Packed, jmax: int, lengths: tuple[int, int]
                     continue
                 for drop_n in range(0, min(per_meld - missing, len(present) - 1) + 1):
                     for drop in combinations(present, drop_n):
-                        naturals = tuple(Card(1 if q == 14 else q, suit) for q in present if q not in drop)
-                        jpos = [q for q in positions if q not in present or q in drop]
-                        cards = tuple(JOKER if q in jpos else Card(1 if q == 14 else q, suit)
+                        cards = tuple(JOKER if (q not in present or q in drop)
+                                      else _CARD[si * 13 + (0 if q == 14 else q - 1)]
                                       for q in positions)
+                        naturals = tuple(c for c in cards if not c.is_joker)
+                        jk = length - len(naturals)
                         value = 0
                         if not rules.is_contract:
-                            value = sum(_run_card_value(rules, Card(1 if q == 14 else q, suit), q)
-                                        for q in present if q not in drop)
-                            value += len(jpos) * rules.joker_value_500
-                        out.append((p.need(naturals), len(jpos), value, RUN, cards, low))
+                            value = sum(_run_card_value(rules, c, q)
+                                        for c, q in zip(cards, positions, strict=True) if not c.is_joker)
+                            value += jk * rules.joker_value_500
+                        out.append((p.need(naturals), jk, value, RUN, cards, low))
     return out
 
 
@@ -212,8 +227,15 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
                 if layoff_fits(rules, t, tok):
                     joker_layoff = t.id
                     break
-    by_field: list[list[_Template]] = [[] for _ in p.codes]
+    # melds using the same cards and jokers are interchangeable: keep the best
+    unique: dict[tuple[int, int], _Template] = {}
     for t in templates:
+        key = (t[0], t[1])
+        old = unique.get(key)
+        if old is None or t[2] > old[2]:
+            unique[key] = t
+    by_field: list[list[_Template]] = [[] for _ in p.codes]
+    for t in unique.values():
         by_field[_lowest_field(t[0])].append(t)
     # best value first: good bounds earlier, and ties resolve to the bigger meld
     for lst in by_field:
@@ -278,6 +300,8 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
 
 def _planned(t: _Template) -> PlannedMeld:
     _need, _jk, value, kind, cards, info = t
+    if kind == RUN:
+        return PlannedMeld(kind, cards, value, None, info)
     return PlannedMeld(kind, cards, value, info if kind == LAYOFF else None)
 
 

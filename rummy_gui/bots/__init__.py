@@ -1,0 +1,58 @@
+"""Players that see only `Game.view(seat)`: five levels from random to expert.
+
+    bot = make_bot("hard", seed=1)
+    move = bot.choose(game.view(seat))   # one of view.legal_moves
+
+A bot decides from the view alone and budgets its thinking in work units
+(samples, iterations), never the clock: the same view and seed give the same
+move. See docs/bots.md for what each level does.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..engine.moves import Move
+from ..engine.view import View
+from .policy import EASY, MEDIUM, RuleBot, decision_rng
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: View) -> Move: ...
+
+
+class RandomBot:
+    """Uniformly random legal moves: the baseline."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move now")
+        return decision_rng(self.seed, view, "random").choice(legal)
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A bot of one of the LEVELS, with its own seed."""
+    if level == "random":
+        return RandomBot(seed)
+    if level == "easy":
+        return RuleBot(seed, EASY, "easy")
+    if level == "medium":
+        return RuleBot(seed, MEDIUM, "medium")
+    if level in ("hard", "expert"):
+        from .search import SearchBot
+
+        return SearchBot(seed, level)
+    raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(LEVELS)})")
+
+
+__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]

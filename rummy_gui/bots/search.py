@@ -1,0 +1,280 @@
+"""Hard and expert: medium's judgment checked by sampling the hidden cards.
+
+At a decision with a real choice (draw or take, a claim, the discard),
+medium names its best few moves. The bot then guesses the hidden cards many
+times over — the opponents' hands consistent with its view, cards they are
+known to have picked up placed in their hands — and for each guess plays
+every candidate and rolls the deal forward with a fast rule-based policy for
+a few turns, then scores the position for every side. Every candidate meets
+the same guesses and the same rollout luck (common random numbers).
+
+- hard: a fixed number of guesses per candidate.
+- expert: Information Set Monte Carlo Tree Search with a one-level tree
+  (flat ISMCTS): each iteration guesses anew and picks the candidate by UCB1,
+  so the budget goes to the close calls; deeper rollouts.
+
+The budget is counted in guesses and iterations, never in seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.melds import Token, layoff_fits
+from ..engine.moves import IllegalMove, Move
+from ..engine.scoring import hand_value, meld_points
+from ..engine.view import View
+from .memory import remember
+from .policy import MEDIUM, RuleBot, decision_rng
+from .solver import LAYOFF, best_split, card_value, contract_distance, contract_layout
+
+
+class SearchBot:
+    """Hard (sampling) and expert (flat ISMCTS) on top of medium."""
+
+    def __init__(self, seed: int = 0, level: str = "hard") -> None:
+        self.seed = seed
+        self.level = level
+        self.base = RuleBot(seed, MEDIUM, "medium")
+        if level == "expert":
+            self.candidates, self.samples, self.horizon, self.margin = 4, 24, 2, 30.0
+        else:
+            self.candidates, self.samples, self.horizon, self.margin = 3, 4, 1, 20.0
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move now")
+        if len(legal) == 1:
+            return legal[0]
+        rng = decision_rng(self.seed, view, self.level)
+        opts = sorted(self.base.options(view, rng), key=lambda o: -o[0])
+        if len(opts) < 2 or view.phase not in ("draw", "claim", "play"):
+            return self.base.decide(view, rng)
+        top = opts[0][0]
+        cands = [m for s, m in opts[: self.candidates] if s >= top - self.margin]
+        if len(cands) < 2:
+            return cands[0] if cands[0] in legal else self.base.decide(view, rng)
+        try:
+            if self.level == "expert":
+                best = self._ucb(view, cands, rng)
+            else:
+                best = self._flat(view, cands, rng)
+        except (ValueError, IllegalMove):
+            return self.base.decide(view, rng)
+        return best if best in legal else self.base.decide(view, rng)
+
+    # ------------------------------------------------------------ searches
+    def _flat(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
+        totals = [0.0] * len(cands)
+        for _ in range(self.samples):
+            world = sample_world(view, rng)
+            seed = rng.randrange(1 << 30)
+            for k, move in enumerate(cands):
+                totals[k] += rollout(world, view.seat, move, self.horizon, seed)
+        # ties keep medium's order
+        return cands[max(range(len(cands)), key=lambda k: (totals[k], -k))]
+
+    def _ucb(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
+        n = len(cands)
+        visits = [0] * n
+        totals = [0.0] * n
+        scale = 30.0  # utilities are points; UCB wants them near unit size
+        for it in range(self.samples):
+            world = sample_world(view, rng)
+            seed = rng.randrange(1 << 30)
+            if it < n:
+                k = it
+            else:
+                logn = math.log(it)
+                k = max(range(n), key=lambda j: totals[j] / visits[j] / scale
+                        + 0.7 * math.sqrt(logn / visits[j]))
+            totals[k] += rollout(world, view.seat, cands[k], self.horizon, seed)
+            visits[k] += 1
+        return cands[max(range(n), key=lambda j: (visits[j], totals[j] / max(1, visits[j])))]
+
+
+# ---------------------------------------------------------------- guesses
+
+
+def sample_world(view: View, rng: random.Random) -> Game:
+    """A full game consistent with the view: hidden cards dealt at random,
+    cards an opponent is known to have picked up kept in that hand."""
+    mem = remember(view)
+    pool: Counter[Card] = Counter(mem.unseen)
+    hands: dict[int, list[Card]] = {}
+    for s in range(view.players):
+        if s == view.seat:
+            continue
+        hand: list[Card] = []
+        for c, k in sorted(mem.known[s].items(), key=lambda x: x[0].code):
+            take = min(k, pool[c], view.hand_sizes[s] - len(hand))
+            hand.extend([c] * take)
+            pool[c] -= take
+        hands[s] = hand
+    rest = sorted(pool.elements(), key=lambda c: c.code)
+    rng.shuffle(rest)
+    for s, hand in hands.items():
+        need = view.hand_sizes[s] - len(hand)
+        hand.extend(rest[:need])
+        del rest[:need]
+    if len(rest) != view.stock_count:
+        raise ValueError("the unseen cards do not add up")  # fall back to medium
+    return view.determinize(hands, rest, seed=rng.randrange(1 << 30))
+
+
+# ---------------------------------------------------------------- rollouts
+
+
+def rollout(world: Game, me: int, first: Move, horizon: int, seed: int) -> float:
+    """Play `first`, then the fast policy until `me` has started `horizon`
+    more turns or the deal ends; the position's worth to `me`."""
+    g = world.copy()
+    g.play(first)
+    rng = random.Random(seed)
+    turns = 0
+    steps = 0
+    while not g.deal_over and steps < 400:
+        if g.phase == "draw" and g.turn == me:
+            turns += 1
+            if turns > horizon:
+                break
+        fast_move(g, rng)
+        steps += 1
+    return utility(g, me)
+
+
+def utility(g: Game, me: int) -> float:
+    """My side's estimated deal score minus the others' average (higher is better)."""
+    r = g.rules
+    sides = g.sides
+    mine = g.side_of(me)
+    if g.deal_over and g.deal_scores is not None:
+        est = [float(x) for x in g.deal_scores]
+    else:
+        est = [0.0] * len(sides)
+        for s in range(g.players):
+            hand = g.hand(s)
+            if r.is_contract:
+                pen = hand_value(r, hand)
+                if g.has_laid_down(s):
+                    fit = sum(card_value(r, c) for c in hand if _fits(g, c))
+                    est[g.side_of(s)] += pen - 0.7 * fit
+                else:
+                    est[g.side_of(s)] += 0.8 * pen + 8.0 * contract_distance(r, hand, g.round)
+            else:
+                split = best_split(r, hand, g.melds)
+                est[g.side_of(s)] += 0.6 * split.score if split.score > 0 else split.score
+        if not r.is_contract:
+            for m in g.melds:
+                for owner, pts in meld_points(r, m).items():
+                    est[g.side_of(owner)] += pts
+    others = [est[i] for i in range(len(sides)) if i != mine]
+    diff = est[mine] - sum(others) / max(1, len(others))
+    return -diff if r.is_contract else diff
+
+
+def _fits(g: Game, card: Card) -> bool:
+    tok = [Token(card)]
+    return any(layoff_fits(g.rules, m, tok) for m in g.melds)
+
+
+def _try(g: Game, text: str) -> bool:
+    try:
+        g.play(text)
+    except IllegalMove:
+        return False
+    return True
+
+
+def fast_move(g: Game, rng: random.Random) -> None:
+    """One move of the rollout policy: cheap rules, no full move list
+    unless the cheap move is refused."""
+    r = g.rules
+    phase = g.phase
+    seat = g.to_act[0]
+    if phase == "claim":
+        g.play(f"{seat}: pass")
+        return
+    if phase == "cut":
+        g.play(f"{seat}: cut {rng.randrange(1, max(2, g.stock_count))}")
+        return
+    hand = g.hand(seat)
+    pile = g.discard_pile
+    if phase == "draw":
+        top = pile[-1] if pile else None
+        if top is not None and _wants(g, seat, hand, top) and _try(g, f"{seat}: take 1"):
+            return
+        if _try(g, f"{seat}: draw") or _try(g, f"{seat}: pass"):
+            return
+    elif phase == "play":
+        if r.is_contract:
+            if _contract_step(g, seat, hand):
+                return
+        else:
+            split = best_split(r, hand, g.melds)
+            target = g.target
+            melds = sorted(split.melds, key=lambda pm: (target is None or target not in pm.cards,
+                                                       pm.kind == LAYOFF))
+            for pm in melds:
+                if pm.kind == LAYOFF:
+                    text = f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
+                else:
+                    text = f"{seat}: meld {pm.kind} {' '.join(pm.tokens())}"
+                if _try(g, text):
+                    return
+            if target is None:
+                for c in sorted(split.leftovers, key=lambda c: -card_value(r, c)):
+                    if _try(g, f"{seat}: discard {c}"):
+                        return
+    legal = [m for m in g.legal_moves if m.seat == seat]
+    if phase == "play" and g.target is not None:
+        useful = [m for m in legal if m.action in ("meld", "layoff")]
+        legal = useful or legal
+    g.play(rng.choice(legal))
+
+
+def _wants(g: Game, seat: int, hand: list[Card], card: Card) -> bool:
+    r = g.rules
+    if r.is_contract:
+        if g.has_laid_down(seat):
+            return _fits(g, card) and g.round != 7
+        return contract_distance(r, hand + [card], g.round) < contract_distance(r, hand, g.round)
+    split = best_split(r, hand + [card], g.melds)
+    return card not in split.leftovers
+
+
+def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
+    r = g.rules
+    if not g.has_laid_down(seat):
+        layout = contract_layout(r, hand, g.round)
+        if layout is not None:
+            groups = " / ".join(" ".join(pm.tokens()) for pm in layout.melds)
+            if _try(g, f"{seat}: contract {groups}"):
+                return True
+    elif g.round != 7:
+        if len(hand) > 1:
+            for c in sorted(set(hand), key=lambda c: -card_value(r, c)):
+                for m in g.melds:
+                    if layoff_fits(r, m, [Token(c)]):
+                        tok = str(c)
+                        if c.is_joker and m.kind == "run":
+                            fits = layoff_fits(r, m, [Token(c)])
+                            f = fits[0]
+                            pos = f.low + f.added[0]
+                            from ..engine.cards import rank_text
+
+                            tok = f"JK={rank_text(pos)}{m.suit}"
+                        if _try(g, f"{seat}: layoff {tok} to {m.id}"):
+                            return True
+    for c in sorted(set(hand), key=lambda c: (_fits(g, c), -card_value(r, c))):
+        if c.is_joker:
+            continue
+        if _try(g, f"{seat}: discard {c}"):
+            return True
+    return False
