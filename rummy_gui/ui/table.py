@@ -81,11 +81,13 @@ class TableScene(Scene):
         self.shanghai_call = False
         self.buttons: list[Button] = []
         self.prompt_buttons: list[Button] = []
+        self.prompt_moves: list[str] = []
         self._prompt_version = -1
         self._geo_key: tuple[object, ...] | None = None
         self._geo: geom.Geometry | None = None
         self._summary_for: tuple[int, bool] | None = None
         self._buttons_version = -1
+        self.base_cache: tuple[object, pygame.Surface] | None = None
         self._size = app.size
         self.sync_hand()
 
@@ -152,8 +154,11 @@ class TableScene(Scene):
                 self.selected.clear()
             self.hand_order = kept
 
+    def geometry_key(self) -> tuple[object, ...]:
+        return (self.session.version, self._size, self.viewer, tuple(c.code for c in self.hand_order))
+
     def geometry(self) -> geom.Geometry:
-        key = (self.session.version, self._size, self.viewer, tuple(c.code for c in self.hand_order))
+        key = self.geometry_key()
         if self._geo is None or key != self._geo_key:
             self._geo = geom.build(self.game, self._size, self.viewer, self.hand_order)
             self._geo_key = key
@@ -260,6 +265,9 @@ class TableScene(Scene):
         self.session.announcements.clear()
         if self.game.game_over:
             self.app.play_sound("win")
+        self._follow_humans()
+        self._update_prompt()
+        self._update_buttons()
         return True
 
     def play_one_of(self, moves: list[str], title: str) -> None:
@@ -333,16 +341,17 @@ class TableScene(Scene):
             moves = [m.text for m in legal if m.action == "discard" and m.same_cards(cards)]
             if moves:
                 out.append(DropTarget(geo.layout.discard, [self.discard_text(cards[0])], "discard"))
-        melds = [m.text for m in legal if m.action in ("meld", "contract") and m.same_cards(cards)]
-        if melds:
-            label = "lay down the contract" if any(t.startswith("contract") for t in melds) else "meld"
-            out.append(DropTarget(geo.layout.seats[self.viewer].melds, melds, label))
+        # Melds before the melding zone: a drop on a meld inside one's own zone lays off.
         for meld in self.game.melds:
             moves = [m.text for m in legal if m.action in ("layoff", "swap") and m.number == meld.id
                      and m.same_cards(cards)]
             if moves:
                 label = "swap for the joker" if moves[0].startswith("swap") else "lay off"
                 out.append(DropTarget(geo.meld_area(meld.id), moves, label))
+        melds = [m.text for m in legal if m.action in ("meld", "contract") and m.same_cards(cards)]
+        if melds:
+            label = "lay down the contract" if any(t.startswith("contract") for t in melds) else "meld"
+            out.append(DropTarget(geo.layout.seats[self.viewer].melds, melds, label))
         return out
 
     def targets_for_take(self, index: int) -> list[DropTarget]:
@@ -610,6 +619,7 @@ class TableScene(Scene):
             return
         self._prompt_version = self.session.version
         self.prompt_buttons = []
+        self.prompt_moves: list[str] = []
         if self.session.phase != "claim" or not self.my_turn():
             return
         rect = self.prompt_rect()
@@ -619,6 +629,7 @@ class TableScene(Scene):
             b = Button((rect.x + 18, y, rect.w - 36, 38), _describe_claim(m, self.game), lambda t=m.text: self.play(t),
                        primary=m.action != "pass", size=15)
             self.prompt_buttons.append(b)
+            self.prompt_moves.append(m.text)
             y += 44
 
     def prompt_rect(self) -> Rect:

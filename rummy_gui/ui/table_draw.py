@@ -20,24 +20,55 @@ SHADOW = (0, 0, 0, 70)
 
 def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     geo = scene.geometry()
-    lt = geo.layout
-    surface.blit(scene.app.art.felt(surface.get_size()), (0, 0))
     hidden = scene.hidden_slots()
-    _draw_zones(surface, scene, geo)
-    _draw_melds(surface, scene, geo, hidden)
+    surface.blit(_base_layer(surface, scene, geo, hidden), (0, 0))
     _draw_stock(surface, scene, geo)
     _draw_discard(surface, scene, geo, hidden)
-    for seat in lt.seats:
-        _draw_badge(surface, scene, geo, seat, hidden)
+    _draw_thinking(surface, scene, geo)
     _draw_hand(surface, scene, geo, hidden)
     _draw_targets(surface, scene)
-    _draw_top_bar(surface, scene, geo)
-    _draw_panel(surface, scene, geo)
+    for widget in scene.buttons:
+        widget.draw(surface)
     for flight in scene.flights:
         if flight.t >= flight.delay:
             _card(surface, scene, flight.card, flight.rect(), shadow=True)
     _draw_drag(surface, scene)
     _draw_messages(surface, scene, geo)
+
+
+def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> pygame.Surface:
+    """Everything that changes only when a move is made: drawn once per position.
+
+    The felt, the zones, the melds, the badges, the top bar and the log make up
+    most of a frame's blits; caching them keeps a frame to a few milliseconds."""
+    settings = scene.app.settings
+    key = (scene.geometry_key(), frozenset(hidden), settings.four_colour, settings.card_back,
+           len(scene.session.log), scene.status_text())
+    cached = scene.base_cache
+    if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size():
+        return cached[1]
+    base = pygame.Surface(surface.get_size()).convert()
+    base.blit(scene.app.art.felt(surface.get_size()), (0, 0))
+    _draw_zones(base, scene, geo)
+    _draw_melds(base, scene, geo, hidden)
+    for seat in geo.layout.seats:
+        _draw_badge(base, scene, geo, seat, hidden)
+    _draw_top_bar(base, scene, geo)
+    _draw_panel(base, scene, geo)
+    scene.base_cache = (key, base)
+    return base
+
+
+def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    session = scene.session
+    g = session.game
+    if not (session.bot_thinking() and g.to_act) or session.is_human(g.to_act[0]):
+        return
+    place = geo.layout.seats.get(g.to_act[0])
+    if place is None:
+        return
+    dots = "." * (1 + int(scene.clock * 3) % 3)
+    surface.blit(fonts.text_cached(f"thinking{dots}", 12, theme.GOLD), (place.badge.x + 10, place.badge.bottom - 16))
 
 
 def _card(surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False) -> None:
@@ -225,9 +256,6 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
             n = fonts.text_cached(str(len(slots)), 14, theme.TEXT, True)
             last = slots[-1][1]
             surface.blit(n, n.get_rect(midtop=(last.centerx, last.bottom + 1)))
-    if session.bot_thinking() and g.to_act and seat == g.to_act[0] and not session.is_human(seat):
-        dots = "." * (1 + int(scene.clock * 3) % 3)
-        surface.blit(fonts.text_cached(f"thinking{dots}", 12, theme.GOLD), (x, badge.bottom - 16))
 
 
 def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
@@ -297,8 +325,6 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
             break
         surface.blit(fonts.text_cached(line, 13, theme.TEXT_DIM if not line.startswith("Deal ") else theme.GOLD), (log.x, y))
         y -= 18
-    for widget in scene.buttons:
-        widget.draw(surface)
 
 
 def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:

@@ -1,0 +1,156 @@
+"""Whole games through the table's input layer: a bot decides for the human
+seat, and its every move is made by mouse (drags, clicks, prompt buttons,
+choosers), until the game-over screen."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from ui_driver import click, drag, frame
+
+from rummy_gui.engine import Game
+from rummy_gui.ui.app import App
+from rummy_gui.ui.overlays import ChooserScene, DealSummaryScene, GameOverScene
+from rummy_gui.ui.session import FallbackBot, MoveText, SeatConfig, Session, make_bot, token_card
+from rummy_gui.ui.table import TableScene
+
+
+def point_on(rect: Any, lifted: bool = False) -> tuple[int, int]:
+    return (rect.x + 6, rect.y + 40 - (24 if lifted else 0))
+
+
+def select(app: App, scene: TableScene, tokens: tuple[str, ...]) -> list[int]:
+    """Click the hand cards of these tokens (duplicates: distinct copies)."""
+    scene.selected.clear()
+    want = Counter(token_card(t).code for t in tokens)
+    picked = []
+    for i, card in enumerate(scene.hand_order):
+        if want[card.code] > 0:
+            want[card.code] -= 1
+            picked.append(i)
+    assert not +want, f"cards {tokens} not all in hand {scene.hand_order}"
+    slots = scene.geometry().zones[("hand", scene.viewer)]
+    for i in picked:
+        click(app, point_on(slots[i][1]))
+    assert scene.selected == set(picked)
+    return picked
+
+
+def resolve_chooser(app: App, text: str) -> None:
+    top = app.stack.top
+    if isinstance(top, ChooserScene):
+        frame(app)
+        index = [t for _, t in top.options].index(text)
+        click(app, top.buttons[index].rect.center)
+
+
+def act_by_mouse(app: App, scene: TableScene, text: str) -> None:
+    m = MoveText.parse(text)
+    geo = scene.geometry()
+    hand_centre = geo.layout.hand.center
+    a = m.action
+    if scene.session.phase == "claim":
+        click(app, scene.prompt_buttons[scene.prompt_moves.index(m.text)].rect.center)
+    elif a == "draw":
+        drag(app, geo.zones[("stock",)][0][1].center, hand_centre)
+    elif a == "take":
+        pile = geo.zones[("discard",)]
+        drag(app, point_on(pile[len(pile) - (m.number or 1)][1]), hand_centre)
+    elif a == "pass":
+        click(app, scene.buttons[4].rect.center)
+    elif a == "cut":
+        click(app, scene.cut_rect().center)
+    elif a in ("meld", "contract"):
+        select(app, scene, m.cards)
+        click(app, scene.buttons[0].rect.center)
+        resolve_chooser(app, m.text)
+    elif a in ("layoff", "swap"):
+        picked = select(app, scene, m.cards) if len(m.cards) > 1 else None
+        slots = scene.geometry().zones[("hand", scene.viewer)]
+        if picked is None:
+            want = token_card(m.cards[0])
+            start = point_on(next(r for c, r in slots if c == want))
+        else:
+            start = point_on(slots[picked[0]][1], lifted=True)
+        drag(app, start, scene.geometry().meld_area(m.number or 0).center)
+        resolve_chooser(app, m.text)
+    elif a == "discard":
+        if scene.shanghai_call != m.text.endswith("shanghai"):
+            click(app, scene.buttons[5].rect.center)
+        want = token_card(m.cards[0])
+        slots = scene.geometry().zones[("hand", scene.viewer)]
+        start = point_on(next(r for i, (c, r) in enumerate(slots) if c == want and i not in scene.selected))
+        drag(app, start, scene.geometry().layout.discard.center)
+    else:
+        raise AssertionError(f"no gesture for {text}")
+
+
+def play_to_the_end(app: App, session: Session, max_frames: int = 60000) -> None:
+    scene = TableScene(app, session)
+    app.push(scene)
+    chooser = make_bot("easy", 99)
+    for _ in range(max_frames):
+        top = app.stack.top
+        if isinstance(top, GameOverScene):
+            return
+        if isinstance(top, DealSummaryScene):
+            click(app, top.buttons[0].rect.center)
+            continue
+        g = session.game
+        if top is scene and not scene.flights and 0 in g.to_act and session.phase not in ("deal_over", "game_over"):
+            legal = session.legal(0)
+            if isinstance(chooser, FallbackBot):
+                text = chooser.choose_text(legal)
+            else:
+                text = MoveText.parse(str(chooser.choose(g.view(0)))).text
+            version = session.version
+            act_by_mouse(app, scene, text)
+            assert session.version > version, f"the table did not play {text!r}: {scene.messages[-1:]}"
+            continue
+        frame(app)
+    raise AssertionError("the game did not end")
+
+
+def seats(n: int) -> list[SeatConfig]:
+    return [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "easy") for i in range(1, n)]
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "options"),
+    [
+        ("rummy500", 3, {"target": 100}),
+        ("rummy500-classic", 3, {"target": 100}),
+        ("persian", 4, {}),
+        ("pinochle", 3, {"target": 100}),
+    ],
+)
+def test_whole_game_500_family(app: App, preset: str, players: int, options: dict[str, Any]) -> None:
+    session = Session(preset, seats(players), options, seed=4, threaded=False)
+    app.session = session
+    play_to_the_end(app, session)
+    assert session.game.game_over and session.game.winners
+
+
+# Seven contract rounds with bots take thousands of moves; the last round,
+# laid out so that it ends quickly, still runs the game through to its end.
+ROUND_SEVEN = {
+    "contract": ["AH 2H 3H 4H 5C 6C 7C 8C 9S 10S JS QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H 9D",
+                 "AC AD 3S 5H 6H 8H 10H JH QH KH 4S 7S"],
+    "liverpool": ["AH 2H 3H 4H 5C 6C 7C 8C 9S 10S JS QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H 9D",
+                  "AC AD 3S 5H 6H 8H 10H JH QH KH 4S 7S"],
+    "shanghai": ["2H 3H 4H 5H 5C 6C 7C 8C 9S 10S JS", "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H",
+                 "AC AD 3S 5H 6H 8H 10H JH QH KH 4S"],
+}
+
+
+@pytest.mark.parametrize("preset", ["contract", "liverpool", "shanghai"])
+def test_contract_family_last_round_to_game_over(app: App, preset: str) -> None:
+    top = "QS" if preset == "shanghai" else "KS"  # the card that completes the hand
+    game = Game.from_layout(preset, hands=ROUND_SEVEN[preset], stock=f"{top} 2S 3D 4C 6D 7D 8D 9C 10C JD QC",
+                            discard="KD", turn=0, round=7)
+    session = Session(preset, seats(3), {}, game=game, threaded=False)
+    app.session = session
+    play_to_the_end(app, session, max_frames=20000)
+    assert session.game.game_over
