@@ -1,0 +1,65 @@
+"""The Hint button's advice and the game log's plain words."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_gui import i18n
+from rummy_gui.engine import Game, Move
+from rummy_gui.hints import hint
+from rummy_gui.narrate import advise, describe
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def test_hint_runs_to_the_end_of_the_turn_and_names_the_cards() -> None:
+    g = Game.from_layout("rummy500", hands=["7H 8H 9H KC 2D 5S", "4C 5C 6C"], stock="QS 3D",
+                         discard="4H 9C")
+    g.play("draw")
+    before = g.record()
+    h = hint(g, 0)
+    assert h is not None
+    assert [m.action for m in h.moves][-1] == "discard"
+    assert h.moves[0] in g.legal_moves
+    assert "7♥ 8♥ 9♥" in h.text and ", then discard" in h.text
+    assert {str(c) for c in h.cards} >= {"7H", "8H", "9H"}
+    assert g.record() == before  # advice changes nothing
+
+
+def test_hint_in_the_draw_phase_stops_at_the_draw() -> None:
+    g = Game.from_layout("rummy500", hands=["7H 8H KC", "4C 5C 6C"], stock="QS 3D", discard="4D 9H")
+    h = hint(g, 0)
+    assert h is not None and len(h.moves) == 1 and h.moves[0].action in ("draw", "take")
+
+
+def test_no_hint_for_a_seat_that_has_nothing_to_decide() -> None:
+    g = Game.from_layout("rummy500", hands=["7H 8H KC", "4C 5C 6C"], stock="QS", discard="4D")
+    assert hint(g, 1) is None
+
+
+def test_log_lines_say_which_cards_a_take_picked_up() -> None:
+    g = Game.from_layout("rummy500", hands=["7H 8H KC", "4C 5C 6C"], stock="QS", discard="4D 9H 2S")
+    move = Move.parse("0: take 2")
+    assert describe(move, g, "Anna") == "Anna takes 9♥ 2♠ from the discard pile."
+    i18n.set_language("fi")
+    assert describe(move, g, "Anna") == "Anna ottaa poistopakasta 9♥ 2♠."
+    i18n.set_language("ru")
+    assert describe(move, g, "Анна") == "Анна берёт из сброса 9♥ 2♠."
+
+
+def test_log_lines_for_every_kind_of_move_read_as_sentences() -> None:
+    for text in ["0: draw", "0: meld 7H 8H 9H", "0: layoff 10H to 1", "0: discard KC", "1: pass",
+                 "2: rummy 2", "1: buy", "0: cut 12", "0: deal", "0: discard KC shanghai",
+                 "0: contract 7H 7S 7D / 9C 10C JC QC", "0: swap 8H in 1", "0: shanghai to 1"]:
+        line = describe(Move.parse(text), None, "Anna")
+        assert line.startswith("Anna ") and line.endswith((".", "!"))
+
+
+def test_advice_joins_moves_with_then() -> None:
+    moves = [Move.parse("0: meld 7H 8H 9H"), Move.parse("0: discard KC")]
+    assert advise(moves) == "Meld 7♥ 8♥ 9♥, then discard K♣."
