@@ -5,6 +5,7 @@ takes."""
 
 from __future__ import annotations
 
+import pytest
 from _helpers import (
     cards,
     discard,
@@ -245,3 +246,23 @@ def test_discarding_a_card_not_in_hand_is_refused():
     play(g, "0: draw")
     refused(g, "0: discard AH")
     refused(g, "0: discard 4C")
+
+
+# --- moves of the contract family are not 500-family moves ------------------
+
+
+@pytest.mark.parametrize("round_", [1, 8])
+def test_contract_move_is_refused_in_the_500_family(round_):
+    # RULES.md 3.4: a 500-family turn melds meld by meld; `contract` is the
+    # Contract Rummy lay-down (RULES.md 7) and must be refused, in any deal.
+    g = layout("rummy500", ["7H 7S 7D 9C 9D 9H 2S", "4C 5C"], stock="KD QD", discard="2C",
+               round=round_)
+    play(g, "0: draw")
+    refused(g, "0: contract 7H 7S 7D / 9C 9D 9H")
+
+
+def test_claims_of_the_contract_family_are_refused_in_the_500_family():
+    g = layout("rummy500", ["7H 7S 7D 9C 9D 9H 2S", "4C 5C"], stock="KD QD", discard="2C")
+    play(g, "0: draw")
+    for text in ("1: buy", "0: swap 7H in 1", "0: cut 3", "0: discard 2S shanghai"):
+        refused(g, text)

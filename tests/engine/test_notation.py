@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from _helpers import layout, legal, legal_texts, play, refused, snapshot
 
 from rummy_gui.engine import Game, IllegalMove, Move

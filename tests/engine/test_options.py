@@ -10,7 +10,6 @@ test_pinochle), buying (test_buying)."""
 from __future__ import annotations
 
 import pytest
-
 from _helpers import cards, deal_scores, draw, find_meld, hand, layout, pass_claims, play
 
 from rummy_gui.engine import PRESETS, Game
