@@ -330,8 +330,8 @@ class RuleBot:
                 keep = taken if n == 1 else taken[:-1]
                 out.append((judge.after_discard(hand + taken, keep) + 4.0, m))
             elif m.action == "buy":
-                if judge.laid:
-                    continue
+                if judge.laid or view.round == 7:
+                    continue  # round 7 goes out with the whole hand: more cards only hurt
                 new = hand + [claim.card]
                 d0 = contract_distance(r, hand, view.round)
                 d1 = contract_distance(r, new, view.round)

@@ -444,20 +444,21 @@ def _distance_cached(key: tuple[Rules, int, tuple[int, ...]]) -> int:
 
 def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
     sets_needed, runs_needed = CONTRACTS[round_number - 1]
-    p = _Packed(hand)
-    run_len = 4
+    runs5 = 0
     if round_number == 7:
-        # three runs covering the hand: at least 4 each, the whole hand in total
-        run_len = 4
-    # templates: naturals from the hand, `missing` cards still to come
-    tmpl: list[list[tuple[int, int, int]]] = [[] for _ in p.codes]  # (need, missing, kind 0 set/1 run)
+        # the whole hand (after the draw) goes down as three runs: 4 + 4 + 5
+        # cards with 13 in hand, 4 + 4 + 4 with 12
+        runs5 = max(0, min(runs_needed, rules.contract_hand_size[6] + 1 - 4 * runs_needed))
+    runs4 = runs_needed - runs5
+    p = _Packed(hand)
+    # templates: naturals from the hand and how many cards are still missing;
+    # slot 0: a set of 3, slot 1: a run of 4, slot 2: a run of 5
+    tmpl: list[list[tuple[int, int, int]]] = [[] for _ in p.codes]
     if sets_needed:
-        for rank in range(1, 14):
-            pool: list[Card] = []
-            for s in SUITS:
-                c = Card(rank, s)
-                if c.code in p.field:
-                    pool.extend([c] * p.counts[p.field[c.code]])
+        by_rank: dict[int, list[Card]] = {}
+        for code, n in zip(p.codes, p.counts, strict=True):
+            by_rank.setdefault(code % 13 + 1, []).extend([_CARD[code]] * n)
+        for pool in by_rank.values():
             seen: set[tuple[int, ...]] = set()
             for k in range(1, min(3, len(pool)) + 1):
                 for combo in combinations(pool, k):
@@ -467,51 +468,49 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
                     seen.add(key)
                     need = p.need(combo)
                     tmpl[_lowest_field(need)].append((need, 3 - k, 0))
-    if runs_needed:
-        lo_b, hi_b = run_bounds(rules)
-        for suit in SUITS:
-            have = {rank for rank in range(1, 14) if Card(rank, suit).code in p.field}
+    lo_b, hi_b = run_bounds(rules)
+    for slot, run_len, wanted in ((1, 4, runs4), (2, 5, runs5)):
+        if not wanted:
+            continue
+        for si in range(4):
+            have = {code % 13 + 1 for code in p.codes if code // 13 == si}
             if not have:
                 continue
             for low in range(lo_b, hi_b - run_len + 2):
-                positions = range(low, low + run_len)
-                present = [Card(1 if q == 14 else q, suit) for q in positions
+                present = [_CARD[si * 13 + (0 if q == 14 else q - 1)] for q in range(low, low + run_len)
                            if (1 if q == 14 else q) in have]
                 if not present:
                     continue
                 need = p.need(present)
-                tmpl[_lowest_field(need)].append((need, run_len - len(present), 1))
+                tmpl[_lowest_field(need)].append((need, run_len - len(present), slot))
     guard = p.guard
-    memo: dict[tuple[int, int, int], int] = {}
-    cap_jokers = rules.max_jokers_per_meld
+    memo: dict[tuple[int, int, int, int], int] = {}
+    sizes = (3, 4, 5)
 
-    def solve(s: int, sl: int, rl: int) -> int:
-        if sl == 0 and rl == 0:
+    def solve(s: int, left: tuple[int, int, int]) -> int:
+        if left == (0, 0, 0):
             return 0
         if s == 0:
-            return 3 * sl + run_len * rl
-        key = (s, sl, rl)
+            return 3 * left[0] + 4 * left[1] + 5 * left[2]
+        key = (s, *left)
         hit = memo.get(key)
         if hit is not None:
             return hit
         f = _lowest_field(s)
-        best = solve(s - (1 << (3 * f)), sl, rl)
-        for need, missing, kind in tmpl[f]:
-            if kind == 0 and not sl or kind == 1 and not rl:
-                continue
-            if missing >= best:
+        best = solve(s - (1 << (3 * f)), left)
+        for need, missing, slot in tmpl[f]:
+            if not left[slot] or missing >= best:
                 continue
             if ((s | guard) - need) & guard == guard:
-                v = missing + solve(s - need, sl - (kind == 0), rl - (kind == 1))
+                nxt = (left[0] - (slot == 0), left[1] - (slot == 1), left[2] - (slot == 2))
+                v = missing + solve(s - need, nxt)
                 if v < best:
                     best = v
         memo[key] = best
         return best
 
-    missing = solve(p.state, sets_needed, runs_needed)
-    usable = p.jokers if cap_jokers is None else min(p.jokers, sets_needed + runs_needed)
-    d = max(0, missing - usable)
-    if round_number == 7:
-        # the whole hand must go down: every card outside the runs is in the way
-        d = max(d, 0)
-    return d
+    missing = solve(p.state, (sets_needed, runs4, runs5))
+    del sizes
+    cap = rules.max_jokers_per_meld
+    usable = p.jokers if cap is None else min(p.jokers, sets_needed + runs_needed)
+    return max(0, missing - usable)
