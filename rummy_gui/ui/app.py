@@ -180,7 +180,7 @@ def run(argv: Sequence[str]) -> int:
         info = catalog.preset(preset)
         players = args.players or info.default_players
         seats = [SeatConfig(f"Bot {i + 1}" if args.demo else ("You" if i == 0 else f"Bot {i}"),
-                            "human" if (i == 0 and not args.demo) else "random") for i in range(players)]
+                            "human" if (i == 0 and not args.demo) else "medium") for i in range(players)]
         start_table(app, preset, seats, {}, seed=args.seed, demo=args.demo)
     if args.fullscreen:
         app.set_fullscreen(True)

@@ -89,7 +89,7 @@ def opponent_fan(badge: Rect, count: int) -> list[Rect]:
     """A small fan of backs at the right end of an opponent's badge."""
     ch = max(28, min(44, badge.h - 14))
     cw = int(ch / lay.CARD_RATIO)
-    width = min(badge.w * 0.42, cw + 7 * max(0, count - 1))
+    width = min(badge.w * 0.36, cw + 7 * max(0, count - 1))
     step = 0 if count <= 1 else (width - cw) / (count - 1)
     x0 = badge.right - 8 - (cw + step * max(0, count - 1))
     y = badge.centery - ch // 2

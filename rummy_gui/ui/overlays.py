@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -110,28 +110,44 @@ class DealSummaryScene(Overlay):
         title = f"Round {g.round} is over" if getattr(g, "contract", None) else f"Deal {g.round} is over"
         surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
         scores = g.deal_scores or [0] * len(g.sides)
-        cols = [r.x + 24, r.x + int(r.w * 0.28), r.right - 250, r.right - 120]
+        contract = bool(getattr(g, "contract", None))
+        cols = [r.x + 24, r.x + int(r.w * 0.22), r.right - 380, r.right - 260, r.right - 150, r.right - 70]
+        heads = ("Player", "Cards left in hand", "" if contract else "Melded", "Penalty" if contract else "Hand",
+                 "This deal", "Total")
         y = r.y + 70
-        for text, x in zip(("Player", "Cards left in hand", "This deal", "Total"), cols, strict=True):
-            surface.blit(fonts.text_cached(text, 15, theme.TEXT_DIM, True), (x, y))
+        for text, x in zip(heads, cols, strict=True):
+            img = fonts.text_cached(text, 15, theme.TEXT_DIM, True)
+            surface.blit(img, img.get_rect(topright=(x + 40, y)) if x >= cols[2] else (x, y))
         y += 30
         art = self.app.art
+        row_h = min(56, (r.h - 220) // max(1, sum(len(sd) for sd in g.sides)))
+        card_h = max(30, row_h - 8)
         for side_index, side in enumerate(g.sides):
+            top = y
             for seat in side:
                 pygame.draw.circle(surface, theme.seat_colour(seat), (cols[0] + 6, y + 14), 6)
                 surface.blit(fonts.text_cached(s.name(seat), 18, theme.TEXT, True), (cols[0] + 18, y + 4))
                 hand = g.hand(seat)
                 x = cols[1]
-                for card in hand[:16]:
-                    surface.blit(art.face(card, (34, 48), self.app.settings.four_colour), (x, y))
-                    x += 20
+                for card in hand[:18]:
+                    surface.blit(art.face(card, (int(card_h / 1.4), card_h), self.app.settings.four_colour), (x, y))
+                    x += int(card_h * 0.42)
                 if not hand:
                     surface.blit(fonts.text_cached("out!", 16, theme.GOLD, True), (x, y + 10))
-                y += 56
+                melded, in_hand = _points(g, seat)
+                if not contract and melded is not None:
+                    img = fonts.text_cached(f"+{melded}", 17, theme.TEXT)
+                    surface.blit(img, img.get_rect(topright=(cols[2] + 40, y + 8)))
+                if in_hand is not None:
+                    img = fonts.text_cached(f"{in_hand}" if contract or not in_hand else f"-{in_hand}", 17, theme.TEXT)
+                    surface.blit(img, img.get_rect(topright=(cols[3] + 40, y + 8)))
+                y += row_h
             sc = scores[side_index] if side_index < len(scores) else 0
-            mid = y - 28 * len(side) - 14
-            surface.blit(fonts.text_cached(f"{sc:+d}", 22, theme.TEXT, True), (cols[2], mid))
-            surface.blit(fonts.text_cached(str(g.totals[side_index]), 22, theme.GOLD, True), (cols[3], mid))
+            mid = (top + y) // 2 - 12
+            img = fonts.text_cached(f"{sc:+d}", 22, theme.TEXT, True)
+            surface.blit(img, img.get_rect(topright=(cols[4] + 40, mid)))
+            img = fonts.text_cached(str(g.totals[side_index]), 22, theme.GOLD, True)
+            surface.blit(img, img.get_rect(topright=(cols[5] + 40, mid)))
             pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 20, y - 2), (r.right - 20, y - 2))
             y += 6
         note = "Contract family: penalty points, lowest total wins." if getattr(g, "contract", None) else \
@@ -139,6 +155,20 @@ class DealSummaryScene(Overlay):
         surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, r.bottom - 100))
         for b in self.buttons:
             b.draw(surface)
+
+
+def _points(game: Any, seat: int) -> tuple[int | None, int | None]:
+    """Melded points and hand value of one player at the end of a deal, from
+    the engine's scoring (None where the engine does not say)."""
+    try:
+        from rummy_gui.engine import scoring
+
+        rules = game.rules
+        in_hand = scoring.hand_value(rules, game.hand(seat))
+        melded = scoring.melded_points(rules, game.melds, seat)
+        return melded, in_hand
+    except Exception:  # an engine without these helpers: show the deal score only
+        return None, None
 
 
 class GameOverScene(Overlay):
@@ -193,7 +223,8 @@ class GameOverScene(Overlay):
         y = r.y + 120
         contract = bool(getattr(g, "contract", None))
         order = sorted(range(len(g.sides)), key=lambda i: g.totals[i], reverse=not contract)
-        settle = g.settlement() if hasattr(g, "settlement") else {}
+        rules = getattr(g, "rules", None)
+        settle = g.settlement() if getattr(rules, "settlement", False) else {}
         for rank, side_index in enumerate(order):
             side = g.sides[side_index]
             names = " & ".join(s.name(seat) for seat in side)
@@ -209,6 +240,10 @@ class GameOverScene(Overlay):
                     surface.blit(fonts.text_cached(f"pays {settle[seat]} to the winner", 14, theme.TEXT_DIM), (r.x + 70, y - 6))
                     y += 20
         sub = "Lowest total wins." if contract else "Highest total wins."
+        if len(g.sides) == 2 and any(len(sd) > 1 for sd in g.sides) and len(order) == 2:
+            margin = abs(g.totals[0] - g.totals[1])
+            if margin:
+                sub = f"The winning team wins by {margin} points (the difference of the team totals)."
         surface.blit(fonts.text_cached(sub, 14, theme.TEXT_DIM), (r.x + 40, r.bottom - 110))
         for b in self.buttons:
             b.draw(surface)

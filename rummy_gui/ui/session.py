@@ -185,6 +185,16 @@ class Session:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    def initial(self, seat: int) -> str:
+        """A one-character mark for the seat's cards: the first letter of the
+        name, or another telling character when names share their first letter."""
+        names = [cfg.name or f"{i + 1}" for i, cfg in enumerate(self.seats)]
+        for pick in (lambda n: n[:1].upper(), lambda n: n[-1:].upper()):
+            marks = [pick(n) for n in names]
+            if len(set(marks)) == len(marks):
+                return marks[seat]
+        return str(seat + 1)
+
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].is_human and not self.demo
 

@@ -132,7 +132,7 @@ def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Re
     centre = (rect.x + r + 2, rect.bottom - r - 3)
     pygame.draw.circle(surface, theme.seat_colour(owner), centre, r)
     pygame.draw.circle(surface, (20, 20, 20), centre, r, width=1)
-    initial = fonts.text_cached(scene.session.name(owner)[:1].upper(), int(r * 1.3), (15, 15, 15), True)
+    initial = fonts.text_cached(scene.session.initial(owner), int(r * 1.3), (15, 15, 15), True)
     surface.blit(initial, initial.get_rect(center=centre))
 
 
@@ -146,7 +146,7 @@ def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) ->
         colour = suit_colour(meaning[-1], four)
     size = max(9, rect.h // 7)
     img = fonts.text_cached(text, size, colour, True)
-    box = img.get_rect(topleft=(rect.x + 3, rect.y + rect.h * 0.45))
+    box = img.get_rect(topleft=(rect.x + 3, rect.y + rect.h * 0.62))
     pygame.draw.rect(surface, (255, 244, 200), box.inflate(4, 2), border_radius=3)
     pygame.draw.rect(surface, (120, 40, 150), box.inflate(4, 2), width=1, border_radius=3)
     surface.blit(img, box)
@@ -230,17 +230,17 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
     name = fonts.text_cached(session.name(seat), 16, theme.TEXT, True)
     surface.blit(name, (x + 18, badge.y + 6))
     cfg = session.seats[seat]
-    level = "you" if seat == scene.viewer and session.is_human(seat) else ("human" if cfg.is_human else f"bot · {cfg.kind}")
+    level = "you" if seat == scene.viewer and session.is_human(seat) else ("human" if cfg.is_human else cfg.kind)
     side = g.side_of(seat) if hasattr(g, "side_of") else seat
     total = g.totals[side] if side < len(g.totals) else 0
-    info = f"{level} · {total} pts"
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
-        info += f" · team {'AB'[side]}"
+        level += f" · team {'AB'[side]}"
+    surface.blit(fonts.text_cached(level, 13, theme.TEXT_DIM), (x, badge.y + 25))
+    line3 = f"{total} pts"
     buys = g.buys_left(seat) if hasattr(g, "buys_left") else None
-    surface.blit(fonts.text_cached(info, 13, theme.TEXT_DIM), (x, badge.y + 28))
     if buys is not None:
-        tokens = "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
-        surface.blit(fonts.text_cached(f"buys {tokens}", 12, theme.GOLD), (x, badge.y + 43))
+        line3 += "   buys " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
+    surface.blit(fonts.text_cached(line3, 13, theme.GOLD), (x, badge.y + 40))
     if seat == g.dealer:
         chip = (badge.right - 16, badge.y + 14) if seat == scene.viewer else (x + 18 + name.get_width() + 14, badge.y + 15)
         pygame.draw.circle(surface, (240, 240, 235), chip, 10)
