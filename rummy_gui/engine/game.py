@@ -948,6 +948,8 @@ class Game:
 
     def _h_contract(self, seat: int, m: Move) -> Apply:
         r = self.rules
+        if not r.is_contract:
+            raise self._wrong_phase(m)
         if self._contract_turn[seat] is not None:
             raise _illegal("contract_done")
         sets_needed, runs_needed = CONTRACTS[self.round - 1]
