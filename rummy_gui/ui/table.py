@@ -17,6 +17,7 @@ from pygame import Rect
 from rummy_gui.engine.cards import Card
 from rummy_gui.ui import geometry as geom
 from rummy_gui.ui import theme
+from rummy_gui.ui.contract_slots import ContractSlots, contract_shape, without
 from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp
 from rummy_gui.ui.scene import Scene
 from rummy_gui.ui.session import MoveText, Session, pretty_token
@@ -40,6 +41,7 @@ class DropTarget:
     rect: Rect
     moves: list[str]
     label: str
+    stage: int | None = None  # a contract slot to put the cards in
 
 
 @dataclass
@@ -88,6 +90,8 @@ class TableScene(Scene):
         self._summary_for: tuple[int, bool] | None = None
         self._buttons_version = -1
         self.base_cache: tuple[object, pygame.Surface] | None = None
+        self.slots = ContractSlots()
+        self.slot_buttons: list[Button] = []
         self._size = app.size
         self.sync_hand()
 
@@ -116,6 +120,11 @@ class TableScene(Scene):
                 b = Button((r.x + j * (bw + 10), r.y + i * (bh + 6), bw, bh), label, fn, primary=primary, size=15)
                 self.buttons.append(b)
         self.buttons[5].visible = self.session.preset == "shanghai"
+        own = self.geometry().layout.seats[self.viewer].melds
+        self.slot_buttons = [
+            Button((own.right - 136, own.y + 10, 130, 40), "Lay down", self.lay_down_slots, primary=True, size=15),
+            Button((own.right - 136, own.y + 58, 130, 36), "Clear", self.slots.clear, size=14),
+        ]
         self._prompt_version = -1
         self._buttons_version = -1
 
@@ -154,15 +163,43 @@ class TableScene(Scene):
                 self.selected.clear()
             self.hand_order = kept
 
+    def shown_hand(self) -> list[Card]:
+        """The hand as drawn: the player's order, without cards put in contract slots."""
+        return without(self.hand_order, self.slots.staged)
+
     def geometry_key(self) -> tuple[object, ...]:
-        return (self.session.version, self._size, self.viewer, tuple(c.code for c in self.hand_order))
+        return (self.session.version, self._size, self.viewer, tuple(c.code for c in self.hand_order),
+                tuple(tuple(c.code for c in slot) for slot in self.slots.slots))
 
     def geometry(self) -> geom.Geometry:
         key = self.geometry_key()
         if self._geo is None or key != self._geo_key:
-            self._geo = geom.build(self.game, self._size, self.viewer, self.hand_order)
-            self._geo_key = key
+            geo = geom.build(self.game, self._size, self.viewer, self.shown_hand())
+            if self.slots.staged:
+                own = geo.layout.seats[self.viewer].melds
+                for k, (slot, rect) in enumerate(zip(self.slots.slots, self.slots.rects(own), strict=True)):
+                    geo.zones[("staged", k)] = list(zip(slot, self.slots.card_rects(rect, len(slot)), strict=True))
+            self._geo, self._geo_key = geo, key
         return self._geo
+
+    def staging(self) -> bool:
+        """Contract family, before the player's contract: lay it down through slots."""
+        g = self.game
+        rules = getattr(g, "rules", None)
+        return (bool(getattr(rules, "is_contract", False)) and self.my_turn() and self.session.phase == "play"
+                and hasattr(g, "has_laid_down") and not g.has_laid_down(self.viewer))
+
+    def slot_rects(self) -> list[Rect]:
+        if self.slots.round != self.game.round or not self.slots.kinds:
+            self.slots.reset(contract_shape(self.game), self.game.round)
+        return self.slots.rects(self.geometry().layout.seats[self.viewer].melds)
+
+    def lay_down_slots(self) -> None:
+        moves = self.slots.candidates(self.legal())
+        if moves:
+            self.play_one_of(moves, "Which contract do you mean?")
+        else:
+            self.play(self.slots.text())  # the engine says what is wrong with it
 
     def hidden_slots(self) -> set[tuple[object, int]]:
         return {f.dest for f in self.flights}
@@ -229,6 +266,8 @@ class TableScene(Scene):
                 return "Your turn: drag a card from the stock or the discard pile to your hand"
             if phase == "rummy_layoff":
                 return "Lay the claimed card off on a meld"
+            if self.staging():
+                return "Lay down the contract: drag cards into the slots, then press Lay down — or discard"
             target = getattr(g, "target", None)
             if target is not None:
                 return f"Meld the {target.pretty} you took, then discard"
@@ -252,6 +291,8 @@ class TableScene(Scene):
                 self.message(str(refused), theme.ERROR)
             return False
         self.sync_hand()
+        if self.slots.staged and not self.staging():
+            self.slots.clear()
         after = self.geometry()
         factor = self.app.settings.animation_factor
         if factor > 0:
@@ -281,7 +322,8 @@ class TableScene(Scene):
         self.app.push(ChooserScene(self.app, title, options, self.play))
 
     def selected_cards(self) -> list[Card]:
-        return [self.hand_order[i] for i in sorted(self.selected) if i < len(self.hand_order)]
+        shown = self.shown_hand()
+        return [shown[i] for i in sorted(self.selected) if i < len(shown)]
 
     def meld_selected(self) -> None:
         cards = self.selected_cards()
@@ -337,6 +379,9 @@ class TableScene(Scene):
         geo = self.geometry()
         legal = self.legal()
         out: list[DropTarget] = []
+        if self.staging():
+            for k, rect in enumerate(self.slot_rects()):
+                out.append(DropTarget(rect, [], self.slots.label(k, self.game), stage=k))
         if len(cards) == 1:
             moves = [m.text for m in legal if m.action == "discard" and m.same_cards(cards)]
             if moves:
@@ -376,7 +421,8 @@ class TableScene(Scene):
             return
         if isinstance(intent, PointerMove):
             self.pointer = intent.pos
-        for b in self.prompt_buttons + self.buttons:
+        slot_buttons = self.slot_buttons if self.staging() and self.slots.staged else []
+        for b in self.prompt_buttons + slot_buttons + self.buttons:
             if b.handle(intent) and not isinstance(intent, PointerMove):
                 return
         if isinstance(intent, PointerDown):
@@ -429,6 +475,11 @@ class TableScene(Scene):
             self.play(f"cut {max(1, min(pack - 1, n))}")
             return
         geo = self.geometry()
+        for k in range(len(self.slots.slots)):
+            for card, rect in reversed(geo.zones.get(("staged", k), [])):
+                if rect.collidepoint(pos) and card is not None:
+                    self.slots.slots[k].remove(card)  # a click takes a card back to the hand
+                    return
         i = self._hit_hand(pos)
         if i is not None:
             indices = sorted(self.selected) if i in self.selected and len(self.selected) > 1 else [i]
@@ -482,7 +533,10 @@ class TableScene(Scene):
             return
         for target in d.targets:
             if target.rect.collidepoint(pos):
-                if self.my_turn():
+                if target.stage is not None:
+                    self.slots.slots[target.stage].extend(c for c, _, _ in d.cards if c is not None)
+                    self.selected.clear()
+                elif self.my_turn():
                     self.play_one_of(target.moves, "Which do you mean?")
                 return
         if not self._refused_drop(d, pos) and d.source == "hand" and self.geometry().layout.hand.collidepoint(pos):
@@ -531,12 +585,13 @@ class TableScene(Scene):
 
     def _reorder(self, d: Drag, pos: tuple[int, int]) -> None:
         slots = self.geometry().zones[("hand", self.viewer)]
-        moving = [self.hand_order[i] for i in d.hand_indices]
-        rest = [c for i, c in enumerate(self.hand_order) if i not in d.hand_indices]
+        shown = self.shown_hand()
+        moving = [shown[i] for i in d.hand_indices]
+        rest = [c for i, c in enumerate(shown) if i not in d.hand_indices]
         rest_slots = [r for i, (_, r) in enumerate(slots) if i not in d.hand_indices]
         drop_x = pos[0] + d.cards[0][1][0]
         insert = sum(1 for r in rest_slots if r.x < drop_x)
-        self.hand_order = rest[:insert] + moving + rest[insert:]
+        self.hand_order = rest[:insert] + moving + rest[insert:] + self.slots.staged
         self.selected = set(range(insert, insert + len(moving))) if len(moving) > 1 else set()
 
     def _fly_back(self, d: Drag, pos: tuple[int, int]) -> None:
@@ -570,6 +625,7 @@ class TableScene(Scene):
         self._follow_humans()
         self._update_prompt()
         self._update_buttons()
+        self._update_slots()
         if self.flights:
             return
         if self._deal_screens():
@@ -583,6 +639,14 @@ class TableScene(Scene):
             if not self.play(text, seat, quiet=True):
                 self.play(self.session._fallback_choice(seat), seat, quiet=True)
             self.cooldown = max(0.05, BOT_PAUSE * self.app.settings.animation_factor)
+
+    def _update_slots(self) -> None:
+        if not self.staging():
+            if self.slots.staged:
+                self.slots.clear()
+            return
+        self.slot_rects()
+        self.slot_buttons[0].enabled = self.slots.complete(self.game)
 
     def _follow_humans(self) -> None:
         """Hot seat: with several human players the hand shown is the one to act."""

@@ -25,6 +25,7 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     _draw_stock(surface, scene, geo)
     _draw_discard(surface, scene, geo, hidden)
     _draw_thinking(surface, scene, geo)
+    _draw_slots(surface, scene, geo)
     _draw_hand(surface, scene, geo, hidden)
     _draw_targets(surface, scene)
     for widget in scene.buttons:
@@ -43,7 +44,7 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
     most of a frame's blits; caching them keeps a frame to a few milliseconds."""
     settings = scene.app.settings
     key = (scene.geometry_key(), frozenset(hidden), settings.four_colour, settings.card_back,
-           len(scene.session.log), scene.status_text())
+           len(scene.session.log), scene.status_text(), scene.staging())
     cached = scene.base_cache
     if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size():
         return cached[1]
@@ -57,6 +58,38 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
     _draw_panel(base, scene, geo)
     scene.base_cache = (key, base)
     return base
+
+
+def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    """The contract's slots while the player lays it down."""
+    if not scene.staging():
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    rects = scene.slot_rects()
+    for rect in rects:
+        pygame.draw.rect(layer, (0, 0, 0, 50), rect, border_radius=10)
+        pygame.draw.rect(layer, (*theme.GOLD, 150), rect, width=2, border_radius=10)
+    surface.blit(layer, (0, 0))
+    for k, rect in enumerate(rects):
+        slot = scene.slots.slots[k] if k < len(scene.slots.slots) else []
+        need = scene.slots.minimum(scene.slots.kinds[k], scene.game) if k < len(scene.slots.kinds) else 0
+        done = "✓" if need and len(slot) >= need else f"{len(slot)}/{need}"
+        label = fonts.text_cached(f"{scene.slots.label(k, scene.game).capitalize()}  {done}", 14, theme.GOLD, True)
+        surface.blit(label, (rect.x + 10, rect.y + 5))
+        for card, r in geo.zones.get(("staged", k), []):
+            _card(surface, scene, card, r, shadow=True)
+        if not slot:
+            hint = fonts.text_cached("drag cards here", 13, theme.TEXT_DIM)
+            surface.blit(hint, hint.get_rect(center=rect.center))
+    if scene.slots.staged:
+        for b in scene.slot_buttons:
+            b.draw(surface)
+    else:
+        own = geo.layout.seats[scene.viewer].melds
+        tip = fonts.text_cached("Lay down the contract:", 13, theme.TEXT_DIM)
+        surface.blit(tip, (own.right - 140, own.y + 14))
+        tip = fonts.text_cached("fill every slot", 13, theme.TEXT_DIM)
+        surface.blit(tip, (own.right - 140, own.y + 32))
 
 
 def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
@@ -93,7 +126,7 @@ def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
     surface.blit(zone_layer, (0, 0))
     g = scene.session.game
-    if not g.melds and not scene.drag:
+    if not g.melds and not scene.staging():
         own = geo.layout.seats[scene.viewer].melds
         hint = fonts.text_cached("Your melds go here: drag a selection of cards onto the felt", 15, theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(center=own.center))

@@ -187,3 +187,38 @@ def test_table_renders_at_sizes(app: App, size: tuple[int, int], tmp_path: Any) 
     assert green > 64 * 40 // 4  # mostly felt
     hand = scene.geometry().zones[("hand", 0)]
     assert all(app.screen.get_rect().contains(r) for _, r in hand)  # the whole hand is on screen
+
+
+def test_contract_through_slots(app: App, tmp_path: Any) -> None:
+    import pygame
+
+    game = Game.from_layout(
+        "contract",
+        hands=["7H 7S 7D 9C 9S 9D 2H 4C KD QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
+        discard="JD",
+        turn=0,
+    )
+    scene = open_table(app, game, "contract")
+    drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
+    for seat in (1, 2):
+        if seat in game.to_act:
+            scene.play("pass", seat)
+    frame(app)
+    assert scene.staging()
+    slots = scene.slot_rects()
+    assert len(slots) == 2  # round 1: two sets
+    for text in ("7H", "7S", "7D"):  # one card at a time
+        drag(app, hand_point(scene, text), slots[0].center)
+    for text in ("9C", "9S", "9D"):  # a selection at once
+        click(app, hand_point(scene, text))
+    drag(app, hand_point(scene, "9C"), slots[1].center)
+    assert [len(s) for s in scene.slots.slots] == [3, 3]
+    assert len(scene.shown_hand()) == 5
+    pygame.image.save(app.screen, str(tmp_path / "slots.png"))
+    assert not game.has_laid_down(0)
+    click(app, scene.slot_buttons[0].rect.center)
+    if isinstance(app.stack.top, ChooserScene):
+        click(app, app.stack.top.buttons[0].rect.center)
+    assert game.has_laid_down(0) and len(game.melds) == 2
+    assert not scene.slots.staged
