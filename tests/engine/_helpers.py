@@ -285,3 +285,6 @@ def assert_cards_conserved(g: Game, pack: Counter[str]) -> None:
     stock = stock_cards(g)
     if stock is not None:
         assert seen + stock == pack
+    every = getattr(g, "all_cards", None)
+    if callable(every):
+        assert Counter(str(c) for c in every()) == pack

@@ -69,6 +69,11 @@ def test_jokers_option_off_removes_the_jokers():
     assert sum(hand_size(g, s) for s in range(3)) + 1 + g.stock_count == 52
 
 
+def test_persian_jokers_option_off_leaves_one_plain_deck():
+    g = new("persian", 4, options={"jokers": False})
+    assert sum(hand_size(g, s) for s in range(4)) + 1 + g.stock_count == 52
+
+
 def test_jokers_option_on_adds_jokers_to_classic():
     g = new("rummy500-classic", 3, options={"jokers": True})
     assert sum(hand_size(g, s) for s in range(3)) + 1 + g.stock_count == 54

@@ -68,9 +68,9 @@ def test_pinochle_ace_is_always_low_in_runs():
 # --- target, ties, winners ---------------------------------------------------
 
 
-def target_position(seat1_hand, target=30):
+def target_position(seat1_hand, target=30, preset="rummy500"):
     g = layout(
-        "rummy500",
+        preset,
         ["7H 8H 9H 4C 4D", seat1_hand],
         stock="KS QD 4H 3H",
         discard="2D",
@@ -147,3 +147,30 @@ def test_totals_add_up_the_deals():
     second = deal_scores(g)
     assert totals(g) == [a + b for a, b in zip(first, second, strict=True)]
     assert all(s <= 0 for s in second)  # nobody melded: only cards in hand count
+
+
+def test_classic_settlement_is_the_difference_of_final_totals():
+    # RULES.md 3.7: the winner settles with every other player by the difference
+    # of their final totals. (classic: the 4♥ top-discard rule does not matter
+    # here, every draw is from the stock)
+    g = target_position("7C 8C 9C 10C JC 2S 7D", preset="rummy500-classic")
+    assert totals(g) == [36, 35] and g.game_over and tuple(g.winners) == (0,)
+    settlement = getattr(g, "settlement", None)
+    if settlement is None:
+        pytest.skip("the engine shows no settlement")
+    assert dict(settlement() if callable(settlement) else settlement) == {1: 1}
+
+
+@pytest.mark.parametrize("preset", ["rummy500-classic", "pinochle"])
+def test_target_ends_the_game_in_classic_and_pinochle(preset):
+    hands = ["7H 8H 9H 4C 4D", "KD 2S"] + (["QD 3S"] if preset == "pinochle" else [])
+    g = layout(preset, hands, stock="4H 5S QC", discard="2D", options={"target": 20})
+    if preset == "pinochle":
+        # runs of five in pinochle: seat 0 melds two sets of four instead
+        hands = ["7H 7C 7D 4C 4D 4S 9S", "KD 2S", "QD 3S"]
+        g = layout(preset, hands, stock="7S 4H QC", discard="2D", options={"target": 20})
+        play(g, "0: draw", "0: meld 7C 7D 7H 7S", "0: meld 4C 4D 4S", "0: discard 9S")
+        # 28 + 12 = 40 >= 20
+    else:
+        play(g, "0: draw", "0: meld 7H 8H 9H", "0: meld 4C 4D 4H")  # 24 + 12 = 36
+    assert g.game_over and tuple(g.winners) == (0,)

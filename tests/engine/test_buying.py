@@ -136,6 +136,9 @@ def test_shanghai_each_player_buys_at_most_twice_per_round():
     # the 4♠ is left, but both have used their two buys
     assert g.phase == "play" and tuple(g.to_act) == (0,)
     assert hand_size(g, 1) == 3 + 2 * 3 and hand_size(g, 2) == 3 + 2 * 3
+    buys_left = getattr(g, "buys_left", None)
+    if callable(buys_left):  # the interface shows the tokens left
+        assert [buys_left(s) for s in range(3)] == [2, 0, 0]
     play(g, "0: discard 2C")
     play(g, "1: draw")
     # seat 2 has no buys left this round: only seat 0 is asked

@@ -100,6 +100,19 @@ def test_cards_dealt_in_rounds_four_to_seven(preset, size):
     assert list(g.melds) == []
 
 
+@pytest.mark.parametrize("preset", ["contract", "shanghai", "liverpool"])
+def test_contract_first_dealer_is_drawn_and_the_deal_passes_left(preset):
+    dealers = set()
+    for seed in range(30):
+        g = new(preset, 4, seed=seed)
+        if g.phase == "cut":
+            assert tuple(g.to_act) == ((g.dealer - 1) % 4,)
+        else:
+            assert g.turn == (g.dealer + 1) % 4
+        dealers.add(g.dealer)
+    assert dealers == {0, 1, 2, 3}
+
+
 def test_contract_has_no_cut():
     g = new("contract", 3)
     assert g.phase == "draw"
