@@ -218,7 +218,7 @@ class TableScene(Scene):
 
     def cut_rect(self) -> Rect:
         d = self.geometry().layout.discard
-        return Rect(d.x + 20, d.centery - 18, min(d.w - 40, 560), 36)
+        return Rect(d.x + 20, d.centery - 22, min(d.w - 40, 620), 48)
 
     def can_draw(self) -> bool:
         return self.my_turn() and any(m.action == "draw" for m in self.legal())

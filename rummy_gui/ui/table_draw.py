@@ -130,7 +130,7 @@ def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         own = geo.layout.seats[scene.viewer].melds
         hint = fonts.text_cached("Your melds go here: drag a selection of cards onto the felt", 15, theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(center=own.center))
-    if not g.discard_pile:
+    if not g.discard_pile and not scene.cutting():
         img = fonts.text_cached("discard pile", 15, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midleft=(geo.layout.discard.x + 12, geo.layout.discard.centery)))
 
@@ -209,6 +209,9 @@ def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
 def _draw_cut(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     """The pack seen from its long edge: click anywhere along it to cut there."""
     edge = scene.cut_rect()
+    shadow = pygame.Surface(edge.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 80), shadow.get_rect(), border_radius=6)
+    surface.blit(shadow, edge.move(4, 6))
     pygame.draw.rect(surface, (236, 232, 220), edge, border_radius=6)
     for x in range(edge.x + 3, edge.right - 3, 3):
         shade = 180 + (x * 37 % 40)
@@ -303,7 +306,7 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
         _card(surface, scene, card, r, shadow=True)
         if i in scene.selected:
             pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
-    if not slots and scene.session.phase not in ("deal_over", "game_over"):
+    if not slots and scene.session.phase not in ("deal_over", "game_over", "cut"):
         img = fonts.text_cached("no cards in hand", 16, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
 

@@ -222,3 +222,18 @@ def test_contract_through_slots(app: App, tmp_path: Any) -> None:
         click(app, app.stack.top.buttons[0].rect.center)
     assert game.has_laid_down(0) and len(game.melds) == 2
     assert not scene.slots.staged
+
+
+def test_liverpool_cut_by_clicking_the_pack_edge(app: App) -> None:
+    game = Game.new("liverpool", players=4, seed=9)  # seat 0 sits right of the dealer: it cuts
+    scene = open_table(app, game, "liverpool")
+    assert scene.my_cut()
+    edge = scene.cut_rect()
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=edge.center, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(app)
+    click(app, (edge.x + edge.w // 3, edge.centery))
+    assert scene.session.phase != "cut"
+    assert len(game.hand(0)) == 10
+    assert any("cut" in line for line in scene.session.log)
