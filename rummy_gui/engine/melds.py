@@ -17,7 +17,7 @@ SET = "set"
 RUN = "run"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Token:
     """A card as written in a move: a natural card, or a joker with an
     optional declared meaning (a run position with suit, or a set rank)."""
@@ -65,7 +65,7 @@ class Token:
 _TOKEN_CACHE: dict[str, Token] = {}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One way to read cards as a meld.
 
@@ -334,7 +334,7 @@ def canonical_tokens(reading: Reading, all_readings: Sequence[Reading]) -> tuple
 # --- laying off --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LayoffFit:
     """Where cards go on a meld: the new low position and the new card list."""
 

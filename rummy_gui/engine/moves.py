@@ -40,7 +40,7 @@ def _norm_token(text: str) -> str:
         raise _error("bad_card", text=str(e)) from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """One move. `seat` is None when the text named no seat."""
 
