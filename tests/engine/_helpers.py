@@ -198,7 +198,8 @@ def refused(
     assert isinstance(info.value, ValueError)
     msg = str(info.value)
     assert len(msg.strip()) >= 10, f"unhelpful message for {move!r}: {msg!r}"
-    assert "Traceback" not in msg and "Error(" not in msg, msg
+    for junk in ("Traceback", "Error(", "Move(", "Card(", "Token(", "{", "}", "<", "None"):
+        assert junk not in msg, f"message for {move!r} is not for players: {msg!r}"
     low = msg.lower()
     if card is not None:
         assert any(w in low for w in card_words(card)), (

@@ -94,6 +94,12 @@ def test_contract_runs_of_one_suit_may_not_join():
     assert len(g.melds) == 2
 
 
+def test_contract_runs_of_one_suit_may_not_join_through_a_joker():
+    g = at_play("contract", "3H 4H 5H JK 7H 8H 9H 10H 2S", round=3)
+    refused(g, "0: contract 3H 4H 5H JK=6H / 7H 8H 9H 10H")  # 3♥-10♥ again
+    assert legal(g, "0: contract JK=2H 3H 4H 5H / 7H 8H 9H 10H")
+
+
 def test_shanghai_two_sets_of_one_rank_not_in_one_contract():
     g = at_play("shanghai", "7H 7S 7D 7C 7H 7S 2D")
     refused(g, "0: contract 7H 7S 7D / 7C 7H 7S")

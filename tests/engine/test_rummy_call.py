@@ -115,6 +115,21 @@ def test_rummy_call_by_laying_off_the_discard_on_a_table_meld():
     assert g.turn == 0  # seat 1 lost its turn
 
 
+def test_rummy_call_may_take_a_deeper_target_that_lays_off():
+    # the 8♠ lies under the 2♦ just discarded; it lays off on seat 0's run, so a
+    # caller may take both (the 2♦ goes to the hand)
+    g = layout("rummy500", ["5S 6S 7S 2D 3C", "3D 4D", "9C 10C"], stock="KH QH JH",
+               discard="8S", options=None)
+    play(g, "0: draw", "0: meld 5S 6S 7S", "0: discard 2D")
+    assert g.phase == "claim"
+    assert legal(g, "2: rummy 2")
+    play(g, "1: pass", "2: rummy 2")
+    assert hand(g, 2) == cards("9C 10C 8S 2D")
+    refused(g, "2: discard 9C", card="8S")
+    play(g, "2: layoff 8S to 1", "2: discard 2D")  # the top card of the take may go back
+    assert g.turn == 0
+
+
 def test_rummy_call_with_four_players_skips_everyone_between():
     g = table_run_then_discard(players=4)
     assert set(g.to_act) == {1, 2, 3}
