@@ -244,6 +244,9 @@ class Game:
         return LegalMoves(self)
 
     def hand(self, seat: int) -> list[Card]:
+        """A seat's cards, in the order the player keeps them."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat!r} at this table")
         return list(self._hands[seat])
 
     @property
