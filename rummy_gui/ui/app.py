@@ -27,7 +27,9 @@ MIN_SIZE = (960, 600)
 
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None) -> None:
-        pygame.init()
+        # Only what the first frame needs: the mixer starts later, with the first sound.
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("rummy-gui")
         self.settings = settings or Settings()
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -184,9 +186,12 @@ def run(argv: Sequence[str]) -> int:
         start_table(app, preset, seats, {}, seed=args.seed, demo=args.demo)
     if args.fullscreen:
         app.set_fullscreen(True)
+    first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))
     try:
         while app.running:
             app.tick()
+            if first_frame_stamp and app.frame == 1:
+                print(f"first-frame {time.time()}", flush=True)  # for rummy_gui.ui.perf
             if args.frames and app.frame >= args.frames:
                 break
         if args.screenshot:

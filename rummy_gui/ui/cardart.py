@@ -191,17 +191,15 @@ _GRAIN: pygame.Surface | None = None
 
 
 def _grain() -> pygame.Surface:
+    """A tile of faint noise laid over the felt, like the nap of the cloth."""
     global _GRAIN
     if _GRAIN is None:
         import random
 
-        rnd = random.Random(5)
-        size = 128
-        data = bytearray()
-        for _ in range(size * size):
-            v = rnd.randrange(256)
-            data += bytes((v, v, v, 9))
-        _GRAIN = pygame.image.frombuffer(bytes(data), (size, size), "RGBA").copy()
+        size = 96
+        noise = random.Random(5).randbytes(size * size * 3)
+        _GRAIN = pygame.image.frombuffer(noise, (size, size), "RGB").copy()
+        _GRAIN.set_alpha(10)
     return _GRAIN
 
 

@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummy_gui.engine.cards import Card, parse_card
+from rummy_gui.ui import botworker
 
 if TYPE_CHECKING:
     from rummy_gui.ui.app import App
+
 
 
 @dataclass
@@ -151,6 +153,7 @@ class Session:
     announcements: list[str] = field(default_factory=list)
 
     threaded: bool = True  # tests turn this off to run bots inline, without thread hand-offs
+    bot_process: bool = True  # real bots think in a worker process (no lock contention with frames)
 
     def __post_init__(self) -> None:
         from rummy_gui.engine import Game
@@ -161,12 +164,21 @@ class Session:
             self.game = Game.new(self.preset, players=len(self.seats), seed=self.seed,
                                  options=self.options or None)
         self.bots: dict[int, Bot | FallbackBot] = {
-            s: make_bot(cfg.kind, self.seed + 101 * s) for s, cfg in enumerate(self.seats) if not cfg.is_human
+            s: make_bot(cfg.kind, self.bot_seed(s)) for s, cfg in enumerate(self.seats) if not cfg.is_human or self.demo
         }
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        self._pending: tuple[int, int, Future[str]] | None = None
+        self._process: botworker.BotProcess | None = None
+        if self.threaded and self.bot_process and any(not isinstance(b, FallbackBot) for b in self.bots.values()):
+            try:
+                self._process = botworker.BotProcess()
+            except OSError:  # no child processes here: the bots think on a thread
+                self._process = None
+        self._pending: tuple[int, int, Future[str], bool] | None = None  # seat, version, answer, in a process
         self._legal_cache: tuple[int, dict[int, list[str]]] | None = None
         self.log.append(self._deal_line())
+
+    def bot_seed(self, seat: int) -> int:
+        return (self.seed or 0) + 101 * seat
 
     def _deal_line(self) -> str:
         dealer = self.name(self.game.dealer)
@@ -296,7 +308,7 @@ class Session:
         The choice is computed on a worker thread so frames keep coming; a
         move computed for an older position is thrown away."""
         if self._pending is not None:
-            seat, version, future = self._pending
+            seat, version, future, in_process = self._pending
             if not future.done():
                 return None
             self._pending = None
@@ -305,6 +317,10 @@ class Session:
             try:
                 return seat, MoveText.parse(future.result()).text
             except Exception:
+                if in_process and self._process is not None:
+                    self._process.close()  # the child failed: think on a thread from now on
+                    self._process = None
+                    return None
                 return seat, self._fallback_choice(seat)
         seat_or_none = self.bot_to_act()
         if seat_or_none is None:
@@ -318,6 +334,11 @@ class Session:
                 return bot.choose_text(moves)  # type: ignore[union-attr]
         else:
             view = self.game.view(seat)
+            process = self._process
+            if process is not None and self.threaded:
+                future = self._executor.submit(process.ask, self.seats[seat].kind, self.bot_seed(seat), view)
+                self._pending = (seat, self.version, future, True)
+                return None
 
             def think() -> str:
                 return str(bot.choose(view))
@@ -326,7 +347,7 @@ class Session:
                 return seat, MoveText.parse(think()).text
             except Exception:
                 return seat, self._fallback_choice(seat)
-        self._pending = (seat, self.version, self._executor.submit(think))
+        self._pending = (seat, self.version, self._executor.submit(think), False)
         return None
 
     def _fallback_choice(self, seat: int) -> str:
@@ -337,6 +358,9 @@ class Session:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._process is not None:
+            self._process.close()
+            self._process = None
 
 
 def start_table(app: App, preset: str, seats: list[SeatConfig], options: dict[str, Any],

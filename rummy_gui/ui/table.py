@@ -232,12 +232,7 @@ class TableScene(Scene):
 
     # --- texts -----------------------------------------------------------
     def title_text(self) -> str:
-        from rummy_gui.ui import catalog
-
-        try:
-            name = catalog.preset(self.session.preset).name
-        except KeyError:
-            name = self.session.preset
+        name = getattr(getattr(self.game, "rules", None), "name", self.session.preset)
         contract = getattr(self.game, "contract", None)
         if contract:
             return f"{name} · Round {self.game.round}: {contract}"

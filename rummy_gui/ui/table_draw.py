@@ -48,7 +48,10 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
     cached = scene.base_cache
     if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size():
         return cached[1]
-    base = pygame.Surface(surface.get_size()).convert()
+    if cached is not None and cached[1].get_size() == surface.get_size():
+        base = cached[1]  # reused: allocating a window-sized surface costs milliseconds
+    else:
+        base = pygame.Surface(surface.get_size()).convert()
     base.blit(scene.app.art.felt(surface.get_size()), (0, 0))
     _draw_zones(base, scene, geo)
     _draw_melds(base, scene, geo, hidden)
@@ -117,13 +120,23 @@ def _card(surface: pygame.Surface, scene: TableScene, card: Card | None, rect: R
     surface.blit(img, rect.topleft)
 
 
+_ZONES: dict[tuple[object, ...], pygame.Surface] = {}
+
+
 def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
-    zone_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    for seat, place in geo.layout.seats.items():
-        colour = (*theme.seat_colour(seat), 34)
-        pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
-        pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
-    pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
+    """The shaded areas of the players and the pile: they move only on resize."""
+    key = (surface.get_size(), tuple((seat, tuple(p.zone)) for seat, p in sorted(geo.layout.seats.items())),
+           tuple(geo.layout.discard))
+    zone_layer = _ZONES.get(key)
+    if zone_layer is None:
+        _ZONES.clear()
+        zone_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for seat, place in geo.layout.seats.items():
+            colour = (*theme.seat_colour(seat), 34)
+            pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
+            pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
+        pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
+        zone_layer = _ZONES[key] = zone_layer.convert_alpha()
     surface.blit(zone_layer, (0, 0))
     g = scene.session.game
     if not g.melds and not scene.staging():

@@ -1,0 +1,115 @@
+"""Speed figures of the table, for `rummy_gui.bench` (never asserted in tests).
+
+    python -m rummy_gui.ui.perf     # prints the three figures of issue 4
+
+- first frame: seconds from starting `rummy-gui` to its first frame on screen;
+- table frame p95: milliseconds per frame at 1280x800, six players, a 30-card
+  discard fan, the pointer moving over the fan (dummy video driver);
+- frames while a hard bot thinks: the longest frame while the worker thread
+  decides (bots must never freeze the window).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from typing import Any
+
+
+def first_frame_seconds(repeats: int = 3) -> list[float]:
+    out = []
+    env = dict(os.environ, RUMMY_GUI_FIRST_FRAME="1")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    for _ in range(repeats):
+        start = time.time()
+        done = subprocess.run([sys.executable, "-m", "rummy_gui", "--frames", "1"], env=env,
+                              capture_output=True, text=True, check=True)
+        stamp = [line for line in done.stdout.splitlines() if line.startswith("first-frame ")]
+        out.append(float(stamp[-1].split()[1]) - start)
+    return out
+
+
+def _table(players: int, pile: int, kinds: str = "medium") -> Any:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from rummy_gui.engine import Game
+    from rummy_gui.engine.cards import NATURALS
+    from rummy_gui.ui.app import App
+    from rummy_gui.ui.menus import MainMenu
+    from rummy_gui.ui.session import SeatConfig, Session
+    from rummy_gui.ui.settings import Settings
+    from rummy_gui.ui.table import TableScene
+
+    deck = [str(c) for c in NATURALS] * (2 if players >= 5 else 1)
+    hands = [" ".join(deck[i * 7:(i + 1) * 7]) for i in range(players)]
+    rest = deck[players * 7:]
+    game = Game.from_layout("rummy500", hands=hands, discard=" ".join(rest[:pile]),
+                            stock=" ".join(rest[pile:pile + 20]), turn=0)
+    app = App((1280, 800), Settings(animation="normal", mute=True))
+    app.push(MainMenu(app))
+    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", kinds) for i in range(1, players)]
+    session = Session("rummy500", seats, {}, game=game)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    return app, scene
+
+
+def table_frame_ms(frames: int = 300) -> list[float]:
+    import pygame
+
+    app, scene = _table(6, 30)
+    times = []
+    pile = scene.geometry().zones[("discard",)]
+    for i in range(frames):
+        x, y = pile[i % len(pile)][1].center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+        start = time.perf_counter()
+        app.tick(1 / 60)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def frames_while_bot_thinks(level: str = "hard", seconds: float = 8.0) -> list[float]:
+    app, scene = _table(4, 10, kinds=level)
+    session = scene.session
+    scene.cooldown = 1e9
+    for _ in range(5):  # warm up: the felt and the card art are made on the first frames
+        app.tick(1 / 60)
+    session.play(0, "draw")
+    scene.sync_hand()
+    session.play(0, f"discard {scene.game.hand(0)[0]}")
+    scene.cooldown = 0
+    times = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        start = time.perf_counter()
+        app.tick(1 / 60)
+        if session.bot_thinking():
+            times.append((time.perf_counter() - start) * 1000)
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
+    session.close()
+    return times
+
+
+def run(repeats: int = 3) -> dict[str, Any]:
+    def p95(xs: list[float]) -> float:
+        s = sorted(xs)
+        return s[min(len(s) - 1, int(0.95 * (len(s) - 1)))] if s else 0.0
+
+    first = first_frame_seconds(repeats)
+    frames = table_frame_ms()
+    think = frames_while_bot_thinks()
+    return {
+        "first frame s (median)": round(sorted(first)[len(first) // 2], 3),
+        "table frame ms p95 (6 players, 30-card fan)": round(p95(frames), 2),
+        "frames while hard bot thinks": len(think),
+        "longest frame while hard bot thinks ms": round(max(think), 1) if think else None,
+    }
+
+
+if __name__ == "__main__":
+    for name, value in run().items():
+        print(f"{name:48s} {value}")
