@@ -197,5 +197,8 @@ def run(argv: Sequence[str]) -> int:
         if args.screenshot:
             pygame.image.save(app.screen, args.screenshot)
     finally:
+        close = getattr(app.session, "close", None)
+        if close is not None:
+            close()  # stops the bots' process and writes the last autosave
         pygame.quit()
     return 0

@@ -64,7 +64,10 @@ class MainMenu(WidgetScene):
         bw, bh = 320, 54
         x = w // 2 - bw // 2
         y = int(h * 0.46)
-        has_game = self.app.session is not None and not getattr(self.app.session, "finished", True)
+        from rummy_gui.ui.session import autosave_exists
+
+        has_game = (self.app.session is not None and not getattr(self.app.session, "finished", True)) \
+            or autosave_exists()
         items = [
             ("Continue", self._continue, has_game),
             ("New game", self._new_game, True),
@@ -86,11 +89,17 @@ class MainMenu(WidgetScene):
         super().handle(intent)
 
     def _continue(self) -> None:
+        from rummy_gui.ui.session import Session, load_autosave
         from rummy_gui.ui.table import TableScene
 
         session = self.app.session
+        if not isinstance(session, Session) or session.finished:
+            session = load_autosave()
+            self.app.session = session
         if session is not None:
-            self.app.push(TableScene(self.app, session))  # type: ignore[arg-type]
+            self.app.push(TableScene(self.app, session))
+        else:
+            self.layout(self.app.size)  # the autosave could not be read: Continue greys out
 
     def _new_game(self) -> None:
         self.app.push(NewGameScene(self.app))

@@ -154,6 +154,8 @@ class Session:
 
     threaded: bool = True  # tests turn this off to run bots inline, without thread hand-offs
     bot_process: bool = True  # real bots think in a worker process (no lock contention with frames)
+    autosave_enabled: bool = False  # the app's games are autosaved after every move; tests' are not
+    save_error: str | None = None
 
     def __post_init__(self) -> None:
         from rummy_gui.engine import Game
@@ -167,6 +169,8 @@ class Session:
             s: make_bot(cfg.kind, self.bot_seed(s)) for s, cfg in enumerate(self.seats) if not cfg.is_human or self.demo
         }
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._process: botworker.BotProcess | None = None
         if self.threaded and self.bot_process and any(not isinstance(b, FallbackBot) for b in self.bots.values()):
             try:
@@ -243,6 +247,28 @@ class Session:
             self.log.append(self._deal_line())
         if len(self.log) > 400:
             del self.log[:200]
+        self.autosave()
+
+    def autosave(self) -> None:
+        """Keep the game in progress on disk for Continue (and forget it once over)."""
+        if not self.autosave_enabled or self.demo:
+            return
+        try:
+            from rummy_gui import jsonio, saves
+
+            if self.game.game_over:
+                self._saver.submit(self._quietly, saves.delete_autosave)
+                return
+            doc = saves.document(self.game, self.seats)  # a snapshot, made here on the game's thread
+            self._saver.submit(self._quietly, jsonio.write_json, saves.autosave_path(), doc)
+        except Exception as e:  # saving is a convenience: the game goes on without it
+            self.save_error = str(e)
+
+    def _quietly(self, fn: Any, *args: Any) -> None:
+        try:
+            fn(*args)
+        except Exception as e:
+            self.save_error = str(e)
 
     def describe(self, seat: int, m: MoveText) -> str:
         who = self.name(seat)
@@ -358,6 +384,7 @@ class Session:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._saver.shutdown(wait=True)  # the last autosave reaches the disk
         if self._process is not None:
             self._process.close()
             self._process = None
@@ -372,7 +399,36 @@ def start_table(app: App, preset: str, seats: list[SeatConfig], options: dict[st
     old = app.session
     if isinstance(old, Session):
         old.close()
-    session = Session(preset, seats, options, seed=seed, demo=demo)
+    session = Session(preset, seats, options, seed=seed, demo=demo, autosave_enabled=not demo)
+    session.autosave()
     app.session = session
     app.pop_to(MainMenu)
     app.push(TableScene(app, session))
+
+
+def load_autosave() -> Session | None:
+    """The autosaved game as a session, or None when there is none (or it can't be read)."""
+    try:
+        from rummy_gui import saves
+
+        path = saves.autosave_path()
+        if not path.exists():
+            return None
+        saved = saves.read_with_fallback(path)
+    except Exception:
+        return None
+    game = saved.game
+    if game.game_over:
+        return None
+    seats = [SeatConfig(s.name, s.kind) for s in saved.seats]
+    options = dict(game.rules.options()) if hasattr(game, "rules") else {}
+    return Session(game.preset, seats, options, game=game, autosave_enabled=True)
+
+
+def autosave_exists() -> bool:
+    try:
+        from rummy_gui import saves
+
+        return saves.autosave_path().exists()
+    except Exception:
+        return False

@@ -7,6 +7,8 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Never the player's own saves: autosaves of these tests go to a scratch folder.
+os.environ["RUMMY_GUI_HOME"] = __import__("tempfile").mkdtemp(prefix="rummy-gui-ui-tests-")
 
 from collections.abc import Iterator  # noqa: E402
 
