@@ -220,6 +220,11 @@ class TableScene(Scene):
         d = self.geometry().layout.discard
         return Rect(d.x + 20, d.centery - 22, min(d.w - 40, 620), 48)
 
+    def deep_takes(self) -> bool:
+        """Whether the rules let a player take cards from deep in the discard pile."""
+        rules = getattr(self.game, "rules", None)
+        return not bool(getattr(rules, "is_contract", False))
+
     def can_draw(self) -> bool:
         return self.my_turn() and any(m.action == "draw" for m in self.legal())
 
@@ -514,6 +519,8 @@ class TableScene(Scene):
                 d.targets = self.targets_for_stock()
         if not (d and d.active):
             self.hover_discard = self._hit_discard(pos)
+            if self.hover_discard is not None and not self.deep_takes():
+                self.hover_discard = None  # only the top card can be taken: nothing to lift
             self.hover_hand = self._hit_hand(pos)
             self.hover_stock = self._hit_stock(pos)
 

@@ -310,6 +310,9 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
 def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
     slots = geo.zones[("hand", scene.viewer)]
     dragging = set(scene.drag.hand_indices) if scene.drag and scene.drag.active else set()
+    # The card taken from deep in the pile must be melded this turn: mark one copy of it.
+    target = getattr(scene.game, "target", None) if scene.my_turn() else None
+    marked = next((i for i, (c, _) in enumerate(slots) if target is not None and c == target), None)
     for i, (card, rect) in enumerate(slots):
         if (("hand", scene.viewer), i) in hidden or i in dragging:
             continue
@@ -319,6 +322,10 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
         _card(surface, scene, card, r, shadow=True)
         if i in scene.selected:
             pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
+        if i == marked:
+            pygame.draw.rect(surface, theme.ERROR, r, width=3, border_radius=max(3, r.w // 12))
+            tag = fonts.text_cached("meld me", 12, theme.ERROR, True)
+            surface.blit(tag, tag.get_rect(bottomleft=(r.x + 2, r.y - 2)))
     if not slots and scene.session.phase not in ("deal_over", "game_over", "cut"):
         img = fonts.text_cached("no cards in hand", 16, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
