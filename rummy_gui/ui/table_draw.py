@@ -361,9 +361,16 @@ def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     bar = geo.layout.top_bar
     pygame.draw.rect(surface, (6, 22, 14), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
-    surface.blit(fonts.text_cached(scene.title_text(), 17, theme.GOLD, True), (14, bar.y + 10))
-    status = fonts.text_cached(scene.status_text(), 16, theme.TEXT)
-    surface.blit(status, status.get_rect(midleft=(max(bar.w * 0.36, 340), bar.centery)))
+    title = fonts.text_cached(scene.title_text(), 17, theme.GOLD, True)
+    surface.blit(title, (14, bar.y + 10))
+    x = 14 + title.get_width() + 24
+    size = 16
+    status = fonts.text_cached(scene.status_text(), size, theme.TEXT)
+    while x + status.get_width() > bar.right - 12 and size > 11:  # a narrow window: smaller type
+        size -= 1
+        status = fonts.text_cached(scene.status_text(), size, theme.TEXT)
+    x = max(x, min(int(bar.w * 0.36), bar.right - 12 - status.get_width()))
+    surface.blit(status, status.get_rect(midleft=(x, bar.centery)))
 
 
 def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:

@@ -237,3 +237,25 @@ def test_liverpool_cut_by_clicking_the_pack_edge(app: App) -> None:
     assert scene.session.phase != "cut"
     assert len(game.hand(0)) == 10
     assert any("cut" in line for line in scene.session.log)
+
+
+def test_hot_seat_shows_the_hand_of_the_human_to_act(app: App) -> None:
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS",
+        turn=0,
+    )
+    session = Session("rummy500", [SeatConfig("Ann", "human"), SeatConfig("Ben", "human")], {}, game=game,
+                      threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    frame(app)
+    assert scene.viewer == 0
+    drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
+    drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
+    frame(app)
+    assert game.turn == 1 and scene.viewer == 1
+    assert sorted(str(c) for c in scene.hand_order) == sorted(str(c) for c in game.hand(1))
