@@ -43,7 +43,7 @@ def meld_maker(meld: Any) -> int:
     maker = getattr(meld, "maker", None)
     if isinstance(maker, int):
         return maker
-    return Counter(meld.owners).most_common(1)[0][0]
+    return int(Counter(meld.owners).most_common(1)[0][0])
 
 
 def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card]) -> Geometry:
@@ -65,9 +65,10 @@ def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card])
     for meld in game.melds:
         by_zone.setdefault(meld_maker(meld), []).append(meld)
     for seat, melds in by_zone.items():
-        place = lt.seats.get(seat)
-        if place is None:
+        zone_place = lt.seats.get(seat)
+        if zone_place is None:
             continue
+        place = zone_place
         max_h = min(110 if seat == viewer else 92, int(place.melds.h * 0.8))
         packed, card = lay.meld_packing(place.melds, [len(m.cards) for m in melds], max_h)
         geo.meld_cards[seat] = card

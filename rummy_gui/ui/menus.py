@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -225,7 +226,7 @@ class NewGameScene(WidgetScene):
         y0 = 86
         row_h = min(48, (h - 200) // 8)
         for i, p in enumerate(self.presets):
-            b = Button((left, y0 + i * (row_h + 6), col_w, row_h), p.name, lambda i=i: self._pick_preset(i),
+            b = Button((left, y0 + i * (row_h + 6), col_w, row_h), p.name, partial(self._pick_preset, i),
                        primary=(i == self.preset_index))
             self.widgets.append(b)
         self.desc_rect = pygame.Rect(left, y0 + 7 * (row_h + 6) + 6, col_w, 90)
@@ -272,7 +273,7 @@ class NewGameScene(WidgetScene):
                     self.options[key] = v
 
                 self.widgets.append(Cycler((right, y + 22, min(rw, 240), 36), choices, choices.index(current),
-                                           set_choice, lambda v, key=key: f"{v}"))
+                                           set_choice, str))
                 self.option_labels.append((label, (right, y)))
                 y += 24
             y += 48

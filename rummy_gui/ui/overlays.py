@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -53,7 +54,7 @@ class ChooserScene(Overlay):
         y = self.rect.y + 60
         self.buttons = []
         for label, text in self.options:
-            self.buttons.append(Button((self.rect.x + 20, y, bw, bh), label, lambda t=text: self._pick(t), primary=True, size=16))
+            self.buttons.append(Button((self.rect.x + 20, y, bw, bh), label, partial(self._pick, text), primary=True, size=16))
             y += bh + 8
         self.buttons.append(Button((self.rect.centerx - 90, y + 6, 180, bh), "Cancel", self.app.pop, size=16))
 

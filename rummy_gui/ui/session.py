@@ -134,7 +134,8 @@ def make_bot(level: str, seed: int | None) -> Bot | FallbackBot:
     try:
         from rummy_gui.bots import make_bot as real_make_bot
 
-        return real_make_bot(level, seed=seed)  # type: ignore[no-any-return]
+        bot: Bot = real_make_bot(level, seed=seed or 0)
+        return bot
     except Exception:
         return FallbackBot(seed)
 
@@ -205,8 +206,7 @@ class Session:
         """A one-character mark for the seat's cards: the first letter of the
         name, or another telling character when names share their first letter."""
         names = [cfg.name or f"{i + 1}" for i, cfg in enumerate(self.seats)]
-        for pick in (lambda n: n[:1].upper(), lambda n: n[-1:].upper()):
-            marks = [pick(n) for n in names]
+        for marks in ([n[:1].upper() for n in names], [n[-1:].upper() for n in names]):
             if len(set(marks)) == len(marks):
                 return marks[seat]
         return str(seat + 1)
@@ -355,9 +355,10 @@ class Session:
         bot = self.bots.get(seat) or FallbackBot(seat)
         if isinstance(bot, FallbackBot):
             moves = self.legal(seat)
+            fallback = bot
 
             def think() -> str:
-                return bot.choose_text(moves)  # type: ignore[union-attr]
+                return fallback.choose_text(moves)
         else:
             view = self.game.view(seat)
             process = self._process

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
@@ -140,7 +141,7 @@ class TableScene(Scene):
 
     # --- state helpers ----------------------------------------------------
     @property
-    def game(self):  # noqa: ANN201 - the engine's Game
+    def game(self) -> Any:  # the engine's Game
         return self.session.game
 
     def sync_hand(self) -> None:
@@ -496,8 +497,9 @@ class TableScene(Scene):
                      for k, (c, off, size) in enumerate(cards)]
             self.drag = Drag("hand", pos, cards, hand_indices=indices)
             return
-        j = self._hit_discard(pos)
-        if j is not None:
+        hit = self._hit_discard(pos)
+        if hit is not None:
+            j = hit
             slots = geo.zones[("discard",)]
             base = slots[j][1]
             cards = [(c, (r.x - pos[0], r.y - base.y - (pos[1] - base.y) - 16), r.size) for c, r in slots[j:]]
@@ -685,14 +687,14 @@ class TableScene(Scene):
             return
         self._prompt_version = self.session.version
         self.prompt_buttons = []
-        self.prompt_moves: list[str] = []
+        self.prompt_moves = []
         if self.session.phase != "claim" or not self.my_turn():
             return
         rect = self.prompt_rect()
         options = [m for m in self.legal() if m.action in ("rummy", "buy", "shanghai", "pass")]
         y = rect.y + 84
         for m in options:
-            b = Button((rect.x + 18, y, rect.w - 36, 38), _describe_claim(m, self.game), lambda t=m.text: self.play(t),
+            b = Button((rect.x + 18, y, rect.w - 36, 38), _describe_claim(m, self.game), partial(self.play, m.text),
                        primary=m.action != "pass", size=15)
             self.prompt_buttons.append(b)
             self.prompt_moves.append(m.text)

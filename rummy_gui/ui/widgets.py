@@ -36,7 +36,7 @@ class Button(Widget):
         self,
         rect: pygame.Rect | tuple[int, int, int, int],
         label: str,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],
         enabled: bool = True,
         primary: bool = False,
         size: int = 0,
