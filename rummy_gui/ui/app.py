@@ -43,6 +43,7 @@ class App:
         self.frame = 0
         self.session: object | None = None  # the game in progress, for "Continue"
         self.frame_times: list[float] = []
+        self.persist_settings = False  # run() turns this on; tests keep settings in memory
 
     # --- services --------------------------------------------------------
     @property
@@ -166,10 +167,15 @@ def run(argv: Sequence[str]) -> int:
         size = (int(w), int(h))
     if args.frames and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"  # --frames without a display: render off-screen
-    settings = Settings()
+    from rummy_gui.ui import prefs
+
+    settings, saved_size = prefs.load()
+    if saved_size and not args.size:
+        size = saved_size
     if args.speed:
         settings.animation = args.speed
     app = App(size, settings)
+    app.persist_settings = not args.frames
     from rummy_gui.ui.menus import MainMenu
 
     app.push(MainMenu(app))
@@ -184,7 +190,7 @@ def run(argv: Sequence[str]) -> int:
         seats = [SeatConfig(f"Bot {i + 1}" if args.demo else ("You" if i == 0 else f"Bot {i}"),
                             "human" if (i == 0 and not args.demo) else "medium") for i in range(players)]
         start_table(app, preset, seats, {}, seed=args.seed, demo=args.demo)
-    if args.fullscreen:
+    if args.fullscreen or settings.fullscreen:
         app.set_fullscreen(True)
     first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))
     try:
@@ -200,5 +206,7 @@ def run(argv: Sequence[str]) -> int:
         close = getattr(app.session, "close", None)
         if close is not None:
             close()  # stops the bots' process and writes the last autosave
+        if not args.frames:  # headless checks leave the player's settings alone
+            prefs.save(app.settings, app.windowed_size)
         pygame.quit()
     return 0

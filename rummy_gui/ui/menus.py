@@ -62,9 +62,9 @@ class WidgetScene(Scene):
 class MainMenu(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw, bh = 320, 54
+        bw, bh = 320, 50
         x = w // 2 - bw // 2
-        y = int(h * 0.46)
+        y = int(h * 0.45)
         from rummy_gui.ui.session import autosave_exists
 
         has_game = (self.app.session is not None and not getattr(self.app.session, "finished", True)) \
@@ -72,12 +72,13 @@ class MainMenu(WidgetScene):
         items = [
             ("Continue", self._continue, has_game),
             ("New game", self._new_game, True),
+            ("Load", self._load, True),
             ("Rules", lambda: self.app.push(RulesScene(self.app)), True),
             ("Settings", lambda: self.app.push(SettingsScene(self.app)), True),
             ("Quit", self._quit, True),
         ]
         self.widgets = [
-            Button((x, y + i * (bh + 14), bw, bh), label, fn, enabled=en, primary=(label == "New game"))
+            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(label == "New game"))
             for i, (label, fn, en) in enumerate(items)
         ]
 
@@ -101,6 +102,11 @@ class MainMenu(WidgetScene):
             self.app.push(TableScene(self.app, session))
         else:
             self.layout(self.app.size)  # the autosave could not be read: Continue greys out
+
+    def _load(self) -> None:
+        from rummy_gui.ui.saving import LoadScene
+
+        self.app.push(LoadScene(self.app))
 
     def _new_game(self) -> None:
         self.app.push(NewGameScene(self.app))
@@ -165,6 +171,12 @@ class SettingsScene(WidgetScene):
 
     def _fullscreen(self, on: bool) -> None:
         self.app.set_fullscreen(on)
+
+    def exit(self) -> None:
+        from rummy_gui.ui import prefs
+
+        if self.app.persist_settings:
+            prefs.save(self.app.settings, self.app.windowed_size)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)

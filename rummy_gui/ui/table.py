@@ -113,12 +113,14 @@ class TableScene(Scene):
             [("Meld", self.meld_selected, True), ("Discard", self.discard_selected, True)],
             [("Sort ♣♦♥♠", self.sort_by_suit, False), ("Sort A-K", self.sort_by_rank, False)],
             [("Pass", self.pass_turn, False), (self._shanghai_label(), self.toggle_shanghai, False)],
-            [("Rules", self.show_rules, False), ("Menu", self.to_menu, False)],
+            [("Rules", self.show_rules, False), ("Save as…", self.save_as, False)],
+            [("Menu", self.to_menu, False)],
         ]
         self.buttons = []
         for i, row in enumerate(rows):
+            width = bw if len(row) > 1 else r.w
             for j, (label, fn, primary) in enumerate(row):
-                b = Button((r.x + j * (bw + 10), r.y + i * (bh + 6), bw, bh), label, fn, primary=primary, size=15)
+                b = Button((r.x + j * (bw + 10), r.y + i * (bh + 6), width, bh), label, fn, primary=primary, size=15)
                 self.buttons.append(b)
         self.buttons[5].visible = self.session.preset == "shanghai"
         own = self.geometry().layout.seats[self.viewer].melds
@@ -371,6 +373,11 @@ class TableScene(Scene):
         from rummy_gui.ui.menus import RulesScene
 
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
+
+    def save_as(self) -> None:
+        from rummy_gui.ui.saving import SaveAsScene
+
+        self.app.push(SaveAsScene(self.app, self.session, lambda text: self.message(text, theme.GOLD)))
 
     def to_menu(self) -> None:
         self.app.pop()

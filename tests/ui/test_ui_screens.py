@@ -88,3 +88,30 @@ def test_settings_change_the_table(app: App) -> None:
     app.dispatch(ToggleFullscreen())
     frame(app)
     assert not app.settings.fullscreen and app.screen.get_size() == (1280, 800)
+
+
+def test_save_as_then_load(app: App) -> None:
+    from rummy_gui.ui.saving import LoadScene, SaveAsScene
+    from rummy_gui.ui.session import SeatConfig, start_table
+
+    start_table(app, "rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    table.cooldown = 1e9
+    click(app, button(app, "Save as…").center)
+    prompt = app.stack.top
+    assert isinstance(prompt, SaveAsScene)
+    prompt.field.text = ""
+    for ch in "my game":
+        app.dispatch(__import__("rummy_gui.ui.intents", fromlist=["Key"]).Key(ord(ch), ch))
+    click(app, button(app, "Save").center)
+    assert app.stack.top is table and "Saved" in table.messages[-1].text
+    hand = table.game.hand(0)
+    app.dispatch(Back())
+    frame(app)
+    click(app, button(app, "Load").center)
+    assert isinstance(app.stack.top, LoadScene)
+    row = next(w for w in app.stack.top.widgets if getattr(w, "label", "").startswith("my game"))
+    click(app, row.rect.center)
+    again = app.stack.top
+    assert isinstance(again, TableScene) and again.game.hand(0) == hand
