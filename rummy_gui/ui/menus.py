@@ -62,9 +62,9 @@ class WidgetScene(Scene):
 class MainMenu(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw, bh = 320, 50
+        bw, bh = 320, (50 if h >= 760 else 40)
         x = w // 2 - bw // 2
-        y = int(h * 0.45)
+        y = min(int(h * 0.45), h - 6 * (bh + 10) - 16)
         from rummy_gui.ui.session import autosave_exists
 
         has_game = (self.app.session is not None and not getattr(self.app.session, "finished", True)) \
@@ -117,22 +117,23 @@ class MainMenu(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
-        cw, ch = 110, 154
+        scale = min(1.0, h / 800)
+        cw, ch = int(110 * scale), int(154 * scale)
         cards = [parse_card(t) for t in ("AS", "KH", "QC", "JD")] + [JOKER]
         for i, card in enumerate(cards):
             angle = (2 - i) * 11
             img = self.app.art.face(card, (cw, ch), self.app.settings.four_colour)
             rot = pygame.transform.rotozoom(img, angle, 1.0)
-            cx = w // 2 + (i - 2) * 52
-            cy = int(h * 0.2) + abs(i - 2) * 9
+            cx = w // 2 + int((i - 2) * 52 * scale)
+            cy = int(h * 0.2 * scale + 10) + abs(i - 2) * 9
             surface.blit(rot, rot.get_rect(center=(cx, cy)))
-        title = fonts.text_cached("Rummy", 64, theme.GOLD, True)
-        shadow = fonts.text_cached("Rummy", 64, (8, 30, 18), True)
-        ty = int(h * 0.2) + ch // 2 + 8
+        title = fonts.text_cached("Rummy", int(64 * scale), theme.GOLD, True)
+        shadow = fonts.text_cached("Rummy", int(64 * scale), (8, 30, 18), True)
+        ty = int(h * 0.2 * scale + 10) + ch // 2 + 8
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
         sub = fonts.text_cached("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai", 18, theme.TEXT_DIM)
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + 74)))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + int(74 * scale))))
         for wd in self.widgets:
             wd.draw(surface)
 
@@ -236,7 +237,7 @@ class NewGameScene(WidgetScene):
         left = max(30, w // 2 - 600)
         col_w = min(360, (w - 2 * left) // 3 - 20)
         y0 = 86
-        row_h = min(48, (h - 200) // 8)
+        row_h = min(48, (h - 260) // 8)
         for i, p in enumerate(self.presets):
             b = Button((left, y0 + i * (row_h + 6), col_w, row_h), p.name, partial(self._pick_preset, i),
                        primary=(i == self.preset_index))
@@ -250,7 +251,7 @@ class NewGameScene(WidgetScene):
                                    self._set_players, lambda v: f"{v} players"))
         self.players_label_pos = (mid, y0 + 10)
         self.name_fields = []
-        seat_h = min(44, (h - y0 - 170) // max(1, self.players))
+        seat_h = min(44, (h - y0 - 200) // max(1, self.players) - 6)
         kinds = ["human", *self.levels]
         for seat in range(self.players):
             y = y0 + 56 + seat * (seat_h + 6)

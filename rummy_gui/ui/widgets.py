@@ -135,8 +135,9 @@ class Cycler(Widget):
             img = fonts.text_cached(text, size, theme.GOLD)
             surface.blit(img, img.get_rect(center=(x, self.rect.centery)))
         img = fonts.text_cached(self.show(self.value), size, theme.TEXT, True)
-        if img.get_width() > self.rect.w - 2 * self.rect.h:
-            img = fonts.text_cached(self.show(self.value), max(9, size * 3 // 4), theme.TEXT, True)
+        while img.get_width() > self.rect.w - 2 * self.rect.h + 8 and size > 9:  # narrow: smaller type
+            size -= 1
+            img = fonts.text_cached(self.show(self.value), size, theme.TEXT, True)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 
@@ -170,7 +171,11 @@ class Toggle(Widget):
         knob_x = box.right - 11 if self.value else box.x + 11
         pygame.draw.circle(surface, (245, 245, 240), (knob_x, box.centery), 8)
         colour = theme.TEXT if not self.hover else theme.GOLD
-        img = fonts.text_cached(self.label, max(12, int(h * 0.5)), colour)
+        size = max(12, int(h * 0.5))
+        img = fonts.text_cached(self.label, size, colour)
+        while img.get_width() > self.rect.right - box.right - 12 and size > 10:
+            size -= 1
+            img = fonts.text_cached(self.label, size, colour)
         surface.blit(img, img.get_rect(midleft=(box.right + 10, self.rect.centery)))
 
 
