@@ -259,3 +259,40 @@ def test_hot_seat_shows_the_hand_of_the_human_to_act(app: App) -> None:
     frame(app)
     assert game.turn == 1 and scene.viewer == 1
     assert sorted(str(c) for c in scene.hand_order) == sorted(str(c) for c in game.hand(1))
+
+
+def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
+    game = Game.from_layout(
+        "contract",
+        hands=["7H 7S 7D 4C 5C JK 7C 9D KD 2S", "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        stock="QS 2D 3S 6C 4S 5S 8C 9H 10S JS",
+        discard="JD",
+        turn=0,
+        round=2,
+    )
+    scene = open_table(app, game, "contract")
+
+    def bots_pass() -> None:  # nobody buys
+        while scene.session.phase == "claim":
+            scene.play("pass", game.to_act[0])
+
+    scene.play("draw", 0)
+    bots_pass()
+    scene.play("contract 7H 7S 7D / 4C 5C JK 7C", 0)
+    scene.play("discard QS", 0)
+    for seat in (1, 2):
+        scene.play("draw", seat)
+        bots_pass()
+        scene.play(f"discard {game.hand(seat)[0]}", seat)
+    drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))  # draws 6C
+    bots_pass()
+    frame(app)
+    run = next(m for m in game.melds if m.kind == "run")
+    drag(app, hand_point(scene, "6C"), scene.geometry().meld_area(run.id).center)
+    if isinstance(app.stack.top, ChooserScene):  # lay off at an end, or swap: choose the swap
+        chooser = app.stack.top
+        index = next(i for i, (_, text) in enumerate(chooser.options) if text.startswith("swap"))
+        frame(app)
+        click(app, chooser.buttons[index].rect.center)
+    assert "JK" in [str(c) for c in game.hand(0)]
+    assert "JK" not in str(next(m for m in game.melds if m.id == run.id))
