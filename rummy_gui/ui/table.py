@@ -8,7 +8,6 @@ drop elsewhere is tried anyway so the engine's reason can be shown.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +18,10 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.ui import geometry as geom
 from rummy_gui.ui import theme
 from rummy_gui.ui.contract_slots import ContractSlots, contract_shape, without
+from rummy_gui.ui.drops import Drag, DropTarget, Message, describe_choice, describe_claim
 from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp
 from rummy_gui.ui.scene import Scene
-from rummy_gui.ui.session import MoveText, Session, pretty_token
+from rummy_gui.ui.session import MoveText, Session
 from rummy_gui.ui.table_draw import draw_table
 from rummy_gui.ui.widgets import Button
 
@@ -35,32 +35,6 @@ DRAG_THRESHOLD = 6
 SOUNDS = {"draw": "draw", "take": "draw", "meld": "place", "layoff": "place", "swap": "place",
           "contract": "place", "discard": "discard", "buy": "call", "rummy": "call",
           "shanghai": "call", "deal": "shuffle", "cut": "shuffle"}
-
-
-@dataclass
-class DropTarget:
-    rect: Rect
-    moves: list[str]
-    label: str
-    stage: int | None = None  # a contract slot to put the cards in
-
-
-@dataclass
-class Drag:
-    source: str  # "hand", "discard" or "stock"
-    start: tuple[int, int]
-    cards: list[tuple[Card | None, tuple[int, int], tuple[int, int]]]
-    hand_indices: list[int] = field(default_factory=list)
-    discard_index: int | None = None
-    targets: list[DropTarget] = field(default_factory=list)
-    active: bool = False
-
-
-@dataclass
-class Message:
-    text: str
-    ttl: float
-    colour: tuple[int, int, int] = theme.TEXT
 
 
 class TableScene(Scene):
@@ -321,7 +295,7 @@ class TableScene(Scene):
             return
         from rummy_gui.ui.overlays import ChooserScene
 
-        options = [(_describe_choice(m), m) for m in moves]
+        options = [(describe_choice(m), m) for m in moves]
         self.app.push(ChooserScene(self.app, title, options, self.play))
 
     def selected_cards(self) -> list[Card]:
@@ -701,7 +675,7 @@ class TableScene(Scene):
         options = [m for m in self.legal() if m.action in ("rummy", "buy", "shanghai", "pass")]
         y = rect.y + 84
         for m in options:
-            b = Button((rect.x + 18, y, rect.w - 36, 38), _describe_claim(m, self.game), partial(self.play, m.text),
+            b = Button((rect.x + 18, y, rect.w - 36, 38), describe_claim(m, self.game), partial(self.play, m.text),
                        primary=m.action != "pass", size=15)
             self.prompt_buttons.append(b)
             self.prompt_moves.append(m.text)
@@ -726,30 +700,3 @@ class TableScene(Scene):
             draw_prompt(surface, self.prompt_rect(), titles.get(kind, "A claim is open"), [line])
             for b in self.prompt_buttons:
                 b.draw(surface)
-
-
-def _describe_choice(text: str) -> str:
-    m = MoveText.parse(text)
-    if m.action == "contract":
-        return "  /  ".join(" ".join(pretty_token(t) for t in g) for g in m.groups)
-    kind = " (set)" if " set " in f" {text} " else (" (run)" if " run " in f" {text} " else "")
-    cards = " ".join(pretty_token(t) for t in m.cards)
-    if m.action == "layoff":
-        return f"lay off {cards} on meld {m.number}"
-    if m.action == "swap":
-        return f"swap {cards} for the joker in meld {m.number}"
-    if m.action == "discard":
-        return f"discard {cards}" + (" calling Shanghai" if text.endswith("shanghai") else "")
-    return f"{m.action} {cards}{kind}"
-
-
-def _describe_claim(m: MoveText, game: object) -> str:
-    if m.action == "pass":
-        return "Pass"
-    if m.action == "buy":
-        return "Buy it (with a penalty card from the stock)"
-    if m.action == "shanghai":
-        return f"Shanghai! Lay it on meld {m.number}"
-    pile = list(getattr(game, "discard_pile", []))
-    n = m.number or 1
-    return "Rummy! Take " + " ".join(c.pretty for c in pile[-n:])

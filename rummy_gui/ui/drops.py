@@ -1,0 +1,65 @@
+"""What a drag carries and where it may land, and the words for the choices
+the table offers (chooser and claim prompt)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+from rummy_gui.engine.cards import Card
+from rummy_gui.ui import theme
+from rummy_gui.ui.session import MoveText, pretty_token
+
+
+@dataclass
+class DropTarget:
+    rect: Rect
+    moves: list[str]
+    label: str
+    stage: int | None = None  # a contract slot to put the cards in
+
+
+@dataclass
+class Drag:
+    source: str  # "hand", "discard" or "stock"
+    start: tuple[int, int]
+    cards: list[tuple[Card | None, tuple[int, int], tuple[int, int]]]
+    hand_indices: list[int] = field(default_factory=list)
+    discard_index: int | None = None
+    targets: list[DropTarget] = field(default_factory=list)
+    active: bool = False
+
+
+@dataclass
+class Message:
+    text: str
+    ttl: float
+    colour: tuple[int, int, int] = theme.TEXT
+
+
+def describe_choice(text: str) -> str:
+    m = MoveText.parse(text)
+    if m.action == "contract":
+        return "  /  ".join(" ".join(pretty_token(t) for t in g) for g in m.groups)
+    kind = " (set)" if " set " in f" {text} " else (" (run)" if " run " in f" {text} " else "")
+    cards = " ".join(pretty_token(t) for t in m.cards)
+    if m.action == "layoff":
+        return f"lay off {cards} on meld {m.number}"
+    if m.action == "swap":
+        return f"swap {cards} for the joker in meld {m.number}"
+    if m.action == "discard":
+        return f"discard {cards}" + (" calling Shanghai" if text.endswith("shanghai") else "")
+    return f"{m.action} {cards}{kind}"
+
+
+def describe_claim(m: MoveText, game: object) -> str:
+    if m.action == "pass":
+        return "Pass"
+    if m.action == "buy":
+        return "Buy it (with a penalty card from the stock)"
+    if m.action == "shanghai":
+        return f"Shanghai! Lay it on meld {m.number}"
+    pile = list(getattr(game, "discard_pile", []))
+    n = m.number or 1
+    return "Rummy! Take " + " ".join(c.pretty for c in pile[-n:])
