@@ -145,7 +145,7 @@ class DealSummaryScene(Overlay):
                 y += row_h
             sc = scores[side_index] if side_index < len(scores) else 0
             mid = (top + y) // 2 - 12
-            img = fonts.text_cached(f"{sc:+d}", 22, theme.TEXT, True)
+            img = fonts.text_cached(str(sc) if contract else f"{sc:+d}", 22, theme.TEXT, True)
             surface.blit(img, img.get_rect(topright=(cols[4] + 40, mid)))
             img = fonts.text_cached(str(g.totals[side_index]), 22, theme.GOLD, True)
             surface.blit(img, img.get_rect(topright=(cols[5] + 40, mid)))
