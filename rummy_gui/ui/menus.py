@@ -96,6 +96,8 @@ class MainMenu(WidgetScene):
 
         session = self.app.session
         if not isinstance(session, Session) or session.finished:
+            if isinstance(session, Session):
+                session.close()
             session = load_autosave()
             self.app.session = session
         if session is not None:

@@ -195,6 +195,7 @@ class GameOverScene(Overlay):
     def _menu(self) -> None:
         from rummy_gui.ui.menus import MainMenu
 
+        self.table.session.close()
         self.app.session = None
         self.app.pop_to(MainMenu)
         top = self.app.stack.top
