@@ -296,3 +296,18 @@ def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
         click(app, chooser.buttons[index].rect.center)
     assert "JK" in [str(c) for c in game.hand(0)]
     assert "JK" not in str(next(m for m in game.melds if m.id == run.id))
+
+
+def test_sort_buttons_and_reorder_by_dragging_within_the_hand(app: App) -> None:
+    scene = five_hundred(app)
+    click(app, scene.buttons[3].rect.center)  # sort by rank
+    ranks = [c.rank for c in scene.hand_order]
+    assert ranks == sorted(ranks)
+    click(app, scene.buttons[2].rect.center)  # sort by suit
+    suits = ["CDHS".index(c.suit) for c in scene.hand_order]
+    assert suits == sorted(suits)
+    first = scene.hand_order[0]
+    last_rect = scene.geometry().zones[("hand", 0)][-1][1]
+    drag(app, hand_point(scene, str(first)), (last_rect.right + 20, last_rect.centery))
+    assert scene.hand_order[-1] == first
+    assert sorted(map(str, scene.hand_order)) == sorted(map(str, scene.game.hand(0)))
