@@ -62,9 +62,9 @@ class WidgetScene(Scene):
 class MainMenu(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw, bh = 320, (50 if h >= 760 else 40)
+        bw, bh = 320, (46 if h >= 760 else 38)
         x = w // 2 - bw // 2
-        y = min(int(h * 0.45), h - 6 * (bh + 10) - 16)
+        y = min(int(h * 0.44), h - 7 * (bh + 10) - 12)
         from rummy_gui.ui.session import autosave_exists
 
         has_game = (self.app.session is not None and not getattr(self.app.session, "finished", True)) \
@@ -75,6 +75,7 @@ class MainMenu(WidgetScene):
             ("Load", self._load, True),
             ("Rules", lambda: self.app.push(RulesScene(self.app)), True),
             ("Settings", lambda: self.app.push(SettingsScene(self.app)), True),
+            ("Statistics", self._statistics, True),
             ("Quit", self._quit, True),
         ]
         self.widgets = [
@@ -104,6 +105,11 @@ class MainMenu(WidgetScene):
             self.app.push(TableScene(self.app, session))
         else:
             self.layout(self.app.size)  # the autosave could not be read: Continue greys out
+
+    def _statistics(self) -> None:
+        from rummy_gui.ui.statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
 
     def _load(self) -> None:
         from rummy_gui.ui.saving import LoadScene

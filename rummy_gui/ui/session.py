@@ -258,10 +258,20 @@ class Session:
 
             if self.game.game_over:
                 self._saver.submit(self._quietly, saves.delete_autosave)
+                self._saver.submit(self._record_statistics)
                 return
             doc = saves.document(self.game, self.seats)  # a snapshot, made here on the game's thread
             self._saver.submit(self._quietly, jsonio.write_json, saves.autosave_path(), doc)
         except Exception as e:  # saving is a convenience: the game goes on without it
+            self.save_error = str(e)
+
+    def _record_statistics(self) -> None:
+        """A finished game counts in the players' statistics (once)."""
+        try:
+            from rummy_gui.stats import record_game
+
+            record_game(self.game, self.seats)
+        except Exception as e:
             self.save_error = str(e)
 
     def _quietly(self, fn: Any, *args: Any) -> None:

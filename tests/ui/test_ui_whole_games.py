@@ -154,3 +154,20 @@ def test_contract_family_last_round_to_game_over(app: App, preset: str) -> None:
     app.session = session
     play_to_the_end(app, session, max_frames=20000)
     assert session.game.game_over
+
+
+def test_a_finished_game_counts_in_the_statistics(app: App) -> None:
+    from rummy_gui.stats import load_stats
+    from rummy_gui.ui.statistics import StatisticsScene
+
+    game = Game.from_layout("liverpool", hands=ROUND_SEVEN["liverpool"],
+                            stock="KS 2S 3D 4C 6D 7D 8D 9C 10C JD QC", discard="KD", turn=0, round=7)
+    session = Session("liverpool", seats(3), {}, game=game, threaded=False, autosave_enabled=True)
+    app.session = session
+    play_to_the_end(app, session, max_frames=20000)
+    session.close()  # waits for the autosave thread, which records the game
+    rows = [r for r in load_stats()[0].rows(preset="liverpool") if r.name == "You"]
+    assert rows and rows[0].games >= 1
+    app.push(StatisticsScene(app))
+    frame(app)
+    assert any(r.name == "You" for r in app.stack.top.rows)
