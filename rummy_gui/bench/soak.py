@@ -1,0 +1,175 @@
+"""Soak: bot-only games through the table loop, headless, watching memory.
+
+    python -m rummy_gui.bench soak --games 200
+
+Each game is a demo table (`start_table(..., demo=True)`, bots in their
+worker process, the deal-summary screens passing by themselves) driven by
+`App.tick` with a fixed 50 ms step, drawn every frame into a 960x600 window
+with the dummy video driver. The presets take turns in `PRESETS` order.
+
+Speed: medium bots (about 1 ms a decision; hard ones take a hundred times
+longer and would not change what is measured here), animations off. The 500
+family plays to a target of 100 and contract games start at round 6 (of 7), so a
+game is a few hundred moves (a whole contract match is 1,000-1,600 moves with
+medium bots, 4,000-11,000 with easy ones); every preset still deals, scores
+and reaches its game-over screen. Not part of CI: a long run.
+
+Reported: RSS now and the process's peak RSS (``ru_maxrss``) after every
+`every`-th game, and whether the peak grew by more than 10% between game 20
+(or the first checkpoint) and the last game.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+PRESETS: tuple[tuple[str, int], ...] = (
+    ("rummy500", 3), ("rummy500-classic", 3), ("persian", 4), ("pinochle", 3),
+    ("contract", 4), ("liverpool", 4), ("shanghai", 4),
+)
+SHORT_TARGET = 100
+CONTRACT_FIRST_ROUND = 6
+STEP = 0.05  # seconds of game time per frame
+MAX_FRAMES_PER_GAME = 200_000
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def rss_mb() -> float:
+    """Resident set size of this process now, in MB (Linux /proc; else the peak)."""
+    try:
+        with open("/proc/self/statm") as f:
+            pages = int(f.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return peak_rss_mb()
+
+
+def peak_rss_mb() -> float:
+    """The process's peak RSS so far, in MB (ru_maxrss: KB on Linux, bytes on macOS)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 1024
+
+
+def pack_intact(game: Any) -> bool:
+    """Every physical card of the match in exactly one place."""
+    from rummy_gui.engine.cards import make_pack
+
+    n = game.players
+    pack = make_pack(game.rules.decks(n), game.rules.joker_count(n))
+    return Counter(game.all_cards()) == Counter(pack)
+
+
+def new_game(preset: str, players: int, seed: int) -> Any:
+    """A demo match that finishes in reasonable time (see the module's docstring)."""
+    from rummy_gui.arena import layout_game
+    from rummy_gui.engine import Game
+
+    if preset in ("contract", "liverpool", "shanghai"):
+        try:
+            return layout_game(preset, players, seed, CONTRACT_FIRST_ROUND - 1)
+        except Exception:  # no layout helper: a whole match
+            return Game.new(preset, players, seed=seed)
+    options = {"target": SHORT_TARGET} if preset != "persian" else None
+    return Game.new(preset, players, seed=seed, options=options)
+
+
+class DemoTable:
+    """A headless app playing bot-only games at a table, one after another."""
+
+    def __init__(self, size: tuple[int, int] = (960, 600), level: str = "medium") -> None:
+        _headless()
+        from rummy_gui.ui.app import App
+        from rummy_gui.ui.menus import MainMenu
+        from rummy_gui.ui.settings import Settings
+
+        self.app = App(size, Settings(animation="off", mute=True))
+        self.app.push(MainMenu(self.app))
+        self.level = level
+        self.frames = 0
+
+    def play(self, preset: str, players: int, seed: int) -> tuple[bool, Any]:
+        """One whole game through the table loop: (finished, the engine's game)."""
+        from rummy_gui.ui.menus import MainMenu
+        from rummy_gui.ui.overlays import GameOverScene
+        from rummy_gui.ui.session import SeatConfig, Session
+        from rummy_gui.ui.table import TableScene
+
+        app = self.app
+        old = app.session
+        if isinstance(old, Session):
+            old.close()
+        seats = [SeatConfig(f"Bot {i + 1}", self.level) for i in range(players)]
+        game = new_game(preset, players, seed)
+        session = Session(preset, seats, {}, seed=seed, demo=True, game=game)
+        app.session = session
+        app.pop_to(MainMenu)
+        app.push(TableScene(app, session))
+        for _ in range(MAX_FRAMES_PER_GAME):
+            app.tick(STEP)
+            self.frames += 1
+            if isinstance(app.stack.top, GameOverScene):
+                return True, session.game
+        return False, session.game
+
+    def close(self) -> None:
+        import pygame
+
+        close = getattr(self.app.session, "close", None)
+        if close is not None:
+            close()
+        pygame.display.quit()
+
+
+def play_games(games: int, every: int = 20,
+               progress: Callable[[int, dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    table = DemoTable()
+    curve: list[dict[str, Any]] = []
+    unfinished: list[str] = []
+    broken: list[str] = []
+    started = time.perf_counter()
+    try:
+        for k in range(1, games + 1):
+            preset, players = PRESETS[(k - 1) % len(PRESETS)]
+            finished, game = table.play(preset, players, seed=k)
+            if not finished:
+                unfinished.append(f"game {k} ({preset})")
+            if not pack_intact(game):
+                broken.append(f"game {k} ({preset})")
+            if k % every == 0 or k == games:
+                point = {"game": k, "rss MB": round(rss_mb(), 1), "peak MB": round(peak_rss_mb(), 1),
+                         "minutes": round((time.perf_counter() - started) / 60, 2)}
+                curve.append(point)
+                if progress is not None:
+                    progress(k, point)
+    finally:
+        table.close()
+    first = next((p for p in curve if p["game"] >= min(20, games)), curve[0])
+    last = curve[-1]
+    growth = (last["peak MB"] - first["peak MB"]) / first["peak MB"] if first["peak MB"] else 0.0
+    return {
+        "games": games,
+        "frames": table.frames,
+        "curve": curve,
+        "peak growth": f"{growth * 100:+.1f}% (game {first['game']} -> {last['game']})",
+        "grew more than 10%": growth > 0.10,
+        "unfinished games": unfinished or "none",
+        "card count broken": broken or "none",
+    }
+
+
+def run(games: int = 200) -> dict[str, Any]:
+    def progress(k: int, point: dict[str, Any]) -> None:
+        print(f"  soak: {point}", file=sys.stderr, flush=True)
+
+    return play_games(games, every=max(1, min(20, games)), progress=progress)
