@@ -31,7 +31,9 @@ def first_frame_seconds(repeats: int = 3) -> list[float]:
     return out
 
 
-def _table(players: int, pile: int, kinds: str = "medium") -> Any:
+def _table(players: int, pile: int, kinds: str = "medium", size: tuple[int, int] = (1280, 800)) -> Any:
+    """A Rummy 500 table, seat 0 (human) to draw: seven cards a hand and `pile` cards in the
+    discard fan; the other seats are bots of level `kinds` (idle until seat 0 plays)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from rummy_gui.engine import Game
@@ -47,7 +49,7 @@ def _table(players: int, pile: int, kinds: str = "medium") -> Any:
     rest = deck[players * 7:]
     game = Game.from_layout("rummy500", hands=hands, discard=" ".join(rest[:pile]),
                             stock=" ".join(rest[pile:pile + 20]), turn=0)
-    app = App((1280, 800), Settings(animation="normal", mute=True))
+    app = App(size, Settings(animation="normal", mute=True))
     app.push(MainMenu(app))
     seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", kinds) for i in range(1, players)]
     session = Session("rummy500", seats, {}, game=game)
@@ -57,19 +59,26 @@ def _table(players: int, pile: int, kinds: str = "medium") -> Any:
     return app, scene
 
 
-def table_frame_ms(frames: int = 300) -> list[float]:
+def table_frame_ms(frames: int = 300, players: int = 6, size: tuple[int, int] = (1280, 800),
+                   pile: int = 30, warmup: int = 5) -> list[float]:
+    """Milliseconds per frame (wall clock) with the pointer moving over the discard fan."""
     import pygame
 
-    app, scene = _table(6, 30)
-    times = []
-    pile = scene.geometry().zones[("discard",)]
-    for i in range(frames):
-        x, y = pile[i % len(pile)][1].center
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
-        start = time.perf_counter()
-        app.tick(1 / 60)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+    app, scene = _table(players, pile, size=size)
+    try:
+        for _ in range(warmup):  # the felt and the card art are made on the first frames
+            app.tick(1 / 60)
+        times = []
+        fan = scene.geometry().zones[("discard",)]
+        for i in range(frames):
+            x, y = fan[i % len(fan)][1].center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+            start = time.perf_counter()
+            app.tick(1 / 60)
+            times.append((time.perf_counter() - start) * 1000)
+        return times
+    finally:
+        scene.session.close()
 
 
 def frames_while_bot_thinks(level: str = "hard", seconds: float = 8.0) -> list[float]:

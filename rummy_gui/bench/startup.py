@@ -1,0 +1,84 @@
+"""Start-up time and memory.
+
+- first frame: seconds from starting `python -m rummy_gui --frames 1` (a new
+  process each run, dummy video driver) to its first frame on screen, as
+  stamped by the process itself (`rummy_gui.ui.perf.first_frame_seconds`);
+- peak RSS after a whole demo game: a fresh process plays one Rummy 500
+  match (3 medium bots, to 500 points) through the table loop at 1280x800,
+  headless, and reports its own peak RSS (``ru_maxrss``; the bots' worker
+  process is not counted).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from typing import Any
+
+from rummy_gui.bench import summarize
+
+DEMO_PRESET = "rummy500"
+DEMO_PLAYERS = 3
+
+
+def demo_game_child(preset: str = DEMO_PRESET, players: int = DEMO_PLAYERS, seed: int = 1) -> dict[str, Any]:
+    """In this process: one whole demo match through the table loop; memory and frames."""
+    from rummy_gui.bench import soak
+
+    start = time.perf_counter()
+    table = soak.DemoTable(size=(1280, 800))
+    try:
+        session_game = _whole_match(table, preset, players, seed)
+    finally:
+        table.close()
+    return {"peak MB": soak.peak_rss_mb(), "rss MB": soak.rss_mb(), "frames": table.frames,
+            "seconds": time.perf_counter() - start, "finished": session_game}
+
+
+def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
+    from rummy_gui.engine import Game
+    from rummy_gui.ui.menus import MainMenu
+    from rummy_gui.ui.overlays import GameOverScene
+    from rummy_gui.ui.session import SeatConfig, Session
+    from rummy_gui.ui.table import TableScene
+
+    app = table.app
+    seats = [SeatConfig(f"Bot {i + 1}", table.level) for i in range(players)]
+    session = Session(preset, seats, {}, seed=seed, demo=True, game=Game.new(preset, players, seed=seed))
+    app.session = session
+    app.pop_to(MainMenu)
+    app.push(TableScene(app, session))
+    for _ in range(500_000):
+        app.tick(0.05)
+        table.frames += 1
+        if isinstance(app.stack.top, GameOverScene):
+            return True
+    return False
+
+
+def peak_rss_after_demo(seed: int = 1) -> dict[str, Any]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    code = ("import json, sys; from rummy_gui.bench.startup import demo_game_child; "
+            f"print('RESULT ' + json.dumps(demo_game_child(seed={seed})))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    line = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")][-1]
+    result: dict[str, Any] = json.loads(line.split(" ", 1)[1])
+    return result
+
+
+def run(repeats: int = 5, demo_games: int = 1) -> dict[str, Any]:
+    from rummy_gui.ui import perf
+
+    first = perf.first_frame_seconds(repeats)
+    demos = [peak_rss_after_demo(seed=1 + k) for k in range(demo_games)]
+    return {
+        "first frame": {"seconds": summarize(first)},
+        f"whole demo game ({DEMO_PRESET}, {DEMO_PLAYERS} medium bots)": {
+            "peak RSS MB": summarize([d["peak MB"] for d in demos]),
+            "frames": summarize([float(d["frames"]) for d in demos]),
+        },
+        "demo games finished": all(d["finished"] for d in demos),
+    }
