@@ -36,6 +36,7 @@ class Message:
     text: str
     ttl: float
     colour: tuple[int, int, int] = theme.TEXT
+    pos: tuple[int, int] | None = None  # where it happened (a refusal), else above the hand
 
 
 def describe_choice(text: str) -> str:

@@ -46,9 +46,9 @@ def meld_maker(meld: Any) -> int:
     return int(Counter(meld.owners).most_common(1)[0][0])
 
 
-def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card]) -> Geometry:
+def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card], scale: float = 1.0) -> Geometry:
     players = _players(game)
-    lt = lay.table_layout(size, players, viewer)
+    lt = lay.table_layout(size, players, viewer, scale)
     geo = Geometry(lt, hand_order)
     geo.zones[("stock",)] = [(None, Rect(lt.stock.x + 8, lt.stock.y + 4, *lt.pile_card))]
     pile = list(game.discard_pile)
@@ -69,7 +69,7 @@ def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card])
         if zone_place is None:
             continue
         place = zone_place
-        max_h = min(110 if seat == viewer else 92, int(place.melds.h * 0.8))
+        max_h = min(int((110 if seat == viewer else 92) * scale), int(place.melds.h * 0.8))
         packed, card = lay.meld_packing(place.melds, [len(m.cards) for m in melds], max_h)
         geo.meld_cards[seat] = card
         for meld, card_rects in zip(melds, packed, strict=True):

@@ -41,6 +41,15 @@ class Key:
 
     key: int
     text: str = ""
+    mod: int = 0  # pygame.KMOD_* bits (Ctrl+Z, Shift+Tab)
+
+    @property
+    def ctrl(self) -> bool:
+        return bool(self.mod & pygame.KMOD_CTRL)
+
+    @property
+    def shift(self) -> bool:
+        return bool(self.mod & pygame.KMOD_SHIFT)
 
 
 @dataclass(frozen=True)
@@ -88,5 +97,5 @@ def translate(event: pygame.event.Event) -> Intent | None:
             return ToggleFullscreen()
         if event.key == pygame.K_ESCAPE:
             return Back()
-        return Key(event.key, getattr(event, "unicode", "") or "")
+        return Key(event.key, getattr(event, "unicode", "") or "", int(getattr(event, "mod", 0) or 0))
     return None

@@ -43,17 +43,18 @@ class TableLayout:
     seats: dict[int, SeatPlace] = field(default_factory=dict)
 
 
-def table_layout(size: tuple[int, int], players: int, viewer: int) -> TableLayout:
+def table_layout(size: tuple[int, int], players: int, viewer: int, scale: float = 1.0) -> TableLayout:
+    """The table for a window size; `scale` (0.8-1.6) is the player's card size."""
     w, h = size
     panel_w = max(220, min(300, int(w * 0.2)))
     top_bar = Rect(0, 0, w, 40)
     panel = Rect(w - panel_w, top_bar.bottom, panel_w, h - top_bar.bottom)
-    buttons_h = 5 * 46 + 16
+    buttons_h = 6 * 46 + 16
     buttons = Rect(panel.x + 10, panel.bottom - buttons_h, panel.w - 20, buttons_h - 8)
     log = Rect(panel.x + 10, panel.y + 10, panel.w - 20, buttons.y - panel.y - 20)
     table = Rect(0, top_bar.bottom, w - panel_w, h - top_bar.bottom)
 
-    hand_card = card_size(max(100, min(170, h * 0.19)))
+    hand_card = card_size(min(h * 0.32, max(80, min(170, h * 0.19)) * scale))
     hand = Rect(table.x + 14, h - hand_card[1] - 12, table.w - 28, hand_card[1] + 8)
     own_h = int(max(110, min(170, h * 0.19)))
     own = Rect(table.x + 10, hand.y - 28 - own_h, table.w - 20, own_h)
@@ -82,7 +83,7 @@ def table_layout(size: tuple[int, int], players: int, viewer: int) -> TableLayou
         for i, seat in enumerate(top_seats):
             _place(seats, seat, Rect(top.x + i * col_w + 4, top.y, col_w - 8, top.h), "top")
 
-    pile_card = card_size(max(80, min(126, middle.h * 0.62, h * 0.14)))
+    pile_card = card_size(min(middle.h * 0.8, max(80, min(126, middle.h * 0.62, h * 0.14)) * scale))
     stock = Rect(middle.x + 8, middle.centery - pile_card[1] // 2 - 8, pile_card[0] + 16, pile_card[1] + 28)
     discard = Rect(stock.right + 24, middle.y + 4, middle.right - stock.right - 32, middle.h - 8)
     return TableLayout(size, top_bar, panel, log, buttons, table, stock, discard, hand, hand_card, pile_card, seats)

@@ -126,7 +126,7 @@ class DealSummaryScene(Overlay):
         for side_index, side in enumerate(g.sides):
             top = y
             for seat in side:
-                pygame.draw.circle(surface, theme.seat_colour(seat), (cols[0] + 6, y + 14), 6)
+                pygame.draw.circle(surface, s.colour(seat), (cols[0] + 6, y + 14), 6)
                 surface.blit(fonts.text_cached(s.name(seat), 18, theme.TEXT, True), (cols[0] + 18, y + 4))
                 hand = g.hand(seat)
                 x = cols[1]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummy_gui.engine.cards import Card, parse_card
+from rummy_gui.i18n import _
 from rummy_gui.ui import botworker
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 class SeatConfig:
     name: str
     kind: str  # "human" or a bot level
+    colour: int | None = None  # index into palette.OWNER_COLOURS; None: the seat's own
 
     @property
     def is_human(self) -> bool:
@@ -141,6 +143,33 @@ def make_bot(level: str, seed: int | None) -> Bot | FallbackBot:
 
 
 @dataclass
+class LogEntry:
+    """One line of the game log, worded when shown (so in the language of the moment)."""
+
+    index: int  # how many moves the game had before this one
+    move: Any = None  # the engine's Move; None for a deal's first line
+    before: Any = None  # the game just before the move (what `take 3` picked up)
+    name: str = ""
+    round: int = 0
+    contract: bool = False
+
+    @property
+    def is_deal(self) -> bool:
+        return self.move is None
+
+    def text(self) -> str:
+        if self.move is None:
+            word = _("Round {n}: {name} deals.") if self.contract else _("Deal {n}: {name} deals.")
+            return word.format(n=self.round, name=self.name)
+        from rummy_gui.narrate import describe
+
+        return describe(self.move, self.before, self.name)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass
 class Session:
     preset: str
     seats: list[SeatConfig]
@@ -149,7 +178,7 @@ class Session:
     demo: bool = False
     game: Any = None
     version: int = 0
-    log: list[str] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
     last_move: MoveText | None = None
     announcements: list[str] = field(default_factory=list)
 
@@ -157,6 +186,7 @@ class Session:
     bot_process: bool = True  # real bots think in a worker process (no lock contention with frames)
     autosave_enabled: bool = False  # the app's games are autosaved after every move; tests' are not
     save_error: str | None = None
+    hints: Counter[int] = field(default_factory=Counter)  # hints asked, per seat
 
     def __post_init__(self) -> None:
         from rummy_gui.engine import Game
@@ -166,6 +196,7 @@ class Session:
         if self.game is None:
             self.game = Game.new(self.preset, players=len(self.seats), seed=self.seed,
                                  options=self.options or None)
+        self.game.undo_enabled = True  # undo within a turn (the table decides whose)
         self.bots: dict[int, Bot | FallbackBot] = {
             s: make_bot(cfg.kind, self.bot_seed(s)) for s, cfg in enumerate(self.seats) if not cfg.is_human or self.demo
         }
@@ -185,10 +216,9 @@ class Session:
     def bot_seed(self, seat: int) -> int:
         return (self.seed or 0) + 101 * seat
 
-    def _deal_line(self) -> str:
-        dealer = self.name(self.game.dealer)
-        word = "Round" if getattr(self.game, "contract", None) else "Deal"
-        return f"{word} {self.game.round}: {dealer} {'deal' if dealer.lower() == 'you' else 'deals'}."
+    def _deal_line(self) -> LogEntry:
+        return LogEntry(len(self.game.moves), None, None, self.name(self.game.dealer), self.game.round,
+                        bool(getattr(self.game, "contract", None)))
 
     # --- facts ----------------------------------------------------------
     @property
@@ -201,6 +231,21 @@ class Session:
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    def colour_index(self, seat: int) -> int:
+        """The seat's owner colour (palette index): the one chosen, else one of its own."""
+        chosen = self.seats[seat].colour
+        if chosen is not None:
+            return chosen
+        taken = {c.colour for c in self.seats if c.colour is not None}
+        free = [i for i in range(8) if i not in taken] or list(range(8))
+        auto = [i for i, c in enumerate(self.seats) if c.colour is None]
+        return free[auto.index(seat) % len(free)]
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        from rummy_gui.ui.palette import owner_colour
+
+        return owner_colour(self.colour_index(seat))
 
     def initial(self, seat: int) -> str:
         """A one-character mark for the seat's cards: the first letter of the
@@ -234,19 +279,50 @@ class Session:
     def play(self, seat: int, text: str) -> None:
         """Play a move; raises the engine's IllegalMove (state unchanged) on refusal."""
         move = MoveText.parse(text)
-        words = self.describe(seat, move)
         deal_before = self.game.round
-        self.game.play(f"{seat}: {move.text}")
+        index = len(self.game.moves)
+        before = self.game.copy() if move.action not in ("pass", "deal", "cut") else None
+        played = self.game.play(f"{seat}: {move.text}")
         self.version += 1
         self.last_move = MoveText(move.text, seat, move.action, move.cards, move.number, move.groups)
-        if words:
-            self.log.append(words)
+        if move.action not in ("pass", "deal"):
+            entry = LogEntry(index, played, before, self.name(seat))
+            self.log.append(entry)
             if move.action in ("buy", "rummy", "shanghai") or (move.action == "discard" and "shanghai" in move.text):
-                self.announcements.append(words)
+                self.announcements.append(entry.text())
         if self.game.round != deal_before and not self.game.game_over:
             self.log.append(self._deal_line())
         if len(self.log) > 400:
             del self.log[:200]
+        self.autosave()
+
+    # --- undo -----------------------------------------------------------
+    def undo_owner(self) -> int | None:
+        """The seat whose move an undo would take back (None: nothing to undo)."""
+        g = self.game
+        if not g.can_undo or not g.moves:
+            return None
+        return int(g.moves[-1].seat)
+
+    def undo(self) -> Any:
+        """Take back one move (the engine decides what may be); the log follows."""
+        move = self.game.undo()
+        self._after_rewind()
+        return move
+
+    def redo(self) -> Any:
+        before = self.game.copy()
+        move = self.game.redo()
+        self.version += 1
+        index = len(self.game.moves) - 1
+        self.log.append(LogEntry(index, move, before, self.name(int(move.seat))))
+        self.autosave()
+        return move
+
+    def _after_rewind(self) -> None:
+        self.version += 1
+        n = len(self.game.moves)
+        self.log = [e for e in self.log if e.index < n or (e.is_deal and e.index <= n)]
         self.autosave()
 
     def autosave(self) -> None:
@@ -270,7 +346,7 @@ class Session:
         try:
             from rummy_gui.stats import record_game
 
-            record_game(self.game, self.seats)
+            record_game(self.game, self.seats, hints=dict(self.hints))
         except Exception as e:
             self.save_error = str(e)
 
@@ -279,55 +355,6 @@ class Session:
             fn(*args)
         except Exception as e:
             self.save_error = str(e)
-
-    def describe(self, seat: int, m: MoveText) -> str:
-        who = self.name(seat)
-        you = who.lower() == "you"
-
-        def v(verb: str) -> str:
-            """'draws' for a name, 'draw' for "You"."""
-            if not you:
-                return verb
-            return {"calls": "call", "finds": "find", "lays": "lay", "takes": "take", "cuts": "cut",
-                    "swaps": "swap", "buys": "buy", "melds": "meld", "draws": "draw",
-                    "discards": "discard"}.get(verb, verb)
-
-        g = self.game
-        pile = list(g.discard_pile)
-        cards = " ".join(pretty_token(t) for t in m.cards)
-        a = m.action
-        if a == "draw":
-            return f"{who} {v('draws')} from the stock." if g.stock_count else f"{who} {v('finds')} the stock empty."
-        if a in ("take", "rummy"):
-            n = m.number or 1
-            taken = " ".join(c.pretty for c in pile[-n:])
-            verb = f"{v('calls')} Rummy! and {v('takes')}" if a == "rummy" else v("takes")
-            return f"{who} {verb} {taken} from the discard pile."
-        if a == "meld":
-            return f"{who} {v('melds')} {cards}."
-        if a == "layoff":
-            return f"{who} {v('lays')} off {cards} on meld {m.number}."
-        if a == "swap":
-            return f"{who} {v('swaps')} {cards} for the joker in meld {m.number}."
-        if a == "discard":
-            call = f" and {v('calls')} Shanghai!" if m.text.endswith("shanghai") else ""
-            return f"{who} {v('discards')} {cards}{call}."
-        if a == "buy":
-            top = pile[-1].pretty if pile else "card"
-            return f"{who} {v('buys')} the {top}."
-        if a == "shanghai":
-            top = pile[-1].pretty if pile else "card"
-            return f"{who} {v('calls')} Shanghai! and {v('lays')} the {top} on meld {m.number}."
-        if a == "contract":
-            groups = " / ".join(" ".join(pretty_token(t) for t in grp) for grp in m.groups)
-            return f"{who} {v('lays')} down the contract: {groups}."
-        if a == "cut":
-            return f"{who} {v('cuts')} the pack."
-        if a == "pass":
-            return ""
-        if a == "deal":
-            return ""
-        return f"{who}: {m.text}"
 
     # --- bots ------------------------------------------------------------
     def bot_to_act(self) -> int | None:
@@ -431,7 +458,7 @@ def load_autosave() -> Session | None:
     game = saved.game
     if game.game_over:
         return None
-    seats = [SeatConfig(s.name, s.kind) for s in saved.seats]
+    seats = [SeatConfig(s.name, s.kind, getattr(s, "colour", None)) for s in saved.seats]
     options = dict(game.rules.options()) if hasattr(game, "rules") else {}
     return Session(game.preset, seats, options, game=game, autosave_enabled=True)
 

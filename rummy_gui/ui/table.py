@@ -7,6 +7,7 @@ drop elsewhere is tried anyway so the engine's reason can be shown.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -15,10 +16,13 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.engine.cards import Card
+from rummy_gui.engine.moves import IllegalMove
+from rummy_gui.i18n import N_, _, on_change, reason
 from rummy_gui.ui import geometry as geom
-from rummy_gui.ui import theme
+from rummy_gui.ui import keyboard, theme
 from rummy_gui.ui.contract_slots import ContractSlots, contract_shape, without
 from rummy_gui.ui.drops import Drag, DropTarget, Message, describe_choice, describe_claim
+from rummy_gui.ui.hotseat import HandOverScene, worth_asking
 from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp
 from rummy_gui.ui.scene import Scene
 from rummy_gui.ui.session import MoveText, Session
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 FLIGHT_SECONDS = 0.32
 BOT_PAUSE = 0.45  # seconds between bot moves at normal speed, so people can follow
 DRAG_THRESHOLD = 6
+UNDO_HOLD = 1.5  # one human: after their discard the next bot waits this long (normal speed), for Undo turn
 
 SOUNDS = {"draw": "draw", "take": "draw", "meld": "place", "layoff": "place", "swap": "place",
           "contract": "place", "discard": "discard", "buy": "call", "rummy": "call",
@@ -43,6 +48,12 @@ class TableScene(Scene):
         self.session = session
         humans = session.humans()
         self.viewer = humans[0] if humans else 0
+        self.revealed_for: int | None = None  # hot seat: the human who last took the seat
+        self.orders: dict[int, list[Card]] = {}  # hot seat: each human's own order of their hand
+        self.undo_hold = 0.0
+        self.focus = keyboard.Focus()
+        self.keyboard_used = False
+        self.action_pos: tuple[int, int] | None = None  # where the last input happened
         self.hand_order: list[Card] = []
         self.selected: set[int] = set()
         self.drag: Drag | None = None
@@ -63,12 +74,20 @@ class TableScene(Scene):
         self._geo_key: tuple[object, ...] | None = None
         self._geo: geom.Geometry | None = None
         self._summary_for: tuple[int, bool] | None = None
-        self._buttons_version = -1
+        self._buttons_version: object = -1
         self.base_cache: tuple[object, pygame.Surface] | None = None
         self.slots = ContractSlots()
         self.slot_buttons: list[Button] = []
         self._size = app.size
         self.sync_hand()
+        ref = weakref.ref(self)
+        on_change(lambda _lang: (lambda t: t.language_changed() if t is not None else None)(ref()))
+
+    def language_changed(self) -> None:
+        """Every word on the table again, in the new language."""
+        self.base_cache = None
+        self._buttons_version = -1
+        self.layout(self._size)
 
     # --- lifecycle ------------------------------------------------------
     def enter(self) -> None:
@@ -84,11 +103,12 @@ class TableScene(Scene):
         r = lt.buttons
         bw, bh = (r.w - 10) // 2, 40
         rows = [
-            [("Meld", self.meld_selected, True), ("Discard", self.discard_selected, True)],
-            [("Sort ♣♦♥♠", self.sort_by_suit, False), ("Sort A-K", self.sort_by_rank, False)],
-            [("Pass", self.pass_turn, False), (self._shanghai_label(), self.toggle_shanghai, False)],
-            [("Rules", self.show_rules, False), ("Save as…", self.save_as, False)],
-            [("Menu", self.to_menu, False)],
+            [(_("Meld"), self.meld_selected, True), (_("Discard"), self.discard_selected, True)],
+            [(_("Sort ♣♦♥♠"), self.sort_by_suit, False), (_("Sort A-K"), self.sort_by_rank, False)],
+            [(_("Pass"), self.pass_turn, False), (self._shanghai_label(), self.toggle_shanghai, False)],
+            [(_("Undo"), self.undo, False), (_("Redo"), self.redo, False)],
+            [(_("Hint"), self.show_hint, False), (_("Rules"), self.show_rules, False)],
+            [(_("Save as…"), self.save_as, False), (_("Menu"), self.to_menu, False)],
         ]
         self.buttons = []
         for i, row in enumerate(rows):
@@ -99,21 +119,26 @@ class TableScene(Scene):
         self.buttons[5].visible = self.session.preset == "shanghai"
         own = self.geometry().layout.seats[self.viewer].melds
         self.slot_buttons = [
-            Button((own.right - 136, own.y + 10, 130, 40), "Lay down", self.lay_down_slots, primary=True, size=15),
-            Button((own.right - 136, own.y + 58, 130, 36), "Clear", self.slots.clear, size=14),
+            Button((own.right - 136, own.y + 10, 130, 40), _("Lay down"), self.lay_down_slots, primary=True, size=15),
+            Button((own.right - 136, own.y + 58, 130, 36), _("Clear"), self.slots.clear, size=14),
         ]
         self._prompt_version = -1
         self._buttons_version = -1
 
     def _update_buttons(self) -> None:
         """Grey out what can not be done now (the engine says what can)."""
-        if self._buttons_version == self.session.version:
+        key = (self.session.version, self.viewer, self.revealed_for, self.concealed())
+        if self._buttons_version == key:
             return
-        self._buttons_version = self.session.version
+        self._buttons_version = key
         actions = {m.action for m in self.legal()} if self.my_turn() else set()
         self.buttons[0].enabled = bool(actions & {"meld", "contract", "layoff"})
         self.buttons[1].enabled = "discard" in actions
         self.buttons[4].enabled = "pass" in actions and self.session.phase != "claim"
+        self.buttons[6].enabled = self.may_undo()
+        self.buttons[6].label = _("Undo turn") if self.undoing_whole_turn() else _("Undo")
+        self.buttons[7].enabled = self.may_redo()
+        self.buttons[8].enabled = self.my_turn()
 
     # --- state helpers ----------------------------------------------------
     @property
@@ -144,14 +169,17 @@ class TableScene(Scene):
         """The hand as drawn: the player's order, without cards put in contract slots."""
         return without(self.hand_order, self.slots.staged)
 
+    def card_scale(self) -> float:
+        return max(0.8, min(1.6, float(getattr(self.app.settings, "card_scale", 1.0) or 1.0)))
+
     def geometry_key(self) -> tuple[object, ...]:
-        return (self.session.version, self._size, self.viewer, tuple(c.code for c in self.hand_order),
+        return (self.session.version, self._size, self.viewer, self.card_scale(), tuple(c.code for c in self.hand_order),
                 tuple(tuple(c.code for c in slot) for slot in self.slots.slots))
 
     def geometry(self) -> geom.Geometry:
         key = self.geometry_key()
         if self._geo is None or key != self._geo_key:
-            geo = geom.build(self.game, self._size, self.viewer, self.shown_hand())
+            geo = geom.build(self.game, self._size, self.viewer, self.shown_hand(), self.card_scale())
             if self.slots.staged:
                 own = geo.layout.seats[self.viewer].melds
                 for k, (slot, rect) in enumerate(zip(self.slots.slots, self.slots.rects(own), strict=True)):
@@ -174,7 +202,7 @@ class TableScene(Scene):
     def lay_down_slots(self) -> None:
         moves = self.slots.candidates(self.legal())
         if moves:
-            self.play_one_of(moves, "Which contract do you mean?")
+            self.play_one_of(moves, N_("Which contract do you mean?"))
         else:
             self.play(self.slots.text())  # the engine says what is wrong with it
 
@@ -185,7 +213,19 @@ class TableScene(Scene):
         return self.session.legal_parsed(self.viewer)
 
     def my_turn(self) -> bool:
-        return self.viewer in self.game.to_act and not self.session.demo
+        return self.viewer in self.game.to_act and not self.session.demo and not self.concealed()
+
+    def concealed(self) -> bool:
+        """Hot seat: the hand at the bottom is face down — while the machine is
+        handed over, and whenever its owner is not the one to act (someone
+        else may be looking). The deal summary and game over are public."""
+        s = self.session
+        if len(s.humans()) < 2 or s.phase in ("deal_over", "game_over"):
+            return False
+        return self.revealed_for != self.viewer or self.viewer not in self.game.to_act
+
+    def hot_seat(self) -> bool:
+        return len(self.session.humans()) >= 2
 
     def cutting(self) -> bool:
         return self.session.phase == "cut"
@@ -208,53 +248,66 @@ class TableScene(Scene):
     def may_discard(self, card: Card) -> bool:
         return any(m.action == "discard" and m.same_cards([card]) for m in self.legal())
 
-    def message(self, text: str, colour: tuple[int, int, int] = theme.TEXT, ttl: float = 3.5) -> None:
-        self.messages.append(Message(text, ttl, colour))
+    def message(self, text: str, colour: tuple[int, int, int] = theme.TEXT, ttl: float = 3.5,
+                pos: tuple[int, int] | None = None) -> None:
+        self.messages.append(Message(text, ttl, colour, pos))
         del self.messages[:-4]
+
+    def message_at(self, text: str, colour: tuple[int, int, int] = theme.ERROR) -> None:
+        """A message at the place the player just acted on (a refusal: why not)."""
+        self.message(text, colour, ttl=4.5, pos=self.action_pos or self.pointer)
 
     # --- texts -----------------------------------------------------------
     def title_text(self) -> str:
-        name = getattr(getattr(self.game, "rules", None), "name", self.session.preset)
+        name = _(getattr(getattr(self.game, "rules", None), "name", self.session.preset))
         contract = getattr(self.game, "contract", None)
         if contract:
-            return f"{name} · Round {self.game.round}: {contract}"
-        return f"{name} · Deal {self.game.round}"
+            return _("{game} · Round {n}: {contract}").format(game=name, n=self.game.round, contract=_(contract))
+        return _("{game} · Deal {n}").format(game=name, n=self.game.round)
 
     def status_text(self) -> str:
         g = self.game
         s = self.session
         phase = s.phase
         if phase == "game_over":
-            return "Game over"
+            return _("Game over")
         if phase == "deal_over":
-            return "The deal is over"
+            return _("The deal is over")
         if not g.to_act:
             return ""
+        if self.hot_seat() and self.concealed():
+            seat = self.next_human()
+            if seat is not None:
+                return _("Pass to {name}").format(name=s.name(seat))
         if phase == "claim":
             kind = getattr(getattr(g, "claim", None), "kind", "claim")
+            words = {"rummy": _("Rummy!"), "buy": _("buying"), "shanghai": _("Shanghai!")}.get(kind, kind)
             if self.my_turn():
-                return f"You may claim ({kind}) or pass"
-            return f"Waiting for claims ({kind})…"
+                return _("You may claim ({kind}) or pass").format(kind=words)
+            return _("Waiting for claims ({kind})…").format(kind=words)
         seat = g.to_act[0]
         if seat == self.viewer and self.my_turn():
+            who = s.name(seat) + ": " if self.hot_seat() else ""
             if phase == "cut":
-                return "Your cut: click a point along the pack's edge"
+                return who + _("Your cut: click a point along the pack's edge")
             if phase == "draw":
-                return "Your turn: drag a card from the stock or the discard pile to your hand"
+                return who + _("Your turn: drag a card from the stock or the discard pile to your hand")
             if phase == "rummy_layoff":
-                return "Lay the claimed card off on a meld"
+                return who + _("Lay the claimed card off on a meld")
             if self.staging():
-                return "Lay down the contract: drag cards into the slots, then press Lay down — or discard"
+                return who + _("Lay down the contract: drag cards into the slots, then press Lay down — or discard")
             target = getattr(g, "target", None)
             if target is not None:
-                return f"Meld the {target.pretty} you took, then discard"
-            return "Meld or lay off (drag to the table), then drag a card to the discard pile"
-        return f"{s.name(seat)} to play"
+                return who + _("Meld the {card} you took, then discard").format(card=target.pretty)
+            return who + _("Meld or lay off (drag to the table), then drag a card to the discard pile")
+        if self.undo_hold > 0 and self.may_undo():
+            return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))
+        return _("{name} to play").format(name=s.name(seat))
 
     def _shanghai_label(self) -> str:
         if self.session.preset != "shanghai":
             return "—"
-        return "Shanghai call: on" if self.shanghai_call else "Shanghai call: off"
+        return _("Shanghai call: on") if self.shanghai_call else _("Shanghai call: off")
 
     # --- moves -----------------------------------------------------------
     def play(self, text: str, seat: int | None = None, quiet: bool = False) -> bool:
@@ -265,7 +318,7 @@ class TableScene(Scene):
             self.session.play(seat, text)
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
             if not quiet:
-                self.message(str(refused), theme.ERROR)
+                self.message_at(reason(refused) if isinstance(refused, IllegalMove) else str(refused))
             return False
         self.sync_hand()
         if self.slots.staged and not self.staging():
@@ -283,7 +336,11 @@ class TableScene(Scene):
         self.session.announcements.clear()
         if self.game.game_over:
             self.app.play_sound("win")
-        self._follow_humans()
+        factor = self.app.settings.animation_factor
+        if (action == "discard" and self.session.is_human(seat) and len(self.session.humans()) == 1
+                and self.game.can_undo and factor > 0):
+            self.undo_hold = UNDO_HOLD * factor  # the next bot waits: "Undo turn" is possible
+        self._hot_seat()
         self._update_prompt()
         self._update_buttons()
         return True
@@ -296,7 +353,14 @@ class TableScene(Scene):
         from rummy_gui.ui.overlays import ChooserScene
 
         options = [(describe_choice(m), m) for m in moves]
-        self.app.push(ChooserScene(self.app, title, options, self.play))
+        self.app.push(ChooserScene(self.app, _(title), options, self.play))
+
+    def play_one_of_or_refuse(self, moves: list[str], text: str) -> None:
+        """The legal readings if any; else try `text` so the engine says why not."""
+        if moves:
+            self.play_one_of(moves, N_("Which do you mean?"))
+        else:
+            self.play(text)
 
     def selected_cards(self) -> list[Card]:
         shown = self.shown_hand()
@@ -305,18 +369,18 @@ class TableScene(Scene):
     def meld_selected(self) -> None:
         cards = self.selected_cards()
         if not cards:
-            self.message("Select cards in your hand first (click them).", theme.ERROR)
+            self.message_at(_("Select cards in your hand first (click them)."))
             return
         moves = [m.text for m in self.legal() if m.action in ("meld", "contract") and m.same_cards(cards)]
         if moves:
-            self.play_one_of(moves, "Which meld do you mean?")
+            self.play_one_of(moves, N_("Which meld do you mean?"))
         else:
             self.play("meld " + " ".join(str(c) for c in cards))
 
     def discard_selected(self) -> None:
         cards = self.selected_cards()
         if len(cards) != 1:
-            self.message("Select exactly one card to discard.", theme.ERROR)
+            self.message_at(_("Select exactly one card to discard."))
             return
         self.play(self.discard_text(cards[0]))
 
@@ -399,8 +463,12 @@ class TableScene(Scene):
                 self.to_menu()
             return
         if isinstance(intent, Key):
-            self._key(intent)
+            if not self.flights or intent.ctrl:
+                self.action_pos = keyboard.focus_rect(self).midtop
+                keyboard.handle_key(self, intent)
             return
+        if isinstance(intent, (PointerDown, PointerUp)):
+            self.action_pos = intent.pos
         if isinstance(intent, PointerMove):
             self.pointer = intent.pos
         slot_buttons = self.slot_buttons if self.staging() and self.slots.staged else []
@@ -419,13 +487,79 @@ class TableScene(Scene):
             self.pointer = intent.pos
             self._pointer_up(intent.pos)
 
-    def _key(self, intent: Key) -> None:
-        if intent.key == pygame.K_s:
-            self.sort_by_suit()
-        elif intent.key == pygame.K_r:
-            self.sort_by_rank()
-        elif intent.key in (pygame.K_RETURN, pygame.K_m):
-            self.meld_selected()
+    # --- undo, redo, hint ----------------------------------------------------
+    def may_undo(self) -> bool:
+        """Only the player's own moves, never another human's, and never while hidden."""
+        s = self.session
+        owner = s.undo_owner()
+        return (owner is not None and owner == self.viewer and s.is_human(owner) and not s.demo
+                and not self.concealed() and s.phase in ("draw", "play", "claim"))
+
+    def may_redo(self) -> bool:
+        return bool(self.game.can_redo) and self.my_turn()
+
+    def undoing_whole_turn(self) -> bool:
+        """After the player's discard, Undo takes the whole turn back (as far as the engine allows)."""
+        last = self.game.moves[-1] if self.game.moves else None
+        return self.may_undo() and last is not None and last.action == "discard"
+
+    def undo(self) -> None:
+        if not self.may_undo():
+            self.message_at(_("Nothing of yours to undo."))
+            return
+        whole = self.undoing_whole_turn()
+        before = self.geometry()
+        self.session.undo()
+        while whole and self.may_undo():
+            self.session.undo()
+        self.undo_hold = 0.0
+        self._after_change(before)
+        self.message(_("Turn taken back.") if whole else _("Move taken back."), theme.GOLD)
+
+    def redo(self) -> None:
+        if not self.may_redo():
+            self.message_at(_("Nothing to redo."))
+            return
+        before = self.geometry()
+        self.session.redo()
+        self._after_change(before)
+
+    def _after_change(self, before: geom.Geometry) -> None:
+        self.sync_hand()
+        self.selected.clear()
+        factor = self.app.settings.animation_factor
+        if factor > 0:
+            self.flights = [f for f in self.flights if not f.done]
+            self.flights.extend(geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor))
+        self._prompt_version = -1
+        self._update_prompt()
+        self._update_buttons()
+
+    def show_hint(self) -> None:
+        """The medium bot's advice: its cards lifted in the hand and a sentence."""
+        if not self.my_turn():
+            self.message_at(_("A hint is for the player whose turn it is."))
+            return
+        from rummy_gui.hints import hint
+
+        advice = hint(self.game, self.viewer, seed=self.session.version)
+        if advice is None:
+            self.message_at(_("Nothing to decide now."))
+            return
+        self.session.hints[self.viewer] += 1
+        shown = self.shown_hand()
+        want = Counter(c.code for c in advice.cards)
+        self.selected = set()
+        for i, card in enumerate(shown):
+            if want[card.code] > 0:
+                want[card.code] -= 1
+                self.selected.add(i)
+        self.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
+
+    def cut_at(self, fraction: float) -> None:
+        pack = max(2, self.game.stock_count)
+        n = 1 + int(fraction * (pack - 1))
+        self.play(f"cut {max(1, min(pack - 1, n))}")
 
     def _hit_hand(self, pos: tuple[int, int]) -> int | None:
         slots = self.geometry().zones[("hand", self.viewer)]
@@ -452,9 +586,7 @@ class TableScene(Scene):
             return
         if self.my_cut() and self.cut_rect().collidepoint(pos):
             edge = self.cut_rect()
-            pack = max(2, self.game.stock_count)
-            n = 1 + int((pos[0] - edge.x) / max(1, edge.w) * (pack - 1))
-            self.play(f"cut {max(1, min(pack - 1, n))}")
+            self.cut_at((pos[0] - edge.x) / max(1, edge.w))
             return
         geo = self.geometry()
         for k in range(len(self.slots.slots)):
@@ -522,7 +654,7 @@ class TableScene(Scene):
                     self.slots.slots[target.stage].extend(c for c, _, _ in d.cards if c is not None)
                     self.selected.clear()
                 elif self.my_turn():
-                    self.play_one_of(target.moves, "Which do you mean?")
+                    self.play_one_of(target.moves, N_("Which do you mean?"))
                 return
         if not self._refused_drop(d, pos) and d.source == "hand" and self.geometry().layout.hand.collidepoint(pos):
             self._reorder(d, pos)
@@ -607,7 +739,9 @@ class TableScene(Scene):
         self.messages = [m for m in self.messages if m.ttl > 0]
         if self.app.stack.top is not self:
             return
-        self._follow_humans()
+        self._hot_seat()
+        if self.app.stack.top is not self:
+            return
         self._update_prompt()
         self._update_buttons()
         self._update_slots()
@@ -615,6 +749,14 @@ class TableScene(Scene):
             return
         if self._deal_screens():
             return
+        if self.undo_hold > 0:
+            self.undo_hold -= dt
+            if self.undo_hold > 0 and self.may_undo():
+                return
+            self.undo_hold = 0.0
+            self._buttons_version = -1
+        if self.session.phase == "claim":
+            self.cooldown = 0.0  # bots answer claims without delay
         self.cooldown -= dt
         if self.cooldown > 0:
             return
@@ -633,20 +775,99 @@ class TableScene(Scene):
         self.slot_rects()
         self.slot_buttons[0].enabled = self.slots.complete(self.game)
 
-    def _follow_humans(self) -> None:
-        """Hot seat: with several human players the hand shown is the one to act."""
-        humans = self.session.humans()
-        if len(humans) < 2 or self.viewer in self.game.to_act:
+    # --- hot seat ------------------------------------------------------------
+    def next_human(self) -> int | None:
+        """The human to act (or be asked about a claim) now, in priority order;
+        during a claim, only once the bots before them have answered."""
+        g = self.game
+        s = self.session
+        if s.demo or s.phase in ("deal_over", "game_over"):
+            return None
+        to_act = list(g.to_act)
+        claim = getattr(g, "claim", None)
+        if s.phase == "claim" and claim is not None:
+            to_act.sort(key=lambda seat: claim.claimants.index(seat) if seat in claim.claimants else 99)
+        for seat in to_act:
+            if s.is_human(seat):
+                return int(seat)
+            if s.phase == "claim":
+                return None  # a bot before them answers first
+        return None
+
+    def _auto_pass(self) -> None:
+        """Claims a human is not asked about (setting "ask about claims") are passed."""
+        s = self.session
+        setting = str(getattr(self.app.settings, "ask_claims", "useful"))
+        changed = True
+        while changed and s.phase == "claim":
+            changed = False
+            for seat in self.game.to_act:
+                if s.is_human(seat) and not worth_asking(self.game, seat, setting):
+                    s.play(seat, "pass")
+                    changed = True
+                    break
+
+    def _seat_at_bottom(self, seat: int) -> None:
+        """The table turns so that this player sits at the bottom; their own hand order comes back."""
+        if self.viewer == seat:
             return
-        for seat in self.game.to_act:
-            if seat in humans:
-                self.viewer = seat
-                self.hand_order = []
-                self.selected.clear()
-                self.sync_hand()
-                self.message(f"{self.session.name(seat)}'s turn: the hand shown is theirs", theme.GOLD)
-                self.layout(self._size)
-                return
+        self.orders[self.viewer] = list(self.hand_order)
+        self.viewer = seat
+        self.hand_order = list(self.orders.get(seat, []))
+        self.selected.clear()
+        self.drag = None
+        self.sync_hand()
+        self.focus = keyboard.Focus()
+        self.base_cache = None
+        self.layout(self._size)
+
+    def _hot_seat(self) -> None:
+        """Who sits at the bottom, and the hand-over screen between humans."""
+        s = self.session
+        if s.demo or not s.humans():
+            return
+        if s.phase in ("deal_over", "game_over"):
+            if self.hot_seat():
+                self.revealed_for = None  # the next deal begins with a hand-over
+            return
+        self._auto_pass()
+        seat = self.next_human()
+        if seat is None:
+            return
+        if not self.hot_seat() or not bool(getattr(self.app.settings, "hand_over_screen", True)):
+            self._seat_at_bottom(seat)
+            self.revealed_for = seat
+            return
+        if seat == self.revealed_for:
+            self._seat_at_bottom(seat)
+            return
+        top = self.app.stack.top
+        if isinstance(top, HandOverScene):
+            return
+        if top is not self:
+            return
+        self._seat_at_bottom(seat)
+        self.revealed_for = None
+        self.app.push(HandOverScene(self.app, self, seat, self._hand_over_reason(seat)))
+
+    def _hand_over_reason(self, seat: int) -> str:
+        s = self.session
+        claim = getattr(self.game, "claim", None)
+        if s.phase == "claim" and claim is not None:
+            what = {"rummy": _("a Rummy! call"), "buy": _("buying the {card}"),
+                    "shanghai": _("a Shanghai! call on the {card}")}.get(claim.kind, claim.kind)
+            return _("{name} may claim: {what}").format(name=s.name(seat), what=what.format(card=claim.card.pretty))
+        if s.phase == "cut":
+            return _("{name} cuts the pack").format(name=s.name(seat))
+        return _("{name}'s turn").format(name=s.name(seat))
+
+    def handed_over(self, seat: int) -> None:
+        """The hand-over screen was clicked: the hand at the bottom is shown."""
+        self._seat_at_bottom(seat)
+        self.revealed_for = seat
+        self._prompt_version = -1
+        self._buttons_version = -1
+        self._update_prompt()
 
     def _deal_screens(self) -> bool:
         from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene
@@ -669,6 +890,7 @@ class TableScene(Scene):
         self._prompt_version = self.session.version
         self.prompt_buttons = []
         self.prompt_moves = []
+        self.focus.prompt = 0
         if self.session.phase != "claim" or not self.my_turn():
             return
         rect = self.prompt_rect()
@@ -695,8 +917,15 @@ class TableScene(Scene):
             claim = getattr(self.game, "claim", None)
             kind = getattr(claim, "kind", "claim")
             card = getattr(claim, "card", None)
-            titles = {"rummy": "Rummy! is possible", "buy": "Buy the discard?", "shanghai": "Shanghai! is possible"}
-            line = f"On offer: {card.pretty}" if card is not None else ""
-            draw_prompt(surface, self.prompt_rect(), titles.get(kind, "A claim is open"), [line])
+            titles = {"rummy": _("Rummy! is possible"), "buy": _("Buy the discard?"),
+                      "shanghai": _("Shanghai! is possible")}
+            line = _("On offer: {card}").format(card=card.pretty) if card is not None else ""
+            if self.hot_seat():
+                line = f"{self.session.name(self.viewer)} — {line}"
+            draw_prompt(surface, self.prompt_rect(), titles.get(kind, _("A claim is open")), [line])
             for b in self.prompt_buttons:
                 b.draw(surface)
+            if self.keyboard_used and self.prompt_buttons:
+                from rummy_gui.ui.table_draw import draw_focus_box
+
+                draw_focus_box(surface, self, self.prompt_buttons[self.focus.prompt % len(self.prompt_buttons)].rect)

@@ -8,7 +8,8 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.engine.cards import Card
-from rummy_gui.ui import fonts, theme
+from rummy_gui.i18n import _, language
+from rummy_gui.ui import fonts, palette, theme
 from rummy_gui.ui.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import draw_panel
 
@@ -27,6 +28,7 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     _draw_thinking(surface, scene, geo)
     _draw_slots(surface, scene, geo)
     _draw_hand(surface, scene, geo, hidden)
+    _draw_focus(surface, scene)
     _draw_targets(surface, scene)
     for widget in scene.buttons:
         widget.draw(surface)
@@ -44,7 +46,8 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
     most of a frame's blits; caching them keeps a frame to a few milliseconds."""
     settings = scene.app.settings
     key = (scene.geometry_key(), frozenset(hidden), settings.four_colour, settings.card_back,
-           len(scene.session.log), scene.status_text(), scene.staging())
+           len(scene.session.log), scene.status_text(), scene.staging(), language(), high_contrast(scene),
+           scene.revealed_for, scene.concealed())
     cached = scene.base_cache
     if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size():
         return cached[1]
@@ -52,7 +55,10 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
         base = cached[1]  # reused: allocating a window-sized surface costs milliseconds
     else:
         base = pygame.Surface(surface.get_size()).convert()
-    base.blit(scene.app.art.felt(surface.get_size()), (0, 0))
+    if high_contrast(scene):
+        base.fill(palette.HC_FELT)
+    else:
+        base.blit(scene.app.art.felt(surface.get_size()), (0, 0))
     _draw_zones(base, scene, geo)
     _draw_melds(base, scene, geo, hidden)
     for seat in geo.layout.seats:
@@ -61,6 +67,35 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
     _draw_panel(base, scene, geo)
     scene.base_cache = (key, base)
     return base
+
+
+def high_contrast(scene: TableScene) -> bool:
+    return bool(getattr(scene.app.settings, "high_contrast", False))
+
+
+def focus_colour(scene: TableScene) -> tuple[int, int, int]:
+    return palette.HC_FOCUS if high_contrast(scene) else palette.FOCUS
+
+
+def draw_focus_box(surface: pygame.Surface, scene: TableScene, rect: Rect) -> None:
+    """The keyboard focus: a bright double outline that no card colour shares."""
+    colour = focus_colour(scene)
+    outer = rect.inflate(10, 10)
+    pygame.draw.rect(surface, (0, 0, 0), outer.inflate(4, 4), width=2, border_radius=10)
+    pygame.draw.rect(surface, colour, outer, width=3, border_radius=9)
+
+
+def _draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
+    """Where the keys act: always shown while the player may act (thin until keys are used)."""
+    if not scene.my_turn() or scene.prompt_buttons or (scene.drag and scene.drag.active):
+        return
+    from rummy_gui.ui.keyboard import focus_rect
+
+    rect = focus_rect(scene)
+    if scene.keyboard_used:
+        draw_focus_box(surface, scene, rect)
+    else:
+        pygame.draw.rect(surface, focus_colour(scene), rect.inflate(8, 8), width=1, border_radius=9)
 
 
 def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
@@ -77,21 +112,21 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         slot = scene.slots.slots[k] if k < len(scene.slots.slots) else []
         need = scene.slots.minimum(scene.slots.kinds[k], scene.game) if k < len(scene.slots.kinds) else 0
         done = "✓" if need and len(slot) >= need else f"{len(slot)}/{need}"
-        label = fonts.text_cached(f"{scene.slots.label(k, scene.game).capitalize()}  {done}", 14, theme.GOLD, True)
+        label = fonts.text_cached(f"{_(scene.slots.label(k, scene.game)).capitalize()}  {done}", 14, theme.GOLD, True)
         surface.blit(label, (rect.x + 10, rect.y + 5))
         for card, r in geo.zones.get(("staged", k), []):
             _card(surface, scene, card, r, shadow=True)
         if not slot:
-            hint = fonts.text_cached("drag cards here", 13, theme.TEXT_DIM)
+            hint = fonts.text_cached(_("drag cards here"), 13, theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(center=rect.center))
     if scene.slots.staged:
         for b in scene.slot_buttons:
             b.draw(surface)
     else:
         own = geo.layout.seats[scene.viewer].melds
-        tip = fonts.text_cached("Lay down the contract:", 13, theme.TEXT_DIM)
+        tip = fonts.text_cached(_("Lay down the contract:"), 13, theme.TEXT_DIM)
         surface.blit(tip, (own.right - 140, own.y + 14))
-        tip = fonts.text_cached("fill every slot", 13, theme.TEXT_DIM)
+        tip = fonts.text_cached(_("fill every slot"), 13, theme.TEXT_DIM)
         surface.blit(tip, (own.right - 140, own.y + 32))
 
 
@@ -104,7 +139,7 @@ def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) ->
     if place is None:
         return
     dots = "." * (1 + int(scene.clock * 3) % 3)
-    surface.blit(fonts.text_cached(f"thinking{dots}", 12, theme.GOLD), (place.badge.x + 10, place.badge.bottom - 16))
+    surface.blit(fonts.text_cached(_("thinking") + dots, 12, theme.GOLD), (place.badge.x + 10, place.badge.bottom - 16))
 
 
 def _card(surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False) -> None:
@@ -125,26 +160,35 @@ _ZONES: dict[tuple[object, ...], pygame.Surface] = {}
 
 def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     """The shaded areas of the players and the pile: they move only on resize."""
-    key = (surface.get_size(), tuple((seat, tuple(p.zone)) for seat, p in sorted(geo.layout.seats.items())),
-           tuple(geo.layout.discard))
+    hc = high_contrast(scene)
+    session = scene.session
+    key = (surface.get_size(), tuple((seat, tuple(p.zone), session.colour(seat))
+                                     for seat, p in sorted(geo.layout.seats.items())),
+           tuple(geo.layout.discard), hc)
     zone_layer = _ZONES.get(key)
     if zone_layer is None:
         _ZONES.clear()
         zone_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         for seat, place in geo.layout.seats.items():
-            colour = (*theme.seat_colour(seat), 34)
+            if hc:
+                pygame.draw.rect(zone_layer, (*session.colour(seat), 255), place.zone, width=3, border_radius=14)
+                continue
+            colour = (*session.colour(seat), 90)
             pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
             pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
-        pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
+        if hc:
+            pygame.draw.rect(zone_layer, (*palette.HC_ZONE, 255), geo.layout.discard, width=2, border_radius=14)
+        else:
+            pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
         zone_layer = _ZONES[key] = zone_layer.convert_alpha()
     surface.blit(zone_layer, (0, 0))
     g = scene.session.game
     if not g.melds and not scene.staging():
         own = geo.layout.seats[scene.viewer].melds
-        hint = fonts.text_cached("Your melds go here: drag a selection of cards onto the felt", 15, theme.TEXT_DIM)
+        hint = fonts.text_cached(_("Your melds go here: drag a selection of cards onto the felt"), 15, theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(center=own.center))
     if not g.discard_pile and not scene.cutting():
-        img = fonts.text_cached("discard pile", 15, theme.TEXT_DIM)
+        img = fonts.text_cached(_("discard pile"), 15, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midleft=(geo.layout.discard.x + 12, geo.layout.discard.centery)))
 
 
@@ -176,7 +220,7 @@ def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Re
     """A laid-off card: its owner's colour and initial (colour is never the only sign)."""
     r = max(7, min(11, rect.w // 5))
     centre = (rect.x + r + 2, rect.bottom - r - 3)
-    pygame.draw.circle(surface, theme.seat_colour(owner), centre, r)
+    pygame.draw.circle(surface, scene.session.colour(owner), centre, r)
     pygame.draw.circle(surface, (20, 20, 20), centre, r, width=1)
     initial = fonts.text_cached(scene.session.initial(owner), int(r * 1.3), (15, 15, 15), True)
     surface.blit(initial, initial.get_rect(center=centre))
@@ -213,7 +257,7 @@ def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         _card(surface, scene, None, top, shadow=layers == 0)
     else:
         pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
-    count = fonts.text_cached(f"stock {n}", 15, theme.TEXT, True)
+    count = fonts.text_cached(_("stock {n}").format(n=n), 15, theme.TEXT, True)
     surface.blit(count, count.get_rect(midtop=(top.centerx, top.bottom + 6)))
     if scene.hover_stock and scene.can_draw():
         pygame.draw.rect(surface, theme.HIGHLIGHT, top.inflate(6, 6), width=3, border_radius=9)
@@ -233,8 +277,8 @@ def _draw_cut(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None
     if scene.pointer and edge.collidepoint(scene.pointer):
         x = scene.pointer[0]
         pygame.draw.line(surface, theme.HIGHLIGHT, (x, edge.y - 8), (x, edge.bottom + 8), 3)
-    msg = "Cut the pack: click a point along its edge" if scene.my_cut() else \
-        f"{scene.session.name(scene.session.game.to_act[0])} cuts the pack…"
+    msg = _("Cut the pack: click a point along its edge") if scene.my_cut() else \
+        _("{name} cuts the pack…").format(name=scene.session.name(scene.session.game.to_act[0]))
     img = fonts.text_cached(msg, 18, theme.GOLD, True)
     surface.blit(img, img.get_rect(midbottom=(edge.centerx, edge.y - 12)))
 
@@ -254,7 +298,7 @@ def _draw_discard(surface: pygame.Surface, scene: TableScene, geo: Geometry, hid
         _card(surface, scene, card, r, shadow=True)
     if lift_from is not None and dragging_from is None and lift_from < len(slots):
         n = len(slots) - lift_from
-        tip = fonts.text_cached(f"take {n}" if n > 1 else "take the top card", 14, theme.GOLD, True)
+        tip = fonts.text_cached(_("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True)
         r = slots[lift_from][1]
         surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.y - 20)))
 
@@ -268,27 +312,34 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
     bg = pygame.Surface(badge.size, pygame.SRCALPHA)
     pygame.draw.rect(bg, (8, 28, 18, 215), bg.get_rect(), border_radius=10)
     surface.blit(bg, badge.topleft)
-    edge = theme.HIGHLIGHT if to_act else theme.seat_colour(seat)
+    edge = theme.HIGHLIGHT if to_act else session.colour(seat)
     pygame.draw.rect(surface, edge, badge, width=3 if to_act else 1, border_radius=10)
     if to_act:
         glow = pygame.Surface(badge.inflate(14, 14).size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (*theme.HIGHLIGHT, 60), glow.get_rect(), width=6, border_radius=14)
         surface.blit(glow, badge.inflate(14, 14).topleft)
     x = badge.x + 10
-    pygame.draw.circle(surface, theme.seat_colour(seat), (x + 6, badge.y + 16), 6)
+    chip_centre = (x + 7, badge.y + 16)
+    pygame.draw.circle(surface, session.colour(seat), chip_centre, 9)
+    pygame.draw.circle(surface, (20, 20, 20), chip_centre, 9, width=1)
+    mark = fonts.text_cached(session.initial(seat), 12, (15, 15, 15), True)
+    surface.blit(mark, mark.get_rect(center=chip_centre))
     name = fonts.text_cached(session.name(seat), 16, theme.TEXT, True)
-    surface.blit(name, (x + 18, badge.y + 6))
+    surface.blit(name, (x + 20, badge.y + 6))
     cfg = session.seats[seat]
-    level = "you" if seat == scene.viewer and session.is_human(seat) else ("human" if cfg.is_human else cfg.kind)
+    if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
+        level = _("you")
+    else:
+        level = _("human") if cfg.is_human else _("bot: {level}").format(level=_(cfg.kind))
     side = g.side_of(seat) if hasattr(g, "side_of") else seat
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
-        level += f" · team {'AB'[side]}"
+        level += " · " + _("team {team}").format(team="AB"[side])
     surface.blit(fonts.text_cached(level, 13, theme.TEXT_DIM), (x, badge.y + 25))
-    line3 = f"{total} pts"
+    line3 = _("{n} pts").format(n=total)
     buys = g.buys_left(seat) if hasattr(g, "buys_left") else None
     if buys is not None:
-        line3 += "   buys " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
+        line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
     surface.blit(fonts.text_cached(line3, 13, theme.GOLD), (x, badge.y + 40))
     if seat == g.dealer:
         chip = (badge.right - 16, badge.y + 14) if seat == scene.viewer else (x + 18 + name.get_width() + 14, badge.y + 15)
@@ -298,7 +349,7 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
         surface.blit(d, d.get_rect(center=chip))
     if seat != scene.viewer:
         slots = geo.zones.get(("hand", seat), [])
-        for i, (_, rect) in enumerate(slots):
+        for i, (_back, rect) in enumerate(slots):
             if (("hand", seat), i) not in hidden:
                 _card(surface, scene, None, rect)
         if slots:
@@ -309,6 +360,11 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
 
 def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
     slots = geo.zones[("hand", scene.viewer)]
+    if scene.concealed():  # hot seat: nobody's cards face up while the machine changes hands
+        for i, (_card_value, rect) in enumerate(slots):
+            if (("hand", scene.viewer), i) not in hidden:
+                _card(surface, scene, None, rect, shadow=True)
+        return
     dragging = set(scene.drag.hand_indices) if scene.drag and scene.drag.active else set()
     # The card taken from deep in the pile must be melded this turn: mark one copy of it.
     target = getattr(scene.game, "target", None) if scene.my_turn() else None
@@ -324,10 +380,10 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
             pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
         if i == marked:
             pygame.draw.rect(surface, theme.ERROR, r, width=3, border_radius=max(3, r.w // 12))
-            tag = fonts.text_cached("meld me", 12, theme.ERROR, True)
+            tag = fonts.text_cached(_("meld me"), 12, theme.ERROR, True)
             surface.blit(tag, tag.get_rect(bottomleft=(r.x + 2, r.y - 2)))
     if not slots and scene.session.phase not in ("deal_over", "game_over", "cut"):
-        img = fonts.text_cached("no cards in hand", 16, theme.TEXT_DIM)
+        img = fonts.text_cached(_("no cards in hand"), 16, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
 
 
@@ -342,7 +398,7 @@ def _draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
         pygame.draw.rect(layer, (*theme.LEGAL, 255 if over else pulse), target.rect, width=3, border_radius=12)
     surface.blit(layer, (0, 0))
     for target in scene.drag.targets:
-        img = fonts.text_cached(target.label, 14, theme.LEGAL, True)
+        img = fonts.text_cached(_(target.label), 14, theme.LEGAL, True)
         surface.blit(img, img.get_rect(midbottom=(target.rect.centerx, target.rect.y - 2)))
 
 
@@ -378,31 +434,37 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     pygame.draw.rect(surface, (8, 30, 18), lt.panel)
     pygame.draw.line(surface, theme.PANEL_EDGE, lt.panel.topleft, lt.panel.bottomleft, 2)
     log = lt.log
-    surface.blit(fonts.text_cached("Deal log", 14, theme.GOLD, True), (log.x, log.y))
-    lines: list[str] = []
+    surface.blit(fonts.text_cached(_("Game log"), 14, theme.GOLD, True), (log.x, log.y))
+    lines: list[tuple[str, bool]] = []
     for entry in scene.session.log[-40:]:
-        lines.extend(fonts.wrap(entry, 13, log.w - 6))
+        lines.extend((line, entry.is_deal) for line in fonts.wrap(entry.text(), 13, log.w - 6))
     y = log.bottom - 18
-    for line in reversed(lines):
+    for line, is_deal in reversed(lines):
         if y < log.y + 22:
             break
-        surface.blit(fonts.text_cached(line, 13, theme.TEXT_DIM if not line.startswith("Deal ") else theme.GOLD), (log.x, y))
+        surface.blit(fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM), (log.x, y))
         y -= 18
 
 
 def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     own = geo.layout.seats[scene.viewer].zone
     y = own.y - 8
+    table = geo.layout.table
     for msg in reversed(scene.messages[-3:]):
         alpha = max(0, min(255, int(255 * min(1.0, msg.ttl / 0.8))))
         img = fonts.text_cached(msg.text, 17, msg.colour, True)
-        box = img.get_rect(midbottom=(geo.layout.table.centerx, y))
+        if msg.pos is not None:  # where it happened: just above that place, kept on the table
+            box = img.get_rect(midbottom=(msg.pos[0], msg.pos[1] - 14))
+            box.clamp_ip(table.inflate(-24, -24))
+        else:
+            box = img.get_rect(midbottom=(table.centerx, y))
         panel = pygame.Surface(box.inflate(24, 12).size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (0, 0, 0, int(alpha * 0.7)), panel.get_rect(), border_radius=10)
         surface.blit(panel, box.inflate(24, 12).topleft)
         img.set_alpha(alpha)
         surface.blit(img, box)
-        y -= box.h + 16
+        if msg.pos is None:
+            y -= box.h + 16
 
 
 def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:

@@ -91,7 +91,7 @@ def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
     drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
     assert g.discard_pile[-1] == parse_card("KD")
     assert g.turn == 1
-    assert any("discard K♦" in line for line in scene.session.log)
+    assert any("discard" in str(line) and "K♦" in str(line) for line in scene.session.log)
 
 
 def test_draw_from_stock_by_drag(app: App) -> None:
@@ -236,7 +236,7 @@ def test_liverpool_cut_by_clicking_the_pack_edge(app: App) -> None:
     click(app, (edge.x + edge.w // 3, edge.centery))
     assert scene.session.phase != "cut"
     assert len(game.hand(0)) == 10
-    assert any("cut" in line for line in scene.session.log)
+    assert any("cut" in str(line) for line in scene.session.log)
 
 
 def test_hot_seat_shows_the_hand_of_the_human_to_act(app: App) -> None:
@@ -254,10 +254,12 @@ def test_hot_seat_shows_the_hand_of_the_human_to_act(app: App) -> None:
     app.push(scene)
     frame(app)
     assert scene.viewer == 0
+    click(app, (640, 400))  # the hand-over screen: "Pass to Ann"
     drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
     drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
     frame(app)
     assert game.turn == 1 and scene.viewer == 1
+    click(app, (640, 400))  # "Pass to Ben"
     assert sorted(str(c) for c in scene.hand_order) == sorted(str(c) for c in game.hand(1))
 
 

@@ -1,0 +1,110 @@
+"""Hot seat: several people at one machine.
+
+The hand-over screen hides every hand while the machine passes to the next
+person; `worth_asking` decides, from the claimant's own hand only, whether a
+claim is worth a hand-over (the setting "ask about claims: only when useful").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rummy_gui.engine.cards import Card
+from rummy_gui.i18n import _
+from rummy_gui.ui import fonts, theme
+from rummy_gui.ui.intents import Intent, Key, PointerDown
+from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.app import App
+    from rummy_gui.ui.table import TableScene
+
+
+def could_use(card: Card, hand: list[Card], game: Any) -> bool:
+    """Whether `card` could go into a meld with this hand, or on a meld on the
+    table: a guess a player would make from their own cards and the table only."""
+    if card.is_joker:
+        return True
+    rules = getattr(game, "rules", None)
+    naturals = [c for c in hand if not c.is_joker]
+    jokers = len(hand) - len(naturals)
+    same_rank = sum(1 for c in naturals if c.rank == card.rank)
+    if same_rank + jokers >= 2 or (same_rank >= 1 and bool(getattr(rules, "is_contract", False))):
+        return True
+    near = {c.rank for c in naturals if c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2}
+    if card.rank == 1:  # the ace also sits above the king
+        near |= {c.rank for c in naturals if c.suit == card.suit and c.rank in (12, 13)}
+    if len(near) + jokers >= 2 or (near and jokers):
+        return True
+    try:
+        from rummy_gui.engine.melds import Token, layoff_fits
+
+        return any(layoff_fits(rules, meld, [Token(card)]) for meld in game.melds) if rules else False
+    except Exception:
+        return False
+
+
+def worth_asking(game: Any, seat: int, setting: str) -> bool:
+    """Ask this human about the open claim? ("always" / "useful" / "never")."""
+    claim = getattr(game, "claim", None)
+    if claim is None or setting == "always":
+        return True
+    if setting == "never":
+        return False
+    if claim.kind in ("rummy", "shanghai"):
+        return True  # these are offered only when the card can be used (public facts)
+    return could_use(claim.card, list(game.hand(seat)), game)
+
+
+class HandOverScene(Scene):
+    """ "Pass to <name> — click when ready": drawn over the table, whose hands
+    are then all face down (the table conceals them while this is on top)."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene, seat: int, reason: str = "") -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.reason = reason
+        self.rect = pygame.Rect(0, 0, 10, 10)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.rect = pygame.Rect(w // 2 - 300, h // 2 - 110, 600, 220)
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, PointerDown) and intent.button == 1:
+            self.ready()
+        elif isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.ready()
+
+    def ready(self) -> None:
+        if self.app.stack.top is self:
+            self.app.pop()
+            self.table.handed_over(self.seat)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        r = self.rect
+        draw_panel(surface, r, alpha=250)
+        session = self.table.session
+        colour = session.colour(self.seat)
+        pygame.draw.rect(surface, colour, r, width=4, border_radius=12)
+        title = _("Pass to {name}").format(name=session.name(self.seat))
+        img = fonts.text_cached(title, 30, theme.GOLD, True)
+        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 30)))
+        lines = [self.reason] if self.reason else []
+        lines.append(_("Click when ready (or press Enter)"))
+        y = r.y + 92
+        for line in lines:
+            text = fonts.text_cached(line, 18, theme.TEXT)
+            surface.blit(text, text.get_rect(midtop=(r.centerx, y)))
+            y += 30
+        note = fonts.text_cached(_("Everyone else: please look away"), 14, theme.TEXT_DIM)
+        surface.blit(note, note.get_rect(midbottom=(r.centerx, r.bottom - 16)))

@@ -1,0 +1,231 @@
+"""Keyboard play: a focus that moves among the hand's cards, the melds, the
+discard pile and the stock, and the keys that act on it.
+
+Arrows move the focus (left/right within a zone, up/down between zones), Tab
+cycles the zones, Space selects the focused hand card, Enter plays the
+selection to the focused place; D discards, S draws, M melds, P passes, H asks
+for a hint, Ctrl+Z / Ctrl+Y undo and redo, R / T sort the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from rummy_gui.i18n import N_, _
+from rummy_gui.ui.intents import Key
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.table import TableScene
+
+ZONES = ("hand", "melds", "discard", "stock")  # bottom of the screen upwards
+
+# The keys, for the help line and the README (translated where shown).
+KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("← →", N_("move the focus")),
+    ("↑ ↓  Tab", N_("change zone")),
+    ("Space", N_("select a card")),
+    ("Enter", N_("play to the focus")),
+    ("S", N_("draw")),
+    ("D", N_("discard")),
+    ("M", N_("meld")),
+    ("P", N_("pass")),
+    ("H", N_("hint")),
+    ("Ctrl+Z / Ctrl+Y", N_("undo / redo")),
+    ("R / T", N_("sort by rank / suit")),
+)
+
+
+@dataclass
+class Focus:
+    zone: str = "hand"
+    index: int = 0  # melds: -1 is the place for a new meld, 0.. the melds in order
+    prompt: int = 0  # the focused button of a claim prompt
+    cut: float = 0.5  # Liverpool: where along the pack's edge
+
+
+def zone_size(scene: TableScene, zone: str) -> int:
+    if zone == "hand":
+        return len(scene.shown_hand())
+    if zone == "discard":
+        return len(scene.game.discard_pile)
+    if zone == "melds":
+        return len(scene.game.melds) + 1  # with the new-meld place
+    return 1
+
+
+def clamp(scene: TableScene) -> None:
+    f = scene.focus
+    n = zone_size(scene, f.zone)
+    low = -1 if f.zone == "melds" else 0
+    if f.zone == "melds":
+        n -= 1
+    f.index = max(low, min(f.index, n - 1 if n > 0 else low))
+    if f.zone == "discard" and n > 0 and not scene.deep_takes():
+        f.index = n - 1
+
+
+def focus_rect(scene: TableScene) -> Rect:
+    """Where the focus is drawn (and where a refusal from the keyboard is shown)."""
+    clamp(scene)
+    geo = scene.geometry()
+    f = scene.focus
+    if scene.cutting():
+        edge = scene.cut_rect()
+        x = edge.x + int(edge.w * f.cut)
+        return Rect(x - 3, edge.y - 8, 6, edge.h + 16)
+    if f.zone == "hand":
+        slots = geo.zones.get(("hand", scene.viewer), [])
+        if not slots:
+            return Rect(geo.layout.hand)
+        i = max(0, min(f.index, len(slots) - 1))
+        r = slots[i][1]
+        return r.move(0, -24) if i in scene.selected else Rect(r)
+    if f.zone == "discard":
+        slots = geo.zones[("discard",)]
+        if not slots:
+            return Rect(geo.layout.discard)
+        return Rect(slots[max(0, min(f.index, len(slots) - 1))][1])
+    if f.zone == "stock":
+        return Rect(geo.zones[("stock",)][0][1])
+    melds = scene.game.melds
+    if f.index < 0 or f.index >= len(melds):
+        return Rect(geo.layout.seats[scene.viewer].melds)
+    return geo.meld_area(melds[f.index].id)
+
+
+def move_zone(scene: TableScene, step: int) -> None:
+    f = scene.focus
+    f.zone = ZONES[(ZONES.index(f.zone) + step) % len(ZONES)]
+    if f.zone == "discard":
+        f.index = len(scene.game.discard_pile) - 1  # the top card first
+    elif f.zone == "melds":
+        f.index = -1
+    else:
+        f.index = 0 if f.zone == "stock" else min(f.index, max(0, zone_size(scene, "hand") - 1))
+    clamp(scene)
+
+
+def move_index(scene: TableScene, step: int) -> None:
+    f = scene.focus
+    n = zone_size(scene, f.zone)
+    if n <= 0:
+        return
+    if f.zone == "melds":
+        f.index = (f.index + 1 + step) % n - 1  # -1 (new meld) .. len(melds) - 1
+    else:
+        f.index = (f.index + step) % n
+    clamp(scene)
+
+
+def handle_key(scene: TableScene, key: Key) -> bool:
+    """Act on one key press at the table; False if the key means nothing here."""
+    k = key.key
+    f = scene.focus
+    scene.keyboard_used = True
+    if key.ctrl and k == pygame.K_z:
+        scene.undo()
+        return True
+    if key.ctrl and k == pygame.K_y:
+        scene.redo()
+        return True
+    if scene.prompt_buttons:  # a claim is offered: the keys choose among its answers
+        n = len(scene.prompt_buttons)
+        if k in (pygame.K_UP, pygame.K_LEFT) or (k == pygame.K_TAB and key.shift):
+            f.prompt = (f.prompt - 1) % n
+        elif k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+            f.prompt = (f.prompt + 1) % n
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            scene.prompt_buttons[f.prompt % n].on_click()
+        elif k == pygame.K_p:
+            scene.pass_turn()
+        elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < n:
+            scene.prompt_buttons[k - pygame.K_1].on_click()
+        else:
+            return False
+        return True
+    if scene.cutting():
+        if k == pygame.K_LEFT:
+            f.cut = max(0.02, f.cut - 0.05)
+        elif k == pygame.K_RIGHT:
+            f.cut = min(0.98, f.cut + 0.05)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            scene.cut_at(f.cut)
+        else:
+            return False
+        return True
+    if k == pygame.K_TAB:
+        move_zone(scene, -1 if key.shift else 1)
+    elif k == pygame.K_UP:
+        move_zone(scene, 1)
+    elif k == pygame.K_DOWN:
+        move_zone(scene, -1)
+    elif k == pygame.K_LEFT:
+        move_index(scene, -1)
+    elif k == pygame.K_RIGHT:
+        move_index(scene, 1)
+    elif k == pygame.K_SPACE:
+        if f.zone == "hand":
+            clamp(scene)
+            if zone_size(scene, "hand"):
+                scene.selected.symmetric_difference_update({f.index})
+        else:
+            enter(scene)
+    elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        enter(scene)
+    elif k == pygame.K_s:
+        scene.play("draw")
+    elif k == pygame.K_d:
+        if not scene.selected and f.zone == "hand" and zone_size(scene, "hand"):
+            scene.selected = {f.index}
+        scene.discard_selected()
+    elif k == pygame.K_m:
+        scene.meld_selected()
+    elif k == pygame.K_p:
+        scene.pass_turn()
+    elif k == pygame.K_h:
+        scene.show_hint()
+    elif k == pygame.K_r:
+        scene.sort_by_rank()
+    elif k == pygame.K_t:
+        scene.sort_by_suit()
+    else:
+        return False
+    return True
+
+
+def enter(scene: TableScene) -> None:
+    """Play the selection to the focused place (or take/draw from it)."""
+    f = scene.focus
+    clamp(scene)
+    cards = scene.selected_cards()
+    if f.zone == "stock":
+        scene.play("draw")
+    elif f.zone == "discard":
+        if len(cards) == 1 and scene.session.phase == "play":
+            scene.discard_selected()
+        else:
+            n = len(scene.game.discard_pile) - f.index
+            word = "rummy" if scene.session.phase == "claim" else "take"
+            scene.play_one_of_or_refuse([m.text for m in scene.legal() if m.action in ("take", "rummy")
+                                         and m.number == n], f"{word} {n}")
+    elif f.zone == "melds":
+        melds = scene.game.melds
+        if f.index < 0 or f.index >= len(melds):
+            scene.meld_selected()
+        elif not cards:
+            scene.message_at(_("Select cards in your hand first (Space)."))
+        else:
+            meld = melds[f.index]
+            moves = [m.text for m in scene.legal() if m.action in ("layoff", "swap") and m.number == meld.id
+                     and m.same_cards(cards)]
+            text = f"layoff {' '.join(str(c) for c in cards)} to {meld.id}"
+            scene.play_one_of_or_refuse(moves, text)
+    else:  # the hand: meld the selection, or select the focused card
+        if cards:
+            scene.meld_selected()
+        elif zone_size(scene, "hand"):
+            scene.selected.symmetric_difference_update({f.index})
