@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rummy_gui.i18n import _
 from rummy_gui.ui import fonts, theme
-from rummy_gui.ui.intents import Back, Intent, PointerMove
+from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.scene import Scene
 from rummy_gui.ui.widgets import Button, draw_panel
 
@@ -25,10 +26,38 @@ class Overlay(Scene):
         super().__init__(app)
         self.buttons: list[Button] = []
 
+    focus = 0  # the button the keyboard is on
+
     def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Key) and self.key(intent):
+            return
         for b in self.buttons:
             if b.handle(intent) and not isinstance(intent, PointerMove):
                 return
+
+    def key(self, intent: Key) -> bool:
+        """Arrows / Tab move among the buttons, Enter or Space presses, 1-9 picks."""
+        live = [b for b in self.buttons if b.visible and b.enabled]
+        if not live:
+            return False
+        k = intent.key
+        if k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+            self.focus = (self.focus + (-1 if intent.shift else 1)) % len(live)
+        elif k in (pygame.K_UP, pygame.K_LEFT):
+            self.focus = (self.focus - 1) % len(live)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            live[self.focus % len(live)].on_click()
+        elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(live):
+            live[k - pygame.K_1].on_click()
+        else:
+            return False
+        return True
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        live = [b for b in self.buttons if b.visible and b.enabled]
+        if live:
+            r = live[self.focus % len(live)].rect.inflate(8, 8)
+            pygame.draw.rect(surface, (80, 220, 255), r, width=3, border_radius=10)
 
     def dim(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -75,6 +104,7 @@ class ChooserScene(Overlay):
         surface.blit(img, (self.rect.x + 20, self.rect.y + 18))
         for b in self.buttons:
             b.draw(surface)
+        self.draw_focus(surface)
 
 
 class DealSummaryScene(Overlay):
@@ -156,6 +186,7 @@ class DealSummaryScene(Overlay):
         surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, r.bottom - 100))
         for b in self.buttons:
             b.draw(surface)
+        self.draw_focus(surface)
 
 
 def _points(game: Any, seat: int) -> tuple[int | None, int | None]:
@@ -249,3 +280,4 @@ class GameOverScene(Overlay):
         surface.blit(fonts.text_cached(sub, 14, theme.TEXT_DIM), (r.x + 40, r.bottom - 110))
         for b in self.buttons:
             b.draw(surface)
+        self.draw_focus(surface)

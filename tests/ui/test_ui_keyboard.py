@@ -1,0 +1,145 @@
+"""Keyboard play (issue 7): a whole deal of rummy500 by posted key events alone."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+from ui_driver import frame
+
+from rummy_gui.ui.app import App
+from rummy_gui.ui.overlays import ChooserScene, DealSummaryScene
+from rummy_gui.ui.session import MoveText, SeatConfig, Session, make_bot, token_card
+from rummy_gui.ui.table import TableScene
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    frame(app)
+
+
+def to_zone(app: App, scene: TableScene, zone: str) -> None:
+    for _ in range(5):
+        if scene.focus.zone == zone:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {zone}")
+
+
+def to_index(app: App, scene: TableScene, index: int) -> None:
+    for _ in range(80):
+        if scene.focus.index == index:
+            return
+        key(app, pygame.K_RIGHT if scene.focus.index < index else pygame.K_LEFT)
+    raise AssertionError(f"the focus never reached {index} in {scene.focus.zone}")
+
+
+def select(app: App, scene: TableScene, tokens: tuple[str, ...]) -> None:
+    to_zone(app, scene, "hand")
+    for i in sorted(scene.selected):  # clear what is selected (Space toggles)
+        to_index(app, scene, i)
+        key(app, pygame.K_SPACE)
+    want = Counter(token_card(t).code for t in tokens)
+    picks = []
+    for i, card in enumerate(scene.shown_hand()):
+        if want[card.code] > 0:
+            want[card.code] -= 1
+            picks.append(i)
+    for i in picks:
+        to_index(app, scene, i)
+        key(app, pygame.K_SPACE)
+    assert scene.selected == set(picks)
+
+
+def choose(app: App, text: str) -> None:
+    top = app.stack.top
+    if isinstance(top, ChooserScene):
+        key(app, pygame.K_1 + [t for _, t in top.options].index(text))
+
+
+def act_by_keys(app: App, scene: TableScene, text: str) -> None:
+    m = MoveText.parse(text)
+    a = m.action
+    if scene.session.phase == "claim":
+        index = scene.prompt_moves.index(m.text)
+        for _ in range(index - scene.focus.prompt % len(scene.prompt_buttons)):
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+    elif a == "draw":
+        key(app, pygame.K_s)
+    elif a == "take":
+        to_zone(app, scene, "discard")
+        to_index(app, scene, len(scene.game.discard_pile) - (m.number or 1))
+        key(app, pygame.K_RETURN)
+    elif a == "pass":
+        key(app, pygame.K_p)
+    elif a == "meld":
+        select(app, scene, m.cards)
+        key(app, pygame.K_m)
+        choose(app, m.text)
+    elif a in ("layoff", "swap"):
+        select(app, scene, m.cards)
+        to_zone(app, scene, "melds")
+        to_index(app, scene, [meld.id for meld in scene.game.melds].index(m.number))
+        key(app, pygame.K_RETURN)
+        choose(app, m.text)
+    elif a == "discard":
+        select(app, scene, ())
+        card = token_card(m.cards[0])
+        to_index(app, scene, next(i for i, c in enumerate(scene.shown_hand()) if c == card))
+        key(app, pygame.K_d)
+    else:
+        raise AssertionError(f"no keys for {text}")
+
+
+def test_a_whole_deal_of_rummy500_by_keyboard(app: App) -> None:
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"Bot {i}", "easy") for i in (1, 2)]
+    session = Session("rummy500", seats, {}, seed=8, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    chooser = make_bot("easy", 5)
+    moves = 0
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, DealSummaryScene):
+            break
+        g = session.game
+        if top is scene and not scene.flights and scene.my_turn():
+            text = MoveText.parse(str(chooser.choose(g.view(0)))).text
+            version = session.version
+            act_by_keys(app, scene, text)
+            assert session.version > version, f"the keys did not play {text!r}: {scene.messages[-1:]}"
+            moves += 1
+            continue
+        frame(app)
+    else:
+        raise AssertionError("the deal did not end")
+    assert moves >= 5
+    key(app, pygame.K_RETURN)  # the deal summary: Enter deals the next hand
+    assert session.game.round == 2 and not session.game.deal_over
+
+
+def test_undo_and_redo_by_keys(app: App) -> None:
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bot", "easy")]
+    session = Session("rummy500", seats, {}, seed=8, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    frame(app)
+    if 0 not in session.game.to_act:
+        for _ in range(200):
+            frame(app)
+            if 0 in session.game.to_act and session.phase == "draw":
+                break
+    pile = len(session.game.discard_pile)
+    to_zone(app, scene, "discard")
+    key(app, pygame.K_RETURN)  # take the top card: undoable
+    assert len(session.game.discard_pile) == pile - 1
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert len(session.game.discard_pile) == pile
+    key(app, pygame.K_y, pygame.KMOD_LCTRL)
+    assert len(session.game.discard_pile) == pile - 1
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    key(app, pygame.K_s)  # a stock draw is final
+    assert not scene.may_undo()
