@@ -2,13 +2,17 @@
 
 Names, seat ranges and option defaults come from the engine's PRESETS when it
 can be imported; the table below is the same data from RULES.md sections 1
-and 6, kept only as a fallback so the menus work on their own.
+and 6, kept as a fallback so the menus work on their own — and as the marked
+(N_) source of the preset names and descriptions for the translation
+catalogs: the engine's texts are the ids, translated where they are shown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from rummy_gui.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -22,52 +26,75 @@ class PresetInfo:
     options: dict[str, Any]
     contract: bool
 
+    # `name` and `description` are the English texts (the catalogs' ids); these
+    # are what the screens show.
+    @property
+    def display_name(self) -> str:
+        return _(self.name)
+
+    @property
+    def display_description(self) -> str:
+        return _(self.description)
+
 
 _FALLBACK = [
-    PresetInfo("rummy500", "Rummy 500", "Meld for points, dig deep into the discard pile, first to 500 wins.", 2, 8, 3,
+    PresetInfo("rummy500", N_("Rummy 500"), N_("Meld for points, dig deep into the discard pile, first to 500 wins."), 2, 8, 3,
                {"target": 500, "jokers": True, "simple_scoring": False, "rummy_call": "full",
                 "top_discard_must_meld": False, "go_out_by_discard": False, "min_run": 3}, False),
-    PresetInfo("rummy500-classic", "Rum 500 (classic)", "The Russian rule set: no jokers, every discard taken must be melded.", 2, 8, 3,
+    PresetInfo("rummy500-classic", N_("Rum 500 (classic)"), N_("The Russian rule set: no jokers, every discard taken must be melded."), 2, 8, 3,
                {"target": 500, "jokers": False, "simple_scoring": False, "rummy_call": "off",
                 "top_discard_must_meld": True, "go_out_by_discard": False, "min_run": 3}, False),
-    PresetInfo("persian", "Persian Rummy", "Rummy 500 for two partnerships: joker sets, doubled fours, two deals.", 4, 4, 4,
+    PresetInfo("persian", N_("Persian Rummy"), N_("Rummy 500 for two partnerships: joker sets, doubled fours, two deals."), 4, 4, 4,
                {"jokers": True, "simple_scoring": False, "rummy_call": "full",
                 "top_discard_must_meld": False, "go_out_by_discard": False, "min_run": 3}, False),
-    PresetInfo("pinochle", "Pinochle Rummy", "No jokers, runs of five, ace low; go out by discarding face down.", 3, 8, 3,
+    PresetInfo("pinochle", N_("Pinochle Rummy"), N_("Runs of five, ace low, go out by discarding face down; to 500."), 3, 8, 3,
                {"target": 500, "jokers": False, "simple_scoring": False, "rummy_call": "off",
                 "top_discard_must_meld": True, "go_out_by_discard": True, "min_run": 5}, False),
-    PresetInfo("contract", "Contract Rummy", "Seven rounds, each with its contract; buy discards out of turn; lowest wins.", 3, 5, 4,
+    PresetInfo("contract", N_("Contract Rummy"), N_("Seven rounds, each opening with a harder contract; lowest penalty wins."), 3, 5, 4,
                {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True}, True),
-    PresetInfo("liverpool", "Liverpool Rummy", "Contract Rummy with the cut: lift exactly the deal and score -50.", 3, 5, 4,
+    PresetInfo("liverpool", N_("Liverpool Rummy"), N_("Contract Rummy with a cut: lift exactly the deal and save 50 points."), 3, 5, 4,
                {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True}, True),
-    PresetInfo("shanghai", "Shanghai Rummy", "Eleven cards every round, two buys, and the Shanghai call on a discard.", 3, 5, 4,
+    PresetInfo("shanghai", N_("Shanghai Rummy"),
+               N_("Eleven cards, aces high, one joker per meld, two buys, and 'Shanghai!' calls."), 3, 5, 4,
                {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True}, True),
 ]
 
 OPTION_LABELS: dict[str, str] = {
-    "target": "Target score",
-    "jokers": "Jokers",
-    "simple_scoring": "Simple scoring (2-9 count 5)",
-    "rummy_call": "Rummy call",
-    "top_discard_must_meld": "Top discard must be melded",
-    "go_out_by_discard": "Must go out by discarding",
-    "min_run": "Minimum run length",
-    "buying": "Buying out of turn",
+    "target": N_("Target score"),
+    "jokers": N_("Jokers"),
+    "simple_scoring": N_("Simple scoring (2-9 count 5)"),
+    "rummy_call": N_("Rummy call"),
+    "top_discard_must_meld": N_("Top discard must be melded"),
+    "go_out_by_discard": N_("Must go out by discarding"),
+    "min_run": N_("Minimum run length"),
+    "buying": N_("Buying out of turn"),
 }
 OPTION_CHOICES: dict[str, list[Any]] = {
     "target": [100, 200, 250, 300, 400, 500, 750, 1000],
     "rummy_call": ["off", "last", "full"],
     "min_run": [3, 4, 5],
 }
+# How a choice is shown, where the value itself is a word of the engine's.
+CHOICE_NAMES: dict[str, dict[Any, str]] = {
+    "rummy_call": {"off": N_("No calls"), "last": N_("Last discard only"), "full": N_("Whole discard pile")},
+}
 CONTRACT_NAMES = (
-    "two sets",
-    "a set and a run",
-    "two runs",
-    "three sets",
-    "two sets and a run",
-    "a set and two runs",
-    "three runs, no discard",
+    N_("two sets"),
+    N_("a set and a run"),
+    N_("two runs"),
+    N_("three sets"),
+    N_("two sets and a run"),
+    N_("a set and two runs"),
+    N_("three runs, no discard"),
 )
+LEVEL_NAMES: dict[str, str] = {
+    "human": N_("Human"),
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
 
 
 def presets() -> list[PresetInfo]:
@@ -107,7 +134,27 @@ def preset(pid: str) -> PresetInfo:
     raise KeyError(pid)
 
 
+def option_label(key: str) -> str:
+    """A house rule's name in the current language."""
+    return _(OPTION_LABELS[key]) if key in OPTION_LABELS else key
+
+
 def option_text(key: str, value: Any) -> str:
+    """A house rule's value in the current language."""
     if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+        return _("on") if value else _("off")
+    names = CHOICE_NAMES.get(key, {})
+    return _(names[value]) if value in names else str(value)
+
+
+def level_name(kind: str) -> str:
+    """A seat kind ("human" or a bot level) in the current language."""
+    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind
+
+
+def preset_name(pid: str) -> str:
+    """A preset's name in the current language (its id if there is no such preset)."""
+    for p in presets():
+        if p.id == pid:
+            return p.display_name
+    return pid

@@ -7,18 +7,35 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rummy_gui import i18n
 from rummy_gui.engine.cards import JOKER, parse_card
+from rummy_gui.i18n import N_, _
 from rummy_gui.ui import catalog, fonts, theme
 from rummy_gui.ui.intents import Back, Intent, PointerMove, Wheel
 from rummy_gui.ui.rules_text import rules_for
 from rummy_gui.ui.scene import Scene
 from rummy_gui.ui.settings import ANIMATION_SPEEDS, CARD_BACKS
-from rummy_gui.ui.widgets import Button, Cycler, TextField, Toggle, Widget, draw_panel
+from rummy_gui.ui.widgets import Button, Cycler, TextField, Toggle, Widget, draw_panel, fit_text
 
 if TYPE_CHECKING:
     from rummy_gui.ui.app import App
 
-SEAT_NAMES = ("You", "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
+SEAT_NAMES = (N_("You"), "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
+CARD_BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green")}
+ANIMATION_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+
+
+def seat_name(seat: int) -> str:
+    """The name a seat starts with: "You" (in the current language) for the first."""
+    return _(SEAT_NAMES[seat]) if seat == 0 else SEAT_NAMES[seat]
+
+
+def set_language(app: App, lang: str) -> None:
+    """Switch the language and lay out every open screen again in it (no restart)."""
+    i18n.set_language(lang)
+    app.settings.language = lang
+    for scene in list(app.stack.scenes):
+        scene.layout(app.size)
 
 
 def bot_levels() -> tuple[str, ...]:
@@ -30,10 +47,17 @@ def bot_levels() -> tuple[str, ...]:
         return ("random", "easy", "medium", "hard", "expert")
 
 
-class WidgetScene(Scene):
-    """A screen made of widgets on the felt; subclasses build them in `layout`."""
+def explain(detail: str, summary: str) -> str:
+    """A problem for the player: the exact `detail` (English, from the modules
+    below the UI) in English, else the translated `summary` (marked with N_)."""
+    return detail if i18n.language() == "en" else _(summary)
 
-    title = ""
+
+class WidgetScene(Scene):
+    """A screen made of widgets on the felt; subclasses build them in `layout`
+    (in the current language: a language switch lays every screen out again)."""
+
+    title = ""  # marked with N_, translated when drawn
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -50,7 +74,7 @@ class WidgetScene(Scene):
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.art.felt(surface.get_size()), (0, 0))
         if self.title:
-            img = fonts.text_cached(self.title, 34, theme.GOLD, True)
+            img = fit_text(_(self.title), 34, theme.GOLD, surface.get_width() - 40, True)
             surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, 22)))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -70,16 +94,16 @@ class MainMenu(WidgetScene):
         has_game = (self.app.session is not None and not getattr(self.app.session, "finished", True)) \
             or autosave_exists()
         items = [
-            ("Continue", self._continue, has_game),
-            ("New game", self._new_game, True),
-            ("Load", self._load, True),
-            ("Rules", lambda: self.app.push(RulesScene(self.app)), True),
-            ("Settings", lambda: self.app.push(SettingsScene(self.app)), True),
-            ("Statistics", self._statistics, True),
-            ("Quit", self._quit, True),
+            (_("Continue"), self._continue, has_game),
+            (_("New game"), self._new_game, True),
+            (_("Load"), self._load, True),
+            (_("Rules"), lambda: self.app.push(RulesScene(self.app)), True),
+            (_("Settings"), lambda: self.app.push(SettingsScene(self.app)), True),
+            (_("Statistics"), self._statistics, True),
+            (_("Quit"), self._quit, True),
         ]
         self.widgets = [
-            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(label == "New game"))
+            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(i == 1))
             for i, (label, fn, en) in enumerate(items)
         ]
 
@@ -135,27 +159,31 @@ class MainMenu(WidgetScene):
             cx = w // 2 + int((i - 2) * 52 * scale)
             cy = int(h * 0.2 * scale + 10) + abs(i - 2) * 9
             surface.blit(rot, rot.get_rect(center=(cx, cy)))
-        title = fonts.text_cached("Rummy", int(64 * scale), theme.GOLD, True)
-        shadow = fonts.text_cached("Rummy", int(64 * scale), (8, 30, 18), True)
+        title = fonts.text_cached(_("Rummy"), int(64 * scale), theme.GOLD, True)
+        shadow = fonts.text_cached(_("Rummy"), int(64 * scale), (8, 30, 18), True)
         ty = int(h * 0.2 * scale + 10) + ch // 2 + 8
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
-        sub = fonts.text_cached("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai", 18, theme.TEXT_DIM)
+        sub = fit_text(_("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"), 18, theme.TEXT_DIM,
+                       w - 40)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + int(74 * scale))))
         for wd in self.widgets:
             wd.draw(surface)
 
 
 class SettingsScene(WidgetScene):
-    title = "Settings"
+    title = N_("Settings")
+    ROWS = 7
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.app.settings
         w, h = size
         x = w // 2 - 220
         y = 110
-        row = 62
+        row = self.row = min(62, (h - y - 100) // self.ROWS)
         volumes = [round(v / 10, 1) for v in range(0, 11)]
+        languages = list(i18n.LANGUAGES)
+        current = i18n.language()
 
         def set_attr(name: str) -> Any:
             def setter(value: object) -> None:
@@ -163,20 +191,29 @@ class SettingsScene(WidgetScene):
 
             return setter
 
+        # The order of the list is the order of the tests' clicks; the rows on
+        # screen put the language first.
         self.widgets = [
-            Cycler((x + 200, y, 240, 42), list(CARD_BACKS), CARD_BACKS.index(s.card_back) if s.card_back in CARD_BACKS else 0,
-                   set_attr("card_back"), lambda v: str(v).capitalize()),
-            Toggle((x, y + row, 440, 42), "Four-colour deck (♣ green, ♦ blue)", s.four_colour, set_attr("four_colour")),
-            Cycler((x + 200, y + 2 * row, 240, 42), list(ANIMATION_SPEEDS), list(ANIMATION_SPEEDS).index(s.animation),
-                   set_attr("animation"), lambda v: str(v).capitalize()),
-            Cycler((x + 200, y + 3 * row, 240, 42), volumes, min(range(11), key=lambda i: abs(volumes[i] - s.volume)),
+            Cycler((x + 200, y + row, 240, 42), list(CARD_BACKS), CARD_BACKS.index(s.card_back) if s.card_back in CARD_BACKS else 0,
+                   set_attr("card_back"), lambda v: _(CARD_BACK_NAMES.get(str(v), str(v)))),
+            Toggle((x, y + 2 * row, 440, 42), _("Four-colour deck (♣ green, ♦ blue)"), s.four_colour,
+                   set_attr("four_colour")),
+            Cycler((x + 200, y + 3 * row, 240, 42), list(ANIMATION_SPEEDS), list(ANIMATION_SPEEDS).index(s.animation),
+                   set_attr("animation"), lambda v: _(ANIMATION_NAMES.get(str(v), str(v)))),
+            Cycler((x + 200, y + 4 * row, 240, 42), volumes, min(range(11), key=lambda i: abs(volumes[i] - s.volume)),
                    set_attr("volume"), lambda v: f"{int(float(str(v)) * 100)} %"),
-            Toggle((x, y + 4 * row, 440, 42), "Mute", s.mute, set_attr("mute")),
-            Toggle((x, y + 5 * row, 440, 42), "Fullscreen (F11)", s.fullscreen, self._fullscreen),
-            Button((w // 2 - 110, h - 90, 220, 50), "Back", self.app.pop),
+            Toggle((x, y + 5 * row, 440, 42), _("Mute"), s.mute, set_attr("mute")),
+            Toggle((x, y + 6 * row, 440, 42), _("Fullscreen (F11)"), s.fullscreen, self._fullscreen),
+            Button((w // 2 - 110, h - 90, 220, 50), _("Back"), self.app.pop),
+            Cycler((x + 200, y, 240, 42), languages, languages.index(current) if current in languages else 0,
+                   self._language, lambda v: i18n.LANGUAGES.get(str(v), str(v))),
         ]
-        self.labels = [("Card back", y), ("Animation", y + 2 * row), ("Volume", y + 3 * row)]
+        self.labels = [(N_("Language"), y), (N_("Card back"), y + row), (N_("Animation"), y + 3 * row),
+                       (N_("Volume"), y + 4 * row)]
         self.x = x
+
+    def _language(self, lang: object) -> None:
+        set_language(self.app, str(lang))
 
     def _fullscreen(self, on: bool) -> None:
         self.app.set_fullscreen(on)
@@ -190,10 +227,10 @@ class SettingsScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
-        draw_panel(surface, pygame.Rect(w // 2 - 260, 90, 520, 6 * 62 + 30))
+        draw_panel(surface, pygame.Rect(w // 2 - 260, 90, 520, self.ROWS * self.row + 30))
         for text, y in self.labels:
-            img = fonts.text_cached(text, 20, theme.TEXT)
-            surface.blit(img, (self.x, y + 10))
+            img = fit_text(_(text), 20, theme.TEXT, 192)
+            surface.blit(img, img.get_rect(midleft=(self.x, y + 21)))
         for wd in self.widgets:
             wd.draw(surface)
         s = self.app.settings
@@ -204,14 +241,14 @@ class SettingsScene(WidgetScene):
 
 
 class NewGameScene(WidgetScene):
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.presets = catalog.presets()
         self.preset_index = 0
         self.levels = bot_levels()
-        self.names = list(SEAT_NAMES)
+        self.names = [seat_name(i) for i in range(len(SEAT_NAMES))]
         self.kinds = ["human"] + ["medium" if "medium" in self.levels else self.levels[0]] * 7
         self._reset_preset()
 
@@ -236,34 +273,36 @@ class NewGameScene(WidgetScene):
 
     def _save_names(self) -> None:
         for i, field in enumerate(getattr(self, "name_fields", [])):
-            self.names[i] = field.text.strip() or SEAT_NAMES[i]
+            self.names[i] = field.text.strip() or seat_name(i)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.widgets = []
-        self.option_labels: list[tuple[str, tuple[int, int]]] = []
+        self.option_labels: list[tuple[str, tuple[int, int], int]] = []
         left = max(30, w // 2 - 600)
         col_w = min(360, (w - 2 * left) // 3 - 20)
         y0 = 86
         row_h = min(48, (h - 260) // 8)
         for i, p in enumerate(self.presets):
-            b = Button((left, y0 + i * (row_h + 6), col_w, row_h), p.name, partial(self._pick_preset, i),
+            b = Button((left, y0 + i * (row_h + 6), col_w, row_h), p.display_name, partial(self._pick_preset, i),
                        primary=(i == self.preset_index))
             self.widgets.append(b)
-        self.desc_rect = pygame.Rect(left, y0 + 7 * (row_h + 6) + 6, col_w, 90)
+        desc_y = y0 + 7 * (row_h + 6) + 6
+        self.desc_rect = pygame.Rect(left, desc_y, col_w, h - 80 - 10 - desc_y)
         # seats
         mid = left + col_w + 30
         mid_w = min(420, w - mid - col_w - 60)
         players = list(range(self.info.min_players, self.info.max_players + 1))
         self.widgets.append(Cycler((mid + 130, y0, mid_w - 130, 40), players, players.index(self.players),
-                                   self._set_players, lambda v: f"{v} players"))
-        self.players_label_pos = (mid, y0 + 10)
+                                   self._set_players, str))
+        self.players_label = pygame.Rect(mid, y0, 124, 40)
         self.name_fields = []
         seat_h = min(44, (h - y0 - 200) // max(1, self.players) - 6)
         kinds = ["human", *self.levels]
+        name_w = mid_w * 2 // 5 if mid_w < 360 else mid_w // 2  # narrow: more room for "Bot: Medium"
         for seat in range(self.players):
             y = y0 + 56 + seat * (seat_h + 6)
-            field = TextField((mid, y, mid_w // 2 - 6, seat_h), self.names[seat])
+            field = TextField((mid, y, name_w - 6, seat_h), self.names[seat])
             self.name_fields.append(field)
             self.widgets.append(field)
             kind = self.kinds[seat] if self.kinds[seat] in kinds else kinds[1]
@@ -271,14 +310,14 @@ class NewGameScene(WidgetScene):
             def set_kind(v: object, seat: int = seat) -> None:
                 self.kinds[seat] = str(v)
 
-            self.widgets.append(Cycler((mid + mid_w // 2 + 6, y, mid_w // 2 - 6, seat_h), kinds, kinds.index(kind),
-                                       set_kind, lambda v: "Human" if v == "human" else f"Bot: {v}"))
+            self.widgets.append(Cycler((mid + name_w, y, mid_w - name_w, seat_h), kinds, kinds.index(kind),
+                                       set_kind, _seat_kind_text))
         # house rules
         right = mid + mid_w + 30
         rw = w - right - left
         y = y0
         for key, value in self.info.options.items():
-            label = catalog.OPTION_LABELS.get(key, key)
+            label = catalog.option_label(key)
             current = self.options.get(key, value)
             if isinstance(value, bool):
                 def set_bool(v: bool, key: str = key) -> None:
@@ -294,15 +333,15 @@ class NewGameScene(WidgetScene):
                     self.options[key] = v
 
                 self.widgets.append(Cycler((right, y + 22, min(rw, 240), 36), choices, choices.index(current),
-                                           set_choice, str))
-                self.option_labels.append((label, (right, y)))
+                                           set_choice, partial(catalog.option_text, key)))
+                self.option_labels.append((label, (right, y), rw))
                 y += 24
             y += 48
-        self.rules_x = right
+        self.rules_x, self.rules_w = right, rw
         bw = 180
-        self.widgets.append(Button((w - left - bw, h - 80, bw, 54), "Start", self._start, primary=True))
-        self.widgets.append(Button((w - left - 2 * bw - 16, h - 80, bw, 54), "Rules", self._rules))
-        self.widgets.append(Button((left, h - 80, bw, 54), "Back", self.app.pop))
+        self.widgets.append(Button((w - left - bw, h - 80, bw, 54), _("Start"), self._start, primary=True))
+        self.widgets.append(Button((w - left - 2 * bw - 16, h - 80, bw, 54), _("Rules"), self._rules))
+        self.widgets.append(Button((left, h - 80, bw, 54), _("Back"), self.app.pop))
 
     def _rules(self) -> None:
         self.app.push(RulesScene(self.app, self.info.id, dict(self.options)))
@@ -317,21 +356,32 @@ class NewGameScene(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        for line_no, line in enumerate(fonts.wrap(self.info.description, 17, self.desc_rect.w)):
-            img = fonts.text_cached(line, 17, theme.TEXT_DIM)
-            surface.blit(img, (self.desc_rect.x, self.desc_rect.y + line_no * 22))
-        img = fonts.text_cached("Players", 20, theme.TEXT)
-        surface.blit(img, self.players_label_pos)
-        for label, pos in self.option_labels:
-            surface.blit(fonts.text_cached(label, 18, theme.TEXT), pos)
-        heading = fonts.text_cached("House rules", 16, theme.GOLD, True)
+        r = self.desc_rect
+        size, lines = 17, fonts.wrap(self.info.display_description, 17, r.w)
+        while len(lines) * (size + 5) > r.h and size > 11:  # a long translation: smaller type
+            size -= 1
+            lines = fonts.wrap(self.info.display_description, size, r.w)
+        for line_no, line in enumerate(lines):
+            img = fonts.text_cached(line, size, theme.TEXT_DIM)
+            surface.blit(img, (r.x, r.y + line_no * (size + 5)))
+        img = fit_text(_("Players"), 20, theme.TEXT, self.players_label.w)
+        surface.blit(img, img.get_rect(midleft=self.players_label.midleft))
+        for label, pos, width in self.option_labels:
+            surface.blit(fit_text(label, 18, theme.TEXT, width), pos)
+        heading = fit_text(_("House rules"), 16, theme.GOLD, self.rules_w, True)
         surface.blit(heading, (self.rules_x, 62))
         for wd in self.widgets:
             wd.draw(surface)
 
 
+def _seat_kind_text(kind: object) -> str:
+    if kind == "human":
+        return catalog.level_name("human")
+    return _("Bot: {level}").format(level=catalog.level_name(str(kind)))
+
+
 class RulesScene(WidgetScene):
-    title = "Rules"
+    title = N_("Rules")
 
     def __init__(self, app: App, preset_id: str | None = None, options: dict[str, Any] | None = None) -> None:
         super().__init__(app)
@@ -345,8 +395,8 @@ class RulesScene(WidgetScene):
         w, h = size
         self.widgets = [
             Cycler((w // 2 - 200, 76, 400, 42), list(range(len(self.presets))), self.index, self._pick,
-                   lambda i: self.presets[int(str(i))].name),
-            Button((w // 2 - 110, h - 76, 220, 50), "Back", self.app.pop),
+                   lambda i: self.presets[int(str(i))].display_name),
+            Button((w // 2 - 110, h - 76, 220, 50), _("Back"), self.app.pop),
         ]
         self.text_rect = pygame.Rect(w // 2 - min(460, w // 2 - 40), 132, min(920, w - 80), h - 132 - 92)
 

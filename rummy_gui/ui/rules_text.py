@@ -1,97 +1,150 @@
-"""The rules screen's text: the chosen preset, with the house rules in effect."""
+"""The rules screen's text: the chosen preset, with the house rules in effect.
+
+Every sentence is a whole message of the catalogs (never a piece glued into
+another sentence), so each language can word it its own way; a paragraph is
+its sentences joined by spaces.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rummy_gui.i18n import N_, _
 from rummy_gui.ui.catalog import CONTRACT_NAMES, PresetInfo
+
+HEADINGS = {
+    "deal": N_("The deal"),
+    "melds": N_("Melds"),
+    "turn": N_("Your turn"),
+    "going_out": N_("Going out"),
+    "rummy": N_("Rummy!"),
+    "scoring": N_("Scoring"),
+    "partners": N_("Partners"),
+    "winning": N_("Winning"),
+    "contracts": N_("Contracts"),
+    "buying": N_("Buying"),
+    "shanghai": N_("Shanghai!"),
+    "cut": N_("The cut"),
+}
 
 
 def rules_for(info: PresetInfo, options: dict[str, Any]) -> list[tuple[str, str]]:
-    """(heading, paragraph) pairs for one preset and its options."""
+    """(heading, paragraph) pairs for one preset and its options, in the current language."""
     o = {**info.options, **options}
-    if info.contract:
-        return _contract(info, o)
-    return _family_500(info, o)
+    pairs = _contract(info, o) if info.contract else _family_500(info, o)
+    return [(info.display_name, info.display_description)] + [
+        (_(HEADINGS[key]), " ".join(sentences)) for key, sentences in pairs
+    ]
 
 
-def _family_500(info: PresetInfo, o: dict[str, Any]) -> list[tuple[str, str]]:
+def _family_500(info: PresetInfo, o: dict[str, Any]) -> list[tuple[str, list[str]]]:
     persian = info.id == "persian"
     pinochle = info.id == "pinochle"
-    jokers = o.get("jokers", False)
-    out = [(info.name, info.description)]
-    deck = "One deck with 4 jokers (56 cards)." if persian else (
-        "One deck for up to four players, two from five" + (", with two jokers per deck." if jokers else ", no jokers."))
-    out.append(("Deal", f"{deck} Seven cards each (13 with two players), dealt one at a time. "
-                        "The rest is the stock; its top card starts the discard pile."))
-    run = o.get("min_run", 3)
-    ace = "Aces are low only (A-2-3…, K is highest)." if pinochle else "An ace is low (A-2-3) or high (Q-K-A), never both."
-    joker_rule = ""
-    if jokers and persian:
-        joker_rule = " Jokers only make sets of three or four jokers."
+    jokers = bool(o.get("jokers", False))
+    out: list[tuple[str, list[str]]] = []
+    if persian:
+        deck = _("One deck with 4 jokers (56 cards).")
     elif jokers:
-        joker_rule = " A joker stands for any card; in a run it stands for one exact card for good."
-    out.append(("Melds", f"A set is 3 or 4 cards of one rank; a run is {run} or more cards in a row of one suit. "
-                         f"{ace}{joker_rule} You may lay cards off on any meld on the table; "
-                         "a laid-off card scores for you, whoever made the meld."))
-    top = ("Even the top card, when taken, must be melded this turn."
-           if o.get("top_discard_must_meld") else "The top card alone may be taken freely.")
-    out.append(("Your turn", "Draw the top of the stock, or take any card of the discard pile together with every "
-                             f"card above it: the deepest card taken must be melded or laid off this turn. {top} "
-                             "Then meld and lay off as you like, and end with one discard."))
-    go_out = ("The last card must be a discard." if o.get("go_out_by_discard")
-              else "You may go out by melding every card, or by discarding the last one.")
-    out.append(("Going out", f"The deal ends when someone has no cards left. {go_out}"))
+        deck = _("One deck for up to four players, two from five, with two jokers per deck.")
+    else:
+        deck = _("One deck for up to four players, two from five, no jokers.")
+    out.append(("deal", [deck, _("Seven cards each (13 with two players), dealt one at a time."),
+                         _("The rest is the stock; its top card starts the discard pile.")]))
+    melds = [_("A set is 3 or 4 cards of one rank; a run is {run} or more cards in a row of one suit.")
+             .format(run=o.get("min_run", 3))]
+    if pinochle:
+        melds.append(_("Aces are low only (A-2-3…, K is highest)."))
+    else:
+        melds.append(_("An ace is low (A-2-3) or high (Q-K-A), never both."))
+    if jokers and persian:
+        melds.append(_("Jokers only make sets of three or four jokers."))
+    elif jokers:
+        melds.append(_("A joker stands for any card; in a run it stands for one exact card for good."))
+    melds.append(_("You may lay cards off on any meld on the table; a laid-off card scores for you, "
+                   "whoever made the meld."))
+    out.append(("melds", melds))
+    out.append(("turn", [
+        _("Draw the top of the stock, or take any card of the discard pile together with every card "
+          "above it: the deepest card taken must be melded or laid off this turn."),
+        _("Even the top card, when taken, must be melded this turn.") if o.get("top_discard_must_meld")
+        else _("The top card alone may be taken freely."),
+        _("Then meld and lay off as you like, and end with one discard."),
+    ]))
+    out.append(("going_out", [
+        _("The deal ends when someone has no cards left."),
+        _("The last card must be a discard.") if o.get("go_out_by_discard")
+        else _("You may go out by melding every card, or by discarding the last one."),
+    ]))
     call = o.get("rummy_call", "off")
     if call == "full":
-        out.append(("Rummy!", "After a discard, anyone else may call Rummy when the pile holds cards that meld "
-                              "without hand cards; the caller takes them, melds, discards, and play goes on "
-                              "from the caller."))
+        out.append(("rummy", [_("After a discard, anyone else may call Rummy when the pile holds cards "
+                                "that meld without hand cards; the caller takes them, melds, discards, "
+                                "and play goes on from the caller.")]))
     elif call == "last":
-        out.append(("Rummy!", "After a discard, anyone else may claim the card just discarded to lay it off "
-                              "on a meld; play goes on as before."))
-    scoring = "Cards 2-9 count 5" if o.get("simple_scoring") else "Cards 2-9 count their value"
-    joker_value = 20 if persian else 15
-    out.append(("Scoring", f"{scoring}, tens and faces 10, an ace 15 (1 at the low end of a run), a joker "
-                           f"{joker_value}. Each deal you score your melded cards minus the cards left in hand."))
-    if persian:
-        out.append(("Partners", "Partners sit opposite and add their scores. A set of four melded at once scores "
-                                "double; going out in your first melding turn earns 25. After two deals the "
-                                "better team gets 50 more."))
+        out.append(("rummy", [_("After a discard, anyone else may claim the card just discarded to lay "
+                                "it off on a meld; play goes on as before.")]))
+    if o.get("simple_scoring"):
+        scoring = _("Cards 2-9 count 5, tens and faces 10, an ace 15 (5 at the low end of a run).")
     else:
-        out.append(("Winning", f"The game ends after the deal in which someone reaches {o.get('target', 500)}; "
-                               "the highest total wins."))
+        scoring = _("Cards 2-9 count their value, tens and faces 10, an ace 15 (1 at the low end of a run).")
+    score = [scoring]
+    if jokers:
+        score.append(_("A joker counts {points}.").format(points=20 if persian else 15))
+    score.append(_("Each deal you score your melded cards minus the cards left in hand."))
+    out.append(("scoring", score))
+    if persian:
+        out.append(("partners", [_("Partners sit opposite and add their scores. A set of four melded at "
+                                   "once scores double; going out in your first melding turn earns 25. "
+                                   "After two deals the better team gets 50 more.")]))
+    else:
+        out.append(("winning", [_("The game ends after the deal in which someone reaches {target}; the "
+                                  "highest total wins.").format(target=o.get("target", 500))]))
     return out
 
 
-def _contract(info: PresetInfo, o: dict[str, Any]) -> list[tuple[str, str]]:
+def _contract(info: PresetInfo, o: dict[str, Any]) -> list[tuple[str, list[str]]]:
     shanghai = info.id == "shanghai"
-    out = [(info.name, info.description)]
-    jokers = "4 jokers" if shanghai else "one joker fewer than the players"
+    out: list[tuple[str, list[str]]] = []
     if not o.get("jokers", True):
-        jokers = "no jokers"
-    cards = "11 cards every round" if shanghai else "10 cards in rounds 1-3, 12 in rounds 4-7"
-    out.append(("Deal", f"Two decks with {jokers}; {cards}. Seven rounds."))
-    contracts = "; ".join(f"{i + 1}: {name}" for i, name in enumerate(CONTRACT_NAMES))
-    out.append(("Contracts", f"Your first meld of a round must be its contract, exactly: sets of 3 and runs "
-                             f"of {o.get('min_run', 4)}. {contracts}. In round 7 you go out only by laying "
-                             "down your whole hand at once."))
-    out.append(("Your turn", "Draw from the stock or take the top discard; lay down the contract if you can; "
-                             "on later turns lay off on any meld, or swap a natural card for the joker it "
-                             "stands for in a run. End with a discard."))
+        deck = _("Two decks, no jokers.")
+    elif shanghai:
+        deck = _("Two decks and 4 jokers.")
+    else:
+        deck = _("Two decks and one joker fewer than there are players.")
+    cards = (_("Eleven cards are dealt every round.") if shanghai
+             else _("10 cards are dealt in rounds 1-3, 12 in rounds 4-7."))
+    out.append(("deal", [deck, cards, _("The game has seven rounds.")]))
+    contracts = "\n".join(_("Round {round}: {contract}").format(round=i + 1, contract=_(name))
+                          for i, name in enumerate(CONTRACT_NAMES))
+    out.append(("contracts", [
+        _("Your first meld of a round must be its contract, exactly: sets of 3 and runs of {run}.")
+        .format(run=o.get("min_run", 4)),
+        _("In round 7 you go out only by laying down your whole hand at once."),
+        "\n" + contracts,
+    ]))
+    out.append(("turn", [_("Draw from the stock or take the top discard; lay down the contract if you "
+                           "can; on later turns lay off on any meld, or swap a natural card for the "
+                           "joker it stands for in a run. End with a discard.")]))
     if o.get("buying", True):
-        penalty = "two penalty cards" if shanghai else "a penalty card"
-        limit = " Twice per round at most." if shanghai else ""
-        out.append(("Buying", f"When the player in turn draws from the stock, others may buy the top discard, "
-                              f"taking {penalty} from the stock too.{limit}"))
+        if shanghai:
+            buying = _("When the player in turn draws from the stock, others may buy the top discard, "
+                       "taking two penalty cards from the stock too. Twice per round at most.")
+        else:
+            buying = _("When the player in turn draws from the stock, others may buy the top discard, "
+                       "taking a penalty card from the stock too.")
+        out.append(("buying", [buying]))
     if shanghai:
-        out.append(("Shanghai!", "When someone discards a card that fits a meld, anyone else may call Shanghai "
-                                 "and lay it off; the discarder then takes a random card from the caller. "
-                                 "Call it yourself as you discard to be safe."))
+        out.append(("shanghai", [_("When someone discards a card that fits a meld, anyone else may call "
+                                   "Shanghai and lay it off; the discarder then takes a random card from "
+                                   "the caller. Call it yourself as you discard to be safe.")]))
     if info.id == "liverpool":
-        out.append(("The cut", "Before each deal the player right of the dealer cuts; lifting exactly the "
-                               "cards needed for the deal takes 50 off their total."))
-    values = "2-7 count 5, 8-K 10, ace 20, joker 50" if shanghai else "2-9 face value, 10-K 10, ace 15, joker 15"
-    out.append(("Scoring", f"When someone goes out the others score penalty points for their hands: {values}. "
-                           "After round 7 the lowest total wins."))
+        out.append(("cut", [_("Before each deal the player right of the dealer cuts; lifting exactly the "
+                              "cards needed for the deal takes 50 off their total.")]))
+    if shanghai:
+        values = _("When someone goes out the others score penalty points for their hands: 2-7 count 5, "
+                   "8-K 10, an ace 20, a joker 50.")
+    else:
+        values = _("When someone goes out the others score penalty points for their hands: 2-9 their "
+                   "value, 10-K 10, an ace 15, a joker 15.")
+    out.append(("scoring", [values, _("After round 7 the lowest total wins.")]))
     return out

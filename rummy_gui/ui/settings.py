@@ -1,8 +1,11 @@
-"""Player settings. Kept in memory until the saves module can persist them."""
+"""The table's settings while the program runs; `prefs` loads and saves them
+through `rummy_gui.settings`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from rummy_gui import i18n
 
 CARD_BACKS = ("blue", "red", "green")
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
@@ -10,6 +13,7 @@ ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 
 @dataclass
 class Settings:
+    language: str = field(default_factory=i18n.language)  # one of i18n.LANGUAGES; the one in effect
     card_back: str = "blue"
     four_colour: bool = False
     animation: str = "normal"

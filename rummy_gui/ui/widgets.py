@@ -1,4 +1,8 @@
-"""Buttons, toggles and choosers: the few controls the menus need."""
+"""Buttons, toggles and choosers: the few controls the menus need.
+
+Labels are given in the current language (the screens lay themselves out
+again when it changes); a label too long for its control — a Finnish or a
+Russian one, often — is drawn in smaller type until it fits."""
 
 from __future__ import annotations
 
@@ -8,6 +12,20 @@ import pygame
 
 from rummy_gui.ui import fonts, theme
 from rummy_gui.ui.intents import Intent, Key, PointerDown, PointerMove, PointerUp
+
+
+def fit_text(
+    text: str, size: int, colour: tuple[int, int, int], width: int, bold: bool = False, min_size: int = 9
+) -> pygame.Surface:
+    """`text` rendered no wider than `width` if a size down to `min_size` allows it."""
+    img = fonts.text_cached(text, size, colour, bold)
+    if img.get_width() > width > 0 and size > min_size:
+        size = max(min_size, min(size - 1, size * width // img.get_width()))  # a first guess, then step
+        img = fonts.text_cached(text, size, colour, bold)
+        while img.get_width() > width and size > min_size:
+            size -= 1
+            img = fonts.text_cached(text, size, colour, bold)
+    return img
 
 
 class Widget:
@@ -84,9 +102,7 @@ class Button(Widget):
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=radius)
         size = self.size or max(12, min(22, int(self.rect.h * 0.42)))
         colour = theme.TEXT if self.enabled else (110, 130, 112)
-        img = fonts.text_cached(self.label, size, colour, True)
-        if img.get_width() > self.rect.w - 8:
-            img = fonts.text_cached(self.label, max(9, size * (self.rect.w - 8) // img.get_width()), colour, True)
+        img = fit_text(self.label, size, colour, self.rect.w - 12, True)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 
@@ -111,6 +127,11 @@ class Cycler(Widget):
     def value(self) -> object:
         return self.values[self.index]
 
+    @property
+    def arrow_w(self) -> int:
+        """The width of each arrow's end: narrow choosers keep room for the value."""
+        return min(self.rect.h, max(24, self.rect.w // 6))
+
     def set_value(self, value: object) -> None:
         if value in self.values:
             self.index = self.values.index(value)
@@ -120,7 +141,7 @@ class Cycler(Widget):
             self.hover = self.rect.collidepoint(intent.pos)
             return False
         if isinstance(intent, PointerDown) and self.rect.collidepoint(intent.pos):
-            step = -1 if (intent.pos[0] < self.rect.x + self.rect.h or intent.button == 3) else 1
+            step = -1 if (intent.pos[0] < self.rect.x + self.arrow_w or intent.button == 3) else 1
             self.index = (self.index + step) % len(self.values)
             self.on_change(self.value)
             return True
@@ -131,13 +152,11 @@ class Cycler(Widget):
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=2, border_radius=8)
         size = max(12, int(self.rect.h * 0.45))
-        for text, x in (("◀", self.rect.x + self.rect.h // 2), ("▶", self.rect.right - self.rect.h // 2)):
-            img = fonts.text_cached(text, size, theme.GOLD)
+        a = self.arrow_w
+        for text, x in (("◀", self.rect.x + a // 2 + 2), ("▶", self.rect.right - a // 2 - 2)):
+            img = fonts.text_cached(text, min(size, a - 6), theme.GOLD)
             surface.blit(img, img.get_rect(center=(x, self.rect.centery)))
-        img = fonts.text_cached(self.show(self.value), size, theme.TEXT, True)
-        while img.get_width() > self.rect.w - 2 * self.rect.h + 8 and size > 9:  # narrow: smaller type
-            size -= 1
-            img = fonts.text_cached(self.show(self.value), size, theme.TEXT, True)
+        img = fit_text(self.show(self.value), size, theme.TEXT, self.rect.w - 2 * a - 4, True)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 
@@ -171,12 +190,25 @@ class Toggle(Widget):
         knob_x = box.right - 11 if self.value else box.x + 11
         pygame.draw.circle(surface, (245, 245, 240), (knob_x, box.centery), 8)
         colour = theme.TEXT if not self.hover else theme.GOLD
+        width = self.rect.right - box.right - 12
         size = max(12, int(h * 0.5))
-        img = fonts.text_cached(self.label, size, colour)
-        while img.get_width() > self.rect.right - box.right - 12 and size > 10:
-            size -= 1
-            img = fonts.text_cached(self.label, size, colour)
-        surface.blit(img, img.get_rect(midleft=(box.right + 10, self.rect.centery)))
+        one_line = fit_text(self.label, size, colour, width, min_size=13)
+        if one_line.get_width() <= width:
+            surface.blit(one_line, one_line.get_rect(midleft=(box.right + 10, self.rect.centery)))
+            return
+        # Too long for one line of readable type: two lines, as large as they fit.
+        lines = [self.label]
+        for smaller in range(size, 9, -1):
+            size, lines = smaller, fonts.wrap(self.label, smaller, width)
+            if len(lines) <= 2 and all(fonts.font(size).size(line)[0] <= width for line in lines):
+                break
+        else:
+            lines = [self.label]
+        line_h = fonts.font(size).get_linesize()
+        top = self.rect.centery - line_h * len(lines) // 2
+        for i, line in enumerate(lines):
+            img = fit_text(line, size, colour, width)
+            surface.blit(img, (box.right + 10, top + i * line_h))
 
 
 class TextField(Widget):
