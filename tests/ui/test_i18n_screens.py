@@ -1,0 +1,200 @@
+"""The menus speak the chosen language: switching it in Settings redraws every
+screen in it at once (checked on the text handed to the font renderer), the
+choice is kept between runs, and the longer Finnish and Russian labels still
+fit their controls at the smallest window."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from ui_driver import click, frame
+
+from rummy_gui import i18n
+from rummy_gui.engine import PRESETS
+from rummy_gui.ui import fonts, prefs
+from rummy_gui.ui.app import App
+from rummy_gui.ui.intents import Resize
+from rummy_gui.ui.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.settings import Settings
+from rummy_gui.ui.widgets import Button, Cycler
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import make_catalogs  # noqa: E402
+
+
+class Drawn:
+    """Every text rendered while it listens: (text, size) in order."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int]] = []
+
+    def texts(self) -> set[str]:
+        return {t for t, _ in self.calls}
+
+    def words(self) -> set[str]:
+        return {w.lower() for t, _ in self.calls for w in re.findall(r"[^\W\d_]+", t)}
+
+    def last_size(self, text: str) -> int:
+        return [s for t, s in self.calls if t == text][-1]
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
+    record = Drawn()
+    cached, render = fonts.text_cached, fonts.render
+
+    def text_cached(text: str, size: int, colour: tuple[int, int, int], bold: bool = False):  # type: ignore[no-untyped-def]
+        record.calls.append((text, size))
+        return cached(text, size, colour, bold)
+
+    def rendered(text: str, size: int, colour: tuple[int, int, int], bold: bool = False):  # type: ignore[no-untyped-def]
+        record.calls.append((text, size))
+        return render(text, size, colour, bold)
+
+    monkeypatch.setattr(fonts, "text_cached", text_cached)
+    monkeypatch.setattr(fonts, "render", rendered)
+    yield record
+    i18n.set_language("en")
+
+
+def show(app: App, drawn: Drawn) -> Drawn:
+    """One frame of the top screen, with only its texts recorded."""
+    drawn.calls.clear()
+    frame(app)
+    return drawn
+
+
+def language_chooser(app: App) -> Cycler:
+    return next(w for w in app.stack.top.widgets  # type: ignore[union-attr]
+                if isinstance(w, Cycler) and w.values == list(i18n.LANGUAGES))
+
+
+def choose_language(app: App, lang: str) -> None:
+    """Click the Language chooser's right arrow until it shows `lang`."""
+    for _ in range(len(i18n.LANGUAGES)):
+        if i18n.language() == lang:
+            return
+        rect = language_chooser(app).rect
+        click(app, (rect.right - 6, rect.centery))
+    assert i18n.language() == lang
+
+
+# What each screen must say, per language: a sample of its labels.
+EXPECTED = {
+    "fi": {
+        MainMenu: ["Jatka", "Uusi peli", "Lataa", "Säännöt", "Asetukset", "Tilastot", "Lopeta"],
+        SettingsScene: ["Asetukset", "Kieli", "Kortin selkä", "Äänenvoimakkuus", "Takaisin", "Suomi"],
+        NewGameScene: ["Uusi peli", "Pelaajat", "Talon säännöt", "Aloita", "Viisisataa-rommi", "Sitoumusrommi",
+                       "Tavoitepisteet", "Botti: keskitaso", "Sinä"],
+        RulesScene: ["Säännöt", "Viisisataa-rommi", "Jako", "Pöytäykset", "Pisteenlasku"],
+    },
+    "ru": {
+        MainMenu: ["Продолжить", "Новая игра", "Загрузить", "Правила", "Настройки", "Статистика", "Выход"],
+        SettingsScene: ["Настройки", "Язык", "Рубашка карт", "Громкость", "Назад", "Русский"],
+        NewGameScene: ["Новая игра", "Игроки", "Домашние правила", "Начать", "Рамми 500", "Контрактный рамми",
+                       "Игра до", "Бот: средний", "Вы"],
+        RulesScene: ["Правила", "Рамми 500", "Сдача", "Комбинации", "Подсчёт очков"],
+    },
+}
+# English labels of the same screens: none of their words may be left on a translated one.
+ENGLISH = ["Continue", "New game", "Load", "Rules", "Settings", "Statistics", "Quit", "Language",
+           "Card back", "Animation", "Volume", "Mute", "Fullscreen", "Back", "Players", "House rules",
+           "Start", "Target score", "Jokers", "Simple scoring", "Minimum run length", "Human", "Medium",
+           "The deal", "Melds", "Scoring", "Your turn", "Going out", "You", "Blue", "Normal", "Winning"]
+ENGLISH_WORDS = {w.lower() for label in ENGLISH for w in label.split()} - {"the"}
+
+
+def open_screen(app: App, screen: type) -> None:
+    if screen is not MainMenu:
+        app.push(screen(app))
+
+
+def test_switching_the_language_in_settings_redraws_every_menu(app: App, drawn: Drawn) -> None:
+    assert "New game" in show(app, drawn).texts()
+    app.push(SettingsScene(app))
+    assert "Language" in show(app, drawn).texts()
+    for lang in ("fi", "ru", "en"):
+        choose_language(app, lang)
+        assert app.settings.language == lang
+        said = show(app, drawn).texts()  # the same Settings screen, not opened again
+        assert {"fi": {"Kieli", "Takaisin", "Koko näyttö (F11)"}, "ru": {"Язык", "Назад", "Во весь экран (F11)"},
+                "en": {"Language", "Back", "Fullscreen (F11)"}}[lang] <= said
+    choose_language(app, "ru")
+    app.pop()
+    said = show(app, drawn).texts()  # the main menu beneath, laid out again in Russian
+    assert {"Продолжить", "Новая игра", "Настройки"} <= said and "New game" not in said
+
+
+@pytest.mark.parametrize("lang", ["fi", "ru"])
+def test_each_menu_is_drawn_in_the_language(app: App, drawn: Drawn, lang: str) -> None:
+    app.push(SettingsScene(app))
+    choose_language(app, lang)
+    app.pop()
+    for screen, expected in EXPECTED[lang].items():
+        open_screen(app, screen)
+        said = show(app, drawn)
+        missing = [text for text in expected if text not in said.texts()]
+        assert not missing, f"{screen.__name__} in {lang} lacks {missing}"
+        english = said.words() & ENGLISH_WORDS
+        assert not english, f"English on the {lang} {screen.__name__}: {sorted(english)}"
+        if screen is not MainMenu:
+            app.pop()
+
+
+def test_the_rules_page_follows_the_house_rules_in_finnish(app: App, drawn: Drawn) -> None:
+    i18n.set_language("fi")
+    app.push(RulesScene(app, "rummy500", {"min_run": 4, "simple_scoring": True}))
+    text = " ".join(show(app, drawn).texts())
+    assert "vähintään 4 peräkkäistä" in text
+    assert "Kortit 2–9 ovat 5 pistettä" in text
+    assert not re.search(r"\b(the|and|card|cards|meld)\b", text, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ["fi", "ru"])
+@pytest.mark.parametrize("screen", [MainMenu, SettingsScene, NewGameScene, RulesScene])
+def test_labels_fit_their_controls_at_the_smallest_window(app: App, drawn: Drawn, lang: str, screen: type) -> None:
+    i18n.set_language(lang)
+    app.dispatch(Resize((960, 600)))
+    open_screen(app, screen)
+    app.stack.top.layout(app.size)  # type: ignore[union-attr]
+    if isinstance(app.stack.top, NewGameScene):
+        app.stack.top._set_players(8)  # the most seats and the classic rules' options
+    said = show(app, drawn)
+    for w in app.stack.top.widgets:  # type: ignore[union-attr]
+        if isinstance(w, Button):
+            text, room = w.label, w.rect.w - 8
+        elif isinstance(w, Cycler):
+            text, room = w.show(w.value), w.rect.w - 2 * w.arrow_w
+        else:
+            continue
+        size = said.last_size(text)
+        width = fonts.font(size, True).size(text)[0]
+        assert width <= room and size >= 10, f"{text!r}: {width}px at {size}pt in {room}px"
+
+
+def test_the_language_is_kept_between_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_gui import paths
+
+    try:
+        prefs.save(Settings(language="ru"), None)
+        i18n.set_language("en")
+        settings, _ = prefs.load()
+        assert settings.language == "ru" and i18n.language() == "ru"
+        paths.settings_path().unlink()  # never chosen: the system's language
+        for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            monkeypatch.delenv(var, raising=False)
+        monkeypatch.setenv("LANG", "fi_FI.UTF-8")
+        settings, _ = prefs.load()
+        assert settings.language == "fi" and i18n.language() == "fi"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_engines_preset_names_and_descriptions_are_in_the_catalogs() -> None:
+    texts = set(make_catalogs.source_texts())
+    for rules in PRESETS.values():
+        assert rules.name in texts and rules.description in texts
