@@ -85,7 +85,7 @@ class ChooserScene(Overlay):
         for label, text in self.options:
             self.buttons.append(Button((self.rect.x + 20, y, bw, bh), label, partial(self._pick, text), primary=True, size=16))
             y += bh + 8
-        self.buttons.append(Button((self.rect.centerx - 90, y + 6, 180, bh), "Cancel", self.app.pop, size=16))
+        self.buttons.append(Button((self.rect.centerx - 90, y + 6, 180, bh), _("Cancel"), self.app.pop, size=16))
 
     def _pick(self, text: str) -> None:
         self.app.pop()
@@ -118,8 +118,10 @@ class DealSummaryScene(Overlay):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.rect = pygame.Rect(w // 2 - min(520, w // 2 - 30), 60, min(1040, w - 60), h - 120)
-        label = "See the result" if self.table.game.game_over else "Next deal"
-        self.buttons = [Button((self.rect.centerx - 110, self.rect.bottom - 66, 220, 50), label, self._next, primary=True)]
+        label = _("See the result") if self.table.game.game_over else _("Next deal")
+        self.buttons = [Button((self.rect.centerx - 110, self.rect.bottom - 66, 220, 50), label, self._next, primary=True),
+                        Button((self.rect.right - 250, self.rect.bottom - 66, 220, 50), _("Replay last deal"),
+                               partial(show_replay, self.app, self.table), size=16)]
 
     def _next(self) -> None:
         self.app.pop()
@@ -138,13 +140,13 @@ class DealSummaryScene(Overlay):
         draw_panel(surface, r, alpha=245)
         g = self.table.game
         s = self.table.session
-        title = f"Round {g.round} is over" if getattr(g, "contract", None) else f"Deal {g.round} is over"
+        title = (_("Round {n} is over") if getattr(g, "contract", None) else _("Deal {n} is over")).format(n=g.round)
         surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
         scores = g.deal_scores or [0] * len(g.sides)
         contract = bool(getattr(g, "contract", None))
         cols = [r.x + 24, r.x + int(r.w * 0.22), r.right - 380, r.right - 260, r.right - 150, r.right - 70]
-        heads = ("Player", "Cards left in hand", "" if contract else "Melded", "Penalty" if contract else "Hand",
-                 "This deal", "Total")
+        heads = (_("Player"), _("Cards left in hand"), "" if contract else _("Melded"),
+                 _("Penalty") if contract else _("Hand"), _("This deal"), _("Total"))
         y = r.y + 70
         for text, x in zip(heads, cols, strict=True):
             img = fonts.text_cached(text, 15, theme.TEXT_DIM, True)
@@ -164,7 +166,7 @@ class DealSummaryScene(Overlay):
                     surface.blit(art.face(card, (int(card_h / 1.4), card_h), self.app.settings.four_colour), (x, y))
                     x += int(card_h * 0.42)
                 if not hand:
-                    surface.blit(fonts.text_cached("out!", 16, theme.GOLD, True), (x, y + 10))
+                    surface.blit(fonts.text_cached(_("out!"), 16, theme.GOLD, True), (x, y + 10))
                 melded, in_hand = _points(g, seat)
                 if not contract and melded is not None:
                     img = fonts.text_cached(f"+{melded}", 17, theme.TEXT)
@@ -181,12 +183,76 @@ class DealSummaryScene(Overlay):
             surface.blit(img, img.get_rect(topright=(cols[5] + 40, mid)))
             pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 20, y - 2), (r.right - 20, y - 2))
             y += 6
-        note = "Contract family: penalty points, lowest total wins." if getattr(g, "contract", None) else \
-            "Melded cards count for you, cards left in hand against you."
+        note = _("Contract family: penalty points, lowest total wins.") if getattr(g, "contract", None) else \
+            _("Melded cards count for you, cards left in hand against you.")
         surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, r.bottom - 100))
         for b in self.buttons:
             b.draw(surface)
         self.draw_focus(surface)
+
+
+def show_replay(app: App, table: TableScene) -> None:
+    """Replay last deal (public: the deal is over), over the summary or game over."""
+    from rummy_gui.ui.replay_scene import ReplayScene
+
+    app.push(ReplayScene(app, table.session))
+
+
+def score_points(game: Any) -> list[list[int]]:
+    """Running totals per side after each deal, from 0 (g.score_history: per-deal scores)."""
+    history = list(getattr(game, "score_history", []) or [])
+    sides = len(game.sides)
+    running = [0] * sides
+    out = [[0] for _side in range(sides)]
+    for deal in history:
+        for i in range(sides):
+            running[i] += deal[i] if i < len(deal) else 0
+            out[i].append(running[i])
+    return out
+
+
+def draw_score_graph(surface: pygame.Surface, rect: pygame.Rect, game: Any, session: Any) -> None:
+    """Score over deals for the finished game: one line per side, in its owner
+    colour, each ending in its initials (colour is never the only sign)."""
+    lines = score_points(game)
+    if not lines or len(lines[0]) < 2 or rect.w < 80 or rect.h < 60:
+        return
+    draw_panel(surface, rect, alpha=160)
+    title = _("Score over the deals")
+    surface.blit(fonts.text_cached(title, 15, theme.GOLD, True), (rect.x + 12, rect.y + 8))
+    plot = pygame.Rect(rect.x + 52, rect.y + 36, rect.w - 110, rect.h - 70)
+    values = [v for line in lines for v in line]
+    low, high = min(values + [0]), max(values + [0])
+    if high == low:
+        high = low + 1
+    deals = len(lines[0]) - 1
+
+    def point(k: int, v: int) -> tuple[int, int]:
+        return (plot.x + int(plot.w * k / max(1, deals)), plot.bottom - int(plot.h * (v - low) / (high - low)))
+
+    pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
+    pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.topleft)
+    zero = point(0, 0)[1]
+    if low < 0 < high:
+        pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, zero), (plot.right, zero))
+    for v in (low, high):
+        img = fonts.text_cached(str(v), 12, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midright=(plot.x - 6, point(0, v)[1])))
+    for k in range(deals + 1):
+        img = fonts.text_cached(str(k), 12, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midtop=(point(k, low)[0], plot.bottom + 4)))
+    label = fonts.text_cached(_("deal"), 12, theme.TEXT_DIM)
+    surface.blit(label, label.get_rect(topright=(plot.right, plot.bottom + 18)))
+    for side_index, line in enumerate(lines):
+        seats = game.sides[side_index]
+        colour = session.colour(seats[0])
+        pts = [point(k, v) for k, v in enumerate(line)]
+        pygame.draw.lines(surface, colour, False, pts, 3)
+        for p in pts:
+            pygame.draw.circle(surface, colour, p, 4)
+        tag = "+".join(session.initial(seat) for seat in seats)
+        img = fonts.text_cached(tag, 13, colour, True)
+        surface.blit(img, img.get_rect(midleft=(pts[-1][0] + 8, pts[-1][1] + 10 * side_index - 5 * (len(lines) - 1))))
 
 
 def _points(game: Any, seat: int) -> tuple[int | None, int | None]:
@@ -211,10 +277,14 @@ class GameOverScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = pygame.Rect(w // 2 - 320, 80, 640, h - 160)
+        rw = min(1100, w - 60)
+        self.rect = pygame.Rect(w // 2 - rw // 2, 50, rw, h - 100)
+        bw = min(250, (rw - 80) // 3 - 10)
         self.buttons = [
-            Button((self.rect.x + 40, self.rect.bottom - 70, 250, 50), "New game", self._new, primary=True),
-            Button((self.rect.right - 290, self.rect.bottom - 70, 250, 50), "Main menu", self._menu),
+            Button((self.rect.x + 30, self.rect.bottom - 70, bw, 50), _("New game"), self._new, primary=True),
+            Button((self.rect.centerx - bw // 2, self.rect.bottom - 70, bw, 50), _("Replay last deal"),
+                   partial(show_replay, self.app, self.table), size=16),
+            Button((self.rect.right - 30 - bw, self.rect.bottom - 70, bw, 50), _("Main menu"), self._menu),
         ]
 
     def _new(self) -> None:
@@ -248,12 +318,18 @@ class GameOverScene(Overlay):
         g = self.table.game
         s = self.table.session
         winners = [s.name(w) for w in g.winners]
-        head = "Game over"
+        head = _("Game over")
         surface.blit(fonts.text_cached(head, 30, theme.GOLD, True), fonts.text_cached(head, 30, theme.GOLD, True).get_rect(midtop=(r.centerx, r.y + 20)))
-        won = " and ".join(winners) + (" win!" if len(winners) > 1 else " wins!") if winners else "No winner"
+        if not winners:
+            won = _("No winner")
+        elif len(winners) > 1:
+            won = _("{names} win!").format(names=_(" and ").join(winners))
+        else:
+            won = _("{name} wins!").format(name=winners[0])
         img = fonts.text_cached(won, 24, theme.TEXT, True)
         surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 66)))
         y = r.y + 120
+        table_right = r.x + int(r.w * 0.45)
         contract = bool(getattr(g, "contract", None))
         order = sorted(range(len(g.sides)), key=lambda i: g.totals[i], reverse=not contract)
         rules = getattr(g, "rules", None)
@@ -262,22 +338,25 @@ class GameOverScene(Overlay):
             side = g.sides[side_index]
             names = " & ".join(s.name(seat) for seat in side)
             if len(side) > 1:
-                names = f"Team {'AB'[side_index]}: {names}"
+                names = _("Team {team}: {names}").format(team="AB"[side_index], names=names)
             colour = theme.GOLD if any(seat in g.winners for seat in side) else theme.TEXT
             surface.blit(fonts.text_cached(f"{rank + 1}.  {names}", 20, colour, True), (r.x + 40, y))
             total = fonts.text_cached(str(g.totals[side_index]), 20, colour, True)
-            surface.blit(total, total.get_rect(topright=(r.right - 40, y)))
+            surface.blit(total, total.get_rect(topright=(table_right, y)))
             y += 34
             for seat in side:
                 if seat in settle:
-                    surface.blit(fonts.text_cached(f"pays {settle[seat]} to the winner", 14, theme.TEXT_DIM), (r.x + 70, y - 6))
+                    surface.blit(fonts.text_cached(_("pays {n} to the winner").format(n=settle[seat]), 14, theme.TEXT_DIM),
+                                 (r.x + 70, y - 6))
                     y += 20
-        sub = "Lowest total wins." if contract else "Highest total wins."
+        sub = _("Lowest total wins.") if contract else _("Highest total wins.")
         if len(g.sides) == 2 and any(len(sd) > 1 for sd in g.sides) and len(order) == 2:
             margin = abs(g.totals[0] - g.totals[1])
             if margin:
-                sub = f"The winning team wins by {margin} points (the difference of the team totals)."
+                sub = _("The winning team wins by {n} points (the difference of the team totals).").format(n=margin)
         surface.blit(fonts.text_cached(sub, 14, theme.TEXT_DIM), (r.x + 40, r.bottom - 110))
+        graph = pygame.Rect(r.x + int(r.w * 0.5), r.y + 110, int(r.w * 0.5) - 30, r.h - 240)
+        draw_score_graph(surface, graph, g, s)
         for b in self.buttons:
             b.draw(surface)
         self.draw_focus(surface)

@@ -543,7 +543,7 @@ class TableScene(Scene):
         from rummy_gui.hints import hint
 
         advice = hint(self.game, self.viewer, seed=self.session.version)
-        if advice is None:
+        if advice is None or not advice.moves:
             self.message_at(_("Nothing to decide now."))
             return
         self.session.hints[self.viewer] += 1

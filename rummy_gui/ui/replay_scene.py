@@ -1,0 +1,132 @@
+"""Replay last deal: step through it forward and back with every hand face up,
+from the game's record (`rummy_gui.replay`). Public by nature: it is offered
+only once the deal is over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rummy_gui.i18n import _
+from rummy_gui.replay import Replay
+from rummy_gui.ui import fonts, theme
+from rummy_gui.ui.geometry import meld_maker
+from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
+from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.app import App
+    from rummy_gui.ui.session import Session
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: App, session: Session, deal: int | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.replay = Replay(session.game.record(), deal)
+        self.buttons: list[Button] = []
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        y = h - 64
+        specs = [(_("⏮ Start"), self.start), (_("◀ Back"), self.back), (_("Forward ▶"), self.forward),
+                 (_("End ⏭"), self.end), (_("Close"), self.app.pop)]
+        bw = min(170, (w - 60) // len(specs) - 10)
+        x = w // 2 - (len(specs) * (bw + 10)) // 2
+        self.buttons = []
+        for label, fn in specs:
+            self.buttons.append(Button((x, y, bw, 46), label, fn, primary=fn == self.forward, size=16))
+            x += bw + 10
+
+    def start(self) -> None:
+        self.replay.seek(0)
+
+    def end(self) -> None:
+        self.replay.seek(len(self.replay) - 1)
+
+    def back(self) -> None:
+        self.replay.back()
+
+    def forward(self) -> None:
+        self.replay.forward()
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.app.pop()
+            return
+        if isinstance(intent, Key):
+            actions = {pygame.K_RIGHT: self.forward, pygame.K_SPACE: self.forward, pygame.K_LEFT: self.back,
+                       pygame.K_HOME: self.start, pygame.K_END: self.end, pygame.K_RETURN: self.app.pop}
+            action = actions.get(intent.key)
+            if action is not None:
+                action()
+            return
+        for b in self.buttons:
+            if b.handle(intent) and not isinstance(intent, PointerMove):
+                return
+
+    def last_words(self) -> str:
+        r = self.replay
+        move = r.last_move
+        if move is None:
+            return _("The deal as dealt")
+        from rummy_gui.narrate import describe
+
+        return describe(move, r.positions[r.index - 1], self.session.name(int(move.seat or 0)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.app.art.felt((w, h)), (0, 0))
+        r = self.replay
+        g: Any = r.game
+        title = _("Replay of deal {n}: step {k} of {m}").format(n=r.deal, k=r.index, m=len(r) - 1)
+        surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
+        words = fonts.text_cached(self.last_words(), 18, theme.TEXT)
+        surface.blit(words, (24, 46))
+        players = len(self.session.seats)
+        top = 84
+        pile_h = 100
+        row_h = max(40, (h - top - pile_h - 90) // players)
+        card_h = max(30, min(84, row_h - 10))
+        card_w = int(card_h / 1.4)
+        step = int(card_w * 0.55)
+        four = self.app.settings.four_colour
+        art = self.app.art
+        for seat in range(players):
+            y = top + seat * row_h
+            panel = pygame.Rect(16, y, w - 32, row_h - 6)
+            draw_panel(surface, panel, alpha=120)
+            colour = self.session.colour(seat)
+            pygame.draw.circle(surface, colour, (34, y + 18), 9)
+            mark = fonts.text_cached(self.session.initial(seat), 12, (15, 15, 15), True)
+            surface.blit(mark, mark.get_rect(center=(34, y + 18)))
+            name = self.session.name(seat) + ("  ▶" if seat in g.to_act else "")
+            surface.blit(fonts.text_cached(name, 16, theme.HIGHLIGHT if seat in g.to_act else theme.TEXT, True),
+                         (50, y + 8))
+            x = 200
+            for card in g.hand(seat):
+                surface.blit(art.face(card, (card_w, card_h), four), (x, y + 2))
+                x += step
+            x += card_w + 24
+            for meld in g.melds:
+                if meld_maker(meld) != seat:
+                    continue
+                for card in meld.cards:
+                    if x + card_w > w - 24:
+                        break
+                    surface.blit(art.face(card, (card_w, card_h), four), (x, y + 2))
+                    x += int(card_w * 0.4)
+                x += card_w
+        y = top + players * row_h + 6
+        label = _("Discard pile") + "  ·  " + _("stock {n}").format(n=g.stock_count)
+        surface.blit(fonts.text_cached(label, 15, theme.TEXT_DIM, True), (24, y))
+        x = 24
+        pile = list(g.discard_pile)
+        pstep = max(8, min(int(card_w * 0.55), (w - 60 - card_w) // max(1, len(pile))))
+        for card in pile:
+            surface.blit(art.face(card, (card_w, card_h), four), (x, y + 22))
+            x += pstep
+        for b in self.buttons:
+            b.draw(surface)
