@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.view import View
-from .policy import EASY, MEDIUM, RuleBot, decision_rng
+from .policy import EASY, HARD, MEDIUM, RuleBot, decision_rng
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
@@ -48,7 +48,9 @@ def make_bot(level: str, seed: int = 0) -> Bot:
         return RuleBot(seed, EASY, "easy")
     if level == "medium":
         return RuleBot(seed, MEDIUM, "medium")
-    if level in ("hard", "expert"):
+    if level == "hard":
+        return RuleBot(seed, HARD, "hard")
+    if level == "expert":
         from .search import SearchBot
 
         return SearchBot(seed, level)

@@ -27,7 +27,7 @@ from ..engine.moves import Move
 from ..engine.search import possible_melds
 from ..engine.view import View
 from .memory import Memory, card_of, remember
-from .solver import LAYOFF, PlannedMeld, best_split, card_value, contract_distance
+from .solver import LAYOFF, PlannedMeld, Split, best_split, card_value, contract_distance
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,21 @@ class Params:
     danger: float = 1.0  # weight of feeding the next players
     draw_samples: int = 4  # unseen cards tried to value a stock draw
     buy_margin: int = 1  # contract distance a buy must save
+    sampled_danger: int = 0  # guessed opponent hands to test each discard against (0: heuristic)
+    lookahead: int = 0  # own future draws simulated to value a discard (0: none)
+    lookahead_samples: int = 6
+    urgency: bool = False  # shed points when an opponent is about to go out
 
 
 EASY = Params(memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0,
               draw_samples=0)
-MEDIUM = Params()
+MEDIUM = Params(draw_samples=3)
+# hard's judgment: every unseen card tried for a draw, and each discard tested
+# against guessed opponent hands (the search of search.py builds on it)
+HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
+
+
+_ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
 
 
 def decision_rng(seed: int, view: View, salt: str = "") -> random.Random:
@@ -82,6 +92,15 @@ class Judge:
         self.contract = self.rules.is_contract
         self.laid = bool(view.laid_down[self.me]) if self.contract else True
         self._cache: dict[tuple[int, ...], float] = {}
+        self._splits: dict[tuple[int, ...], Split] = {}
+        self._guessed: list[dict[int, list[Card]]] | None = None
+        self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
+        self.vals = [card_value(self.rules, c) for c in _ALL]
+        self.urgency = self._urgency() if params.urgency else 0.0
+        if self.memory is not None:
+            self.unseen_codes = [float(self.memory.unseen.get(c, 0)) for c in _ALL]
+        else:
+            self.unseen_codes = [1.0] * 53
 
     # ------------------------------------------------------------ hands
     def unseen(self, card: Card) -> float:
@@ -97,15 +116,46 @@ class Judge:
             self._cache[key] = hit
         return hit
 
+    def _urgency(self) -> float:
+        """0..1: how soon the deal may end (an opponent low on cards, or
+        laid down and low in the contract games; the stock running out)."""
+        v = self.view
+        partners = next((s for s in v.sides if self.me in s), (self.me,))
+        u = 0.0
+        for s in range(v.players):
+            if s in partners:
+                continue
+            size = v.hand_sizes[s]
+            if self.contract and not v.laid_down[s]:
+                continue
+            if size <= 2:
+                u = max(u, 1.0)
+            elif size <= 4:
+                u = max(u, 0.5)
+        if not self.contract and v.stock_count <= v.players * 2:
+            u = max(u, 0.7)
+        return u
+
+    def split(self, hand: Sequence[Card]) -> Split:
+        key = tuple(sorted(c.code for c in hand))
+        hit = self._splits.get(key)
+        if hit is None:
+            hit = best_split(self.rules, hand, self.table)
+            self._splits[key] = hit
+        return hit
+
     def _value(self, hand: Sequence[Card]) -> float:
         r = self.rules
+        u = self.urgency
         if not self.contract:
-            split = best_split(r, hand, self.table)
-            return split.score + self.p.potential * self.promise(split.leftovers)
+            split = self.split(hand)
+            left = sum(self.vals[c.code] for c in split.leftovers)
+            return (split.score - u * 0.6 * left
+                    + (1.0 - 0.7 * u) * self.p.potential * self.promise(split.leftovers))
         if not self.laid:
             d = contract_distance(r, hand, self.view.round)
-            pen = sum(card_value(r, c) for c in hand if not c.is_joker)
-            return -12.0 * d - 0.15 * pen + 0.4 * self.promise(hand) * self.p.potential
+            pen = sum(self.vals[c.code] for c in hand if not c.is_joker)
+            return -12.0 * d - (0.15 + 0.5 * u) * pen + 0.4 * self.promise(hand) * self.p.potential
         # laid down: only lay-offs can empty the hand
         out = 0.0
         for c in hand:
@@ -120,17 +170,27 @@ class Judge:
     def promise(self, cards: Sequence[Card]) -> float:
         """Points near-melds among these cards could still make."""
         r = self.rules
+        unseen = self.unseen_codes
         nat = [c for c in cards if not c.is_joker]
-        jokers_unseen = self.unseen(JOKER) if r.jokers and not r.jokers_only_in_joker_sets else 0.0
+        jokers_unseen = unseen[52] if r.jokers and not r.jokers_only_in_joker_sets else 0.0
+        contract = self.contract
+        runs_ok = r.min_run <= 4
         total = 0.0
+        vals = self.vals
         for i, a in enumerate(nat):
+            va = vals[a.code]
             for b in nat[i + 1:]:
-                worth = card_value(r, a) + card_value(r, b) + 5
-                if a.rank == b.rank and (a.suit != b.suit or self.contract):
-                    outs = jokers_unseen + sum(self.unseen(Card(a.rank, s)) for s in "CDHS"
-                                               if self.contract or s not in (a.suit, b.suit))
+                worth = va + vals[b.code] + 5
+                if a.rank == b.rank:
+                    if a.suit == b.suit and not contract:
+                        continue
+                    outs = jokers_unseen
+                    for si in range(4):
+                        code = si * 13 + a.rank - 1
+                        if contract or (code != a.code and code != b.code):
+                            outs += unseen[code]
                     total += worth * min(outs, 4.0) / 4.0
-                elif a.suit == b.suit and self.rules.min_run <= 4:
+                elif runs_ok and a.suit == b.suit:
                     gap = abs(a.rank - b.rank)
                     if gap in (1, 2) or (gap in (11, 12) and 1 in (a.rank, b.rank)):
                         lo, hi = sorted((a.rank, b.rank))
@@ -140,8 +200,8 @@ class Judge:
                             need = [lo + 1]
                         else:
                             need = [12] if gap == 11 else [13]
-                        outs = jokers_unseen + sum(self.unseen(Card(q, a.suit)) for q in need
-                                                   if 1 <= q <= 13)
+                        base = a.code - a.rank + 1
+                        outs = jokers_unseen + sum(unseen[base + q - 1] for q in need if 1 <= q <= 13)
                         total += 0.8 * worth * min(outs, 2.0) / 2.0
         return total
 
@@ -152,7 +212,7 @@ class Judge:
             return best
         r = self.rules
         if not self.contract:
-            split = best_split(r, hand, self.table)
+            split = self.split(hand)
             pool = [c for c in split.leftovers if c not in keep] or \
                 [c for c in hand if c not in keep]
             if not pool:
@@ -168,12 +228,58 @@ class Judge:
         base = self.after_discard(hand)
         if self.p.draw_samples <= 0 or self.memory is None:
             return base + 1.0
+        if self.p.draw_samples < 0:  # every unseen card, by how many are left
+            unseen = self.memory.unseen
+            total = sum(unseen.values())
+            if not total:
+                return base
+            ev = sum(k * self.after_discard(list(hand) + [c]) for c, k in unseen.items()) / total
+            return max(base, ev)
         pool = list(self.memory.unseen.elements())
         if not pool:
             return base
         pool.sort(key=lambda c: c.code)
         tries = [pool[rng.randrange(len(pool))] for _ in range(self.p.draw_samples)]
         return max(base, sum(self.after_discard(list(hand) + [c]) for c in tries) / len(tries))
+
+    def future_draws(self) -> list[list[Card]]:
+        """Sequences of cards this seat might draw next (the same for every
+        candidate, so they are compared on equal luck)."""
+        if self.p.lookahead <= 0 or self.memory is None:
+            return []
+        v = self.view
+        key = f"draws|{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
+        rng = random.Random(zlib.crc32(key.encode()))
+        pool = sorted(self.memory.unseen.elements(), key=lambda c: c.code)
+        if len(pool) < self.p.lookahead:
+            return []
+        return [rng.sample(pool, self.p.lookahead) for _ in range(self.p.lookahead_samples)]
+
+    def future_value(self, hand: Sequence[Card], draws: list[list[Card]]) -> float:
+        """The hand's value after drawing each sequence and throwing the least
+        useful card each time, averaged (with the value now as a floor)."""
+        now = self.value(hand)
+        total = 0.0
+        for seq in draws:
+            h = list(hand)
+            for c in seq:
+                h.append(c)
+                h = self._drop_worst(h)
+            total += max(now, self.value(h))
+        return 0.5 * now + 0.5 * total / len(draws)
+
+    def _drop_worst(self, hand: list[Card]) -> list[Card]:
+        r = self.rules
+        if not self.contract:
+            split = self.split(hand)
+            pool = list(split.leftovers) or list(hand)
+            worst = max(pool, key=lambda c: card_value(r, c))
+            return minus(hand, [worst])
+        cands = sorted({c for c in hand if not c.is_joker}, key=lambda c: -card_value(r, c))[:3]
+        if not cands:
+            return hand[1:]
+        best = max(cands, key=lambda c: self.value(minus(hand, [c])))
+        return minus(hand, [best])
 
     # ------------------------------------------------------------ discards
     def danger(self, card: Card, protected: bool = False) -> float:
@@ -188,7 +294,9 @@ class Judge:
         if not self.contract and r.rummy_call == "full" and self._pile_meld(card):
             d += 25.0
         mem = self.memory
-        if mem is not None:
+        if mem is not None and self.p.sampled_danger > 0:
+            d += self._sampled_danger(card)
+        elif mem is not None:
             n = self.view.players
             partners = next((s for s in self.view.sides if self.me in s), (self.me,))
             for k in range(1, n):
@@ -202,6 +310,73 @@ class Judge:
                 else:
                     d += weight * w * (v + 5) * 0.5
         return self.p.danger * d
+
+    def _guesses(self) -> list[dict[int, list[Card]]]:
+        """Opponent hands guessed from the unseen cards (picked-up cards kept)."""
+        if self._guessed is None:
+            mem = self.memory
+            assert mem is not None
+            v = self.view
+            key = f"{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
+            rng = random.Random(zlib.crc32(key.encode()))
+            base = sorted(mem.unseen.elements(), key=lambda c: c.code)
+            out: list[dict[int, list[Card]]] = []
+            for _ in range(self.p.sampled_danger):
+                pool = Counter(base)
+                hands: dict[int, list[Card]] = {}
+                for s in range(v.players):
+                    if s == self.me:
+                        continue
+                    h: list[Card] = []
+                    for c, k in mem.known[s].items():
+                        take = min(k, pool[c], v.hand_sizes[s])
+                        h.extend([c] * take)
+                        pool[c] -= take
+                    hands[s] = h
+                rest = sorted(pool.elements(), key=lambda c: c.code)
+                rng.shuffle(rest)
+                for s, h in hands.items():
+                    need = max(0, v.hand_sizes[s] - len(h))
+                    h.extend(rest[:need])
+                    del rest[:need]
+                out.append(hands)
+            self._guessed = out
+        return self._guessed
+
+    def _opp_value(self, hand: list[Card], seat: int) -> float:
+        r = self.rules
+        key = (seat, tuple(sorted(c.code for c in hand)))
+        hit = self._opp_cache.get(key)
+        if hit is not None:
+            return hit
+        if not self.contract:
+            val = float(best_split(r, hand, self.table).score)
+        elif self.view.laid_down[seat]:
+            val = -sum(card_value(r, c) for c in hand if not self.fits_table(c))
+        else:
+            val = -12.0 * contract_distance(r, hand, self.view.round)
+        self._opp_cache[key] = val
+        return val
+
+    def _sampled_danger(self, card: Card) -> float:
+        """How much the next players gain from this card, on guessed hands."""
+        v = self.view
+        n = v.players
+        partners = next((s for s in v.sides if self.me in s), (self.me,))
+        total = 0.0
+        guesses = self._guesses()
+        for hands in guesses:
+            for k in range(1, n):
+                seat = (self.me + k) % n
+                if k > 1 and (self.contract or self.rules.rummy_call != "full"):
+                    break  # only the next player can take it (buyers pay for it)
+                h = hands[seat]
+                gain = self._opp_value(h + [card], seat) - self._opp_value(h, seat)
+                if gain <= 0:
+                    continue
+                weight = 1.0 if k == 1 else 0.35
+                total += (-0.3 if seat in partners else 1.0) * weight * gain
+        return total / max(1, len(guesses))
 
     def _pile_meld(self, card: Card) -> bool:
         """Would a rummy call find a meld of pile cards with this card on top?"""
@@ -258,6 +433,8 @@ class RuleBot:
         if phase in ("deal_over", "rummy_layoff"):
             return legal[0]
         judge = Judge(view, self.params)
+        if self.level == "easy" and phase in ("draw", "play"):
+            return self.easy_turn(view, judge, rng)
         if phase == "draw":
             opts = self.draw_options(view, judge, rng)
         elif phase == "claim":
@@ -272,6 +449,44 @@ class RuleBot:
         if not opts:
             return rng.choice(legal)
         return max(opts, key=lambda o: o[0])[1]
+
+    # ------------------------------------------------------------ easy
+    def easy_turn(self, view: View, judge: Judge, rng: random.Random) -> Move:
+        """Greedy rules: take the top discard only if it melds at once, meld
+        whatever the plan says, throw the highest card without a partner."""
+        legal = view.legal_moves
+        hand = list(view.hand)
+        if view.phase == "draw":
+            top = view.discard_pile[-1] if view.discard_pile else None
+            takes = [m for m in legal if m.action == "take" and m.number == 1]
+            if top is not None and takes and self._melds_at_once(view, judge, hand, top):
+                return takes[0]
+            plain = [m for m in legal if m.action in ("draw", "pass")]
+            return plain[0] if plain else legal[0]
+        planned = self.plan_move(view, judge)
+        if planned is not None:
+            return planned
+        discards = [m for m in legal if m.action == "discard"]
+        if not discards:
+            return rng.choice(legal)
+        if rng.random() < self.params.mistakes:
+            return rng.choice(discards)
+        r = view.rules
+        if r.is_contract:
+            loose = set(hand)
+        else:
+            loose = set(best_split(r, hand, view.melds).leftovers)
+
+        def partnered(c: Card) -> bool:
+            return c.is_joker or any(
+                o is not c and not o.is_joker and (o.rank == c.rank or (
+                    o.suit == c.suit and abs(o.rank - c.rank) <= 2)) for o in hand if o != c)
+
+        def key(m: Move) -> tuple[bool, bool, int, bool]:
+            c = card_of(m.cards[0])
+            return (c in loose, not partnered(c), card_value(r, c), m.call)
+
+        return max(discards, key=key)
 
     # ------------------------------------------------------------ draw
     def draw_options(self, view: View, judge: Judge, rng: random.Random) -> list[tuple[float, Move]]:
@@ -405,10 +620,11 @@ class RuleBot:
             if c not in best or m.call:
                 best[c] = m
         out: list[tuple[float, Move]] = []
+        draws = judge.future_draws()
         for c, m in best.items():
             rest = minus(hand, [c])
-            v = judge.value(rest) - judge.danger(c, protected=m.call)
-            out.append((v, m))
+            v = judge.future_value(rest, draws) if draws else judge.value(rest)
+            out.append((v - judge.danger(c, protected=m.call), m))
         return out
 
 

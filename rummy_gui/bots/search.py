@@ -27,10 +27,11 @@ from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.melds import Token, layoff_fits
 from ..engine.moves import IllegalMove, Move
+from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import remember
-from .policy import MEDIUM, RuleBot, decision_rng
+from .policy import HARD, RuleBot, decision_rng
 from .solver import LAYOFF, best_split, card_value, contract_distance, contract_layout
 
 
@@ -40,11 +41,12 @@ class SearchBot:
     def __init__(self, seed: int = 0, level: str = "hard") -> None:
         self.seed = seed
         self.level = level
-        self.base = RuleBot(seed, MEDIUM, "medium")
+        self.base = RuleBot(seed, HARD, "hard")
         if level == "expert":
             self.candidates, self.samples, self.horizon, self.margin = 4, 24, 2, 30.0
         else:
-            self.candidates, self.samples, self.horizon, self.margin = 3, 4, 1, 20.0
+            self.candidates, self.samples, self.horizon, self.margin = 3, 6, 1, 20.0
+        self.z = 1.5
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves
@@ -71,14 +73,15 @@ class SearchBot:
 
     # ------------------------------------------------------------ searches
     def _flat(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
-        totals = [0.0] * len(cands)
+        """Every candidate on the same guesses; leave medium's choice (the
+        first) only for a candidate that beats it clearly, pair by pair."""
+        results: list[list[float]] = [[] for _ in cands]
         for _ in range(self.samples):
             world = sample_world(view, rng)
             seed = rng.randrange(1 << 30)
             for k, move in enumerate(cands):
-                totals[k] += rollout(world, view.seat, move, self.horizon, seed)
-        # ties keep medium's order
-        return cands[max(range(len(cands)), key=lambda k: (totals[k], -k))]
+                results[k].append(rollout(world, view.seat, move, self.horizon, seed))
+        return cands[_clear_winner(results, self.z)]
 
     def _ucb(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
         n = len(cands)
@@ -96,7 +99,26 @@ class SearchBot:
                         + 0.7 * math.sqrt(logn / visits[j]))
             totals[k] += rollout(world, view.seat, cands[k], self.horizon, seed)
             visits[k] += 1
-        return cands[max(range(n), key=lambda j: (visits[j], totals[j] / max(1, visits[j])))]
+        best = max(range(n), key=lambda j: (visits[j], totals[j] / max(1, visits[j])))
+        if best == 0 or visits[best] < 4 or totals[best] / visits[best] - totals[0] / max(1, visits[0]) < 3.0:
+            return cands[0]
+        return cands[best]
+
+
+def _clear_winner(results: Sequence[Sequence[float]], z: float) -> int:
+    """Index of the candidate whose paired advantage over candidate 0 is
+    largest and at least `z` standard errors above zero (else 0)."""
+    base = results[0]
+    best, best_mean = 0, 0.0
+    for k in range(1, len(results)):
+        diffs = [a - b for a, b in zip(results[k], base, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        se = math.sqrt(var / n) + 1e-9
+        if mean > z * se and mean > 2.0 and mean > best_mean:
+            best, best_mean = k, mean
+    return best
 
 
 # ---------------------------------------------------------------- guesses
@@ -169,7 +191,8 @@ def utility(g: Game, me: int) -> float:
                     est[g.side_of(s)] += 0.8 * pen + 8.0 * contract_distance(r, hand, g.round)
             else:
                 split = best_split(r, hand, g.melds)
-                est[g.side_of(s)] += 0.6 * split.score if split.score > 0 else split.score
+                est[g.side_of(s)] += (0.7 * split.score if split.score > 0 else split.score) \
+                    + 0.3 * _promise(r, split.leftovers)
         if not r.is_contract:
             for m in g.melds:
                 for owner, pts in meld_points(r, m).items():
@@ -177,6 +200,18 @@ def utility(g: Game, me: int) -> float:
     others = [est[i] for i in range(len(sides)) if i != mine]
     diff = est[mine] - sum(others) / max(1, len(others))
     return -diff if r.is_contract else diff
+
+
+def _promise(r: Rules, cards: Sequence[Card]) -> float:
+    """Near-melds among leftovers (pairs, run fragments), half of their worth."""
+    nat = [c for c in cards if not c.is_joker]
+    total = 0.0
+    for i, a in enumerate(nat):
+        for b in nat[i + 1:]:
+            if (a.rank == b.rank and a.suit != b.suit) or (
+                    a.suit == b.suit and abs(a.rank - b.rank) <= 2 and r.min_run <= 4):
+                total += 0.5 * (card_value(r, a) + card_value(r, b) + 5)
+    return total
 
 
 def _fits(g: Game, card: Card) -> bool:
@@ -199,6 +234,12 @@ def fast_move(g: Game, rng: random.Random) -> None:
     phase = g.phase
     seat = g.to_act[0]
     if phase == "claim":
+        claim = g.claim
+        if claim is not None and claim.kind in ("rummy", "shanghai"):
+            calls = [m for m in g.legal_moves if m.seat == seat and m.action != "pass"]
+            if calls:
+                g.play(min(calls, key=lambda m: m.number or 0) if claim.kind == "rummy" else calls[0])
+                return
         g.play(f"{seat}: pass")
         return
     if phase == "cut":

@@ -1,0 +1,61 @@
+"""Bot thinking time: every level decides on the same recorded positions.
+
+Positions come from seeded deals of Rummy 500 (3 players) and Contract
+Rummy (4 players, every round) played by medium bots; only positions with a
+real choice (more than one legal move) are kept. Each level then decides
+on each position; the figures are per-decision milliseconds.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rummy_gui.bench import summarize
+from rummy_gui.bots import LEVELS, make_bot
+from rummy_gui.engine import View
+
+POSITIONS = 40  # per family
+TARGETS_MS = {"random": None, "easy": 2.0, "medium": 20.0, "hard": 300.0, "expert": 1000.0}
+
+
+def positions(preset: str, players: int, count: int) -> list[View]:
+    from rummy_gui.arena import layout_game
+
+    out: list[View] = []
+    index = 0
+    while len(out) < count:
+        g = layout_game(preset, players, 7, index)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        moves = 0
+        while not g.deal_over and moves < 600:
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if len(view.legal_moves) > 1 and moves % 5 == 0:
+                out.append(view)
+            g.play(bots[seat].choose(view))
+            moves += 1
+        index += 1
+    return out[:count]
+
+
+def run(repeats: int = 5) -> dict[str, Any]:
+    views = positions("rummy500", 3, POSITIONS) + positions("contract", 4, POSITIONS)
+    out: dict[str, Any] = {}
+    for level in LEVELS:
+        bot = make_bot(level, seed=1)
+        p50s: list[float] = []
+        p95s: list[float] = []
+        for _ in range(repeats if level not in ("hard", "expert") else 1):
+            ts = []
+            for v in views:
+                t = time.perf_counter()
+                bot.choose(v)
+                ts.append((time.perf_counter() - t) * 1000)
+            ts.sort()
+            p50s.append(ts[len(ts) // 2])
+            p95s.append(ts[min(len(ts) - 1, int(round(0.95 * (len(ts) - 1))))])
+        out[f"{level} decision (ms)"] = {"p50": summarize(p50s), "p95": summarize(p95s)}
+    out["positions"] = len(views)
+    out["targets p95 (ms)"] = {k: v for k, v in TARGETS_MS.items() if v is not None}
+    return out
