@@ -120,6 +120,8 @@ def _contract(info: PresetInfo, o: dict[str, Any]) -> list[tuple[str, list[str]]
         _("Your first meld of a round must be its contract, exactly: sets of 3 and runs of {run}.")
         .format(run=o.get("min_run", 4)),
         _("In round 7 you go out only by laying down your whole hand at once."),
+        _("Aces are high only (Q-K-A), and a meld may hold one joker at most.") if shanghai
+        else _("An ace is low (A-2-3) or high (Q-K-A), never both."),
         "\n" + contracts,
     ]))
     out.append(("turn", [_("Draw from the stock or take the top discard; lay down the contract if you "
