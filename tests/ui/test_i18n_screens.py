@@ -19,7 +19,9 @@ from rummy_gui.ui import fonts, prefs
 from rummy_gui.ui.app import App
 from rummy_gui.ui.intents import Resize
 from rummy_gui.ui.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.saving import LoadScene
 from rummy_gui.ui.settings import Settings
+from rummy_gui.ui.statistics import StatisticsScene
 from rummy_gui.ui.widgets import Button, Cycler
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -91,6 +93,8 @@ EXPECTED = {
         NewGameScene: ["Uusi peli", "Pelaajat", "Talon säännöt", "Aloita", "Viisisataa-rommi", "Sitoumusrommi",
                        "Tavoitepisteet", "Botti: keskitaso", "Sinä"],
         RulesScene: ["Säännöt", "Viisisataa-rommi", "Jako", "Pöytäykset", "Pisteenlasku"],
+        StatisticsScene: ["Tilastot", "Pelaaja", "Peli", "Voittoja", "Takaisin"],
+        LoadScene: ["Lataa peli", "Takaisin"],
     },
     "ru": {
         MainMenu: ["Продолжить", "Новая игра", "Загрузить", "Правила", "Настройки", "Статистика", "Выход"],
@@ -98,14 +102,17 @@ EXPECTED = {
         NewGameScene: ["Новая игра", "Игроки", "Домашние правила", "Начать", "Рамми 500", "Контрактный рамми",
                        "Игра до", "Бот: средний", "Вы"],
         RulesScene: ["Правила", "Рамми 500", "Сдача", "Комбинации", "Подсчёт очков"],
+        StatisticsScene: ["Статистика", "Игрок", "Игра", "Побед", "Назад"],
+        LoadScene: ["Загрузить игру", "Назад"],
     },
 }
 # English labels of the same screens: none of their words may be left on a translated one.
 ENGLISH = ["Continue", "New game", "Load", "Rules", "Settings", "Statistics", "Quit", "Language",
            "Card back", "Animation", "Volume", "Mute", "Fullscreen", "Back", "Players", "House rules",
            "Start", "Target score", "Jokers", "Simple scoring", "Minimum run length", "Human", "Medium",
-           "The deal", "Melds", "Scoring", "Your turn", "Going out", "You", "Blue", "Normal", "Winning"]
-ENGLISH_WORDS = {w.lower() for label in ENGLISH for w in label.split()} - {"the"}
+           "The deal", "Melds", "Scoring", "Your turn", "Going out", "You", "Blue", "Normal", "Winning",
+           "Player", "Wins", "Best deal", "Load a game", "saved games"]
+ENGLISH_WORDS = {w.lower() for label in ENGLISH for w in label.split() if len(w) > 2} - {"the"}
 
 
 def open_screen(app: App, screen: type) -> None:
