@@ -44,7 +44,6 @@ class Params:
     sampled_danger: int = 0  # guessed opponent hands to test each discard against (0: heuristic)
     lookahead: int = 0  # own future draws simulated to value a discard (0: none)
     lookahead_samples: int = 6
-    urgency: bool = False  # shed points when an opponent is about to go out
 
 
 EASY = Params(memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0,
@@ -96,7 +95,7 @@ class Judge:
         self._guessed: list[dict[int, list[Card]]] | None = None
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
         self.vals = [card_value(self.rules, c) for c in _ALL]
-        self.urgency = self._urgency() if params.urgency else 0.0
+
         if self.memory is not None:
             self.unseen_codes = [float(self.memory.unseen.get(c, 0)) for c in _ALL]
         else:
@@ -116,26 +115,6 @@ class Judge:
             self._cache[key] = hit
         return hit
 
-    def _urgency(self) -> float:
-        """0..1: how soon the deal may end (an opponent low on cards, or
-        laid down and low in the contract games; the stock running out)."""
-        v = self.view
-        partners = next((s for s in v.sides if self.me in s), (self.me,))
-        u = 0.0
-        for s in range(v.players):
-            if s in partners:
-                continue
-            size = v.hand_sizes[s]
-            if self.contract and not v.laid_down[s]:
-                continue
-            if size <= 2:
-                u = max(u, 1.0)
-            elif size <= 4:
-                u = max(u, 0.5)
-        if not self.contract and v.stock_count <= v.players * 2:
-            u = max(u, 0.7)
-        return u
-
     def split(self, hand: Sequence[Card]) -> Split:
         key = tuple(sorted(c.code for c in hand))
         hit = self._splits.get(key)
@@ -146,16 +125,13 @@ class Judge:
 
     def _value(self, hand: Sequence[Card]) -> float:
         r = self.rules
-        u = self.urgency
         if not self.contract:
             split = self.split(hand)
-            left = sum(self.vals[c.code] for c in split.leftovers)
-            return (split.score - u * 0.6 * left
-                    + (1.0 - 0.7 * u) * self.p.potential * self.promise(split.leftovers))
+            return split.score + self.p.potential * self.promise(split.leftovers)
         if not self.laid:
             d = contract_distance(r, hand, self.view.round)
             pen = sum(self.vals[c.code] for c in hand if not c.is_joker)
-            return -12.0 * d - (0.15 + 0.5 * u) * pen + 0.4 * self.promise(hand) * self.p.potential
+            return -12.0 * d - 0.15 * pen + 0.4 * self.promise(hand) * self.p.potential
         # laid down: only lay-offs can empty the hand
         out = 0.0
         for c in hand:

@@ -223,9 +223,9 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
         templates += _layoff_templates(rules, p, hand, table)
         if p.jokers and not rules.is_contract:
             tok = [Token(JOKER)]
-            for t in table:
-                if layoff_fits(rules, t, tok):
-                    joker_layoff = t.id
+            for meld in table:
+                if layoff_fits(rules, meld, tok):
+                    joker_layoff = meld.id
                     break
     # melds using the same cards and jokers are interchangeable: keep the best
     unique: dict[tuple[int, int], _Template] = {}
@@ -278,15 +278,15 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
     leftovers: list[Card] = []
     s, j = p.state, p.jokers
     while s:
-        _, t = memo[(s, j)]
-        if t is None:
+        _, chosen = memo[(s, j)]
+        if chosen is None:
             f = _lowest_field(s)
             leftovers.append(_card(p.codes[f]))
             s -= 1 << (3 * f)
             continue
-        melds.append(_planned(t))
-        s -= t[0]
-        j -= t[1]
+        melds.append(_planned(chosen))
+        s -= chosen[0]
+        j -= chosen[1]
     if j:
         if persian and 3 <= j <= 4:
             melds.append(PlannedMeld(SET, (JOKER,) * j, joker_end(j)))
