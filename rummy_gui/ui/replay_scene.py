@@ -31,8 +31,8 @@ class ReplayScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         y = h - 64
-        specs = [(_("⏮ Start"), self.start), (_("◀ Back"), self.back), (_("Forward ▶"), self.forward),
-                 (_("End ⏭"), self.end), (_("Close"), self.app.pop)]
+        specs = [(_("|◀ Start"), self.start), (_("◀ Back"), self.back), (_("Forward ▶"), self.forward),
+                 (_("End ▶|"), self.end), (_("Close"), self.app.pop)]
         bw = min(170, (w - 60) // len(specs) - 10)
         x = w // 2 - (len(specs) * (bw + 10)) // 2
         self.buttons = []
@@ -89,7 +89,7 @@ class ReplayScene(Scene):
         top = 84
         pile_h = 100
         row_h = max(40, (h - top - pile_h - 90) // players)
-        card_h = max(30, min(84, row_h - 10))
+        card_h = max(30, min(112, row_h - 10))
         card_w = int(card_h / 1.4)
         step = int(card_w * 0.55)
         four = self.app.settings.four_colour

@@ -74,6 +74,7 @@ class TableScene(Scene):
         self._geo_key: tuple[object, ...] | None = None
         self._geo: geom.Geometry | None = None
         self._summary_for: tuple[int, bool] | None = None
+        self._game_over_shown = False
         self._buttons_version: object = -1
         self.base_cache: tuple[object, pygame.Surface] | None = None
         self.slots = ContractSlots()
@@ -870,17 +871,22 @@ class TableScene(Scene):
         self._update_prompt()
 
     def _deal_screens(self) -> bool:
+        """The deal summary after every deal (the last one too: its cards are
+        public), then, when the match is over, the game-over screen."""
         from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene
 
         phase = self.session.phase
         if phase not in ("deal_over", "game_over"):
             self._summary_for = None
+            self._game_over_shown = False
             return False
-        key = (self.game.round, phase == "game_over")
+        key = (self.game.round, False)
         if self._summary_for != key:
             self._summary_for = key
-            scene = GameOverScene(self.app, self) if phase == "game_over" else DealSummaryScene(self.app, self)
-            self.app.push(scene)
+            self.app.push(DealSummaryScene(self.app, self))
+        elif phase == "game_over" and not self._game_over_shown:
+            self._game_over_shown = True
+            self.app.push(GameOverScene(self.app, self))
         return True
 
     def _update_prompt(self) -> None:

@@ -67,14 +67,14 @@ def drive(app: App, scene: TableScene, faces: list[Card], log: Log, until: Any, 
     hand-over screen clicked; checks what is drawn while it shows."""
     chooser = make_bot("easy", 7)
     session = scene.session
-    seen: set[int] = set()
+    seen: list[HandOverScene] = []  # kept alive, so that no new screen can reuse an old one's id
     for _ in range(max_frames):
         if until():
             return
         top = app.stack.top
         if isinstance(top, HandOverScene):
-            if id(top) not in seen:
-                seen.add(id(top))
+            if not any(top is old for old in seen):
+                seen.append(top)
                 log.events.append(("hand-over", top.seat))
             faces.clear()
             frame(app)
