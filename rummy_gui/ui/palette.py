@@ -37,3 +37,16 @@ def owner_colour(index: int) -> Colour:
 
 def colour_name(index: int) -> str:
     return OWNER_COLOURS[index % len(OWNER_COLOURS)][1]
+
+
+def colour_id(index: int) -> str:
+    """The colour's id as saved games keep it: its English name."""
+    return colour_name(index)
+
+
+def colour_index(colour: str | None) -> int | None:
+    """The palette index of a saved colour id (None: unknown or not chosen)."""
+    for i, (_rgb, name) in enumerate(OWNER_COLOURS):
+        if name == colour:
+            return i
+    return None

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class SeatConfig:
     name: str
     kind: str  # "human" or a bot level
-    colour: int | None = None  # index into palette.OWNER_COLOURS; None: the seat's own
+    colour: str | None = None  # a palette colour id ("sky blue"); None: one of the seat's own
 
     @property
     def is_human(self) -> bool:
@@ -234,12 +234,14 @@ class Session:
 
     def colour_index(self, seat: int) -> int:
         """The seat's owner colour (palette index): the one chosen, else one of its own."""
-        chosen = self.seats[seat].colour
-        if chosen is not None:
-            return chosen
-        taken = {c.colour for c in self.seats if c.colour is not None}
+        from rummy_gui.ui.palette import colour_index
+
+        chosen = [colour_index(c.colour) for c in self.seats]
+        if chosen[seat] is not None:
+            return int(chosen[seat])  # type: ignore[arg-type]
+        taken = {c for c in chosen if c is not None}
         free = [i for i in range(8) if i not in taken] or list(range(8))
-        auto = [i for i, c in enumerate(self.seats) if c.colour is None]
+        auto = [i for i, c in enumerate(chosen) if c is None]
         return free[auto.index(seat) % len(free)]
 
     def colour(self, seat: int) -> tuple[int, int, int]:
