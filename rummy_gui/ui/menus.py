@@ -250,6 +250,7 @@ class NewGameScene(WidgetScene):
         self.levels = bot_levels()
         self.names = [seat_name(i) for i in range(len(SEAT_NAMES))]
         self.kinds = ["human"] + ["medium" if "medium" in self.levels else self.levels[0]] * 7
+        self.colours = list(range(8))  # hot seat: each player's colour (ui.palette), a click changes it
         self._reset_preset()
 
     @property
@@ -300,9 +301,11 @@ class NewGameScene(WidgetScene):
         seat_h = min(44, (h - y0 - 200) // max(1, self.players) - 6)
         kinds = ["human", *self.levels]
         name_w = mid_w * 2 // 5 if mid_w < 360 else mid_w // 2  # narrow: more room for "Bot: Medium"
+        self.swatches: list[Button] = []
         for seat in range(self.players):
             y = y0 + 56 + seat * (seat_h + 6)
-            field = TextField((mid, y, name_w - 6, seat_h), self.names[seat])
+            self.swatches.append(Button((mid, y, seat_h, seat_h), "", partial(self._next_colour, seat)))
+            field = TextField((mid + seat_h + 4, y, name_w - 10 - seat_h, seat_h), self.names[seat])
             self.name_fields.append(field)
             self.widgets.append(field)
             kind = self.kinds[seat] if self.kinds[seat] in kinds else kinds[1]
@@ -342,6 +345,14 @@ class NewGameScene(WidgetScene):
         self.widgets.append(Button((w - left - bw, h - 80, bw, 54), _("Start"), self._start, primary=True))
         self.widgets.append(Button((w - left - 2 * bw - 16, h - 80, bw, 54), _("Rules"), self._rules))
         self.widgets.append(Button((left, h - 80, bw, 54), _("Back"), self.app.pop))
+        self.widgets.extend(self.swatches)
+
+    def _next_colour(self, seat: int) -> None:
+        taken = {self.colours[i] for i in range(self.players) if i != seat}
+        for step in range(1, 9):
+            if (self.colours[seat] + step) % 8 not in taken:
+                self.colours[seat] = (self.colours[seat] + step) % 8
+                return
 
     def _rules(self) -> None:
         self.app.push(RulesScene(self.app, self.info.id, dict(self.options)))
@@ -350,7 +361,9 @@ class NewGameScene(WidgetScene):
         from rummy_gui.ui.session import SeatConfig, start_table
 
         self._save_names()
-        seats = [SeatConfig(self.names[i], self.kinds[i]) for i in range(self.players)]
+        from rummy_gui.ui.palette import colour_id
+
+        seats = [SeatConfig(self.names[i], self.kinds[i], colour_id(self.colours[i])) for i in range(self.players)]
         options = {k: v for k, v in self.options.items() if self.info.options.get(k) != v}
         start_table(self.app, self.info.id, seats, options)
 
@@ -372,6 +385,12 @@ class NewGameScene(WidgetScene):
         surface.blit(heading, (self.rules_x, 62))
         for wd in self.widgets:
             wd.draw(surface)
+        from rummy_gui.ui.palette import owner_colour
+
+        for seat, swatch in enumerate(self.swatches):  # the player's colour, with the initial on it
+            pygame.draw.circle(surface, owner_colour(self.colours[seat]), swatch.rect.center, swatch.rect.h // 2 - 6)
+            mark = fonts.text_cached((self.names[seat][:1] or "?").upper(), 14, (15, 15, 15), True)
+            surface.blit(mark, mark.get_rect(center=swatch.rect.center))
 
 
 def _seat_kind_text(kind: object) -> str:

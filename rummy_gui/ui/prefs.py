@@ -43,6 +43,10 @@ def load() -> tuple[Settings, tuple[int, int] | None]:
         volume=float(saved.volume),
         mute=bool(saved.muted),
         fullscreen=bool(saved.fullscreen),
+        card_scale=float(saved.card_scale),
+        high_contrast=bool(saved.high_contrast),
+        ask_claims=str(saved.ask_claims),
+        hand_over_screen=bool(saved.hand_over_screen),
     )
     size = tuple(saved.window_size) if saved.window_size else None
     return s, (int(size[0]), int(size[1])) if size else None
@@ -60,6 +64,10 @@ def save(s: Settings, window_size: tuple[int, int] | None) -> None:
         saved.volume = s.volume
         saved.muted = s.mute
         saved.fullscreen = s.fullscreen
+        saved.card_scale = s.card_scale
+        saved.high_contrast = s.high_contrast
+        saved.ask_claims = s.ask_claims
+        saved.hand_over_screen = s.hand_over_screen
         if window_size is not None:
             saved.window_size = window_size
         save_settings(saved)

@@ -145,7 +145,7 @@ class LoadScene(WidgetScene):
             self.error = problem(e)
             return
         game = saved.game
-        session = Session(game.preset, [SeatConfig(s.name, s.kind) for s in saved.seats],
+        session = Session(game.preset, [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats],
                           dict(game.rules.options()), game=game, autosave_enabled=True)
         old = self.app.session
         close = getattr(old, "close", None)

@@ -20,6 +20,10 @@ class Settings:
     volume: float = 0.6
     mute: bool = False
     fullscreen: bool = False
+    card_scale: float = 1.0  # 0.8-1.6, the table's card size
+    high_contrast: bool = False
+    ask_claims: str = "useful"  # hot seat: "always" / "useful" / "never"
+    hand_over_screen: bool = True  # hot seat: hide the hands between human players
 
     @property
     def animation_factor(self) -> float:
