@@ -49,7 +49,7 @@ def table_layout(size: tuple[int, int], players: int, viewer: int, scale: float 
     panel_w = max(220, min(300, int(w * 0.2)))
     top_bar = Rect(0, 0, w, 40)
     panel = Rect(w - panel_w, top_bar.bottom, panel_w, h - top_bar.bottom)
-    buttons_h = 6 * 46 + 16
+    buttons_h = 7 * 46 + 16
     buttons = Rect(panel.x + 10, panel.bottom - buttons_h, panel.w - 20, buttons_h - 8)
     log = Rect(panel.x + 10, panel.y + 10, panel.w - 20, buttons.y - panel.y - 20)
     table = Rect(0, top_bar.bottom, w - panel_w, h - top_bar.bottom)

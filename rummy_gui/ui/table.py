@@ -109,7 +109,8 @@ class TableScene(Scene):
             [(_("Pass"), self.pass_turn, False), (self._shanghai_label(), self.toggle_shanghai, False)],
             [(_("Undo"), self.undo, False), (_("Redo"), self.redo, False)],
             [(_("Hint"), self.show_hint, False), (_("Rules"), self.show_rules, False)],
-            [(_("Save as…"), self.save_as, False), (_("Menu"), self.to_menu, False)],
+            [(_("Save as…"), self.save_as, False), (_("Options…"), self.show_options, False)],
+            [(_("Menu"), self.to_menu, False)],
         ]
         self.buttons = []
         for i, row in enumerate(rows):
@@ -412,6 +413,11 @@ class TableScene(Scene):
         from rummy_gui.ui.menus import RulesScene
 
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
+
+    def show_options(self) -> None:
+        from rummy_gui.ui.table_options import TableOptionsScene
+
+        self.app.push(TableOptionsScene(self.app, self))
 
     def save_as(self) -> None:
         from rummy_gui.ui.saving import SaveAsScene

@@ -195,3 +195,22 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
     colour = scene.session.colour(game.sides[0][0])
     pixels = pygame.image.tobytes(app.screen.subsurface(graph), "RGB")
     assert bytes(colour) in pixels
+
+
+def test_table_options_change_card_size_and_contrast(app: App) -> None:
+    from rummy_gui.ui.table_options import TableOptionsScene
+
+    scene = table(app, layout_game())
+    small = scene.geometry().layout.hand_card
+    felt = app.screen.get_at((500, 300))
+    click(app, next(b for b in scene.buttons if b.label == "Options…").rect.center)
+    options = app.stack.top
+    assert isinstance(options, TableOptionsScene)
+    for _ in range(6):  # 100 % -> 160 %
+        click(app, (options.widgets[1].rect.right - 10, options.widgets[1].rect.centery))
+    click(app, options.widgets[2].rect.center)  # high contrast
+    click(app, options.buttons[0].rect.center)
+    frame(app)
+    assert app.settings.card_scale == 1.6 and app.settings.high_contrast  # type: ignore[attr-defined]
+    assert scene.geometry().layout.hand_card[1] > small[1] * 1.3
+    assert app.screen.get_at((500, 300)) != felt

@@ -1,0 +1,85 @@
+"""Table options, reachable while playing: the card faces, card size, high
+contrast, and the hot-seat settings (asking about claims, the hand-over screen).
+They are the app's settings, kept between runs with the others."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rummy_gui.i18n import N_, _
+from rummy_gui.ui import fonts, theme
+from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
+from rummy_gui.ui.overlays import Overlay
+from rummy_gui.ui.widgets import Button, Cycler, Toggle, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.app import App
+    from rummy_gui.ui.table import TableScene
+
+SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
+ASK = {"always": N_("always"), "useful": N_("only when the card could be used"), "never": N_("never")}
+
+
+class TableOptionsScene(Overlay):
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.widgets: list[Widget] = []
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.rect = pygame.Rect(0, 0, 10, 10)
+
+    def _set(self, name: str) -> Callable[[object], None]:
+        def setter(value: object) -> None:
+            setattr(self.app.settings, name, value)
+            self.table.base_cache = None
+            self.table.layout(self.table._size)
+
+        return setter
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s: Any = self.app.settings
+        self.rect = pygame.Rect(w // 2 - 300, max(20, h // 2 - 250), 600, 500)
+        x, y = self.rect.x + 30, self.rect.y + 70
+        scale = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - float(getattr(s, "card_scale", 1.0))))
+        asks = list(ASK)
+        ask = str(getattr(s, "ask_claims", "useful"))
+        self.labels = [(_("Card size"), (x, y + 66 + 10)), (_("Ask about claims"), (x, y + 198 + 10))]
+        self.widgets = [
+            Toggle((x, y, 540, 42), _("Four-colour deck (♣ green, ♦ blue)"), bool(s.four_colour),
+                   self._set("four_colour")),
+            Cycler((x + 240, y + 66, 300, 42), list(SCALES), scale, self._set("card_scale"),
+                   lambda v: f"{int(round(float(str(v)) * 100))} %"),
+            Toggle((x, y + 132, 540, 42), _("High-contrast table"), bool(getattr(s, "high_contrast", False)),
+                   self._set("high_contrast")),
+            Cycler((x + 240, y + 198, 300, 42), asks, asks.index(ask) if ask in asks else 1,
+                   self._set("ask_claims"), lambda v: _(ASK.get(str(v), str(v)))),
+            Toggle((x, y + 264, 540, 42), _("Hand-over screen between players"),
+                   bool(getattr(s, "hand_over_screen", True)), self._set("hand_over_screen")),
+        ]
+        self.buttons = [Button((self.rect.centerx - 90, self.rect.bottom - 70, 180, 48), _("Close"), self.app.pop,
+                               primary=True)]
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.app.pop()
+            return
+        if isinstance(intent, Key) and self.key(intent):
+            return
+        for wd in [*self.widgets, *self.buttons]:
+            if wd.handle(intent) and not isinstance(intent, PointerMove):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        draw_panel(surface, self.rect, alpha=248)
+        title = fonts.text_cached(_("Table options"), 24, theme.GOLD, True)
+        surface.blit(title, (self.rect.x + 30, self.rect.y + 22))
+        for text, pos in self.labels:
+            surface.blit(fonts.text_cached(text, 17, theme.TEXT), pos)
+        for wd in [*self.widgets, *self.buttons]:
+            wd.draw(surface)
+        self.draw_focus(surface)
