@@ -10,6 +10,7 @@ from typing import Any
 from pygame import Rect
 
 from rummy_gui.engine.cards import Card
+from rummy_gui.i18n import _
 from rummy_gui.ui import layout as lay
 from rummy_gui.ui.session import MoveText, token_card
 
@@ -56,7 +57,9 @@ class ContractSlots:
         kind = self.kinds[k]
         n = self.minimum(kind, game)
         last_round = game.round == 7
-        return f"{kind} of {n}{'+' if last_round and kind == 'run' else ''}"
+        if kind == "set":
+            return _("set of {n}").format(n=n)
+        return (_("run of {n}+") if last_round else _("run of {n}")).format(n=n)
 
     def rects(self, area: Rect) -> list[Rect]:
         n = max(1, len(self.kinds))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from rummy_gui.engine.cards import Card
+from rummy_gui.i18n import _
 from rummy_gui.ui import theme
 from rummy_gui.ui.session import MoveText, pretty_token
 
@@ -43,24 +44,28 @@ def describe_choice(text: str) -> str:
     m = MoveText.parse(text)
     if m.action == "contract":
         return "  /  ".join(" ".join(pretty_token(t) for t in g) for g in m.groups)
-    kind = " (set)" if " set " in f" {text} " else (" (run)" if " run " in f" {text} " else "")
+    kind = _(" (set)") if " set " in f" {text} " else (_(" (run)") if " run " in f" {text} " else "")
     cards = " ".join(pretty_token(t) for t in m.cards)
     if m.action == "layoff":
-        return f"lay off {cards} on meld {m.number}"
+        return _("lay off {cards} on meld {n}").format(cards=cards, n=m.number)
     if m.action == "swap":
-        return f"swap {cards} for the joker in meld {m.number}"
+        return _("swap {cards} for the joker in meld {n}").format(cards=cards, n=m.number)
     if m.action == "discard":
-        return f"discard {cards}" + (" calling Shanghai" if text.endswith("shanghai") else "")
+        if text.endswith("shanghai"):
+            return _("discard {cards} calling Shanghai").format(cards=cards)
+        return _("discard {cards}").format(cards=cards)
+    if m.action == "meld":
+        return _("meld {cards}").format(cards=cards) + kind
     return f"{m.action} {cards}{kind}"
 
 
 def describe_claim(m: MoveText, game: object) -> str:
     if m.action == "pass":
-        return "Pass"
+        return _("Pass")
     if m.action == "buy":
-        return "Buy it (with a penalty card from the stock)"
+        return _("Buy it (with a penalty card from the stock)")
     if m.action == "shanghai":
-        return f"Shanghai! Lay it on meld {m.number}"
+        return _("Shanghai! Lay it on meld {n}").format(n=m.number)
     pile = list(getattr(game, "discard_pile", []))
     n = m.number or 1
-    return "Rummy! Take " + " ".join(c.pretty for c in pile[-n:])
+    return _("Rummy! Take {cards}").format(cards=" ".join(c.pretty for c in pile[-n:]))

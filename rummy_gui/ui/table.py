@@ -438,28 +438,28 @@ class TableScene(Scene):
         if len(cards) == 1:
             moves = [m.text for m in legal if m.action == "discard" and m.same_cards(cards)]
             if moves:
-                out.append(DropTarget(geo.layout.discard, [self.discard_text(cards[0])], "discard"))
+                out.append(DropTarget(geo.layout.discard, [self.discard_text(cards[0])], N_("discard")))
         # Melds before the melding zone: a drop on a meld inside one's own zone lays off.
         for meld in self.game.melds:
             moves = [m.text for m in legal if m.action in ("layoff", "swap") and m.number == meld.id
                      and m.same_cards(cards)]
             if moves:
-                label = "swap for the joker" if moves[0].startswith("swap") else "lay off"
+                label = N_("swap for the joker") if moves[0].startswith("swap") else N_("lay off")
                 out.append(DropTarget(geo.meld_area(meld.id), moves, label))
         melds = [m.text for m in legal if m.action in ("meld", "contract") and m.same_cards(cards)]
         if melds:
-            label = "lay down the contract" if any(t.startswith("contract") for t in melds) else "meld"
+            label = N_("lay down the contract") if any(t.startswith("contract") for t in melds) else N_("meld")
             out.append(DropTarget(geo.layout.seats[self.viewer].melds, melds, label))
         return out
 
     def targets_for_take(self, index: int) -> list[DropTarget]:
         n = len(self.game.discard_pile) - index
         moves = [m.text for m in self.legal() if m.action in ("take", "rummy") and m.number == n]
-        return [DropTarget(self.geometry().layout.hand, moves, "take")] if moves else []
+        return [DropTarget(self.geometry().layout.hand, moves, N_("take"))] if moves else []
 
     def targets_for_stock(self) -> list[DropTarget]:
         moves = [m.text for m in self.legal() if m.action == "draw"]
-        return [DropTarget(self.geometry().layout.hand, moves, "draw")] if moves else []
+        return [DropTarget(self.geometry().layout.hand, moves, N_("draw"))] if moves else []
 
     # --- input ------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
