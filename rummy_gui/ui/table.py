@@ -23,7 +23,7 @@ from rummy_gui.ui import keyboard, theme
 from rummy_gui.ui.contract_slots import ContractSlots, contract_shape, without
 from rummy_gui.ui.drops import Drag, DropTarget, Message, describe_choice, describe_claim
 from rummy_gui.ui.hotseat import HandOverScene, worth_asking
-from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp
+from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp, Wheel
 from rummy_gui.ui.scene import Scene
 from rummy_gui.ui.session import MoveText, Session
 from rummy_gui.ui.table_draw import draw_table
@@ -54,6 +54,7 @@ class TableScene(Scene):
         self.focus = keyboard.Focus()
         self.keyboard_used = False
         self.action_pos: tuple[int, int] | None = None  # where the last input happened
+        self.log_scroll = 0  # lines of the game log scrolled back (the wheel over the log)
         self.hand_order: list[Card] = []
         self.selected: set[int] = set()
         self.drag: Drag | None = None
@@ -474,6 +475,10 @@ class TableScene(Scene):
                 self.action_pos = keyboard.focus_rect(self).midtop
                 keyboard.handle_key(self, intent)
             return
+        if isinstance(intent, Wheel):
+            if self.pointer and self.geometry().layout.log.collidepoint(self.pointer):
+                self.log_scroll = max(0, self.log_scroll + 3 * intent.dy)
+            return
         if isinstance(intent, (PointerDown, PointerUp)):
             self.action_pos = intent.pos
         if isinstance(intent, PointerMove):
@@ -819,6 +824,7 @@ class TableScene(Scene):
         if self.viewer == seat:
             return
         self.orders[self.viewer] = list(self.hand_order)
+        self.slots.clear()
         self.viewer = seat
         self.hand_order = list(self.orders.get(seat, []))
         self.selected.clear()

@@ -47,7 +47,7 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
     settings = scene.app.settings
     key = (scene.geometry_key(), frozenset(hidden), settings.four_colour, settings.card_back,
            len(scene.session.log), scene.status_text(), scene.staging(), language(), high_contrast(scene),
-           scene.revealed_for, scene.concealed())
+           scene.revealed_for, scene.concealed(), scene.log_scroll)
     cached = scene.base_cache
     if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size():
         return cached[1]
@@ -436,8 +436,16 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     log = lt.log
     surface.blit(fonts.text_cached(_("Game log"), 14, theme.GOLD, True), (log.x, log.y))
     lines: list[tuple[str, bool]] = []
-    for entry in scene.session.log[-40:]:
+    entries = scene.session.log
+    keep = 40 + scene.log_scroll  # enough entries for the lines shown
+    for entry in entries[-keep:]:
         lines.extend((line, entry.is_deal) for line in fonts.wrap(entry.text(), 13, log.w - 6))
+    visible = max(1, (log.h - 22) // 18)
+    scroll = min(scene.log_scroll, max(0, len(lines) - visible))
+    if scroll:
+        lines = lines[:len(lines) - scroll]
+        more = fonts.text_cached(_("▲ scrolled back — wheel down for the latest"), 11, theme.GOLD)
+        surface.blit(more, (log.x, log.bottom - 4))
     y = log.bottom - 18
     for line, is_deal in reversed(lines):
         if y < log.y + 22:
