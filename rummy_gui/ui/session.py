@@ -211,6 +211,7 @@ class Session:
                 self._process = None
         self._pending: tuple[int, int, Future[str], bool] | None = None  # seat, version, answer, in a process
         self._legal_cache: tuple[int, dict[int, list[str]]] | None = None
+        self._claims: list[tuple[int, LogEntry]] = []  # claims of the open window: (priority, words)
         self.log.append(self._deal_line())
 
     def bot_seed(self, seat: int) -> int:
@@ -284,13 +285,25 @@ class Session:
         deal_before = self.game.round
         index = len(self.game.moves)
         before = self.game.copy() if move.action not in ("pass", "deal", "cut") else None
+        claim = getattr(self.game, "claim", None) if self.phase == "claim" else None
         played = self.game.play(f"{seat}: {move.text}")
         self.version += 1
         self.last_move = MoveText(move.text, seat, move.action, move.cards, move.number, move.groups)
-        if move.action not in ("pass", "deal"):
-            entry = LogEntry(index, played, before, self.name(seat))
+        entry = LogEntry(index, played, before, self.name(seat)) if move.action not in ("pass", "deal") else None
+        if claim is not None:
+            # A claim counts only once the window closes (a nearer player may still claim):
+            # it is told then, and only the one that won.
+            if entry is not None:
+                self._claims.append((claim.claimants.index(seat) if seat in claim.claimants else 99, entry))
+            if self.phase != "claim" or getattr(self.game, "claim", None) is not claim:
+                if self._claims:
+                    won = min(self._claims, key=lambda c: c[0])[1]
+                    self.log.append(won)
+                    self.announcements.append(won.text())
+                self._claims = []
+        elif entry is not None:
             self.log.append(entry)
-            if move.action in ("buy", "rummy", "shanghai") or (move.action == "discard" and "shanghai" in move.text):
+            if move.action == "discard" and "shanghai" in move.text:
                 self.announcements.append(entry.text())
         if self.game.round != deal_before and not self.game.game_over:
             self.log.append(self._deal_line())
@@ -325,6 +338,7 @@ class Session:
         self.version += 1
         n = len(self.game.moves)
         self.log = [e for e in self.log if e.index < n or (e.is_deal and e.index <= n)]
+        self._claims = []
         self.autosave()
 
     def autosave(self) -> None:

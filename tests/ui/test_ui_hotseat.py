@@ -248,3 +248,21 @@ def test_useful_is_judged_from_the_own_hand() -> None:
     assert could_use(parse_card("7H"), game.hand(1), game)  # a 7 in hand
     assert could_use(parse_card("7H"), game.hand(2), game)  # 5H 6H 8H
     assert not could_use(parse_card("7H"), game.hand(0), game)
+
+
+def test_a_claim_is_told_only_once_it_has_won() -> None:
+    game = Game.from_layout(
+        "liverpool",
+        hands=["2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3S 4C 10H JH QH KH 2D 9S",
+               "7H 7S 2D 3H 4S 9C 9D JD QS KD", "7D 7C 2S 4C 5S 6D 8D 10C JS QC"],
+        stock="AH 2H 3D 4H 5C 6C 8C 9H 9S 10S KS AS", discard="7H", turn=0, round=1,
+    )
+    session = Session("liverpool", [SeatConfig(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")], {},
+                      game=game, threaded=False)
+    session.play(0, "draw")
+    session.play(3, "buy")  # Dan answers first, but Cleo is nearer
+    assert not any("buys" in str(e) for e in session.log) and not session.announcements
+    session.play(1, "pass")
+    session.play(2, "buy")
+    told = [str(e) for e in session.log if "buys" in str(e)]
+    assert told == ["Cleo buys 7♥."] and session.announcements == told
