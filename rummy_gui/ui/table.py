@@ -55,6 +55,7 @@ class TableScene(Scene):
         self.keyboard_used = False
         self.action_pos: tuple[int, int] | None = None  # where the last input happened
         self.log_scroll = 0  # lines of the game log scrolled back (the wheel over the log)
+        self._auto_passed: tuple[int, object] | None = None  # the position last checked for claims not asked
         self.hand_order: list[Card] = []
         self.selected: set[int] = set()
         self.drag: Drag | None = None
@@ -809,6 +810,9 @@ class TableScene(Scene):
     def _auto_pass(self) -> None:
         """Claims a human is not asked about (setting "ask about claims") are passed."""
         s = self.session
+        if s.phase != "claim" or self._auto_passed == (s.version, s.game.to_act):
+            return
+        self._auto_passed = (s.version, s.game.to_act)
         setting = str(getattr(self.app.settings, "ask_claims", "useful"))
         changed = True
         while changed and s.phase == "claim":

@@ -32,9 +32,11 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     _draw_targets(surface, scene)
     for widget in scene.buttons:
         widget.draw(surface)
+    concealed = scene.concealed()
     for flight in scene.flights:
         if flight.t >= flight.delay:
-            _card(surface, scene, flight.card, flight.rect(), shadow=True)
+            private = concealed and flight.dest[0] == ("hand", scene.viewer)  # into a hidden hand: its back
+            _card(surface, scene, None if private else flight.card, flight.rect(), shadow=True)
     _draw_drag(surface, scene)
     _draw_messages(surface, scene, geo)
 
