@@ -1,6 +1,6 @@
-"""The rule-based players: easy and medium, and the judgment hard builds on.
+"""The rule-based players: easy, medium and hard (one player, three settings).
 
-Both decide every kind of move with one evaluation of a hand:
+Every kind of move is decided with one evaluation of a hand:
 - 500 family: the solver's best split (melds and lay-offs on the table)
   plus the promise of near-melds (pairs, run fragments), each weighted by how
   many of the missing cards are still unseen;
@@ -8,9 +8,11 @@ Both decide every kind of move with one evaluation of a hand:
   lacks, then the penalty held; after it: the penalty of cards that can not
   be laid off.
 
-Easy plays that evaluation without memory and makes some mistakes; medium
-also remembers every public card, watches what each opponent picks up, and
-avoids feeding them.
+Easy plays greedy rules of thumb without memory and makes some mistakes.
+Medium remembers every public card, watches what each opponent picks up,
+and avoids feeding them. Hard tests each discard against guessed opponent
+hands, plays its own next draws forward on guessed stock orders, and values
+a stock draw by every unseen card.
 """
 
 from __future__ import annotations

@@ -1,19 +1,16 @@
-"""Hard and expert: medium's judgment checked by sampling the hidden cards.
+"""Expert: hard's judgment checked by sampling the hidden cards.
 
-At a decision with a real choice (draw or take, a claim, the discard),
-medium names its best few moves. The bot then guesses the hidden cards many
-times over — the opponents' hands consistent with its view, cards they are
-known to have picked up placed in their hands — and for each guess plays
-every candidate and rolls the deal forward with a fast rule-based policy for
-a few turns, then scores the position for every side. Every candidate meets
-the same guesses and the same rollout luck (common random numbers).
+At a decision with a real choice (draw or take, a claim, the discard), hard
+names its best few moves. Expert then runs Information Set Monte Carlo Tree
+Search with a one-level tree (flat ISMCTS, Cowling, Powley and Whitehouse
+2012): each iteration guesses the hidden cards anew — the opponents' hands
+consistent with its view, cards they are known to have picked up kept in
+their hands — picks a candidate by UCB1, plays it, and rolls the deal
+forward with a fast rule-based policy for every seat for a few turns; then
+it scores the position for every side. It leaves hard's choice only when
+another candidate is clearly better after enough visits.
 
-- hard: a fixed number of guesses per candidate.
-- expert: Information Set Monte Carlo Tree Search with a one-level tree
-  (flat ISMCTS): each iteration guesses anew and picks the candidate by UCB1,
-  so the budget goes to the close calls; deeper rollouts.
-
-The budget is counted in guesses and iterations, never in seconds.
+The budget is counted in iterations, never in seconds.
 """
 
 from __future__ import annotations
@@ -36,17 +33,17 @@ from .solver import LAYOFF, best_split, card_value, contract_distance, contract_
 
 
 class SearchBot:
-    """Hard (sampling) and expert (flat ISMCTS) on top of medium."""
+    """Expert: flat ISMCTS over hard's best moves."""
 
-    def __init__(self, seed: int = 0, level: str = "hard") -> None:
+    def __init__(self, seed: int = 0, level: str = "expert", iterations: int = 24,
+                 candidates: int = 4, horizon: int = 2) -> None:
         self.seed = seed
         self.level = level
         self.base = RuleBot(seed, HARD, "hard")
-        if level == "expert":
-            self.candidates, self.samples, self.horizon, self.margin = 4, 24, 2, 30.0
-        else:
-            self.candidates, self.samples, self.horizon, self.margin = 3, 6, 1, 20.0
-        self.z = 1.5
+        self.iterations = iterations
+        self.candidates = candidates
+        self.horizon = horizon
+        self.margin = 30.0  # only moves within this many points of hard's best are tried
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves
@@ -63,32 +60,17 @@ class SearchBot:
         if len(cands) < 2:
             return cands[0] if cands[0] in legal else self.base.decide(view, rng)
         try:
-            if self.level == "expert":
-                best = self._ucb(view, cands, rng)
-            else:
-                best = self._flat(view, cands, rng)
+            best = self._ucb(view, cands, rng)
         except (ValueError, IllegalMove):
             return self.base.decide(view, rng)
         return best if best in legal else self.base.decide(view, rng)
-
-    # ------------------------------------------------------------ searches
-    def _flat(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
-        """Every candidate on the same guesses; leave medium's choice (the
-        first) only for a candidate that beats it clearly, pair by pair."""
-        results: list[list[float]] = [[] for _ in cands]
-        for _ in range(self.samples):
-            world = sample_world(view, rng)
-            seed = rng.randrange(1 << 30)
-            for k, move in enumerate(cands):
-                results[k].append(rollout(world, view.seat, move, self.horizon, seed))
-        return cands[_clear_winner(results, self.z)]
 
     def _ucb(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
         n = len(cands)
         visits = [0] * n
         totals = [0.0] * n
         scale = 30.0  # utilities are points; UCB wants them near unit size
-        for it in range(self.samples):
+        for it in range(self.iterations):
             world = sample_world(view, rng)
             seed = rng.randrange(1 << 30)
             if it < n:
@@ -100,25 +82,11 @@ class SearchBot:
             totals[k] += rollout(world, view.seat, cands[k], self.horizon, seed)
             visits[k] += 1
         best = max(range(n), key=lambda j: (visits[j], totals[j] / max(1, visits[j])))
-        if best == 0 or visits[best] < 4 or totals[best] / visits[best] - totals[0] / max(1, visits[0]) < 3.0:
+        # hard's choice stands unless another move is clearly ahead
+        if best == 0 or visits[best] < 4 or \
+                totals[best] / visits[best] - totals[0] / max(1, visits[0]) < 3.0:
             return cands[0]
         return cands[best]
-
-
-def _clear_winner(results: Sequence[Sequence[float]], z: float) -> int:
-    """Index of the candidate whose paired advantage over candidate 0 is
-    largest and at least `z` standard errors above zero (else 0)."""
-    base = results[0]
-    best, best_mean = 0, 0.0
-    for k in range(1, len(results)):
-        diffs = [a - b for a, b in zip(results[k], base, strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-        se = math.sqrt(var / n) + 1e-9
-        if mean > z * se and mean > 2.0 and mean > best_mean:
-            best, best_mean = k, mean
-    return best
 
 
 # ---------------------------------------------------------------- guesses
