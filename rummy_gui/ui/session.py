@@ -289,11 +289,13 @@ class Session:
         played = self.game.play(f"{seat}: {move.text}")
         self.version += 1
         self.last_move = MoveText(move.text, seat, move.action, move.cards, move.number, move.groups)
-        entry = LogEntry(index, played, before, self.name(seat)) if move.action not in ("pass", "deal") else None
+        entry = LogEntry(index, played, before, self.name(seat)) if move.action != "deal" else None
         if claim is not None:
             # A claim counts only once the window closes (a nearer player may still claim):
-            # it is told then, and only the one that won.
-            if entry is not None:
+            # it is told then, and only the one that won. Passes are told at once.
+            if entry is not None and move.action == "pass":
+                self.log.append(entry)
+            elif entry is not None:
                 self._claims.append((claim.claimants.index(seat) if seat in claim.claimants else 99, entry))
             if self.phase != "claim" or getattr(self.game, "claim", None) is not claim:
                 if self._claims:
