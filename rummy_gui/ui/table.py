@@ -567,6 +567,13 @@ class TableScene(Scene):
             if want[card.code] > 0:
                 want[card.code] -= 1
                 self.selected.add(i)
+        first = advice.moves[0]
+        if first.action in ("take", "rummy"):  # show where: the deepest card to take
+            self.focus.zone, self.focus.index = "discard", len(self.game.discard_pile) - (first.number or 1)
+            self.keyboard_used = True
+        elif first.action == "draw":
+            self.focus.zone, self.focus.index = "stock", 0
+            self.keyboard_used = True
         self.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
 
     def cut_at(self, fraction: float) -> None:
