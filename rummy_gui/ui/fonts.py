@@ -1,17 +1,21 @@
 """The bundled DejaVu fonts, cached per size.
 
 pygame's default font has no ♠♥♦♣, so every piece of text, suit symbols
-included, is drawn with DejaVu Sans from the package's assets.
+included, is drawn with DejaVu Sans from the package's assets. If a font file
+is missing or can not be read, pygame's default font stands in (one warning
+on stderr naming the file) and the game goes on.
 """
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+_warned: set[str] = set()
 
 
 @lru_cache(maxsize=128)
@@ -19,7 +23,20 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return pygame.font.Font(str(FONT_DIR / name), max(6, int(size)))
+    path = FONT_DIR / name
+    px = max(6, int(size))
+    try:
+        loaded = pygame.font.Font(str(path), px)
+        loaded.size("A♠")  # a damaged file opens, then fails on first use: find out now
+        return loaded
+    except (OSError, pygame.error, RuntimeError) as e:
+        if str(path) not in _warned:
+            _warned.add(str(path))
+            print(f"rummy-gui: font {path} could not be loaded ({e}); using pygame's default font",
+                  file=sys.stderr)
+        fallback = pygame.font.Font(None, px)
+        fallback.bold = bold
+        return fallback
 
 
 def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
