@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+import tempfile
 import time
+import traceback
 import warnings
 from collections.abc import Sequence
 
@@ -123,9 +126,12 @@ class App:
     def tick(self, dt: float | None = None) -> None:
         """One frame: events, update, draw. `dt` fixed by tests, else measured."""
         started = time.perf_counter()
-        for event in pygame.event.get():
-            intent = translate(event)
-            if intent is not None:
+        intents = [i for i in (translate(e) for e in pygame.event.get()) if i is not None]
+        # Dragging a window's edge sends a burst of sizes (and SDL reports each one
+        # up to three times): only the last is laid out.
+        last_resize = max((k for k, i in enumerate(intents) if isinstance(i, Resize)), default=-1)
+        for k, intent in enumerate(intents):
+            if not isinstance(intent, Resize) or k == last_resize:
                 self.dispatch(intent)
         if dt is None:
             dt = min(0.1, self.clock.tick(60) / 1000.0)
@@ -145,26 +151,119 @@ class App:
             scene.draw(self.screen)
 
 
+MAX_SIZE = 16384  # the largest window side the settings file accepts too
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    """`--size`: WIDTHxHEIGHT in pixels (smaller than 960x600 is raised to it)."""
+    w, sep, h = text.lower().partition("x")
+    try:
+        size = (int(w), int(h))
+    except ValueError:
+        size = None
+    if not sep or size is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800")
+    if not all(1 <= v <= MAX_SIZE for v in size):
+        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be from 1 to {MAX_SIZE}")
+    return size
+
+
+def _non_negative(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    return n
+
+
 def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The command line; a bad one prints usage and a reason, and exits with code 2."""
     p = argparse.ArgumentParser(prog="rummy-gui", description="A card table for the rummy family.")
     p.add_argument("--demo", action="store_true", help="bots only, playing on as a show")
     p.add_argument("--preset", default=None, help="preset for --demo or a quick start (e.g. rummy500)")
     p.add_argument("--players", type=int, default=None, help="number of players for --demo / --preset")
-    p.add_argument("--seed", type=int, default=None, help="seed of the deal")
-    p.add_argument("--frames", type=int, default=0, help="stop after N frames (headless checks)")
+    p.add_argument("--seed", type=_non_negative, default=None, help="seed of the deal")
+    p.add_argument("--frames", type=_non_negative, default=0, help="stop after N frames (headless checks)")
     p.add_argument("--screenshot", default=None, help="save the last frame to this PNG file")
-    p.add_argument("--size", default=None, help="window size, e.g. 1280x800")
+    p.add_argument("--size", type=_window_size, default=None, help="window size, e.g. 1280x800")
     p.add_argument("--speed", default=None, choices=["off", "fast", "normal", "slow"], help="animation speed")
     p.add_argument("--fullscreen", action="store_true")
-    return p.parse_args(list(argv))
+    args = p.parse_args(list(argv))
+    if args.demo or args.preset or args.players is not None:
+        from rummy_gui.ui import catalog
+
+        known = {info.id: info for info in catalog.presets()}
+        preset = args.preset or "rummy500"
+        if preset not in known:
+            p.error(f"argument --preset: unknown preset {preset!r} (choose from {', '.join(known)})")
+        info = known[preset]
+        if args.players is not None and not info.min_players <= args.players <= info.max_players:
+            p.error(f"argument --players: {info.name} is for {info.min_players} to {info.max_players} "
+                    f"players, not {args.players}")
+    if args.screenshot:
+        folder = os.path.dirname(os.path.abspath(args.screenshot))
+        if not os.path.isdir(folder):
+            p.error(f"argument --screenshot: the folder {folder} does not exist")
+    return args
+
+
+def crash_log_path() -> str:
+    """A new file for a crash report, in the data folder (or the temporary folder)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folders: list[str] = []
+    try:
+        from rummy_gui import paths
+
+        folders.append(str(paths.data_dir()))
+    except Exception:
+        pass
+    folders.append(tempfile.gettempdir())
+    for folder in folders:
+        try:
+            os.makedirs(folder, exist_ok=True)
+            path = os.path.join(folder, f"crash-{stamp}-{os.getpid()}.log")
+            with open(path, "x", encoding="utf-8"):
+                pass
+            return path
+        except OSError:
+            continue
+    return ""
+
+
+def report_crash(error: BaseException) -> str:
+    """Write the traceback to a crash log and tell the player in one short message."""
+    path = crash_log_path()
+    if path:
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(f"rummy-gui crash at {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+                f.write(f"python {sys.version.split()[0]}, pygame-ce {pygame.version.ver}\n\n")
+                f.write("".join(traceback.format_exception(error)))
+        except OSError:
+            path = ""
+    where = f" The details are in {path}." if path else ""
+    print(f"rummy-gui: sorry, the game stopped because of an unexpected error "
+          f"({type(error).__name__}: {error}).{where}", file=sys.stderr)
+    return path
 
 
 def run(argv: Sequence[str]) -> int:
+    """`rummy-gui`: 0 when the player quits, 2 for a bad command line, 1 after a crash
+    (a short message and a crash log; never a traceback on the terminal)."""
     args = _parse(argv)
-    size = DEFAULT_SIZE
-    if args.size:
-        w, _, h = args.size.lower().partition("x")
-        size = (int(w), int(h))
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:
+        report_crash(error)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    size = args.size or DEFAULT_SIZE
     if args.frames and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"  # --frames without a display: render off-screen
     from rummy_gui.ui import prefs
@@ -175,25 +274,25 @@ def run(argv: Sequence[str]) -> int:
     if args.speed:
         settings.animation = args.speed
     app = App(size, settings)
-    app.persist_settings = not args.frames
-    from rummy_gui.ui.menus import MainMenu
-
-    app.push(MainMenu(app))
-    if args.demo or args.preset:
-        from rummy_gui.ui.session import SeatConfig, start_table
-
-        preset = args.preset or "rummy500"
-        from rummy_gui.ui import catalog
-
-        info = catalog.preset(preset)
-        players = args.players or info.default_players
-        seats = [SeatConfig(f"Bot {i + 1}" if args.demo else ("You" if i == 0 else f"Bot {i}"),
-                            "human" if (i == 0 and not args.demo) else "medium") for i in range(players)]
-        start_table(app, preset, seats, {}, seed=args.seed, demo=args.demo)
-    if args.fullscreen or settings.fullscreen:
-        app.set_fullscreen(True)
-    first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))
     try:
+        app.persist_settings = not args.frames
+        from rummy_gui.ui.menus import MainMenu
+
+        app.push(MainMenu(app))
+        if args.demo or args.preset:
+            from rummy_gui.ui.session import SeatConfig, start_table
+
+            preset = args.preset or "rummy500"
+            from rummy_gui.ui import catalog
+
+            info = catalog.preset(preset)
+            players = args.players or info.default_players
+            seats = [SeatConfig(f"Bot {i + 1}" if args.demo else ("You" if i == 0 else f"Bot {i}"),
+                                "human" if (i == 0 and not args.demo) else "medium") for i in range(players)]
+            start_table(app, preset, seats, {}, seed=args.seed, demo=args.demo)
+        if args.fullscreen or settings.fullscreen:
+            app.set_fullscreen(True)
+        first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))
         while app.running:
             app.tick()
             if first_frame_stamp and app.frame == 1:
@@ -201,7 +300,11 @@ def run(argv: Sequence[str]) -> int:
             if args.frames and app.frame >= args.frames:
                 break
         if args.screenshot:
-            pygame.image.save(app.screen, args.screenshot)
+            try:
+                pygame.image.save(app.screen, args.screenshot)
+            except (pygame.error, OSError) as e:
+                print(f"rummy-gui: the screenshot {args.screenshot} could not be saved: {e}", file=sys.stderr)
+                return 1
     finally:
         close = getattr(app.session, "close", None)
         if close is not None:
