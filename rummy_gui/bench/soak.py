@@ -132,7 +132,8 @@ class DemoTable:
 
 
 def play_games(games: int, every: int = 20,
-               progress: Callable[[int, dict[str, Any]], None] | None = None) -> dict[str, Any]:
+               progress: Callable[[int, dict[str, Any]], None] | None = None,
+               presets: tuple[tuple[str, int], ...] = PRESETS) -> dict[str, Any]:
     table = DemoTable()
     curve: list[dict[str, Any]] = []
     unfinished: list[str] = []
@@ -140,7 +141,7 @@ def play_games(games: int, every: int = 20,
     started = time.perf_counter()
     try:
         for k in range(1, games + 1):
-            preset, players = PRESETS[(k - 1) % len(PRESETS)]
+            preset, players = presets[(k - 1) % len(presets)]
             finished, game = table.play(preset, players, seed=k)
             if not finished:
                 unfinished.append(f"game {k} ({preset})")

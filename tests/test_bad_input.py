@@ -1,0 +1,236 @@
+"""Bad input everywhere: the command line, settings files, art and sound
+files, fonts, and a crash. The player reads a short message and the game goes
+on, or exits cleanly with a non-zero code: never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from rummy_gui.ui import app as app_module  # noqa: E402
+from rummy_gui.ui import fonts  # noqa: E402
+from rummy_gui.ui.app import App  # noqa: E402
+from rummy_gui.ui.menus import MainMenu  # noqa: E402
+from rummy_gui.ui.session import SeatConfig, start_table  # noqa: E402
+from rummy_gui.ui.settings import Settings  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test its own data and settings folders."""
+    monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def run_cli(*args: str, home: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, RUMMY_GUI_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "rummy_gui", *args], env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+# --- the command line ------------------------------------------------------------
+
+@pytest.mark.parametrize(("argv", "reason"), [
+    (["--bogus"], "unrecognized arguments: --bogus"),
+    (["extra"], "unrecognized arguments: extra"),
+    (["--size", "big"], "'big' is not a size like 1280x800"),
+    (["--size", "1280x"], "not a size"),
+    (["--size", "0x600"], "width and height must be from 1 to"),
+    (["--size", "99999x99999"], "width and height must be from 1 to"),
+    (["--players", "many"], "invalid int value: 'many'"),
+    (["--preset", "poker"], "unknown preset 'poker'"),
+    (["--preset", "persian", "--players", "3"], "Persian"),
+    (["--demo", "--players", "0"], "not 0"),
+    (["--preset", "contract", "--players", "9"], "not 9"),
+    (["--seed", "-1"], "'-1' is negative"),
+    (["--seed", "abc"], "'abc' is not a whole number"),
+    (["--frames", "-3"], "'-3' is negative"),
+    (["--speed", "warp"], "invalid choice: 'warp'"),
+    (["--screenshot", "/no/such/folder/shot.png"], "the folder /no/such/folder does not exist"),
+])
+def test_a_bad_command_line_says_why_and_exits_with_code_2(
+        argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        app_module.run(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage: rummy-gui" in err
+    assert reason in err
+    assert "Traceback" not in err
+
+
+def test_the_real_command_refuses_bad_flags_without_a_traceback(home: Path) -> None:
+    done = run_cli("--size", "huge", "--frames", "1", home=home)
+    assert done.returncode == 2
+    assert "'huge' is not a size" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_a_good_command_line_still_plays(home: Path, tmp_path: Path) -> None:
+    shot = tmp_path / "shot.png"
+    done = run_cli("--demo", "--preset", "shanghai", "--players", "5", "--seed", "3", "--frames", "5",
+                   "--size", "960x600", "--screenshot", str(shot), home=home)
+    assert done.returncode == 0, done.stderr
+    assert pygame.image.load(str(shot)).get_size() == (960, 600)
+
+
+# --- settings files -----------------------------------------------------------------
+
+BAD_SETTINGS = {
+    "wrong types": json.dumps({"format": "rummy-gui-settings", "version": 1, "volume": "loud",
+                               "fullscreen": "yes", "animation_speed": 5, "card_back": ["red"],
+                               "window_size": "big", "four_colour": None, "language": 7}),
+    "out of range": json.dumps({"format": "rummy-gui-settings", "version": 1, "volume": 40,
+                                "window_size": [10, 99999999], "card_scale": -3}),
+    "a list": "[1, 2, 3]",
+    "not JSON": "{volume: loud",
+    "binary": "\x00\x01\x02\xff",
+}
+
+
+@pytest.mark.parametrize("content", list(BAD_SETTINGS.values()), ids=list(BAD_SETTINGS))
+def test_a_bad_settings_file_leaves_the_defaults_and_the_game_starts(home: Path, content: str) -> None:
+    config = home / "config"
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text(content, encoding="utf-8", errors="surrogateescape")
+    done = run_cli("--frames", "3", home=home)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "settings" in done.stderr  # a warning says what was ignored
+
+
+def test_a_settings_file_with_wrong_types_gives_a_window_of_a_sane_size(home: Path) -> None:
+    from rummy_gui.ui import prefs
+
+    config = home / "config"
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text(BAD_SETTINGS["wrong types"], encoding="utf-8")
+    settings, size = prefs.load()
+    assert size is None
+    assert 0.0 <= settings.effective_volume <= 1.0
+    assert settings.fullscreen is False
+
+
+# --- art, sounds and fonts --------------------------------------------------------------
+
+@pytest.fixture
+def table() -> Iterator[App]:
+    app = App((1280, 800), Settings(animation="fast", mute=False, volume=0.5))
+    app.push(MainMenu(app))
+    yield app
+    close = getattr(app.session, "close", None)
+    if close is not None:
+        close()
+    pygame.display.quit()
+
+
+def play_some_frames(app: App) -> None:
+    seats = [SeatConfig("You", "human"), SeatConfig("Bot 1", "easy"), SeatConfig("Bot 2", "easy")]
+    start_table(app, "rummy500", seats, {}, seed=5)
+    for _ in range(5):
+        app.tick(0.05)
+    app.play_sound("discard")
+    app.resize((960, 600))
+    app.tick(0.05)
+
+
+_opened: list[str] = []
+_watching = threading.Event()
+
+
+def _audit(event: str, args: tuple[object, ...]) -> None:
+    if _watching.is_set() and event == "open" and args and isinstance(args[0], str):
+        _opened.append(args[0])
+
+
+sys.addaudithook(_audit)
+
+
+def test_no_sprite_or_sound_file_is_read(table: App) -> None:
+    """The card art and the sounds are drawn and synthesized in code, so a
+    missing sprites/ or sounds/ folder can not stop the game: no such file is
+    ever opened (the only files read are the fonts and the program's own)."""
+    _opened.clear()
+    _watching.set()
+    try:
+        table.push(MainMenu(table))
+        table.tick(0.05)
+        play_some_frames(table)
+        assert table.audio.sounds or not table.audio.available  # synthesized, when a mixer exists
+    finally:
+        _watching.clear()
+    media = [p for p in _opened if p.lower().endswith((".png", ".jpg", ".wav", ".ogg", ".mp3"))
+             or f"{os.sep}sprites{os.sep}" in p or f"{os.sep}sounds{os.sep}" in p]
+    assert media == []
+
+
+@pytest.fixture
+def broken_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "fonts"
+    monkeypatch.setattr(fonts, "FONT_DIR", folder)
+    monkeypatch.setattr(fonts, "_warned", set())
+    fonts.font.cache_clear()
+    fonts.text_cached.cache_clear()
+    yield folder
+    fonts.font.cache_clear()  # the real fonts again for the other tests
+    fonts.text_cached.cache_clear()
+
+
+def test_a_missing_font_falls_back_to_pygames_font_with_a_warning(
+        table: App, broken_fonts: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    play_some_frames(table)
+    err = capsys.readouterr().err
+    assert "DejaVuSans.ttf could not be loaded" in err
+    assert "using pygame's default font" in err
+    assert err.count("DejaVuSans.ttf could not be loaded") == 1  # once, not every frame
+    assert fonts.render("Rummy ♠", 20, (255, 255, 255)).get_width() > 0
+
+
+def test_a_damaged_font_file_falls_back_too(table: App, broken_fonts: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    broken_fonts.mkdir()
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        (broken_fonts / name).write_bytes(b"not a font at all" * 10)
+    play_some_frames(table)
+    err = capsys.readouterr().err
+    assert "DejaVuSans-Bold.ttf could not be loaded" in err or "DejaVuSans.ttf could not be loaded" in err
+    assert "Traceback" not in err
+
+
+# --- a crash ---------------------------------------------------------------------------
+
+def test_an_unexpected_error_gives_a_short_message_a_crash_log_and_exit_code_1(
+        home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def broken_tick(self: App, dt: float | None = None) -> None:
+        raise RuntimeError("a bug in a frame")
+
+    monkeypatch.setattr(App, "tick", broken_tick)
+    assert app_module.run(["--frames", "3"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "unexpected error (RuntimeError: a bug in a frame)" in err
+    logs = list((home / "data").glob("crash-*.log"))
+    assert len(logs) == 1 and str(logs[0]) in err
+    text = logs[0].read_text(encoding="utf-8")
+    assert "Traceback" in text and "broken_tick" in text and "a bug in a frame" in text
+
+
+def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_is_unwritable(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home.mkdir(parents=True)
+    (home / "data").write_text("a file where the folder should be")
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    path = app_module.crash_log_path()
+    assert path.startswith(str(tmp_path)) and os.path.exists(path)

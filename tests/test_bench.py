@@ -1,0 +1,64 @@
+"""Smoke test of the benchmark sections, at tiny sizes: they run and report
+figures of the right shape. The speed itself is never asserted here (the
+machines are shared); `python -m rummy_gui.bench` measures it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path / "home"))
+
+
+def figure(entry: dict[str, dict[str, float]], metric: str) -> float:
+    assert set(entry[metric]) >= {"median", "p95", "spread", "n"}
+    return entry[metric]["median"]
+
+
+def test_gui_section_reports_frame_times_per_size_and_players() -> None:
+    from rummy_gui.bench import gui
+
+    out = gui.run(1, frames=3, think_seconds=0.5, sizes=((960, 600),), players=(2, 8))
+    for key in ("960x600, 2 players", "960x600, 8 players"):
+        p50, p95, worst = (figure(out[key], m) for m in ("p50 ms", "p95 ms", "max ms"))
+        assert 0 < p50 <= p95 <= worst
+    assert "1280x800, 4 players, hard bot thinking" in out
+
+
+def test_startup_section_reports_first_frame_and_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_gui.bench import startup
+
+    # The whole demo game is the slow part: a short one here (one deal to 100 points).
+    monkeypatch.setattr(startup, "peak_rss_after_demo",
+                        lambda seed=1: {"peak MB": 1.0, "frames": 1, "finished": True})
+    out = startup.run(1)
+    assert 0 < figure(out["first frame"], "seconds") < 60
+    assert out["demo games finished"] is True
+
+
+def test_soak_section_reports_the_curve_and_the_growth() -> None:
+    from rummy_gui.bench import soak
+
+    out = soak.play_games(2, every=1, presets=(("pinochle", 3),))  # the quickest preset
+    assert [p["game"] for p in out["curve"]] == [1, 2]
+    assert all(p["peak MB"] > 0 for p in out["curve"])
+    assert isinstance(out["grew more than 10%"], bool)
+    assert out["unfinished games"] == "none" and out["card count broken"] == "none"
+
+
+def test_bench_command_line_runs_a_section_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from rummy_gui.bench.__main__ import main
+
+    assert main(["soak", "--games", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "machine" in out and out["soak"]["games"] == 1
