@@ -1,0 +1,340 @@
+"""The monkey test: seeded random input on every screen and preset, with bots
+in the other seats. Nothing may raise, no frame may take over 100 ms, and the
+engine's cards must stay whole (every physical card in exactly one place).
+
+Events are real pygame events posted to the queue (clicks, drags between any
+two points, keys with their text, the wheel, window resizes from below the
+960x600 minimum up to 2560x1440, focus loss, pointer leaving the window), one
+gesture and then its frames. Half the points are aimed at something that can
+be clicked on the screen at hand (buttons, widgets, cards, the fan, the
+stock, melds), the rest fall anywhere, edges and outside included. One step
+in twenty plays a random legal move for the seat at the table by
+`TableScene.play` (what the Meld/Discard buttons call) so that games move on
+to claims, contracts, deal summaries and game over, where the monkey goes on.
+
+The run is cut into segments; each starts a table of the next preset (player
+count, bot levels, hot seat and demo varying) and opens one of the other
+screens over it, so every screen and preset is visited whatever the clicks.
+
+Frame time is the main thread's CPU time of one `App.tick` (`time.thread_time`):
+the test machines are shared, and wall time there measures the neighbours.
+Even CPU time grows when two busy cores thrash their caches: a resize to a
+large window (the felt and every card drawn anew, 25-55 ms on a quiet
+machine) once took 123 ms of CPU time under a load of 5. So up to three
+frames may pass 100 ms of CPU time, none 250 ms. Wall time is recorded too;
+frames over 100 ms of wall time are allowed for up to 1% of the frames.
+Every slow frame is printed with its gesture.
+
+    RUMMY_GUI_MONKEY_EVENTS=20000 python -m pytest tests/ui/test_monkey.py   # the full run
+    RUMMY_GUI_MONKEY_SEED=7 ...                                              # another seed
+
+The default is 6,000 events, which takes about a minute on two busy cores;
+20,000 take about three.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+import traceback
+from collections import Counter, deque
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from rummy_gui import i18n
+from rummy_gui.engine.cards import make_pack
+from rummy_gui.ui import catalog
+from rummy_gui.ui.app import MIN_SIZE, App
+from rummy_gui.ui.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.saving import LoadScene, SaveAsScene
+from rummy_gui.ui.session import SeatConfig, Session, start_table
+from rummy_gui.ui.settings import Settings
+from rummy_gui.ui.statistics import StatisticsScene
+from rummy_gui.ui.table import TableScene
+
+EVENTS = int(os.environ.get("RUMMY_GUI_MONKEY_EVENTS", "6000"))
+SEED = int(os.environ.get("RUMMY_GUI_MONKEY_SEED", "20261129"))
+SEGMENT = 400  # events per table
+FRAME_LIMIT_MS = 100.0
+WALL_OUTLIER_SHARE = 0.01
+CPU_OUTLIERS = 3  # frames over the limit in CPU time too, on a thrashing machine (never over CPU_CEILING_MS)
+CPU_CEILING_MS = 250.0
+MAX_SIZE = (2560, 1440)
+DT = 0.05
+BOT_LEVELS = ("random", "easy", "medium")  # fast ones: the monkey wants many moves
+KEYS = [pygame.K_a, pygame.K_m, pygame.K_r, pygame.K_s, pygame.K_z, pygame.K_u, pygame.K_h, pygame.K_d,
+        pygame.K_p, pygame.K_1, pygame.K_5, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
+        pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
+        pygame.K_DOWN, pygame.K_HOME, pygame.K_END, pygame.K_ESCAPE, pygame.K_F11, pygame.K_F1,
+        pygame.K_LSHIFT, pygame.K_PAGEUP, pygame.K_PAGEDOWN]
+TEXT = "abcxyzÅäöЖя♠ 0123456789./\\:*?<>|\"'"
+
+
+def open_screen(app: App, k: int) -> str:
+    """Over the table: one of the other screens, in turn."""
+    session = app.session
+    screens: list[tuple[str, Callable[[], Any]]] = [
+        ("table", lambda: None),
+        ("settings", lambda: app.push(SettingsScene(app))),
+        ("rules", lambda: app.push(RulesScene(app))),
+        ("new game", lambda: app.push(NewGameScene(app))),
+        ("load", lambda: app.push(LoadScene(app))),
+        ("statistics", lambda: app.push(StatisticsScene(app))),
+        ("save as", lambda: app.push(SaveAsScene(app, session)) if isinstance(session, Session) else None),
+        ("main menu", lambda: app.pop_to(MainMenu)),
+    ]
+    name, show = screens[k % len(screens)]
+    show()
+    return name
+
+
+def start_segment(app: App, rng: random.Random, k: int) -> str:
+    info = catalog.presets()[k % len(catalog.presets())]
+    players = rng.randint(info.min_players, info.max_players)
+    humans = 2 if k % 5 == 3 else 1  # now and then a hot seat
+    demo = k % 9 == 4
+    seats = [SeatConfig("You" if i == 0 else f"P{i}", "human" if i < humans else rng.choice(BOT_LEVELS))
+             for i in range(players)]
+    app.settings.animation = rng.choice(["off", "fast", "normal"])
+    start_table(app, info.id, seats, {}, seed=rng.randrange(1 << 20), demo=demo)
+    screen = open_screen(app, k // len(catalog.presets()) + k)
+    return f"{info.id}, {players} players, {humans} human{'s' if humans > 1 else ''}" \
+           f"{', demo' if demo else ''}, {screen}"
+
+
+def clickable(app: App) -> list[pygame.Rect]:
+    """What can be aimed at on the screen at hand (duck-typed: screens change)."""
+    top = app.stack.top
+    rects: list[pygame.Rect] = []
+    for name in ("widgets", "buttons", "prompt_buttons", "slot_buttons"):
+        for w in getattr(top, name, None) or []:
+            rect = getattr(w, "rect", None)
+            if isinstance(rect, pygame.Rect) and getattr(w, "visible", True):
+                rects.append(rect)
+    field = getattr(top, "field", None)
+    if isinstance(getattr(field, "rect", None), pygame.Rect):
+        rects.append(field.rect)
+    if isinstance(top, TableScene):
+        geo = top.geometry()
+        for zone in geo.zones.values():
+            rects.extend(r for _, r in zone)
+        lt = geo.layout
+        seats = lt.seats.values() if isinstance(lt.seats, dict) else lt.seats
+        rects.extend([lt.hand, lt.discard] + [s.melds for s in seats])
+        for meld in top.game.melds:
+            rects.append(geo.meld_area(meld.id))
+    return rects
+
+
+def pack_of(game: Any) -> Counter[Any]:
+    n = game.players
+    return Counter(make_pack(game.rules.decks(n), game.rules.joker_count(n)))
+
+
+class Monkey:
+    def __init__(self, app: App, seed: int) -> None:
+        self.app = app
+        self.rng = random.Random(seed)
+        self.cpu_ms: list[float] = []
+        self.wall_ms: list[float] = []
+        self.slowest: list[tuple[float, float, str]] = []  # (cpu, wall, event)
+        self.history: deque[str] = deque(maxlen=12)
+        self.kinds: Counter[str] = Counter()
+        self.screens: Counter[str] = Counter()
+        self.presets: set[str] = set()
+        self.event = ""
+
+    # --- frames and checks ------------------------------------------------
+    def frame(self) -> None:
+        cpu0, wall0 = time.thread_time(), time.perf_counter()
+        self.app.tick(DT)
+        cpu = (time.thread_time() - cpu0) * 1000
+        wall = (time.perf_counter() - wall0) * 1000
+        self.cpu_ms.append(cpu)
+        self.wall_ms.append(wall)
+        if cpu > FRAME_LIMIT_MS or wall > FRAME_LIMIT_MS:
+            self.slowest.append((round(cpu, 1), round(wall, 1), self.event))
+        self.check()
+
+    def check(self) -> None:
+        app = self.app
+        assert app.stack.scenes, "the scene stack went empty"
+        top = app.stack.top
+        self.screens[type(top).__name__] += 1
+        sessions = {id(s): s for s in (app.session, getattr(top, "session", None)) if isinstance(s, Session)}
+        for s in app.stack.scenes:
+            if isinstance(s, TableScene):
+                sessions[id(s.session)] = s.session
+        for session in sessions.values():
+            g = session.game
+            self.presets.add(session.preset)
+            assert Counter(g.all_cards()) == pack_of(g), "the engine's cards are not all in one place"
+        app.running = True  # the Quit button: the monkey stays
+
+    def post(self, type_: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(type_, **attrs))
+
+    # --- gestures -----------------------------------------------------------
+    def point(self, aimed: float = 0.5) -> tuple[int, int]:
+        w, h = self.app.size
+        rng = self.rng
+        targets = clickable(self.app) if rng.random() < aimed else []
+        if targets:
+            r = rng.choice(targets)
+            return (rng.randint(r.left, max(r.left, r.right - 1)), rng.randint(r.top, max(r.top, r.bottom - 1)))
+        if rng.random() < 0.05:  # the very edges, and a little beyond (a drag leaving the window)
+            return (rng.choice([-5, 0, w - 1, w + 5]), rng.randint(-5, h + 5))
+        return (rng.randrange(w), rng.randrange(h))
+
+    def click(self) -> str:
+        pos = self.point()
+        button = 3 if self.rng.random() < 0.08 else 1
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.frame()
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.frame()
+        return f"click {pos} button {button}"
+
+    def drag(self) -> str:
+        start, end = self.point(0.7), self.point(0.6)
+        steps = self.rng.randint(1, 4)
+        self.post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.frame()
+        for k in range(1, steps + 1):
+            pos = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+            self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+            self.frame()
+        if self.rng.random() < 0.05:
+            self.post(pygame.WINDOWFOCUSLOST)  # the button comes up in another window
+            self.frame()
+            return f"drag {start} -> {end} in {steps}, focus lost before the release"
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.frame()
+        return f"drag {start} -> {end} in {steps}"
+
+    def key(self) -> str:
+        key = self.rng.choice(KEYS)
+        char = self.rng.choice(TEXT) if self.rng.random() < 0.5 else ""
+        if key == pygame.K_F11 and self.rng.random() < 0.7:
+            key = pygame.K_a  # fullscreen flips are costly with the dummy driver: fewer of them
+        self.post(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)
+        self.frame()
+        return f"key {pygame.key.name(key)!r} text {char!r}"
+
+    def wheel(self) -> str:
+        dy = self.rng.choice([-3, -1, 1, 2, 5])
+        self.post(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy))
+        self.frame()
+        return f"wheel {dy}"
+
+    def resize(self) -> str:
+        rng = self.rng
+        if rng.random() < 0.15:
+            size = (rng.randint(200, MIN_SIZE[0]), rng.randint(150, MIN_SIZE[1]))  # below the minimum
+        else:
+            size = (rng.randint(MIN_SIZE[0], MAX_SIZE[0]), rng.randint(MIN_SIZE[1], MAX_SIZE[1]))
+        self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        self.frame()
+        return f"resize {size}"
+
+    def focus(self) -> str:
+        kind = self.rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE, pygame.WINDOWMINIMIZED])
+        self.post(kind)
+        self.frame()
+        self.frame()
+        self.post(pygame.WINDOWFOCUSGAINED)
+        self.frame()
+        return f"focus lost ({pygame.event.event_name(kind)}) and back"
+
+    def legal_move(self) -> str:
+        """A legal move for the seat at the table, so that games get somewhere."""
+        top = self.app.stack.top
+        if not isinstance(top, TableScene) or top.session.demo or top.flights:
+            self.frame()
+            return "wait"
+        legal = top.session.legal(top.viewer)
+        if not legal:
+            self.frame()
+            return "wait (no move of ours)"
+        if len(legal) > 1 and self.rng.random() < 0.3:  # the chooser the table shows for ambiguous drops
+            options = self.rng.sample(legal, min(len(legal), self.rng.randint(2, 5)))
+            top.play_one_of(options, "Which do you mean?")
+            self.frame()
+            return f"chooser of {options!r}"
+        text = self.rng.choice(legal)
+        top.play(text)
+        self.frame()
+        return f"play {text!r}"
+
+    def idle(self) -> str:
+        for _ in range(self.rng.randint(1, 6)):
+            self.frame()
+        return "idle"
+
+    def step(self) -> None:
+        r = self.rng.random()
+        gestures: list[tuple[float, Callable[[], str]]] = [
+            (0.36, self.click), (0.20, self.drag), (0.12, self.key), (0.06, self.wheel),
+            (0.03, self.resize), (0.03, self.focus), (0.05, self.legal_move), (1.0, self.idle)]
+        gesture = gestures[-1][1]
+        for share, candidate in gestures:
+            if r < share:
+                gesture = candidate
+                break
+            r -= share
+        self.kinds[gesture.__name__] += 1
+        self.event = f"{gesture.__name__} on {type(self.app.stack.top).__name__}"
+        self.history.append(gesture() + f" [{type(self.app.stack.top).__name__}]")
+
+
+def test_monkey(capsys: pytest.CaptureFixture[str]) -> None:
+    app = App((1280, 800), Settings(animation="fast", mute=False, volume=0.5))
+    _ = app.audio  # the sounds are made once, before the clock starts
+    app.push(MainMenu(app))
+    monkey = Monkey(app, SEED)
+    segments: list[str] = []
+    started = time.perf_counter()
+    try:
+        for n in range(EVENTS):
+            if n % SEGMENT == 0:
+                segments.append(start_segment(app, monkey.rng, n // SEGMENT))
+                monkey.history.append(f"new segment: {segments[-1]}")
+                monkey.frame()
+            try:
+                monkey.step()
+            except Exception as e:
+                trail = "\n  ".join(monkey.history)
+                raise AssertionError(
+                    f"seed {SEED}, event {n} ({monkey.event}) raised {type(e).__name__}: {e}\n"
+                    f"segment: {segments[-1]}\nlast events:\n  {trail}\n{traceback.format_exc()}") from e
+    finally:
+        close = getattr(app.session, "close", None)
+        if close is not None:
+            close()
+        pygame.display.quit()
+        i18n.set_language("en")  # the monkey may have picked another language in the settings
+    seconds = time.perf_counter() - started
+    frames = len(monkey.cpu_ms)
+    over_cpu = [s for s in monkey.slowest if s[0] > FRAME_LIMIT_MS]
+    over_wall = [s for s in monkey.slowest if s[1] > FRAME_LIMIT_MS]
+    with capsys.disabled():
+        print(f"\nmonkey: seed {SEED}, {EVENTS} events, {frames} frames in {seconds:.0f} s; "
+              f"CPU ms p50 {sorted(monkey.cpu_ms)[frames // 2]:.1f}, max {max(monkey.cpu_ms):.1f}; "
+              f"wall ms max {max(monkey.wall_ms):.1f}, {len(over_wall)} frames over {FRAME_LIMIT_MS:.0f} ms wall; "
+              f"gestures {dict(monkey.kinds)}; screens {sorted(monkey.screens)}; "
+              f"presets {sorted(monkey.presets)}; slowest (cpu, wall, event) {sorted(monkey.slowest)[-5:]}")
+    assert len(over_cpu) <= CPU_OUTLIERS and all(s[0] < CPU_CEILING_MS for s in over_cpu), \
+        f"frames over {FRAME_LIMIT_MS} ms of CPU time (cpu, wall, event): {over_cpu[:10]}"
+    assert len(over_wall) <= max(3, WALL_OUTLIER_SHARE * frames), \
+        f"too many frames over {FRAME_LIMIT_MS} ms of wall time: {over_wall[:10]}"
+    if EVENTS >= SEGMENT * len(catalog.presets()):
+        assert monkey.presets >= {info.id for info in catalog.presets()}
+    if EVENTS >= SEGMENT * 8:
+        assert {"MainMenu", "TableScene", "SettingsScene", "RulesScene", "NewGameScene"} <= set(monkey.screens)
