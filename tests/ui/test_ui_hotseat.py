@@ -266,3 +266,14 @@ def test_a_claim_is_told_only_once_it_has_won() -> None:
     session.play(2, "buy")
     told = [str(e) for e in session.log if "buys" in str(e)]
     assert told == ["Cleo buys 7♥."] and session.announcements == told
+
+
+@pytest.mark.parametrize(("preset", "players"), [("liverpool", 4), ("shanghai", 3)])
+def test_a_round_of_the_contract_family_in_hot_seat(app: App, faces: list[Card], preset: str, players: int) -> None:
+    """Cuts, buying and Shanghai calls between humans, with a bot among them."""
+    seats = [SeatConfig(f"P{i}", "easy" if i == 1 else "human") for i in range(players)]
+    scene = table_for(app, preset, seats, seed=4, ask="useful")
+    log = Log()
+    drive(app, scene, faces, log, until=lambda: scene.session.phase in ("deal_over", "game_over"), max_frames=40000)
+    check_handovers(log, scene.session)
+    assert log.handovers_checked >= 10
