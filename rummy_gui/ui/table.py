@@ -735,7 +735,8 @@ class TableScene(Scene):
         geo = self.geometry()
         homes: list[Rect] = []
         if d.source == "hand":
-            homes = [geo.zones[("hand", self.viewer)][i][1] for i in d.hand_indices]
+            # Guard (monkey test): an accepted drop leaves a shorter hand, so skip indices now gone.
+            homes = [r for i, (_, r) in enumerate(geo.zones[("hand", self.viewer)]) if i in d.hand_indices]
         elif d.source == "discard" and d.discard_index is not None:
             homes = [r for _, r in geo.zones[("discard",)][d.discard_index:]]
         else:
