@@ -67,11 +67,33 @@ class TableOptionsScene(Overlay):
         if isinstance(intent, Back):
             self.app.pop()
             return
-        if isinstance(intent, Key) and self.key(intent):
+        if isinstance(intent, Key) and self.key_option(intent):
             return
         for wd in [*self.widgets, *self.buttons]:
             if wd.handle(intent) and not isinstance(intent, PointerMove):
                 return
+
+    def key_option(self, intent: Key) -> bool:
+        """Up/Down (Tab) move among the options and Close; Space/Enter switch, Left/Right choose."""
+        items: list[Widget] = [*self.widgets, *self.buttons]
+        k = intent.key
+        if k in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + (-1 if intent.shift else 1)) % len(items)
+        elif k == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(items)
+        else:
+            item = items[self.focus % len(items)]
+            if isinstance(item, Toggle) and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                item.value = not item.value
+                item.on_change(item.value)
+            elif isinstance(item, Cycler) and k in (pygame.K_LEFT, pygame.K_RIGHT):
+                item.index = (item.index + (1 if k == pygame.K_RIGHT else -1)) % len(item.values)
+                item.on_change(item.values[item.index])
+            elif isinstance(item, Button) and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                item.on_click()
+            else:
+                return False
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
@@ -80,6 +102,8 @@ class TableOptionsScene(Overlay):
         surface.blit(title, (self.rect.x + 30, self.rect.y + 22))
         for text, pos in self.labels:
             surface.blit(fonts.text_cached(text, 17, theme.TEXT), pos)
-        for wd in [*self.widgets, *self.buttons]:
+        items: list[Widget] = [*self.widgets, *self.buttons]
+        for wd in items:
             wd.draw(surface)
-        self.draw_focus(surface)
+        focused = items[self.focus % len(items)].rect.inflate(8, 8)
+        pygame.draw.rect(surface, (80, 220, 255), focused, width=3, border_radius=10)

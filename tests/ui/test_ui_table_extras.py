@@ -214,3 +214,19 @@ def test_table_options_change_card_size_and_contrast(app: App) -> None:
     assert app.settings.card_scale == 1.6 and app.settings.high_contrast  # type: ignore[attr-defined]
     assert scene.geometry().layout.hand_card[1] > small[1] * 1.3
     assert app.screen.get_at((500, 300)) != felt
+
+
+def test_table_options_by_keyboard(app: App) -> None:
+    from rummy_gui.ui.table_options import TableOptionsScene
+
+    scene = table(app, layout_game())
+    scene.show_options()
+    assert isinstance(app.stack.top, TableOptionsScene)
+    for k in (pygame.K_SPACE, pygame.K_DOWN, pygame.K_LEFT, pygame.K_DOWN, pygame.K_SPACE):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        frame(app)
+    s: Any = app.settings
+    assert s.four_colour and s.card_scale == 0.9 and s.high_contrast
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    frame(app)
+    assert app.stack.top is scene
