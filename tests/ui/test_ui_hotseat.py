@@ -50,6 +50,7 @@ def public_cards(game: Any) -> Counter[int]:
 class Log:
     events: list[tuple[str, int]] = field(default_factory=list)  # ("hand-over", seat) / ("move", seat) / ("deal", 0)
     handovers_checked: int = 0
+    claims_asked: int = 0
 
 
 def table_for(app: App, preset: str, seats: list[SeatConfig], seed: int = 3, game: Any = None,
@@ -76,6 +77,11 @@ def drive(app: App, scene: TableScene, faces: list[Card], log: Log, until: Any, 
             if not any(top is old for old in seen):
                 seen.append(top)
                 log.events.append(("hand-over", top.seat))
+                claim = session.game.claim if session.phase == "claim" else None
+                if claim is not None:  # the nearest human still to answer, after the bots before them
+                    waiting = [c for c in claim.claimants if c in session.game.to_act]
+                    assert waiting and waiting[0] == top.seat, f"asked {top.seat}, waiting {waiting}"
+                    log.claims_asked += 1
             faces.clear()
             frame(app)
             shown = Counter(c.code for c in faces)
@@ -134,7 +140,7 @@ def test_three_humans_and_a_bot_in_rummy500(app: App, faces: list[Card]) -> None
           and sum(1 for k, _ in log.events if k == "move") > 8 and log.events[-1][0] == "move"
           and any(k == "deal" for k, _ in log.events))
     check_handovers(log, session)
-    assert log.handovers_checked >= 6
+    assert log.handovers_checked >= 6 and log.claims_asked >= 1
     movers = [s for k, s in log.events if k == "move"]
     assert set(movers) == {0, 1, 3}
     # the table turns: the human to act sits at the bottom
