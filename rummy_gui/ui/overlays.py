@@ -158,8 +158,10 @@ class DealSummaryScene(Overlay):
         for side_index, side in enumerate(g.sides):
             top = y
             for seat in side:
-                pygame.draw.circle(surface, s.colour(seat), (cols[0] + 6, y + 14), 6)
-                surface.blit(fonts.text_cached(s.name(seat), 18, theme.TEXT, True), (cols[0] + 18, y + 4))
+                pygame.draw.circle(surface, s.colour(seat), (cols[0] + 8, y + 14), 10)
+                mark = fonts.text_cached(s.initial(seat), 12, (15, 15, 15), True)
+                surface.blit(mark, mark.get_rect(center=(cols[0] + 8, y + 14)))
+                surface.blit(fonts.text_cached(s.name(seat), 18, theme.TEXT, True), (cols[0] + 24, y + 4))
                 hand = g.hand(seat)
                 x = cols[1]
                 for card in hand[:18]:
