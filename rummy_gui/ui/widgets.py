@@ -198,7 +198,7 @@ class Toggle(Widget):
             return
         # Too long for one line of readable type: two lines, as large as they fit.
         lines = [self.label]
-        for smaller in range(size, 9, -1):
+        for smaller in range(min(size, max(12, int(h * 0.4))), 9, -1):
             size, lines = smaller, fonts.wrap(self.label, smaller, width)
             if len(lines) <= 2 and all(fonts.font(size).size(line)[0] <= width for line in lines):
                 break
