@@ -830,6 +830,10 @@ class TableScene(Scene):
                     s.play(seat, "pass")
                     changed = True
                     break
+        self.sync_hand()
+        for words in s.announcements:  # a claim that won once the others passed
+            self.message(words, theme.GOLD)
+        s.announcements.clear()
 
     def _seat_at_bottom(self, seat: int) -> None:
         """The table turns so that this player sits at the bottom; their own hand order comes back."""
