@@ -31,6 +31,25 @@ _LOG = {
     "deal": "{name} deals the next hand.",
 }
 
+# The same lines for the player who sits at this screen ("You draw …").
+_LOG_YOU = {
+    "draw": "You draw from the stock.",
+    "draw_empty": "You find the stock empty: the deal ends.",
+    "take": "You take {cards} from the discard pile.",
+    "meld": "You meld {cards}.",
+    "layoff": "You lay off {cards} on {meld}.",
+    "swap": "You swap {cards} for the joker in {meld}.",
+    "contract": "You lay down the contract: {cards}.",
+    "discard": "You discard {cards}.",
+    "discard_call": "You discard {cards} and call Shanghai!",
+    "rummy": "You call Rummy! and take {cards}.",
+    "buy": "You buy {cards}.",
+    "shanghai": "You call Shanghai! and lay {cards} on {meld}.",
+    "pass": "You pass.",
+    "cut": "You cut the pack.",
+    "deal": "You deal the next hand.",
+}
+
 _ADVICE = {
     "draw": "Draw from the stock",
     "draw_empty": "Draw: the stock is empty, which ends the deal",
@@ -64,6 +83,13 @@ _MARKED = [
     _("discard {cards}"), _("discard {cards} calling Shanghai!"),
     _("Call Rummy! and take {cards}"), _("Buy {cards}"), _("Call Shanghai! on {meld}"),
     _("Pass"), _("Cut the pack"), _("Deal the next hand"), _(", then "),
+    _("You draw from the stock."), _("You find the stock empty: the deal ends."),
+    _("You take {cards} from the discard pile."), _("You meld {cards}."),
+    _("You lay off {cards} on {meld}."), _("You swap {cards} for the joker in {meld}."),
+    _("You lay down the contract: {cards}."), _("You discard {cards}."),
+    _("You discard {cards} and call Shanghai!"), _("You call Rummy! and take {cards}."),
+    _("You buy {cards}."), _("You call Shanghai! and lay {cards} on {meld}."), _("You pass."),
+    _("You cut the pack."), _("You deal the next hand."),
 ]
 
 
@@ -112,9 +138,17 @@ def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
     return a, {"cards": cards, "meld": meld_text}
 
 
+def is_you(name: str | None) -> bool:
+    """Is this the default name of the player at the screen ("You")?"""
+    return name is not None and name in ("You", _("You"))
+
+
 def describe(move: Move, before: Game | None = None, name: str | None = None) -> str:
-    """One log line: what a player did, in the current language."""
+    """One log line: what a player did, in the current language. A player
+    named "You" gets the second person ("You discard K♣")."""
     key, values = _parts(move, before)
+    if is_you(name):
+        return _(_LOG_YOU[key]).format(**values)
     who = name if name is not None else f"{_('Seat')} {move.seat}"
     return _(_LOG[key]).format(name=who, **values)
 

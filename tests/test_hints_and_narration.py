@@ -63,3 +63,10 @@ def test_log_lines_for_every_kind_of_move_read_as_sentences() -> None:
 def test_advice_joins_moves_with_then() -> None:
     moves = [Move.parse("0: meld 7H 8H 9H"), Move.parse("0: discard KC")]
     assert advise(moves) == "Meld 7♥ 8♥ 9♥, then discard K♣."
+
+
+def test_the_player_at_the_screen_is_told_in_the_second_person() -> None:
+    g = Game.from_layout("rummy500", hands=["7H 8H KC", "4C 5C 6C"], stock="QS", discard="4D 9H")
+    assert describe(Move.parse("0: discard KC"), g, "You") == "You discard K♣."
+    assert describe(Move.parse("0: draw"), g, "You") == "You draw from the stock."
+    assert describe(Move.parse("0: discard KC"), g, "Anna") == "Anna discards K♣."

@@ -159,7 +159,12 @@ class LogEntry:
 
     def text(self) -> str:
         if self.move is None:
-            word = _("Round {n}: {name} deals.") if self.contract else _("Deal {n}: {name} deals.")
+            from rummy_gui.narrate import is_you
+
+            if is_you(self.name):
+                word = _("Round {n}: you deal.") if self.contract else _("Deal {n}: you deal.")
+            else:
+                word = _("Round {n}: {name} deals.") if self.contract else _("Deal {n}: {name} deals.")
             return word.format(n=self.round, name=self.name)
         from rummy_gui.narrate import describe
 
