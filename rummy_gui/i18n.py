@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import ast
 import gettext
+import inspect
 import io
 import locale
 import os
 import struct
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,7 +28,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _current = "en"
 _catalogs: dict[str, gettext.NullTranslations] = {}
-_listeners: list[Callable[[str], None]] = []
+_listeners: list[Callable[[], Callable[[str], None] | None]] = []  # weak references
 
 
 class CatalogError(ValueError):
@@ -123,8 +125,13 @@ def set_language(lang: str) -> None:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (one of: {', '.join(LANGUAGES)})")
     _current = lang
-    for listener in list(_listeners):
-        listener(lang)
+    alive = []
+    for ref in list(_listeners):
+        listener = ref()
+        if listener is not None:
+            alive.append(ref)
+            listener(lang)
+    _listeners[:] = alive
 
 
 def language() -> str:
@@ -132,7 +139,12 @@ def language() -> str:
 
 
 def on_change(listener: Callable[[str], None]) -> None:
-    _listeners.append(listener)
+    """Call `listener(lang)` after every switch. A bound method is held weakly,
+    so a screen that is gone stops listening by itself."""
+    if inspect.ismethod(listener):
+        _listeners.append(weakref.WeakMethod(listener))
+    else:
+        _listeners.append(lambda: listener)
 
 
 def _(text: str) -> str:

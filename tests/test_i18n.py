@@ -101,3 +101,21 @@ def test_default_language_follows_the_environment(monkeypatch: pytest.MonkeyPatc
 
 def test_every_engine_message_is_in_the_catalogs() -> None:
     assert set(MESSAGES.values()) <= set(make_catalogs.source_texts())
+
+
+def test_a_screen_that_is_gone_stops_listening() -> None:
+    import gc
+
+    heard: list[str] = []
+
+    class Screen:
+        def changed(self, lang: str) -> None:
+            heard.append(lang)
+
+    screen = Screen()
+    i18n.on_change(screen.changed)
+    i18n.set_language("fi")
+    del screen
+    gc.collect()
+    i18n.set_language("ru")
+    assert heard == ["fi"]

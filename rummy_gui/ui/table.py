@@ -7,7 +7,6 @@ drop elsewhere is tried anyway so the engine's reason can be shown.
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -83,8 +82,10 @@ class TableScene(Scene):
         self.slot_buttons: list[Button] = []
         self._size = app.size
         self.sync_hand()
-        ref = weakref.ref(self)
-        on_change(lambda _lang: (lambda t: t.language_changed() if t is not None else None)(ref()))
+        on_change(self._on_language)  # held weakly: a finished table stops listening
+
+    def _on_language(self, _lang: str) -> None:
+        self.language_changed()
 
     def language_changed(self) -> None:
         """Every word on the table again, in the new language."""
