@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.view import View
-from .policy import EASY, HARD, MEDIUM, RuleBot, decision_rng
+from .policy import EASY, HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
@@ -49,7 +49,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "medium":
         return RuleBot(seed, MEDIUM, "medium")
     if level == "hard":
-        return RuleBot(seed, HARD, "hard")
+        return RuleBot(seed, HARD, "hard", HARD_CONTRACT)
     if level == "expert":
         from .search import SearchBot
 

@@ -54,6 +54,10 @@ MEDIUM = Params(draw_samples=3)
 # hard's judgment: every unseen card tried for a draw, and each discard tested
 # against guessed opponent hands (the search of search.py builds on it)
 HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
+# in the contract games the guessed-hand danger made hard hoard cards the next
+# player might want and lost to medium (-4.6 penalty points a deal over 140
+# duplicate deals), so there hard keeps only the lookahead and the exact draw
+HARD_CONTRACT = Params(draw_samples=-1, sampled_danger=0, lookahead=2, lookahead_samples=6)
 
 
 _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
@@ -376,10 +380,17 @@ class RuleBot:
 
     level = "medium"
 
-    def __init__(self, seed: int = 0, params: Params = MEDIUM, level: str = "medium") -> None:
+    def __init__(self, seed: int = 0, params: Params = MEDIUM, level: str = "medium",
+                 contract_params: Params | None = None) -> None:
         self.seed = seed
         self.params = params
+        self.contract_params = contract_params
         self.level = level
+
+    def params_for(self, view: View) -> Params:
+        if view.rules.is_contract and self.contract_params is not None:
+            return self.contract_params
+        return self.params
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves
@@ -393,7 +404,7 @@ class RuleBot:
 
     # scored options at the decisions that matter (hard samples among these)
     def options(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
-        judge = Judge(view, self.params)
+        judge = Judge(view, self.params_for(view))
         phase = view.phase
         if phase == "draw":
             return self.draw_options(view, judge, rng)
@@ -410,7 +421,7 @@ class RuleBot:
             return rng.choice(legal)
         if phase in ("deal_over", "rummy_layoff"):
             return legal[0]
-        judge = Judge(view, self.params)
+        judge = Judge(view, self.params_for(view))
         if self.level == "easy" and phase in ("draw", "play"):
             return self.easy_turn(view, judge, rng)
         if phase == "draw":
@@ -422,7 +433,7 @@ class RuleBot:
             if planned is not None:
                 return planned
             opts = self.discard_options(view, judge)
-            if opts and self.params.mistakes and rng.random() < self.params.mistakes:
+            if opts and judge.p.mistakes and rng.random() < judge.p.mistakes:
                 return rng.choice(opts)[1]
         if not opts:
             return rng.choice(legal)
@@ -447,7 +458,7 @@ class RuleBot:
         discards = [m for m in legal if m.action == "discard"]
         if not discards:
             return rng.choice(legal)
-        if rng.random() < self.params.mistakes:
+        if rng.random() < judge.p.mistakes:
             return rng.choice(discards)
         r = view.rules
         if r.is_contract:
@@ -471,7 +482,7 @@ class RuleBot:
         hand = list(view.hand)
         pile = view.discard_pile
         out: list[tuple[float, Move]] = []
-        easy = not self.params.deep_takes
+        easy = not judge.p.deep_takes
         for m in view.legal_moves:
             if m.action == "draw":
                 out.append((judge.draw_value(hand, rng), m))
@@ -517,7 +528,7 @@ class RuleBot:
                     out.append((base + 10.0, m))
                     continue
                 n = m.number or 1
-                if not self.params.deep_takes and n > 1:
+                if not judge.p.deep_takes and n > 1:
                     continue
                 taken = list(view.discard_pile[-n:])
                 keep = taken if n == 1 else taken[:-1]
@@ -528,12 +539,12 @@ class RuleBot:
                 new = hand + [claim.card]
                 d0 = contract_distance(r, hand, view.round)
                 d1 = contract_distance(r, new, view.round)
-                if d0 - d1 >= self.params.buy_margin and len(hand) < 16:
+                if d0 - d1 >= judge.p.buy_margin and len(hand) < 16:
                     gain = 12.0 * (d0 - d1) - 6.0 * r.buy_penalty
                     out.append((base + gain, m))
             elif m.action == "shanghai":
                 d = contract_distance(r, hand, view.round) if not judge.laid else 0
-                if judge.laid or d >= 3 or not self.params.memory:
+                if judge.laid or d >= 3 or not judge.p.memory:
                     out.append((base + 5.0, m))
         return out
 

@@ -28,7 +28,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import remember
-from .policy import HARD, RuleBot, decision_rng
+from .policy import HARD, HARD_CONTRACT, RuleBot, decision_rng
 from .solver import LAYOFF, best_split, card_value, contract_distance, contract_layout
 
 
@@ -39,7 +39,7 @@ class SearchBot:
                  candidates: int = 4, horizon: int = 2) -> None:
         self.seed = seed
         self.level = level
-        self.base = RuleBot(seed, HARD, "hard")
+        self.base = RuleBot(seed, HARD, "hard", HARD_CONTRACT)
         self.iterations = iterations
         self.candidates = candidates
         self.horizon = horizon
