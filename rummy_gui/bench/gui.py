@@ -12,9 +12,12 @@ shared, loaded machine read the medians.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from rummy_gui.bench import summarize
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner would spoil --json
 
 SIZES = ((1280, 800), (1920, 1080))
 PLAYERS = (2, 4, 8)

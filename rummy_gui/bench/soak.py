@@ -14,7 +14,7 @@ game is a few hundred moves (a whole contract match is 1,000-1,600 moves with
 medium bots, 4,000-11,000 with easy ones); every preset still deals, scores
 and reaches its game-over screen. Not part of CI: a long run.
 
-Reported: RSS now and the process's peak RSS (``ru_maxrss``) after every
+Reported: RSS now and the process's peak RSS (VmHWM) after every
 `every`-th game, and whether the peak grew by more than 10% between game 20
 (or the first checkpoint) and the last game.
 """
@@ -28,6 +28,8 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner would spoil --json
 
 PRESETS: tuple[tuple[str, int], ...] = (
     ("rummy500", 3), ("rummy500-classic", 3), ("persian", 4), ("pinochle", 3),
@@ -56,7 +58,19 @@ def rss_mb() -> float:
 
 
 def peak_rss_mb() -> float:
-    """The process's peak RSS so far, in MB (ru_maxrss: KB on Linux, bytes on macOS)."""
+    """This program's peak RSS so far, in MB.
+
+    Linux: VmHWM of /proc/self/status. Not ru_maxrss, which a child process
+    inherits from its parent across fork and exec: a section run in a child of
+    the bench process would report the bench's own peak. Elsewhere ru_maxrss
+    (KB on Linux, bytes on macOS)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / 2**20 if sys.platform == "darwin" else peak / 1024
 

@@ -5,8 +5,8 @@
   stamped by the process itself (`rummy_gui.ui.perf.first_frame_seconds`);
 - peak RSS after a whole demo game: a fresh process plays one Rummy 500
   match (3 medium bots, to 500 points) through the table loop at 1280x800,
-  headless, and reports its own peak RSS (``ru_maxrss``; the bots' worker
-  process is not counted).
+  headless, and reports its own peak RSS (VmHWM; the bots' worker process is
+  not counted).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import time
 from typing import Any
 
 from rummy_gui.bench import summarize
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner would spoil --json
 
 DEMO_PRESET = "rummy500"
 DEMO_PLAYERS = 3
