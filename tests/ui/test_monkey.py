@@ -37,6 +37,7 @@ The default is 6,000 events, which takes about a minute on two busy cores;
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import time
@@ -154,7 +155,7 @@ class Monkey:
 
     # --- frames and checks ------------------------------------------------
     def frame(self) -> None:
-        cpu0, wall0, bot0 = time.thread_time(), time.perf_counter(), BOT_CPU[0]
+        cpu0, wall0, bot0, gc0 = time.thread_time(), time.perf_counter(), BOT_CPU[0], GC_SECONDS[0]
         self.app.tick(DT)
         bot = (BOT_CPU[0] - bot0) * 1000  # in the program the bots think in another process
         cpu = (time.thread_time() - cpu0) * 1000 - bot
@@ -162,7 +163,8 @@ class Monkey:
         self.cpu_ms.append(cpu)
         self.wall_ms.append(wall)
         if cpu > FRAME_LIMIT_MS or wall > FRAME_LIMIT_MS:
-            self.slowest.append((round(cpu, 1), round(wall, 1), self.event))
+            gc_ms = (GC_SECONDS[0] - gc0) * 1000  # a full collection of the whole test process
+            self.slowest.append((round(cpu, 1), round(wall, 1), f"{self.event}, gc {gc_ms:.0f} ms"))
         self.check()
 
     def check(self) -> None:
@@ -300,6 +302,18 @@ class Monkey:
 
 
 BOT_CPU = [0.0]  # seconds of thread CPU time the bots have spent deciding
+GC_SECONDS = [0.0]  # wall time in the garbage collector
+_gc_started = [0.0]
+
+
+def _gc_timer(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+    else:
+        GC_SECONDS[0] += time.perf_counter() - _gc_started[0]
+
+
+gc.callbacks.append(_gc_timer)
 
 
 def _timed(method: Callable[..., Any], *args: Any) -> Any:
