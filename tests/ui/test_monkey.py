@@ -45,6 +45,7 @@ import traceback
 from collections import Counter, deque
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -343,7 +344,13 @@ def inline_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Session, "__post_init__", inline)
 
 
-def test_monkey(capsys: pytest.CaptureFixture[str], inline_bots: None) -> None:
+def test_monkey(capsys: pytest.CaptureFixture[str], inline_bots: None, tmp_path: Path,
+                monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same run for the same seed, whatever ran before in this process: games
+    # started by clicks (New game) draw their seeds from `random`, and Load and
+    # Continue list what is in the data folder.
+    random.seed(SEED)
+    monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path / "home"))
     app = App((1280, 800), Settings(animation="fast", mute=False, volume=0.5))
     _ = app.audio  # the sounds are made once, before the clock starts
     app.push(MainMenu(app))
