@@ -26,7 +26,7 @@ def figure(entry: dict[str, dict[str, float]], metric: str) -> float:
 def test_gui_section_reports_frame_times_per_size_and_players() -> None:
     from rummy_gui.bench import gui
 
-    out = gui.run(1, frames=3, think_seconds=0.5, sizes=((960, 600),), players=(2, 8))
+    out = gui.run(1, frames=3, think_seconds=0.5, sizes=((960, 600),), players=(2, 8), think_levels=("hard",))
     for key in ("960x600, 2 players", "960x600, 8 players"):
         p50, p95, worst = (figure(out[key], m) for m in ("p50 ms", "p95 ms", "max ms"))
         assert 0 < p50 <= p95 <= worst
