@@ -15,6 +15,7 @@ import io
 import locale
 import os
 import struct
+import warnings
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -98,7 +99,14 @@ def catalog(lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     if lang not in _catalogs:
         path = LOCALE_DIR / f"{lang}.po"
-        entries = {k: v for k, v in parse_po(path.read_text(encoding="utf-8")).items() if v}
+        try:
+            entries = {k: v for k, v in parse_po(path.read_text(encoding="utf-8")).items() if v}
+        except (OSError, UnicodeDecodeError, CatalogError) as e:
+            # A missing or damaged catalog: say so once and show English.
+            warnings.warn(f"translations {path} could not be read ({e}); showing English",
+                          stacklevel=2)
+            _catalogs[lang] = gettext.NullTranslations()
+            return _catalogs[lang]
         entries[""] = "Content-Type: text/plain; charset=UTF-8\n"
         _catalogs[lang] = gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
     return _catalogs[lang]

@@ -119,3 +119,11 @@ def test_a_screen_that_is_gone_stops_listening() -> None:
     gc.collect()
     i18n.set_language("ru")
     assert heard == ["fi"]
+
+
+def test_a_missing_catalog_falls_back_to_english(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    i18n.set_language("fi")
+    with pytest.warns(UserWarning, match="fi.po"):
+        assert i18n._("Pass") == "Pass"

@@ -677,10 +677,12 @@ class TableScene(Scene):
                 elif self.my_turn():
                     self.play_one_of(target.moves, N_("Which do you mean?"))
                 return
-        if not self._refused_drop(d, pos) and d.source == "hand" and self.geometry().layout.hand.collidepoint(pos):
+        tried = self._try_drop(d, pos)
+        if tried is None and d.source == "hand" and self.geometry().layout.hand.collidepoint(pos):
             self._reorder(d, pos)
             return
-        self._fly_back(d, pos)
+        if tried is not True:  # an accepted move has already animated the cards to their place
+            self._fly_back(d, pos)
 
     def _click(self, d: Drag) -> None:
         if d.source == "hand":
@@ -693,10 +695,12 @@ class TableScene(Scene):
             elif self.session.phase == "draw":
                 self.play("draw")
 
-    def _refused_drop(self, d: Drag, pos: tuple[int, int]) -> bool:
-        """A drop on a place where no legal move fits: ask the engine why, to tell the player."""
+    def _try_drop(self, d: Drag, pos: tuple[int, int]) -> bool | None:
+        """A drop on a place where no lit target fits: send the move the place
+        means, so the engine says why it is refused. None: the place means no
+        move; True: accepted after all (a reading we missed); False: refused."""
         if not self.my_turn():
-            return False
+            return None
         geo = self.geometry()
         text = None
         cards = " ".join(str(c) for c, _, _ in d.cards if c is not None)
@@ -717,9 +721,8 @@ class TableScene(Scene):
                 n = len(self.game.discard_pile) - d.discard_index
                 text = f"rummy {n}" if self.session.phase == "claim" else f"take {n}"
         if text is None:
-            return False
-        self.play(text)  # refused: the message says why; accepted (a reading we missed): fine
-        return True
+            return None
+        return self.play(text)  # refused: the message says why
 
     def _reorder(self, d: Drag, pos: tuple[int, int]) -> None:
         slots = self.geometry().zones[("hand", self.viewer)]
@@ -736,7 +739,6 @@ class TableScene(Scene):
         geo = self.geometry()
         homes: list[Rect] = []
         if d.source == "hand":
-            # Guard (monkey test): an accepted drop leaves a shorter hand, so skip indices now gone.
             homes = [r for i, (_, r) in enumerate(geo.zones[("hand", self.viewer)]) if i in d.hand_indices]
         elif d.source == "discard" and d.discard_index is not None:
             homes = [r for _, r in geo.zones[("discard",)][d.discard_index:]]
