@@ -139,8 +139,10 @@ def fan_positions(area: Rect, count: int, card: tuple[int, int], min_show: float
 def meld_packing(area: Rect, lengths: list[int], max_h: int) -> tuple[list[list[Rect]], tuple[int, int]]:
     """Melds flowed in rows inside `area`, each as an overlapping strip of cards.
 
-    The biggest card size (up to max_h tall) at which everything fits is used."""
-    ch = max_h
+    The biggest card size (up to max_h tall) at which everything fits is used;
+    never below a readable minimum, even when a squeezed window leaves the
+    area no height at all."""
+    ch = max(34, max_h)
     while True:
         cw, ch = card_size(ch)
         step = max(10, int(cw * 0.46))
