@@ -203,7 +203,7 @@ class Judge:
             worst = max(pool, key=lambda c: card_value(r, c))
             return self.value(minus(hand, [worst]))
         cands = sorted({c for c in hand if c not in keep and not c.is_joker},
-                       key=lambda c: -card_value(r, c))[:4]
+                       key=lambda c: (-card_value(r, c), c.code))[:4]
         return max((self.value(minus(hand, [c])) for c in cands), default=best)
 
     def draw_value(self, hand: Sequence[Card], rng: random.Random) -> float:
@@ -258,7 +258,7 @@ class Judge:
             pool = list(split.leftovers) or list(hand)
             worst = max(pool, key=lambda c: card_value(r, c))
             return minus(hand, [worst])
-        cands = sorted({c for c in hand if not c.is_joker}, key=lambda c: -card_value(r, c))[:3]
+        cands = sorted({c for c in hand if not c.is_joker}, key=lambda c: (-card_value(r, c), c.code))[:3]
         if not cands:
             return hand[1:]
         best = max(cands, key=lambda c: self.value(minus(hand, [c])))

@@ -268,7 +268,7 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
                 return True
     elif g.round != 7:
         if len(hand) > 1:
-            for c in sorted(set(hand), key=lambda c: -card_value(r, c)):
+            for c in sorted(set(hand), key=lambda c: (-card_value(r, c), c.code)):
                 for m in g.melds:
                     if layoff_fits(r, m, [Token(c)]):
                         tok = str(c)
@@ -281,7 +281,7 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
                             tok = f"JK={rank_text(pos)}{m.suit}"
                         if _try(g, f"{seat}: layoff {tok} to {m.id}"):
                             return True
-    for c in sorted(set(hand), key=lambda c: (_fits(g, c), -card_value(r, c))):
+    for c in sorted(set(hand), key=lambda c: (_fits(g, c), -card_value(r, c), c.code)):
         if c.is_joker:
             continue
         if _try(g, f"{seat}: discard {c}"):
