@@ -86,6 +86,14 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.code < other.code
 
+    # Cards are interned: equal means the same object. Hashing by code keeps
+    # the order of sets of cards the same in every process (bots rely on it).
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.code
+
     @classmethod
     def parse(cls, text: str) -> Card:
         return parse_card(text)

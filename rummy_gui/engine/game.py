@@ -365,8 +365,10 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def copy(self) -> Game:
-        """An independent copy (for bots' searches)."""
+    def copy(self, history: bool = True) -> Game:
+        """An independent copy (for bots' searches). Without `history` the
+        copy keeps no past moves or deal scores: cheaper, but its record is
+        not the game's."""
         g = object.__new__(Game)
         g.__dict__.update(self.__dict__)
         g._rng = random.Random()
@@ -377,9 +379,12 @@ class Game:
         g._melds = [m.copy() for m in self._melds]
         g._totals = list(self._totals)
         g._deal_scores = None if self._deal_scores is None else list(self._deal_scores)
-        g._history = [list(h) for h in self._history]
         g.claim = None if self.claim is None else self.claim.copy()
-        g._moves = list(self._moves)
+        if history:
+            g._history = [list(h) for h in self._history]
+            g._moves = list(self._moves)
+        else:
+            g._history, g._moves, g._deal_moves = [], [], 0
         g._contract_turn = list(self._contract_turn)
         g._first_meld_turn = list(self._first_meld_turn)
         g._buys = list(self._buys)

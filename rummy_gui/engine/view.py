@@ -89,7 +89,7 @@ class View:
 def make_view(game: Game, seat: int) -> View:
     if not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat}")
-    shell = game.copy()
+    shell = game.copy(history=False)
     for s in range(game.players):
         if s != seat:
             shell._hands[s] = []
