@@ -28,6 +28,7 @@ class Memory:
     known: list[Counter[Card]]  # per seat: cards it picked up and has not played since
     refused: list[set[Card]] = field(default_factory=list)  # top discards a seat drew past
     took: list[int] = field(default_factory=list)  # how many discard-pile takes per seat
+    pile: list[Card] = field(default_factory=list)  # the discard pile as the log rebuilds it
 
     def unseen_count(self, card: Card) -> int:
         return self.unseen.get(card, 0)
@@ -56,7 +57,8 @@ def remember(view: View) -> Memory:
     refused: list[set[Card]] = [set() for _ in range(n)]
     took = [0] * n
     pile: list[Card] = [view.upcard] if view.upcard is not None else []
-    for m in view.log:
+    reshuffled = set(view.reshuffled_at)
+    for i, m in enumerate(view.log):
         s = m.seat if m.seat is not None else 0
         a = m.action
         if a == "discard":
@@ -73,9 +75,13 @@ def remember(view: View) -> Memory:
         elif a == "buy":
             if pile:
                 known[s][pile.pop()] += 1
+            if i in reshuffled:  # the penalty card came from a stock rebuilt from the pile
+                del pile[:-1]
         elif a == "draw":
             if pile:
                 refused[s].add(pile[-1])
+            if i in reshuffled:  # the stock was rebuilt from the pile but its top card
+                del pile[:-1]
         elif a == "shanghai":
             if pile:
                 pile.pop()
@@ -108,4 +114,4 @@ def remember(view: View) -> Memory:
             known[s] = Counter()
     unseen = +unseen
     # cards known to be in a hand are not free to be anywhere else
-    return Memory(unseen, known, refused, took)
+    return Memory(unseen, known, refused, took, pile)

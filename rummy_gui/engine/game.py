@@ -129,6 +129,7 @@ class Game:
         self._went_out: int | None = None
         self._bonus = [0] * len(self._totals)
         self._next_meld = 1
+        self._reshuffles: list[int] = []  # index in this deal's moves of each reshuffle
         self._reset_turn_state()
 
     def _reset_turn_state(self) -> None:
@@ -389,6 +390,7 @@ class Game:
         g._first_meld_turn = list(self._first_meld_turn)
         g._buys = list(self._buys)
         g._bonus = list(self._bonus)
+        g._reshuffles = list(self._reshuffles)
         g._restricted = list(self._restricted)
         g._legal_cache = None
         g._prepared = {}
@@ -686,6 +688,7 @@ class Game:
             return
         top = self._discard[-1]
         rest = self._discard[:-1]
+        self._reshuffles.append(len(self._moves) - self._deal_moves)
         self._rng.shuffle(rest)
         self._stock = rest
         self._discard = [top]

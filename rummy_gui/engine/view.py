@@ -51,6 +51,7 @@ class View:
     turn_number: int
     upcard: Card | None  # the deal's first discard
     log: tuple[Move, ...]  # every move of this deal, in order (all public)
+    reshuffled_at: tuple[int, ...]  # log indexes of the moves during which the pile became the stock
     legal_moves: tuple[Move, ...]  # this seat's legal moves now
     _shell: Game  # the game with every hidden card removed
 
@@ -129,6 +130,7 @@ def make_view(game: Game, seat: int) -> View:
         turn_number=game._turn_no,
         upcard=game._upcard,
         log=tuple(game._moves[game._deal_moves:]),
+        reshuffled_at=tuple(game._reshuffles),
         legal_moves=legal,
         _shell=shell,
     )

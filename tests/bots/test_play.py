@@ -87,3 +87,24 @@ def test_same_view_and_seed_same_move() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("grandmaster", seed=1)
+
+
+def test_memory_rebuilds_the_discard_pile_through_reshuffles_and_buys() -> None:
+    from rummy_gui.bots.memory import remember
+    from rummy_gui.engine import Game
+
+    for preset, seed in (("contract", 5), ("shanghai", 2), ("rummy500", 3)):
+        g = Game.new(preset, 4, seed=seed)
+        bots = [make_bot("easy", i) for i in range(4)]
+        reshuffles = 0
+        for _ in range(1500):
+            if g.game_over:
+                break
+            g.play(bots[g.to_act[0]].choose(g.view(g.to_act[0])))
+            if g.deal_over or not g.to_act:
+                continue
+            view = g.view(g.to_act[0])
+            reshuffles = max(reshuffles, len(view.reshuffled_at))
+            assert remember(view).pile == list(view.discard_pile)
+        if preset == "contract":
+            assert reshuffles > 0  # the case this test is about did happen
