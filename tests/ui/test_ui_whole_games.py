@@ -133,8 +133,19 @@ def test_whole_game_500_family(app: App, preset: str, players: int, options: dic
     assert session.game.game_over and session.game.winners
 
 
-# Seven contract rounds with bots take thousands of moves; the last round,
-# laid out so that it ends quickly, still runs the game through to its end.
+@pytest.mark.parametrize("preset", ["contract", "liverpool", "shanghai"])
+def test_whole_game_contract_family_all_seven_rounds(app: App, preset: str) -> None:
+    # Medium bots in the other seats finish seven rounds in about 1,100-1,400
+    # moves (some 6 s through the table); easy ones can take ten times longer.
+    players = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "medium") for i in range(1, 3)]
+    session = Session(preset, players, {}, seed=4, threaded=False)
+    app.session = session
+    play_to_the_end(app, session, max_frames=400000)
+    assert session.game.game_over and session.game.round == 7 and session.game.winners
+
+
+# The last round, laid out so that the human's hand goes down at once: round
+# 7's all-at-once contract by mouse, through to the game-over screen.
 ROUND_SEVEN = {
     "contract": ["AH 2H 3H 4H 5C 6C 7C 8C 9S 10S JS QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H 9D",
                  "AC AD 3S 5H 6H 8H 10H JH QH KH 4S 7S"],
