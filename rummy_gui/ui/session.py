@@ -190,7 +190,9 @@ class Session:
     threaded: bool = True  # tests turn this off to run bots inline, without thread hand-offs
     bot_process: bool = True  # real bots think in a worker process (no lock contention with frames)
     autosave_enabled: bool = False  # the app's games are autosaved after every move; tests' are not
-    save_error: str | None = None
+    save_error: str | None = None  # why saving is off (English, from the modules below the UI)
+    save_error_kind: str = ""  # jsonio.WriteError.kind of that failure ("disk_full", "read_only", ...)
+    notices: list[str] = field(default_factory=list)  # for the player, shown once by the table
     hints: Counter[int] = field(default_factory=Counter)  # hints asked, per seat
 
     def __post_init__(self) -> None:
@@ -362,7 +364,7 @@ class Session:
             doc = saves.document(self.game, self.seats)  # a snapshot, made here on the game's thread
             self._saver.submit(self._quietly, jsonio.write_json, saves.autosave_path(), doc)
         except Exception as e:  # saving is a convenience: the game goes on without it
-            self.save_error = str(e)
+            self._saving_failed(e)
 
     def _record_statistics(self) -> None:
         """A finished game counts in the players' statistics (once)."""
@@ -371,13 +373,18 @@ class Session:
 
             record_game(self.game, self.seats, hints=dict(self.hints))
         except Exception as e:
-            self.save_error = str(e)
+            self._saving_failed(e)
 
     def _quietly(self, fn: Any, *args: Any) -> None:
         try:
             fn(*args)
         except Exception as e:
-            self.save_error = str(e)
+            self._saving_failed(e)
+
+    def _saving_failed(self, e: Exception) -> None:
+        """Remember why saving failed (the table says so once; the game goes on)."""
+        self.save_error_kind = str(getattr(e, "kind", "") or "")
+        self.save_error = str(e) or type(e).__name__
 
     # --- bots ------------------------------------------------------------
     def bot_to_act(self) -> int | None:
@@ -420,12 +427,14 @@ class Session:
             def think() -> str:
                 return fallback.choose_text(moves)
         else:
-            view = self.game.view(seat)
             process = self._process
             if process is not None and self.threaded:
-                future = self._executor.submit(process.ask, self.seats[seat].kind, self.bot_seed(seat), view)
+                record = self.game.record()  # a snapshot taken here, on the game's thread
+                future = self._executor.submit(process.ask, self.seats[seat].kind, self.bot_seed(seat), seat,
+                                               record)
                 self._pending = (seat, self.version, future, True)
                 return None
+            view = self.game.view(seat)
 
             def think() -> str:
                 return str(bot.choose(view))
@@ -469,21 +478,47 @@ def start_table(app: App, preset: str, seats: list[SeatConfig], options: dict[st
 
 def load_autosave() -> Session | None:
     """The autosaved game as a session, or None when there is none (or it can't be read)."""
-    try:
-        from rummy_gui import saves
+    return open_autosave()[0]
 
-        path = saves.autosave_path()
-        if not path.exists():
-            return None
-        saved = saves.read_with_fallback(path)
-    except Exception:
-        return None
+
+def open_autosave() -> tuple[Session | None, str]:
+    """The autosaved game as a session, and what the player should be told.
+
+    A damaged autosave with a good backup: the backup is used, the damaged
+    file moved aside, and the session's notices say so. Both bad: no session,
+    the bad file moved aside (never deleted), and the reason (translated)."""
+    from rummy_gui import saves
+
+    path = saves.autosave_path()
+    if not path.exists():
+        return None, ""
+    try:
+        saved = saves.read_with_fallback(path, quarantine_bad=True)
+    except saves.SaveError as e:
+        from rummy_gui.ui.saving import problem
+
+        reason = _("The autosave can't be loaded: {reason}").format(reason=problem(e))
+        if e.kind not in ("missing", "newer_version"):
+            try:
+                moved = saves.quarantine(path)
+                reason += " " + _("The damaged file was moved aside as {name}.").format(name=moved.name)
+            except saves.SaveError:
+                pass
+        return None, reason
+    except Exception as e:  # pragma: no cover - never a crash from Continue
+        return None, _("The autosave can't be loaded: {reason}").format(reason=str(e))
     game = saved.game
     if game.game_over:
-        return None
+        return None, ""
     seats = [SeatConfig(s.name, s.kind, getattr(s, "colour", None)) for s in saved.seats]
     options = dict(game.rules.options()) if hasattr(game, "rules") else {}
-    return Session(game.preset, seats, options, game=game, autosave_enabled=True)
+    session = Session(game.preset, seats, options, game=game, autosave_enabled=True)
+    if saved.problem is not None:
+        session.notices.append(_("The autosave was damaged; continuing from its backup."))
+        if saved.quarantined is not None:
+            session.notices.append(_("The damaged file was moved aside as {name}.").format(
+                name=saved.quarantined.name))
+    return session, ""
 
 
 def autosave_exists() -> bool:
