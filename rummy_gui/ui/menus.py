@@ -84,6 +84,8 @@ class WidgetScene(Scene):
 
 
 class MainMenu(WidgetScene):
+    autosave_problem = ""  # why Continue could not open the autosave (shown; Continue greys out)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         bw, bh = 320, (46 if h >= 760 else 38)
@@ -92,7 +94,7 @@ class MainMenu(WidgetScene):
         from rummy_gui.ui.session import autosave_exists
 
         has_game = (self.app.session is not None and not getattr(self.app.session, "finished", True)) \
-            or autosave_exists()
+            or (autosave_exists() and not self.autosave_problem)
         items = [
             (_("Continue"), self._continue, has_game),
             (_("New game"), self._new_game, True),
@@ -108,6 +110,8 @@ class MainMenu(WidgetScene):
         ]
 
     def resume(self) -> None:
+        if self.app.session is not None:  # another game since: its autosave is a new file
+            self.autosave_problem = ""
         self.layout(self.app.size)
 
     def handle(self, intent: Intent) -> None:
@@ -116,14 +120,14 @@ class MainMenu(WidgetScene):
         super().handle(intent)
 
     def _continue(self) -> None:
-        from rummy_gui.ui.session import Session, load_autosave
+        from rummy_gui.ui.session import Session, open_autosave
         from rummy_gui.ui.table import TableScene
 
         session = self.app.session
         if not isinstance(session, Session) or session.finished:
             if isinstance(session, Session):
                 session.close()
-            session = load_autosave()
+            session, self.autosave_problem = open_autosave()
             self.app.session = session
         if session is not None:
             self.app.push(TableScene(self.app, session))
@@ -169,6 +173,13 @@ class MainMenu(WidgetScene):
         surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + int(74 * scale))))
         for wd in self.widgets:
             wd.draw(surface)
+        if self.autosave_problem:
+            lines = fonts.wrap(self.autosave_problem, 15, min(900, w - 40))[:3]
+            y = h - 8 - 19 * len(lines)
+            for line in lines:
+                img = fonts.text_cached(line, 15, theme.ERROR)
+                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += 19
 
 
 class SettingsScene(WidgetScene):

@@ -107,6 +107,47 @@ class ChooserScene(Overlay):
         self.draw_focus(surface)
 
 
+class ConfirmScene(Overlay):
+    """A question with Yes and No (Escape: No); `on_yes` runs after it closes."""
+
+    def __init__(self, app: App, question: str, on_yes: Callable[[], object]) -> None:
+        super().__init__(app)
+        self.question = question
+        self.on_yes = on_yes
+        self.focus = 1  # the keyboard starts on No: nothing is lost by a stray Enter
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        rw = min(560, w - 40)
+        self.lines = fonts.wrap(self.question, 19, rw - 48, True)[:4]
+        rh = 110 + 26 * len(self.lines)
+        self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh)
+        self.buttons = [
+            Button((self.rect.centerx - 150, self.rect.bottom - 64, 140, 44), _("Yes"), self._yes, primary=True),
+            Button((self.rect.centerx + 10, self.rect.bottom - 64, 140, 44), _("No"), self.app.pop),
+        ]
+
+    def _yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.app.pop()
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        draw_panel(surface, self.rect, alpha=245)
+        for i, line in enumerate(self.lines):
+            img = fonts.text_cached(line, 19, theme.GOLD, True)
+            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, self.rect.y + 22 + 26 * i)))
+        for b in self.buttons:
+            b.draw(surface)
+        self.draw_focus(surface)
+
+
 class DealSummaryScene(Overlay):
     """After a deal: each player's melded points, hand, deal score and total."""
 

@@ -37,6 +37,21 @@ PROBLEMS = {
 }
 
 
+# Why an autosave or the statistics could not be written, by jsonio.WriteError.kind.
+SAVING_OFF = {
+    "read_only": N_("the folder is read-only"),
+    "disk_full": N_("the disk is full"),
+    "too_large": N_("the game is too large to save"),
+}
+
+
+def saving_off_text(detail: str, kind: str) -> str:
+    """'Saving is off: <reason>' in the player's language (English: the exact reason)."""
+    reason = explain(detail.removeprefix("Saving is off: ").rstrip("."),
+                     SAVING_OFF.get(kind, N_("the file could not be written")))
+    return _("Saving is off: {reason}").format(reason=reason)
+
+
 def problem(e: Exception) -> str:
     """An error of the saves module in the player's language."""
     return explain(str(e), PROBLEMS.get(str(getattr(e, "kind", "")), N_("Something went wrong with the file.")))
@@ -100,38 +115,101 @@ class SaveAsScene(Overlay):
             b.draw(surface)
 
 
+class SaveRow(Button):
+    """A save on the Load screen: a button (labelled with the save's name) that
+    shows two lines, the game and date, then the players and scores."""
+
+    def __init__(self, rect: pygame.Rect, summary: Any, lines: tuple[str, str], on_click: Any) -> None:
+        super().__init__(rect, summary.name, on_click, enabled=not summary.error)
+        self.summary = summary
+        self.lines = lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        label, self.label = self.label, ""
+        super().draw(surface)
+        self.label = label
+        r = self.rect
+        colour = theme.ERROR if self.summary.error else theme.TEXT
+        surface.blit(fit_text(self.lines[0], 16, colour, r.w - 24, True), (r.x + 12, r.y + 5))
+        surface.blit(fit_text(self.lines[1], 14, colour if self.summary.error else theme.TEXT_DIM, r.w - 24),
+                     (r.x + 12, r.y + 28))
+
+
 class LoadScene(WidgetScene):
-    """The named saves, newest first; a click opens one at the table."""
+    """The named saves, newest first: each with its game, players, round,
+    scores and date; a click opens one at the table, Delete asks first."""
 
     title = N_("Load a game")
+    ROW_H = 58
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.error = ""
+        self.saves: list[Any] = []
+        self.rows: list[tuple[pygame.Rect, Any]] = []
+        self.refresh()
+
+    def refresh(self) -> None:
         try:
             from rummy_gui import saves
 
-            self.saves: list[Any] = list(saves.list_saves())
+            self.saves = list(saves.list_saves())
         except Exception as e:
             self.saves = []
             self.error = problem(e)
 
+    @staticmethod
+    def row_lines(summary: Any) -> tuple[str, str]:
+        """A save's two lines: name, game, round and date; then players and scores
+        (a damaged save: its name and why it can't be loaded)."""
+        date = summary.date.astimezone().strftime("%Y-%m-%d %H:%M")
+        if summary.error:
+            head = _("{name} — can't be loaded").format(name=summary.name)
+            return f"{head} · {date}", explain(summary.error, N_("the file is damaged or not a save"))
+        head = _("{name} — {game}, round {round}").format(
+            name=summary.name, game=catalog.preset_name(summary.preset), round=summary.round)
+        if summary.game_over:
+            head += " · " + _("game over")
+        names, scores = list(summary.names), list(summary.scores)
+        if len(scores) == len(names):
+            players = ", ".join(f"{n} {sc}" for n, sc in zip(names, scores, strict=True))
+        else:  # teams: one score per side
+            players = _("{players}; scores {scores}").format(
+                players=", ".join(names), scores=" – ".join(str(sc) for sc in scores))
+        return f"{head} · {date}", _("{n} players: {players}").format(n=summary.players, players=players)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw = min(760, w - 80)
-        rows = max(1, (h - 220) // 52)
+        bw = min(860, w - 80)
+        rows = max(1, (h - 220) // self.ROW_H)
+        x = w // 2 - bw // 2
         self.widgets = []
+        self.rows = []
         for i, summary in enumerate(self.saves[:rows]):
-            if summary.error:
-                label = _("{name} — can't be loaded: {reason}").format(
-                    name=summary.name, reason=explain(summary.error, N_("the file is damaged or not a save")))
-            else:
-                label = _("{name} — {game}, round {round}, {players}").format(
-                    name=summary.name, game=catalog.preset_name(summary.preset), round=summary.round,
-                    players=", ".join(summary.names))
-            self.widgets.append(Button((w // 2 - bw // 2, 96 + i * 52, bw, 44), label, partial(self._open, summary),
-                                       enabled=not summary.error, size=15))
+            y = 90 + i * self.ROW_H
+            row = pygame.Rect(x, y, bw - 128, self.ROW_H - 8)
+            self.rows.append((row, summary))
+            self.widgets.append(SaveRow(row, summary, self.row_lines(summary), partial(self._open, summary)))
+            self.widgets.append(Button((x + bw - 118, y + 4, 118, self.ROW_H - 16), _("Delete"),
+                                       partial(self._ask_delete, summary), size=15))
         self.widgets.append(Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop))
+
+    def _ask_delete(self, summary: Any) -> None:
+        from rummy_gui.ui.overlays import ConfirmScene
+
+        question = _("Delete “{name}”?").format(name=summary.name)
+        self.app.push(ConfirmScene(self.app, question, partial(self._delete, summary)))
+
+    def _delete(self, summary: Any) -> None:
+        from rummy_gui import saves
+
+        self.error = ""
+        try:
+            saves.delete_save(summary.name)
+        except Exception as e:  # already gone, or the folder is read-only: say so
+            self.error = problem(e)
+        self.refresh()
+        self.layout(self.app.size)
 
     def _open(self, summary: Any) -> None:
         from rummy_gui import saves

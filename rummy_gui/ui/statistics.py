@@ -1,5 +1,6 @@
 """The Statistics screen: each player's record per game, from
-`rummy_gui.stats` (games are recorded there when they end)."""
+`rummy_gui.stats` (games are recorded there when they end), a bar chart of
+the win rates in one game, and Reset (after a question)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,18 @@ if TYPE_CHECKING:
     from rummy_gui.ui.app import App
 
 COLUMNS = (N_("Player"), N_("Game"), N_("Games"), N_("Wins"), N_("Win %"), N_("Avg deal"), N_("Best deal"),
-           N_("Went out"))
-COLUMN_STARTS = (0.03, 0.2, 0.42, 0.52, 0.61, 0.7, 0.8, 0.9)
+           N_("Went out"), N_("Rummy calls"), N_("Buys"))
+COLUMN_STARTS = (0.02, 0.16, 0.34, 0.41, 0.48, 0.55, 0.63, 0.71, 0.79, 0.9)
+CHART_H = 170  # the bar chart under the table (when the window is tall enough)
+
+
+def cells(row: Any) -> tuple[str, ...]:
+    """One line of the table: the texts of its columns."""
+    avg = row.average_deal
+    best = row.best_deal
+    return (row.name, catalog.preset_name(row.preset), str(row.games), str(row.wins),
+            f"{row.win_rate * 100:.0f}", "—" if avg is None else f"{avg:.0f}",
+            "—" if best is None else str(best), str(row.went_out), str(row.rummy_calls), str(row.buys))
 
 
 class StatisticsScene(WidgetScene):
@@ -29,6 +40,12 @@ class StatisticsScene(WidgetScene):
         self.scroll = 0
         self.rows: list[Any] = []
         self.note = ""
+        self.chart_preset: str | None = None
+        self.load()
+
+    def load(self) -> None:
+        self.rows = []
+        self.note = ""
         try:
             from rummy_gui.stats import load_stats
 
@@ -37,11 +54,53 @@ class StatisticsScene(WidgetScene):
             self.note = "; ".join(warnings)
         except Exception as e:  # unreadable statistics: an empty screen that says why
             self.note = str(e)
+        presets = self.presets()
+        if self.chart_preset not in presets:
+            # the game played most, to begin with
+            games = {p: sum(r.games for r in self.rows if r.preset == p) for p in presets}
+            self.chart_preset = max(presets, key=lambda p: games[p]) if presets else None
+
+    def presets(self) -> list[str]:
+        return sorted({r.preset for r in self.rows})
+
+    def chart_rows(self) -> list[Any]:
+        return [r for r in self.rows if r.preset == self.chart_preset and r.games]
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.panel = pygame.Rect(40, 80, w - 80, h - 180)
-        self.widgets = [Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop)]
+        chart = CHART_H if h >= 560 else 0
+        self.panel = pygame.Rect(40, 80, w - 80, h - 180 - chart)
+        self.chart = pygame.Rect(40, self.panel.bottom + 10, w - 80, chart - 10) if chart else pygame.Rect(0, 0, 0, 0)
+        self.widgets = [Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop),
+                        Button((w - 300, h - 76, 250, 42), _("Reset statistics"), self._ask_reset, size=15,
+                               enabled=bool(self.rows))]
+        if len(self.presets()) > 1:
+            self.widgets.append(Button((50, h - 76, 250, 42), _("Chart: next game"), self._next_preset, size=15))
+
+    def _next_preset(self) -> None:
+        presets = self.presets()
+        if presets:
+            i = presets.index(self.chart_preset) if self.chart_preset in presets else -1
+            self.chart_preset = presets[(i + 1) % len(presets)]
+
+    def _ask_reset(self) -> None:
+        from rummy_gui.ui.overlays import ConfirmScene
+
+        self.app.push(ConfirmScene(self.app, _("Reset all statistics? Every player's record is forgotten."),
+                                   self._reset))
+
+    def _reset(self) -> None:
+        try:
+            from rummy_gui.stats import reset_stats
+
+            reset_stats()
+        except Exception as e:  # a read-only folder: the screen says why
+            self.load()
+            self.note = str(e)
+            return
+        self.scroll = 0
+        self.load()
+        self.layout(self.app.size)
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Wheel):
@@ -59,21 +118,43 @@ class StatisticsScene(WidgetScene):
             img = fit_text(_(text), 15, theme.GOLD, width, True)
             surface.blit(img, img.get_rect(midleft=(x, r.y + 23)))
         y = r.y + 46
-        if not self.rows:
+        if not self.rows or self.note:
             msg = (explain(self.note, N_("The statistics could not be read.")) if self.note
                    else _("No finished games yet."))
             msg = fonts.wrap(msg, 17, r.w - 40)[0]
-            surface.blit(fonts.text_cached(msg, 17, theme.TEXT_DIM), (xs[0], y))
+            surface.blit(fonts.text_cached(msg, 17, theme.TEXT_DIM if not self.note else theme.ERROR), (xs[0], y))
+            if self.rows:
+                y += 26
         for row in self.rows[self.scroll:]:
             if y > r.bottom - 30:
                 break
-            avg = row.average_deal
-            best = row.best_deal
-            cells = (row.name, catalog.preset_name(row.preset), str(row.games), str(row.wins),
-                     f"{row.win_rate * 100:.0f}", "—" if avg is None else f"{avg:.0f}",
-                     "—" if best is None else str(best), str(row.went_out))
-            for text, x, width in zip(cells, xs, widths, strict=True):
+            for text, x, width in zip(cells(row), xs, widths, strict=True):
                 surface.blit(fit_text(text, 15, theme.TEXT, width), (x, y))
             y += 26
+        if self.chart.h > 60:
+            self.draw_chart(surface, self.chart)
         for wd in self.widgets:
             wd.draw(surface)
+
+    def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Win rate per player in one game: a labelled bar each (the number on it)."""
+        rows = self.chart_rows()
+        if not rows or self.chart_preset is None:
+            return
+        draw_panel(surface, rect, alpha=160)
+        title = _("Win rate in {game}").format(game=catalog.preset_name(self.chart_preset))
+        surface.blit(fit_text(title, 15, theme.GOLD, rect.w - 24, True), (rect.x + 12, rect.y + 8))
+        plot = pygame.Rect(rect.x + 20, rect.y + 34, rect.w - 40, rect.h - 62)
+        pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
+        rows = rows[:12]
+        slot = plot.w // len(rows)
+        bar_w = max(8, min(90, slot - 16))
+        for i, row in enumerate(rows):
+            cx = plot.x + slot * i + slot // 2
+            height = max(2, int(plot.h * row.win_rate))
+            bar = pygame.Rect(cx - bar_w // 2, plot.bottom - height, bar_w, height)
+            pygame.draw.rect(surface, theme.GOLD, bar, border_radius=3)
+            value = fonts.text_cached(f"{row.win_rate * 100:.0f}%", 13, theme.TEXT, True)
+            surface.blit(value, value.get_rect(midbottom=(cx, max(plot.y + 14, bar.y - 2))))
+            name = fit_text(row.name, 13, theme.TEXT, slot - 6)
+            surface.blit(name, name.get_rect(midtop=(cx, plot.bottom + 4)))

@@ -76,6 +76,7 @@ class TableScene(Scene):
         self._geo: geom.Geometry | None = None
         self._summary_for: tuple[int, bool] | None = None
         self._game_over_shown = False
+        self._save_error_told: str | None = None  # the reason saving is off, once said
         self._buttons_version: object = -1
         self.base_cache: tuple[object, pygame.Surface] | None = None
         self.slots = ContractSlots()
@@ -257,6 +258,20 @@ class TableScene(Scene):
                 pos: tuple[int, int] | None = None) -> None:
         self.messages.append(Message(text, ttl, colour, pos))
         del self.messages[:-4]
+
+    def _tell_notices(self) -> None:
+        """The session's news for the player (a backup used), and once per reason
+        that saving is off: the game goes on either way."""
+        s = self.session
+        for text in s.notices:
+            self.message(text, theme.GOLD, ttl=8.0)
+        s.notices.clear()
+        error = s.save_error
+        if error is not None and error != self._save_error_told:
+            from rummy_gui.ui.saving import saving_off_text
+
+            self._save_error_told = error
+            self.message(saving_off_text(error, s.save_error_kind), theme.ERROR, ttl=8.0)
 
     def message_at(self, text: str, colour: tuple[int, int, int] = theme.ERROR) -> None:
         """A message at the place the player just acted on (a refusal: why not)."""
@@ -761,6 +776,7 @@ class TableScene(Scene):
         for m in self.messages:
             m.ttl -= dt
         self.messages = [m for m in self.messages if m.ttl > 0]
+        self._tell_notices()
         if self.app.stack.top is not self:
             return
         self._hot_seat()
