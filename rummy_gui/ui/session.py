@@ -495,9 +495,13 @@ def open_autosave() -> tuple[Session | None, str]:
     try:
         saved = saves.read_with_fallback(path, quarantine_bad=True)
     except saves.SaveError as e:
+        from rummy_gui import i18n
         from rummy_gui.ui.saving import problem
 
-        reason = _("The autosave can't be loaded: {reason}").format(reason=problem(e))
+        if i18n.language() == "en":  # the exact sentence, which names the file already
+            reason = str(e).rstrip(". ") + "."
+        else:
+            reason = _("The autosave can't be loaded: {reason}").format(reason=problem(e))
         if e.kind not in ("missing", "newer_version"):
             try:
                 moved = saves.quarantine(path)
