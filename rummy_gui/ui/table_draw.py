@@ -11,7 +11,7 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.i18n import _, language
 from rummy_gui.ui import fonts, palette, theme
 from rummy_gui.ui.geometry import Geometry, meld_maker
-from rummy_gui.ui.widgets import draw_panel
+from rummy_gui.ui.widgets import draw_panel, fit_text
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table import TableScene
@@ -462,7 +462,7 @@ def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) ->
     table = geo.layout.table
     for msg in reversed(scene.messages[-3:]):
         alpha = max(0, min(255, int(255 * min(1.0, msg.ttl / 0.8))))
-        img = fonts.text_cached(msg.text, 17, msg.colour, True)
+        img = fit_text(msg.text, 17, msg.colour, table.w - 48, True)  # a long path stays on the table
         if msg.pos is not None:  # where it happened: just above that place, kept on the table
             box = img.get_rect(midbottom=(msg.pos[0], msg.pos[1] - 14))
             box.clamp_ip(table.inflate(-24, -24))
