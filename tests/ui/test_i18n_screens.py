@@ -93,7 +93,7 @@ EXPECTED = {
         NewGameScene: ["Uusi peli", "Pelaajat", "Talon säännöt", "Aloita", "Viisisataa-rommi", "Sitoumusrommi",
                        "Tavoitepisteet", "Botti: keskitaso", "Sinä"],
         RulesScene: ["Säännöt", "Viisisataa-rommi", "Jako", "Pöytäykset", "Pisteenlasku"],
-        StatisticsScene: ["Tilastot", "Pelaaja", "Peli", "Voittoja", "Takaisin"],
+        StatisticsScene: ["Tilastot", "Pelaaja", "Peli", "Voitot", "Takaisin"],
         LoadScene: ["Lataa peli", "Takaisin"],
     },
     "ru": {
@@ -102,7 +102,7 @@ EXPECTED = {
         NewGameScene: ["Новая игра", "Игроки", "Домашние правила", "Начать", "Рамми 500", "Контрактный рамми",
                        "Игра до", "Бот: средний", "Вы"],
         RulesScene: ["Правила", "Рамми 500", "Сдача", "Комбинации", "Подсчёт очков"],
-        StatisticsScene: ["Статистика", "Игрок", "Игра", "Побед", "Назад"],
+        StatisticsScene: ["Статистика", "Игрок", "Игра", "Победы", "Назад"],
         LoadScene: ["Загрузить игру", "Назад"],
     },
 }
