@@ -131,6 +131,9 @@ class DemoTable:
         app.push(TableScene(app, session))
         for _ in range(MAX_FRAMES_PER_GAME):
             app.tick(STEP)
+            # The program sleeps between frames; this loop does not, and without a
+            # pause the thread that reads the bots' answers hardly gets to run.
+            time.sleep(0)
             self.frames += 1
             if isinstance(app.stack.top, GameOverScene):
                 return True, session.game
