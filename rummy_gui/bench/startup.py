@@ -55,6 +55,7 @@ def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
     app.push(TableScene(app, session))
     for _ in range(500_000):
         app.tick(0.05)
+        time.sleep(0)  # let the thread that reads the bots' answers run, as the program's frame pause does
         table.frames += 1
         if isinstance(app.stack.top, GameOverScene):
             return True
