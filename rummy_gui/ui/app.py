@@ -287,7 +287,9 @@ def _run(args: argparse.Namespace) -> int:
 
             info = catalog.preset(preset)
             players = args.players or info.default_players
-            seats = [SeatConfig(f"Bot {i + 1}" if args.demo else ("You" if i == 0 else f"Bot {i}"),
+            from rummy_gui.i18n import _
+
+            seats = [SeatConfig(f"Bot {i + 1}" if args.demo else (_("You") if i == 0 else f"Bot {i}"),
                                 "human" if (i == 0 and not args.demo) else "medium") for i in range(players)]
             start_table(app, preset, seats, {}, seed=args.seed, demo=args.demo)
         if args.fullscreen or settings.fullscreen:

@@ -9,7 +9,7 @@ from pygame import Rect
 
 from rummy_gui.engine.cards import Card
 from rummy_gui.i18n import _, language
-from rummy_gui.ui import fonts, palette, theme
+from rummy_gui.ui import catalog, fonts, palette, theme
 from rummy_gui.ui.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import draw_panel, fit_text
 
@@ -332,7 +332,7 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
     if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
         level = _("you")
     else:
-        level = _("human") if cfg.is_human else _("bot: {level}").format(level=_(cfg.kind))
+        level = _("human") if cfg.is_human else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
     side = g.side_of(seat) if hasattr(g, "side_of") else seat
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
