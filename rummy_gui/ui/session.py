@@ -291,7 +291,8 @@ class Session:
         move = MoveText.parse(text)
         deal_before = self.game.round
         index = len(self.game.moves)
-        before = self.game.copy() if move.action not in ("pass", "deal", "cut") else None
+        # the log needs the position, not its history (a copy per move would grow with the game)
+        before = self.game.copy(history=False) if move.action not in ("pass", "deal", "cut") else None
         claim = getattr(self.game, "claim", None) if self.phase == "claim" else None
         played = self.game.play(f"{seat}: {move.text}")
         self.version += 1
@@ -335,7 +336,7 @@ class Session:
         return move
 
     def redo(self) -> Any:
-        before = self.game.copy()
+        before = self.game.copy(history=False)
         move = self.game.redo()
         self.version += 1
         index = len(self.game.moves) - 1
