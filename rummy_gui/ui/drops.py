@@ -63,6 +63,9 @@ def describe_claim(m: MoveText, game: object) -> str:
     if m.action == "pass":
         return _("Pass")
     if m.action == "buy":
+        rules = getattr(game, "rules", None)
+        if rules is not None and getattr(rules, "buy_penalty", 1) == 2:  # Shanghai
+            return _("Buy it (with two penalty cards from the stock)")
         return _("Buy it (with a penalty card from the stock)")
     if m.action == "shanghai":
         return _("Shanghai! Lay it on meld {n}").format(n=m.number)

@@ -13,3 +13,15 @@ def test_melds_in_a_zone_with_no_height_still_get_real_card_sizes() -> None:
     rows, (cw, ch) = meld_packing(Rect(10, 10, 300, -20), [3, 4, 5], max_h=-16)
     assert cw > 0 and ch > 0
     assert all(r.w > 0 and r.h > 0 for row in rows for r in row)
+
+
+def test_the_buy_button_says_how_many_penalty_cards() -> None:
+    from rummy_gui.engine import Game
+    from rummy_gui.ui.drops import describe_claim
+    from rummy_gui.ui.session import MoveText
+
+    buy = MoveText.parse("buy")
+    shanghai = Game.new("shanghai", 3, seed=1)
+    contract = Game.new("contract", 3, seed=1)
+    assert "two penalty cards" in describe_claim(buy, shanghai)
+    assert "a penalty card" in describe_claim(buy, contract)
