@@ -39,6 +39,31 @@ def positions(preset: str, players: int, count: int) -> list[View]:
     return out[:count]
 
 
+def sampled_positions(count: int) -> list[View]:
+    """Rummy 500 positions where hard compares moves by rollouts."""
+    import random
+
+    from rummy_gui.arena import layout_game
+    from rummy_gui.bots.search import RolloutBot
+
+    probe = RolloutBot(seed=1)
+    out: list[View] = []
+    index = 0
+    while len(out) < count and index < 400:
+        g = layout_game("rummy500", 3, 9, index)
+        bots = [make_bot("medium", seed=s) for s in range(3)]
+        moves = 0
+        while not g.deal_over and moves < 600:
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if probe.compared(view, random.Random(0)):
+                out.append(view)
+            g.play(bots[seat].choose(view))
+            moves += 1
+        index += 1
+    return out[:count]
+
+
 def run(repeats: int = 5) -> dict[str, Any]:
     views = positions("rummy500", 3, POSITIONS) + positions("contract", 4, POSITIONS)
     out: dict[str, Any] = {}
@@ -57,5 +82,18 @@ def run(repeats: int = 5) -> dict[str, Any]:
             p95s.append(ts[min(len(ts) - 1, int(round(0.95 * (len(ts) - 1))))])
         out[f"{level} decision (ms)"] = {"p50": summarize(p50s), "p95": summarize(p95s)}
     out["positions"] = len(views)
+    # hard's sampled decisions alone (deep takes and rummy calls it rolls out)
+    sampled = sampled_positions(POSITIONS // 2)
+    for level in ("hard", "expert"):
+        bot = make_bot(level, seed=1)
+        ts = []
+        for v in sampled:
+            t = time.perf_counter()
+            bot.choose(v)
+            ts.append((time.perf_counter() - t) * 1000)
+        ts.sort()
+        out[f"{level}, sampled decisions only (ms)"] = {
+            "p50": ts[len(ts) // 2], "p95": ts[min(len(ts) - 1, int(round(0.95 * (len(ts) - 1))))],
+            "max": ts[-1], "positions": len(ts)}
     out["targets p95 (ms)"] = {k: v for k, v in TARGETS_MS.items() if v is not None}
     return out

@@ -14,7 +14,8 @@ from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.view import View
-from .policy import EASY, HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng
+from .policy import EASY, MEDIUM, RuleBot, decision_rng
+from .search import RolloutBot
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
@@ -49,12 +50,12 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "medium":
         return RuleBot(seed, MEDIUM, "medium")
     if level == "hard":
-        return RuleBot(seed, HARD, "hard", HARD_CONTRACT)
+        return RolloutBot(seed, "hard")
     if level == "expert":
-        # The flat-ISMCTS search (search.SearchBot) lost to hard in the arena
-        # (-3.2 points a deal over 300 duplicate deals), so expert plays as
-        # hard until a search beats it; see docs/bots.md.
-        return RuleBot(seed, HARD, "expert", HARD_CONTRACT)
+        # The flat-ISMCTS search (search.SearchBot) lost to the rule-based
+        # hard in the arena, so expert plays as hard until a search beats it;
+        # see docs/bots.md.
+        return RolloutBot(seed, "expert")
     raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(LEVELS)})")
 
 

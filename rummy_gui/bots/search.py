@@ -1,16 +1,20 @@
-"""Expert: hard's judgment checked by sampling the hidden cards.
+"""Searches over guessed deals: hard's rollouts, and the flat ISMCTS kept
+for experiments.
 
-At a decision with a real choice (draw or take, a claim, the discard), hard
-names its best few moves. Expert then runs Information Set Monte Carlo Tree
-Search with a one-level tree (flat ISMCTS, Cowling, Powley and Whitehouse
-2012): each iteration guesses the hidden cards anew — the opponents' hands
-consistent with its view, cards they are known to have picked up kept in
-their hands — picks a candidate by UCB1, plays it, and rolls the deal
-forward with a fast rule-based policy for every seat for a few turns; then
-it scores the position for every side. It leaves hard's choice only when
-another candidate is clearly better after enough visits.
+Hard (`RolloutBot`): medium's judgment, except at the decisions where its
+static evaluation is weakest and the stakes highest in the 500 family —
+taking two or more cards from the discard pile, and rummy calls. There,
+medium's best few moves are each played on the same guessed deals (the
+opponents' hands consistent with the view, weighted toward good hands) and
+every deal is rolled to its end with medium's policy for every seat.
 
-The budget is counted in iterations, never in seconds.
+`SearchBot` (not a level): Information Set Monte Carlo Tree Search with a
+one-level tree (flat ISMCTS, Cowling, Powley and Whitehouse 2012) over the
+rule-based hard's candidates, with a short horizon and a fast rollout
+policy that never takes deep. It lost to the rule-based hard in the arena
+(docs/bots.md).
+
+Budgets are counted in guesses and iterations, never in seconds.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import remember
-from .policy import HARD, HARD_CONTRACT, RuleBot, decision_rng
+from .policy import HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng
 from .solver import LAYOFF, best_split, card_value, contract_distance, contract_layout
 
 
@@ -92,7 +96,7 @@ class SearchBot:
 # ---------------------------------------------------------------- guesses
 
 
-def sample_world(view: View, rng: random.Random) -> Game:
+def sample_world(view: View, rng: random.Random, best_of: int = 1) -> Game:
     """A full game consistent with the view: hidden cards dealt at random,
     cards an opponent is known to have picked up kept in that hand."""
     mem = remember(view)
@@ -111,11 +115,37 @@ def sample_world(view: View, rng: random.Random) -> Game:
     rng.shuffle(rest)
     for s, hand in hands.items():
         need = view.hand_sizes[s] - len(hand)
+        if best_of > 1 and need > 0:
+            # players keep their good cards: of a few random fillings, the one
+            # that suits this player best
+            best_k, best_v = 0, -1e9
+            for k in range(best_of):
+                start = k * need
+                if start + need > len(rest):
+                    break
+                h = hand + rest[start:start + need]
+                v = _hand_worth(view, h, s)
+                if v > best_v:
+                    best_k, best_v = k, v
+            chosen = rest[best_k * need:(best_k + 1) * need]
+            del rest[best_k * need:(best_k + 1) * need]
+            hand.extend(chosen)
+            continue
         hand.extend(rest[:need])
         del rest[:need]
+    rng.shuffle(rest)
     if len(rest) != view.stock_count:
         raise ValueError("the unseen cards do not add up")  # fall back to medium
     return view.determinize(hands, rest, seed=rng.randrange(1 << 30))
+
+
+def _hand_worth(view: View, hand: list[Card], seat: int) -> float:
+    r = view.rules
+    if not r.is_contract:
+        return float(best_split(r, hand, view.melds).score)
+    if view.laid_down[seat]:
+        return -float(len(hand))
+    return -float(contract_distance(r, hand, view.round))
 
 
 # ---------------------------------------------------------------- rollouts
@@ -287,3 +317,96 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
         if _try(g, f"{seat}: discard {c}"):
             return True
     return False
+
+
+# ---------------------------------------------------------------- hard's sampling
+
+
+class RolloutBot:
+    """Hard: medium's judgment, with the deep takes and rummy calls checked
+    by sampling.
+
+    When medium's scores leave more than one candidate within `margin`
+    points of its best, and one of them takes two or more cards from the
+    discard pile, every candidate is played on the same `samples` guessed
+    deals and each deal is rolled to its end with medium playing every seat.
+    The guesses keep the cards an opponent is known to have picked up; the
+    rest of each opponent's hand is the best for that player (by the
+    solver) of `best_of` random fillings, since players keep their good
+    cards. The candidate with the best mean result is played. Every other
+    decision is medium's. The budget is counted in guesses, not seconds.
+    """
+
+    def __init__(self, seed: int = 0, level: str = "hard", samples: int = 8,
+                 candidates: int = 3, margin: float = 15.0, best_of: int = 4,
+                 deep_only: bool = True) -> None:
+        self.seed = seed
+        self.level = level
+        self.base = RuleBot(seed, MEDIUM, "medium")
+        self.samples = samples
+        self.candidates = candidates
+        self.margin = margin
+        self.best_of = best_of
+        self.deep_only = deep_only
+
+    def compared(self, view: View, rng: random.Random) -> list[Move]:
+        """The moves this view's rollouts would compare, medium's best first
+        (empty: medium decides alone)."""
+        if view.phase not in ("draw", "claim") or len(view.legal_moves) < 2:
+            return []
+        opts = sorted(self.base.options(view, rng), key=lambda o: (-o[0], str(o[1])))
+        if len(opts) < 2:
+            return []
+        top = opts[0][0]
+        cands = [m for s, m in opts[: self.candidates] if s >= top - self.margin]
+        if len(cands) < 2 or (self.deep_only and not any(
+                m.action in ("take", "rummy") and (m.number or 1) > 1 for m in cands)):
+            return []
+        return cands
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move now")
+        if len(legal) == 1:
+            return legal[0]
+        rng = decision_rng(self.seed, view, self.level)
+        cands = self.compared(view, rng)
+        if not cands:
+            return self.base.choose(view)
+        try:
+            best = self._compare(view, cands, rng)
+        except (ValueError, IllegalMove):
+            return self.base.choose(view)
+        return best if best in legal else self.base.choose(view)
+
+    def _compare(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
+        """The candidate with the best total over the same guessed deals
+        (medium's own choice, listed first, wins ties)."""
+        totals = [0.0] * len(cands)
+        for _ in range(self.samples):
+            world = sample_world(view, rng, self.best_of)
+            seed = rng.randrange(1 << 30)
+            for k, m in enumerate(cands):
+                totals[k] += playout(world, view.seat, m, seed)
+        return cands[max(range(len(cands)), key=lambda j: (totals[j], -j))]
+
+
+def playout(world: Game, me: int, first: Move, seed: int, limit: int = 600) -> float:
+    """Play `first`, then medium for every seat to the end of the deal: my
+    side's deal score minus the others' average (contract: the other way)."""
+    g = world.copy()
+    g.play(first)
+    bots = [RuleBot(seed + s, MEDIUM, "medium") for s in range(g.players)]
+    steps = 0
+    while not g.deal_over and steps < limit:
+        seat = g.to_act[0]
+        g.play(bots[seat].choose(g.view(seat)))
+        steps += 1
+    if g.deal_over and g.deal_scores is not None:
+        est = [float(x) for x in g.deal_scores]
+        mine = g.side_of(me)
+        others = [est[i] for i in range(len(est)) if i != mine]
+        diff = est[mine] - sum(others) / max(1, len(others))
+        return -diff if g.rules.is_contract else diff
+    return utility(g, me)

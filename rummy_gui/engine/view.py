@@ -82,6 +82,7 @@ class View:
             raise ValueError(f"the stock holds {self.stock_count} cards, not {len(stock)}")
         g._stock = list(stock)
         g._rng = random.Random(seed)
+        g._moves, g._deal_moves = list(self.log), 0  # the deal's public log, for memories
         g._legal_cache = None
         g._prepared = {}
         return g

@@ -1,0 +1,117 @@
+"""Hard's sampling: guessed deals consistent with the view, rollouts counted
+in work, and the choice made only among medium's candidates."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from rummy_gui.bots import make_bot
+from rummy_gui.bots import search as search_mod
+from rummy_gui.bots.memory import remember
+from rummy_gui.bots.search import RolloutBot, sample_world
+from rummy_gui.engine import Game
+from rummy_gui.engine.cards import Card
+
+
+def _played(preset: str, players: int, seed: int, moves: int) -> Game:
+    g = Game.new(preset, players, seed=seed)
+    bots = [make_bot("medium", seed=s) for s in range(players)]
+    for _ in range(moves):
+        if g.deal_over:
+            break
+        g.play(bots[g.to_act[0]].choose(g.view(g.to_act[0])))
+    return g
+
+
+@pytest.mark.parametrize("preset,players,seed", [("rummy500", 3, 4), ("contract", 4, 2),
+                                                 ("persian", 4, 1)])
+@pytest.mark.parametrize("best_of", [1, 4])
+def test_guessed_deal_is_consistent_with_the_view(preset: str, players: int, seed: int,
+                                                  best_of: int) -> None:
+    g = _played(preset, players, seed, 25)
+    seat = g.to_act[0]
+    view = g.view(seat)
+    mem = remember(view)
+    world = sample_world(view, random.Random(7), best_of)
+    # what the seat sees is unchanged
+    assert world.hand(seat) == list(view.hand)
+    assert list(world.discard_pile) == list(view.discard_pile)
+    assert world.view(seat).log == view.log  # the public log goes with it (memories)
+    assert world.stock_count == view.stock_count
+    hidden: Counter[Card] = Counter()
+    for s in range(players):
+        if s == seat:
+            continue
+        hand = world.hand(s)
+        assert len(hand) == view.hand_sizes[s]
+        # cards it is known to have picked up stay in its hand
+        assert not (mem.known[s] - Counter(hand))
+        hidden.update(hand)
+    hidden.update(world._stock)
+    assert hidden == mem.unseen  # every unseen card is somewhere, once
+
+
+def test_determinize_refuses_wrong_sizes() -> None:
+    g = _played("rummy500", 3, 4, 5)
+    view = g.view(g.to_act[0])
+    other = (view.seat + 1) % 3
+    with pytest.raises(ValueError, match="holds"):
+        view.determinize({other: []}, [])
+
+
+def _deep_take_position() -> tuple[Game, int]:
+    """A rummy500 position where medium weighs a take of two or more cards."""
+    for seed in range(60):
+        g = Game.new("rummy500", 3, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(3)]
+        for _ in range(80):
+            if g.deal_over:
+                break
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if RolloutBot(seed=1).compared(view, random.Random(0)):
+                return g, seat
+            g.play(bots[seat].choose(view))
+    raise AssertionError("no deep-take decision in 60 deals")
+
+
+def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    g, seat = _deep_take_position()
+    view = g.view(seat)
+    calls: list[str] = []
+    real = search_mod.playout
+
+    def counting(world: Game, me: int, first: object, seed: int, limit: int = 600) -> float:
+        calls.append(str(first))
+        return real(world, me, first, seed, limit)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_mod, "playout", counting)
+    bot = RolloutBot(seed=3, samples=3)
+    move = bot.choose(view)
+    assert move in view.legal_moves
+    kinds = Counter(calls)
+    assert len(kinds) >= 2  # at least two candidates compared
+    assert set(kinds.values()) == {3}  # each on every one of the 3 guesses
+    assert str(move) in kinds  # the move played is one of them
+    # work, not the clock: the same view and seed give the same move
+    assert RolloutBot(seed=3, samples=3).choose(g.view(seat)) == move
+
+
+def test_hard_leaves_other_decisions_to_medium(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(*a: object, **k: object) -> float:
+        raise AssertionError("no rollout expected")
+
+    monkeypatch.setattr(search_mod, "playout", boom)
+    g = Game.new("contract", 4, seed=3)  # no deep takes in the contract games
+    hard, medium = make_bot("hard", seed=2), make_bot("medium", seed=2)
+    for _ in range(120):
+        if g.deal_over:
+            break
+        seat = g.to_act[0]
+        view = g.view(seat)
+        move = hard.choose(view)
+        assert move == medium.choose(view)
+        g.play(move)
