@@ -1,4 +1,5 @@
-"""The rule-based players: easy, medium and hard (one player, three settings).
+"""The rule-based players: easy and medium (one player, two settings), and
+the settings the experimental search builds on.
 
 Every kind of move is decided with one evaluation of a hand:
 - 500 family: the solver's best split (melds and lay-offs on the table)
@@ -10,9 +11,10 @@ Every kind of move is decided with one evaluation of a hand:
 
 Easy plays greedy rules of thumb without memory and makes some mistakes.
 Medium remembers every public card, watches what each opponent picks up,
-and avoids feeding them. Hard tests each discard against guessed opponent
-hands, plays its own next draws forward on guessed stock orders, and values
-a stock draw by every unseen card.
+and avoids feeding them. The HARD settings (kept for search.SearchBot,
+not a level now) test each discard against guessed opponent hands, play
+the own next draws forward on guessed stock orders, and value a stock draw
+by every unseen card; the hard level itself is search.RolloutBot.
 """
 
 from __future__ import annotations
@@ -46,19 +48,23 @@ class Params:
     sampled_danger: int = 0  # guessed opponent hands to test each discard against (0: heuristic)
     lookahead: int = 0  # own future draws simulated to value a discard (0: none)
     lookahead_samples: int = 6
+    urgency: float = 0.0  # contract: extra weight of held penalty when a laid-down opponent may go out
 
 
 EASY = Params(memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0,
               draw_samples=0)
 MEDIUM = Params(draw_samples=3)
-# hard's judgment: every unseen card tried for a draw, and each discard tested
-# against guessed opponent hands (the search of search.py builds on it)
+# The first hard's settings (now only under search.SearchBot): every unseen
+# card tried for a draw, each discard tested against guessed opponent hands,
+# its own next draws played forward. Against medium in the arena: +0.5
+# points a deal in Rummy 500 (interval including zero); in the contract
+# games each of these extras lost (lookahead and danger -4.6, lookahead
+# alone -9.9, danger alone -4.9 penalty points a deal).
 HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
-# In the contract games none of hard's extras beat medium in the arena (140
-# duplicate deals each, penalty points a deal against medium: lookahead and
-# danger -4.6, lookahead alone -9.9, danger alone -4.9), so there hard plays
-# as medium until something does.
-HARD_CONTRACT = MEDIUM
+# The hard level in the contract games (no deep takes there, so no rollouts):
+# medium that sheds its high cards sooner while a laid-down opponent holds
+# few cards (docs/bots.md has the measurements).
+HARD_CONTRACT = Params(draw_samples=3, urgency=1.0)
 
 
 _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
@@ -103,10 +109,21 @@ class Judge:
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
         self.vals = [card_value(self.rules, c) for c in _ALL]
 
+        self.hurry = self.p.urgency * self._closeness() if self.p.urgency and self.contract else 0.0
         if self.memory is not None:
             self.unseen_codes = [float(self.memory.unseen.get(c, 0)) for c in _ALL]
         else:
             self.unseen_codes = [1.0] * 53
+
+    def _closeness(self) -> float:
+        """0..1: how near the nearest laid-down opponent is to going out,
+        by the cards they hold."""
+        v = self.view
+        best = 0.0
+        for s in range(v.players):
+            if s != self.me and v.laid_down[s]:
+                best = max(best, {1: 1.0, 2: 0.6, 3: 0.3, 4: 0.15}.get(v.hand_sizes[s], 0.0))
+        return best
 
     # ------------------------------------------------------------ hands
     def unseen(self, card: Card) -> float:
@@ -138,7 +155,8 @@ class Judge:
         if not self.laid:
             d = contract_distance(r, hand, self.view.round)
             pen = sum(self.vals[c.code] for c in hand if not c.is_joker)
-            return -12.0 * d - 0.15 * pen + 0.4 * self.promise(hand) * self.p.potential
+            return (-12.0 * d - (0.15 + self.hurry) * pen
+                    + 0.4 * self.promise(hand) * self.p.potential * (1.0 - min(1.0, self.hurry)))
         # laid down: only lay-offs can empty the hand
         out = 0.0
         for c in hand:

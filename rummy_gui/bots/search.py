@@ -43,7 +43,7 @@ class SearchBot:
                  candidates: int = 4, horizon: int = 2) -> None:
         self.seed = seed
         self.level = level
-        self.base = RuleBot(seed, HARD, "hard", HARD_CONTRACT)
+        self.base = RuleBot(seed, HARD, "hard", MEDIUM)
         self.iterations = iterations
         self.candidates = candidates
         self.horizon = horizon
@@ -342,7 +342,7 @@ class RolloutBot:
                  deep_only: bool = True) -> None:
         self.seed = seed
         self.level = level
-        self.base = RuleBot(seed, MEDIUM, "medium")
+        self.base = RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT)
         self.samples = samples
         self.candidates = candidates
         self.margin = margin

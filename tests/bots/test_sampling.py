@@ -11,8 +11,9 @@ import pytest
 from rummy_gui.bots import make_bot
 from rummy_gui.bots import search as search_mod
 from rummy_gui.bots.memory import remember
+from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, RuleBot
 from rummy_gui.bots.search import RolloutBot, sample_world
-from rummy_gui.engine import Game
+from rummy_gui.engine import Game, View
 from rummy_gui.engine.cards import Card
 
 
@@ -100,18 +101,52 @@ def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.Monkey
     assert RolloutBot(seed=3, samples=3).choose(g.view(seat)) == move
 
 
-def test_hard_leaves_other_decisions_to_medium(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hard_in_the_contract_games_never_rolls_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No deep takes there: hard is medium with the contract settings."""
     def boom(*a: object, **k: object) -> float:
         raise AssertionError("no rollout expected")
 
     monkeypatch.setattr(search_mod, "playout", boom)
-    g = Game.new("contract", 4, seed=3)  # no deep takes in the contract games
-    hard, medium = make_bot("hard", seed=2), make_bot("medium", seed=2)
-    for _ in range(120):
+    g = Game.new("contract", 4, seed=3)
+    hard = make_bot("hard", seed=2)
+    rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT)
+    for _ in range(150):
         if g.deal_over:
             break
         seat = g.to_act[0]
         view = g.view(seat)
         move = hard.choose(view)
-        assert move == medium.choose(view)
+        assert move == rule.choose(view)
         g.play(move)
+
+
+def _contract_endgame() -> View:
+    """A contract view where an opponent who laid down holds at most two
+    cards and the seat to play has not laid down."""
+    for seed in range(40):
+        g = Game.new("contract", 4, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(4)]
+        for _ in range(600):
+            if g.deal_over:
+                break
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if view.phase == "play" and not view.laid_down[seat] and any(
+                    view.laid_down[s] and view.hand_sizes[s] <= 2 for s in range(4) if s != seat):
+                return view
+            g.play(bots[seat].choose(view))
+    raise AssertionError("no such position in 40 deals")
+
+
+def test_hard_sheds_points_sooner_when_a_laid_down_opponent_is_nearly_out() -> None:
+    view = _contract_endgame()
+    calm, hurried = Judge(view, MEDIUM), Judge(view, HARD_CONTRACT)
+    assert calm.hurry == 0.0 and hurried.hurry >= 0.6
+    hand = list(view.hand)
+    # the same hand is worth less to hard the more penalty it holds
+    heavy = [c for c in hand if not c.is_joker]
+    assert hurried.value(heavy) < calm.value(heavy)
+    # and with nobody laid down there is no hurry at all
+    early = Game.new("contract", 4, seed=1)
+    v0 = early.view(early.to_act[0])
+    assert Judge(v0, HARD_CONTRACT).hurry == 0.0
