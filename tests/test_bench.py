@@ -62,3 +62,17 @@ def test_bench_command_line_runs_a_section_as_json(capsys: pytest.CaptureFixture
     assert main(["soak", "--games", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert "machine" in out and out["soak"]["games"] == 1
+
+
+def test_bots_section_finds_hards_sampled_decisions_and_times_them() -> None:
+    import random
+
+    from rummy_gui.bench import bots as bench_bots
+    from rummy_gui.bots.search import RolloutBot
+
+    views = bench_bots.sampled_positions(3)
+    assert len(views) == 3
+    probe = RolloutBot(seed=1)
+    assert all(probe.compared(v, random.Random(0)) for v in views)
+    ts = bench_bots.decision_times("medium", views)
+    assert len(ts) == 3 and ts == sorted(ts) and ts[0] > 0

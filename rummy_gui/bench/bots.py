@@ -64,36 +64,38 @@ def sampled_positions(count: int) -> list[View]:
     return out[:count]
 
 
+def decision_times(level: str, views: list[View]) -> list[float]:
+    """Milliseconds per decision of a fresh bot of `level`, sorted."""
+    bot = make_bot(level, seed=1)
+    ts = []
+    for v in views:
+        t = time.perf_counter()
+        bot.choose(v)
+        ts.append((time.perf_counter() - t) * 1000)
+    return sorted(ts)
+
+
+def _p95(ts: list[float]) -> float:
+    return ts[min(len(ts) - 1, int(round(0.95 * (len(ts) - 1))))]
+
+
 def run(repeats: int = 5) -> dict[str, Any]:
     views = positions("rummy500", 3, POSITIONS) + positions("contract", 4, POSITIONS)
     out: dict[str, Any] = {}
     for level in LEVELS:
-        bot = make_bot(level, seed=1)
         p50s: list[float] = []
         p95s: list[float] = []
         for _ in range(repeats if level not in ("hard", "expert") else 1):
-            ts = []
-            for v in views:
-                t = time.perf_counter()
-                bot.choose(v)
-                ts.append((time.perf_counter() - t) * 1000)
-            ts.sort()
+            ts = decision_times(level, views)
             p50s.append(ts[len(ts) // 2])
-            p95s.append(ts[min(len(ts) - 1, int(round(0.95 * (len(ts) - 1))))])
+            p95s.append(_p95(ts))
         out[f"{level} decision (ms)"] = {"p50": summarize(p50s), "p95": summarize(p95s)}
     out["positions"] = len(views)
     # hard's sampled decisions alone (deep takes and rummy calls it rolls out)
     sampled = sampled_positions(POSITIONS // 2)
     for level in ("hard", "expert"):
-        bot = make_bot(level, seed=1)
-        ts = []
-        for v in sampled:
-            t = time.perf_counter()
-            bot.choose(v)
-            ts.append((time.perf_counter() - t) * 1000)
-        ts.sort()
+        ts = decision_times(level, sampled)
         out[f"{level}, sampled decisions only (ms)"] = {
-            "p50": ts[len(ts) // 2], "p95": ts[min(len(ts) - 1, int(round(0.95 * (len(ts) - 1))))],
-            "max": ts[-1], "positions": len(ts)}
+            "p50": ts[len(ts) // 2], "p95": _p95(ts), "max": ts[-1], "positions": len(ts)}
     out["targets p95 (ms)"] = {k: v for k, v in TARGETS_MS.items() if v is not None}
     return out
