@@ -454,6 +454,9 @@ class RuleBot:
             opts = self.discard_options(view, judge)
             if opts and judge.p.mistakes and rng.random() < judge.p.mistakes:
                 return rng.choice(opts)[1]
+            loose = unstick(view, [m for _, m in opts], rng)
+            if loose is not None:
+                return loose
         if not opts:
             return rng.choice(legal)
         return max(opts, key=lambda o: o[0])[1]
@@ -479,6 +482,9 @@ class RuleBot:
             return rng.choice(legal)
         if rng.random() < judge.p.mistakes:
             return rng.choice(discards)
+        loose = unstick(view, discards, rng)
+        if loose is not None:
+            return loose
         r = view.rules
         if r.is_contract:
             loose = set(hand)
@@ -634,6 +640,27 @@ class RuleBot:
             v = judge.future_value(rest, draws) if draws else judge.value(rest)
             out.append((v - judge.danger(c, protected=m.call), m))
         return out
+
+
+def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | None:
+    """Round 7 of the contract games (out only with the whole hand as three
+    runs) can get stuck: every player hoards the middle cards the others
+    need while the stock goes round and round. Once the stock has been
+    rebuilt, a player whose own hand is still three or more cards from
+    going out gives up on it bit by bit: a growing share of its discards
+    (30% more per rebuild, at most two thirds) is any card but a joker, so
+    its hoard reaches the players who are close and the round can end.
+    Other rounds and games are left alone."""
+    if not view.rules.is_contract or view.round != 7 or not view.reshuffled_at:
+        return None
+    if contract_distance(view.rules, view.hand, 7) < 3:
+        return None
+    chance = min(0.67, 0.3 * len(view.reshuffled_at))
+    plain = sorted((m for m in discards if m.action == "discard" and JOKER not in cards_of(m)),
+                   key=str)
+    if not plain or rng.random() >= chance:
+        return None
+    return rng.choice(plain)
 
 
 def _match(pm: PlannedMeld, by_action: dict[str, list[Move]]) -> Move | None:
