@@ -121,3 +121,47 @@ def test_memory_rebuilds_the_discard_pile_through_reshuffles_and_buys() -> None:
             assert remember(view).pile == list(view.discard_pile)
         if preset == "contract":
             assert reshuffles > 0  # the case this test is about did happen
+
+
+def test_a_round_7_that_used_to_stall_now_ends() -> None:
+    """Arena deal 6 of seed 1 (hard and three mediums, round 7): every player
+    hoarded the middle cards and the stock went round for 4,000 moves."""
+    from rummy_gui.arena import play_deal
+
+    res = play_deal("contract", 4, ("hard", "medium", "medium", "medium"), 1, 6)
+    assert not res.errors
+    assert all(0 in row for row in res.scores)  # somebody went out every time
+
+
+def test_unsticking_only_in_a_rebuilt_round_7_and_only_when_far_from_out() -> None:
+    import dataclasses
+    import random
+
+    from rummy_gui.bots.policy import unstick
+    from rummy_gui.bots.solver import contract_distance
+
+    g = layout_game("contract", 4, 1, 6)  # round 7
+    seat = g.to_act[0]
+    g.play(f"{seat}: draw")
+    while g.phase == "claim":
+        g.play(f"{g.to_act[0]}: pass")
+    view = g.view(seat)
+    assert view.round == 7 and view.phase == "play"
+    discards = [m for m in view.legal_moves if m.action == "discard"]
+    far = contract_distance(view.rules, view.hand, 7) >= 3
+    rebuilt = dataclasses.replace(view, reshuffled_at=(40, 90))
+    picks = {unstick(rebuilt, discards, random.Random(i)) for i in range(40)}
+    assert unstick(view, discards, random.Random(1)) is None  # no rebuild yet
+    if far:
+        assert None in picks and len(picks - {None}) >= 3  # sometimes, any card
+        assert all(p is None or "JK" not in str(p) for p in picks)
+    else:
+        assert picks == {None}
+    from rummy_gui.engine.cards import parse_cards
+
+    near = dataclasses.replace(rebuilt, hand=tuple(parse_cards(
+        "3C 4C 5C 6C 3D 4D 5D 6D 3H 4H 5H 6H 9S")))
+    assert contract_distance(view.rules, near.hand, 7) < 3
+    assert all(unstick(near, discards, random.Random(i)) is None for i in range(40))
+    other = dataclasses.replace(rebuilt, round=6)
+    assert all(unstick(other, discards, random.Random(i)) is None for i in range(40))
