@@ -643,7 +643,11 @@ class RuleBot:
 
 
 def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | None:
-    """Round 7 of the contract games (out only with the whole hand as three
+    """A discard that keeps round 7 of the contract games moving, or None.
+
+    Jokers the round-7 contract can not hold (Shanghai: one per run, so
+    three) go first: with a fourth joker the whole hand can never be laid
+    down. Then round 7 of the contract games (out only with the whole hand as three
     runs) can get stuck: every player hoards the middle cards the others
     need while the stock goes round and round. Once the stock has been
     rebuilt, a player whose own hand is still three or more cards from
@@ -651,9 +655,15 @@ def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | 
     (30% more per rebuild, at most two thirds) is any card but a joker, so
     its hoard reaches the players who are close and the round can end.
     Other rounds and games are left alone."""
-    if not view.rules.is_contract or view.round != 7 or not view.reshuffled_at:
+    r = view.rules
+    if not r.is_contract or view.round != 7:
         return None
-    if contract_distance(view.rules, view.hand, 7) < 3:
+    if r.max_jokers_per_meld is not None and \
+            sum(c.is_joker for c in view.hand) > 3 * r.max_jokers_per_meld:
+        jokers = [m for m in discards if m.action == "discard" and JOKER in cards_of(m)]
+        if jokers:
+            return jokers[0]
+    if not view.reshuffled_at or contract_distance(r, view.hand, 7) < 3:
         return None
     chance = min(0.67, 0.3 * len(view.reshuffled_at))
     plain = sorted((m for m in discards if m.action == "discard" and JOKER not in cards_of(m)),

@@ -165,3 +165,32 @@ def test_unsticking_only_in_a_rebuilt_round_7_and_only_when_far_from_out() -> No
     assert all(unstick(near, discards, random.Random(i)) is None for i in range(40))
     other = dataclasses.replace(rebuilt, round=6)
     assert all(unstick(other, discards, random.Random(i)) is None for i in range(40))
+
+
+def test_a_fourth_joker_goes_in_shanghai_round_7() -> None:
+    """Three runs hold at most three jokers in Shanghai: a fourth one is
+    thrown at once (a hand with four could never go out)."""
+    import dataclasses
+    import random
+
+    from rummy_gui.bots.policy import unstick
+    from rummy_gui.engine.cards import parse_cards
+
+    g = layout_game("shanghai", 4, 1, 6)
+    seat = g.to_act[0]
+    g.play(f"{seat}: draw")
+    while g.phase == "claim":
+        g.play(f"{g.to_act[0]}: pass")
+    view = g.view(seat)
+    assert view.round == 7
+    four = dataclasses.replace(view, hand=tuple(parse_cards("JK JK JK JK 3D 4D 6D 4S 6S 6S 8S 9S")))
+    jk = next(m for m in view.legal_moves if m.action == "discard")
+    jk = dataclasses.replace(jk, cards=("JK",))
+    plain = [m for m in view.legal_moves if m.action == "discard"]
+    assert unstick(four, plain + [jk], random.Random(1)) == jk
+    three = dataclasses.replace(four, hand=tuple(parse_cards("JK JK JK 3D 4D 6D 4S 6S 6S 8S 9S 10S")))
+    assert unstick(three, plain + [jk], random.Random(1)) is None  # no rebuild yet, none to spare
+    # in Contract (any number of jokers per run) four jokers are fine
+    c = layout_game("contract", 4, 1, 6)
+    cview = dataclasses.replace(c.view(c.to_act[0]), hand=four.hand)
+    assert unstick(cview, plain + [jk], random.Random(1)) is None
