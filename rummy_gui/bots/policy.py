@@ -78,6 +78,15 @@ def decision_rng(seed: int, view: View, salt: str = "") -> random.Random:
     return random.Random(zlib.crc32(key.encode()))
 
 
+def forced(view: View) -> Move | None:
+    """The move to play without thinking when there is only one (a view
+    with no move for its seat is refused)."""
+    legal = view.legal_moves
+    if not legal:
+        raise ValueError(f"seat {view.seat} has no move now")
+    return legal[0] if len(legal) == 1 else None
+
+
 def cards_of(move: Move) -> list[Card]:
     if move.action == "contract":
         return [card_of(t) for g in move.groups for t in g]
@@ -412,11 +421,10 @@ class RuleBot:
         return self.params
 
     def choose(self, view: View) -> Move:
+        only = forced(view)
+        if only is not None:
+            return only
         legal = view.legal_moves
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no move now")
-        if len(legal) == 1:
-            return legal[0]
         rng = decision_rng(self.seed, view, self.level)
         move = self.decide(view, rng)
         return move if move in legal else rng.choice(legal)

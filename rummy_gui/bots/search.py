@@ -32,7 +32,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import remember
-from .policy import HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng
+from .policy import HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
 from .solver import LAYOFF, best_split, card_value, contract_distance, contract_layout
 
 
@@ -50,11 +50,10 @@ class SearchBot:
         self.margin = 30.0  # only moves within this many points of hard's best are tried
 
     def choose(self, view: View) -> Move:
+        only = forced(view)
+        if only is not None:
+            return only
         legal = view.legal_moves
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no move now")
-        if len(legal) == 1:
-            return legal[0]
         rng = decision_rng(self.seed, view, self.level)
         opts = sorted(self.base.options(view, rng), key=lambda o: -o[0])
         if len(opts) < 2 or view.phase not in ("draw", "claim", "play"):
@@ -365,11 +364,10 @@ class RolloutBot:
         return cands
 
     def choose(self, view: View) -> Move:
+        only = forced(view)
+        if only is not None:
+            return only
         legal = view.legal_moves
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no move now")
-        if len(legal) == 1:
-            return legal[0]
         rng = decision_rng(self.seed, view, self.level)
         cands = self.compared(view, rng)
         if not cands:
