@@ -653,11 +653,11 @@ class RuleBot:
 def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | None:
     """A discard that keeps round 7 of the contract games moving, or None.
 
-    Jokers the round-7 contract can not hold (Shanghai: one per run, so
-    three) go first: with a fourth joker the whole hand can never be laid
-    down. Then round 7 of the contract games (out only with the whole hand as three
-    runs) can get stuck: every player hoards the middle cards the others
-    need while the stock goes round and round. Once the stock has been
+    Round 7 is won only by laying down the whole hand as three runs. Jokers
+    those runs can not hold (Shanghai: one per run, so three) go first:
+    with a fourth joker the hand could never go out. And the round can get
+    stuck: every player hoards the middle cards the others need while the
+    stock goes round and round. Once the stock has been
     rebuilt, a player whose own hand is still three or more cards from
     going out gives up on it bit by bit: a growing share of its discards
     (30% more per rebuild, at most two thirds) is any card but a joker, so
