@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -63,20 +64,28 @@ def test_determinize_refuses_wrong_sizes() -> None:
         view.determinize({other: []}, [])
 
 
-def _deep_take_position() -> tuple[Game, int]:
-    """A rummy500 position where medium weighs a take of two or more cards."""
-    for seed in range(60):
-        g = Game.new("rummy500", 3, seed=seed)
-        bots = [make_bot("medium", seed=s) for s in range(3)]
-        for _ in range(80):
+def _first_view(preset: str, players: int, deals: int, moves: int,
+                wanted: Callable[[View], bool]) -> tuple[Game, View]:
+    """The first view of medium-played seeded deals for which `wanted` holds."""
+    for seed in range(deals):
+        g = Game.new(preset, players, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        for _ in range(moves):
             if g.deal_over:
                 break
             seat = g.to_act[0]
             view = g.view(seat)
-            if RolloutBot(seed=1).compared(view, random.Random(0)):
-                return g, seat
+            if wanted(view):
+                return g, view
             g.play(bots[seat].choose(view))
-    raise AssertionError("no deep-take decision in 60 deals")
+    raise AssertionError(f"no such position in {deals} deals")
+
+
+def _deep_take_position() -> tuple[Game, int]:
+    """A rummy500 position where medium weighs a take of two or more cards."""
+    g, view = _first_view("rummy500", 3, 60, 80,
+                          lambda v: bool(RolloutBot(seed=1).compared(v, random.Random(0))))
+    return g, view.seat
 
 
 def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,19 +132,11 @@ def test_hard_in_the_contract_games_never_rolls_out(monkeypatch: pytest.MonkeyPa
 def _contract_endgame() -> View:
     """A contract view where an opponent who laid down holds at most two
     cards and the seat to play has not laid down."""
-    for seed in range(40):
-        g = Game.new("contract", 4, seed=seed)
-        bots = [make_bot("medium", seed=s) for s in range(4)]
-        for _ in range(600):
-            if g.deal_over:
-                break
-            seat = g.to_act[0]
-            view = g.view(seat)
-            if view.phase == "play" and not view.laid_down[seat] and any(
-                    view.laid_down[s] and view.hand_sizes[s] <= 2 for s in range(4) if s != seat):
-                return view
-            g.play(bots[seat].choose(view))
-    raise AssertionError("no such position in 40 deals")
+    def wanted(v: View) -> bool:
+        return v.phase == "play" and not v.laid_down[v.seat] and any(
+            v.laid_down[s] and v.hand_sizes[s] <= 2 for s in range(4) if s != v.seat)
+
+    return _first_view("contract", 4, 40, 600, wanted)[1]
 
 
 def test_hard_sheds_points_sooner_when_a_laid_down_opponent_is_nearly_out() -> None:
