@@ -9,6 +9,7 @@ on each position; the figures are per-decision milliseconds.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from rummy_gui.bench import summarize
@@ -19,19 +20,27 @@ POSITIONS = 40  # per family
 TARGETS_MS = {"random": None, "easy": 2.0, "medium": 20.0, "hard": 300.0, "expert": 1000.0}
 
 
-def positions(preset: str, players: int, count: int) -> list[View]:
+def positions(preset: str, players: int, count: int, seed: int = 7,
+              wanted: Callable[[View, int], bool] | None = None) -> list[View]:
+    """Views from seeded deals played by medium bots: by default every fifth
+    move's view with a real choice, or those for which `wanted(view, move
+    number)` holds (at most 400 deals are played)."""
     from rummy_gui.arena import layout_game
 
+    def every_fifth(view: View, moves: int) -> bool:
+        return len(view.legal_moves) > 1 and moves % 5 == 0
+
+    keep = wanted or every_fifth
     out: list[View] = []
     index = 0
-    while len(out) < count:
-        g = layout_game(preset, players, 7, index)
+    while len(out) < count and index < 400:
+        g = layout_game(preset, players, seed, index)
         bots = [make_bot("medium", seed=s) for s in range(players)]
         moves = 0
         while not g.deal_over and moves < 600:
             seat = g.to_act[0]
             view = g.view(seat)
-            if len(view.legal_moves) > 1 and moves % 5 == 0:
+            if keep(view, moves):
                 out.append(view)
             g.play(bots[seat].choose(view))
             moves += 1
@@ -43,25 +52,11 @@ def sampled_positions(count: int) -> list[View]:
     """Rummy 500 positions where hard compares moves by rollouts."""
     import random
 
-    from rummy_gui.arena import layout_game
     from rummy_gui.bots.search import RolloutBot
 
     probe = RolloutBot(seed=1)
-    out: list[View] = []
-    index = 0
-    while len(out) < count and index < 400:
-        g = layout_game("rummy500", 3, 9, index)
-        bots = [make_bot("medium", seed=s) for s in range(3)]
-        moves = 0
-        while not g.deal_over and moves < 600:
-            seat = g.to_act[0]
-            view = g.view(seat)
-            if probe.compared(view, random.Random(0)):
-                out.append(view)
-            g.play(bots[seat].choose(view))
-            moves += 1
-        index += 1
-    return out[:count]
+    return positions("rummy500", 3, count, seed=9,
+                     wanted=lambda view, _: bool(probe.compared(view, random.Random(0))))
 
 
 def decision_times(level: str, views: list[View]) -> list[float]:
