@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import JOKER, Card, make_pack
 from ..engine.melds import Token
+from ..engine.moves import Move
 from ..engine.view import View
 
 
@@ -50,60 +51,125 @@ class Memory:
         return score
 
 
-def remember(view: View) -> Memory:
-    """Replay the deal's log on public cards only."""
-    n = view.players
-    known: list[Counter[Card]] = [Counter() for _ in range(n)]
-    refused: list[set[Card]] = [set() for _ in range(n)]
-    took = [0] * n
-    pile: list[Card] = [view.upcard] if view.upcard is not None else []
+@dataclass
+class _Replay:
+    """The public cards after a prefix of a deal's log."""
+
+    log: tuple[Move, ...]
+    upcard: Card | None
+    reshuffled: tuple[int, ...]
+    known: list[Counter[Card]]
+    refused: list[set[Card]]
+    took: list[int]
+    pile: list[Card]
+
+    def copy(self) -> _Replay:
+        return _Replay(self.log, self.upcard, self.reshuffled, [Counter(k) for k in self.known],
+                       [set(r) for r in self.refused], list(self.took), list(self.pile))
+
+
+# Replays by (log length, id of the last move), so that the next view of
+# the same deal replays only the moves since (a bot's rollouts ask for a
+# view at every move). An entry is used only if its moves equal the view's.
+_REPLAYS: dict[tuple[int, int], _Replay] = {}
+_BACK = 12  # how many moves back a stored replay is looked for
+
+
+def _replay(view: View) -> _Replay:
+    log = view.log
+    n = len(log)
+    start: _Replay | None = None
+    for k in range(n, max(0, n - _BACK) - 1, -1):
+        if k == 0:
+            break
+        hit = _REPLAYS.get((k, id(log[k - 1])))
+        if hit is not None and hit.upcard == view.upcard and hit.log == log[:k] and \
+                hit.reshuffled == tuple(i for i in view.reshuffled_at if i < k):
+            start = hit.copy() if k < n else hit
+            break
+    if start is None:
+        players = view.players
+        start = _Replay((), view.upcard, (), [Counter() for _ in range(players)],
+                        [set() for _ in range(players)], [0] * players,
+                        [view.upcard] if view.upcard is not None else [])
+    if len(start.log) == n:
+        return start
     reshuffled = set(view.reshuffled_at)
-    for i, m in enumerate(view.log):
-        s = m.seat if m.seat is not None else 0
-        a = m.action
-        if a == "discard":
-            c = card_of(m.cards[0])
-            pile.append(c)
+    for i in range(len(start.log), n):
+        _step(start, i, log[i], i in reshuffled)
+    start.log = log
+    start.reshuffled = tuple(i for i in view.reshuffled_at if i < n)
+    if n:
+        if len(_REPLAYS) > 4096:
+            _REPLAYS.clear()
+        _REPLAYS[(n, id(log[-1]))] = start
+    return start
+
+
+def _step(st: _Replay, i: int, m: Move, reshuffled: bool) -> None:
+    known, pile = st.known, st.pile
+    s = m.seat if m.seat is not None else 0
+    a = m.action
+    if a == "discard":
+        c = card_of(m.cards[0])
+        pile.append(c)
+        if known[s][c]:
+            known[s][c] -= 1
+    elif a in ("take", "rummy"):
+        k = m.number or 1
+        taken = pile[-k:] if k <= len(pile) else list(pile)
+        del pile[-k:]
+        known[s].update(taken)
+        st.took[s] += 1
+    elif a == "buy":
+        if pile:
+            known[s][pile.pop()] += 1
+        if reshuffled:  # the penalty card came from a stock rebuilt from the pile
+            del pile[:-1]
+    elif a == "draw":
+        if pile:
+            st.refused[s].add(pile[-1])
+        if reshuffled:  # the stock was rebuilt from the pile but its top card
+            del pile[:-1]
+    elif a == "shanghai":
+        if pile:
+            pile.pop()
+    elif a in ("meld", "layoff"):
+        for t in m.cards:
+            c = card_of(t)
             if known[s][c]:
                 known[s][c] -= 1
-        elif a in ("take", "rummy"):
-            k = m.number or 1
-            taken = pile[-k:] if k <= len(pile) else list(pile)
-            del pile[-k:]
-            known[s].update(taken)
-            took[s] += 1
-        elif a == "buy":
-            if pile:
-                known[s][pile.pop()] += 1
-            if i in reshuffled:  # the penalty card came from a stock rebuilt from the pile
-                del pile[:-1]
-        elif a == "draw":
-            if pile:
-                refused[s].add(pile[-1])
-            if i in reshuffled:  # the stock was rebuilt from the pile but its top card
-                del pile[:-1]
-        elif a == "shanghai":
-            if pile:
-                pile.pop()
-        elif a in ("meld", "layoff"):
-            for t in m.cards:
+    elif a == "contract":
+        for g in m.groups:
+            for t in g:
                 c = card_of(t)
                 if known[s][c]:
                     known[s][c] -= 1
-        elif a == "contract":
-            for g in m.groups:
-                for t in g:
-                    c = card_of(t)
-                    if known[s][c]:
-                        known[s][c] -= 1
-        elif a == "swap":
-            c = card_of(m.cards[0])
-            if known[s][c]:
-                known[s][c] -= 1
-            known[s][JOKER] += 1
+    elif a == "swap":
+        c = card_of(m.cards[0])
+        if known[s][c]:
+            known[s][c] -= 1
+        known[s][JOKER] += 1
+
+
+_PACKS: dict[tuple[int, int], Counter[Card]] = {}
+
+
+def remember(view: View) -> Memory:
+    """Replay the deal's log on public cards only."""
+    n = view.players
+    st = _replay(view)
+    known = [Counter(k) for k in st.known]
+    refused = [set(r) for r in st.refused]
+    took = list(st.took)
+    pile = list(st.pile)
     # unseen: the whole pack less what this seat can see
     rules = view.rules
-    unseen: Counter[Card] = Counter(make_pack(rules.decks(view.players), rules.joker_count(view.players)))
+    size = (rules.decks(n), rules.joker_count(n))
+    pack = _PACKS.get(size)
+    if pack is None:
+        pack = _PACKS[size] = Counter(make_pack(*size))
+    unseen: Counter[Card] = Counter(pack)
     unseen.subtract(view.hand)
     unseen.subtract(view.discard_pile)
     for meld in view.melds:

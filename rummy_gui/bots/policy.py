@@ -26,12 +26,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import JOKER, Card
-from ..engine.melds import RUN, Meld, Token, layoff_fits
+from ..engine.melds import RUN, Meld
 from ..engine.moves import Move
 from ..engine.search import possible_melds
 from ..engine.view import View
 from .memory import Memory, card_of, remember
-from .solver import LAYOFF, PlannedMeld, Split, best_split, card_value, contract_distance
+from .solver import (
+    LAYOFF,
+    PlannedMeld,
+    Split,
+    best_split,
+    card_value,
+    contract_distance,
+    fits_alone,
+)
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,7 @@ class Judge:
         self._splits: dict[tuple[int, ...], Split] = {}
         self._guessed: list[dict[int, list[Card]]] | None = None
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._fits: dict[int, bool] = {}
         self.vals = [card_value(self.rules, c) for c in _ALL]
 
         self.hurry = self.p.urgency * self._closeness() if self.p.urgency and self.contract else 0.0
@@ -174,8 +183,10 @@ class Judge:
         return out
 
     def fits_table(self, card: Card) -> bool:
-        tok = [Token(card)]
-        return any(layoff_fits(self.rules, m, tok) for m in self.table)
+        hit = self._fits.get(card.code)
+        if hit is None:
+            hit = self._fits[card.code] = fits_alone(self.rules, self.table, card)
+        return hit
 
     def promise(self, cards: Sequence[Card]) -> float:
         """Points near-melds among these cards could still make."""

@@ -2,11 +2,12 @@
 for experiments.
 
 Hard (`RolloutBot`): medium's judgment, except at the decisions where its
-static evaluation is weakest and the stakes highest in the 500 family —
-taking two or more cards from the discard pile, and rummy calls. There,
-medium's best few moves are each played on the same guessed deals (the
-opponents' hands consistent with the view, weighted toward good hands) and
-every deal is rolled to its end with medium's policy for every seat.
+static evaluation is weakest and the stakes highest — in the 500 family
+taking two or more cards from the discard pile and rummy calls, in the
+contract family buys and Shanghai calls. There, medium's best few moves
+are each played on the same guessed deals (the opponents' hands consistent
+with the view, weighted toward good hands) and every deal is rolled to its
+end with medium's policy for every seat.
 
 `SearchBot` (not a level): Information Set Monte Carlo Tree Search with a
 one-level tree (flat ISMCTS, Cowling, Powley and Whitehouse 2012) over the
@@ -33,7 +34,14 @@ from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import remember
 from .policy import HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
-from .solver import LAYOFF, best_split, card_value, contract_distance, contract_layout
+from .solver import (
+    LAYOFF,
+    best_split,
+    card_value,
+    contract_distance,
+    contract_layout,
+    fits_alone,
+)
 
 
 class SearchBot:
@@ -212,8 +220,7 @@ def _promise(r: Rules, cards: Sequence[Card]) -> float:
 
 
 def _fits(g: Game, card: Card) -> bool:
-    tok = [Token(card)]
-    return any(layoff_fits(g.rules, m, tok) for m in g.melds)
+    return fits_alone(g.rules, g.melds, card)
 
 
 def _try(g: Game, text: str) -> bool:
@@ -322,27 +329,33 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
 
 
 class RolloutBot:
-    """Hard: medium's judgment, with the deep takes and rummy calls checked
-    by sampling.
+    """Hard: medium's judgment, with the decisions where its static
+    evaluation is weakest checked by sampling.
 
-    When medium's scores leave more than one candidate within `margin`
-    points of its best, and one of them takes two or more cards from the
-    discard pile, every candidate is played on the same `samples` guessed
-    deals and each deal is rolled to its end with medium playing every seat.
-    The guesses keep the cards an opponent is known to have picked up; the
-    rest of each opponent's hand is the best for that player (by the
-    solver) of `best_of` random fillings, since players keep their good
-    cards. The candidate with the best mean result is played. Every other
-    decision is medium's. The budget is counted in guesses, not seconds.
+    Those decisions: in the 500 family, taking two or more cards from the
+    discard pile and rummy calls; in the contract family, buying a discard
+    out of turn and the Shanghai call. When medium's scores leave more than
+    one candidate within `margin` points of its best, and one of them is
+    such a move, every candidate is played on the same guessed deals
+    (`samples`; `contract_samples` in the contract games, where a rollout
+    costs a whole round) and each deal is rolled to its end with medium
+    playing every seat. The guesses keep the cards an opponent is known to
+    have picked up; the rest of each opponent's hand is the best for that
+    player (by the solver) of `best_of` random fillings, since players keep
+    their good cards. The candidate with the best total is played (medium's
+    own choice wins ties). Every other decision is medium's (in the
+    contract games with `HARD_CONTRACT`'s urgency). The budget is counted
+    in guesses, not seconds.
     """
 
     def __init__(self, seed: int = 0, level: str = "hard", samples: int = 8,
                  candidates: int = 3, margin: float = 15.0, best_of: int = 4,
-                 deep_only: bool = True) -> None:
+                 deep_only: bool = True, contract_samples: int = 4) -> None:
         self.seed = seed
         self.level = level
         self.base = RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT)
         self.samples = samples
+        self.contract_samples = contract_samples
         self.candidates = candidates
         self.margin = margin
         self.best_of = best_of
@@ -351,15 +364,16 @@ class RolloutBot:
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
         (empty: medium decides alone)."""
-        if view.phase not in ("draw", "claim") or len(view.legal_moves) < 2:
+        contract = view.rules.is_contract
+        if view.phase not in (("claim",) if contract else ("draw", "claim")) \
+                or len(view.legal_moves) < 2:
             return []
         opts = sorted(self.base.options(view, rng), key=lambda o: (-o[0], str(o[1])))
         if len(opts) < 2:
             return []
         top = opts[0][0]
         cands = [m for s, m in opts[: self.candidates] if s >= top - self.margin]
-        if len(cands) < 2 or (self.deep_only and not any(
-                m.action in ("take", "rummy") and (m.number or 1) > 1 for m in cands)):
+        if len(cands) < 2 or (self.deep_only and not any(_checked(m, contract) for m in cands)):
             return []
         return cands
 
@@ -382,12 +396,22 @@ class RolloutBot:
         """The candidate with the best total over the same guessed deals
         (medium's own choice, listed first, wins ties)."""
         totals = [0.0] * len(cands)
-        for _ in range(self.samples):
+        samples = self.contract_samples if view.rules.is_contract else self.samples
+        for _ in range(samples):
             world = sample_world(view, rng, self.best_of)
             seed = rng.randrange(1 << 30)
             for k, m in enumerate(cands):
                 totals[k] += playout(world, view.seat, m, seed)
         return cands[max(range(len(cands)), key=lambda j: (totals[j], -j))]
+
+
+def _checked(move: Move, contract: bool) -> bool:
+    """Whether hard checks this move by rollouts: a buy or Shanghai call in
+    the contract games, a take or rummy call of two or more cards in the
+    500 family."""
+    if contract:
+        return move.action in ("buy", "shanghai")
+    return move.action in ("take", "rummy") and (move.number or 1) > 1
 
 
 def playout(world: Game, me: int, first: Move, seed: int, limit: int = 600) -> float:

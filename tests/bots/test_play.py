@@ -20,7 +20,8 @@ import os
 import pytest
 
 from rummy_gui.arena import layout_game
-from rummy_gui.bots import LEVELS, make_bot
+from rummy_gui.bots import LEVELS, Bot, make_bot
+from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, RuleBot
 from rummy_gui.bots.search import SearchBot
 from rummy_gui.engine import PRESETS, Game
 from rummy_gui.engine.legal import _natural
@@ -231,7 +232,14 @@ def test_a_dead_contract_round_is_told_from_a_bot_stall() -> None:
     with cards that fit is not dead."""
     g = new_game("shanghai", 100, 49)
     levels = ("hard", "medium", "expert", "easy", "random")
-    bots = [make_bot(levels[(s + 49) % 5], seed=490 + s) for s in range(4)]
+
+    def bot(level: str, seed: int) -> Bot:
+        # hard and expert as they played that game (before they rolled out buys)
+        if level in ("hard", "expert"):
+            return RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT)
+        return make_bot(level, seed=seed)
+
+    bots = [bot(levels[(s + 49) % 5], 490 + s) for s in range(4)]
     assert not dead_round(g)
     dealt = moves = 0
     while dealt < 2 and moves < 4000:

@@ -110,23 +110,48 @@ def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.Monkey
     assert RolloutBot(seed=3, samples=3).choose(g.view(seat)) == move
 
 
-def test_hard_in_the_contract_games_never_rolls_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No deep takes there: hard is medium with the contract settings."""
-    def boom(*a: object, **k: object) -> float:
-        raise AssertionError("no rollout expected")
+def test_hard_in_the_contract_games_rolls_out_only_buys_and_calls(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Contract hard is medium with the contract settings, except at a buy
+    (or Shanghai call) that medium finds close: there buying and passing are
+    each rolled out on every guessed deal, and the result is repeatable."""
+    calls: list[str] = []
+    real = search_mod.playout
 
-    monkeypatch.setattr(search_mod, "playout", boom)
-    g = Game.new("contract", 4, seed=3)
-    hard = make_bot("hard", seed=2)
+    def counting(world: Game, me: int, first: object, seed: int, limit: int = 600) -> float:
+        calls.append(str(first))
+        return real(world, me, first, seed, limit)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_mod, "playout", counting)
     rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT)
-    for _ in range(150):
-        if g.deal_over:
-            break
-        seat = g.to_act[0]
-        view = g.view(seat)
-        move = hard.choose(view)
-        assert move == rule.choose(view)
-        g.play(move)
+    checked = 0
+    for preset in ("contract", "shanghai"):
+        g = Game.new(preset, 4, seed=3)
+        hard = RolloutBot(seed=2, contract_samples=2)
+        others = [make_bot("medium", seed=s) for s in range(4)]
+        for _ in range(160):
+            if g.deal_over:
+                break
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if seat != 0:
+                g.play(others[seat].choose(view))
+                continue
+            calls.clear()
+            move = hard.choose(view)
+            if not calls:
+                assert move == rule.choose(view)
+            else:
+                checked += 1
+                assert view.phase == "claim"
+                kinds = Counter(calls)
+                assert len(kinds) >= 2 and set(kinds.values()) == {2}
+                assert any(c.split(": ")[1].split()[0] in ("buy", "shanghai") for c in kinds)
+                assert str(move) in kinds
+                again = RolloutBot(seed=2, contract_samples=2).choose(g.view(seat))
+                assert again == move
+            g.play(move)
+    assert checked >= 2  # the positions did come up
 
 
 def _contract_endgame() -> View:
@@ -151,3 +176,42 @@ def test_hard_sheds_points_sooner_when_a_laid_down_opponent_is_nearly_out() -> N
     early = Game.new("contract", 4, seed=1)
     v0 = early.view(early.to_act[0])
     assert Judge(v0, HARD_CONTRACT).hurry == 0.0
+
+
+@pytest.mark.parametrize("preset,players", [("rummy500", 3), ("shanghai", 4)])
+def test_remembered_replays_match_a_fresh_replay(preset: str, players: int,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory replays only the moves since a stored replay of the same
+    deal; what it remembers is what a replay from scratch gives, for every
+    seat's view, across guessed deals too."""
+    from rummy_gui.bots import memory
+
+    def fresh(view: View) -> memory.Memory:
+        monkeypatch.setattr(memory, "_REPLAYS", {})
+        return memory.remember(view)
+
+    def same(a: memory.Memory, b: memory.Memory) -> None:
+        assert (a.unseen, a.known, a.refused, a.took, a.pile) == \
+            (b.unseen, b.known, b.refused, b.took, b.pile)
+
+    g = Game.new(preset, players, seed=5)
+    bots = [make_bot("medium", seed=s) for s in range(players)]
+    stored = {}
+    monkeypatch.setattr(memory, "_REPLAYS", stored)
+    for i in range(220):
+        if g.deal_over:
+            break
+        for seat in range(players):
+            view = g.view(seat)
+            monkeypatch.setattr(memory, "_REPLAYS", stored)
+            cached = memory.remember(view)
+            same(cached, fresh(view))
+        view = g.view(g.to_act[0])
+        if i % 40 == 20:  # a guessed deal shares the log's moves
+            world = sample_world(view, random.Random(i))
+            monkeypatch.setattr(memory, "_REPLAYS", stored)
+            same(memory.remember(world.view(view.seat)), fresh(view))
+        monkeypatch.setattr(memory, "_REPLAYS", stored)
+        g.play(bots[g.to_act[0]].choose(view))
+    assert len(g.view(0).log) > 20
+    assert len(stored) >= len(g.view(0).log) - 1  # a replay stored at every move

@@ -10,10 +10,16 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_gui.bots.solver import best_split, card_value, contract_distance, contract_layout
+from rummy_gui.bots.solver import (
+    best_split,
+    card_value,
+    contract_distance,
+    contract_layout,
+    fits_alone,
+)
 from rummy_gui.engine.cards import JOKER, Card, make_pack, parse_cards
 from rummy_gui.engine.game import Game
-from rummy_gui.engine.melds import RUN, SET, Reading, Token, readings
+from rummy_gui.engine.melds import RUN, SET, Reading, Token, layoff_fits, readings
 from rummy_gui.engine.rules import PRESETS, Rules
 from rummy_gui.engine.scoring import value_500
 
@@ -102,6 +108,32 @@ def test_layoffs_on_table_count_as_melded() -> None:
     split = best_split(g.rules, parse_cards("JH QH 4S"), g.melds)
     assert split.leftovers == (Card(4, "S"),)
     assert [m.kind for m in split.melds] == ["layoff"]
+
+
+def test_fits_alone_follows_the_table_as_it_grows() -> None:
+    """The remembered lay-off table answers as layoff_fits does, for every
+    card, and a meld that grows is a new table (no stale answer)."""
+    g = Game.from_layout("rummy500", hands=["8H 9H 10H JH 2C 5D 5S 5C", "KS"],
+                         stock="3C 4C 5H", discard="KD", turn=0)
+    g.play("draw")
+    pack = sorted(set(make_pack(1, 2)), key=lambda c: c.code)
+
+    def agree() -> None:
+        for c in pack:
+            expected = any(layoff_fits(g.rules, m, [Token(c)]) for m in g.melds)
+            assert fits_alone(g.rules, g.melds, c) == expected, c
+
+    assert not any(fits_alone(g.rules, g.melds, c) for c in pack)
+    g.play("meld 8H 9H 10H")
+    agree()
+    assert fits_alone(g.rules, g.melds, Card(7, "H"))
+    assert not fits_alone(g.rules, g.melds, Card(12, "H"))
+    g.play("layoff JH to 1")
+    agree()
+    assert fits_alone(g.rules, g.melds, Card(12, "H"))
+    g.play("meld 5D 5S 5C")
+    agree()
+    assert fits_alone(g.rules, g.melds, Card(5, "H"))
 
 
 @settings(max_examples=150, deadline=None)
