@@ -88,9 +88,8 @@ def _deep_take_position() -> tuple[Game, int]:
     return g, view.seat
 
 
-def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.MonkeyPatch) -> None:
-    g, seat = _deep_take_position()
-    view = g.view(seat)
+def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Rollouts still run; the list fills with the first move of each."""
     calls: list[str] = []
     real = search_mod.playout
 
@@ -99,6 +98,13 @@ def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.Monkey
         return real(world, me, first, seed, limit)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search_mod, "playout", counting)
+    return calls
+
+
+def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    g, seat = _deep_take_position()
+    view = g.view(seat)
+    calls = _count_playouts(monkeypatch)
     bot = RolloutBot(seed=3, samples=3)
     move = bot.choose(view)
     assert move in view.legal_moves
@@ -115,14 +121,7 @@ def test_hard_in_the_contract_games_rolls_out_only_buys_and_calls(
     """Contract hard is medium with the contract settings, except at a buy
     (or Shanghai call) that medium finds close: there buying and passing are
     each rolled out on every guessed deal, and the result is repeatable."""
-    calls: list[str] = []
-    real = search_mod.playout
-
-    def counting(world: Game, me: int, first: object, seed: int, limit: int = 600) -> float:
-        calls.append(str(first))
-        return real(world, me, first, seed, limit)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(search_mod, "playout", counting)
+    calls = _count_playouts(monkeypatch)
     rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT)
     checked = 0
     for preset in ("contract", "shanghai"):
