@@ -3,8 +3,7 @@
 Positions come from seeded deals of Rummy 500 (3 players) and Contract
 Rummy (4 players, every round) played by medium bots; only positions with a
 real choice (more than one legal move) are kept. Each level then decides
-on each position; the figures are per-decision milliseconds. Hard's
-rollout decisions (a few per deal) are also timed alone, in each family.
+on each position; the figures are per-decision milliseconds.
 """
 
 from __future__ import annotations
@@ -49,15 +48,14 @@ def positions(preset: str, players: int, count: int, seed: int = 7,
     return out[:count]
 
 
-def sampled_positions(count: int, preset: str = "rummy500", players: int = 3) -> list[View]:
-    """Positions where hard compares moves by rollouts (Rummy 500: deep
-    takes and rummy calls; the contract games: buys and Shanghai calls)."""
+def sampled_positions(count: int) -> list[View]:
+    """Rummy 500 positions where hard compares moves by rollouts."""
     import random
 
     from rummy_gui.bots.search import RolloutBot
 
     probe = RolloutBot(seed=1)
-    return positions(preset, players, count, seed=9,
+    return positions("rummy500", 3, count, seed=9,
                      wanted=lambda view, _: bool(probe.compared(view, random.Random(0))))
 
 
@@ -88,12 +86,11 @@ def run(repeats: int = 5) -> dict[str, Any]:
             p95s.append(_p95(ts))
         out[f"{level} decision (ms)"] = {"p50": summarize(p50s), "p95": summarize(p95s)}
     out["positions"] = len(views)
-    # hard's sampled decisions alone, in each family
-    for preset, players in (("rummy500", 3), ("contract", 4)):
-        sampled = sampled_positions(POSITIONS // 2, preset, players)
-        for level in ("hard", "expert"):
-            ts = decision_times(level, sampled)
-            out[f"{level}, sampled decisions only, {preset} (ms)"] = {
-                "p50": ts[len(ts) // 2], "p95": _p95(ts), "max": ts[-1], "positions": len(ts)}
+    # hard's sampled decisions alone (deep takes and rummy calls it rolls out)
+    sampled = sampled_positions(POSITIONS // 2)
+    for level in ("hard", "expert"):
+        ts = decision_times(level, sampled)
+        out[f"{level}, sampled decisions only (ms)"] = {
+            "p50": ts[len(ts) // 2], "p95": _p95(ts), "max": ts[-1], "positions": len(ts)}
     out["targets p95 (ms)"] = {k: v for k, v in TARGETS_MS.items() if v is not None}
     return out

@@ -234,7 +234,8 @@ def test_a_dead_contract_round_is_told_from_a_bot_stall() -> None:
     levels = ("hard", "medium", "expert", "easy", "random")
 
     def bot(level: str, seed: int) -> Bot:
-        # hard and expert as they played that game (before they rolled out buys)
+        # hard and expert as they play the contract games (spelled out, so
+        # that the replayed game stays the same if they change)
         if level in ("hard", "expert"):
             return RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT)
         return make_bot(level, seed=seed)

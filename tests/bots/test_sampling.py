@@ -116,11 +116,29 @@ def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.Monkey
     assert RolloutBot(seed=3, samples=3).choose(g.view(seat)) == move
 
 
-def test_hard_in_the_contract_games_rolls_out_only_buys_and_calls(
+def test_hard_in_the_contract_games_never_rolls_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The level as shipped: in the contract games hard is medium with the
+    contract settings (buy rollouts are off, docs/bots.md says why)."""
+    calls = _count_playouts(monkeypatch)
+    g = Game.new("contract", 4, seed=3)
+    hard = make_bot("hard", seed=2)
+    rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT)
+    for _ in range(150):
+        if g.deal_over:
+            break
+        seat = g.to_act[0]
+        view = g.view(seat)
+        move = hard.choose(view)
+        assert move == rule.choose(view)
+        g.play(move)
+    assert calls == []
+
+
+def test_contract_buy_rollouts_check_only_buys_and_calls(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Contract hard is medium with the contract settings, except at a buy
-    (or Shanghai call) that medium finds close: there buying and passing are
-    each rolled out on every guessed deal, and the result is repeatable."""
+    """With contract_samples on, hard is medium with the contract settings
+    except at a buy (or Shanghai call) that medium finds close: there buying
+    and passing are each rolled out on every guessed deal, repeatably."""
     calls = _count_playouts(monkeypatch)
     rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT)
     checked = 0
