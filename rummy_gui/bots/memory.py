@@ -159,7 +159,9 @@ def remember(view: View) -> Memory:
     """Replay the deal's log on public cards only."""
     n = view.players
     st = _replay(view)
-    known = [Counter(k) for k in st.known]
+    # what each opponent picked up and still holds (+ copies and drops zeros);
+    # nothing about this seat's own hand, which it sees
+    known = [Counter() if s == view.seat else +k for s, k in enumerate(st.known)]
     refused = [set(r) for r in st.refused]
     took = list(st.took)
     pile = list(st.pile)
@@ -174,10 +176,6 @@ def remember(view: View) -> Memory:
     unseen.subtract(view.discard_pile)
     for meld in view.melds:
         unseen.subtract(meld.cards)
-    for s in range(n):
-        known[s] = +known[s]
-        if s == view.seat:
-            known[s] = Counter()
     unseen = +unseen
     # cards known to be in a hand are not free to be anywhere else
     return Memory(unseen, known, refused, took, pile)
