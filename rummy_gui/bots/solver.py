@@ -311,16 +311,16 @@ def _layoff_templates(rules: Rules, p: _Packed, hand: Sequence[Card],
     out: list[_Template] = []
     naturals = [c for c in hand if not c.is_joker]
     for meld in table:
+        fits = _meld_fits(rules, meld)
         for code in p.codes:
-            c = _card(code)
-            fits = layoff_fits(rules, meld, [Token(c)])
-            if fits:
-                fit = fits[0]
-                pos = fit.low + fit.added[0] if meld.kind == RUN else 0
+            pos = fits.get(code, _UNKNOWN)
+            if pos == _UNKNOWN:
+                pos = fits[code] = _single_fit(rules, meld, _card(code))
+            if pos is not None:
+                c = _card(code)
                 v = _run_card_value(rules, c, pos) if meld.kind == RUN else (
                     0 if rules.is_contract else value_500(rules, c))
-                need = p.need([c])
-                out.append((need, 0, v, LAYOFF, (c,), meld.id))
+                out.append((p.need([c]), 0, v, LAYOFF, (c,), meld.id))
         if meld.kind != RUN:
             continue
         suited = {c.rank for c in naturals if c.suit == meld.suit}
@@ -330,12 +330,45 @@ def _layoff_templates(rules: Rules, p: _Packed, hand: Sequence[Card],
             q = meld.high + 1 if direction == 1 else meld.low - 1
             while lo_b <= q <= hi_b and (1 if q == 14 else q) in suited:
                 chain.append(Card(1 if q == 14 else q, meld.suit))
-                if len(chain) >= 2 and layoff_fits(rules, meld, [Token(x) for x in chain]):
+                if len(chain) >= 2 and _chain_fits(rules, meld, fits, chain):
                     v = 0 if rules.is_contract else sum(
                         value_500(rules, x, low_ace=x.rank == 1 and direction == -1) for x in chain)
                     out.append((p.need(chain), 0, v, LAYOFF, tuple(chain), meld.id))
                 q += direction
     return out
+
+
+# What fits on a table meld, remembered per meld (its kind, rank, suit, low
+# and cards decide it): a card code -> where the card goes alone (a run
+# position, 0 on a set) or None; a tuple of codes -> whether that chain fits.
+_MELD_FITS: dict[tuple[object, ...], dict[object, int | None]] = {}
+_UNKNOWN = -1
+
+
+def _meld_fits(rules: Rules, meld: Meld) -> dict[object, int | None]:
+    key = (rules, meld.kind, meld.rank, meld.suit, meld.low, meld.cards)
+    fits = _MELD_FITS.get(key)
+    if fits is None:
+        if len(_MELD_FITS) > 8192:
+            _MELD_FITS.clear()
+        fits = _MELD_FITS[key] = {}
+    return fits
+
+
+def _single_fit(rules: Rules, meld: Meld, card: Card) -> int | None:
+    found = layoff_fits(rules, meld, [Token(card)])
+    if not found:
+        return None
+    return found[0].low + found[0].added[0] if meld.kind == RUN else 0
+
+
+def _chain_fits(rules: Rules, meld: Meld, fits: dict[object, int | None],
+                chain: Sequence[Card]) -> bool:
+    key = tuple(c.code for c in chain)
+    hit = fits.get(key, _UNKNOWN)
+    if hit == _UNKNOWN:
+        hit = fits[key] = 1 if layoff_fits(rules, meld, [Token(x) for x in chain]) else None
+    return hit is not None
 
 
 # ---------------------------------------------------------------- contracts

@@ -136,6 +136,37 @@ def test_fits_alone_follows_the_table_as_it_grows() -> None:
     assert fits_alone(g.rules, g.melds, Card(5, "H"))
 
 
+def test_remembered_meld_fits_follow_the_table_as_it_grows() -> None:
+    """best_split's lay-offs come from fits remembered per meld; as melds
+    grow, its answer equals the one computed with nothing remembered."""
+    from rummy_gui.bots import solver
+
+    g = Game.from_layout("rummy500", hands=["8H 9H 10H JH 2C 5D 5S 5C", "KS"],
+                         stock="3C 4C 5H", discard="KD", turn=0)
+    g.play("draw")
+    probe = parse_cards("7H 6H QH KH AH 5H 4D 6D 2C JK")
+
+    def fresh_equals_remembered() -> None:
+        remembered = [best_split(g.rules, probe[:k], g.melds) for k in range(1, len(probe) + 1)]
+        solver._MELD_FITS.clear()
+        assert [best_split(g.rules, probe[:k], g.melds)
+                for k in range(1, len(probe) + 1)] == remembered
+
+    fresh_equals_remembered()
+    g.play("meld 8H 9H 10H")
+    fresh_equals_remembered()
+    assert any(pm.kind == "layoff" and pm.cards == (Card(7, "H"), Card(6, "H"))
+               for pm in best_split(g.rules, probe[:2], g.melds).melds)
+    g.play("layoff JH to 1")
+    fresh_equals_remembered()
+    assert any(pm.cards == (Card(12, "H"), Card(13, "H"), Card(1, "H"))
+               for pm in best_split(g.rules, probe[:5], g.melds).melds)
+    g.play("meld 5D 5S 5C")
+    fresh_equals_remembered()
+    five = best_split(g.rules, [Card(5, "H")], g.melds)
+    assert [pm.meld_id for pm in five.melds] == [2] and five.score == 5
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from([("contract", 4), ("shanghai", 4)]).flatmap(
     lambda c: st.tuples(st.just(c[0]), st.integers(1, 6),
