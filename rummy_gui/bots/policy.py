@@ -501,14 +501,11 @@ class RuleBot:
             return rng.choice(legal)
         if rng.random() < judge.p.mistakes:
             return rng.choice(discards)
-        loose = unstick(view, discards, rng)
-        if loose is not None:
-            return loose
+        unstuck = unstick(view, discards, rng)
+        if unstuck is not None:
+            return unstuck
         r = view.rules
-        if r.is_contract:
-            loose = set(hand)
-        else:
-            loose = set(best_split(r, hand, view.melds).leftovers)
+        loose = set(hand) if r.is_contract else set(best_split(r, hand, view.melds).leftovers)
 
         def partnered(c: Card) -> bool:
             return c.is_joker or any(
