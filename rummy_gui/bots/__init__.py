@@ -48,7 +48,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "easy":
         return RuleBot(seed, EASY, "easy")
     if level == "medium":
-        return RuleBot(seed, MEDIUM, "medium")
+        return RuleBot(seed, MEDIUM, "medium", per_preset=True)
     if level == "hard":
         return RolloutBot(seed, "hard")
     if level == "expert":

@@ -23,7 +23,8 @@ import random
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..engine.cards import JOKER, Card
 from ..engine.melds import RUN, Meld
@@ -71,8 +72,28 @@ MEDIUM = Params(draw_samples=3)
 HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
 # The hard level in the contract games (no deep takes there, so no rollouts):
 # medium that sheds its high cards sooner while a laid-down opponent holds
-# few cards (docs/bots.md has the measurements).
-HARD_CONTRACT = Params(draw_samples=3, urgency=1.0)
+# few cards, and tests each discard against 8 guessed hands of the next
+# player (docs/bots.md has the measurements).
+HARD_CONTRACT = Params(draw_samples=3, urgency=1.0, sampled_danger=8)
+
+# Medium's settings tuned per preset by self-play in the arena (docs/bots.md
+# has the screens): the fields that differ from the family settings above.
+# Medium and hard (medium plus sampling) use them; easy does not.
+PRESET_TUNING: dict[str, dict[str, float]] = {
+    "rummy500-classic": {"danger": 5.0, "potential": 1.0},
+    "pinochle": {"danger": 4.0, "potential": 0.8},
+    "persian": {"danger": 4.0, "potential": 0.8},
+    "contract": {"potential": 0.2},
+    "liverpool": {"potential": 0.2},
+    "shanghai": {"potential": 0.2},
+}
+
+
+@lru_cache(maxsize=64)
+def tuned(params: Params, preset: str) -> Params:
+    """`params` with the preset's tuned fields in place."""
+    fields = PRESET_TUNING.get(preset)
+    return replace(params, **fields) if fields else params
 
 
 _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
@@ -420,16 +441,18 @@ class RuleBot:
     level = "medium"
 
     def __init__(self, seed: int = 0, params: Params = MEDIUM, level: str = "medium",
-                 contract_params: Params | None = None) -> None:
+                 contract_params: Params | None = None, per_preset: bool = False) -> None:
         self.seed = seed
         self.params = params
         self.contract_params = contract_params
         self.level = level
+        self.per_preset = per_preset  # apply PRESET_TUNING
 
     def params_for(self, view: View) -> Params:
+        p = self.params
         if view.rules.is_contract and self.contract_params is not None:
-            return self.contract_params
-        return self.params
+            p = self.contract_params
+        return tuned(p, view.rules.preset) if self.per_preset else p
 
     def choose(self, view: View) -> Move:
         only = forced(view)

@@ -358,7 +358,7 @@ class RolloutBot:
                  deep_only: bool = True, contract_samples: int = 0) -> None:
         self.seed = seed
         self.level = level
-        self.base = RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT)
+        self.base = RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT, per_preset=True)
         self.samples = samples
         self.contract_samples = contract_samples
         self.candidates = candidates
@@ -424,7 +424,7 @@ def playout(world: Game, me: int, first: Move, seed: int, limit: int = 600) -> f
     side's deal score minus the others' average (contract: the other way)."""
     g = world.copy()
     g.play(first)
-    bots = [RuleBot(seed + s, MEDIUM, "medium") for s in range(g.players)]
+    bots = [RuleBot(seed + s, MEDIUM, "medium", per_preset=True) for s in range(g.players)]
     steps = 0
     while not g.deal_over and steps < limit:
         seat = g.to_act[0]

@@ -122,7 +122,7 @@ def test_hard_in_the_contract_games_never_rolls_out(monkeypatch: pytest.MonkeyPa
     calls = _count_playouts(monkeypatch)
     g = Game.new("contract", 4, seed=3)
     hard = make_bot("hard", seed=2)
-    rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT)
+    rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT, per_preset=True)
     for _ in range(150):
         if g.deal_over:
             break
@@ -140,7 +140,7 @@ def test_contract_buy_rollouts_check_only_buys_and_calls(
     except at a buy (or Shanghai call) that medium finds close: there buying
     and passing are each rolled out on every guessed deal, repeatably."""
     calls = _count_playouts(monkeypatch)
-    rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT)
+    rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT, per_preset=True)
     checked = 0
     for preset in ("contract", "shanghai"):
         g = Game.new(preset, 4, seed=3)

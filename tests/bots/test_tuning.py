@@ -1,0 +1,68 @@
+"""Medium's settings tuned per preset: medium and hard use them, easy not."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from rummy_gui.bots import make_bot
+from rummy_gui.bots.policy import (
+    EASY,
+    HARD_CONTRACT,
+    MEDIUM,
+    PRESET_TUNING,
+    Params,
+    RuleBot,
+    tuned,
+)
+from rummy_gui.bots.search import RolloutBot
+from rummy_gui.engine import PRESETS, Game
+
+PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
+
+
+def test_the_tuning_names_real_presets_and_settings() -> None:
+    names = {f.name for f in fields(Params)}
+    assert PRESET_TUNING, "no preset is tuned"
+    for preset, changed in PRESET_TUNING.items():
+        assert preset in PRESETS
+        assert changed and set(changed) <= names
+        for name, value in changed.items():
+            # a tuning entry that equals the family setting would be a no-op
+            base = HARD_CONTRACT if PRESETS[preset].is_contract else MEDIUM
+            assert getattr(base, name) != value, (preset, name)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_medium_and_hard_use_the_presets_settings_and_easy_does_not(preset: str) -> None:
+    g = Game.new(preset, PLAYERS.get(preset, 3), seed=1)
+    view = g.view(g.to_act[0])
+    changed = PRESET_TUNING.get(preset, {})
+    medium = make_bot("medium", seed=1)
+    hard = make_bot("hard", seed=1)
+    easy = make_bot("easy", seed=1)
+    assert isinstance(medium, RuleBot) and isinstance(hard, RolloutBot)
+    assert isinstance(easy, RuleBot)
+    m = medium.params_for(view)
+    h = hard.base.params_for(view)
+    for name, value in changed.items():
+        assert getattr(m, name) == value
+        assert getattr(h, name) == value
+    # everything not tuned is the family setting
+    family = MEDIUM
+    for f in fields(Params):
+        if f.name not in changed:
+            assert getattr(m, f.name) == getattr(family, f.name), f.name
+    if g.rules.is_contract:
+        assert h.urgency == HARD_CONTRACT.urgency  # hard keeps its own contract setting
+    assert easy.params_for(view) == EASY
+    # the untuned rule player (experiments, replays) is left alone
+    assert RuleBot(1, MEDIUM, "medium").params_for(view) == MEDIUM
+
+
+def test_tuned_leaves_an_untuned_preset_alone() -> None:
+    assert tuned(MEDIUM, "no such preset") is MEDIUM
+    for preset in PRESETS:
+        if preset not in PRESET_TUNING:
+            assert tuned(MEDIUM, preset) is MEDIUM
