@@ -24,6 +24,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 from functools import lru_cache
 
 from ..engine.cards import JOKER, Card
@@ -79,7 +80,7 @@ HARD_CONTRACT = Params(draw_samples=3, urgency=1.0, sampled_danger=8)
 # Medium's settings tuned per preset by self-play in the arena (docs/bots.md
 # has the screens): the fields that differ from the family settings above.
 # Medium and hard (medium plus sampling) use them; easy does not.
-PRESET_TUNING: dict[str, dict[str, float]] = {
+PRESET_TUNING: dict[str, dict[str, Any]] = {
     "rummy500-classic": {"danger": 5.0, "potential": 1.0},
     "pinochle": {"danger": 4.0, "potential": 0.8},
     "persian": {"danger": 4.0, "potential": 0.8},
