@@ -24,8 +24,8 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 from functools import lru_cache
+from typing import Any
 
 from ..engine.cards import JOKER, Card
 from ..engine.melds import RUN, Meld
