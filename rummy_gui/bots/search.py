@@ -4,7 +4,8 @@ for experiments.
 Hard (`RolloutBot`): medium's judgment, except at the decisions where its
 static evaluation is weakest and the stakes highest in the 500 family —
 taking two or more cards from the discard pile, and rummy calls (in the
-contract family, optionally, buys and Shanghai calls). There, medium's best
+contract family its discards are tested on guessed hands instead, by the
+`HARD_CONTRACT` settings; buy and Shanghai-call rollouts are optional). There, medium's best
 few moves are each played on the same guessed deals (the opponents' hands
 consistent with the view, weighted toward good hands) and every deal is
 rolled to its end with medium's policy for every seat.
@@ -341,9 +342,10 @@ class RolloutBot:
     of each opponent's hand is the best for that player (by the solver) of
     `best_of` random fillings, since players keep their good cards. The
     candidate with the best total is played (medium's own choice wins
-    ties). Every other decision is medium's (in the contract games with
-    `HARD_CONTRACT`'s urgency). The budget is counted in guesses, not
-    seconds.
+    ties). Every other decision is medium's, with medium's settings for the
+    preset; in the contract games with `HARD_CONTRACT`'s urgency and its
+    discards tested on eight guessed hands of the next player. The budget
+    is counted in guesses, not seconds.
 
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
