@@ -3,12 +3,13 @@ for experiments.
 
 Hard (`RolloutBot`): medium's judgment, except at the decisions where its
 static evaluation is weakest and the stakes highest in the 500 family —
-taking two or more cards from the discard pile, and rummy calls (in the
-contract family its discards are tested on guessed hands instead, by the
-`HARD_CONTRACT` settings; buy and Shanghai-call rollouts are optional). There, medium's best
-few moves are each played on the same guessed deals (the opponents' hands
-consistent with the view, weighted toward good hands) and every deal is
-rolled to its end with medium's policy for every seat.
+taking two or more cards from the discard pile, and rummy calls. There,
+medium's best few moves are each played on the same guessed deals (the
+opponents' hands consistent with the view, weighted toward good hands) and
+every deal is rolled to its end with medium's policy for every seat. In the
+contract family hard's sampling is in its discards instead (each tested on
+guessed hands of the next player, by the `HARD_CONTRACT` settings); buy and
+Shanghai-call rollouts are there but off.
 
 `SearchBot` (not a level): Information Set Monte Carlo Tree Search with a
 one-level tree (flat ISMCTS, Cowling, Powley and Whitehouse 2012) over the
