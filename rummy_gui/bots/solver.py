@@ -461,23 +461,17 @@ def _unpack(p: _Packed, s: int) -> list[Card]:
     return out
 
 
-_FITS: dict[tuple[object, ...], dict[int, bool]] = {}
-
-
 def fits_alone(rules: Rules, melds: Sequence[Meld], card: Card) -> bool:
-    """Whether this card can be laid off alone on one of these melds,
-    remembered per table (it changes seldom)."""
-    key = (rules, tuple((m.kind, m.rank, m.suit, m.low, m.cards) for m in melds))
-    table = _FITS.get(key)
-    if table is None:
-        if len(_FITS) > 4096:
-            _FITS.clear()
-        table = _FITS[key] = {}
-    hit = table.get(card.code)
-    if hit is None:
-        tok = [Token(card)]
-        hit = table[card.code] = any(layoff_fits(rules, m, tok) for m in melds)
-    return hit
+    """Whether this card can be laid off alone on one of these melds
+    (remembered per meld, as the lay-off templates are)."""
+    for m in melds:
+        fits = _meld_fits(rules, m)
+        pos = fits.get(card.code, _UNKNOWN)
+        if pos == _UNKNOWN:
+            pos = fits[card.code] = _single_fit(rules, m, card)
+        if pos is not None:
+            return True
+    return False
 
 
 def contract_distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
