@@ -14,6 +14,7 @@ from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.view import View
+from . import memory, solver
 from .policy import EASY, MEDIUM, RuleBot, decision_rng
 from .search import RolloutBot
 
@@ -59,4 +60,18 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(LEVELS)})")
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
+def forget() -> None:
+    """Drop what the bots of this process remember to be quick: the solver's
+    lay-off fits and contract distances, and the replays of views. The same
+    views give the same moves afterwards, only a little slower at first.
+
+    A long-lived program calls it between deals (the table does), so that
+    these caches, which grow to some hundred thousand objects in a contract
+    game, do not make every full garbage collection slow; entries from one
+    deal are of little use in the next.
+    """
+    solver.forget()
+    memory.forget()
+
+
+__all__ = ["LEVELS", "Bot", "RandomBot", "forget", "make_bot"]

@@ -106,6 +106,11 @@ def _replay(view: View) -> _Replay:
     return start
 
 
+def forget() -> None:
+    """Drop the stored replays (views replay from the start without them)."""
+    _REPLAYS.clear()
+
+
 def _step(st: _Replay, i: int, m: Move, reshuffled: bool) -> None:
     known, pile = st.known, st.pile
     s = m.seat if m.seat is not None else 0

@@ -488,6 +488,13 @@ def _distance_cached(key: tuple[Rules, int, tuple[int, ...]]) -> int:
     return _distance(rules, hand, round_number)
 
 
+def forget() -> None:
+    """Drop the remembered lay-off fits and contract distances (answers are
+    the same without them; they are only faster)."""
+    _MELD_FITS.clear()
+    _distance_cached.cache_clear()
+
+
 def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
     sets_needed, runs_needed = CONTRACTS[round_number - 1]
     runs5 = 0

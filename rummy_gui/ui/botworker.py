@@ -67,13 +67,14 @@ class BotProcess:
 
 
 def serve() -> None:
-    from rummy_gui.bots import make_bot
+    from rummy_gui.bots import forget, make_bot
     from rummy_gui.engine import Game
 
     inp, out = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the pipe
     bots: dict[tuple[str, int], Any] = {}
     game: Game | None = None
+    deal: tuple[int, int] | None = None  # (game, round) whose caches the bots hold
     for line in inp:
         try:
             request = json.loads(line)
@@ -84,6 +85,9 @@ def serve() -> None:
                     raise RuntimeError("no game yet")
                 for text in request["append"]:
                     game.play(text)
+            if deal != (id(game), game.round):
+                forget()  # a new deal: the last one's caches are of little use
+                deal = (id(game), game.round)
             key = (str(request["level"]), int(request["seed"]))
             bot = bots.get(key)
             if bot is None:

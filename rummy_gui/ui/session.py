@@ -142,6 +142,16 @@ def make_bot(level: str, seed: int | None) -> Bot | FallbackBot:
         return FallbackBot(seed)
 
 
+def forget_bots() -> None:
+    """Empty the caches of the bots thinking in this process (the hint's, or
+    the bots' when they think on a thread): see `rummy_gui.bots.forget`."""
+    try:
+        from rummy_gui.bots import forget
+    except ImportError:
+        return
+    forget()
+
+
 @dataclass
 class LogEntry:
     """One line of the game log, worded when shown (so in the language of the moment)."""
@@ -317,6 +327,7 @@ class Session:
                 self.announcements.append(entry.text())
         if self.game.round != deal_before and not self.game.game_over:
             self.log.append(self._deal_line())
+            forget_bots()  # a new deal: the bots' caches of the last one go (the heap stays small)
         if len(self.log) > 400:
             del self.log[:200]
         self.autosave()
