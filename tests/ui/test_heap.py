@@ -17,7 +17,7 @@ def cache_sizes() -> tuple[int, int, int]:
 
 
 def test_the_bots_caches_are_emptied_when_the_next_deal_starts() -> None:
-    game = layout_game("contract", 4, seed=5, index=3)  # round 4, over in 74 moves with these bots
+    game = layout_game("contract", 4, seed=5, index=3)  # round 4: two runs
     seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "medium") for i in range(1, 4)]
     session = Session("contract", seats, {}, game=game, threaded=False)
     bots = [make_bot("medium", seed=s) for s in range(4)]  # the human's moves too: the hint's bot
