@@ -84,9 +84,9 @@ PRESET_TUNING: dict[str, dict[str, Any]] = {
     "rummy500-classic": {"danger": 5.0, "potential": 1.0},
     "pinochle": {"danger": 4.0, "potential": 0.8},
     "persian": {"danger": 4.0, "potential": 0.8},
-    "contract": {"potential": 0.2},
-    "liverpool": {"potential": 0.2},
-    "shanghai": {"potential": 0.2},
+    "contract": {"potential": 0.2, "danger": 0.5},
+    "liverpool": {"potential": 0.2, "danger": 0.5},
+    "shanghai": {"potential": 0.2, "danger": 0.5},
 }
 
 
