@@ -13,7 +13,7 @@ def cache_sizes() -> tuple[int, int, int]:
 
 
 def moves_of_a_deal(preset: str, levels: tuple[str, ...], forget_each_time: bool, limit: int = 120) -> list[str]:
-    g = layout_game(preset, len(levels), seed=5, index=3)  # contract round 4: two runs
+    g = layout_game(preset, len(levels), seed=5, index=3)  # in the contract games round 4 (two runs)
     bots = [make_bot(level, seed=7 + s) for s, level in enumerate(levels)]
     played: list[str] = []
     while not g.deal_over and len(played) < limit:

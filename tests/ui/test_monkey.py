@@ -366,8 +366,8 @@ def test_monkey(capsys: pytest.CaptureFixture[str], inline_bots: None, tmp_path:
     app.push(MainMenu(app))
     # As the program does once started: what exists now is frozen out of the
     # collector's sight. Here that includes whatever the tests before this one
-    # left (the bots' caches of tests/bots: 160 ms full collections inside
-    # the frames), which the program's process never holds.
+    # left (the bots' caches of tests/bots: full collections of up to 186 ms
+    # inside the frames, measured), which the program's process never holds.
     settle_heap()
     monkey = Monkey(app, SEED)
     segments: list[str] = []
