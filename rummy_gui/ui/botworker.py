@@ -74,7 +74,7 @@ def serve() -> None:
     sys.stdout = sys.stderr  # nothing but answers may reach the pipe
     bots: dict[tuple[str, int], Any] = {}
     game: Game | None = None
-    deal: tuple[int, int] | None = None  # (game, round) whose caches the bots hold
+    round_cached: int | None = None  # the round whose caches the bots hold
     for line in inp:
         try:
             request = json.loads(line)
@@ -85,9 +85,9 @@ def serve() -> None:
                     raise RuntimeError("no game yet")
                 for text in request["append"]:
                     game.play(text)
-            if deal != (id(game), game.round):
+            if game.round != round_cached:
                 forget()  # a new deal: the last one's caches are of little use
-                deal = (id(game), game.round)
+                round_cached = game.round
             key = (str(request["level"]), int(request["seed"]))
             bot = bots.get(key)
             if bot is None:
