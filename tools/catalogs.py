@@ -22,6 +22,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -107,6 +108,10 @@ def compile_catalogs(langs: Iterable[str]) -> None:
             write_mo(f, catalog, use_fuzzy=False)
 
 
+def language_name(lang: str) -> str:
+    return NAMES.get(lang) or Locale.parse(lang).english_name or lang
+
+
 def init(lang: str, template: Catalog) -> None:
     path = po_path(lang)
     if path.exists():
@@ -114,9 +119,9 @@ def init(lang: str, template: Catalog) -> None:
     catalog = Catalog(locale=lang, domain=DOMAIN, project=PROJECT, version=VERSION,
                       copyright_holder=AUTHORS, msgid_bugs_address=BUGS, fuzzy=False)
     catalog.update(template, no_fuzzy_matching=True)
-    catalog.header_comment = HEADER.format(what=f"{NAMES.get(lang, lang)} translations")
+    catalog.header_comment = HEADER.format(what=f"{language_name(lang)} translations")
     catalog.last_translator = "the rummy-gui authors"
-    catalog.language_team = f"{NAMES.get(lang, lang)}, the rummy-gui authors"
+    catalog.language_team = f"{language_name(lang)}, the rummy-gui authors"
     write(path, catalog)
     print(f"wrote {path}: translate it, add {lang!r} to LANGUAGES in rummy_gui/i18n.py, "
           "then run `python tools/catalogs.py compile check`")
