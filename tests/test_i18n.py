@@ -29,6 +29,8 @@ def _english_afterwards():
 
 @pytest.fixture(scope="module")
 def catalogs():
+    if not (TOOLS / "catalogs.py").exists():
+        pytest.skip("the catalog tools are not here (an installed wheel)")
     pytest.importorskip("babel")
     sys.path.insert(0, str(TOOLS))
     import catalogs as tool  # the Babel steps of tools/catalogs.py
@@ -245,7 +247,8 @@ def test_a_damaged_catalog_falls_back_to_english_with_one_reason(monkeypatch: py
     assert len(record) == 1
 
 
-def test_a_compiled_catalog_reads_back_with_gettext(catalogs) -> None:
+def test_a_compiled_catalog_reads_back_with_gettext() -> None:
+    pytest.importorskip("babel")
     from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
 
