@@ -1,20 +1,19 @@
 """Languages: English, Finnish and Russian, from gettext catalogs.
 
-The catalogs are `rummy_gui/locale/<lang>.po`; they are compiled to the
-binary .mo form in memory when first loaded (no build step, no extra tool).
+The catalogs are compiled gettext files in the package,
+`rummy_gui/locale/<lang>/LC_MESSAGES/rummy_gui.mo`, read by the standard
+library's `gettext`; their sources (`.po`) sit beside them and are made and
+compiled with Babel (`python tools/catalogs.py`, see docs/translating.md).
 English is the source language: its text is the message id. The engine's
 refusals are translated by their stable ids (`rummy_gui.engine.messages`).
 """
 
 from __future__ import annotations
 
-import ast
 import gettext
 import inspect
-import io
 import locale
 import os
-import struct
 import warnings
 import weakref
 from collections.abc import Callable
@@ -26,89 +25,46 @@ from rummy_gui.engine.moves import IllegalMove
 
 LANGUAGES: dict[str, str] = {"en": "English", "fi": "Suomi", "ru": "Русский"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "rummy_gui"
+
+# Engine refusals that show a count, and the parameter that holds it. The
+# engine writes "card(s)"; the catalogs hold a singular and a plural id for
+# them (see plural_ids) so that every language gets its own plural forms.
+ENGINE_PLURALS: dict[str, str] = {
+    "bad_cut": "most",
+    "bad_take": "size",
+    "target_unusable": "count",
+    "meld_joker_limit": "most",
+    "set_too_big": "most",
+    "run_too_short": "most",
+    "contract_count": "need",
+    "rummy_not_possible": "count",
+}
 
 _current = "en"
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _listeners: list[Callable[[], Callable[[str], None] | None]] = []  # weak references
 
 
-class CatalogError(ValueError):
-    """A .po file that can't be read."""
-
-
-def parse_po(text: str) -> dict[str, str]:
-    """msgid -> msgstr of a .po file (plain entries; the header is skipped)."""
-    entries: dict[str, str] = {}
-    msgid: list[str] | None = None
-    msgstr: list[str] | None = None
-    current: list[str] | None = None
-
-    def flush() -> None:
-        if msgid is not None and msgstr is not None:
-            key = "".join(msgid)
-            if key:
-                entries[key] = "".join(msgstr)
-
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            if line.startswith("msgid "):
-                flush()
-                msgid, msgstr = [ast.literal_eval(line[6:])], None
-                current = msgid
-            elif line.startswith("msgstr "):
-                msgstr = [ast.literal_eval(line[7:])]
-                current = msgstr
-            elif line.startswith('"') and current is not None:
-                current.append(ast.literal_eval(line))
-            else:
-                raise CatalogError(f"line {lineno}: {raw!r}")
-        except (SyntaxError, ValueError) as e:
-            raise CatalogError(f"line {lineno}: {e}") from None
-    flush()
-    return entries
-
-
-def compile_mo(entries: dict[str, str]) -> bytes:
-    """The GNU .mo bytes for these entries (what msgfmt would write)."""
-    keys = sorted(entries)
-    ids = b""
-    strs = b""
-    offsets = []
-    for k in keys:
-        kb, vb = k.encode("utf-8"), entries[k].encode("utf-8")
-        offsets.append((len(ids), len(kb), len(strs), len(vb)))
-        ids += kb + b"\0"
-        strs += vb + b"\0"
-    n = len(keys)
-    header = 7 * 4
-    ids_start = header + n * 16
-    strs_start = ids_start + len(ids)
-    out = struct.pack("Iiiiiii", 0x950412DE, 0, n, header, header + n * 8, 0, 0)
-    for o, ln, _, _ in offsets:
-        out += struct.pack("ii", ln, ids_start + o)
-    for _, _, o, ln in offsets:
-        out += struct.pack("ii", ln, strs_start + o)
-    return out + ids + strs
+def catalog_path(lang: str) -> Path:
+    """Where the compiled catalog of a language is."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
 def catalog(lang: str) -> gettext.NullTranslations:
     if lang == "en" or lang not in LANGUAGES:
         return gettext.NullTranslations()
     if lang not in _catalogs:
-        path = LOCALE_DIR / f"{lang}.po"
+        path = catalog_path(lang)
         try:
-            entries = {k: v for k, v in parse_po(path.read_text(encoding="utf-8")).items() if v}
-        except (OSError, UnicodeDecodeError, CatalogError) as e:
+            with path.open("rb") as f:
+                _catalogs[lang] = gettext.GNUTranslations(f)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
             # A missing or damaged catalog: say so once and show English.
-            warnings.warn(f"translations {path} could not be read ({e}); showing English",
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            warnings.warn(f"translations {path} could not be read ({reason}); showing English",
                           stacklevel=2)
             _catalogs[lang] = gettext.NullTranslations()
-            return _catalogs[lang]
-        entries[""] = "Content-Type: text/plain; charset=UTF-8\n"
-        _catalogs[lang] = gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
     return _catalogs[lang]
 
 
@@ -160,9 +116,29 @@ def _(text: str) -> str:
     return catalog(_current).gettext(text)
 
 
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a text for the count n, in the current language."""
+    return catalog(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    """Translate a text whose English is ambiguous; the context tells which."""
+    return catalog(_current).pgettext(context, text)
+
+
 def N_(text: str) -> str:
     """Mark a text for translation where it is defined; translate where shown."""
     return text
+
+
+def NC_(context: str, text: str) -> str:
+    """Mark a text with its context (shown with `pgettext(context, text)`)."""
+    return text
+
+
+def plural_ids(template: str) -> tuple[str, str]:
+    """An engine template's singular and plural message ids: "card(s)" -> "card", "cards"."""
+    return template.replace("(s)", ""), template.replace("(s)", "s")
 
 
 def reason(exc: IllegalMove) -> str:
@@ -170,7 +146,10 @@ def reason(exc: IllegalMove) -> str:
     template = MESSAGES.get(exc.code)
     if template is None:
         return str(exc)
+    count = exc.params.get(ENGINE_PLURALS.get(exc.code, ""))
     try:
+        if isinstance(count, int):
+            return ngettext(*plural_ids(template), count).format(**exc.params)
         return _(template).format(**exc.params)
     except (KeyError, IndexError, ValueError):
         return str(exc)

@@ -1,4 +1,4 @@
-"""The rules engine: pure Python, no pygame. See ../shared/ENGINE_API.md."""
+"""The rules engine: pure Python, no pygame. See docs/engine-api.md and docs/rules.md."""
 
 from .cards import JOKER, Card, parse_card, parse_cards
 from .game import Claim, Game, LegalMoves

@@ -9,7 +9,7 @@ import pygame
 
 from rummy_gui import i18n
 from rummy_gui.engine.cards import JOKER, parse_card
-from rummy_gui.i18n import N_, _
+from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.ui import catalog, fonts, theme
 from rummy_gui.ui.intents import Back, Intent, PointerMove, Wheel
 from rummy_gui.ui.rules_text import rules_for
@@ -21,8 +21,10 @@ if TYPE_CHECKING:
     from rummy_gui.ui.app import App
 
 SEAT_NAMES = (N_("You"), "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
-CARD_BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green")}
-ANIMATION_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+CARD_BACK_NAMES = {"blue": NC_("card back", "Blue"), "red": NC_("card back", "Red"),
+                   "green": NC_("card back", "Green")}
+ANIMATION_NAMES = {"off": NC_("animation", "Off"), "fast": NC_("animation", "Fast"),
+                   "normal": NC_("animation", "Normal"), "slow": NC_("animation", "Slow")}
 
 
 def seat_name(seat: int) -> str:
@@ -206,11 +208,11 @@ class SettingsScene(WidgetScene):
         # screen put the language first.
         self.widgets = [
             Cycler((x + 200, y + row, 240, 42), list(CARD_BACKS), CARD_BACKS.index(s.card_back) if s.card_back in CARD_BACKS else 0,
-                   set_attr("card_back"), lambda v: _(CARD_BACK_NAMES.get(str(v), str(v)))),
+                   set_attr("card_back"), lambda v: pgettext("card back", CARD_BACK_NAMES.get(str(v), str(v)))),
             Toggle((x, y + 2 * row, 440, 42), _("Four-colour deck (♣ green, ♦ blue)"), s.four_colour,
                    set_attr("four_colour")),
             Cycler((x + 200, y + 3 * row, 240, 42), list(ANIMATION_SPEEDS), list(ANIMATION_SPEEDS).index(s.animation),
-                   set_attr("animation"), lambda v: _(ANIMATION_NAMES.get(str(v), str(v)))),
+                   set_attr("animation"), lambda v: pgettext("animation", ANIMATION_NAMES.get(str(v), str(v)))),
             Cycler((x + 200, y + 4 * row, 240, 42), volumes, min(range(11), key=lambda i: abs(volumes[i] - s.volume)),
                    set_attr("volume"), lambda v: f"{int(float(str(v)) * 100)} %"),
             Toggle((x, y + 5 * row, 440, 42), _("Mute"), s.mute, set_attr("mute")),

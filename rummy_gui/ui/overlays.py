@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummy_gui.i18n import _
+from rummy_gui.i18n import _, ngettext
 from rummy_gui.ui import fonts, theme
 from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.scene import Scene
@@ -396,7 +396,9 @@ class GameOverScene(Overlay):
         if len(g.sides) == 2 and any(len(sd) > 1 for sd in g.sides) and len(order) == 2:
             margin = abs(g.totals[0] - g.totals[1])
             if margin:
-                sub = _("The winning team wins by {n} points (the difference of the team totals).").format(n=margin)
+                sub = ngettext("The winning team wins by {n} point (the difference of the team totals).",
+                               "The winning team wins by {n} points (the difference of the team totals).",
+                               margin).format(n=margin)
         surface.blit(fonts.text_cached(sub, 14, theme.TEXT_DIM), (r.x + 40, r.bottom - 110))
         graph = pygame.Rect(r.x + int(r.w * 0.5), r.y + 110, int(r.w * 0.5) - 30, r.h - 240)
         draw_score_graph(surface, graph, g, s)

@@ -1,7 +1,7 @@
 """Shared helpers for the engine rule tests.
 
 Everything here drives the engine only through the public contract
-(`../shared/ENGINE_API.md` and `docs/engine.md`): `Game.from_layout`,
+(`docs/engine-api.md` and `docs/engine.md`): `Game.from_layout`,
 `play`, `legal_moves`, `hand`, `discard_pile`, `stock_count`, `melds`,
 `phase`, `to_act`, `totals`, `record` / `from_record`.
 """

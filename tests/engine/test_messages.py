@@ -8,13 +8,17 @@ from pathlib import Path
 
 import pytest
 
+import rummy_gui.engine
 from rummy_gui.engine import Game, IllegalMove
 from rummy_gui.engine.messages import MESSAGES
 
-ENGINE = Path(__file__).resolve().parents[2] / "rummy_gui" / "engine"
+# The engine modules that were imported (the source tree, or an installed wheel).
+ENGINE = Path(rummy_gui.engine.__file__).resolve().parent
 
 
 def _codes_in_source() -> set[str]:
+    if not (ENGINE / "game.py").is_file():
+        pytest.skip("the engine's .py files are not installed")
     codes: set[str] = set()
     for path in ENGINE.glob("*.py"):
         text = path.read_text(encoding="utf-8")

@@ -24,8 +24,7 @@ from rummy_gui.ui.settings import Settings
 from rummy_gui.ui.statistics import StatisticsScene
 from rummy_gui.ui.widgets import Button, Cycler
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import make_catalogs  # noqa: E402
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
 
 class Drawn:
@@ -201,7 +200,12 @@ def test_the_language_is_kept_between_runs(monkeypatch: pytest.MonkeyPatch) -> N
         i18n.set_language("en")
 
 
+@pytest.mark.skipif(not (TOOLS / "catalogs.py").exists(), reason="the catalog tools are not here (an installed wheel)")
 def test_the_engines_preset_names_and_descriptions_are_in_the_catalogs() -> None:
-    texts = set(make_catalogs.source_texts())
+    pytest.importorskip("babel")
+    sys.path.insert(0, str(TOOLS))
+    import catalogs
+
+    texts = {m.id for m in catalogs.extract() if isinstance(m.id, str)}
     for rules in PRESETS.values():
         assert rules.name in texts and rules.description in texts
