@@ -8,6 +8,13 @@ first request carries the whole record, later ones only the moves played
 since, so a decision costs the moves that are new, not the whole game. The
 bots are deterministic for a (level, seed, view), and the replica's view is
 the real one, so the child's choice is the one the parent would make.
+
+Every answer has a deadline (`deadline`: five times the level's thinking
+target, plus time to start or to catch up). A child that misses it, or
+stops, is killed (SIGKILL reaches a stopped process too) and `BotStuck`
+raised: the session starts a new child and asks again. An error the bot
+itself raised comes back as `BotError`: a bug, which the session logs and
+shows. Closing kills the child at once, so exit never waits on it.
 """
 
 from __future__ import annotations
