@@ -138,7 +138,9 @@ def stopped_opening(moved: Path) -> str:
     """What the player is told when a file that crashed the last run was set aside."""
     return _(STOPPED_OPENING).format(name=clean(moved.name.partition(".corrupt-")[0]),
                                      moved=clean(moved.name))
-MAX_RESTARTS = 3  # per decision: a bot that needs more is treated as failed
+
+
+MAX_RESTARTS = 3  # bot processes replaced for one decision before the bot counts as failed
 
 
 def forget_bots() -> None:
