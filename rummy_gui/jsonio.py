@@ -14,12 +14,15 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from .safetext import shown_path
 
 MAX_BYTES = 5 * 1024 * 1024
 BACKUP_SUFFIX = ".bak"
@@ -78,19 +81,19 @@ def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
     try:
         fd = os.open(p, flags)
     except FileNotFoundError:
-        raise ReadError(f"{p.name} does not exist", "missing", p) from None
+        raise ReadError(f"{shown_path(p.name)} does not exist", "missing", p) from None
     except IsADirectoryError:
-        raise ReadError(f"{p.name} is a folder, not a file", "not_a_file", p) from None
+        raise ReadError(f"{shown_path(p.name)} is a folder, not a file", "not_a_file", p) from None
     except OSError as e:
-        raise ReadError(f"{p.name} can't be opened: {e.strerror or e}", "unreadable", p) from None
+        raise ReadError(f"{shown_path(p.name)} can't be opened: {e.strerror or e}", "unreadable", p) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise ReadError(f"{p.name} is a folder, not a file", "not_a_file", p)
+            raise ReadError(f"{shown_path(p.name)} is a folder, not a file", "not_a_file", p)
         if not stat.S_ISREG(st.st_mode):
-            raise ReadError(f"{p.name} is not a regular file", "not_a_file", p)
+            raise ReadError(f"{shown_path(p.name)} is not a regular file", "not_a_file", p)
         if st.st_size > max_bytes:
-            raise ReadError(f"{p.name} is {st.st_size / 1e6:.1f} MB, more than the "
+            raise ReadError(f"{shown_path(p.name)} is {st.st_size / 1e6:.1f} MB, more than the "
                             f"{max_bytes / 1e6:.0f} MB a file of this program can be", "too_large", p)
         # read one byte past the limit: the file may have grown since fstat
         chunks: list[bytes] = []
@@ -102,11 +105,11 @@ def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > max_bytes:
-            raise ReadError(f"{p.name} is more than the {max_bytes / 1e6:.0f} MB a file of "
+            raise ReadError(f"{shown_path(p.name)} is more than the {max_bytes / 1e6:.0f} MB a file of "
                             "this program can be", "too_large", p)
         return b"".join(chunks)
     except OSError as e:
-        raise ReadError(f"{p.name} can't be read: {e.strerror or e}", "unreadable", p) from None
+        raise ReadError(f"{shown_path(p.name)} can't be read: {e.strerror or e}", "unreadable", p) from None
     finally:
         os.close(fd)
 
@@ -142,14 +145,14 @@ def read_json(path: Path | str, max_bytes: int = MAX_BYTES) -> Any:
 # ----------------------------------------------------------------- writing
 def _write_problem(e: OSError, p: Path) -> WriteError:
     code = e.errno
-    where = p.parent
+    where = shown_path(p.parent)  # a folder's name from the environment: maybe not text
     if isinstance(e, PermissionError) or code in (errno.EACCES, errno.EPERM):
         return WriteError(f"the folder {where} is not writable (permission denied)", "read_only", p)
     if code == errno.EROFS:
         return WriteError(f"the folder {where} is on a read-only disk", "read_only", p)
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return WriteError(f"the disk holding {where} is full", "disk_full", p)
-    return WriteError(f"{p.name} could not be written in {where}: {e.strerror or e}",
+    return WriteError(f"{shown_path(p.name)} could not be written in {where}: {e.strerror or e}",
                       "write_failed", p)
 
 
@@ -213,7 +216,7 @@ def write_json(path: Path | str, data: Any, backup: bool = True,
     p = Path(path)
     blob = dumps(data)
     if len(blob) > max_bytes:
-        raise WriteError(f"{p.name} would be {len(blob) / 1e6:.1f} MB, more than the "
+        raise WriteError(f"{shown_path(p.name)} would be {len(blob) / 1e6:.1f} MB, more than the "
                          f"{max_bytes / 1e6:.0f} MB limit", "too_large", p)
     with _WRITE_LOCK:
         _write_locked(p, blob, backup)
@@ -256,11 +259,83 @@ def quarantine(path: Path | str) -> Path:
     try:
         os.rename(p, target)
     except FileNotFoundError:
-        raise ReadError(f"{p.name} does not exist", "missing", p) from None
+        raise ReadError(f"{shown_path(p.name)} does not exist", "missing", p) from None
     except OSError as e:
-        raise WriteError(f"{p.name} could not be moved aside: {e.strerror or e}", "write_failed",
-                         p) from None
+        raise WriteError(f"{shown_path(p.name)} could not be moved aside: {e.strerror or e}",
+                         "write_failed", p) from None
     return target
+
+
+def keep_aside(path: Path | str, tag: str) -> Path | None:
+    """Keep a copy of a file this version can't fully read (``tag`` "corrupt"
+    or "newer") as NAME.<tag>-<time>, before anything is written over it.
+
+    None when an identical copy is kept already (so the player is told once),
+    or when there is no file. WriteError when no copy can be made: the caller
+    must then leave the file alone."""
+    p = Path(path)
+    try:
+        data = read_bytes(p)
+    except ReadError as e:
+        if e.kind == "missing":
+            return None
+        raise WriteError(f"{shown_path(p.name)} can't be copied aside: {_after_name(str(e), p.name)}",
+                         "write_failed", p) from None
+    prefix = f"{p.name}.{tag}-"
+    try:
+        kept = [q for q in p.parent.iterdir() if q.name.startswith(prefix)]
+    except OSError:
+        kept = []
+    for other in kept:
+        try:
+            if other.read_bytes() == data:
+                return None
+        except OSError:
+            continue
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = p.with_name(f"{prefix}{stamp}")
+    n = 1
+    while target.exists():
+        target = p.with_name(f"{prefix}{stamp}-{n}")
+        n += 1
+    try:
+        with open(target, "xb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:
+        raise _write_problem(e, target) from None
+    return target
+
+
+# mkstemp's names for write_json (".NAME.XXXXXXXX.tmp") and _keep_backup's (".NAME.bak-tmp")
+_OUR_TEMP = re.compile(r"^\.[^/\\]+\.(?:[a-z0-9_]{8}\.tmp|bak-tmp)$")
+STALE_AFTER = 120.0  # seconds: a write takes milliseconds, so an older temp file is a leftover
+
+
+def clean_stale_temps(folder: Path | str, older_than: float = STALE_AFTER) -> list[Path]:
+    """Delete the temporary files a killed write left in ``folder`` (only our own
+    name pattern, only older than ``older_than`` seconds); the files removed.
+    Never raises: a folder that can't be read or written keeps its files."""
+    d = Path(folder)
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(d.iterdir())
+    except OSError:
+        return removed
+    for q in entries:
+        if not _OUR_TEMP.match(q.name):
+            continue
+        try:
+            st = q.lstat()
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < older_than:
+                continue
+            q.unlink()
+        except OSError:
+            continue
+        removed.append(q)
+    return removed
 
 
 NOTHING: Any = object()  # read_json_leniently: no usable data
@@ -276,7 +351,7 @@ def read_json_leniently(path: Path | str) -> tuple[Any, list[str]]:
     except ReadError as e:
         if e.kind == "missing":
             return NOTHING, []
-        warnings = [f"{p.name} could not be read ({_after_name(str(e), p.name)})"]
+        warnings = [f"{shown_path(p.name)} could not be read ({_after_name(str(e), p.name)})"]
     if p.is_file():
         try:
             warnings.append(f"the damaged file was moved aside as {quarantine(p).name}")

@@ -18,6 +18,8 @@ newer program is refused with a message naming both versions.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -28,6 +30,8 @@ from typing import Any, Protocol, TypeGuard
 from . import __version__, jsonio, paths
 from .engine import PRESETS, Game, IllegalMove
 from .engine.cards import count_cards, make_pack
+from .safetext import clean
+from .safetext import problem as text_problem
 
 SAVE_FORMAT = "rummy-gui-save"
 SAVE_VERSION = 2
@@ -97,6 +101,7 @@ class SavedGame:
     from_backup: bool = False
     problem: SaveError | None = None
     quarantined: Path | None = None
+    not_moved: str | None = None  # why the bad file could not be moved aside (a read-only folder)
 
 
 @dataclass(frozen=True)
@@ -192,13 +197,16 @@ def _check_seat(seat: Seat, where: str) -> None:
     if not isinstance(seat.name, str) or not seat.name.strip() or len(seat.name) > MAX_NAME:
         raise SaveError(f"{where}: a player's name must be text of 1 to {MAX_NAME} characters",
                         "invalid")
+    bad = text_problem(seat.name, MAX_NAME)
+    if bad is not None:
+        raise SaveError(f"{where}: a player's name can't be kept: {bad}", "invalid")
     if seat.kind not in SEAT_KINDS:
         raise SaveError(f"{where}: {seat.kind!r} is not a kind of player (one of: "
                         f"{', '.join(SEAT_KINDS)})", "invalid")
     if seat.seed is not None and (isinstance(seat.seed, bool) or not isinstance(seat.seed, int)
                                   or not -2**63 <= seat.seed < 2**64):
         raise SaveError(f"{where}: a bot's seed must be a whole number", "invalid")
-    if seat.colour is not None and (not isinstance(seat.colour, str) or len(seat.colour) > 32):
+    if seat.colour is not None and text_problem(seat.colour, 32) is not None:
         raise SaveError(f"{where}: a colour must be a short text", "invalid")
 
 
@@ -288,10 +296,7 @@ def _replay(record: Any) -> Game:
         raise SaveError(f"the rules refuse the saved game: {reason[:1].lower()}{reason[1:]}; "
                         "the file was edited or damaged", "tampered") from None
     except ValueError as e:
-        raise SaveError(f"the game record is not valid: {e}", "invalid") from None
-    except Exception as e:  # the file is data; nothing in it may crash the program
-        raise SaveError(f"the game record is not valid ({type(e).__name__}: {e})",
-                        "invalid") from None
+        raise SaveError(f"the game record is not valid: {clean(str(e), 200)}", "invalid") from None
 
 
 def _parse_date(text: Any) -> datetime | None:
@@ -339,7 +344,7 @@ def from_document(doc: Any, path: Path | None = None) -> SavedGame:
 
 def _located(e: SaveError, p: Path) -> SaveError:
     """The same error, its message starting with the file it is about."""
-    return SaveError(f"{p.name} can't be loaded: {e}", e.kind, p)
+    return SaveError(f"{clean(p.name)} can't be loaded: {e}", e.kind, p)
 
 
 def read(path: Path | str) -> SavedGame:
@@ -350,20 +355,18 @@ def read(path: Path | str) -> SavedGame:
         doc = jsonio.read_json(p)
     except jsonio.ReadError as e:
         kind = "missing" if e.kind == "missing" else "damaged"
-        raise SaveError(f"{p.name} can't be loaded: {_sentence_tail(str(e), p.name)}", kind,
-                        p) from None
+        raise SaveError(f"{clean(p.name)} can't be loaded: {_sentence_tail(str(e), p.name)}",
+                        kind, p) from None
     try:
         return from_document(doc, p)
     except SaveError as e:
         raise _located(e, p) from None
-    except Exception as e:  # pragma: no cover - a bug; still never crash the loader
-        raise SaveError(f"{p.name} can't be loaded ({type(e).__name__}: {e})", "invalid",
-                        p) from None
 
 
 def _sentence_tail(message: str, name: str) -> str:
     """'autosave.json is empty' -> 'the file is empty' (the name is said once)."""
-    return "the file" + message[len(name):] if message.startswith(name) else message
+    tail = "the file" + message[len(name):] if message.startswith(name) else message
+    return clean(tail)
 
 
 def read_with_fallback(path: Path | str, quarantine_bad: bool = False) -> SavedGame:
@@ -392,7 +395,10 @@ def read_with_fallback(path: Path | str, quarantine_bad: bool = False) -> SavedG
         saved.from_backup = True
         saved.problem = main_error
         if quarantine_bad and main_error.kind != "missing":
-            saved.quarantined = quarantine(p)
+            try:
+                saved.quarantined = quarantine(p)
+            except SaveError as e:  # a read-only folder: the good backup is used all the same
+                saved.not_moved = str(e)
         return saved
 
 
@@ -403,6 +409,91 @@ def quarantine(path: Path | str) -> Path:
         return jsonio.quarantine(p)
     except jsonio.JsonFileError as e:
         raise SaveError(str(e), "missing" if e.kind == "missing" else "io", p) from None
+
+
+# ----------------------------------------------------------------- a crash while opening
+OPENING_NAME = ".opening.json"  # in the data folder while a saved game is being opened
+
+
+def _fingerprint(p: Path) -> str | None:
+    try:
+        return hashlib.sha256(jsonio.read_bytes(p)).hexdigest()
+    except jsonio.ReadError:
+        return None
+
+
+_opening_frames = 0  # frames still to draw before the note of mark_opening goes
+FRAMES_TO_OPEN = 3
+
+
+def _note_of(p: Path) -> dict[str, Any]:
+    return {"path": os.fsdecode(p.resolve()), "sha256": _fingerprint(p),
+            "backup_sha256": _fingerprint(jsonio.backup_path(p))}
+
+
+def mark_opening(path: Path | str) -> None:
+    """Note on disk that ``path`` (or its backup) is being opened; `frame_drawn`
+    takes the note away once the table has drawn a few frames of it. A note
+    found later means the program stopped while opening that very file
+    (`interrupted_opening`). Best effort: a read-only folder keeps no note."""
+    global _opening_frames
+    try:
+        jsonio.write_json(paths.data_dir() / OPENING_NAME, _note_of(Path(path)), backup=False)
+    except (jsonio.WriteError, OSError, UnicodeError):
+        return
+    _opening_frames = FRAMES_TO_OPEN
+
+
+def opened() -> None:
+    """The game opened (or failed to open with a clean error): the note goes."""
+    global _opening_frames
+    _opening_frames = 0
+    try:
+        os.unlink(paths.data_dir() / OPENING_NAME)
+    except OSError:
+        pass
+
+
+def frame_drawn() -> None:
+    """Called by the program after every frame: counts down to `opened`."""
+    global _opening_frames
+    if _opening_frames > 0:
+        _opening_frames -= 1
+        if _opening_frames == 0:
+            opened()
+
+
+def interrupted_opening(path: Path | str | None = None) -> Path | None:
+    """If the program stopped while opening ``path`` (None: whichever file the
+    note names), the file unchanged since, move it and its backup (if that is
+    unchanged too) aside and return where the file went; the note goes in any
+    case. So a crash while opening a game never repeats."""
+    note = paths.data_dir() / OPENING_NAME
+    try:
+        data = jsonio.read_json(note)
+    except jsonio.ReadError:
+        return None
+    if path is None:
+        if not isinstance(data, dict) or not isinstance(data.get("path"), str):
+            opened()
+            return None
+        path = data["path"]
+    p = Path(path)
+    try:
+        now = _note_of(p)
+    except (OSError, UnicodeError):
+        return None
+    if not isinstance(data, dict) or data.get("path") != now["path"]:
+        return None  # about another file: it stays for that one
+    opened()
+    moved: Path | None = None
+    for key, f in (("backup_sha256", jsonio.backup_path(p)), ("sha256", p)):
+        if now[key] is not None and data.get(key) == now[key]:
+            try:
+                moved = quarantine(f)
+            except SaveError:
+                continue
+    return moved
 
 
 # ----------------------------------------------------------------- autosave and named saves
@@ -426,18 +517,21 @@ def check_save_name(name: str) -> str:
     if it can't be a file name on every system."""
     if not isinstance(name, str):
         raise SaveError("a save's name must be text", "bad_name")
-    clean = name.strip()
-    if not clean:
+    trimmed = name.strip()
+    if not trimmed:
         raise SaveError("a save needs a name", "bad_name")
-    if len(clean) > MAX_SAVE_NAME:
+    if len(trimmed) > MAX_SAVE_NAME:
         raise SaveError(f"a save's name can be at most {MAX_SAVE_NAME} characters", "bad_name")
-    if _BAD_NAME_CHARS.search(clean):
+    if _BAD_NAME_CHARS.search(trimmed):
         raise SaveError('a save\'s name can\'t hold any of < > : " / \\ | ? *', "bad_name")
-    if clean.startswith(".") or clean.endswith("."):
+    bad = text_problem(trimmed, MAX_SAVE_NAME)
+    if bad is not None:
+        raise SaveError(f"a save's name can't be kept: {bad}", "bad_name")
+    if trimmed.startswith(".") or trimmed.endswith("."):
         raise SaveError("a save's name can't start or end with a dot", "bad_name")
-    if clean.split(".")[0].upper() in _WINDOWS_RESERVED:
-        raise SaveError(f"'{clean}' is a name Windows keeps for itself", "bad_name")
-    return clean
+    if trimmed.split(".")[0].upper() in _WINDOWS_RESERVED:
+        raise SaveError(f"'{trimmed}' is a name Windows keeps for itself", "bad_name")
+    return trimmed
 
 
 def save_path(name: str) -> Path:
@@ -446,7 +540,7 @@ def save_path(name: str) -> Path:
 
 
 def _summary_line(p: Path) -> SaveSummary:
-    name = p.name[: -len(".json")]
+    name = clean(p.name[: -len(".json")], MAX_SAVE_NAME + 20)  # the file's own name, drawn
     try:
         mtime = datetime.fromtimestamp(p.stat().st_mtime, timezone.utc)
     except OSError:
@@ -468,7 +562,8 @@ def _summary_line(p: Path) -> SaveSummary:
                 or not isinstance(totals, list) or not all(_whole(t, None) for t in totals)
                 or not isinstance(seats, list)):
             raise SaveError("the summary is damaged", "invalid")
-        names = tuple(str(s.get("name", "?")) if isinstance(s, Mapping) else "?" for s in seats)
+        names = tuple(clean(s.get("name", "?"), MAX_NAME) if isinstance(s, Mapping) else "?"
+                      for s in seats)
         date = _parse_date(doc.get("saved_at")) or mtime
         return SaveSummary(name, p, date, preset, PRESETS[preset].name, players, names, rnd,
                            tuple(totals), over)
@@ -501,6 +596,17 @@ def delete_save(name: str) -> None:
     _remove(p)
 
 
+def delete_save_file(path: Path | str) -> None:
+    """Delete exactly the file a line of the Load screen shows (``SaveSummary.path``,
+    its name untrimmed: "keep .json" is not "keep.json") and its backup."""
+    p = Path(path)
+    if p.parent.resolve() != paths.saves_dir().resolve() or not p.name.endswith(".json"):
+        raise SaveError(f"{clean(p.name)} is not a named save", "bad_name", p)
+    if not p.exists() and not jsonio.backup_path(p).exists():
+        raise SaveError(f"there is no save {clean(p.name)}", "missing", p)
+    _remove(p)
+
+
 def _remove(p: Path) -> None:
     for f in (p, jsonio.backup_path(p)):
         try:
@@ -508,12 +614,13 @@ def _remove(p: Path) -> None:
         except FileNotFoundError:
             pass
         except OSError as e:
-            raise SaveError(f"{f.name} could not be deleted: {e.strerror or e}", "io", f) from None
+            raise SaveError(f"{clean(f.name)} could not be deleted: {e.strerror or e}", "io",
+                            f) from None
 
 
 __all__ = [
     "BOT_LEVELS", "HUMAN", "MAX_MOVES", "SAVE_FORMAT", "SAVE_VERSION", "SEAT_KINDS", "UPGRADERS", "SaveError",
     "SaveSummary", "SavedGame", "Seat", "SeatLike", "autosave_path", "check_save_name",
-    "delete_autosave", "delete_save", "document", "from_document", "list_saves", "quarantine",
+    "delete_autosave", "delete_save", "delete_save_file", "document", "interrupted_opening", "frame_drawn", "mark_opening", "opened", "from_document", "list_saves", "quarantine",
     "read", "read_with_fallback", "save_path", "summary_of", "upgrade", "write",
 ]

@@ -22,6 +22,10 @@ from typing import Any
 
 from . import jsonio, paths
 from .engine import PRESETS, Game, Move
+from .safetext import clean
+from .safetext import problem as text_problem
+
+MAX_NAME = 40  # a player's name (saves.MAX_NAME)
 
 STATS_FORMAT = "rummy-gui-stats"
 STATS_VERSION = 1
@@ -196,24 +200,33 @@ class Stats:
             return stats, ["the statistics file is not a rummy-gui statistics file; starting "
                            "afresh"]
         if data.get("version") != STATS_VERSION:
-            return stats, [f"the statistics file has version {data.get('version')!r}; this "
-                           f"program reads version {STATS_VERSION}; starting afresh"]
+            return stats, [f"the statistics file has version {clean(repr(data.get('version')), 40)}; "
+                           f"this program reads version {STATS_VERSION}; starting afresh"]
         warnings: list[str] = []
         for name, by_preset in data["players"].items():
-            if not isinstance(by_preset, dict) or not name.strip():
-                warnings.append(f"the statistics of {name!r} are damaged and were left out")
+            if not isinstance(by_preset, dict) or not name.strip() or text_problem(name, MAX_NAME):
+                warnings.append(f"the statistics of {_quoted(name)} are damaged and were left out")
                 continue
             for preset, raw in by_preset.items():
                 entry = _entry(name, preset, raw)
                 if entry is None:
-                    warnings.append(f"the {preset!r} statistics of {name!r} are damaged and "
-                                    "were left out")
+                    warnings.append(f"the {_quoted(preset)} statistics of {_quoted(name)} are "
+                                    "damaged and were left out")
                 else:
                     stats.players.setdefault(name, {})[preset] = entry
         recorded = data.get("recorded")
         if isinstance(recorded, list):
             stats.recorded = [r for r in recorded if isinstance(r, str)][-MAX_REMEMBERED:]
         return stats, warnings
+
+
+def _quoted(text: str) -> str:
+    return "'" + clean(text, 60) + "'"
+
+
+def _newer(data: Any) -> bool:
+    version = data.get("version") if isinstance(data, dict) else None
+    return isinstance(version, int) and not isinstance(version, bool) and version > STATS_VERSION
 
 
 def _entry(name: str, preset: str, raw: Any) -> PlayerStats | None:
@@ -233,20 +246,43 @@ def _entry(name: str, preset: str, raw: Any) -> PlayerStats | None:
     return PlayerStats(name, preset, **raw)
 
 
-def load_stats(path: Path | str | None = None) -> tuple[Stats, list[str]]:
-    """The statistics so far (empty if none). Never raises; the warnings say
-    what was damaged (a damaged file is moved aside and its backup tried)."""
-    p = Path(path) if path is not None else paths.stats_path()
+def _read(p: Path, strict: bool) -> tuple[Stats, list[str]]:
+    """The statistics of ``p`` and the warnings. A file this version can't fully
+    read (a newer version's, damaged entries) is copied aside first, once;
+    ``strict``: WriteError if no copy can be made (the file is then not written over)."""
     data, warnings = jsonio.read_json_leniently(p)
     if data is jsonio.NOTHING:
         return Stats(), warnings
     stats, more = Stats.from_json(data)
+    if more:
+        tag = "newer" if _newer(data) else "corrupt"
+        try:
+            kept = jsonio.keep_aside(p, tag)
+        except jsonio.WriteError as e:
+            if strict:
+                raise jsonio.WriteError(f"{clean(p.name)} is not written over, as no copy of it "
+                                        f"could be kept ({e})", e.kind, p) from None
+            more.append(f"no copy of the file could be kept ({e}), so it will not be written over")
+        else:
+            if kept is not None:
+                more.append(f"the file as it was is kept as {clean(kept.name)}")
     return stats, warnings + more
 
 
-def save_stats(stats: Stats, path: Path | str | None = None) -> Path:
-    """Write atomically; jsonio.WriteError (a ValueError) if the folder is not writable."""
+def load_stats(path: Path | str | None = None) -> tuple[Stats, list[str]]:
+    """The statistics so far (empty if none). Never raises; the warnings say
+    what was damaged (a damaged file is moved aside and its backup tried; one
+    read only in part is copied aside as stats.json.corrupt-<time>, one of a
+    newer version as stats.json.newer-<time>)."""
     p = Path(path) if path is not None else paths.stats_path()
+    return _read(p, strict=False)
+
+
+def save_stats(stats: Stats, path: Path | str | None = None) -> Path:
+    """Write atomically; jsonio.WriteError (a ValueError) if the folder is not
+    writable, or if the file there can't be fully read and no copy of it kept."""
+    p = Path(path) if path is not None else paths.stats_path()
+    _read(p, strict=True)
     jsonio.write_json(p, stats.to_json())
     return p
 

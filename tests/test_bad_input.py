@@ -234,3 +234,79 @@ def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_is_unwrit
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     path = app_module.crash_log_path()
     assert path.startswith(str(tmp_path)) and os.path.exists(path)
+
+
+# --- the window's size (issue 20, 1) ------------------------------------------------------
+
+@pytest.fixture
+def asked_sizes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The window sizes the program asks for; the windows made are small, so that
+    a program that asks for 16384x16384 fails the test rather than the machine."""
+    asked: list[tuple[int, int]] = []
+    real = pygame.display.set_mode
+
+    def record(size: tuple[int, int] = (0, 0), flags: int = 0, *args: object, **kwargs: object) -> pygame.Surface:
+        asked.append((int(size[0]), int(size[1])))
+        return real((min(int(size[0]), 1600), min(int(size[1]), 1000)), flags)
+
+    monkeypatch.setattr(pygame.display, "set_mode", record)
+    return asked
+
+
+def test_a_huge_window_size_in_the_settings_is_clamped_to_the_screen(
+        home: Path, asked_sizes: list[tuple[int, int]], capsys: pytest.CaptureFixture[str]) -> None:
+    config = home / "config"
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text(json.dumps({"format": "rummy-gui-settings", "version": 2,
+                                                      "window_size": [16384, 16384]}))
+    assert app_module.run(["--frames", "2"]) == 0
+    assert asked_sizes and all(w <= 3840 and h <= 2160 for w, h in asked_sizes)  # the off-screen "screen"
+    assert "does not fit the screen" in capsys.readouterr().err
+
+
+def test_the_window_fits_the_screen_it_is_on() -> None:
+    from rummy_gui.ui.app import fit_window
+
+    assert fit_window((16384, 16384), (1920, 1080)) == (1920, 1080)
+    assert fit_window((800, 500), (1920, 1080)) == (960, 600)  # the minimum
+    assert fit_window((2000, 2000), (800, 600)) == (800, 600)  # a screen below the minimum wins
+    assert fit_window((1280, 800), (2560, 1440)) == (1280, 800)
+
+
+@pytest.mark.parametrize("size", ["16384x16384", "8193x600", "1280x100000"])
+def test_an_absurd_size_on_the_command_line_is_refused(size: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        app_module._parse(["--size", size])
+    assert stop.value.code == 2
+    assert "width and height must be from 1 to 8192" in capsys.readouterr().err
+
+
+# --- --continue -------------------------------------------------------------------------
+
+def test_continue_opens_the_autosave_straight_away(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_gui import saves
+    from rummy_gui.engine import Game
+
+    game = Game.new("rummy500", players=2, seed=4)
+    saves.write(saves.autosave_path(), game, [saves.Seat("Ann"), saves.Seat("Bot", "easy", 7)])
+    tops: list[str] = []
+    real_tick = App.tick
+
+    def tick(self: App, dt: float | None = None) -> None:
+        real_tick(self, dt)
+        tops.append(type(self.stack.top).__name__)
+
+    monkeypatch.setattr(App, "tick", tick)
+    assert app_module.run(["--continue", "--frames", "3"]) == 0
+    assert tops == ["TableScene"] * 3
+
+
+def test_continue_without_a_game_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert app_module.run(["--continue", "--frames", "1"]) == 1
+    assert "no game in progress" in capsys.readouterr().err
+
+
+def test_continue_is_not_for_a_new_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        app_module._parse(["--continue", "--demo"])
+    assert "argument --continue" in capsys.readouterr().err

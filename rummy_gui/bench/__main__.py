@@ -60,6 +60,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(results, indent=2))
     else:
         print(f"(machine: {results['machine']})")
+    # a section may fail what it measures (the soak: memory growth past its limit)
+    failed = [name for name, figures in results.items()
+              if isinstance(figures, dict) and figures.get("failed") is True]
+    if failed:
+        print(f"failed: {', '.join(failed)}", file=sys.stderr)
+        return 1
     return 0
 
 

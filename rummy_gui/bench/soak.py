@@ -14,13 +14,16 @@ game is a few hundred moves (a whole contract match is 1,000-1,600 moves with
 medium bots, 4,000-11,000 with easy ones); every preset still deals, scores
 and reaches its game-over screen. Not part of CI: a long run.
 
-Reported: RSS now and the process's peak RSS (VmHWM) after every
-`every`-th game, and whether the peak grew by more than 10% between game 20
-(or the first checkpoint) and the last game.
+Reported: RSS now and the process's peak RSS (VmHWM) at a checkpoint every
+10% of the run, and the growth of the peak from the first checkpoint after
+warm-up (the first fifth of the games, while caches fill) to the last one.
+Past 10% growth the run fails: `failed` is true and the bench command
+exits with code 1.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import resource
 import sys
@@ -39,6 +42,9 @@ SHORT_TARGET = 100
 CONTRACT_FIRST_ROUND = 6
 STEP = 0.05  # seconds of game time per frame
 MAX_FRAMES_PER_GAME = 200_000
+CHECKPOINTS = 10  # one every 10% of the run
+WARM_UP = 0.2  # the first fifth of the games: caches fill, the heap finds its size
+GROWTH_LIMIT = 0.10
 
 
 def _headless() -> None:
@@ -90,10 +96,7 @@ def new_game(preset: str, players: int, seed: int) -> Any:
     from rummy_gui.engine import Game
 
     if preset in ("contract", "liverpool", "shanghai"):
-        try:
-            return layout_game(preset, players, seed, CONTRACT_FIRST_ROUND - 1)
-        except Exception:  # no layout helper: a whole match
-            return Game.new(preset, players, seed=seed)
+        return layout_game(preset, players, seed, CONTRACT_FIRST_ROUND - 1)
     options = {"target": SHORT_TARGET} if preset != "persian" else None
     return Game.new(preset, players, seed=seed, options=options)
 
@@ -148,9 +151,25 @@ class DemoTable:
         pygame.display.quit()
 
 
-def play_games(games: int, every: int = 20,
+def checkpoint_every(games: int) -> int:
+    """Games between checkpoints: a tenth of the run (at least one)."""
+    return max(1, games // CHECKPOINTS)
+
+
+def growth(curve: list[dict[str, Any]], games: int) -> tuple[dict[str, Any], dict[str, Any], float]:
+    """(baseline, last, growth of the peak): the baseline is the first checkpoint
+    at or after the warm-up, the growth relative to it."""
+    warm = max(1, math.ceil(games * WARM_UP))
+    first = next((p for p in curve if p["game"] >= warm), curve[-1])
+    last = curve[-1]
+    grew = (last["peak MB"] - first["peak MB"]) / first["peak MB"] if first["peak MB"] else 0.0
+    return first, last, grew
+
+
+def play_games(games: int, every: int | None = None,
                progress: Callable[[int, dict[str, Any]], None] | None = None,
                presets: tuple[tuple[str, int], ...] = PRESETS) -> dict[str, Any]:
+    every = checkpoint_every(games) if every is None else every
     table = DemoTable()
     curve: list[dict[str, Any]] = []
     unfinished: list[str] = []
@@ -172,17 +191,17 @@ def play_games(games: int, every: int = 20,
                     progress(k, point)
     finally:
         table.close()
-    first = next((p for p in curve if p["game"] >= min(20, games)), curve[0])
-    last = curve[-1]
-    growth = (last["peak MB"] - first["peak MB"]) / first["peak MB"] if first["peak MB"] else 0.0
+    first, last, grew = growth(curve, games)
+    too_much = grew > GROWTH_LIMIT
     return {
         "games": games,
         "frames": table.frames,
         "curve": curve,
-        "peak growth": f"{growth * 100:+.1f}% (game {first['game']} -> {last['game']})",
-        "grew more than 10%": growth > 0.10,
+        "peak growth": f"{grew * 100:+.1f}% (game {first['game']} -> {last['game']})",
+        "grew more than 10%": too_much,
         "unfinished games": unfinished or "none",
         "card count broken": broken or "none",
+        "failed": too_much or bool(unfinished) or bool(broken),
     }
 
 
@@ -190,4 +209,4 @@ def run(games: int = 200) -> dict[str, Any]:
     def progress(k: int, point: dict[str, Any]) -> None:
         print(f"  soak: {point}", file=sys.stderr, flush=True)
 
-    return play_games(games, every=max(1, min(20, games)), progress=progress)
+    return play_games(games, progress=progress)

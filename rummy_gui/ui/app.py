@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from rummy_gui import saves
 from rummy_gui.ui.audio import Audio
 from rummy_gui.ui.cardart import ArtCache
 from rummy_gui.ui.intents import Intent, Quit, Resize, ToggleFullscreen, translate
@@ -27,6 +28,26 @@ from rummy_gui.ui.settings import Settings
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
+MAX_SIZE = 8192  # the largest window side `--size` and the settings file accept
+HEADLESS_SCREEN = (3840, 2160)  # the "screen" of the dummy driver (it reports 1024x768)
+
+
+def screen_bounds() -> tuple[int, int]:
+    """The largest window that fits: the largest desktop (a window may be
+    dragged to it), or a 4K screen when rendering off-screen."""
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return HEADLESS_SCREEN
+    sizes = [s for s in pygame.display.get_desktop_sizes() if s[0] > 0 and s[1] > 0]
+    if not sizes:
+        return HEADLESS_SCREEN
+    return max(w for w, _h in sizes), max(h for _w, h in sizes)
+
+
+def fit_window(size: tuple[int, int], bounds: tuple[int, int]) -> tuple[int, int]:
+    """A window size between the minimum and the screen (a screen smaller than
+    the minimum wins: the window never outgrows the screen)."""
+    return (max(min(MIN_SIZE[0], bounds[0]), min(size[0], bounds[0])),
+            max(min(MIN_SIZE[1], bounds[1]), min(size[1], bounds[1])))
 
 
 class App:
@@ -36,7 +57,8 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("rummy-gui")
         self.settings = settings or Settings()
-        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.bounds = screen_bounds()
+        self.windowed_size = fit_window(size, self.bounds)
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
         self.stack = SceneStack()
@@ -93,7 +115,7 @@ class App:
 
     # --- window ----------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = fit_window(size, self.bounds)
         if size != self.screen.get_size():
             flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
             self.screen = pygame.display.set_mode(size, flags)
@@ -140,6 +162,7 @@ class App:
             scene.update(dt)
         self.draw()
         pygame.display.flip()
+        saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
@@ -150,9 +173,6 @@ class App:
     def draw(self) -> None:
         for scene in self.stack.visible():
             scene.draw(self.screen)
-
-
-MAX_SIZE = 16384  # the largest window side the settings file accepts too
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -191,7 +211,11 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--size", type=_window_size, default=None, help="window size, e.g. 1280x800")
     p.add_argument("--speed", default=None, choices=["off", "fast", "normal", "slow"], help="animation speed")
     p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help="open the game in progress (the autosave) straight away, as Continue does")
     args = p.parse_args(list(argv))
+    if args.resume and (args.demo or args.preset or args.players is not None):
+        p.error("argument --continue: not with --demo, --preset or --players (it opens the saved game)")
     if args.demo or args.preset or args.players is not None:
         from rummy_gui.ui import catalog
 
@@ -213,14 +237,9 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
 def crash_log_path() -> str:
     """A new file for a crash report, in the data folder (or the temporary folder)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    folders: list[str] = []
-    try:
-        from rummy_gui import paths
+    from rummy_gui import paths
 
-        folders.append(str(paths.data_dir()))
-    except Exception:
-        pass
-    folders.append(tempfile.gettempdir())
+    folders = [str(paths.data_dir()), tempfile.gettempdir()]
     for folder in folders:
         try:
             os.makedirs(folder, exist_ok=True)
@@ -273,23 +292,56 @@ def run(argv: Sequence[str]) -> int:
         return 1
 
 
+def clean_leftovers() -> None:
+    """Temporary files that a killed write left behind (our own names only)."""
+    from rummy_gui import jsonio, paths
+
+    for folder in (paths.data_dir(), paths.saves_dir(), paths.config_dir()):
+        jsonio.clean_stale_temps(folder)
+
+
 def _run(args: argparse.Namespace) -> int:
     size = args.size or DEFAULT_SIZE
     if args.frames and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"  # --frames without a display: render off-screen
     from rummy_gui.ui import prefs
 
+    clean_leftovers()
     settings, saved_size = prefs.load()
     if saved_size and not args.size:
         size = saved_size
     if args.speed:
         settings.animation = args.speed
     app = App(size, settings)
+    if app.windowed_size != (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])):
+        print(f"rummy-gui: a {size[0]}x{size[1]} window does not fit the screen; it is "
+              f"{app.windowed_size[0]}x{app.windowed_size[1]}", file=sys.stderr)
     try:
         app.persist_settings = not args.frames
         from rummy_gui.ui.menus import MainMenu
 
-        app.push(MainMenu(app))
+        menu = MainMenu(app)
+        app.push(menu)
+        moved = saves.interrupted_opening()
+        if moved is not None:  # the last run stopped while opening this file: not again
+            from rummy_gui.ui.session import stopped_opening
+
+            menu.autosave_problem = stopped_opening(moved)
+            print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
+        if args.resume:
+            from rummy_gui.ui.session import open_autosave
+            from rummy_gui.ui.table import TableScene
+
+            session, problem = open_autosave()
+            if session is None:
+                why = problem or "there is no game in progress to continue"
+                print(f"rummy-gui: {why}", file=sys.stderr)
+                menu.autosave_problem = menu.autosave_problem or problem
+                if args.frames:
+                    return 1
+            else:
+                app.session = session
+                app.push(TableScene(app, session))
         if args.demo or args.preset:
             from rummy_gui.ui.session import SeatConfig, start_table
 
@@ -326,5 +378,9 @@ def _run(args: argparse.Namespace) -> int:
         if not args.frames:  # headless checks leave the player's settings alone
             prefs.save(app.settings, app.windowed_size)
         pygame.quit()
+        from rummy_gui.ui import fonts
+
+        fonts.font.cache_clear()  # fonts die with pygame.quit(): a later run (a test's) loads its own
+        fonts.text_cached.cache_clear()
         gc.unfreeze()  # as it was (tests run the program inside their own process)
     return 0

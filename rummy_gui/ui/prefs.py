@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import sys
 
-from rummy_gui import i18n
+from rummy_gui import i18n, jsonio
 from rummy_gui.i18n import _
-from rummy_gui.ui.settings import ANIMATION_SPEEDS, CARD_BACKS, Settings
+from rummy_gui.safetext import clean
+from rummy_gui.settings import Settings, load_settings, save_settings
 
 
 def saved_language(stated: str | None) -> str:
@@ -20,56 +21,20 @@ def saved_language(stated: str | None) -> str:
 
 
 def load() -> tuple[Settings, tuple[int, int] | None]:
-    """The saved table settings and window size (None: the default size)."""
-    try:
-        from rummy_gui import paths
-        from rummy_gui.settings import load_settings
-
-        saved, warnings = load_settings()
-        # No settings file yet: the language is the system's (as i18n reads it).
-        stated = saved.language if paths.settings_path().exists() else None
-    except Exception as e:  # no settings module or an unreadable file: defaults
-        i18n.set_language(saved_language(None))
-        print(_("rummy-gui: settings not loaded: {error}").format(error=e), file=sys.stderr)
-        return Settings(), None
-    i18n.set_language(saved_language(stated))
+    """The saved settings and window size (None: the default size). The
+    warnings (what was ignored, where a copy was kept) go to stderr."""
+    settings, warnings = load_settings()
+    settings.language = saved_language(settings.language)
+    i18n.set_language(settings.language)
     for warning in warnings:
-        print(_("rummy-gui: settings: {warning}").format(warning=warning), file=sys.stderr)
-    s = Settings(
-        language=i18n.language(),
-        card_back=saved.card_back if saved.card_back in CARD_BACKS else "blue",
-        four_colour=bool(saved.four_colour),
-        animation=saved.animation_speed if saved.animation_speed in ANIMATION_SPEEDS else "normal",
-        volume=float(saved.volume),
-        mute=bool(saved.muted),
-        fullscreen=bool(saved.fullscreen),
-        card_scale=float(saved.card_scale),
-        high_contrast=bool(saved.high_contrast),
-        ask_claims=str(saved.ask_claims),
-        hand_over_screen=bool(saved.hand_over_screen),
-    )
-    size = tuple(saved.window_size) if saved.window_size else None
-    return s, (int(size[0]), int(size[1])) if size else None
+        print(_("rummy-gui: settings: {warning}").format(warning=clean(warning)), file=sys.stderr)
+    return settings, settings.window_size
 
 
 def save(s: Settings, window_size: tuple[int, int] | None) -> None:
+    if window_size is not None:
+        s.window_size = (int(window_size[0]), int(window_size[1]))
     try:
-        from rummy_gui.settings import load_settings, save_settings
-
-        saved, _warnings = load_settings()
-        saved.language = s.language
-        saved.card_back = s.card_back
-        saved.four_colour = s.four_colour
-        saved.animation_speed = s.animation
-        saved.volume = s.volume
-        saved.muted = s.mute
-        saved.fullscreen = s.fullscreen
-        saved.card_scale = s.card_scale
-        saved.high_contrast = s.high_contrast
-        saved.ask_claims = s.ask_claims
-        saved.hand_over_screen = s.hand_over_screen
-        if window_size is not None:
-            saved.window_size = window_size
-        save_settings(saved)
-    except Exception as e:  # a read-only folder or a full disk: keep playing
-        print(_("rummy-gui: settings not saved: {error}").format(error=e), file=sys.stderr)
+        save_settings(s)
+    except jsonio.WriteError as e:  # a read-only folder or a full disk: keep playing
+        print(_("rummy-gui: settings not saved: {error}").format(error=clean(str(e))), file=sys.stderr)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummy_gui.i18n import N_, _
+from rummy_gui.safetext import clean
 from rummy_gui.ui import catalog, fonts, theme
 from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.menus import WidgetScene, explain
@@ -53,8 +54,9 @@ def saving_off_text(detail: str, kind: str) -> str:
 
 
 def problem(e: Exception) -> str:
-    """An error of the saves module in the player's language."""
-    return explain(str(e), PROBLEMS.get(str(getattr(e, "kind", "")), N_("Something went wrong with the file.")))
+    """An error of the saves module in the player's language (safe to draw)."""
+    return clean(explain(clean(str(e)), PROBLEMS.get(str(getattr(e, "kind", "")),
+                                                     N_("Something went wrong with the file."))))
 
 
 class SaveAsScene(Overlay):
@@ -79,12 +81,12 @@ class SaveAsScene(Overlay):
         ]
 
     def _save(self) -> None:
-        try:
-            from rummy_gui import saves
+        from rummy_gui import saves
 
+        try:
             path = saves.save_path(self.field.text)
             saves.write(path, self.session.game, self.session.seats)
-        except Exception as e:  # a bad name, a read-only folder: say so and stay
+        except saves.SaveError as e:  # a bad name, a read-only folder: say so and stay
             self.error = problem(e)
             return
         self.app.pop()
@@ -150,13 +152,14 @@ class LoadScene(WidgetScene):
         self.refresh()
 
     def refresh(self) -> None:
-        try:
-            from rummy_gui import saves
+        from rummy_gui import saves
 
-            self.saves = list(saves.list_saves())
-        except Exception as e:
-            self.saves = []
-            self.error = problem(e)
+        moved = saves.interrupted_opening()
+        if moved is not None:
+            from rummy_gui.ui.session import stopped_opening
+
+            self.error = stopped_opening(moved)
+        self.saves = list(saves.list_saves())
 
     @staticmethod
     def row_lines(summary: Any) -> tuple[str, str]:
@@ -205,8 +208,8 @@ class LoadScene(WidgetScene):
 
         self.error = ""
         try:
-            saves.delete_save(summary.name)
-        except Exception as e:  # already gone, or the folder is read-only: say so
+            saves.delete_save_file(summary.path)  # exactly the row's file: "keep .json" is not "keep.json"
+        except saves.SaveError as e:  # already gone, or the folder is read-only: say so
             self.error = problem(e)
         self.refresh()
         self.layout(self.app.size)
@@ -217,9 +220,11 @@ class LoadScene(WidgetScene):
         from rummy_gui.ui.session import SeatConfig, Session
         from rummy_gui.ui.table import TableScene
 
+        saves.mark_opening(summary.path)  # until the table has drawn it (saves.frame_drawn)
         try:
             saved = saves.read_with_fallback(summary.path)
-        except Exception as e:
+        except saves.SaveError as e:
+            saves.opened()
             self.error = problem(e)
             return
         game = saved.game

@@ -7,20 +7,25 @@ move texts to `play`, which returns the engine's IllegalMove on refusal.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rummy_gui import jsonio, saves
 from rummy_gui.engine.cards import Card, parse_card
 from rummy_gui.i18n import _
+from rummy_gui.safetext import clean
 from rummy_gui.ui import botworker
 
 if TYPE_CHECKING:
     from rummy_gui.ui.app import App
 
+log = logging.getLogger("rummy_gui")
 
 
 @dataclass
@@ -107,39 +112,35 @@ class Bot(Protocol):
     def choose(self, view: Any) -> Any: ...
 
 
-class FallbackBot:
-    """Until the real bots land: a random legal move, preferring progress.
+def make_bot(level: str, seed: int | None) -> Bot:
+    """The bot of that level (ValueError for a level there is not: a bug of the caller)."""
+    from rummy_gui.bots import make_bot as real_make_bot
 
-    Melds and lay-offs come before a discard so that random games end."""
-
-    def __init__(self, seed: int | None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose_text(self, moves: list[str]) -> str:
-        parsed = [MoveText.parse(m) for m in moves]
-        for wanted in (("contract",), ("meld", "layoff", "swap")):
-            pick = [m for m in parsed if m.action in wanted]
-            if pick:
-                return self.rng.choice(pick).text
-        claims = [m for m in parsed if m.action != "pass"]
-        if any(m.action == "pass" for m in parsed) and claims and self.rng.random() < 0.7:
-            return "pass"
-        if claims and all(m.action in ("take", "draw", "pass") for m in parsed):
-            draws = [m for m in claims if m.action == "draw"]
-            if draws and self.rng.random() < 0.6:
-                return "draw"
-        return self.rng.choice(parsed).text
+    bot: Bot = real_make_bot(level, seed=seed or 0)
+    return bot
 
 
-def make_bot(level: str, seed: int | None) -> Bot | FallbackBot:
-    """The real bot of that level when the bots package has it, else the fallback."""
-    try:
-        from rummy_gui.bots import make_bot as real_make_bot
+def bot_level(kind: str) -> str:
+    """The level that plays a seat of this kind (a demo's human seats play as medium)."""
+    return "medium" if kind == "human" else kind
 
-        bot: Bot = real_make_bot(level, seed=seed or 0)
-        return bot
-    except Exception:
-        return FallbackBot(seed)
+
+# Texts new with issue 20, shown through _() (English until the catalogs have them; the
+# translators add them, then they become N_ marks like the others).
+BOT_ERROR = ("The computer player made an error; the game is kept as it was. You can save it "
+             "or go back to the menu.")
+BOT_RESTARTED = "The computer player was not answering; it was restarted."
+NOT_MOVED = "The damaged file could not be moved aside: {reason}"
+STOPPED_OPENING = "The program stopped while opening {name} last time; it was moved aside as {moved}."
+
+
+def stopped_opening(moved: Path) -> str:
+    """What the player is told when a file that crashed the last run was set aside."""
+    return _(STOPPED_OPENING).format(name=clean(moved.name.partition(".corrupt-")[0]),
+                                     moved=clean(moved.name))
+
+
+MAX_RESTARTS = 3  # bot processes replaced for one decision before the bot counts as failed
 
 
 def forget_bots() -> None:
@@ -204,6 +205,7 @@ class Session:
     save_error_kind: str = ""  # jsonio.WriteError.kind of that failure ("disk_full", "read_only", ...)
     notices: list[str] = field(default_factory=list)  # for the player, shown once by the table
     hints: Counter[int] = field(default_factory=Counter)  # hints asked, per seat
+    bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays as it was
 
     def __post_init__(self) -> None:
         from rummy_gui.engine import Game
@@ -214,19 +216,21 @@ class Session:
             self.game = Game.new(self.preset, players=len(self.seats), seed=self.seed,
                                  options=self.options or None)
         self.game.undo_enabled = True  # undo within a turn (the table decides whose)
-        self.bots: dict[int, Bot | FallbackBot] = {
-            s: make_bot(cfg.kind, self.bot_seed(s)) for s, cfg in enumerate(self.seats) if not cfg.is_human or self.demo
+        for cfg in self.seats:  # typed names and names from files pass the one text gate
+            cfg.name = clean(cfg.name, saves.MAX_NAME)
+        self.bots: dict[int, Bot] = {
+            s: make_bot(bot_level(cfg.kind), self.bot_seed(s))
+            for s, cfg in enumerate(self.seats) if not cfg.is_human or self.demo
         }
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._process: botworker.BotProcess | None = None
-        if self.threaded and self.bot_process and any(not isinstance(b, FallbackBot) for b in self.bots.values()):
-            try:
-                self._process = botworker.BotProcess()
-            except OSError:  # no child processes here: the bots think on a thread
-                self._process = None
+        if self.threaded and self.bot_process and self.bots:
+            self._process = self._start_process()
         self._pending: tuple[int, int, Future[str], bool] | None = None  # seat, version, answer, in a process
+        self._restarts = (-1, 0)  # (version, bot processes replaced while deciding it)
+        self._told_restart = False
         self._legal_cache: tuple[int, dict[int, list[str]]] | None = None
         self._claims: list[tuple[int, LogEntry]] = []  # claims of the open window: (priority, words)
         self.log.append(self._deal_line())
@@ -366,52 +370,89 @@ class Session:
         """Keep the game in progress on disk for Continue (and forget it once over)."""
         if not self.autosave_enabled or self.demo:
             return
+        if self.game.game_over:
+            self._saver.submit(self._quietly, saves.delete_autosave)
+            self._saver.submit(self._record_statistics)
+            return
         try:
-            from rummy_gui import jsonio, saves
-
-            if self.game.game_over:
-                self._saver.submit(self._quietly, saves.delete_autosave)
-                self._saver.submit(self._record_statistics)
-                return
             doc = saves.document(self.game, self.seats)  # a snapshot, made here on the game's thread
-            self._saver.submit(self._quietly, jsonio.write_json, saves.autosave_path(), doc)
-        except Exception as e:  # saving is a convenience: the game goes on without it
+        except saves.SaveError as e:  # saving is a convenience: the game goes on without it
             self._saving_failed(e)
+            return
+        self._saver.submit(self._quietly, jsonio.write_json, saves.autosave_path(), doc)
 
     def _record_statistics(self) -> None:
         """A finished game counts in the players' statistics (once)."""
-        try:
-            from rummy_gui.stats import record_game
+        from rummy_gui.stats import record_game
 
+        try:
             record_game(self.game, self.seats, hints=dict(self.hints))
-        except Exception as e:
+        except jsonio.WriteError as e:
             self._saving_failed(e)
 
     def _quietly(self, fn: Any, *args: Any) -> None:
         try:
             fn(*args)
-        except Exception as e:
+        except (jsonio.JsonFileError, saves.SaveError) as e:
             self._saving_failed(e)
 
     def _saving_failed(self, e: Exception) -> None:
         """Remember why saving failed (the table says so once; the game goes on)."""
         self.save_error_kind = str(getattr(e, "kind", "") or "")
-        self.save_error = str(e) or type(e).__name__
+        self.save_error = clean(str(e) or type(e).__name__)
 
     # --- bots ------------------------------------------------------------
     def bot_to_act(self) -> int | None:
-        if self.game.game_over:
+        if self.game.game_over or self.bot_error is not None:
             return None
         for seat in self.game.to_act:
-            if seat in self.bots or not self.is_human(seat):
+            if seat in self.bots:
                 return int(seat)
         return None
+
+    def _start_process(self) -> botworker.BotProcess | None:
+        try:
+            return botworker.BotProcess()
+        except OSError:  # no child processes here: the bots think on a thread
+            return None
+
+    def bot_failed(self, seat: int, detail: str) -> None:
+        """A bot failed (it raised, or chose a move the rules refuse): a bug. It is
+        logged and the player told; no move is made, so the game and its
+        autosave stay as they were."""
+        if self.bot_error is not None:
+            return
+        level = self.seats[seat].kind if 0 <= seat < len(self.seats) else "?"
+        log.error("the %s bot of seat %d failed after move %d of %s (seed %s): %s", level, seat,
+                  len(self.game.moves), self.preset, self.seed, detail)
+        self.bot_error = clean(detail)
+        self.notices.append(_(BOT_ERROR))
+
+    def _replace_process(self, why: str) -> None:
+        """The bot process is stuck or gone: a new one asks again (told once)."""
+        if self._process is not None:
+            self._process.close()
+        version, count = self._restarts
+        count = count + 1 if version == self.version else 1
+        self._restarts = (self.version, count)
+        if count > MAX_RESTARTS:
+            self._process = None
+            seat = self.bot_to_act()
+            self.bot_failed(-1 if seat is None else seat, f"{why} ({count - 1} new processes did not help)")
+            return
+        log.warning("bot process replaced: %s", why)
+        self._process = self._start_process()
+        if not self._told_restart:
+            self._told_restart = True
+            self.notices.append(_(BOT_RESTARTED))
 
     def poll_bot(self) -> tuple[int, str] | None:
         """Start a bot's thinking, or collect its move: (seat, text) when ready.
 
-        The choice is computed on a worker thread so frames keep coming; a
-        move computed for an older position is thrown away."""
+        The choice is computed in the bot process (or on a worker thread) so
+        frames keep coming; a move computed for an older position is thrown
+        away. A process that misses its deadline is replaced and asked again;
+        a bot that fails is `bot_failed`."""
         if self._pending is not None:
             seat, version, future, in_process = self._pending
             if not future.done():
@@ -421,55 +462,52 @@ class Session:
                 return None
             try:
                 return seat, MoveText.parse(future.result()).text
-            except Exception:
-                if in_process and self._process is not None:
-                    self._process.close()  # the child failed: think on a thread from now on
-                    self._process = None
-                    return None
-                return seat, self._fallback_choice(seat)
+            except botworker.BotStuck as e:
+                self._replace_process(str(e))
+                return None
+            except botworker.BotError as e:
+                self.bot_failed(seat, str(e))
+                return None
+            except Exception as e:  # the bot's own code raised on the thread: a bug, logged and told
+                log.exception("bot of seat %d raised", seat)
+                self.bot_failed(seat, f"{type(e).__name__}: {e}")
+                return None
         seat_or_none = self.bot_to_act()
         if seat_or_none is None:
             return None
         seat = seat_or_none
-        bot = self.bots.get(seat) or FallbackBot(seat)
-        if isinstance(bot, FallbackBot):
-            moves = self.legal(seat)
-            fallback = bot
+        bot = self.bots[seat]
+        process = self._process
+        if process is not None and self.threaded:
+            record = self.game.record()  # a snapshot taken here, on the game's thread
+            future = self._executor.submit(process.ask, bot_level(self.seats[seat].kind), self.bot_seed(seat),
+                                           seat, record)
+            self._pending = (seat, self.version, future, True)
+            return None
+        view = self.game.view(seat)
 
-            def think() -> str:
-                return fallback.choose_text(moves)
-        else:
-            process = self._process
-            if process is not None and self.threaded:
-                record = self.game.record()  # a snapshot taken here, on the game's thread
-                future = self._executor.submit(process.ask, self.seats[seat].kind, self.bot_seed(seat), seat,
-                                               record)
-                self._pending = (seat, self.version, future, True)
-                return None
-            view = self.game.view(seat)
+        def think() -> str:
+            return str(bot.choose(view))
 
-            def think() -> str:
-                return str(bot.choose(view))
         if not self.threaded:
             try:
                 return seat, MoveText.parse(think()).text
-            except Exception:
-                return seat, self._fallback_choice(seat)
+            except Exception as e:  # the bot's own code raised: a bug, logged and told
+                log.exception("bot of seat %d raised", seat)
+                self.bot_failed(seat, f"{type(e).__name__}: {e}")
+                return None
         self._pending = (seat, self.version, self._executor.submit(think), False)
         return None
-
-    def _fallback_choice(self, seat: int) -> str:
-        return FallbackBot(self.version).choose_text(self.legal(seat))
 
     def bot_thinking(self) -> bool:
         return self._pending is not None
 
     def close(self) -> None:
+        if self._process is not None:
+            self._process.close()  # first: a thread waiting on its answer returns at once
+            self._process = None
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._saver.shutdown(wait=True)  # the last autosave reaches the disk
-        if self._process is not None:
-            self._process.close()
-            self._process = None
 
 
 def start_table(app: App, preset: str, seats: list[SeatConfig], options: dict[str, Any],
@@ -497,50 +535,51 @@ def open_autosave() -> tuple[Session | None, str]:
     """The autosaved game as a session, and what the player should be told.
 
     A damaged autosave with a good backup: the backup is used, the damaged
-    file moved aside, and the session's notices say so. Both bad: no session,
-    the bad file moved aside (never deleted), and the reason (translated)."""
-    from rummy_gui import saves
-
+    file moved aside (or, in a read-only folder, left where it is), and the
+    session's notices say so. Both bad: no session, the bad file moved aside
+    (never deleted), and the reason (translated). If the program stopped
+    while opening this very file last time, it is moved aside unopened, so
+    that a crash while opening never repeats."""
     path = saves.autosave_path()
-    if not path.exists():
+    moved = saves.interrupted_opening(path)
+    if moved is not None:
+        return None, stopped_opening(moved)
+    if not path.exists() and not jsonio.backup_path(path).exists():
         return None, ""
+    saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
     try:
         saved = saves.read_with_fallback(path, quarantine_bad=True)
     except saves.SaveError as e:
+        saves.opened()
         from rummy_gui import i18n
         from rummy_gui.ui.saving import problem
 
         if i18n.language() == "en":  # the exact sentence, which names the file already
-            reason = str(e).rstrip(". ") + "."
+            reason = clean(str(e)).rstrip(". ") + "."
         else:
             reason = _("The autosave can't be loaded: {reason}").format(reason=problem(e))
-        if e.kind not in ("missing", "newer_version"):
+        if e.kind not in ("missing", "newer_version") and path.exists():
             try:
-                moved = saves.quarantine(path)
-                reason += " " + _("The damaged file was moved aside as {name}.").format(name=moved.name)
+                aside = saves.quarantine(path)
+                reason += " " + _("The damaged file was moved aside as {name}.").format(name=clean(aside.name))
             except saves.SaveError:
                 pass
         return None, reason
-    except Exception as e:  # pragma: no cover - never a crash from Continue
-        return None, _("The autosave can't be loaded: {reason}").format(reason=str(e))
     game = saved.game
     if game.game_over:
+        saves.opened()
         return None, ""
-    seats = [SeatConfig(s.name, s.kind, getattr(s, "colour", None)) for s in saved.seats]
-    options = dict(game.rules.options()) if hasattr(game, "rules") else {}
-    session = Session(game.preset, seats, options, game=game, autosave_enabled=True)
+    seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
+    session = Session(game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True)
     if saved.problem is not None:
         session.notices.append(_("The autosave was damaged; continuing from its backup."))
         if saved.quarantined is not None:
             session.notices.append(_("The damaged file was moved aside as {name}.").format(
-                name=saved.quarantined.name))
+                name=clean(saved.quarantined.name)))
+        elif saved.not_moved is not None:
+            session.notices.append(_(NOT_MOVED).format(reason=clean(saved.not_moved)))
     return session, ""
 
 
 def autosave_exists() -> bool:
-    try:
-        from rummy_gui import saves
-
-        return saves.autosave_path().exists()
-    except Exception:
-        return False
+    return saves.autosave_path().exists()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummy_gui.i18n import N_, _
+from rummy_gui.safetext import clean
 from rummy_gui.ui import catalog, fonts, theme
 from rummy_gui.ui.intents import Intent, Wheel
 from rummy_gui.ui.menus import WidgetScene, explain
@@ -46,14 +47,11 @@ class StatisticsScene(WidgetScene):
     def load(self) -> None:
         self.rows = []
         self.note = ""
-        try:
-            from rummy_gui.stats import load_stats
+        from rummy_gui.stats import load_stats
 
-            stats, warnings = load_stats()
-            self.rows = stats.rows()
-            self.note = "; ".join(warnings)
-        except Exception as e:  # unreadable statistics: an empty screen that says why
-            self.note = str(e)
+        stats, warnings = load_stats()  # never raises: what was damaged is left out, and said
+        self.rows = stats.rows()
+        self.note = clean("; ".join(warnings))
         presets = self.presets()
         if self.chart_preset not in presets:
             # the game played most, to begin with
@@ -90,13 +88,14 @@ class StatisticsScene(WidgetScene):
                                    self._reset))
 
     def _reset(self) -> None:
-        try:
-            from rummy_gui.stats import reset_stats
+        from rummy_gui import jsonio
+        from rummy_gui.stats import reset_stats
 
+        try:
             reset_stats()
-        except Exception as e:  # a read-only folder: the screen says why
+        except jsonio.WriteError as e:  # a read-only folder: the screen says why
             self.load()
-            self.note = str(e)
+            self.note = clean(str(e))
             return
         self.scroll = 0
         self.load()

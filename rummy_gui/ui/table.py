@@ -803,8 +803,8 @@ class TableScene(Scene):
         result = self.session.poll_bot()
         if result is not None:
             seat, text = result
-            if not self.play(text, seat, quiet=True):
-                self.play(self.session._fallback_choice(seat), seat, quiet=True)
+            if not self.play(text, seat, quiet=True):  # the rules refuse a bot's move: a bug
+                self.session.bot_failed(seat, f"the rules refuse its move {text!r}")
             self.cooldown = max(0.05, BOT_PAUSE * self.app.settings.animation_factor)
 
     def _update_slots(self) -> None:

@@ -149,7 +149,9 @@ def test_damaged_entries_are_left_out(played: Game) -> None:
     stats, warnings = load_stats()
     assert [(r.name, r.preset) for r in stats.rows()] == [("Ann", "rummy500"),
                                                           ("Cid", "rummy500")]
-    assert len(warnings) == 3
+    assert len(warnings) == 4  # three entries left out, and where the whole file is kept
+    (kept,) = paths.stats_path().parent.glob("stats.json.corrupt-*")
+    assert json.loads(kept.read_text()) == data and kept.name in warnings[3]
 
 
 def test_round_trip_of_the_file() -> None:

@@ -13,7 +13,7 @@ from ui_driver import click, drag, frame
 from rummy_gui.engine import Game
 from rummy_gui.ui.app import App
 from rummy_gui.ui.overlays import ChooserScene, DealSummaryScene, GameOverScene
-from rummy_gui.ui.session import FallbackBot, MoveText, SeatConfig, Session, make_bot, token_card
+from rummy_gui.ui.session import MoveText, SeatConfig, Session, make_bot, token_card
 from rummy_gui.ui.table import TableScene
 
 
@@ -100,11 +100,7 @@ def play_to_the_end(app: App, session: Session, max_frames: int = 60000) -> None
             continue
         g = session.game
         if top is scene and not scene.flights and 0 in g.to_act and session.phase not in ("deal_over", "game_over"):
-            legal = session.legal(0)
-            if isinstance(chooser, FallbackBot):
-                text = chooser.choose_text(legal)
-            else:
-                text = MoveText.parse(str(chooser.choose(g.view(0)))).text
+            text = MoveText.parse(str(chooser.choose(g.view(0)))).text
             version = session.version
             act_by_mouse(app, scene, text)
             assert session.version > version, f"the table did not play {text!r}: {scene.messages[-1:]}"
