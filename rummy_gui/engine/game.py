@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import JOKER, Card, count_cards, make_pack, parse_cards
@@ -440,6 +440,9 @@ class Game:
                                 options, seed)
             if g.players != record.get("players", g.players):
                 raise ValueError("the record's player count does not match its layout")
+        if g.rules.is_contract and (options is None or "reshuffles" not in options):
+            # made before RULES.md 4.7 limited the reshuffles: replay it as it was played
+            g.rules = replace(g.rules, reshuffles=None)
         for i, text in enumerate(moves):
             try:
                 g.play(text)
@@ -678,9 +681,22 @@ class Game:
         raise _illegal("no_meld", meld=number)
 
     def _take_from_stock(self) -> Card | None:
-        if not self._stock and self.rules.is_contract:
+        if not self._stock and self.rules.is_contract and self._may_rebuild_stock():
             self._reshuffle()
         return self._stock.pop() if self._stock else None
+
+    def _may_rebuild_stock(self) -> bool:
+        """Contract family: may the pile under its top card become the stock now?"""
+        limit = self.rules.reshuffles
+        return len(self._discard) >= 2 and (limit is None or len(self._reshuffles) < limit)
+
+    @property
+    def reshuffles_left(self) -> int | None:
+        """How often the stock may still be rebuilt this round (None: no limit)."""
+        limit = self.rules.reshuffles
+        if not self.rules.is_contract:
+            return 0
+        return None if limit is None else max(0, limit - len(self._reshuffles))
 
     def _reshuffle(self) -> None:
         """Contract family: the discard pile but its top card becomes the stock."""
@@ -695,7 +711,9 @@ class Game:
 
     def _cards_obtainable(self, keep_in_pile: int = 1) -> int:
         """Cards the stock can still give (contract family reshuffles the pile)."""
-        extra = max(0, len(self._discard) - keep_in_pile) if self.rules.is_contract else 0
+        limit = self.rules.reshuffles
+        may_rebuild = self.rules.is_contract and (limit is None or len(self._reshuffles) < limit)
+        extra = max(0, len(self._discard) - keep_in_pile) if may_rebuild else 0
         return len(self._stock) + extra
 
     # ----------------------------------------------------------- phase: cut
@@ -722,9 +740,7 @@ class Game:
         r = self.rules
         if self._final_turns is not None:
             raise _illegal("stock_empty_pinochle")
-        if not self._stock and not r.is_contract:
-            return lambda: self._end_deal(None)
-        if not self._stock and len(self._discard) < 2:
+        if not self._stock and not (r.is_contract and self._may_rebuild_stock()):
             return lambda: self._end_deal(None)
 
         def apply() -> None:

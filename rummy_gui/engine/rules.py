@@ -46,6 +46,10 @@ class Rules:
     go_out_by_discard: bool = False
     min_run: int = 3
     buying: bool = False
+    # contract family: how often a round's stock may be rebuilt from the discard
+    # pile (RULES.md 4.7); None means no limit, which only records made before
+    # the option existed use
+    reshuffles: int | None = 1
     # fixed settings of the preset
     deals: int | None = None  # Persian: exactly two deals
     rounds: int | None = None  # contract family: seven rounds
@@ -95,7 +99,10 @@ class Rules:
 
     def options(self) -> dict[str, Any]:
         """The option values in force, by key (for records and the UI)."""
-        return {key: getattr(self, key) for key in self.option_keys}
+        out = {key: getattr(self, key) for key in self.option_keys}
+        if out.get("reshuffles", 0) is None:
+            del out["reshuffles"]  # a record made before the option: it stays without the key
+        return out
 
     def with_options(self, options: Mapping[str, Any] | None) -> Rules:
         """These rules with house-rule options applied; ValueError on bad ones."""
@@ -140,6 +147,10 @@ def _check_option(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 5:
             raise ValueError(f"option 'min_run' must be 3, 4 or 5, not {value!r}")
         return value
+    if key == "reshuffles":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+            raise ValueError(f"option 'reshuffles' must be a whole number from 0 to 3, not {value!r}")
+        return value
     raise ValueError(f"unknown option '{key}'")  # pragma: no cover - keys are checked first
 
 
@@ -153,7 +164,7 @@ _500_KEYS = (
     "min_run",
 )
 _PERSIAN_KEYS = tuple(k for k in _500_KEYS if k != "target")
-_CONTRACT_KEYS = ("jokers", "go_out_by_discard", "min_run", "buying")
+_CONTRACT_KEYS = ("jokers", "go_out_by_discard", "min_run", "buying", "reshuffles")
 
 _RUMMY_500 = Rules(
     preset="rummy500",
