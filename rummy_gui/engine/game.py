@@ -12,9 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import JOKER, Card, count_cards, make_pack, parse_cards
+from .enums import Action, ClaimKind, Phase
+from .errors import IllegalMove, illegal
 from .melds import RUN, SET, Meld, Reading, Token, joker_fits_somewhere, layoff_fits, readings
 from .messages import message
-from .moves import IllegalMove, Move, parse_move
+from .moves import Move, parse_move
 from .rules import CONTRACT_NAMES, CONTRACTS, Rules, get_rules
 from .scoring import hand_value, meld_points
 from .search import could_use, target_uses, usable_depths
@@ -22,13 +24,6 @@ from .search import could_use, target_uses, usable_depths
 RECORD_FORMAT = "rummy-gui-record"
 RECORD_VERSION = 1
 
-CUT = "cut"
-DRAW = "draw"
-PLAY = "play"
-CLAIM = "claim"
-RUMMY_LAYOFF = "rummy_layoff"
-DEAL_OVER = "deal_over"
-GAME_OVER = "game_over"
 
 Apply = Callable[[], None]
 
@@ -37,7 +32,7 @@ Apply = Callable[[], None]
 class Claim:
     """An open claim window: who may claim what, and who has answered."""
 
-    kind: str  # "rummy", "buy" or "shanghai"
+    kind: ClaimKind
     origin: int  # the discarder (rummy, shanghai) or the player in turn (buy)
     claimants: tuple[int, ...]  # priority order
     card: Card  # the top card on offer
@@ -50,7 +45,7 @@ class Claim:
             ans = self.answers.get(seat)
             if ans is None:
                 out.append(seat)
-            elif ans.action != "pass":
+            elif ans.action != Action.PASS:
                 break
         return tuple(out)
 
@@ -60,7 +55,7 @@ class Claim:
             ans = self.answers.get(seat)
             if ans is None:
                 return False
-            if ans.action != "pass":
+            if ans.action != Action.PASS:
                 return ans
         return None
 
@@ -70,7 +65,7 @@ class Claim:
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
-    return IllegalMove(message(code, **params), code, **params)
+    return illegal(code, **params)
 
 
 class Game:
@@ -95,7 +90,7 @@ class Game:
         self._stock: list[Card] = []  # top card last
         self._discard: list[Card] = []  # top card last
         self._melds: list[Meld] = []
-        self.phase = DRAW
+        self.phase: Phase = Phase.DRAW
         self.turn = 0
         self.dealer = 0
         self.round = 1
@@ -176,7 +171,7 @@ class Game:
         g.round = round
         g.turn = turn
         g.dealer = (turn - 1) % n
-        g.phase = DRAW
+        g.phase = Phase.DRAW
         g._upcard = g._discard[-1] if g._discard else None
         g._layout = {"hands": [str(h) for h in hands], "stock": stock, "discard": discard,
                      "turn": turn, "round": round}
@@ -209,7 +204,7 @@ class Game:
         self._rng.shuffle(pack)
         self._stock = pack
         if self.rules.liverpool_cut:
-            self.phase = CUT
+            self.phase = Phase.CUT
             self.turn = (self.dealer - 1) % self.players
             return
         self._deal_cards()
@@ -226,7 +221,7 @@ class Game:
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
-        self.phase = DRAW
+        self.phase = Phase.DRAW
         self.claim = None
         self._turn_no += 1
         self._reset_turn_state()
@@ -234,9 +229,9 @@ class Game:
     # ----------------------------------------------------------- public state
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == GAME_OVER:
+        if self.phase == Phase.GAME_OVER:
             return ()
-        if self.phase == CLAIM and self.claim is not None:
+        if self.phase == Phase.CLAIM and self.claim is not None:
             return self.claim.waiting()
         return (self.turn,)
 
@@ -286,11 +281,11 @@ class Game:
 
     @property
     def deal_over(self) -> bool:
-        return self.phase in (DEAL_OVER, GAME_OVER)
+        return self.phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
 
     @property
     def game_over(self) -> bool:
-        return self.phase == GAME_OVER
+        return self.phase == Phase.GAME_OVER
 
     @property
     def moves(self) -> list[Move]:
@@ -447,7 +442,8 @@ class Game:
             try:
                 g.play(text)
             except IllegalMove as e:
-                raise _illegal("bad_record", index=i + 1, move=text, reason=str(e)) from None
+                err = _illegal("bad_record", index=i + 1, move=text, reason=str(e))
+                raise type(e)(str(err), err.code, **err.params) from None  # keeps its kind
         return g
 
     # ----------------------------------------------------------- views
@@ -481,11 +477,12 @@ class Game:
     # Undo works within the turn of the player who moves: melds, lay-offs,
     # swaps, the contract, a take from the discard pile and the discard (until
     # anyone else moves). A stock draw revealed a hidden card and is final.
-    _UNDOABLE = frozenset({"take", "meld", "layoff", "swap", "contract", "discard"})
+    _UNDOABLE = frozenset({Action.TAKE, Action.MELD, Action.LAYOFF, Action.SWAP, Action.CONTRACT,
+                           Action.DISCARD})
 
     def _remember_for_undo(self, m: Move) -> None:
         same_turn = bool(self._undo) and self._undo[-1][1].seat == m.seat
-        if m.action in self._UNDOABLE and m.seat == self.turn and self.phase in (DRAW, PLAY):
+        if m.action in self._UNDOABLE and m.seat == self.turn and self.phase in (Phase.DRAW, Phase.PLAY):
             if not same_turn:
                 self._undo.clear()
             snap = self.copy()
@@ -549,8 +546,8 @@ class Game:
         elif isinstance(move, Move):
             m = move
         else:
-            raise IllegalMove(f"not a move: {move!r}", "bad_move", text=repr(move))
-        if self.phase == GAME_OVER:
+            raise _illegal("bad_move", text=repr(move))
+        if self.phase == Phase.GAME_OVER:
             raise _illegal("game_over")
         acting = self.to_act
         seat = m.seat
@@ -569,25 +566,25 @@ class Game:
 
     def _wrong_phase(self, m: Move) -> IllegalMove:
         a = self.phase
-        if a == CUT:
+        if a == Phase.CUT:
             return _illegal("cut_first")
-        if a == DRAW:
-            if m.action in ("meld", "layoff", "discard", "swap", "contract"):
+        if a == Phase.DRAW:
+            if m.action in (Action.MELD, Action.LAYOFF, Action.DISCARD, Action.SWAP, Action.CONTRACT):
                 return _illegal("draw_first")
             return _illegal("wrong_time_draw", action=m.action)
-        if a == PLAY:
-            if m.action in ("draw", "take"):
+        if a == Phase.PLAY:
+            if m.action in (Action.DRAW, Action.TAKE):
                 return _illegal("already_drew")
-            if m.action == "meld" and self.rules.is_contract:
+            if m.action == Action.MELD and self.rules.is_contract:
                 return _illegal("use_contract")
-            if m.action == "contract" and not self.rules.is_contract:
+            if m.action == Action.CONTRACT and not self.rules.is_contract:
                 return _illegal("no_contract")
             return _illegal("wrong_time_play", action=m.action)
-        if a == CLAIM and self.claim is not None:
-            return _illegal("claim_or_pass_" + self.claim.kind)
-        if a == RUMMY_LAYOFF:
+        if a == Phase.CLAIM and self.claim is not None:
+            return _illegal("claim_or_pass_" + self.claim.kind.value)
+        if a == Phase.RUMMY_LAYOFF:
             return _illegal("rummy_layoff_first")
-        if a == DEAL_OVER:
+        if a == Phase.DEAL_OVER:
             return _illegal("deal_over")
         return _illegal("wrong_time_play", action=m.action)  # pragma: no cover
 
@@ -752,7 +749,7 @@ class Game:
                 self._final_pending = True
             protected = self._protected
             self._protected = False
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             if r.buying and not protected:
                 self._last_claimer = None
                 self._open_buy_window()
@@ -792,7 +789,7 @@ class Game:
             self._target = target
             self._drew = "take"
             self._protected = False
-            self.phase = PLAY
+            self.phase = Phase.PLAY
 
         return apply
 
@@ -802,7 +799,7 @@ class Game:
 
         def apply() -> None:
             self._drew = "pass"
-            self.phase = PLAY
+            self.phase = Phase.PLAY
 
         return apply
 
@@ -889,7 +886,7 @@ class Game:
         r = self.rules
         tokens = self._tokens(m.cards)
         meld = self._meld_by_id(m.number)
-        if self.phase == RUMMY_LAYOFF:
+        if self.phase == Phase.RUMMY_LAYOFF:
             claimed = self._discard_claimed
             if len(tokens) != 1 or tokens[0].card is not claimed:
                 raise _illegal("rummy_layoff_card", card=claimed.pretty)
@@ -904,7 +901,7 @@ class Game:
                 "layoff " + " ".join(_fit_tokens(meld, f)) + f" to {meld.id}" for f in fits[:3])
             raise _illegal("ambiguous_layoff", options=examples)
         fit = fits[0]
-        if self.phase != RUMMY_LAYOFF:
+        if self.phase != Phase.RUMMY_LAYOFF:
             after = meld.copy()
             _apply_fit(after, fit, seat)
             melds_after = [after if x is meld else x for x in self._melds]
@@ -915,7 +912,7 @@ class Game:
             _apply_fit(meld, fit, seat)
             if r.mark_complete_sets and meld.kind == SET and len(meld) == 4:
                 meld.complete = True
-            if self.phase == RUMMY_LAYOFF:
+            if self.phase == Phase.RUMMY_LAYOFF:
                 self._hands[seat].remove(cards[0])
                 assert self.claim is not None
                 origin = self.claim.origin
@@ -1074,17 +1071,17 @@ class Game:
         others = tuple((seat + i) % self.players for i in range(1, self.players))
         depths = self._rummy_depths() if r.rummy_call != "off" else []
         if depths:
-            self.claim = Claim("rummy", seat, others, card, depths=tuple(depths))
+            self.claim = Claim(ClaimKind.RUMMY, seat, others, card, depths=tuple(depths))
             self.turn = (seat + 1) % self.players
-            self.phase = CLAIM
+            self.phase = Phase.CLAIM
             return
         if r.shanghai_call and not called and not card.is_joker:
             fits = [x for x in self._melds if layoff_fits(r, x, [Token(card)])]
             claimants = tuple(s for s in others if len(self._hands[s]) >= 2)
             if fits and claimants:
-                self.claim = Claim("shanghai", seat, claimants, card)
+                self.claim = Claim(ClaimKind.SHANGHAI, seat, claimants, card)
                 self.turn = (seat + 1) % self.players
-                self.phase = CLAIM
+                self.phase = Phase.CLAIM
                 return
         self._begin_turn((seat + 1) % self.players)
         if called:
@@ -1110,7 +1107,7 @@ class Game:
         r = self.rules
         if not self._discard:
             self.claim = None
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             return
         turn = self.turn
         claimants = []
@@ -1125,23 +1122,23 @@ class Game:
             claimants.append(s)
         if not claimants:
             self.claim = None
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             return
-        self.claim = Claim("buy", turn, tuple(claimants), self._discard[-1])
-        self.phase = CLAIM
+        self.claim = Claim(ClaimKind.BUY, turn, tuple(claimants), self._discard[-1])
+        self.phase = Phase.CLAIM
 
     def _h_claim(self, seat: int, m: Move) -> Apply:
         claim = self.claim
         assert claim is not None
-        if m.action != "pass" and m.action != claim.kind:
+        if m.action != Action.PASS and m.action != claim.kind.action:
             raise self._wrong_phase(m)
         r = self.rules
-        if m.action == "rummy":
+        if m.action == Action.RUMMY:
             if (m.number or 0) not in claim.depths:
                 if r.rummy_call == "last":
                     raise _illegal("rummy_last_only")
                 raise _illegal("rummy_not_possible", count=m.number)
-        elif m.action == "shanghai":
+        elif m.action == Action.SHANGHAI:
             meld = self._meld_by_id(m.number)
             if not layoff_fits(r, meld, [Token(claim.card)]):
                 raise _illegal("claim_no_fit", card=claim.card.pretty, meld=meld.id)
@@ -1158,10 +1155,10 @@ class Game:
     def _close_claim(self, claim: Claim, win: Move | None) -> None:
         r = self.rules
         n = self.players
-        if claim.kind == "buy":
+        if claim.kind == ClaimKind.BUY:
             if win is None:
                 self.claim = None
-                self.phase = PLAY
+                self.phase = Phase.PLAY
                 return
             w = win.seat
             assert w is not None
@@ -1175,7 +1172,7 @@ class Game:
             self._last_claimer = w
             self._open_buy_window()
             return
-        if claim.kind == "shanghai":
+        if claim.kind == ClaimKind.SHANGHAI:
             if win is not None:
                 w = win.seat
                 assert w is not None
@@ -1198,9 +1195,9 @@ class Game:
         if r.rummy_call == "last":
             card = self._discard.pop()
             self._hands[w].append(card)
-            self.phase = RUMMY_LAYOFF
+            self.phase = Phase.RUMMY_LAYOFF
             self.turn = w
-            self.claim = Claim("rummy", claim.origin, (w,), card)
+            self.claim = Claim(ClaimKind.RUMMY, claim.origin, (w,), card)
             return
         taken = self._discard[-depth:]
         del self._discard[-depth:]
@@ -1210,7 +1207,7 @@ class Game:
             self._restricted[c.code] += 1
         self._target = taken[0]
         self._drew = "rummy"
-        self.phase = PLAY
+        self.phase = Phase.PLAY
 
     # ----------------------------------------------------------- end of a deal
     def _end_deal(self, out: int | None) -> None:
@@ -1236,9 +1233,9 @@ class Game:
         self._history.append(list(scores))
         self.claim = None
         if self._match_over():
-            self.phase = GAME_OVER
+            self.phase = Phase.GAME_OVER
         else:
-            self.phase = DEAL_OVER
+            self.phase = Phase.DEAL_OVER
             self.turn = (self.dealer + 1) % self.players
 
     def _match_over(self) -> bool:
@@ -1327,22 +1324,22 @@ def _apply_fit(meld: Meld, fit: Any, seat: int) -> None:
     meld.low = fit.low if meld.kind == RUN else meld.low
 
 
-_HANDLERS: dict[tuple[str, str], Callable[[Game, int, Move], Apply]] = {
-    (CUT, "cut"): Game._h_cut,
-    (DRAW, "draw"): Game._h_draw,
-    (DRAW, "take"): Game._h_take,
-    (DRAW, "pass"): Game._h_pass_draw,
-    (PLAY, "meld"): Game._h_meld,
-    (PLAY, "layoff"): Game._h_layoff,
-    (PLAY, "swap"): Game._h_swap,
-    (PLAY, "contract"): Game._h_contract,
-    (PLAY, "discard"): Game._h_discard,
-    (CLAIM, "rummy"): Game._h_claim,
-    (CLAIM, "buy"): Game._h_claim,
-    (CLAIM, "shanghai"): Game._h_claim,
-    (CLAIM, "pass"): Game._h_claim,
-    (RUMMY_LAYOFF, "layoff"): Game._h_layoff,
-    (DEAL_OVER, "deal"): Game._h_deal,
+_HANDLERS: dict[tuple[Phase, Action], Callable[[Game, int, Move], Apply]] = {
+    (Phase.CUT, Action.CUT): Game._h_cut,
+    (Phase.DRAW, Action.DRAW): Game._h_draw,
+    (Phase.DRAW, Action.TAKE): Game._h_take,
+    (Phase.DRAW, Action.PASS): Game._h_pass_draw,
+    (Phase.PLAY, Action.MELD): Game._h_meld,
+    (Phase.PLAY, Action.LAYOFF): Game._h_layoff,
+    (Phase.PLAY, Action.SWAP): Game._h_swap,
+    (Phase.PLAY, Action.CONTRACT): Game._h_contract,
+    (Phase.PLAY, Action.DISCARD): Game._h_discard,
+    (Phase.CLAIM, Action.RUMMY): Game._h_claim,
+    (Phase.CLAIM, Action.BUY): Game._h_claim,
+    (Phase.CLAIM, Action.SHANGHAI): Game._h_claim,
+    (Phase.CLAIM, Action.PASS): Game._h_claim,
+    (Phase.RUMMY_LAYOFF, Action.LAYOFF): Game._h_layoff,
+    (Phase.DEAL_OVER, Action.DEAL): Game._h_deal,
 }
 
 

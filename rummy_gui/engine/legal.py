@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from .enums import Action, ClaimKind, Phase
+from .errors import IllegalMove
 from .melds import RUN, SET, Reading, Token, layoff_fits
-from .moves import IllegalMove, Move
+from .moves import Move
 from .rules import CONTRACTS
 from .search import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
 
@@ -16,48 +18,46 @@ if TYPE_CHECKING:
 
 
 def generate(g: Game) -> list[Move]:
-    from . import game as G
-
     phase = g.phase
     out: list[Move] = []
-    if phase == G.GAME_OVER:
+    if phase == Phase.GAME_OVER:
         return out
-    if phase == G.CLAIM:
+    if phase == Phase.CLAIM:
         assert g.claim is not None
         for seat in g.to_act:
             out.extend(_confirmed(g, _claim_candidates(g, seat)))
         return out
     seat = g.turn
-    if phase == G.CUT:
-        return [Move("cut", seat, number=n) for n in range(1, g.stock_count)]
-    if phase == G.DEAL_OVER:
-        return [Move("deal", seat)]
-    if phase == G.DRAW:
+    if phase == Phase.CUT:
+        return [Move(Action.CUT, seat, number=n) for n in range(1, g.stock_count)]
+    if phase == Phase.DEAL_OVER:
+        return [Move(Action.DEAL, seat)]
+    if phase == Phase.DRAW:
         r = g.rules
-        out = [Move("pass", seat)] if g._final_turns is not None else [Move("draw", seat)]
+        out = [Move(Action.PASS, seat)] if g._final_turns is not None else [Move(Action.DRAW, seat)]
         depth = 1 if r.is_contract else len(g._discard)
         first = 1
         if depth and not r.is_contract and not r.top_discard_must_meld:
-            out.append(Move("take", seat, number=1))  # the top card is free to keep
+            out.append(Move(Action.TAKE, seat, number=1))  # the top card is free to keep
             first = 2
         if r.is_contract:
             depths: list[int] = [1]
         else:
             depths = [n for n in usable_depths(r, g._hands[seat], g._discard, g._melds) if n >= first]
-        out.extend(_confirmed(g, (Move("take", seat, number=n) for n in depths)))
+        out.extend(_confirmed(g, (Move(Action.TAKE, seat, number=n) for n in depths)))
         return out
-    if phase == G.RUMMY_LAYOFF:
+    if phase == Phase.RUMMY_LAYOFF:
         assert g.claim is not None
         card = str(g.claim.card)
-        return _confirmed(g, (Move("layoff", seat, (card,), number=m.id) for m in g._melds))
-    # PLAY: plain discards need no search, everything else is confirmed by play's checks
+        return _confirmed(g, (Move(Action.LAYOFF, seat, (card,), number=m.id) for m in g._melds))
+    # Phase.PLAY: plain discards need no search, everything else is confirmed by play's checks
     out = _confirmed(g, _play_candidates(g, seat))
     if g._target is None and not g._pending_jokers:
         hand = g._hands[seat]
         restricted = g._restricted
         for c in sorted(set(hand), key=lambda c: c.code):
             if hand.count(c) > restricted[c.code]:
-                out.append(Move("discard", seat, (str(c),)))
+                out.append(Move(Action.DISCARD, seat, (str(c),)))
     return out
 
 
@@ -80,16 +80,16 @@ def _confirmed(g: Game, cands: Iterable[Move]) -> list[Move]:
 def _claim_candidates(g: Game, seat: int) -> Iterator[Move]:
     claim = g.claim
     assert claim is not None
-    if claim.kind == "rummy":
+    if claim.kind == ClaimKind.RUMMY:
         for n in claim.depths:
-            yield Move("rummy", seat, number=n)
-    elif claim.kind == "buy":
-        yield Move("buy", seat)
-    elif claim.kind == "shanghai":
+            yield Move(Action.RUMMY, seat, number=n)
+    elif claim.kind == ClaimKind.BUY:
+        yield Move(Action.BUY, seat)
+    elif claim.kind == ClaimKind.SHANGHAI:
         for m in g._melds:
             if layoff_fits(g.rules, m, [Token(claim.card)]):
-                yield Move("shanghai", seat, number=m.id)
-    yield Move("pass", seat)
+                yield Move(Action.SHANGHAI, seat, number=m.id)
+    yield Move(Action.PASS, seat)
 
 
 def _play_candidates(g: Game, seat: int) -> Iterator[Move]:
@@ -101,24 +101,24 @@ def _play_candidates(g: Game, seat: int) -> Iterator[Move]:
         elif g.round != 7:
             for meld in g._melds:
                 for toks in layoff_candidates(r, hand, meld):
-                    yield Move("layoff", seat, toks, number=meld.id)
+                    yield Move(Action.LAYOFF, seat, toks, number=meld.id)
                 if meld.kind == RUN:
                     for i, c in enumerate(meld.cards):
                         if c.is_joker:
                             pos = meld.low + i
                             nat = str(_natural(pos, meld.suit))
-                            yield Move("swap", seat, (nat,), number=meld.id)
+                            yield Move(Action.SWAP, seat, (nat,), number=meld.id)
     else:
         for reading in possible_melds(r, hand):
             word, toks = canonical_meld(r, reading)
-            yield Move("meld", seat, toks, kind=word)
+            yield Move(Action.MELD, seat, toks, kind=word)
         for meld in g._melds:
             for toks in layoff_candidates(r, hand, meld):
-                yield Move("layoff", seat, toks, number=meld.id)
+                yield Move(Action.LAYOFF, seat, toks, number=meld.id)
     if r.shanghai_call and g._melds:
         for c in sorted(set(hand), key=lambda c: c.code):
             if not c.is_joker and any(may_fit(m, c) for m in g._melds):
-                yield Move("discard", seat, (str(c),), call=True)
+                yield Move(Action.DISCARD, seat, (str(c),), call=True)
 
 
 def _natural(pos: int, suit: str) -> object:
@@ -147,7 +147,7 @@ def _contract_candidates(g: Game, seat: int) -> Iterator[Move]:
             groups7 = tuple(sorted(_group_text(x) for x in combo))
             if groups7 not in seen7:
                 seen7.add(groups7)
-                yield Move("contract", seat, groups=groups7)
+                yield Move(Action.CONTRACT, seat, groups=groups7)
         return
     sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
         if sets_needed else []
@@ -160,7 +160,7 @@ def _contract_candidates(g: Game, seat: int) -> Iterator[Move]:
                 tuple(sorted(_group_text(x) for x in run_combo))
             if groups not in seen:
                 seen.add(groups)
-                yield Move("contract", seat, groups=groups)
+                yield Move(Action.CONTRACT, seat, groups=groups)
 
 
 def _take(counts: list[int], reading: Reading) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card
+from .enums import Phase
 from .melds import Meld
 from .moves import Move
 from .rules import Rules
@@ -28,7 +29,7 @@ class View:
     seat: int
     rules: Rules
     players: int
-    phase: str
+    phase: Phase
     turn: int
     to_act: tuple[int, ...]
     dealer: int
