@@ -15,7 +15,6 @@ from .cards import JOKER, Card, count_cards, make_pack, parse_cards
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove, illegal
 from .melds import RUN, SET, Meld, Reading, Token, joker_fits_somewhere, layoff_fits, readings
-from .messages import message
 from .moves import Move, parse_move
 from .rules import CONTRACT_NAMES, CONTRACTS, Rules, get_rules
 from .scoring import hand_value, meld_points
