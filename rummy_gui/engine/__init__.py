@@ -4,11 +4,10 @@ in docs/engine.md."""
 from .cards import JOKER, Card, parse_card, parse_cards
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove, MalformedMove, NotYourMove, RuleViolation
-from .game import Claim, Game, LegalMoves
+from .game import Claim, Game, LegalMoves, View
 from .melds import Meld
 from .moves import Move
 from .rules import PRESETS, Rules
-from .view import View
 
 __all__ = [
     "Action", "Card", "Claim", "ClaimKind", "Game", "IllegalMove", "JOKER", "LegalMoves",

@@ -191,6 +191,26 @@ class Meld:
             self.maker, self.complete, self.doubled, self.turn_made)
         return m
 
+    def lay_off(self, fit: LayoffFit, seat: int) -> None:
+        """Put the cards of `fit` (from `layoff_fits`) on this meld, owned by `seat`."""
+        added = set(fit.added)
+        old = iter(self._owners)
+        self._owners = [seat if i in added else next(old) for i in range(len(fit.cards))]
+        self._cards = list(fit.cards)
+        if self.kind == RUN:
+            self.low = fit.low
+
+    def replace_joker(self, index: int, card: Card, seat: int) -> None:
+        """A joker swap: the natural `card`, owned by `seat`, takes the joker's place."""
+        self._cards[index] = card
+        self._owners[index] = seat
+
+    def with_card(self, index: int, card: Card) -> Meld:
+        """A copy of this meld with `card` at `index` (to test a swap before making it)."""
+        m = self.copy()
+        m._cards[index] = card
+        return m
+
     def state(self) -> tuple[object, ...]:
         return (self.id, self.kind, tuple(c.code for c in self._cards), tuple(self._owners),
                 self.rank, self.suit, self.low, self.maker, self.complete, self.doubled,

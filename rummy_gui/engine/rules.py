@@ -53,6 +53,7 @@ class Rules:
     # fixed settings of the preset
     deals: int | None = None  # Persian: exactly two deals
     rounds: int | None = None  # contract family: seven rounds
+    whole_hand_rounds: tuple[int, ...] = ()  # contract round 7: out only with the whole hand
     partnerships: bool = False
     ace: str = "either"  # "either", "low" or "high" in runs
     max_set: int | None = 4
@@ -75,6 +76,11 @@ class Rules:
     @property
     def is_contract(self) -> bool:
         return self.family == FAMILY_CONTRACT
+
+    def last_round_goes_out_whole(self, round_number: int) -> bool:
+        """Contract round 7 (RULES.md 4.3): the contract is the whole hand at
+        once, with no discard, and nobody lays off."""
+        return round_number in self.whole_hand_rounds
 
     def decks(self, players: int) -> int:
         if self.is_contract:
@@ -190,6 +196,7 @@ _CONTRACT = Rules(
     min_run=4,
     buying=True,
     rounds=7,
+    whole_hand_rounds=(7,),
     max_set=None,
     option_keys=_CONTRACT_KEYS,
 )
