@@ -600,7 +600,7 @@ class RuleBot:
                 keep = taken if n == 1 else taken[:-1]
                 out.append((judge.after_discard(hand + taken, keep) + 4.0, m))
             elif m.action == Action.BUY:
-                if judge.laid or view.round == 7:
+                if judge.laid or view.rules.last_round_goes_out_whole(view.round):
                     continue  # round 7 goes out with the whole hand: more cards only hurt
                 new = hand + [claim.card]
                 d0 = contract_distance(r, hand, view.round)
@@ -697,7 +697,7 @@ def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | 
     its hoard reaches the players who are close and the round can end.
     Other rounds and games are left alone."""
     r = view.rules
-    if not r.is_contract or view.round != 7:
+    if not r.last_round_goes_out_whole(view.round):
         return None
     if r.max_jokers_per_meld is not None and \
             sum(c.is_joker for c in view.hand) > 3 * r.max_jokers_per_meld:

@@ -291,7 +291,7 @@ def _wants(g: Game, seat: int, hand: list[Card], card: Card) -> bool:
     r = g.rules
     if r.is_contract:
         if g.has_laid_down(seat):
-            return _fits(g, card) and g.round != 7
+            return _fits(g, card) and not g.rules.last_round_goes_out_whole(g.round)
         return contract_distance(r, hand + [card], g.round) < contract_distance(r, hand, g.round)
     split = best_split(r, hand + [card], g.melds)
     return card not in split.leftovers
@@ -305,7 +305,7 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
             groups = " / ".join(" ".join(pm.tokens()) for pm in layout.melds)
             if _try(g, f"{seat}: contract {groups}"):
                 return True
-    elif g.round != 7:
+    elif not g.rules.last_round_goes_out_whole(g.round):
         if len(hand) > 1:
             for c in sorted(set(hand), key=lambda c: (-card_value(r, c), c.code)):
                 for m in g.melds:

@@ -52,7 +52,7 @@ def prepare_contract(t: Table, seat: int, m: Move) -> Apply:
         for b in runs[i + 1:]:
             if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
                 raise _illegal("runs_join")
-    if r.max_jokers_per_meld is not None:
+    if r.contract_sets_distinct_ranks:
         set_ranks = [o.rank for o in chosen if o.kind == SET]
         if len(set(set_ranks)) != len(set_ranks):
             raise _illegal("sets_same_rank")

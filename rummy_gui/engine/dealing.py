@@ -77,8 +77,8 @@ def prepare_cut(t: Table, seat: int, m: Move) -> Apply:
         s.stock = s.stock[-n:] + s.stock[:-n]
         if n == needed:
             side = t.side_of(seat)
-            s.totals[side] -= 50
-            s.bonus[side] -= 50
+            s.totals[side] -= t.rules.cut_bonus
+            s.bonus[side] -= t.rules.cut_bonus
         s.turn_no = 0
         deal_cards(t)
 

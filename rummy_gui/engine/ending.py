@@ -22,8 +22,8 @@ def end_deal(t: Table, out: int | None) -> None:
                 scores[t.side_of(owner)] += pts
         for seat in range(t.players):
             scores[t.side_of(seat)] -= hand_value(r, s.hands[seat])
-        if r.persian_bonuses and out is not None and s.first_meld_turn[out] == s.turn_no:
-            scores[t.side_of(out)] += 25
+        if r.out_in_one_turn_bonus and out is not None and s.first_meld_turn[out] == s.turn_no:
+            scores[t.side_of(out)] += r.out_in_one_turn_bonus
     for i, v in enumerate(scores):
         s.totals[i] += v
     # the Liverpool cut bonus was taken off the total already; the deal score shows it
@@ -42,7 +42,8 @@ def _match_over(t: Table) -> bool:
     r, s = t.rules, t.s
     totals = s.totals
     if r.is_contract:
-        if s.round < (r.rounds or 7):
+        assert r.rounds is not None
+        if s.round < r.rounds:
             return False
         best = min(totals)
         s.winners = tuple(seat for seat in range(t.players) if totals[t.side_of(seat)] == best)
@@ -52,11 +53,11 @@ def _match_over(t: Table) -> bool:
             return False
         best = max(totals)
         leaders = [i for i, v in enumerate(totals) if v == best]
-        if len(leaders) == 1:
-            totals[leaders[0]] += 50
+        if len(leaders) == 1 and r.match_bonus:
+            totals[leaders[0]] += r.match_bonus
             assert s.deal_scores is not None
-            s.deal_scores[leaders[0]] += 50
-            s.history[-1][leaders[0]] += 50
+            s.deal_scores[leaders[0]] += r.match_bonus
+            s.history[-1][leaders[0]] += r.match_bonus
         s.winners = tuple(seat for seat in range(t.players) if t.side_of(seat) in leaders)
         return True
     assert r.target is not None

@@ -199,7 +199,7 @@ def parse_move(text: str) -> Move:
         return Move(action, seat, cards, number=_number(args[-1], "the meld's number"))
     if action is Action.DISCARD:
         call = False
-        if len(args) == 2 and args[1].lower() == "shanghai":
+        if len(args) == 2 and args[1].lower() == Action.SHANGHAI.value:
             call = True
             args = args[:1]
         if len(args) != 1:

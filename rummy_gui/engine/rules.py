@@ -67,7 +67,13 @@ class Rules:
     liverpool_cut: bool = False
     pinochle_last_turns: bool = False
     mark_complete_sets: bool = False  # Pinochle
-    persian_bonuses: bool = False
+    persian_bonuses: bool = False  # Persian: a set of four melded at once scores double
+    out_in_one_turn_bonus: int = 0  # Persian: 25 for going out on the first melding turn
+    match_bonus: int = 0  # Persian: 50 to the side ahead after the last deal
+    cut_bonus: int = 0  # Liverpool: 50 off the cutter's total for cutting exactly the deal
+    contract_sets_distinct_ranks: bool = False  # Shanghai: no two sets of one rank in a contract
+    fixed_decks: int | None = None  # Persian: one deck whatever the players
+    fixed_jokers: int | None = None  # Persian and Shanghai: 4 jokers
     settlement: bool = False  # Rum 500 classic
     contract_hand_size: tuple[int, ...] = (10, 10, 10, 12, 12, 12, 12)
     shanghai_scoring: bool = False
@@ -83,19 +89,19 @@ class Rules:
         return round_number in self.whole_hand_rounds
 
     def decks(self, players: int) -> int:
+        if self.fixed_decks is not None:
+            return self.fixed_decks
         if self.is_contract:
             return 2
-        if self.preset == "persian":
-            return 1
         return 2 if players >= 5 else 1
 
     def joker_count(self, players: int) -> int:
         if not self.jokers:
             return 0
+        if self.fixed_jokers is not None:
+            return self.fixed_jokers
         if self.is_contract:
-            return 4 if self.shanghai_call else players - 1
-        if self.preset == "persian":
-            return 4
+            return players - 1
         return 2 * self.decks(players)
 
     def hand_size(self, players: int, round_number: int) -> int:
@@ -227,6 +233,10 @@ _PRESET_LIST = [
         jokers_only_in_joker_sets=True,
         joker_value_500=20,
         persian_bonuses=True,
+        out_in_one_turn_bonus=25,
+        match_bonus=50,
+        fixed_decks=1,
+        fixed_jokers=4,
         option_keys=_PERSIAN_KEYS,
     ),
     replace(
@@ -251,6 +261,7 @@ _PRESET_LIST = [
         name="Liverpool Rummy",
         description="Contract Rummy with a cut: lift exactly the deal and save 50 points.",
         liverpool_cut=True,
+        cut_bonus=50,
     ),
     replace(
         _CONTRACT,
@@ -259,6 +270,8 @@ _PRESET_LIST = [
         description="Eleven cards, aces high, one joker per meld, two buys, and 'Shanghai!' calls.",
         ace="high",
         max_jokers_per_meld=1,
+        contract_sets_distinct_ranks=True,
+        fixed_jokers=4,
         buy_penalty=2,
         buy_limit=2,
         layoff_with_contract=True,

@@ -25,6 +25,7 @@ class PresetInfo:
     default_players: int
     options: dict[str, Any]
     contract: bool
+    shanghai_call: bool = False  # the engine's rules fact (RULES.md 4.6)
 
     # `name` and `description` are the English texts (the catalogs' ids); these
     # are what the screens show.
@@ -56,7 +57,8 @@ _FALLBACK = [
                {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True, "reshuffles": 1}, True),
     PresetInfo("shanghai", N_("Shanghai Rummy"),
                N_("Eleven cards, aces high, one joker per meld, two buys, and 'Shanghai!' calls."), 3, 5, 4,
-               {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True, "reshuffles": 1}, True),
+               {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True, "reshuffles": 1}, True,
+               shanghai_call=True),
 ]
 
 OPTION_LABELS: dict[str, str] = {
@@ -124,6 +126,8 @@ def presets() -> list[PresetInfo]:
                 default_players=max(lo, min(hi, fb.default_players if fb else 3)),
                 options=options,
                 contract=bool(getattr(rules, "is_contract", fb.contract if fb else False)),
+                shanghai_call=bool(getattr(rules, "shanghai_call",
+                                           fb.shanghai_call if fb else False)),
             )
         )
     return out or list(_FALLBACK)

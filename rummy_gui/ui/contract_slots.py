@@ -57,7 +57,8 @@ class ContractSlots:
     def label(self, k: int, game: Any) -> str:
         kind = self.kinds[k]
         n = self.minimum(kind, game)
-        last_round = game.round == 7
+        rules = getattr(game, "rules", None)
+        last_round = rules is not None and rules.last_round_goes_out_whole(game.round)
         if kind == "set":
             return _("set of {n}").format(n=n)
         return (_("run of {n}+") if last_round else _("run of {n}")).format(n=n)

@@ -123,7 +123,7 @@ class TableScene(Scene):
             for j, (label, fn, primary) in enumerate(row):
                 b = Button((r.x + j * (bw + 10), r.y + i * (bh + 6), width, bh), label, fn, primary=primary, size=15)
                 self.buttons.append(b)
-        self.buttons[5].visible = self.session.preset == "shanghai"
+        self.buttons[5].visible = self.shanghai_calls()
         own = self.geometry().layout.seats[self.viewer].melds
         self.slot_buttons = [
             Button((own.right - 136, own.y + 10, 130, 40), _("Lay down"), self.lay_down_slots, primary=True, size=15),
@@ -325,8 +325,12 @@ class TableScene(Scene):
             return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))
         return _("{name} to play").format(name=s.name(seat))
 
+    def shanghai_calls(self) -> bool:
+        """Does this game have the Shanghai call (RULES.md 4.6)?"""
+        return bool(getattr(getattr(self.session.game, "rules", None), "shanghai_call", False))
+
     def _shanghai_label(self) -> str:
-        if self.session.preset != "shanghai":
+        if not self.shanghai_calls():
             return "—"
         return _("Shanghai call: on") if self.shanghai_call else _("Shanghai call: off")
 
@@ -415,7 +419,7 @@ class TableScene(Scene):
         self.play("pass")
 
     def toggle_shanghai(self) -> None:
-        if self.session.preset != "shanghai":
+        if not self.shanghai_calls():
             return
         self.shanghai_call = not self.shanghai_call
         self.layout(self._size)
