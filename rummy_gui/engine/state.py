@@ -104,15 +104,18 @@ def _rng_key(value: Any) -> Any:
     return value.getstate()
 
 
+Empty = Callable[[], Any] | None
+
+
 def _f(factory: Callable[[], Any], copy: Callable[[Any], Any] = _list,
-       key: Callable[[Any], Any] = _tuple, history: bool = False) -> Any:
+       key: Callable[[Any], Any] = _tuple, history: Empty = None) -> Any:
     """A field made by `factory`, copied by `copy` and compared by `key`;
-    `history`: emptied in a copy without history."""
+    `history`: what a copy without history holds instead (None: copied)."""
     return field(default_factory=factory, metadata={"copy": copy, "key": key, "history": history})
 
 
 def _v(default: Any, copy: Callable[[Any], Any] = _same, key: Callable[[Any], Any] = _same,
-       history: bool = False) -> Any:
+       history: Empty = None) -> Any:
     """A field with a plain default (immutable values are copied as they are)."""
     return field(default=default, metadata={"copy": copy, "key": key, "history": history})
 
@@ -136,10 +139,10 @@ class GameState:
     # the match
     totals: list[int] = _f(list)
     deal_scores: list[int] | None = _v(None, _list, _tuple)
-    history: list[list[int]] = _f(list, _lists, _tuples, history=True)
+    history: list[list[int]] = _f(list, _lists, _tuples, history=list)
     winners: tuple[int, ...] = _v(())
-    moves: list[Move] = _f(list, history=True)
-    deal_moves: int = _v(0, history=True)  # index in `moves` where this deal began
+    moves: list[Move] = _f(list, history=list)
+    deal_moves: int = _v(0, history=int)  # index in `moves` where this deal began
     # this deal
     upcard: Card | None = _v(None)
     turn_no: int = _v(0)
@@ -163,11 +166,8 @@ class GameState:
     def copy(self, history: bool = True) -> GameState:
         """An independent copy; without `history`, no past moves or deal scores."""
         out = object.__new__(GameState)
-        for name, copier, is_history in _COPY:
-            if is_history and not history:
-                value: Any = 0 if name == "deal_moves" else []
-            else:
-                value = copier(getattr(self, name))
+        for name, copier, empty in _COPY:
+            value = empty() if empty is not None and not history else copier(getattr(self, name))
             setattr(out, name, value)
         return out
 
@@ -205,7 +205,7 @@ class GameState:
         self.drew = None
 
 
-_COPY: list[tuple[str, Callable[[Any], Any], bool]] = [
+_COPY: list[tuple[str, Callable[[Any], Any], Empty]] = [
     (f.name, f.metadata["copy"], f.metadata["history"]) for f in fields(GameState)]
 _KEYS: list[tuple[str, Callable[[Any], Any]]] = [
     (f.name, f.metadata["key"]) for f in fields(GameState)]
