@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from rummy_gui.bench import summarize
-from rummy_gui.engine import PRESETS, Game
+from rummy_gui.engine import PRESETS, Action, Game
 
 PLAYERS = {"rummy500": 3, "rummy500-classic": 3, "persian": 4, "pinochle": 3,
            "contract": 4, "liverpool": 4, "shanghai": 4}
@@ -28,7 +28,7 @@ def playout(preset: str, players: int, seed: int, max_moves: int) -> tuple[int, 
             g = Game.new(preset, players, seed=rng.randrange(1 << 30))
         legal = list(g.legal_moves)
         move = rng.choice(legal)
-        if move.action == "deal":
+        if move.action == Action.DEAL:
             deals += 1
         g.play(move)
         if g.game_over:

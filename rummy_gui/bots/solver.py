@@ -388,7 +388,7 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
     the least penalty in hand, or None when the hand can not lay it down."""
     sets_needed, runs_needed = CONTRACTS[round_number - 1]
     p = _Packed(hand)
-    last = round_number == 7
+    last = rules.last_round_goes_out_whole(round_number)
     if last:
         set_t: list[_Template] = []
         run_t = _run_templates(rules, p, p.jokers, (rules.min_run, 13))
@@ -408,7 +408,7 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
                     olo, ohi = _span(o)
                     if ohi + 1 == lo or hi + 1 == olo:
                         return False
-        elif rules.max_jokers_per_meld is not None:
+        elif rules.contract_sets_distinct_ranks:
             if any(o[3] == SET and o[4][0].rank == t[4][0].rank for o in chosen):
                 return False
         return True
@@ -498,10 +498,10 @@ def forget() -> None:
 def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
     sets_needed, runs_needed = CONTRACTS[round_number - 1]
     runs5 = 0
-    if round_number == 7:
+    if rules.last_round_goes_out_whole(round_number):
         # the whole hand (after the draw) goes down as three runs: 4 + 4 + 5
         # cards with 13 in hand, 4 + 4 + 4 with 12
-        runs5 = max(0, min(runs_needed, rules.contract_hand_size[6] + 1 - 4 * runs_needed))
+        runs5 = max(0, min(runs_needed, rules.contract_hand_size[round_number - 1] + 1 - 4 * runs_needed))
     runs4 = runs_needed - runs5
     p = _Packed(hand)
     # templates: naturals from the hand and how many cards are still missing;

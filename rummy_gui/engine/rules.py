@@ -46,9 +46,14 @@ class Rules:
     go_out_by_discard: bool = False
     min_run: int = 3
     buying: bool = False
+    # contract family: how often a round's stock may be rebuilt from the discard
+    # pile (RULES.md 4.7); None means no limit, which only records made before
+    # the option existed use
+    reshuffles: int | None = 1
     # fixed settings of the preset
     deals: int | None = None  # Persian: exactly two deals
     rounds: int | None = None  # contract family: seven rounds
+    whole_hand_rounds: tuple[int, ...] = ()  # contract round 7: out only with the whole hand
     partnerships: bool = False
     ace: str = "either"  # "either", "low" or "high" in runs
     max_set: int | None = 4
@@ -62,7 +67,13 @@ class Rules:
     liverpool_cut: bool = False
     pinochle_last_turns: bool = False
     mark_complete_sets: bool = False  # Pinochle
-    persian_bonuses: bool = False
+    persian_bonuses: bool = False  # Persian: a set of four melded at once scores double
+    out_in_one_turn_bonus: int = 0  # Persian: 25 for going out on the first melding turn
+    match_bonus: int = 0  # Persian: 50 to the side ahead after the last deal
+    cut_bonus: int = 0  # Liverpool: 50 off the cutter's total for cutting exactly the deal
+    contract_sets_distinct_ranks: bool = False  # Shanghai: no two sets of one rank in a contract
+    fixed_decks: int | None = None  # Persian: one deck whatever the players
+    fixed_jokers: int | None = None  # Persian and Shanghai: 4 jokers
     settlement: bool = False  # Rum 500 classic
     contract_hand_size: tuple[int, ...] = (10, 10, 10, 12, 12, 12, 12)
     shanghai_scoring: bool = False
@@ -72,20 +83,25 @@ class Rules:
     def is_contract(self) -> bool:
         return self.family == FAMILY_CONTRACT
 
+    def last_round_goes_out_whole(self, round_number: int) -> bool:
+        """Contract round 7 (RULES.md 4.3): the contract is the whole hand at
+        once, with no discard, and nobody lays off."""
+        return round_number in self.whole_hand_rounds
+
     def decks(self, players: int) -> int:
+        if self.fixed_decks is not None:
+            return self.fixed_decks
         if self.is_contract:
             return 2
-        if self.preset == "persian":
-            return 1
         return 2 if players >= 5 else 1
 
     def joker_count(self, players: int) -> int:
         if not self.jokers:
             return 0
+        if self.fixed_jokers is not None:
+            return self.fixed_jokers
         if self.is_contract:
-            return 4 if self.shanghai_call else players - 1
-        if self.preset == "persian":
-            return 4
+            return players - 1
         return 2 * self.decks(players)
 
     def hand_size(self, players: int, round_number: int) -> int:
@@ -95,7 +111,10 @@ class Rules:
 
     def options(self) -> dict[str, Any]:
         """The option values in force, by key (for records and the UI)."""
-        return {key: getattr(self, key) for key in self.option_keys}
+        out = {key: getattr(self, key) for key in self.option_keys}
+        if out.get("reshuffles", 0) is None:
+            del out["reshuffles"]  # a record made before the option: it stays without the key
+        return out
 
     def with_options(self, options: Mapping[str, Any] | None) -> Rules:
         """These rules with house-rule options applied; ValueError on bad ones."""
@@ -140,6 +159,10 @@ def _check_option(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 5:
             raise ValueError(f"option 'min_run' must be 3, 4 or 5, not {value!r}")
         return value
+    if key == "reshuffles":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+            raise ValueError(f"option 'reshuffles' must be a whole number from 0 to 3, not {value!r}")
+        return value
     raise ValueError(f"unknown option '{key}'")  # pragma: no cover - keys are checked first
 
 
@@ -153,7 +176,7 @@ _500_KEYS = (
     "min_run",
 )
 _PERSIAN_KEYS = tuple(k for k in _500_KEYS if k != "target")
-_CONTRACT_KEYS = ("jokers", "go_out_by_discard", "min_run", "buying")
+_CONTRACT_KEYS = ("jokers", "go_out_by_discard", "min_run", "buying", "reshuffles")
 
 _RUMMY_500 = Rules(
     preset="rummy500",
@@ -179,6 +202,7 @@ _CONTRACT = Rules(
     min_run=4,
     buying=True,
     rounds=7,
+    whole_hand_rounds=(7,),
     max_set=None,
     option_keys=_CONTRACT_KEYS,
 )
@@ -209,6 +233,10 @@ _PRESET_LIST = [
         jokers_only_in_joker_sets=True,
         joker_value_500=20,
         persian_bonuses=True,
+        out_in_one_turn_bonus=25,
+        match_bonus=50,
+        fixed_decks=1,
+        fixed_jokers=4,
         option_keys=_PERSIAN_KEYS,
     ),
     replace(
@@ -233,6 +261,7 @@ _PRESET_LIST = [
         name="Liverpool Rummy",
         description="Contract Rummy with a cut: lift exactly the deal and save 50 points.",
         liverpool_cut=True,
+        cut_bonus=50,
     ),
     replace(
         _CONTRACT,
@@ -241,6 +270,8 @@ _PRESET_LIST = [
         description="Eleven cards, aces high, one joker per meld, two buys, and 'Shanghai!' calls.",
         ace="high",
         max_jokers_per_meld=1,
+        contract_sets_distinct_ranks=True,
+        fixed_jokers=4,
         buy_penalty=2,
         buy_limit=2,
         layoff_with_contract=True,

@@ -103,7 +103,7 @@ def _family_500(info: PresetInfo, o: dict[str, Any]) -> list[tuple[str, list[str
 
 
 def _contract(info: PresetInfo, o: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    shanghai = info.id == "shanghai"
+    shanghai = info.shanghai_call
     out: list[tuple[str, list[str]]] = []
     if not o.get("jokers", True):
         deck = _("Two decks, no jokers.")

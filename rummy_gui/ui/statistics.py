@@ -55,14 +55,20 @@ class StatisticsScene(WidgetScene):
         presets = self.presets()
         if self.chart_preset not in presets:
             # the game played most, to begin with
-            games = {p: sum(r.games for r in self.rows if r.preset == p) for p in presets}
+            games: dict[str, int] = {}
+            for r in self.rows:
+                games[r.preset] = games.get(r.preset, 0) + r.games
             self.chart_preset = max(presets, key=lambda p: games[p]) if presets else None
 
     def presets(self) -> list[str]:
         return sorted({r.preset for r in self.rows})
 
     def chart_rows(self) -> list[Any]:
-        return [r for r in self.rows if r.preset == self.chart_preset and r.games]
+        by_preset: dict[str | None, list[Any]] = {}
+        for r in self.rows:
+            if r.games:
+                by_preset.setdefault(r.preset, []).append(r)
+        return by_preset.get(self.chart_preset, [])
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -160,3 +160,20 @@ def test_contract_go_out_by_discard_off_lets_the_last_card_be_laid_off():
     play(g, f"0: layoff 7C 7D to {sevens}", f"0: layoff 9S to {nines}")
     assert g.deal_over
     assert deal_scores(g)[0] == 0
+
+
+def test_variant_facts_are_rules_data():
+    """The facts that set presets apart are fields of Rules, not preset names
+    in code (RULES.md 3.8, 4.1, 4.2, 4.3, 4.5, 4.6)."""
+    p = PRESETS
+    assert [p[k].last_round_goes_out_whole(7) for k in ALL] == [False] * 4 + [True] * 3
+    assert not any(p[k].last_round_goes_out_whole(r) for k in ALL for r in range(1, 7))
+    assert p["persian"].out_in_one_turn_bonus == 25 and p["persian"].match_bonus == 50
+    assert p["rummy500"].out_in_one_turn_bonus == 0 and p["rummy500"].match_bonus == 0
+    assert p["liverpool"].cut_bonus == 50 and p["contract"].cut_bonus == 0
+    assert [k for k in ALL if p[k].shanghai_call] == ["shanghai"]
+    assert [k for k in ALL if p[k].contract_sets_distinct_ranks] == ["shanghai"]
+    assert p["shanghai"].buy_limit == 2 and p["contract"].buy_limit is None
+    assert p["persian"].decks(8) == 1 and p["persian"].joker_count(4) == 4
+    assert p["shanghai"].joker_count(5) == 4 and p["contract"].joker_count(5) == 4
+    assert p["contract"].joker_count(3) == 2 and p["rummy500"].joker_count(5) == 4
