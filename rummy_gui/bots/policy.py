@@ -60,6 +60,7 @@ class Params:
     lookahead_samples: int = 6
     urgency: float = 0.0  # contract: extra weight of held penalty when a laid-down opponent may go out
     leftover: float = 1.0  # 500 family: weight of the points of cards no meld uses
+    leftover_close: int = 0  # that weight is 1 again once an opponent holds this many cards or fewer
 
 
 EASY = Params(memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0,
@@ -145,6 +146,10 @@ class Judge:
         self.contract = self.rules.is_contract
         self.laid = bool(view.laid_down[self.me]) if self.contract else True
         self._cache: dict[tuple[int, ...], float] = {}
+        self.leftover = params.leftover
+        if params.leftover_close and any(n <= params.leftover_close for s, n in
+                                         enumerate(view.hand_sizes) if s != self.me):
+            self.leftover = 1.0  # someone may go out soon: held points count in full
         self._splits: dict[tuple[int, ...], Split] = {}
         self._guessed: list[dict[int, list[Card]]] | None = None
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
@@ -194,9 +199,9 @@ class Judge:
         if not self.contract:
             split = self.split(hand)
             v = split.score + self.p.potential * self.promise(split.leftovers)
-            if self.p.leftover != 1.0:
+            if self.leftover != 1.0:
                 # the split's score counts each leftover at its full points
-                v += (1.0 - self.p.leftover) * sum(self.vals[c.code] for c in split.leftovers)
+                v += (1.0 - self.leftover) * sum(self.vals[c.code] for c in split.leftovers)
             return v
         if not self.laid:
             d = contract_distance(r, hand, self.view.round)
