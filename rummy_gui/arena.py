@@ -29,11 +29,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import LEVELS, make_bot
+from .bots import LEVELS, Bot, make_bot
+from .bots.baselines import BASELINES, make_baseline
 from .engine import PRESETS, Game
 from .engine.cards import make_pack
 
 MAX_MOVES = 4000  # a deal longer than this is a stall
+PLAYERS: tuple[str, ...] = LEVELS + tuple(BASELINES)  # what --bots may name
+
+
+def make_player(name: str, seed: int = 0) -> Bot:
+    """A level of the game or one of the outside baselines (arena only)."""
+    return make_baseline(name, seed) if name in BASELINES else make_bot(name, seed)
 
 
 @dataclass
@@ -80,7 +87,7 @@ def play_deal(preset: str, players: int, levels: Sequence[str], seed: int, index
         g = layout_game(preset, n, seed, index, options)
         # slot k (the k-th bot of the list) sits at seat (k + rot) mod n
         seat_slot = [(s - rot) % n for s in range(n)]
-        bots = [make_bot(levels[seat_slot[s]], seed=seed * 1000 + seat_slot[s]) for s in range(n)]
+        bots = [make_player(levels[seat_slot[s]], seed=seed * 1000 + seat_slot[s]) for s in range(n)]
         moves = 0
         try:
             while not g.deal_over:
@@ -304,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--preset", default="rummy500", choices=list(PRESETS))
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--bots", default="medium,easy,easy",
-                    help=f"one level per seat, comma-separated ({', '.join(LEVELS)})")
+                    help=f"one player per seat, comma-separated: a level ({', '.join(LEVELS)}) "
+                         f"or an outside baseline ({', '.join(BASELINES)})")
     ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played once per rotation)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -313,8 +321,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
     for lv in levels:
-        if lv not in LEVELS:
-            ap.error(f"unknown bot level {lv!r} (one of: {', '.join(LEVELS)})")
+        if lv not in PLAYERS:
+            ap.error(f"unknown bot {lv!r} (one of: {', '.join(PLAYERS)})")
     rules = PRESETS[args.preset]
     if not rules.min_players <= args.players <= rules.max_players:
         ap.error(f"{rules.name} is for {rules.min_players}-{rules.max_players} players")

@@ -60,6 +60,8 @@ class Params:
     lookahead: int = 0  # own future draws simulated to value a discard (0: none)
     lookahead_samples: int = 6
     urgency: float = 0.0  # contract: extra weight of held penalty when a laid-down opponent may go out
+    leftover: float = 1.0  # 500 family: weight of the points of cards no meld uses
+    leftover_close: int = 0  # that weight is 1 again once an opponent holds this many cards or fewer
 
 
 EASY = Params(memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0,
@@ -82,6 +84,7 @@ HARD_CONTRACT = Params(draw_samples=3, urgency=1.0, sampled_danger=8)
 # has the screens): the fields that differ from the family settings above.
 # Medium and hard (medium plus sampling) use them; easy does not.
 PRESET_TUNING: dict[str, dict[str, Any]] = {
+    "rummy500": {"leftover": 0.0},
     "rummy500-classic": {"danger": 5.0, "potential": 1.0},
     "pinochle": {"danger": 4.0, "potential": 0.8},
     "persian": {"danger": 4.0, "potential": 0.8},
@@ -144,6 +147,10 @@ class Judge:
         self.contract = self.rules.is_contract
         self.laid = bool(view.laid_down[self.me]) if self.contract else True
         self._cache: dict[tuple[int, ...], float] = {}
+        self.leftover = params.leftover
+        if params.leftover_close and any(n <= params.leftover_close for s, n in
+                                         enumerate(view.hand_sizes) if s != self.me):
+            self.leftover = 1.0  # someone may go out soon: held points count in full
         self._splits: dict[tuple[int, ...], Split] = {}
         self._guessed: list[dict[int, list[Card]]] | None = None
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
@@ -192,7 +199,11 @@ class Judge:
         r = self.rules
         if not self.contract:
             split = self.split(hand)
-            return split.score + self.p.potential * self.promise(split.leftovers)
+            v = split.score + self.p.potential * self.promise(split.leftovers)
+            if self.leftover != 1.0:
+                # the split's score counts each leftover at its full points
+                v += (1.0 - self.leftover) * sum(self.vals[c.code] for c in split.leftovers)
+            return v
         if not self.laid:
             d = contract_distance(r, hand, self.view.round)
             pen = sum(self.vals[c.code] for c in hand if not c.is_joker)
@@ -676,10 +687,13 @@ class RuleBot:
                 best[c] = m
         out: list[tuple[float, Move]] = []
         draws = judge.future_draws()
+        # between discards worth the same, the cheaper card goes (the dearer
+        # one is worth more in a meld); without this the order of the moves would decide
+        tie = 0.0 if judge.contract else 1e-6
         for c, m in best.items():
             rest = minus(hand, [c])
             v = judge.future_value(rest, draws) if draws else judge.value(rest)
-            out.append((v - judge.danger(c, protected=m.call), m))
+            out.append((v - judge.danger(c, protected=m.call) - tie * judge.vals[c.code], m))
         return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -68,3 +68,41 @@ def test_tuned_leaves_an_untuned_preset_alone() -> None:
     for preset in PRESETS:
         if preset not in PRESET_TUNING:
             assert tuned(MEDIUM, preset) is MEDIUM
+
+
+def loose_hand_view() -> tuple[Game, int]:
+    """Rummy 500, two players: seat 0 has drawn 2D and holds seven cards
+    that make no meld, pair or run fragment."""
+    g = Game.from_layout("rummy500", hands=["KS 3C 7H 9D 5S JC QD", "4C 4D 6H 10S 10H AC 8S"],
+                         stock="2D 8C 9C", discard="4H", turn=0, options={"jokers": False})
+    g.play("0: draw")
+    return g, 0
+
+
+def test_rummy500_medium_keeps_its_high_cards_while_they_may_still_meld() -> None:
+    """In Rummy 500 medium does not count the points of the cards no meld
+    uses: a king may still meld for ten points, and thrown it is ten points
+    for the opponent to dig for. With nothing else to choose by it throws
+    its cheapest card; the family setting throws the dearest."""
+    g, seat = loose_hand_view()
+    view = g.view(seat)
+    assert tuned(MEDIUM, "rummy500").leftover == 0.0
+    for level in ("medium", "hard"):
+        move = make_bot(level, seed=2).choose(view)
+        assert move.action == "discard" and move.cards == ("2D",), level
+    untuned = RuleBot(2, MEDIUM, "medium").choose(view)
+    assert untuned.action == "discard" and untuned.cards[0] in ("KS", "QD", "JC")
+
+
+def test_leftover_close_counts_held_points_again_when_an_opponent_is_nearly_out() -> None:
+    """The variant with `leftover_close` (measured, not a level's setting):
+    once an opponent holds that many cards or fewer, the loose cards'
+    points count in full again, so the dearest loose card goes."""
+    params = replace(MEDIUM, leftover=0.0, leftover_close=3)
+    g, seat = loose_hand_view()
+    assert RuleBot(2, params, "medium").choose(g.view(seat)).cards == ("2D",)
+    near = Game.from_layout("rummy500", hands=["KS 3C 7H 9D 5S JC QD", "4C 4D 6H"],
+                            stock="2D 8C 9C", discard="4H", turn=0, options={"jokers": False})
+    near.play("0: draw")
+    move = RuleBot(2, params, "medium").choose(near.view(0))
+    assert move.action == "discard" and move.cards[0] in ("KS", "QD", "JC")
