@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..engine.cards import Card
+from ..engine.enums import Action, Phase
 from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.search import possible_melds
@@ -45,8 +46,8 @@ def low_aces(rules: Rules) -> Rules:
     return replace(rules, ace="low") if rules.ace == "either" else rules
 
 
-def _by_action(legal: Sequence[Move]) -> dict[str, list[Move]]:
-    out: dict[str, list[Move]] = {}
+def _by_action(legal: Sequence[Move]) -> dict[Action, list[Move]]:
+    out: dict[Action, list[Move]] = {}
     for m in legal:
         out.setdefault(m.action, []).append(m)
     return out
@@ -93,33 +94,33 @@ class _Baseline:
         acts = _by_action(legal)
         phase = view.phase
         move: Move | None = None
-        if phase == "claim":
-            passes = acts.get("pass", [])
+        if phase == Phase.CLAIM:
+            passes = acts.get(Action.PASS, [])
             move = passes[0] if passes else None
-        elif phase == "cut":
+        elif phase == Phase.CUT:
             move = rng.choice(legal)
-        elif phase == "draw":
+        elif phase == Phase.DRAW:
             move = self.contract_draw(acts) if view.rules.is_contract else self.draw(view, acts)
-        elif phase == "play":
+        elif phase == Phase.PLAY:
             if view.rules.is_contract:
                 move = self.contract_play(view, acts, rng)
             else:
                 move = self.play(view, acts, rng)
         if move is None or move not in legal:
-            move = legal[0] if phase in ("deal_over", "rummy_layoff") else rng.choice(legal)
+            move = legal[0] if phase in (Phase.DEAL_OVER, Phase.RUMMY_LAYOFF) else rng.choice(legal)
         return move
 
     # ------------------------------------------------------------ 500 family
-    def draw(self, view: View, acts: dict[str, list[Move]]) -> Move | None:
+    def draw(self, view: View, acts: dict[Action, list[Move]]) -> Move | None:
         return _plain_draw(acts)
 
-    def play(self, view: View, acts: dict[str, list[Move]], rng: random.Random) -> Move | None:
+    def play(self, view: View, acts: dict[Action, list[Move]], rng: random.Random) -> Move | None:
         planned = self.next_meld(view, acts)
         if planned is not None:
             return planned
         return self.discard(view, acts, rng)
 
-    def next_meld(self, view: View, acts: dict[str, list[Move]]) -> Move | None:
+    def next_meld(self, view: View, acts: dict[Action, list[Move]]) -> Move | None:
         """The taken card's meld first, then every meld and lay-off of the hand."""
         r = self.rules_of(view)
         hand = list(view.hand)
@@ -133,16 +134,16 @@ class _Baseline:
             mv = _match(pm, acts)
             if mv is not None:
                 return mv
-        if not acts.get("discard"):
+        if not acts.get(Action.DISCARD):
             # a taken card not yet on the table, or a hand that must be emptied
-            options = acts.get("meld", []) + acts.get("layoff", [])
+            options = acts.get(Action.MELD, []) + acts.get(Action.LAYOFF, [])
             if view.target is not None:
                 options = [m for m in options if view.target in cards_of(m)] or options
             return options[0] if options else None
         return None
 
-    def discard(self, view: View, acts: dict[str, list[Move]], rng: random.Random) -> Move | None:
-        discards = acts.get("discard", [])
+    def discard(self, view: View, acts: dict[Action, list[Move]], rng: random.Random) -> Move | None:
+        discards = acts.get(Action.DISCARD, [])
         if not discards:
             return None
         hand = list(view.hand)
@@ -152,18 +153,18 @@ class _Baseline:
         return max(pool, key=lambda m: (card_value(r, card_of(m.cards[0])), m.cards[0]))
 
     # ------------------------------------------------------------ contract family
-    def contract_draw(self, acts: dict[str, list[Move]]) -> Move | None:
+    def contract_draw(self, acts: dict[Action, list[Move]]) -> Move | None:
         return _plain_draw(acts)
 
-    def contract_play(self, view: View, acts: dict[str, list[Move]],
+    def contract_play(self, view: View, acts: dict[Action, list[Move]],
                       rng: random.Random) -> Move | None:
         r = view.rules
         hand = list(view.hand)
-        contracts = acts.get("contract", [])
+        contracts = acts.get(Action.CONTRACT, [])
         if contracts:
             return max(contracts, key=lambda m: (len(cards_of(m)), str(m)))
-        discards = acts.get("discard", [])
-        layoffs = acts.get("layoff", [])
+        discards = acts.get(Action.DISCARD, [])
+        layoffs = acts.get(Action.LAYOFF, [])
         if layoffs and (not discards or len(hand) > 1):
             return max(layoffs, key=lambda m: (len(m.cards), str(m)))
         if not discards:
@@ -173,14 +174,14 @@ class _Baseline:
                                          card_value(r, card_of(m.cards[0])), m.cards[0]))
 
 
-def _plain_draw(acts: dict[str, list[Move]]) -> Move | None:
-    for action in ("draw", "pass"):
+def _plain_draw(acts: dict[Action, list[Move]]) -> Move | None:
+    for action in (Action.DRAW, Action.PASS):
         if acts.get(action):
             return acts[action][0]
     return None
 
 
-def _target_meld(rules: Rules, view: View, acts: dict[str, list[Move]]) -> Move | None:
+def _target_meld(rules: Rules, view: View, acts: dict[Action, list[Move]]) -> Move | None:
     """A legal meld or lay-off with the card this seat must still meld: the
     meld of the most cards the rules (as this player reads them) allow."""
     target = view.target
@@ -188,13 +189,13 @@ def _target_meld(rules: Rules, view: View, acts: dict[str, list[Move]]) -> Move 
     hand = list(view.hand)
     wanted = sorted(possible_melds(rules, hand, through=target),
                     key=lambda rd: (-len(rd.cards), str(rd.cards)))
-    melds = [m for m in acts.get("meld", []) if target in cards_of(m)]
+    melds = [m for m in acts.get(Action.MELD, []) if target in cards_of(m)]
     for rd in wanted:
         want = Counter(c.code for c in rd.cards)
         for m in melds:
             if Counter(c.code for c in cards_of(m)) == want and (m.kind in (None, rd.kind)):
                 return m
-    layoffs = [m for m in acts.get("layoff", []) if target in cards_of(m)]
+    layoffs = [m for m in acts.get(Action.LAYOFF, []) if target in cards_of(m)]
     found = melds or layoffs
     return found[0] if found else None
 
@@ -209,8 +210,8 @@ class GreedyBot(_Baseline):
     level = "greedy"
     aces_low = True
 
-    def draw(self, view: View, acts: dict[str, list[Move]]) -> Move | None:
-        takes = {m.number or 1: m for m in acts.get("take", [])}
+    def draw(self, view: View, acts: dict[Action, list[Move]]) -> Move | None:
+        takes = {m.number or 1: m for m in acts.get(Action.TAKE, [])}
         pile = view.discard_pile
         r = self.rules_of(view)
         hand = list(view.hand)
@@ -221,8 +222,8 @@ class GreedyBot(_Baseline):
                 return takes[depth]
         return _plain_draw(acts)
 
-    def discard(self, view: View, acts: dict[str, list[Move]], rng: random.Random) -> Move | None:
-        discards = acts.get("discard", [])
+    def discard(self, view: View, acts: dict[Action, list[Move]], rng: random.Random) -> Move | None:
+        discards = acts.get(Action.DISCARD, [])
         if not discards:
             return None
         hand = list(view.hand)
@@ -236,8 +237,8 @@ class TopOnlyBot(_Baseline):
 
     level = "toponly"
 
-    def draw(self, view: View, acts: dict[str, list[Move]]) -> Move | None:
-        tops = [m for m in acts.get("take", []) if (m.number or 1) == 1]
+    def draw(self, view: View, acts: dict[Action, list[Move]]) -> Move | None:
+        tops = [m for m in acts.get(Action.TAKE, []) if (m.number or 1) == 1]
         if tops and view.discard_pile:
             r = view.rules
             top = view.discard_pile[-1]
@@ -252,8 +253,8 @@ class HoarderBot(_Baseline):
 
     level = "hoarder"
 
-    def draw(self, view: View, acts: dict[str, list[Move]]) -> Move | None:
-        tops = [m for m in acts.get("take", []) if (m.number or 1) == 1]
+    def draw(self, view: View, acts: dict[Action, list[Move]]) -> Move | None:
+        tops = [m for m in acts.get(Action.TAKE, []) if (m.number or 1) == 1]
         if tops and view.discard_pile and not view.rules.top_discard_must_meld:
             top = view.discard_pile[-1]
             hand = list(view.hand)
@@ -265,11 +266,11 @@ class HoarderBot(_Baseline):
                 return tops[0]
         return _plain_draw(acts)
 
-    def play(self, view: View, acts: dict[str, list[Move]], rng: random.Random) -> Move | None:
+    def play(self, view: View, acts: dict[Action, list[Move]], rng: random.Random) -> Move | None:
         hand = list(view.hand)
         split = best_split(view.rules, hand, view.melds)
         going_out = len(split.leftovers) <= 1
-        if view.target is not None or going_out or not acts.get("discard"):
+        if view.target is not None or going_out or not acts.get(Action.DISCARD):
             planned = self.next_meld(view, acts)
             if planned is not None:
                 return planned
