@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rummy_gui import jsonio, saves
 from rummy_gui.engine.cards import Card, parse_card
 from rummy_gui.engine.enums import Action, Phase
-from rummy_gui.i18n import _
+from rummy_gui.i18n import N_, _
 from rummy_gui.safetext import clean
 from rummy_gui.ui import botworker
 
@@ -126,13 +126,12 @@ def bot_level(kind: str) -> str:
     return "medium" if kind == "human" else kind
 
 
-# Texts new with issue 20, shown through _() (English until the catalogs have them; the
-# translators add them, then they become N_ marks like the others).
-BOT_ERROR = ("The computer player made an error; the game is kept as it was. You can save it "
-             "or go back to the menu.")
-BOT_RESTARTED = "The computer player was not answering; it was restarted."
-NOT_MOVED = "The damaged file could not be moved aside: {reason}"
-STOPPED_OPENING = "The program stopped while opening {name} last time; it was moved aside as {moved}."
+# Shown through _() where they are used; N_ marks them for the catalogs.
+BOT_ERROR = N_("The computer player made an error; the game is kept as it was. You can save it "
+               "or go back to the menu.")
+BOT_RESTARTED = N_("The computer player was not answering; it was restarted.")
+NOT_MOVED = N_("The damaged file could not be moved aside: {reason}")
+STOPPED_OPENING = N_("The program stopped while opening {name} last time; it was moved aside as {moved}.")
 
 
 def stopped_opening(moved: Path) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,9 +33,8 @@ def scratch() -> Iterator[Path]:
 
 
 def load(path: Path, data: bytes) -> None:
-    """read() either loads a consistent game or raises SaveError, within a second."""
+    """read() either loads a consistent game or raises SaveError."""
     path.write_bytes(data)
-    start = time.perf_counter()
     try:
         saved = saves.read(path)
     except saves.SaveError as e:
@@ -45,7 +43,6 @@ def load(path: Path, data: bytes) -> None:
     else:
         assert saved.game.record()["moves"] == [str(m) for m in saved.game.moves]
         assert len(saved.seats) == saved.game.players
-    assert time.perf_counter() - start < 1.0
 
 
 byte_edit = st.one_of(
