@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import JOKER, Card, count_cards, make_pack, parse_cards
+from .combos import could_use, target_uses, usable_depths
 from .melds import RUN, SET, Meld, Reading, Token, joker_fits_somewhere, layoff_fits, readings
 from .messages import message
 from .moves import IllegalMove, Move, parse_move
 from .rules import CONTRACT_NAMES, CONTRACTS, Rules, get_rules
 from .scoring import hand_value, meld_points
-from .search import could_use, target_uses, usable_depths
 
 RECORD_FORMAT = "rummy-gui-record"
 RECORD_VERSION = 1

@@ -1,21 +1,35 @@
-"""Legal-move generation: candidates per phase, each confirmed by the same
-checks `Game.play` uses, so the list and `play` never disagree."""
+"""Legal moves. `generate` is the fast generator of `movegen` (only legal
+moves, valid by construction); `generate_checked` is the reference it must
+equal: candidates per phase, each confirmed by the same checks `Game.play`
+uses, so the list and `play` never disagree (the property tests compare the
+two)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from .melds import RUN, SET, Reading, Token, layoff_fits
+from .combos import (
+    canonical_meld,
+    contract_groups,
+    layoff_candidates,
+    may_fit,
+    possible_melds,
+    usable_depths,
+)
+from .melds import RUN, Token, layoff_fits
+from .movegen import generate as fast_generate
 from .moves import IllegalMove, Move
-from .rules import CONTRACTS
-from .search import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
 
 if TYPE_CHECKING:
     from .game import Game
 
 
 def generate(g: Game) -> list[Move]:
+    return fast_generate(g)
+
+
+def generate_checked(g: Game) -> list[Move]:
     from . import game as G
 
     phase = g.phase
@@ -97,7 +111,8 @@ def _play_candidates(g: Game, seat: int) -> Iterator[Move]:
     hand = g._hands[seat]
     if r.is_contract:
         if g._contract_turn[seat] is None:
-            yield from _contract_candidates(g, seat)
+            for groups in contract_groups(r, hand, g.round):
+                yield Move("contract", seat, groups=groups)
         elif g.round != 7:
             for meld in g._melds:
                 for toks in layoff_candidates(r, hand, meld):
@@ -127,87 +142,3 @@ def _natural(pos: int, suit: str) -> object:
     return Card(1 if pos == 14 else pos, suit)
 
 
-def _group_text(reading: Reading) -> tuple[str, ...]:
-    if reading.kind == RUN:
-        return tuple(reading.tokens(explicit=True))
-    return tuple(reading.tokens(explicit=False))
-
-
-def _contract_candidates(g: Game, seat: int) -> Iterator[Move]:
-    r = g.rules
-    hand = g._hands[seat]
-    sets_needed, runs_needed = CONTRACTS[g.round - 1]
-    counts = [0] * 53
-    for c in hand:
-        counts[c.code] += 1
-    if g.round == 7:
-        runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
-        seen7: set[tuple[tuple[str, ...], ...]] = set()
-        for combo in _partitions(runs7, counts, 3):
-            groups7 = tuple(sorted(_group_text(x) for x in combo))
-            if groups7 not in seen7:
-                seen7.add(groups7)
-                yield Move("contract", seat, groups=groups7)
-        return
-    sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
-        if sets_needed else []
-    runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
-        if runs_needed else []
-    seen: set[tuple[tuple[str, ...], ...]] = set()
-    for set_combo in _disjoint(sets, counts, sets_needed, 0):
-        for run_combo in _disjoint(runs, counts, runs_needed, 0):
-            groups = tuple(sorted(_group_text(x) for x in set_combo)) + \
-                tuple(sorted(_group_text(x) for x in run_combo))
-            if groups not in seen:
-                seen.add(groups)
-                yield Move("contract", seat, groups=groups)
-
-
-def _take(counts: list[int], reading: Reading) -> bool:
-    """Subtract a meld's cards from the counts if they are all there."""
-    taken: list[int] = []
-    for c in reading.cards:
-        if counts[c.code] == 0:
-            for t in taken:
-                counts[t] += 1
-            return False
-        counts[c.code] -= 1
-        taken.append(c.code)
-    return True
-
-
-def _give(counts: list[int], reading: Reading) -> None:
-    for c in reading.cards:
-        counts[c.code] += 1
-
-
-def _disjoint(melds: list[Reading], counts: list[int], k: int, start: int) -> Iterator[list[Reading]]:
-    """Every k melds (in list order) that the counts can hold together; the
-    counts are left as they were after each result is consumed."""
-    if k == 0:
-        yield []
-        return
-    for i in range(start, len(melds) - k + 1):
-        if _take(counts, melds[i]):
-            for rest in _disjoint(melds, counts, k - 1, i + 1):
-                yield [melds[i]] + rest
-            _give(counts, melds[i])
-
-
-def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list[Reading]]:
-    """Every way to split all the counted cards into k of these runs: the
-    lowest natural card left must be in the next run, which keeps this small."""
-    if k == 0:
-        if not any(counts):
-            yield []
-        return
-    low = next((code for code in range(52) if counts[code]), None)
-    if low is None:
-        return
-    for run in runs:
-        if not any(c.code == low for c in run.cards):
-            continue
-        if _take(counts, run):
-            for rest in _partitions(runs, counts, k - 1):
-                yield [run] + rest
-            _give(counts, run)

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from .cards import JOKER, SUITS, Card
 from .melds import RUN, SET, Meld, Reading, Token, layoff_fits, read_runs, read_set, run_bounds
-from .rules import Rules
+from .rules import CONTRACTS, Rules
 
 
 def _codes(cards: Sequence[Card]) -> list[int]:
@@ -377,3 +377,93 @@ def _gap_positions(rules: Rules, meld: Meld, target: Card) -> list[list[int]]:
         elif pos < meld.low - 1 and pos >= lo_b:
             out.append(list(range(pos + 1, meld.low)))
     return out
+
+
+# --- laying down a contract -----------------------------------------------------
+
+
+def _group_text(reading: Reading) -> tuple[str, ...]:
+    if reading.kind == RUN:
+        return tuple(reading.tokens(explicit=True))
+    return tuple(reading.tokens(explicit=False))
+
+
+def contract_groups(r: Rules, hand: Sequence[Card], round_no: int
+                    ) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """Every way (as move text, each once) to lay down the round's contract
+    from this hand, before the checks of its shape."""
+    sets_needed, runs_needed = CONTRACTS[round_no - 1]
+    counts = [0] * 53
+    for c in hand:
+        counts[c.code] += 1
+    if round_no == 7:
+        runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
+        seen7: set[tuple[tuple[str, ...], ...]] = set()
+        for combo in _partitions(runs7, counts, 3):
+            groups7 = tuple(sorted(_group_text(x) for x in combo))
+            if groups7 not in seen7:
+                seen7.add(groups7)
+                yield groups7
+        return
+    sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
+        if sets_needed else []
+    runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
+        if runs_needed else []
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    for set_combo in _disjoint(sets, counts, sets_needed, 0):
+        for run_combo in _disjoint(runs, counts, runs_needed, 0):
+            groups = tuple(sorted(_group_text(x) for x in set_combo)) + \
+                tuple(sorted(_group_text(x) for x in run_combo))
+            if groups not in seen:
+                seen.add(groups)
+                yield groups
+
+
+def _take(counts: list[int], reading: Reading) -> bool:
+    """Subtract a meld's cards from the counts if they are all there."""
+    taken: list[int] = []
+    for c in reading.cards:
+        if counts[c.code] == 0:
+            for t in taken:
+                counts[t] += 1
+            return False
+        counts[c.code] -= 1
+        taken.append(c.code)
+    return True
+
+
+def _give(counts: list[int], reading: Reading) -> None:
+    for c in reading.cards:
+        counts[c.code] += 1
+
+
+def _disjoint(melds: list[Reading], counts: list[int], k: int, start: int) -> Iterator[list[Reading]]:
+    """Every k melds (in list order) that the counts can hold together; the
+    counts are left as they were after each result is consumed."""
+    if k == 0:
+        yield []
+        return
+    for i in range(start, len(melds) - k + 1):
+        if _take(counts, melds[i]):
+            for rest in _disjoint(melds, counts, k - 1, i + 1):
+                yield [melds[i]] + rest
+            _give(counts, melds[i])
+
+
+def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list[Reading]]:
+    """Every way to split all the counted cards into k of these runs: the
+    lowest natural card left must be in the next run, which keeps this small."""
+    if k == 0:
+        if not any(counts):
+            yield []
+        return
+    low = next((code for code in range(52) if counts[code]), None)
+    if low is None:
+        return
+    for run in runs:
+        if not any(c.code == low for c in run.cards):
+            continue
+        if _take(counts, run):
+            for rest in _partitions(runs, counts, k - 1):
+                yield [run] + rest
+            _give(counts, run)
