@@ -53,6 +53,44 @@ _BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(1 if p == 14 else max(p, 1), suit) for p in range(15)) for suit in SUITS)
 
 
+def _meld_possible(rules: Rules, counts: list[int], set_lo: int, set_hi: int, run_lo: int,
+                   run_hi: int, jmax: int, set_jmax: int) -> bool:
+    """A quick necessary condition for `possible_melds` to find anything: some
+    rank could make a set, or some window of `run_lo` places a run."""
+    jk = counts[52]
+    if rules.jokers_only_in_joker_sets:
+        if set_lo <= jk and set_lo <= set_hi:
+            return True
+        jmax = 0
+    if set_lo <= set_hi:
+        contract = rules.is_contract
+        for rank in range(13):
+            c, d, h, s = counts[rank], counts[13 + rank], counts[26 + rank], counts[39 + rank]
+            n = c + d + h + s if contract else (c > 0) + (d > 0) + (h > 0) + (s > 0)
+            if n and n + set_jmax >= set_lo:
+                return True
+    lo_b, hi_b = run_bounds(rules)
+    if run_lo > run_hi or run_lo > hi_b - lo_b + 1:
+        return False
+    need = run_lo - jmax
+    if need <= 1:
+        return any(counts[:52])
+    for si in range(4):
+        base = si * 13
+        row = counts[base:base + 13]
+        have = [0] + [1 if x else 0 for x in row] + [1 if row[0] else 0]
+        if sum(have) < need:
+            continue
+        inside = sum(have[lo_b:lo_b + run_lo])
+        if inside >= need:
+            return True
+        for low in range(lo_b + 1, hi_b - run_lo + 2):
+            inside += have[low + run_lo - 1] - have[low - 1]
+            if inside >= need:
+                return True
+    return False
+
+
 def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | None = None,
                    run_sizes: tuple[int, int] | None = None,
                    through: Card | None = None) -> Iterator[Reading]:
@@ -66,6 +104,8 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     run_lo, run_hi = run_sizes if run_sizes else (rules.min_run, 13)
     jmax = jk if rules.max_jokers_per_meld is None else min(jk, rules.max_jokers_per_meld)
     set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
+    if not _meld_possible(rules, counts, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax):
+        return
     natural_through = through is not None and not through.is_joker
     ranks_present = sorted({c.rank for c in hand if c.rank})
     if natural_through and through is not None:
@@ -177,13 +217,18 @@ def may_fit(meld: Meld, c: Card) -> bool:
                                     or (c.rank == 1 and meld.high == 13))
 
 
-def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld) -> Iterator[tuple[str, ...]]:
+def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
+                      distinct: Sequence[Card] | None = None) -> Iterator[tuple[str, ...]]:
     """Token lists worth trying as lay-offs on a meld: single cards (a joker
-    once per place it could stand) and natural chains on a run's ends."""
-    distinct = sorted(set(hand), key=lambda c: c.code)
+    once per place it could stand) and natural chains on a run's ends.
+    `distinct`: the hand's distinct cards by code, when the caller has them."""
+    if distinct is None:
+        distinct = sorted(set(hand), key=lambda c: c.code)
+    is_set = meld.kind == SET
+    rank, suit, low, high = meld.rank, meld.suit, meld.low, meld.high
     for c in distinct:
         if c.is_joker:
-            if meld.kind == SET:
+            if is_set:
                 yield ("JK",)
             else:
                 fits = layoff_fits(rules, meld, [Token(JOKER)])
@@ -193,9 +238,13 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld) -> Iterato
                     for fit in fits:
                         pos = fit.low + fit.added[0]
                         yield ("JK=" + _pos_text(pos, meld.suit),)
-        elif may_fit(meld, c):
+        elif is_set:
+            if c.rank == rank:
+                yield (str(c),)
+        elif c.suit == suit and (c.rank == high + 1 or c.rank == low - 1
+                                 or (c.rank == 1 and high == 13)):
             yield (str(c),)
-    if meld.kind == RUN:
+    if not is_set:
         have = {c.rank for c in hand if not c.is_joker and c.suit == meld.suit}
         lo_b, hi_b = run_bounds(rules)
         chain: list[str] = []
@@ -396,6 +445,9 @@ def contract_groups(r: Rules, hand: Sequence[Card], round_no: int
     counts = [0] * 53
     for c in hand:
         counts[c.code] += 1
+    run_length = r.min_run if round_no == 7 else 4
+    if not _contract_possible(r, counts, sets_needed, runs_needed, run_length):
+        return
     if round_no == 7:
         runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
         seen7: set[tuple[tuple[str, ...], ...]] = set()
@@ -417,6 +469,45 @@ def contract_groups(r: Rules, hand: Sequence[Card], round_no: int
             if groups not in seen:
                 seen.add(groups)
                 yield groups
+
+
+def _contract_possible(r: Rules, counts: list[int], sets_needed: int, runs_needed: int,
+                       run_length: int) -> bool:
+    """A quick necessary condition for any contract: the fewest jokers the sets
+    alone and the runs alone could need (each meld holds a natural card) are
+    not more than the hand's jokers. Sets of one rank share its naturals;
+    runs are bounded by their best window of `run_length` places."""
+    jokers = counts[52]
+    per_meld = r.max_jokers_per_meld
+    need = 0
+    if sets_needed:
+        slots: list[int] = []
+        for rank in range(13):
+            left = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
+            while left > 0:
+                used = min(3, left)
+                if per_meld is None or 3 - used <= per_meld:
+                    slots.append(3 - used)
+                left -= used
+        if len(slots) < sets_needed:
+            return False
+        slots.sort()
+        need += sum(slots[:sets_needed])
+    if runs_needed:
+        lo_b, hi_b = run_bounds(r)
+        best = run_length
+        for si in range(4):
+            row = counts[si * 13:si * 13 + 13]
+            have = [0] + [1 if x else 0 for x in row] + [1 if row[0] else 0]
+            for low in range(lo_b, hi_b - run_length + 2):
+                present = sum(have[low:low + run_length])
+                if present and run_length - present < best:
+                    if per_meld is None or run_length - present <= per_meld:
+                        best = run_length - present
+        if best == run_length:
+            return False
+        need += best * runs_needed
+    return need <= jokers
 
 
 def _take(counts: list[int], reading: Reading) -> bool:

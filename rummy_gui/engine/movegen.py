@@ -125,6 +125,7 @@ def _draw_moves(g: Game, seat: int) -> list[Move]:
 def _play_moves(g: Game, seat: int) -> list[Move]:
     r = g.rules
     hand = g._hands[seat]
+    distinct = sorted(set(hand), key=_code)
     out: list[Move] = []
     seen: set[Move] = set()
 
@@ -139,7 +140,7 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
                 add(Move("contract", seat, groups=groups))
         elif g.round != 7 and _may_lay_off(g, seat):
             for meld in g._melds:
-                for toks, cards, fit_meld in _layoffs(g, seat, meld):
+                for toks, cards, fit_meld in _layoffs(g, seat, meld, distinct):
                     if _finish_ok(g, seat, cards, fit_meld, False):
                         add(Move("layoff", seat, toks, number=meld.id))
                 if meld.kind == RUN:
@@ -162,12 +163,12 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
             if _finish_ok(g, seat, cards, None, target is not None and target in cards):
                 add(m)
         for meld in g._melds:
-            for toks, cards, fit_meld in _layoffs(g, seat, meld):
+            for toks, cards, fit_meld in _layoffs(g, seat, meld, distinct):
                 if _finish_ok(g, seat, cards, fit_meld, target is not None and target in cards):
                     add(Move("layoff", seat, toks, number=meld.id))
     if r.shanghai_call and g._melds and g._target is None and not g._pending_jokers:
         restricted = g._restricted
-        for c in sorted(set(hand), key=_code):
+        for c in distinct:
             if c.is_joker or hand.count(c) <= restricted[c.code]:
                 continue
             token = [Token(c)]
@@ -186,12 +187,12 @@ def _may_lay_off(g: Game, seat: int) -> bool:
     return made is not None and (made != g._turn_no or g.rules.layoff_with_contract)
 
 
-def _layoffs(g: Game, seat: int, meld: Meld
+def _layoffs(g: Game, seat: int, meld: Meld, distinct: Sequence[Card]
              ) -> Iterator[tuple[tuple[str, ...], list[Card], Callable[[], list[Meld]]]]:
     """The lay-off candidates on a meld that fit it in exactly one way: (text,
     cards, the table after it, built only when asked)."""
     r = g.rules
-    for toks in layoff_candidates(r, g._hands[seat], meld):
+    for toks in layoff_candidates(r, g._hands[seat], meld, distinct):
         tokens = [Token.parse(t) for t in toks]
         fits = layoff_fits(r, meld, tokens)
         if len(fits) != 1:
