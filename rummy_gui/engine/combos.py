@@ -318,65 +318,82 @@ def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[
 def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
                   melds: Sequence[Meld]) -> list[int]:
     """Depths N of the discard pile whose target passes `could_use` with the
-    pool `base` + the top N cards — computed incrementally, deepest last."""
+    pool `base` + the top N cards — computed incrementally, deepest last.
+
+    Cards as codes: rank = code % 13 + 1, suit index = code // 13; a run
+    place 14 is the ace above the king (an ace counts at 1 and at 14)."""
     reach = rules.min_run - 1
     rank_count = [0] * 15
-    have = {s: [0] * 15 for s in SUITS}
+    rows = [[0] * 15 for _ in range(4)]
     jokers = 0
-
-    def add(c: Card) -> None:
-        nonlocal jokers
-        if c.is_joker:
-            jokers += 1
-            return
-        rank_count[c.rank] += 1
-        row = have[c.suit]
-        for p in _POSITIONS[c.rank]:
-            row[p] += 1
-
     for c in base:
-        add(c)
+        code = c.code
+        if code == 52:
+            jokers += 1
+            continue
+        rank = code % 13 + 1
+        rank_count[rank] += 1
+        row = rows[code // 13]
+        row[rank] += 1
+        if rank == 1:
+            row[14] += 1
     set_ranks = {m.rank for m in melds if m.kind == SET}
-    runs = [(m.suit, m.low, m.high) for m in melds if m.kind == RUN]
+    runs: list[list[tuple[int, int]]] = [[], [], [], []]
+    for m in melds:
+        if m.kind == RUN:
+            runs[SUITS.index(m.suit)].append((m.low, m.high))
     no_jokers = rules.jokers_only_in_joker_sets
-
-    def chain_ok(t: Card, j: int) -> bool:
-        row = have[t.suit]
-        for suit, low, high in runs:
-            if suit != t.suit:
-                continue
-            for p in _POSITIONS[t.rank]:
-                if p > high:
-                    gap = range(high + 1, p)
-                elif p < low:
-                    gap = range(p + 1, low)
-                else:
-                    continue
-                if sum(1 for q in gap if not row[q]) <= j:
-                    return True
-        return False
-
     out = []
-    for n in range(1, len(pile) + 1):
-        t = pile[-n]
-        add(t)
-        if t.is_joker:
+    n = 0
+    for t in reversed(pile):
+        n += 1
+        code = t.code
+        if code == 52:
+            jokers += 1
             out.append(n)
             continue
+        rank = code % 13 + 1
+        si = code // 13
+        row = rows[si]
+        rank_count[rank] += 1
+        row[rank] += 1
+        if rank == 1:
+            row[14] += 1
         j = 0 if no_jokers else jokers
-        if rank_count[t.rank] - 1 + j >= 2 or t.rank in set_ranks or chain_ok(t, j):
+        if rank_count[rank] + j >= 3 or rank in set_ranks:
             out.append(n)
             continue
-        row = have[t.suit]
+        places = (1, 14) if rank == 1 else (rank,)
+        if runs[si] and _chain_ok(row, runs[si], places, j):
+            out.append(n)
+            continue
         near: set[int] = set()
-        for tp in _POSITIONS[t.rank]:
+        for tp in places:
             for d in range(1, reach + 1):
-                for p in (tp - d, tp + d):
-                    if 1 <= p <= 14 and row[p]:
-                        near.add(1 if p == 14 else p)
+                p = tp - d
+                if 1 <= p and row[p]:
+                    near.add(1 if p == 14 else p)
+                p = tp + d
+                if p <= 14 and row[p]:
+                    near.add(1 if p == 14 else p)
         if len(near) + j >= reach:
             out.append(n)
     return out
+
+
+def _chain_ok(row: list[int], runs: list[tuple[int, int]], places: tuple[int, ...], j: int) -> bool:
+    """Could the pool's cards (and j jokers) bridge a run of this suit to the card?"""
+    for low, high in runs:
+        for p in places:
+            if p > high:
+                gap = range(high + 1, p)
+            elif p < low:
+                gap = range(p + 1, low)
+            else:
+                continue
+            if sum(1 for q in gap if not row[q]) <= j:
+                return True
+    return False
 
 
 def target_uses(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld],

@@ -44,9 +44,9 @@ def generate(g: Game) -> list[Move]:
         return out
     seat = g.turn
     if phase == G.CUT:
-        return [Move("cut", seat, number=n) for n in range(1, g.stock_count)]
+        return [_mv("cut", seat, number=n) for n in range(1, g.stock_count)]
     if phase == G.DEAL_OVER:
-        return [Move("deal", seat)]
+        return [_mv("deal", seat)]
     if phase == G.DRAW:
         return _draw_moves(g, seat)
     if phase == G.RUMMY_LAYOFF:
@@ -54,20 +54,48 @@ def generate(g: Game) -> list[Move]:
         card = g.claim.card
         token = [Token(card)]
         text = (str(card),)
-        return [Move("layoff", seat, text, number=m.id) for m in g._melds
+        return [_mv("layoff", seat, text, number=m.id) for m in g._melds
                 if len(layoff_fits(g.rules, m, token)) == 1]
     out = _play_moves(g, seat)
     if g._target is None and not g._pending_jokers:
         hand = g._hands[seat]
         restricted = g._restricted
+        free = not any(restricted)
         for c in sorted(set(hand), key=_code):
-            if hand.count(c) > restricted[c.code]:
-                out.append(Move("discard", seat, (str(c),)))
+            if free or hand.count(c) > restricted[c.code]:
+                out.append(_discard(seat, c))
     return out
+
+
+_DISCARDS: dict[tuple[int, int], Move] = {}
+
+
+def _discard(seat: int, c: Card) -> Move:
+    m = _DISCARDS.get((seat, c.code))
+    if m is None:
+        m = _DISCARDS[(seat, c.code)] = Move("discard", seat, (str(c),))
+    return m
 
 
 def _code(c: Card) -> int:
     return c.code
+
+
+_MOVES: dict[tuple[object, ...], Move] = {}
+
+
+def _mv(action: str, seat: int, cards: tuple[str, ...] = (), number: int | None = None,
+        kind: str | None = None, groups: tuple[tuple[str, ...], ...] = (),
+        call: bool = False) -> Move:
+    """The Move with these fields, made once: moves are values, and building
+    a frozen dataclass costs more than looking it up."""
+    key = (action, seat, cards, number, kind, groups, call)
+    m = _MOVES.get(key)
+    if m is None:
+        if len(_MOVES) > 200_000:
+            _MOVES.clear()
+        m = _MOVES[key] = Move(action, seat, cards, number, kind, groups, call)
+    return m
 
 
 # --- claims and draws ----------------------------------------------------------
@@ -78,33 +106,33 @@ def _claim_moves(g: Game, seat: int) -> list[Move]:
     assert claim is not None
     out: list[Move] = []
     if claim.kind == "rummy":
-        out.extend(Move("rummy", seat, number=n) for n in dict.fromkeys(claim.depths))
+        out.extend(_mv("rummy", seat, number=n) for n in dict.fromkeys(claim.depths))
     elif claim.kind == "buy":
-        out.append(Move("buy", seat))
+        out.append(_mv("buy", seat))
     elif claim.kind == "shanghai":
         token = [Token(claim.card)]
         seen: set[int | None] = set()
         for m in g._melds:
             if m.id not in seen and layoff_fits(g.rules, m, token):
                 seen.add(m.id)
-                out.append(Move("shanghai", seat, number=m.id))
-    out.append(Move("pass", seat))
+                out.append(_mv("shanghai", seat, number=m.id))
+    out.append(_mv("pass", seat))
     return out
 
 
 def _draw_moves(g: Game, seat: int) -> list[Move]:
     r = g.rules
-    out = [Move("pass", seat)] if g._final_turns is not None else [Move("draw", seat)]
+    out = [_mv("pass", seat)] if g._final_turns is not None else [_mv("draw", seat)]
     pile = g._discard
     if r.is_contract:
         if pile and not g._protected:
-            out.append(Move("take", seat, number=1))
+            out.append(_mv("take", seat, number=1))
         return out
     if not pile:
         return out
     first = 1
     if not r.top_discard_must_meld:
-        out.append(Move("take", seat, number=1))  # the top card is free to keep
+        out.append(_mv("take", seat, number=1))  # the top card is free to keep
         first = 2
     hand = g._hands[seat]
     for n in usable_depths(r, hand, pile, g._melds):
@@ -115,7 +143,7 @@ def _draw_moves(g: Game, seat: int) -> list[Move]:
         for c in (taken if n == 1 else taken[:-1]):
             restricted[c.code] += 1
         if g._target_playable(hand + taken, restricted, taken[0], g._melds):
-            out.append(Move("take", seat, number=n))
+            out.append(_mv("take", seat, number=n))
     return out
 
 
@@ -137,23 +165,23 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
     if r.is_contract:
         if g._contract_turn[seat] is None:
             for groups in _contract_moves(g, seat):
-                add(Move("contract", seat, groups=groups))
+                add(_mv("contract", seat, groups=groups))
         elif g.round != 7 and _may_lay_off(g, seat):
             for meld in g._melds:
                 for toks, cards, fit_meld in _layoffs(g, seat, meld, distinct):
                     if _finish_ok(g, seat, cards, fit_meld, False):
-                        add(Move("layoff", seat, toks, number=meld.id))
+                        add(_mv("layoff", seat, toks, number=meld.id))
                 if meld.kind == RUN:
                     for i, c in enumerate(meld.cards):
                         if c.is_joker:
                             nat = _natural(meld.low + i, meld.suit)
                             if _swap_ok(g, seat, meld, nat):
-                                add(Move("swap", seat, (str(nat),), number=meld.id))
+                                add(_mv("swap", seat, (str(nat),), number=meld.id))
     else:
         target = g._target
         for reading in possible_melds(r, hand):
             word, toks = canonical_meld(r, reading)
-            m = Move("meld", seat, toks, kind=word)
+            m = _mv("meld", seat, toks, kind=word)
             if m in seen:
                 continue
             opts = _readings(r, toks, word)
@@ -165,7 +193,7 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
         for meld in g._melds:
             for toks, cards, fit_meld in _layoffs(g, seat, meld, distinct):
                 if _finish_ok(g, seat, cards, fit_meld, target is not None and target in cards):
-                    add(Move("layoff", seat, toks, number=meld.id))
+                    add(_mv("layoff", seat, toks, number=meld.id))
     if r.shanghai_call and g._melds and g._target is None and not g._pending_jokers:
         restricted = g._restricted
         for c in distinct:
@@ -174,7 +202,7 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
             token = [Token(c)]
             if any(may_fit(m, c) for m in g._melds) and \
                     any(layoff_fits(r, m, token) for m in g._melds):
-                add(Move("discard", seat, (str(c),), call=True))
+                add(_mv("discard", seat, (str(c),), call=True))
     return out
 
 
