@@ -53,40 +53,48 @@ _BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(1 if p == 14 else max(p, 1), suit) for p in range(15)) for suit in SUITS)
 
 
-def _meld_possible(rules: Rules, counts: list[int], set_lo: int, set_hi: int, run_lo: int,
+def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int, run_lo: int,
                    run_hi: int, jmax: int, set_jmax: int) -> bool:
     """A quick necessary condition for `possible_melds` to find anything: some
-    rank could make a set, or some window of `run_lo` places a run."""
-    jk = counts[52]
+    rank could make a set, or some window of `run_lo` places a run. Bitmasks:
+    a rank's suits, a suit's run places (bit 14 is the ace above the king)."""
+    jokers = 0
+    suits_of = [0] * 14
+    natural_count = [0] * 14
+    places = [0, 0, 0, 0]
+    for c in hand:
+        code = c.code
+        if code == 52:
+            jokers += 1
+            continue
+        rank = code % 13 + 1
+        si = code // 13
+        suits_of[rank] |= 1 << si
+        natural_count[rank] += 1
+        places[si] |= (1 << rank) | (1 << 14 if rank == 1 else 0)
     if rules.jokers_only_in_joker_sets:
-        if set_lo <= jk and set_lo <= set_hi:
+        if set_lo <= jokers and set_lo <= set_hi:
             return True
         jmax = 0
     if set_lo <= set_hi:
-        contract = rules.is_contract
-        for rank in range(13):
-            c, d, h, s = counts[rank], counts[13 + rank], counts[26 + rank], counts[39 + rank]
-            n = c + d + h + s if contract else (c > 0) + (d > 0) + (h > 0) + (s > 0)
-            if n and n + set_jmax >= set_lo:
+        need_set = set_lo - set_jmax
+        if rules.is_contract:
+            if any(n and n >= need_set for n in natural_count):
                 return True
+        elif any(m and m.bit_count() >= need_set for m in suits_of):
+            return True
     lo_b, hi_b = run_bounds(rules)
     if run_lo > run_hi or run_lo > hi_b - lo_b + 1:
         return False
     need = run_lo - jmax
     if need <= 1:
-        return any(counts[:52])
-    for si in range(4):
-        base = si * 13
-        row = counts[base:base + 13]
-        have = [0] + [1 if x else 0 for x in row] + [1 if row[0] else 0]
-        if sum(have) < need:
+        return any(places)
+    window = (1 << run_lo) - 1
+    for mask in places:
+        if mask.bit_count() < need:
             continue
-        inside = sum(have[lo_b:lo_b + run_lo])
-        if inside >= need:
-            return True
-        for low in range(lo_b + 1, hi_b - run_lo + 2):
-            inside += have[low + run_lo - 1] - have[low - 1]
-            if inside >= need:
+        for low in range(lo_b, hi_b - run_lo + 2):
+            if ((mask >> low) & window).bit_count() >= need:
                 return True
     return False
 
@@ -104,7 +112,7 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     run_lo, run_hi = run_sizes if run_sizes else (rules.min_run, 13)
     jmax = jk if rules.max_jokers_per_meld is None else min(jk, rules.max_jokers_per_meld)
     set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
-    if not _meld_possible(rules, counts, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax):
+    if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax):
         return
     natural_through = through is not None and not through.is_joker
     ranks_present = sorted({c.rank for c in hand if c.rank})
@@ -217,54 +225,76 @@ def may_fit(meld: Meld, c: Card) -> bool:
                                     or (c.rank == 1 and meld.high == 13))
 
 
+class HandIndex:
+    """A hand's distinct natural cards by rank (in code order), the ranks it
+    holds in each suit, and whether it holds a joker: built once per move
+    list, read for every meld on the table."""
+
+    __slots__ = ("by_rank", "suit_ranks", "joker")
+
+    def __init__(self, hand: Sequence[Card]) -> None:
+        by_rank: list[list[Card]] = [[] for _ in range(14)]
+        suit_ranks: list[set[int]] = [set(), set(), set(), set()]
+        joker = False
+        for c in sorted(set(hand), key=lambda c: c.code):
+            if c.is_joker:
+                joker = True
+                continue
+            by_rank[c.rank].append(c)
+            suit_ranks[c.code // 13].add(c.rank)
+        self.by_rank = by_rank
+        self.suit_ranks = suit_ranks
+        self.joker = joker
+
+
 def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
-                      distinct: Sequence[Card] | None = None) -> Iterator[tuple[str, ...]]:
+                      index: HandIndex | None = None) -> Iterator[tuple[str, ...]]:
     """Token lists worth trying as lay-offs on a meld: single cards (a joker
     once per place it could stand) and natural chains on a run's ends.
-    `distinct`: the hand's distinct cards by code, when the caller has them."""
-    if distinct is None:
-        distinct = sorted(set(hand), key=lambda c: c.code)
-    is_set = meld.kind == SET
-    rank, suit, low, high = meld.rank, meld.suit, meld.low, meld.high
-    for c in distinct:
-        if c.is_joker:
-            if is_set:
-                yield ("JK",)
-            else:
-                fits = layoff_fits(rules, meld, [Token(JOKER)])
-                if len(fits) == 1:
-                    yield ("JK",)
-                else:
-                    for fit in fits:
-                        pos = fit.low + fit.added[0]
-                        yield ("JK=" + _pos_text(pos, meld.suit),)
-        elif is_set:
-            if c.rank == rank:
-                yield (str(c),)
-        elif c.suit == suit and (c.rank == high + 1 or c.rank == low - 1
-                                 or (c.rank == 1 and high == 13)):
-            yield (str(c),)
-    if not is_set:
-        have = {c.rank for c in hand if not c.is_joker and c.suit == meld.suit}
-        lo_b, hi_b = run_bounds(rules)
-        chain: list[str] = []
-        p = meld.high + 1
-        while p <= hi_b and (1 if p == 14 else p) in have and not (p == 14 and meld.low == 1):
-            chain.append(_pos_text(p, meld.suit))
-            if len(chain) >= 2:
-                yield tuple(chain)
-            p += 1
-        chain = []
-        p = meld.low - 1
-        while p >= lo_b and p in have and not (p == 1 and meld.high == 14):
-            chain.insert(0, _pos_text(p, meld.suit))
-            if len(chain) >= 2:
-                yield tuple(chain)
-            p -= 1
-    elif rules.is_contract and meld.kind == SET:
-        same = [c for c in hand if c.rank == meld.rank]
-        for n in range(2, len(same) + 1):
-            yield tuple(str(c) for c in same[:n])
+    `index`: the hand's HandIndex, when the caller has one."""
+    if index is None:
+        index = HandIndex(hand)
+    if meld.kind == SET:
+        for c in index.by_rank[meld.rank]:
+            yield (c._text,)
+        if index.joker:
+            yield ("JK",)
+        if rules.is_contract:
+            same = [c for c in hand if c.rank == meld.rank]
+            for n in range(2, len(same) + 1):
+                yield tuple(str(c) for c in same[:n])
+        return
+    suit = meld.suit
+    si = SUITS.index(suit)
+    have = index.suit_ranks[si]
+    low, high = meld.low, meld.high
+    ends = sorted({x for x in (high + 1, low - 1, 1 if high == 13 else 0) if 1 <= x <= 13 and x in have})
+    row = _BY_SUIT[si]
+    for rank in ends:
+        yield (row[rank]._text,)
+    if index.joker:
+        fits = layoff_fits(rules, meld, [Token(JOKER)])
+        if len(fits) == 1:
+            yield ("JK",)
+        else:
+            for fit in fits:
+                pos = fit.low + fit.added[0]
+                yield ("JK=" + _pos_text(pos, suit),)
+    lo_b, hi_b = run_bounds(rules)
+    chain: list[str] = []
+    p = high + 1
+    while p <= hi_b and (1 if p == 14 else p) in have and not (p == 14 and low == 1):
+        chain.append(_pos_text(p, suit))
+        if len(chain) >= 2:
+            yield tuple(chain)
+        p += 1
+    chain = []
+    p = low - 1
+    while p >= lo_b and p in have and not (p == 1 and high == 14):
+        chain.insert(0, _pos_text(p, suit))
+        if len(chain) >= 2:
+            yield tuple(chain)
+        p -= 1
 
 
 def _pos_text(pos: int, suit: str) -> str:

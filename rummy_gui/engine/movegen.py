@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .cards import JOKER, Card
 from .combos import (
+    HandIndex,
     canonical_meld,
     contract_groups,
     layoff_candidates,
@@ -154,6 +155,7 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
     r = g.rules
     hand = g._hands[seat]
     distinct = sorted(set(hand), key=_code)
+    index = HandIndex(hand)
     out: list[Move] = []
     seen: set[Move] = set()
 
@@ -168,7 +170,7 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
                 add(_mv("contract", seat, groups=groups))
         elif g.round != 7 and _may_lay_off(g, seat):
             for meld in g._melds:
-                for toks, cards, fit_meld in _layoffs(g, seat, meld, distinct):
+                for toks, cards, fit_meld in _layoffs(g, seat, meld, index):
                     if _finish_ok(g, seat, cards, fit_meld, False):
                         add(_mv("layoff", seat, toks, number=meld.id))
                 if meld.kind == RUN:
@@ -191,7 +193,7 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
             if _finish_ok(g, seat, cards, None, target is not None and target in cards):
                 add(m)
         for meld in g._melds:
-            for toks, cards, fit_meld in _layoffs(g, seat, meld, distinct):
+            for toks, cards, fit_meld in _layoffs(g, seat, meld, index):
                 if _finish_ok(g, seat, cards, fit_meld, target is not None and target in cards):
                     add(_mv("layoff", seat, toks, number=meld.id))
     if r.shanghai_call and g._melds and g._target is None and not g._pending_jokers:
@@ -215,12 +217,12 @@ def _may_lay_off(g: Game, seat: int) -> bool:
     return made is not None and (made != g._turn_no or g.rules.layoff_with_contract)
 
 
-def _layoffs(g: Game, seat: int, meld: Meld, distinct: Sequence[Card]
+def _layoffs(g: Game, seat: int, meld: Meld, index: HandIndex
              ) -> Iterator[tuple[tuple[str, ...], list[Card], Callable[[], list[Meld]]]]:
     """The lay-off candidates on a meld that fit it in exactly one way: (text,
     cards, the table after it, built only when asked)."""
     r = g.rules
-    for toks in layoff_candidates(r, g._hands[seat], meld, distinct):
+    for toks in layoff_candidates(r, g._hands[seat], meld, index):
         tokens = [Token.parse(t) for t in toks]
         fits = layoff_fits(r, meld, tokens)
         if len(fits) != 1:
