@@ -54,10 +54,12 @@ _BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
 
 
 def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int, run_lo: int,
-                   run_hi: int, jmax: int, set_jmax: int) -> bool:
+                   run_hi: int, jmax: int, set_jmax: int, through: Card | None = None) -> bool:
     """A quick necessary condition for `possible_melds` to find anything: some
-    rank could make a set, or some window of `run_lo` places a run. Bitmasks:
-    a rank's suits, a suit's run places (bit 14 is the ace above the king)."""
+    rank could make a set, or some window of `run_lo` places a run (with a
+    natural `through`: its rank, or a window of its suit holding it).
+    Bitmasks: a rank's suits, a suit's run places (bit 14 is the ace above
+    the king)."""
     jokers = 0
     suits_of = [0] * 14
     natural_count = [0] * 14
@@ -76,6 +78,9 @@ def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int,
         if set_lo <= jokers and set_lo <= set_hi:
             return True
         jmax = 0
+    if through is not None and not through.is_joker:
+        return _possible_through(rules, through, set_lo, set_hi, run_lo, run_hi, jmax,
+                                 set_jmax, suits_of, natural_count, places)
     if set_lo <= set_hi:
         need_set = set_lo - set_jmax
         if rules.is_contract:
@@ -99,6 +104,28 @@ def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int,
     return False
 
 
+def _possible_through(rules: Rules, through: Card, set_lo: int, set_hi: int, run_lo: int,
+                      run_hi: int, jmax: int, set_jmax: int, suits_of: list[int],
+                      natural_count: list[int], places: list[int]) -> bool:
+    """`_meld_possible` for melds that hold the natural card `through`."""
+    rank = through.rank
+    if set_lo <= set_hi:
+        n = natural_count[rank] if rules.is_contract else suits_of[rank].bit_count()
+        if n and n + set_jmax >= set_lo:
+            return True
+    lo_b, hi_b = run_bounds(rules)
+    if run_lo > run_hi or run_lo > hi_b - lo_b + 1:
+        return False
+    need = run_lo - jmax
+    mask = places[SUITS.index(through.suit)]
+    window = (1 << run_lo) - 1
+    for p in ((1, 14) if rank == 1 else (rank,)):
+        for low in range(max(lo_b, p - run_lo + 1), min(p, hi_b - run_lo + 1) + 1):
+            if ((mask >> low) & window).bit_count() >= need:
+                return True
+    return False
+
+
 def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | None = None,
                    run_sizes: tuple[int, int] | None = None,
                    through: Card | None = None) -> Iterator[Reading]:
@@ -112,7 +139,7 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     run_lo, run_hi = run_sizes if run_sizes else (rules.min_run, 13)
     jmax = jk if rules.max_jokers_per_meld is None else min(jk, rules.max_jokers_per_meld)
     set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
-    if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax):
+    if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax, through):
         return
     natural_through = through is not None and not through.is_joker
     ranks_present = sorted({c.rank for c in hand if c.rank})
@@ -230,13 +257,14 @@ class HandIndex:
     holds in each suit, and whether it holds a joker: built once per move
     list, read for every meld on the table."""
 
-    __slots__ = ("by_rank", "suit_ranks", "joker")
+    __slots__ = ("distinct", "by_rank", "suit_ranks", "joker")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         by_rank: list[list[Card]] = [[] for _ in range(14)]
         suit_ranks: list[set[int]] = [set(), set(), set(), set()]
         joker = False
-        for c in sorted(set(hand), key=lambda c: c.code):
+        self.distinct = sorted(set(hand), key=lambda c: c.code)
+        for c in self.distinct:
             if c.is_joker:
                 joker = True
                 continue
@@ -245,6 +273,16 @@ class HandIndex:
         self.by_rank = by_rank
         self.suit_ranks = suit_ranks
         self.joker = joker
+
+    def may_lay_off(self, meld: Meld) -> bool:
+        """A quick necessary condition for any lay-off candidate on the meld."""
+        if self.joker:
+            return True
+        if meld.kind == SET:
+            return bool(self.by_rank[meld.rank])
+        have = self.suit_ranks[SUITS.index(meld.suit)]
+        high = meld.low + len(meld._cards) - 1
+        return (high + 1) in have or (meld.low - 1) in have or (high == 13 and 1 in have)
 
 
 def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,

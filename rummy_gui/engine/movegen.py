@@ -57,12 +57,13 @@ def generate(g: Game) -> list[Move]:
         text = (str(card),)
         return [_mv("layoff", seat, text, number=m.id) for m in g._melds
                 if len(layoff_fits(g.rules, m, token)) == 1]
-    out = _play_moves(g, seat)
+    hand = g._hands[seat]
+    index = HandIndex(hand)
+    out = _play_moves(g, seat, index)
     if g._target is None and not g._pending_jokers:
-        hand = g._hands[seat]
         restricted = g._restricted
         free = not any(restricted)
-        for c in sorted(set(hand), key=_code):
+        for c in index.distinct:
             if free or hand.count(c) > restricted[c.code]:
                 out.append(_discard(seat, c))
     return out
@@ -151,11 +152,9 @@ def _draw_moves(g: Game, seat: int) -> list[Move]:
 # --- the play phase -------------------------------------------------------------
 
 
-def _play_moves(g: Game, seat: int) -> list[Move]:
+def _play_moves(g: Game, seat: int, index: HandIndex) -> list[Move]:
     r = g.rules
     hand = g._hands[seat]
-    distinct = sorted(set(hand), key=_code)
-    index = HandIndex(hand)
     out: list[Move] = []
     seen: set[Move] = set()
 
@@ -170,6 +169,8 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
                 add(_mv("contract", seat, groups=groups))
         elif g.round != 7 and _may_lay_off(g, seat):
             for meld in g._melds:
+                if not index.may_lay_off(meld) and meld.kind != RUN:
+                    continue
                 for toks, cards, fit_meld in _layoffs(g, seat, meld, index):
                     if _finish_ok(g, seat, cards, fit_meld, False):
                         add(_mv("layoff", seat, toks, number=meld.id))
@@ -193,12 +194,14 @@ def _play_moves(g: Game, seat: int) -> list[Move]:
             if _finish_ok(g, seat, cards, None, target is not None and target in cards):
                 add(m)
         for meld in g._melds:
+            if not index.may_lay_off(meld):
+                continue
             for toks, cards, fit_meld in _layoffs(g, seat, meld, index):
                 if _finish_ok(g, seat, cards, fit_meld, target is not None and target in cards):
                     add(_mv("layoff", seat, toks, number=meld.id))
     if r.shanghai_call and g._melds and g._target is None and not g._pending_jokers:
         restricted = g._restricted
-        for c in distinct:
+        for c in index.distinct:
             if c.is_joker or hand.count(c) <= restricted[c.code]:
                 continue
             token = [Token(c)]
