@@ -82,12 +82,14 @@ def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int,
         return _possible_through(rules, through, set_lo, set_hi, run_lo, run_hi, jmax,
                                  set_jmax, suits_of, natural_count, places)
     if set_lo <= set_hi:
-        need_set = set_lo - set_jmax
+        need_set = max(1, set_lo - set_jmax)
         if rules.is_contract:
-            if any(n and n >= need_set for n in natural_count):
+            if max(natural_count) >= need_set:
                 return True
-        elif any(m and m.bit_count() >= need_set for m in suits_of):
-            return True
+        else:
+            for m in suits_of:
+                if m and m.bit_count() >= need_set:
+                    return True
     lo_b, hi_b = run_bounds(rules)
     if run_lo > run_hi or run_lo > hi_b - lo_b + 1:
         return False
@@ -132,8 +134,7 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     """Every set and run that can be made from these cards (each reading once
     per distinct card text). `sizes`/`run_sizes` bound set and run lengths;
     `through`: only melds that use this card."""
-    counts = _codes(hand)
-    jk = counts[52]
+    jk = hand.count(JOKER)
     max_set = rules.max_set if rules.max_set is not None else 8
     set_lo, set_hi = sizes if sizes else (3, max_set)
     run_lo, run_hi = run_sizes if run_sizes else (rules.min_run, 13)
@@ -141,6 +142,7 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
     if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax, through):
         return
+    counts = _codes(hand)
     natural_through = through is not None and not through.is_joker
     ranks_present = sorted({c.rank for c in hand if c.rank})
     if natural_through and through is not None:
@@ -546,14 +548,38 @@ def contract_groups(r: Rules, hand: Sequence[Card], round_no: int
         if sets_needed else []
     runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
         if runs_needed else []
+    set_items = [(_group_text(x), tuple(c.code for c in x.cards)) for x in sets]
+    run_items = [(_group_text(x), tuple(c.code for c in x.cards)) for x in runs]
     seen: set[tuple[tuple[str, ...], ...]] = set()
-    for set_combo in _disjoint(sets, counts, sets_needed, 0):
-        for run_combo in _disjoint(runs, counts, runs_needed, 0):
-            groups = tuple(sorted(_group_text(x) for x in set_combo)) + \
-                tuple(sorted(_group_text(x) for x in run_combo))
+    for set_combo in _disjoint_codes(set_items, counts, sets_needed, 0):
+        set_text = tuple(sorted(set_combo))
+        for run_combo in _disjoint_codes(run_items, counts, runs_needed, 0):
+            groups = set_text + tuple(sorted(run_combo))
             if groups not in seen:
                 seen.add(groups)
                 yield groups
+
+
+def _disjoint_codes(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int],
+                    k: int, start: int) -> Iterator[list[tuple[str, ...]]]:
+    """`_disjoint` over (text, card codes) pairs: the texts of every k melds
+    (in list order) that the counts can hold together."""
+    if k == 0:
+        yield []
+        return
+    for i in range(start, len(items) - k + 1):
+        text, codes = items[i]
+        taken = 0
+        for code in codes:
+            if not counts[code]:
+                break
+            counts[code] -= 1
+            taken += 1
+        if taken == len(codes):
+            for rest in _disjoint_codes(items, counts, k - 1, i + 1):
+                yield [text] + rest
+        for code in codes[:taken]:
+            counts[code] += 1
 
 
 def _contract_possible(r: Rules, counts: list[int], sets_needed: int, runs_needed: int,
