@@ -254,18 +254,23 @@ def may_fit(meld: Meld, c: Card) -> bool:
                                     or (c.rank == 1 and meld.high == 13))
 
 
+def _card_code(c: Card) -> int:
+    return c.code
+
+
 class HandIndex:
     """A hand's distinct natural cards by rank (in code order), the ranks it
     holds in each suit, and whether it holds a joker: built once per move
     list, read for every meld on the table."""
 
-    __slots__ = ("distinct", "by_rank", "suit_ranks", "joker")
+    __slots__ = ("distinct", "by_rank", "suit_ranks", "joker", "_hand")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         by_rank: list[list[Card]] = [[] for _ in range(14)]
         suit_ranks: list[set[int]] = [set(), set(), set(), set()]
         joker = False
-        self.distinct = sorted(set(hand), key=lambda c: c.code)
+        self._hand = hand
+        self.distinct = sorted(set(hand), key=_card_code)
         for c in self.distinct:
             if c.is_joker:
                 joker = True
@@ -275,6 +280,28 @@ class HandIndex:
         self.by_rank = by_rank
         self.suit_ranks = suit_ranks
         self.joker = joker
+
+    def meld_possible(self, rules: Rules) -> bool:
+        """`possible_melds(rules, hand)` of the 500 family may find something
+        (a quick necessary condition; without a joker: three suits of a rank,
+        or a window of `min_run` places of a suit)."""
+        if self.joker or rules.is_contract:
+            return True
+        if rules.max_set is None or rules.max_set >= 3:
+            for cards in self.by_rank:
+                if len(cards) >= 3:
+                    return True
+        run_lo = rules.min_run
+        lo_b, hi_b = run_bounds(rules)
+        if run_lo > 13 or run_lo > hi_b - lo_b + 1:
+            return False
+        for have in self.suit_ranks:
+            if len(have) < run_lo:
+                continue
+            for low in range(lo_b, hi_b - run_lo + 2):
+                if all((1 if p == 14 else p) in have for p in range(low, low + run_lo)):
+                    return True
+        return False
 
     def may_lay_off(self, meld: Meld) -> bool:
         """A quick necessary condition for any lay-off candidate on the meld."""

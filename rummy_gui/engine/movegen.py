@@ -12,7 +12,7 @@ contract's melds keep its shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import JOKER, Card
 from .combos import (
@@ -33,8 +33,7 @@ if TYPE_CHECKING:
 
 
 def generate(g: Game) -> list[Move]:
-    from . import game as G
-
+    G = _game_module()
     phase = g.phase
     if phase == G.GAME_OVER:
         return []
@@ -62,9 +61,9 @@ def generate(g: Game) -> list[Move]:
     out = _play_moves(g, seat, index)
     if g._target is None and not g._pending_jokers:
         restricted = g._restricted
-        free = not any(restricted)
         for c in index.distinct:
-            if free or hand.count(c) > restricted[c.code]:
+            kept = restricted[c.code]
+            if not kept or hand.count(c) > kept:
                 out.append(_discard(seat, c))
     return out
 
@@ -77,6 +76,19 @@ def _discard(seat: int, c: Card) -> Move:
     if m is None:
         m = _DISCARDS[(seat, c.code)] = Move("discard", seat, (str(c),))
     return m
+
+
+def _game_module() -> Any:
+    """engine.game, imported on first use (it imports this module's importer)."""
+    global _GAME
+    if _GAME is None:
+        from . import game
+
+        _GAME = game
+    return _GAME
+
+
+_GAME: Any = None
 
 
 def _code(c: Card) -> int:
@@ -182,7 +194,7 @@ def _play_moves(g: Game, seat: int, index: HandIndex) -> list[Move]:
                                 add(_mv("swap", seat, (str(nat),), number=meld.id))
     else:
         target = g._target
-        for reading in possible_melds(r, hand):
+        for reading in (possible_melds(r, hand) if index.meld_possible(r) else ()):
             word, toks = canonical_meld(r, reading)
             m = _mv("meld", seat, toks, kind=word)
             if m in seen:
