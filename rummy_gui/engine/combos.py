@@ -263,22 +263,26 @@ class HandIndex:
     holds in each suit, and whether it holds a joker: built once per move
     list, read for every meld on the table."""
 
-    __slots__ = ("distinct", "by_rank", "suit_ranks", "joker", "_hand")
+    __slots__ = ("distinct", "by_rank", "suit_ranks", "joker", "places")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         by_rank: list[list[Card]] = [[] for _ in range(14)]
         suit_ranks: list[set[int]] = [set(), set(), set(), set()]
+        places = [0, 0, 0, 0]  # per suit: bit p set when run place p is held (14: the ace)
         joker = False
-        self._hand = hand
         self.distinct = sorted(set(hand), key=_card_code)
         for c in self.distinct:
             if c.is_joker:
                 joker = True
                 continue
-            by_rank[c.rank].append(c)
-            suit_ranks[c.code // 13].add(c.rank)
+            rank = c.rank
+            si = c.code // 13
+            by_rank[rank].append(c)
+            suit_ranks[si].add(rank)
+            places[si] |= (1 << rank) | (16384 if rank == 1 else 0)
         self.by_rank = by_rank
         self.suit_ranks = suit_ranks
+        self.places = places
         self.joker = joker
 
     def meld_possible(self, rules: Rules) -> bool:
@@ -293,14 +297,16 @@ class HandIndex:
                     return True
         run_lo = rules.min_run
         lo_b, hi_b = run_bounds(rules)
-        if run_lo > 13 or run_lo > hi_b - lo_b + 1:
+        if run_lo > 13 or run_lo > hi_b - lo_b + 1 or run_lo < 1:
             return False
-        for have in self.suit_ranks:
-            if len(have) < run_lo:
-                continue
-            for low in range(lo_b, hi_b - run_lo + 2):
-                if all((1 if p == 14 else p) in have for p in range(low, low + run_lo)):
-                    return True
+        # bit `low` of `full` is set when places low .. low + run_lo - 1 are all held
+        lows = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
+        for mask in self.places:
+            full = mask
+            for k in range(1, run_lo):
+                full &= mask >> k
+            if full & lows:
+                return True
         return False
 
     def may_lay_off(self, meld: Meld) -> bool:
