@@ -470,17 +470,34 @@ def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
         if runs[si] and _chain_ok(row, runs[si], places, j):
             out.append(n)
             continue
+        if reach <= j:
+            out.append(n)
+            continue
         near: set[int] = set()
         for tp in places:
-            for d in range(1, reach + 1):
-                p = tp - d
-                if 1 <= p and row[p]:
-                    near.add(1 if p == 14 else p)
-                p = tp + d
-                if p <= 14 and row[p]:
-                    near.add(1 if p == 14 else p)
+            for p, near_rank in _neighbours(tp, reach):
+                if row[p]:
+                    near.add(near_rank)
         if len(near) + j >= reach:
             out.append(n)
+    return out
+
+
+_NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _neighbours(place: int, reach: int) -> tuple[tuple[int, int], ...]:
+    """The run places 1..14 within `reach` of a place (not itself), each with
+    its card rank (14 is the ace), in the order tp - 1, tp + 1, tp - 2, ..."""
+    key = (place, reach)
+    out = _NEIGHBOURS.get(key)
+    if out is None:
+        cells = []
+        for d in range(1, reach + 1):
+            for p in (place - d, place + d):
+                if 1 <= p <= 14:
+                    cells.append((p, 1 if p == 14 else p))
+        out = _NEIGHBOURS[key] = tuple(cells)
     return out
 
 
