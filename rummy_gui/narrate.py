@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Action, Game, Move
 from rummy_gui.engine.melds import Token
 from rummy_gui.i18n import _
 
@@ -108,32 +108,32 @@ def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
     """The template key and its values for a move."""
     a = move.action
     meld_text = f"#{move.number}"
-    if before is not None and move.number is not None and a in ("layoff", "swap", "shanghai"):
+    if before is not None and move.number is not None and a in (Action.LAYOFF, Action.SWAP, Action.SHANGHAI):
         for m in before.melds:
             if m.id == move.number:
                 meld_text = m.pretty()
     cards = _tokens_text(move.cards)
-    if a == "draw":
+    if a == Action.DRAW:
         return ("draw_empty" if before is not None and before.stock_count == 0
                 and not before.rules.is_contract else "draw"), {}
-    if a in ("take", "rummy"):
+    if a in (Action.TAKE, Action.RUMMY):
         n = move.number or 1
         if before is not None and before.discard_pile:
             cards = " ".join(c.pretty for c in before.discard_pile[-n:])
         else:
             cards = str(n)
         return a, {"cards": cards}
-    if a == "buy":
+    if a == Action.BUY:
         if before is not None and before.discard_pile:
             cards = before.discard_pile[-1].pretty
         return a, {"cards": cards}
-    if a == "shanghai":
+    if a == Action.SHANGHAI:
         if before is not None and before.claim is not None:
             cards = before.claim.card.pretty
         return a, {"cards": cards, "meld": meld_text}
-    if a == "contract":
+    if a == Action.CONTRACT:
         return a, {"cards": " / ".join(_tokens_text(g) for g in move.groups)}
-    if a == "discard" and move.call:
+    if a == Action.DISCARD and move.call:
         return "discard_call", {"cards": cards}
     return a, {"cards": cards, "meld": meld_text}
 

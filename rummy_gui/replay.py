@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Action, Game, Move
 
 
 class Replay:
@@ -21,7 +21,7 @@ class Replay:
         start["moves"] = []
         game = Game.from_record(start)
         # find where each deal begins: after every "deal" move
-        starts = [0] + [i + 1 for i, text in enumerate(moves) if Move.parse(text).action == "deal"]
+        starts = [0] + [i + 1 for i, text in enumerate(moves) if Move.parse(text).action == Action.DEAL]
         if deal is None:
             # the last deal that has any moves (or the only one)
             deal = max(i for i, s in enumerate(starts) if s < len(moves) or i == 0) + 1

@@ -133,7 +133,7 @@ def summary_of(game: Game) -> dict[str, Any]:
         "preset": game.preset,
         "players": game.players,
         "round": game.round,
-        "phase": game.phase,
+        "phase": game.phase.value,
         "turn": game.turn,
         "moves": len(game.moves),
         "totals": game.totals,

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rummy_gui.bench import summarize
-from rummy_gui.engine import PRESETS, Game
+from rummy_gui.engine import PRESETS, Action, Game
 
 PLAYERS = {"rummy500": 3, "rummy500-classic": 3, "persian": 4, "pinochle": 3,
            "contract": 4, "liverpool": 4, "shanghai": 4}
@@ -53,7 +53,7 @@ def timed_playout(preset: str, players: int, seed: int, max_moves: int,
             in_deal = 0
         legal = list(g.legal_moves)
         move = rng.choice(legal)
-        if move.action == "deal":
+        if move.action == Action.DEAL:
             deals += 1
             in_deal = 0
         g.play(move)

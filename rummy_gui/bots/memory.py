@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.cards import JOKER, Card, make_pack
+from ..engine.enums import Action
 from ..engine.melds import Token
 from ..engine.moves import Move
 from ..engine.view import View
@@ -115,42 +116,42 @@ def _step(st: _Replay, i: int, m: Move, reshuffled: bool) -> None:
     known, pile = st.known, st.pile
     s = m.seat if m.seat is not None else 0
     a = m.action
-    if a == "discard":
+    if a == Action.DISCARD:
         c = card_of(m.cards[0])
         pile.append(c)
         if known[s][c]:
             known[s][c] -= 1
-    elif a in ("take", "rummy"):
+    elif a in (Action.TAKE, Action.RUMMY):
         k = m.number or 1
         taken = pile[-k:] if k <= len(pile) else list(pile)
         del pile[-k:]
         known[s].update(taken)
         st.took[s] += 1
-    elif a == "buy":
+    elif a == Action.BUY:
         if pile:
             known[s][pile.pop()] += 1
         if reshuffled:  # the penalty card came from a stock rebuilt from the pile
             del pile[:-1]
-    elif a == "draw":
+    elif a == Action.DRAW:
         if pile:
             st.refused[s].add(pile[-1])
         if reshuffled:  # the stock was rebuilt from the pile but its top card
             del pile[:-1]
-    elif a == "shanghai":
+    elif a == Action.SHANGHAI:
         if pile:
             pile.pop()
-    elif a in ("meld", "layoff"):
+    elif a in (Action.MELD, Action.LAYOFF):
         for t in m.cards:
             c = card_of(t)
             if known[s][c]:
                 known[s][c] -= 1
-    elif a == "contract":
+    elif a == Action.CONTRACT:
         for g in m.groups:
             for t in g:
                 c = card_of(t)
                 if known[s][c]:
                     known[s][c] -= 1
-    elif a == "swap":
+    elif a == Action.SWAP:
         c = card_of(m.cards[0])
         if known[s][c]:
             known[s][c] -= 1

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..engine.cards import JOKER, Card
 from ..engine.combos import possible_melds
+from ..engine.enums import Action, Phase
 from ..engine.melds import RUN, Meld
 from ..engine.moves import Move
 from ..engine.view import View
@@ -118,7 +119,7 @@ def forced(view: View) -> Move | None:
 
 
 def cards_of(move: Move) -> list[Card]:
-    if move.action == "contract":
+    if move.action == Action.CONTRACT:
         return [card_of(t) for g in move.groups for t in g]
     return [card_of(t) for t in move.cards]
 
@@ -468,27 +469,27 @@ class RuleBot:
     def options(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
         judge = Judge(view, self.params_for(view))
         phase = view.phase
-        if phase == "draw":
+        if phase == Phase.DRAW:
             return self.draw_options(view, judge, rng)
-        if phase == "claim":
+        if phase == Phase.CLAIM:
             return self.claim_options(view, judge)
-        if phase == "play" and self.plan_move(view, judge) is None:
+        if phase == Phase.PLAY and self.plan_move(view, judge) is None:
             return self.discard_options(view, judge)
         return []
 
     def decide(self, view: View, rng: random.Random) -> Move:
         legal = view.legal_moves
         phase = view.phase
-        if phase == "cut":
+        if phase == Phase.CUT:
             return rng.choice(legal)
-        if phase in ("deal_over", "rummy_layoff"):
+        if phase in (Phase.DEAL_OVER, Phase.RUMMY_LAYOFF):
             return legal[0]
         judge = Judge(view, self.params_for(view))
-        if self.level == "easy" and phase in ("draw", "play"):
+        if self.level == "easy" and phase in (Phase.DRAW, Phase.PLAY):
             return self.easy_turn(view, judge, rng)
-        if phase == "draw":
+        if phase == Phase.DRAW:
             opts = self.draw_options(view, judge, rng)
-        elif phase == "claim":
+        elif phase == Phase.CLAIM:
             opts = self.claim_options(view, judge)
         else:
             planned = self.plan_move(view, judge)
@@ -510,17 +511,17 @@ class RuleBot:
         whatever the plan says, throw the highest card without a partner."""
         legal = view.legal_moves
         hand = list(view.hand)
-        if view.phase == "draw":
+        if view.phase == Phase.DRAW:
             top = view.discard_pile[-1] if view.discard_pile else None
-            takes = [m for m in legal if m.action == "take" and m.number == 1]
+            takes = [m for m in legal if m.action == Action.TAKE and m.number == 1]
             if top is not None and takes and self._melds_at_once(view, judge, hand, top):
                 return takes[0]
-            plain = [m for m in legal if m.action in ("draw", "pass")]
+            plain = [m for m in legal if m.action in (Action.DRAW, Action.PASS)]
             return plain[0] if plain else legal[0]
         planned = self.plan_move(view, judge)
         if planned is not None:
             return planned
-        discards = [m for m in legal if m.action == "discard"]
+        discards = [m for m in legal if m.action == Action.DISCARD]
         if not discards:
             return rng.choice(legal)
         if rng.random() < judge.p.mistakes:
@@ -549,11 +550,11 @@ class RuleBot:
         out: list[tuple[float, Move]] = []
         easy = not judge.p.deep_takes
         for m in view.legal_moves:
-            if m.action == "draw":
+            if m.action == Action.DRAW:
                 out.append((judge.draw_value(hand, rng), m))
-            elif m.action == "pass":
+            elif m.action == Action.PASS:
                 out.append((judge.after_discard(hand), m))
-            elif m.action == "take":
+            elif m.action == Action.TAKE:
                 n = m.number or 1
                 if easy and n > 1:
                     continue
@@ -586,9 +587,9 @@ class RuleBot:
         base = judge.after_discard(hand)
         out: list[tuple[float, Move]] = []
         for m in legal:
-            if m.action == "pass":
+            if m.action == Action.PASS:
                 out.append((base, m))
-            elif m.action == "rummy":
+            elif m.action == Action.RUMMY:
                 if r.rummy_call == "last":
                     out.append((base + 10.0, m))
                     continue
@@ -598,7 +599,7 @@ class RuleBot:
                 taken = list(view.discard_pile[-n:])
                 keep = taken if n == 1 else taken[:-1]
                 out.append((judge.after_discard(hand + taken, keep) + 4.0, m))
-            elif m.action == "buy":
+            elif m.action == Action.BUY:
                 if judge.laid or view.round == 7:
                     continue  # round 7 goes out with the whole hand: more cards only hurt
                 new = hand + [claim.card]
@@ -607,7 +608,7 @@ class RuleBot:
                 if d0 - d1 >= judge.p.buy_margin and len(hand) < 16:
                     gain = 12.0 * (d0 - d1) - 6.0 * r.buy_penalty
                     out.append((base + gain, m))
-            elif m.action == "shanghai":
+            elif m.action == Action.SHANGHAI:
                 d = contract_distance(r, hand, view.round) if not judge.laid else 0
                 if judge.laid or d >= 3 or not judge.p.memory:
                     out.append((base + 5.0, m))
@@ -623,7 +624,7 @@ class RuleBot:
         split = best_split(r, list(view.hand), view.melds)
         order = sorted(split.melds, key=lambda pm: (
             view.target is None or view.target not in pm.cards, pm.kind == LAYOFF, -pm.value))
-        by_action: dict[str, list[Move]] = {}
+        by_action: dict[Action, list[Move]] = {}
         for m in legal:
             by_action.setdefault(m.action, []).append(m)
         for pm in order:
@@ -632,11 +633,11 @@ class RuleBot:
                 return mv
         if view.target is not None:
             # the plan could not use the target: any legal meld or lay-off with it
-            for m in by_action.get("meld", []) + by_action.get("layoff", []):
+            for m in by_action.get(Action.MELD, []) + by_action.get(Action.LAYOFF, []):
                 if view.target in cards_of(m):
                     return m
-        if not by_action.get("discard"):
-            options = by_action.get("meld", []) + by_action.get("layoff", [])
+        if not by_action.get(Action.DISCARD):
+            options = by_action.get(Action.MELD, []) + by_action.get(Action.LAYOFF, [])
             return options[0] if options else None
         return None
 
@@ -644,20 +645,20 @@ class RuleBot:
         legal = view.legal_moves
         r = view.rules
         hand = list(view.hand)
-        contracts = [m for m in legal if m.action == "contract"]
+        contracts = [m for m in legal if m.action == Action.CONTRACT]
         if contracts:
             def rest_value(m: Move) -> float:
                 rest = minus(hand, cards_of(m))
                 return -sum(1.0 if c.is_joker else card_value(r, c) for c in rest)
             return max(contracts, key=rest_value)
-        layoffs = [m for m in legal if m.action == "layoff"]
-        discards = [m for m in legal if m.action == "discard"]
+        layoffs = [m for m in legal if m.action == Action.LAYOFF]
+        discards = [m for m in legal if m.action == Action.DISCARD]
         if layoffs:
             if not discards:  # a swapped joker must go back first
                 jk = [m for m in layoffs if JOKER in cards_of(m)]
                 return (jk or layoffs)[0]
             return max(layoffs, key=lambda m: (len(m.cards), sum(card_value(r, c) for c in cards_of(m))))
-        swaps = [m for m in legal if m.action == "swap"]
+        swaps = [m for m in legal if m.action == Action.SWAP]
         for m in swaps:
             c = cards_of(m)[0]
             if len(hand) >= 3 and not judge.fits_table(c):
@@ -668,7 +669,7 @@ class RuleBot:
         hand = list(view.hand)
         best: dict[Card, Move] = {}
         for m in view.legal_moves:
-            if m.action != "discard":
+            if m.action != Action.DISCARD:
                 continue
             c = card_of(m.cards[0])
             if c not in best or m.call:
@@ -700,29 +701,29 @@ def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | 
         return None
     if r.max_jokers_per_meld is not None and \
             sum(c.is_joker for c in view.hand) > 3 * r.max_jokers_per_meld:
-        jokers = [m for m in discards if m.action == "discard" and JOKER in cards_of(m)]
+        jokers = [m for m in discards if m.action == Action.DISCARD and JOKER in cards_of(m)]
         if jokers:
             return jokers[0]
     if not view.reshuffled_at or contract_distance(r, view.hand, 7) < 3:
         return None
     chance = min(0.67, 0.3 * len(view.reshuffled_at))
-    plain = sorted((m for m in discards if m.action == "discard" and JOKER not in cards_of(m)),
+    plain = sorted((m for m in discards if m.action == Action.DISCARD and JOKER not in cards_of(m)),
                    key=str)
     if not plain or rng.random() >= chance:
         return None
     return rng.choice(plain)
 
 
-def _match(pm: PlannedMeld, by_action: dict[str, list[Move]]) -> Move | None:
+def _match(pm: PlannedMeld, by_action: dict[Action, list[Move]]) -> Move | None:
     want = Counter(c.code for c in pm.cards)
     if pm.kind == LAYOFF:
-        for m in by_action.get("layoff", []):
+        for m in by_action.get(Action.LAYOFF, []):
             if m.number == pm.meld_id and Counter(c.code for c in cards_of(m)) == want:
                 return m
         return None
     found: Move | None = None
     tokens = pm.tokens()
-    for m in by_action.get("meld", []):
+    for m in by_action.get(Action.MELD, []):
         if Counter(c.code for c in cards_of(m)) != want:
             continue
         if m.kind is not None and m.kind != pm.kind:

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.cards import Card
+from ..engine.enums import Action, ClaimKind, Phase
 from ..engine.game import Game
 from ..engine.melds import Token, layoff_fits
 from ..engine.moves import IllegalMove, Move
@@ -66,7 +67,7 @@ class SearchBot:
         legal = view.legal_moves
         rng = decision_rng(self.seed, view, self.level)
         opts = sorted(self.base.options(view, rng), key=lambda o: -o[0])
-        if len(opts) < 2 or view.phase not in ("draw", "claim", "play"):
+        if len(opts) < 2 or view.phase not in (Phase.DRAW, Phase.CLAIM, Phase.PLAY):
             return self.base.decide(view, rng)
         top = opts[0][0]
         cands = [m for s, m in opts[: self.candidates] if s >= top - self.margin]
@@ -169,7 +170,7 @@ def rollout(world: Game, me: int, first: Move, horizon: int, seed: int) -> float
     turns = 0
     steps = 0
     while not g.deal_over and steps < 400:
-        if g.phase == "draw" and g.turn == me:
+        if g.phase == Phase.DRAW and g.turn == me:
             turns += 1
             if turns > horizon:
                 break
@@ -239,27 +240,27 @@ def fast_move(g: Game, rng: random.Random) -> None:
     r = g.rules
     phase = g.phase
     seat = g.to_act[0]
-    if phase == "claim":
+    if phase == Phase.CLAIM:
         claim = g.claim
-        if claim is not None and claim.kind in ("rummy", "shanghai"):
-            calls = [m for m in g.legal_moves if m.seat == seat and m.action != "pass"]
+        if claim is not None and claim.kind in (ClaimKind.RUMMY, ClaimKind.SHANGHAI):
+            calls = [m for m in g.legal_moves if m.seat == seat and m.action != Action.PASS]
             if calls:
-                g.play(min(calls, key=lambda m: m.number or 0) if claim.kind == "rummy" else calls[0])
+                g.play(min(calls, key=lambda m: m.number or 0) if claim.kind == ClaimKind.RUMMY else calls[0])
                 return
         g.play(f"{seat}: pass")
         return
-    if phase == "cut":
+    if phase == Phase.CUT:
         g.play(f"{seat}: cut {rng.randrange(1, max(2, g.stock_count))}")
         return
     hand = g.hand(seat)
     pile = g.discard_pile
-    if phase == "draw":
+    if phase == Phase.DRAW:
         top = pile[-1] if pile else None
         if top is not None and _wants(g, seat, hand, top) and _try(g, f"{seat}: take 1"):
             return
         if _try(g, f"{seat}: draw") or _try(g, f"{seat}: pass"):
             return
-    elif phase == "play":
+    elif phase == Phase.PLAY:
         if r.is_contract:
             if _contract_step(g, seat, hand):
                 return
@@ -280,8 +281,8 @@ def fast_move(g: Game, rng: random.Random) -> None:
                     if _try(g, f"{seat}: discard {c}"):
                         return
     legal = [m for m in g.legal_moves if m.seat == seat]
-    if phase == "play" and g.target is not None:
-        useful = [m for m in legal if m.action in ("meld", "layoff")]
+    if phase == Phase.PLAY and g.target is not None:
+        useful = [m for m in legal if m.action in (Action.MELD, Action.LAYOFF)]
         legal = useful or legal
     g.play(rng.choice(legal))
 
@@ -373,7 +374,7 @@ class RolloutBot:
         """The moves this view's rollouts would compare, medium's best first
         (empty: medium decides alone)."""
         contract = view.rules.is_contract
-        if view.phase not in (("claim",) if contract else ("draw", "claim")) \
+        if view.phase not in ((Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM)) \
                 or len(view.legal_moves) < 2 or (contract and self.contract_samples <= 0):
             return []
         opts = sorted(self.base.options(view, rng), key=lambda o: (-o[0], str(o[1])))
@@ -418,8 +419,8 @@ def _checked(move: Move, contract: bool) -> bool:
     the contract games, a take or rummy call of two or more cards in the
     500 family."""
     if contract:
-        return move.action in ("buy", "shanghai")
-    return move.action in ("take", "rummy") and (move.number or 1) > 1
+        return move.action in (Action.BUY, Action.SHANGHAI)
+    return move.action in (Action.TAKE, Action.RUMMY) and (move.number or 1) > 1
 
 
 def playout(world: Game, me: int, first: Move, seed: int, limit: int = 600) -> float:

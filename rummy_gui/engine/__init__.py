@@ -1,13 +1,16 @@
-"""The rules engine: pure Python, no pygame. See ../shared/ENGINE_API.md."""
+"""The rules engine: pure Python, no pygame. The public surface is described
+in docs/engine.md."""
 
 from .cards import JOKER, Card, parse_card, parse_cards
-from .game import Claim, Game, LegalMoves
+from .enums import Action, ClaimKind, Phase
+from .errors import IllegalMove, MalformedMove, NotYourMove, RuleViolation
+from .game import Claim, Game, LegalMoves, View
 from .melds import Meld
-from .moves import IllegalMove, Move
+from .moves import Move
 from .rules import PRESETS, Rules
-from .view import View
 
 __all__ = [
-    "Card", "Claim", "Game", "IllegalMove", "JOKER", "LegalMoves", "Meld", "Move", "PRESETS",
-    "Rules", "View", "parse_card", "parse_cards",
+    "Action", "Card", "Claim", "ClaimKind", "Game", "IllegalMove", "JOKER", "LegalMoves",
+    "MalformedMove", "Meld", "Move", "NotYourMove", "PRESETS", "Phase", "RuleViolation", "Rules",
+    "View", "parse_card", "parse_cards",
 ]

@@ -1,81 +1,136 @@
-"""Legal moves. `generate` is the fast generator of `movegen` (only legal
-moves, valid by construction); `generate_checked` is the reference it must
-equal: candidates per phase, each confirmed by the same checks `Game.play`
-uses, so the list and `play` never disagree (the property tests compare the
-two)."""
+"""Legal moves: the live view `LegalMoves` and its cache.
+
+`generate` is the fast generator of `movegen` (only legal moves, valid by
+construction, nothing re-checked). `generate_checked` is the reference it
+must equal: candidates per phase, each confirmed by the same checks
+`Game.play` uses (tests/engine/test_movegen.py compares the two)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
-from .combos import (
-    canonical_meld,
-    contract_groups,
-    layoff_candidates,
-    may_fit,
-    possible_melds,
-    usable_depths,
-)
-from .melds import RUN, Token, layoff_fits
+from .cards import Card
+from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
+from .enums import Action, ClaimKind, Phase
+from .errors import IllegalMove
+from .melds import RUN, SET, Reading, Token, layoff_fits
 from .movegen import generate as fast_generate
-from .moves import IllegalMove, Move
-
-if TYPE_CHECKING:
-    from .game import Game
-
-
-def generate(g: Game) -> list[Move]:
-    return fast_generate(g)
+from .moves import Move
+from .referee import prepare
+from .rules import CONTRACTS
+from .table import Apply, Table
 
 
-def generate_checked(g: Game) -> list[Move]:
-    from . import game as G
+class MoveCache:
+    """The legal moves of one position and the checked plays behind them; the
+    game clears it whenever the position changes."""
 
-    phase = g.phase
+    __slots__ = ("moves", "prepared")
+
+    def __init__(self) -> None:
+        self.moves: list[Move] | None = None
+        self.prepared: dict[Move, Apply] = {}
+
+    def clear(self) -> None:
+        self.moves = None
+        self.prepared = {}
+
+    def get(self, t: Table) -> list[Move]:
+        if self.moves is None:
+            self.prepared = {}
+            self.moves = generate(t, self.prepared)
+        return self.moves
+
+
+class LegalMoves:
+    """A live view of the legal moves: iteration, len() and `in`."""
+
+    __slots__ = ("_table", "_cache")
+
+    def __init__(self, table: Table, cache: MoveCache) -> None:
+        self._table = table
+        self._cache = cache
+
+    def _list(self) -> list[Move]:
+        return self._cache.get(self._table)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(list(self._list()))
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, (Move, str)):
+            return False
+        try:
+            prepare(self._table, move)
+        except IllegalMove:
+            return False
+        return True
+
+    def for_seat(self, seat: int) -> list[Move]:
+        return [m for m in self._list() if m.seat == seat]
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {[str(m) for m in self._list()]}>"
+
+
+def generate(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
+    """Every legal move now (from `movegen`; `prepared` stays empty: `play`
+    prepares the one move played)."""
+    return fast_generate(t)
+
+
+def generate_checked(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
+    """The reference list: every candidate confirmed by `prepare` (whose plays
+    are kept in `prepared`)."""
+    s = t.s
+    phase = s.phase
     out: list[Move] = []
-    if phase == G.GAME_OVER:
+    if phase is Phase.GAME_OVER:
         return out
-    if phase == G.CLAIM:
-        assert g.claim is not None
-        for seat in g.to_act:
-            out.extend(_confirmed(g, _claim_candidates(g, seat)))
+    if phase is Phase.CLAIM:
+        assert s.claim is not None
+        for seat in t.to_act:
+            out.extend(_confirmed(t, prepared, _claim_candidates(t, seat)))
         return out
-    seat = g.turn
-    if phase == G.CUT:
-        return [Move("cut", seat, number=n) for n in range(1, g.stock_count)]
-    if phase == G.DEAL_OVER:
-        return [Move("deal", seat)]
-    if phase == G.DRAW:
-        r = g.rules
-        out = [Move("pass", seat)] if g._final_turns is not None else [Move("draw", seat)]
-        depth = 1 if r.is_contract else len(g._discard)
+    seat = s.turn
+    if phase is Phase.CUT:
+        return [Move(Action.CUT, seat, number=n) for n in range(1, len(s.stock))]
+    if phase is Phase.DEAL_OVER:
+        return [Move(Action.DEAL, seat)]
+    if phase is Phase.DRAW:
+        r = t.rules
+        out = [Move(Action.PASS, seat)] if s.final_turns is not None else [Move(Action.DRAW, seat)]
+        depth = 1 if r.is_contract else len(s.discard)
         first = 1
         if depth and not r.is_contract and not r.top_discard_must_meld:
-            out.append(Move("take", seat, number=1))  # the top card is free to keep
+            out.append(Move(Action.TAKE, seat, number=1))  # the top card is free to keep
             first = 2
         if r.is_contract:
             depths: list[int] = [1]
         else:
-            depths = [n for n in usable_depths(r, g._hands[seat], g._discard, g._melds) if n >= first]
-        out.extend(_confirmed(g, (Move("take", seat, number=n) for n in depths)))
+            depths = [n for n in usable_depths(r, s.hands[seat], s.discard, s.melds) if n >= first]
+        out.extend(_confirmed(t, prepared, (Move(Action.TAKE, seat, number=n) for n in depths)))
         return out
-    if phase == G.RUMMY_LAYOFF:
-        assert g.claim is not None
-        card = str(g.claim.card)
-        return _confirmed(g, (Move("layoff", seat, (card,), number=m.id) for m in g._melds))
+    if phase is Phase.RUMMY_LAYOFF:
+        assert s.claim is not None
+        card = str(s.claim.card)
+        return _confirmed(t, prepared,
+                          (Move(Action.LAYOFF, seat, (card,), number=m.id) for m in s.melds))
     # PLAY: plain discards need no search, everything else is confirmed by play's checks
-    out = _confirmed(g, _play_candidates(g, seat))
-    if g._target is None and not g._pending_jokers:
-        hand = g._hands[seat]
-        restricted = g._restricted
+    out = _confirmed(t, prepared, _play_candidates(t, seat))
+    if s.target is None and not s.pending_jokers:
+        hand = s.hands[seat]
+        restricted = s.restricted
         for c in sorted(set(hand), key=lambda c: c.code):
             if hand.count(c) > restricted[c.code]:
-                out.append(Move("discard", seat, (str(c),)))
+                out.append(Move(Action.DISCARD, seat, (str(c),)))
     return out
 
 
-def _confirmed(g: Game, cands: Iterable[Move]) -> list[Move]:
+def _confirmed(t: Table, prepared: dict[Move, Apply], cands: Iterable[Move]) -> list[Move]:
     out = []
     seen: set[Move] = set()
     for m in cands:
@@ -83,62 +138,143 @@ def _confirmed(g: Game, cands: Iterable[Move]) -> list[Move]:
             continue
         seen.add(m)
         try:
-            _, apply = g._prepare(m)
+            _, apply = prepare(t, m)
         except IllegalMove:
             continue
-        g._prepared[m] = apply
+        prepared[m] = apply
         out.append(m)
     return out
 
 
-def _claim_candidates(g: Game, seat: int) -> Iterator[Move]:
-    claim = g.claim
+def _claim_candidates(t: Table, seat: int) -> Iterator[Move]:
+    claim = t.s.claim
     assert claim is not None
-    if claim.kind == "rummy":
+    if claim.kind == ClaimKind.RUMMY:
         for n in claim.depths:
-            yield Move("rummy", seat, number=n)
-    elif claim.kind == "buy":
-        yield Move("buy", seat)
-    elif claim.kind == "shanghai":
-        for m in g._melds:
-            if layoff_fits(g.rules, m, [Token(claim.card)]):
-                yield Move("shanghai", seat, number=m.id)
-    yield Move("pass", seat)
+            yield Move(Action.RUMMY, seat, number=n)
+    elif claim.kind == ClaimKind.BUY:
+        yield Move(Action.BUY, seat)
+    elif claim.kind == ClaimKind.SHANGHAI:
+        for m in t.s.melds:
+            if layoff_fits(t.rules, m, [Token(claim.card)]):
+                yield Move(Action.SHANGHAI, seat, number=m.id)
+    yield Move(Action.PASS, seat)
 
 
-def _play_candidates(g: Game, seat: int) -> Iterator[Move]:
-    r = g.rules
-    hand = g._hands[seat]
+def _play_candidates(t: Table, seat: int) -> Iterator[Move]:
+    r, s = t.rules, t.s
+    hand = s.hands[seat]
     if r.is_contract:
-        if g._contract_turn[seat] is None:
-            for groups in contract_groups(r, hand, g.round):
-                yield Move("contract", seat, groups=groups)
-        elif g.round != 7:
-            for meld in g._melds:
+        if s.contract_turn[seat] is None:
+            yield from _contract_candidates(t, seat)
+        elif not r.last_round_goes_out_whole(s.round):
+            for meld in s.melds:
                 for toks in layoff_candidates(r, hand, meld):
-                    yield Move("layoff", seat, toks, number=meld.id)
+                    yield Move(Action.LAYOFF, seat, toks, number=meld.id)
                 if meld.kind == RUN:
                     for i, c in enumerate(meld.cards):
                         if c.is_joker:
                             pos = meld.low + i
                             nat = str(_natural(pos, meld.suit))
-                            yield Move("swap", seat, (nat,), number=meld.id)
+                            yield Move(Action.SWAP, seat, (nat,), number=meld.id)
     else:
         for reading in possible_melds(r, hand):
             word, toks = canonical_meld(r, reading)
-            yield Move("meld", seat, toks, kind=word)
-        for meld in g._melds:
+            yield Move(Action.MELD, seat, toks, kind=word)
+        for meld in s.melds:
             for toks in layoff_candidates(r, hand, meld):
-                yield Move("layoff", seat, toks, number=meld.id)
-    if r.shanghai_call and g._melds:
+                yield Move(Action.LAYOFF, seat, toks, number=meld.id)
+    if r.shanghai_call and s.melds:
         for c in sorted(set(hand), key=lambda c: c.code):
-            if not c.is_joker and any(may_fit(m, c) for m in g._melds):
-                yield Move("discard", seat, (str(c),), call=True)
+            if not c.is_joker and any(may_fit(m, c) for m in s.melds):
+                yield Move(Action.DISCARD, seat, (str(c),), call=True)
 
 
-def _natural(pos: int, suit: str) -> object:
-    from .cards import Card
-
+def _natural(pos: int, suit: str) -> Card:
     return Card(1 if pos == 14 else pos, suit)
 
 
+def _group_text(reading: Reading) -> tuple[str, ...]:
+    if reading.kind == RUN:
+        return tuple(reading.tokens(explicit=True))
+    return tuple(reading.tokens(explicit=False))
+
+
+def _contract_candidates(t: Table, seat: int) -> Iterator[Move]:
+    r, s = t.rules, t.s
+    hand = s.hands[seat]
+    sets_needed, runs_needed = CONTRACTS[s.round - 1]
+    counts = [0] * 53
+    for c in hand:
+        counts[c.code] += 1
+    if r.last_round_goes_out_whole(s.round):
+        runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
+        seen7: set[tuple[tuple[str, ...], ...]] = set()
+        for combo in _partitions(runs7, counts, 3):
+            groups7 = tuple(sorted(_group_text(x) for x in combo))
+            if groups7 not in seen7:
+                seen7.add(groups7)
+                yield Move(Action.CONTRACT, seat, groups=groups7)
+        return
+    sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
+        if sets_needed else []
+    runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
+        if runs_needed else []
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    for set_combo in _disjoint(sets, counts, sets_needed, 0):
+        for run_combo in _disjoint(runs, counts, runs_needed, 0):
+            groups = tuple(sorted(_group_text(x) for x in set_combo)) + \
+                tuple(sorted(_group_text(x) for x in run_combo))
+            if groups not in seen:
+                seen.add(groups)
+                yield Move(Action.CONTRACT, seat, groups=groups)
+
+
+def _take(counts: list[int], reading: Reading) -> bool:
+    """Subtract a meld's cards from the counts if they are all there."""
+    taken: list[int] = []
+    for c in reading.cards:
+        if counts[c.code] == 0:
+            for t in taken:
+                counts[t] += 1
+            return False
+        counts[c.code] -= 1
+        taken.append(c.code)
+    return True
+
+
+def _give(counts: list[int], reading: Reading) -> None:
+    for c in reading.cards:
+        counts[c.code] += 1
+
+
+def _disjoint(melds: list[Reading], counts: list[int], k: int, start: int) -> Iterator[list[Reading]]:
+    """Every k melds (in list order) that the counts can hold together; the
+    counts are left as they were after each result is consumed."""
+    if k == 0:
+        yield []
+        return
+    for i in range(start, len(melds) - k + 1):
+        if _take(counts, melds[i]):
+            for rest in _disjoint(melds, counts, k - 1, i + 1):
+                yield [melds[i]] + rest
+            _give(counts, melds[i])
+
+
+def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list[Reading]]:
+    """Every way to split all the counted cards into k of these runs: the
+    lowest natural card left must be in the next run, which keeps this small."""
+    if k == 0:
+        if not any(counts):
+            yield []
+        return
+    low = next((code for code in range(52) if counts[code]), None)
+    if low is None:
+        return
+    for run in runs:
+        if not any(c.code == low for c in run.cards):
+            continue
+        if _take(counts, run):
+            for rest in _partitions(runs, counts, k - 1):
+                yield [run] + rest
+            _give(counts, run)

@@ -45,6 +45,8 @@ class Token:
         t = text.strip().upper()
         if t.startswith("JK="):
             meaning = t[3:]
+            if meaning == "0":
+                return Token(JOKER)  # how earlier versions wrote a joker of a set of jokers
             suit = ""
             sym = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
             if meaning and (meaning[-1] in SUITS or meaning[-1] in sym):
@@ -86,13 +88,13 @@ class Reading:
     def meaning(self, index: int) -> str:
         """What card number `index` stands for, as text ("8S" or "8")."""
         if self.kind == SET:
-            return rank_text(self.rank)
+            return rank_text(self.rank) if self.rank else ""  # a set of jokers: no rank
         return rank_text(self.low + index) + self.suit
 
     def tokens(self, explicit: bool) -> list[str]:
         out = []
         for i, c in enumerate(self.cards):
-            if c.is_joker and explicit:
+            if c.is_joker and explicit and (self.kind == RUN or self.rank):
                 out.append("JK=" + self.meaning(i))
             else:
                 out.append(str(c))
@@ -104,8 +106,10 @@ def _position_rank(position: int) -> int:
 
 
 def stands_for(kind: str, rank: int, suit: str, position: int) -> str:
+    """What a card at `position` of a meld stands for; "" in a set of jokers
+    (Persian), which stands for no rank."""
     if kind == SET:
-        return rank_text(rank)
+        return rank_text(rank) if rank else ""
     return rank_text(position) + suit
 
 
@@ -150,7 +154,8 @@ class Meld:
         return stands_for(self.kind, self.rank, self.suit, self.low + index)
 
     def meanings(self) -> list[str]:
-        """What each card stands for, as card text ("8S", or "8" in a set)."""
+        """What each card stands for, as card text ("8S", or "8" in a set; ""
+        for the jokers of a set of jokers)."""
         return [self.meaning(i) for i in range(len(self._cards))]
 
     def joker_count(self) -> int:
@@ -159,9 +164,14 @@ class Meld:
     def is_joker_set(self) -> bool:
         return self.kind == SET and self.rank == 0
 
+    def _joker_text(self, index: int, joker: str) -> str:
+        meaning = self.meaning(index)
+        return f"{joker}={meaning}" if meaning else joker
+
     def __str__(self) -> str:
+        """The cards as move text: "6S 7S JK=8S"; a set of jokers is "JK JK JK"."""
         return " ".join(
-            f"JK={self.meaning(i)}" if c.is_joker else str(c) for i, c in enumerate(self._cards)
+            self._joker_text(i, "JK") if c.is_joker else str(c) for i, c in enumerate(self._cards)
         )
 
     def __repr__(self) -> str:
@@ -170,7 +180,7 @@ class Meld:
     def pretty(self) -> str:
         """The meld with suit symbols; a joker as ★ with what it stands for."""
         return " ".join(
-            f"★={self.meaning(i)}" if c.is_joker else c.pretty for i, c in enumerate(self._cards))
+            self._joker_text(i, "★") if c.is_joker else c.pretty for i, c in enumerate(self._cards))
 
     def copy(self) -> Meld:
         m = object.__new__(Meld)
@@ -179,6 +189,26 @@ class Meld:
         m._owners = list(self._owners)
         m.maker, m.complete, m.doubled, m.turn_made = (
             self.maker, self.complete, self.doubled, self.turn_made)
+        return m
+
+    def lay_off(self, fit: LayoffFit, seat: int) -> None:
+        """Put the cards of `fit` (from `layoff_fits`) on this meld, owned by `seat`."""
+        added = set(fit.added)
+        old = iter(self._owners)
+        self._owners = [seat if i in added else next(old) for i in range(len(fit.cards))]
+        self._cards = list(fit.cards)
+        if self.kind == RUN:
+            self.low = fit.low
+
+    def replace_joker(self, index: int, card: Card, seat: int) -> None:
+        """A joker swap: the natural `card`, owned by `seat`, takes the joker's place."""
+        self._cards[index] = card
+        self._owners[index] = seat
+
+    def with_card(self, index: int, card: Card) -> Meld:
+        """A copy of this meld with `card` at `index` (to test a swap before making it)."""
+        m = self.copy()
+        m._cards[index] = card
         return m
 
     def state(self) -> tuple[object, ...]:

@@ -1,6 +1,7 @@
 """Fast legal-move generation: only legal moves, each valid by construction.
 
-`legal.generate_checked` (candidates confirmed by `Game.play`'s own checks)
+`legal.generate_checked` (candidates confirmed by `referee.prepare`, the
+checks of `Game.play`)
 is the reference: this module gives exactly its list, in the same order,
 without building and re-checking each move. What a handler would still
 check and the candidate does not guarantee is decided here from the cards
@@ -12,55 +13,64 @@ contract's melds keep its shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
 
 from .cards import JOKER, Card
 from .combos import (
     HandIndex,
     canonical_meld,
-    contract_groups,
     layoff_candidates,
     may_fit,
     possible_melds,
     usable_depths,
 )
-from .melds import RUN, SET, Meld, Reading, Token, joker_fits_somewhere, layoff_fits, readings
+from .contract_combos import contract_groups
+from .enums import Action, ClaimKind, Phase
+from .melds import (
+    RUN,
+    SET,
+    LayoffFit,
+    Meld,
+    Reading,
+    Token,
+    joker_fits_somewhere,
+    layoff_fits,
+    readings,
+)
 from .moves import Move
 from .rules import CONTRACTS, Rules
+from .table import Table
+from .turn import target_playable
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def generate(g: Game) -> list[Move]:
-    G = _game_module()
-    phase = g.phase
-    if phase == G.GAME_OVER:
+def generate(t: Table) -> list[Move]:
+    s = t.s
+    phase = s.phase
+    if phase is Phase.GAME_OVER:
         return []
-    if phase == G.CLAIM:
+    if phase is Phase.CLAIM:
         out: list[Move] = []
-        for seat in g.to_act:
-            out.extend(_claim_moves(g, seat))
+        for seat in t.to_act:
+            out.extend(_claim_moves(t, seat))
         return out
-    seat = g.turn
-    if phase == G.CUT:
-        return [_mv("cut", seat, number=n) for n in range(1, g.stock_count)]
-    if phase == G.DEAL_OVER:
-        return [_mv("deal", seat)]
-    if phase == G.DRAW:
-        return _draw_moves(g, seat)
-    if phase == G.RUMMY_LAYOFF:
-        assert g.claim is not None
-        card = g.claim.card
+    seat = s.turn
+    if phase is Phase.CUT:
+        return [_mv(Action.CUT, seat, number=n) for n in range(1, len(s.stock))]
+    if phase is Phase.DEAL_OVER:
+        return [_mv(Action.DEAL, seat)]
+    if phase is Phase.DRAW:
+        return _draw_moves(t, seat)
+    if phase is Phase.RUMMY_LAYOFF:
+        assert s.claim is not None
+        card = s.claim.card
         token = [Token(card)]
         text = (str(card),)
-        return [_mv("layoff", seat, text, number=m.id) for m in g._melds
-                if len(layoff_fits(g.rules, m, token)) == 1]
-    hand = g._hands[seat]
+        return [_mv(Action.LAYOFF, seat, text, number=m.id) for m in s.melds
+                if len(layoff_fits(t.rules, m, token)) == 1]
+    hand = s.hands[seat]
     index = HandIndex(hand)
-    out = _play_moves(g, seat, index)
-    if g._target is None and not g._pending_jokers:
-        restricted = g._restricted
+    out = _play_moves(t, seat, index)
+    if s.target is None and not s.pending_jokers:
+        restricted = s.restricted
         for c in index.distinct:
             kept = restricted[c.code]
             if not kept or hand.count(c) > kept:
@@ -74,21 +84,8 @@ _DISCARDS: dict[tuple[int, int], Move] = {}
 def _discard(seat: int, c: Card) -> Move:
     m = _DISCARDS.get((seat, c.code))
     if m is None:
-        m = _DISCARDS[(seat, c.code)] = Move("discard", seat, (str(c),))
+        m = _DISCARDS[(seat, c.code)] = Move(Action.DISCARD, seat, (str(c),))
     return m
-
-
-def _game_module() -> Any:
-    """engine.game, imported on first use (it imports this module's importer)."""
-    global _GAME
-    if _GAME is None:
-        from . import game
-
-        _GAME = game
-    return _GAME
-
-
-_GAME: Any = None
 
 
 def _code(c: Card) -> int:
@@ -98,7 +95,7 @@ def _code(c: Card) -> int:
 _MOVES: dict[tuple[object, ...], Move] = {}
 
 
-def _mv(action: str, seat: int, cards: tuple[str, ...] = (), number: int | None = None,
+def _mv(action: Action, seat: int, cards: tuple[str, ...] = (), number: int | None = None,
         kind: str | None = None, groups: tuple[tuple[str, ...], ...] = (),
         call: bool = False) -> Move:
     """The Move with these fields, made once: moves are values, and building
@@ -115,58 +112,58 @@ def _mv(action: str, seat: int, cards: tuple[str, ...] = (), number: int | None 
 # --- claims and draws ----------------------------------------------------------
 
 
-def _claim_moves(g: Game, seat: int) -> list[Move]:
-    claim = g.claim
+def _claim_moves(t: Table, seat: int) -> list[Move]:
+    claim = t.s.claim
     assert claim is not None
     out: list[Move] = []
-    if claim.kind == "rummy":
-        out.extend(_mv("rummy", seat, number=n) for n in dict.fromkeys(claim.depths))
-    elif claim.kind == "buy":
-        out.append(_mv("buy", seat))
-    elif claim.kind == "shanghai":
+    if claim.kind is ClaimKind.RUMMY:
+        out.extend(_mv(Action.RUMMY, seat, number=n) for n in dict.fromkeys(claim.depths))
+    elif claim.kind is ClaimKind.BUY:
+        out.append(_mv(Action.BUY, seat))
+    elif claim.kind is ClaimKind.SHANGHAI:
         token = [Token(claim.card)]
         seen: set[int | None] = set()
-        for m in g._melds:
-            if m.id not in seen and layoff_fits(g.rules, m, token):
+        for m in t.s.melds:
+            if m.id not in seen and layoff_fits(t.rules, m, token):
                 seen.add(m.id)
-                out.append(_mv("shanghai", seat, number=m.id))
-    out.append(_mv("pass", seat))
+                out.append(_mv(Action.SHANGHAI, seat, number=m.id))
+    out.append(_mv(Action.PASS, seat))
     return out
 
 
-def _draw_moves(g: Game, seat: int) -> list[Move]:
-    r = g.rules
-    out = [_mv("pass", seat)] if g._final_turns is not None else [_mv("draw", seat)]
-    pile = g._discard
+def _draw_moves(t: Table, seat: int) -> list[Move]:
+    r, s = t.rules, t.s
+    out = [_mv(Action.PASS, seat)] if s.final_turns is not None else [_mv(Action.DRAW, seat)]
+    pile = s.discard
     if r.is_contract:
-        if pile and not g._protected:
-            out.append(_mv("take", seat, number=1))
+        if pile and not s.protected:
+            out.append(_mv(Action.TAKE, seat, number=1))
         return out
     if not pile:
         return out
     first = 1
     if not r.top_discard_must_meld:
-        out.append(_mv("take", seat, number=1))  # the top card is free to keep
+        out.append(_mv(Action.TAKE, seat, number=1))  # the top card is free to keep
         first = 2
-    hand = g._hands[seat]
-    for n in usable_depths(r, hand, pile, g._melds):
+    hand = s.hands[seat]
+    for n in usable_depths(r, hand, pile, s.melds):
         if n < first:
             continue
         taken = pile[-n:]
         restricted = [0] * 53
         for c in (taken if n == 1 else taken[:-1]):
             restricted[c.code] += 1
-        if g._target_playable(hand + taken, restricted, taken[0], g._melds):
-            out.append(_mv("take", seat, number=n))
+        if target_playable(t, hand + taken, restricted, taken[0], s.melds):
+            out.append(_mv(Action.TAKE, seat, number=n))
     return out
 
 
 # --- the play phase -------------------------------------------------------------
 
 
-def _play_moves(g: Game, seat: int, index: HandIndex) -> list[Move]:
-    r = g.rules
-    hand = g._hands[seat]
+def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
+    r, s = t.rules, t.s
+    hand = s.hands[seat]
     out: list[Move] = []
     seen: set[Move] = set()
 
@@ -176,50 +173,49 @@ def _play_moves(g: Game, seat: int, index: HandIndex) -> list[Move]:
             out.append(m)
 
     if r.is_contract:
-        if g._contract_turn[seat] is None:
-            for groups in _contract_moves(g, seat):
-                add(_mv("contract", seat, groups=groups))
-        elif g.round != 7 and _may_lay_off(g, seat):
-            for meld in g._melds:
-                if not index.may_lay_off(meld) and meld.kind != RUN:
-                    continue
-                for toks, cards, fit_meld in _layoffs(g, seat, meld, index):
-                    if _finish_ok(g, seat, cards, fit_meld, False):
-                        add(_mv("layoff", seat, toks, number=meld.id))
+        if s.contract_turn[seat] is None:
+            for groups in _contract_moves(t, seat):
+                add(_mv(Action.CONTRACT, seat, groups=groups))
+        elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
+            for meld in s.melds:
+                if index.may_lay_off(meld):
+                    for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
+                        if _finish_ok(t, seat, cards, fit_meld, False):
+                            add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
                 if meld.kind == RUN:
                     for i, c in enumerate(meld.cards):
                         if c.is_joker:
                             nat = _natural(meld.low + i, meld.suit)
-                            if _swap_ok(g, seat, meld, nat):
-                                add(_mv("swap", seat, (str(nat),), number=meld.id))
+                            if _swap_ok(t, seat, meld, nat):
+                                add(_mv(Action.SWAP, seat, (str(nat),), number=meld.id))
     else:
-        target = g._target
+        target = s.target
         for reading in (possible_melds(r, hand) if index.meld_possible(r) else ()):
             word, toks = canonical_meld(r, reading)
-            m = _mv("meld", seat, toks, kind=word)
+            m = _mv(Action.MELD, seat, toks, kind=word)
             if m in seen:
                 continue
             opts = _readings(r, toks, word)
             if len(opts) != 1:
                 continue
-            cards = reading.cards
-            if _finish_ok(g, seat, cards, None, target is not None and target in cards):
+            used = reading.cards
+            if _finish_ok(t, seat, used, None, target is not None and target in used):
                 add(m)
-        for meld in g._melds:
+        for meld in s.melds:
             if not index.may_lay_off(meld):
                 continue
-            for toks, cards, fit_meld in _layoffs(g, seat, meld, index):
-                if _finish_ok(g, seat, cards, fit_meld, target is not None and target in cards):
-                    add(_mv("layoff", seat, toks, number=meld.id))
-    if r.shanghai_call and g._melds and g._target is None and not g._pending_jokers:
-        restricted = g._restricted
+            for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
+                if _finish_ok(t, seat, cards, fit_meld, target is not None and target in cards):
+                    add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
+    if r.shanghai_call and s.melds and s.target is None and not s.pending_jokers:
+        restricted = s.restricted
         for c in index.distinct:
             if c.is_joker or hand.count(c) <= restricted[c.code]:
                 continue
             token = [Token(c)]
-            if any(may_fit(m, c) for m in g._melds) and \
-                    any(layoff_fits(r, m, token) for m in g._melds):
-                add(_mv("discard", seat, (str(c),), call=True))
+            if any(may_fit(m, c) for m in s.melds) and \
+                    any(layoff_fits(r, m, token) for m in s.melds):
+                add(_mv(Action.DISCARD, seat, (str(c),), call=True))
     return out
 
 
@@ -227,83 +223,81 @@ def _natural(pos: int, suit: str) -> Card:
     return Card(1 if pos == 14 else pos, suit)
 
 
-def _may_lay_off(g: Game, seat: int) -> bool:
-    made = g._contract_turn[seat]
-    return made is not None and (made != g._turn_no or g.rules.layoff_with_contract)
+def _may_lay_off(t: Table, seat: int) -> bool:
+    made = t.s.contract_turn[seat]
+    return made is not None and (made != t.s.turn_no or t.rules.layoff_with_contract)
 
 
-def _layoffs(g: Game, seat: int, meld: Meld, index: HandIndex
+def _layoffs(t: Table, seat: int, meld: Meld, index: HandIndex
              ) -> Iterator[tuple[tuple[str, ...], list[Card], Callable[[], list[Meld]]]]:
     """The lay-off candidates on a meld that fit it in exactly one way: (text,
     cards, the table after it, built only when asked)."""
-    r = g.rules
-    for toks in layoff_candidates(r, g._hands[seat], meld, index):
-        tokens = [Token.parse(t) for t in toks]
+    r = t.rules
+    for toks in layoff_candidates(r, t.s.hands[seat], meld, index):
+        tokens = [Token.parse(x) for x in toks]
         fits = layoff_fits(r, meld, tokens)
         if len(fits) != 1:
             continue
         fit = fits[0]
 
-        def after(fit: object = fit) -> list[Meld]:
-            from .game import _apply_fit
-
+        def after(fit: LayoffFit = fit) -> list[Meld]:
             changed = meld.copy()
-            _apply_fit(changed, fit, seat)
-            return [changed if x is meld else x for x in g._melds]
+            changed.lay_off(fit, seat)
+            return [changed if x is meld else x for x in t.s.melds]
 
-        yield toks, [t.card for t in tokens], after
+        yield toks, [tok.card for tok in tokens], after
 
 
-def _swap_ok(g: Game, seat: int, meld: Meld, card: Card) -> bool:
-    hand = g._hands[seat]
+def _swap_ok(t: Table, seat: int, meld: Meld, card: Card) -> bool:
+    hand = t.s.hands[seat]
     if card not in hand or len(hand) < 2:
         return False
     index = meld.joker_position(card)
     if index is None:
         return False
-    after = meld.copy()
-    after._cards[index] = card
-    return joker_fits_somewhere(g.rules, [after if x is meld else x for x in g._melds])
+    after = meld.with_card(index, card)
+    return joker_fits_somewhere(t.rules, [after if x is meld else x for x in t.s.melds])
 
 
-def _finish_ok(g: Game, seat: int, cards: Sequence[Card],
+def _finish_ok(t: Table, seat: int, cards: Sequence[Card],
                melds_after: Callable[[], list[Meld]] | None, uses_target: bool) -> bool:
-    """`Game._check_finish` as a question: can the turn still be ended?"""
-    r = g.rules
-    hand = list(g._hands[seat])
-    restricted = list(g._restricted)
+    """`turn.check_finish` as a question: can the turn still be ended?"""
+    r, s = t.rules, t.s
+    hand = list(s.hands[seat])
+    restricted = list(s.restricted)
     for c in cards:
         hand.remove(c)
         if restricted[c.code]:
             restricted[c.code] -= 1
-    target = g._target
+    target = s.target
     if not hand:
-        if r.go_out_by_discard and not (r.is_contract and g.round == 7):
+        if r.go_out_by_discard and not r.last_round_goes_out_whole(s.round):
             return False
         return target is None or uses_target
-    if g._pending_jokers and JOKER not in cards and len(hand) < 2:
+    if s.pending_jokers and JOKER not in cards and len(hand) < 2:
         return False
     if target is not None and not uses_target:
-        melds = melds_after() if melds_after is not None else g._melds
-        return g._target_playable(hand, restricted, target, melds)
+        melds = melds_after() if melds_after is not None else s.melds
+        return target_playable(t, hand, restricted, target, melds)
     return any(hand.count(c) > restricted[c.code] for c in hand)
 
 
 # --- the contract ----------------------------------------------------------------
 
 
-def _contract_moves(g: Game, seat: int) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """The contract candidates of `legal` that `Game._h_contract` accepts."""
-    r = g.rules
-    sets_needed, runs_needed = CONTRACTS[g.round - 1]
-    last = g.round == 7
-    hand_size = len(g._hands[seat])
-    for groups in contract_groups(r, g._hands[seat], g.round):
+def _contract_moves(t: Table, seat: int) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """The contract candidates (`combos.contract_groups`) that
+    `contracts.prepare_contract` accepts."""
+    r, s = t.rules, t.s
+    sets_needed, runs_needed = CONTRACTS[s.round - 1]
+    whole = r.last_round_goes_out_whole(s.round)
+    hand_size = len(s.hands[seat])
+    for groups in contract_groups(r, s.hands[seat], s.round):
         chosen: list[Reading] = []
         ncards = 0
         for group in groups:
             ncards += len(group)
-            if last or len(group) == 4:
+            if whole or len(group) == 4:
                 opts = _readings(r, group, RUN)
             elif len(group) == 3:
                 opts = _readings(r, group, SET)
@@ -314,7 +308,7 @@ def _contract_moves(g: Game, seat: int) -> Iterator[tuple[tuple[str, ...], ...]]
             chosen.append(opts[0])
         else:
             if _contract_shape_ok(r, chosen, sets_needed, runs_needed) and (
-                    ncards == hand_size if last
+                    ncards == hand_size if whole
                     else not (ncards >= hand_size and r.go_out_by_discard)):
                 yield groups
 

@@ -8,29 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .enums import Action
+from .errors import IllegalMove, illegal
 from .melds import RUN, SET, Token
-from .messages import message
 
-ACTIONS = (
-    "draw", "take", "meld", "layoff", "swap", "discard", "rummy", "buy",
-    "shanghai", "pass", "cut", "contract", "deal",
-)
+ACTIONS = tuple(a.value for a in Action)
 
-
-class IllegalMove(ValueError):
-    """A move the rules refuse, or text that is not a move.
-
-    `code` is a stable message id and `params` its values, for translation;
-    str() is the English sentence."""
-
-    def __init__(self, message: str, code: str = "bad_move", **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
+__all__ = ["ACTIONS", "Action", "IllegalMove", "Move", "parse_move"]
 
 
 def _error(code: str, **params: object) -> IllegalMove:
-    return IllegalMove(message(code, **params), code, **params)
+    return illegal(code, **params)
 
 
 def _norm_token(text: str) -> str:
@@ -40,17 +28,70 @@ def _norm_token(text: str) -> str:
         raise _error("bad_card", text=str(e)) from None
 
 
+# Which fields each action carries: (cards, number, kind, groups, call); the
+# others keep their empty defaults.
+_NONE = (False, False, False, False, False)
+_SHAPES: dict[Action, tuple[bool, bool, bool, bool, bool]] = {
+    Action.DRAW: _NONE, Action.BUY: _NONE, Action.PASS: _NONE, Action.DEAL: _NONE,
+    Action.TAKE: (False, True, False, False, False),
+    Action.RUMMY: (False, True, False, False, False),
+    Action.CUT: (False, True, False, False, False),
+    Action.SHANGHAI: (False, True, False, False, False),
+    Action.MELD: (True, False, True, False, False),
+    Action.LAYOFF: (True, True, False, False, False),
+    Action.SWAP: (True, True, False, False, False),
+    Action.DISCARD: (True, False, False, False, True),
+    Action.CONTRACT: (False, False, False, True, False),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One move. `seat` is None when the text named no seat."""
+    """One move. `seat` is None when the text named no seat.
 
-    action: str
+    Which fields a move carries depends on its action: `cards` (meld, layoff,
+    swap and discard: card tokens as written), `number` (take/rummy/cut: how
+    many cards; layoff/swap/shanghai: the meld's id), `kind` (meld: "set" or
+    "run" when declared), `groups` (contract: its melds), `call` (discard with
+    the protective Shanghai call). A value that does not fit its action is
+    refused with MalformedMove."""
+
+    action: Action
     seat: int | None = None
     cards: tuple[str, ...] = ()
-    number: int | None = None  # take N, rummy N, cut N, or the meld id of layoff/swap/shanghai
-    kind: str | None = None  # "set" or "run", declared on a meld
-    groups: tuple[tuple[str, ...], ...] = ()  # contract: the melds
-    call: bool = False  # discard with the protective Shanghai call
+    number: int | None = None
+    kind: str | None = None
+    groups: tuple[tuple[str, ...], ...] = ()
+    call: bool = False
+
+    def __post_init__(self) -> None:
+        action = self.action
+        if type(action) is not Action:
+            try:
+                action = Action(action)
+            except ValueError:
+                raise _error("unknown_action", text=str(action)) from None
+            object.__setattr__(self, "action", action)
+        has_cards, has_number, has_kind, has_groups, has_call = _SHAPES[action]
+        if ((bool(self.cards) != has_cards) or ((self.number is not None) != has_number)
+                or (self.kind is not None and not has_kind) or (bool(self.groups) != has_groups)
+                or (self.call and not has_call)
+                or (action in (Action.SWAP, Action.DISCARD) and len(self.cards) != 1)):
+            raise _error("bad_move", text=f"{action} with {self._fields_text()}")
+
+    def _fields_text(self) -> str:
+        return (f"cards={list(self.cards)}, number={self.number}, kind={self.kind}, "
+                f"groups={[list(g) for g in self.groups]}, call={self.call}")
+
+    @property
+    def meld_id(self) -> int | None:
+        """layoff, swap, shanghai: the id of the meld the move plays to."""
+        return self.number if self.action in (Action.LAYOFF, Action.SWAP, Action.SHANGHAI) else None
+
+    @property
+    def count(self) -> int | None:
+        """take, rummy: how many cards of the discard pile; cut: how many cards lifted."""
+        return self.number if self.action in (Action.TAKE, Action.RUMMY, Action.CUT) else None
 
     def with_seat(self, seat: int) -> Move:
         return Move(self.action, seat, self.cards, self.number, self.kind, self.groups, self.call)
@@ -58,22 +99,22 @@ class Move:
     def body(self) -> str:
         """The move's text without its seat."""
         a = self.action
-        if a in ("draw", "buy", "pass", "deal"):
-            return a
-        if a in ("take", "rummy", "cut"):
-            return f"{a} {self.number}"
-        if a == "meld":
+        if a in (Action.DRAW, Action.BUY, Action.PASS, Action.DEAL):
+            return str(a.value)
+        if a in (Action.TAKE, Action.RUMMY, Action.CUT):
+            return f"{a.value} {self.number}"
+        if a is Action.MELD:
             word = f"{self.kind} " if self.kind else ""
             return f"meld {word}{' '.join(self.cards)}"
-        if a == "layoff":
+        if a is Action.LAYOFF:
             return f"layoff {' '.join(self.cards)} to {self.number}"
-        if a == "swap":
+        if a is Action.SWAP:
             return f"swap {self.cards[0]} in {self.number}"
-        if a == "discard":
+        if a is Action.DISCARD:
             return f"discard {self.cards[0]}" + (" shanghai" if self.call else "")
-        if a == "shanghai":
+        if a is Action.SHANGHAI:
             return f"shanghai to {self.number}"
-        if a == "contract":
+        if a is Action.CONTRACT:
             return "contract " + " / ".join(" ".join(g) for g in self.groups)
         raise AssertionError(a)  # pragma: no cover
 
@@ -83,7 +124,7 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Move text -> Move. Raises IllegalMove (a ValueError) naming the problem."""
+        """Move text -> Move. Raises MalformedMove (an IllegalMove, a ValueError) naming the problem."""
         return parse_move(text)
 
 
@@ -93,7 +134,7 @@ def _number(word: str, what: str, minimum: int = 1) -> int:
     return int(word)
 
 
-USAGE = {
+USAGE: dict[str, str] = {
     "draw": "draw",
     "take": "take N",
     "meld": "meld 7H 8H 9H",
@@ -125,23 +166,24 @@ def parse_move(text: str) -> Move:
     words = raw.split()
     if not words:
         raise _error("empty_move")
-    action = words[0].lower()
+    try:
+        action = Action(words[0].lower())
+    except ValueError:
+        raise _error("unknown_action", text=words[0]) from None
     args = words[1:]
-    if action not in ACTIONS:
-        raise _error("unknown_action", text=words[0])
 
     def usage() -> IllegalMove:
         return _error("bad_syntax", text=raw, usage=USAGE[action])
 
-    if action in ("draw", "buy", "pass", "deal"):
+    if action in (Action.DRAW, Action.BUY, Action.PASS, Action.DEAL):
         if args:
             raise usage()
         return Move(action, seat)
-    if action in ("take", "rummy", "cut"):
+    if action in (Action.TAKE, Action.RUMMY, Action.CUT):
         if len(args) != 1:
             raise usage()
         return Move(action, seat, number=_number(args[0], f"how many cards to {action}"))
-    if action == "meld":
+    if action is Action.MELD:
         kind = None
         if args and args[0].lower() in (SET, RUN):
             kind = args[0].lower()
@@ -149,13 +191,13 @@ def parse_move(text: str) -> Move:
         if not args:
             raise usage()
         return Move(action, seat, tuple(_norm_token(a) for a in args), kind=kind)
-    if action in ("layoff", "swap"):
-        link = "to" if action == "layoff" else "in"
-        if len(args) < 3 or args[-2].lower() != link or (action == "swap" and len(args) != 3):
+    if action in (Action.LAYOFF, Action.SWAP):
+        link = "to" if action is Action.LAYOFF else "in"
+        if len(args) < 3 or args[-2].lower() != link or (action is Action.SWAP and len(args) != 3):
             raise usage()
         cards = tuple(_norm_token(a) for a in args[:-2])
         return Move(action, seat, cards, number=_number(args[-1], "the meld's number"))
-    if action == "discard":
+    if action is Action.DISCARD:
         call = False
         if len(args) == 2 and args[1].lower() == "shanghai":
             call = True
@@ -163,11 +205,11 @@ def parse_move(text: str) -> Move:
         if len(args) != 1:
             raise usage()
         return Move(action, seat, (_norm_token(args[0]),), call=call)
-    if action == "shanghai":
+    if action is Action.SHANGHAI:
         if len(args) != 2 or args[0].lower() != "to":
             raise usage()
         return Move(action, seat, number=_number(args[1], "the meld's number"))
-    if action == "contract":
+    if action is Action.CONTRACT:
         groups_text = " ".join(args).split("/")
         groups = tuple(tuple(_norm_token(a) for a in g.split()) for g in groups_text)
         if not args or any(not g for g in groups):

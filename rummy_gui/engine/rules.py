@@ -46,9 +46,14 @@ class Rules:
     go_out_by_discard: bool = False
     min_run: int = 3
     buying: bool = False
+    # contract family: how often a round's stock may be rebuilt from the discard
+    # pile (RULES.md 4.7); None means no limit, which only records made before
+    # the option existed use
+    reshuffles: int | None = 1
     # fixed settings of the preset
     deals: int | None = None  # Persian: exactly two deals
     rounds: int | None = None  # contract family: seven rounds
+    whole_hand_rounds: tuple[int, ...] = ()  # contract round 7: out only with the whole hand
     partnerships: bool = False
     ace: str = "either"  # "either", "low" or "high" in runs
     max_set: int | None = 4
@@ -71,6 +76,11 @@ class Rules:
     @property
     def is_contract(self) -> bool:
         return self.family == FAMILY_CONTRACT
+
+    def last_round_goes_out_whole(self, round_number: int) -> bool:
+        """Contract round 7 (RULES.md 4.3): the contract is the whole hand at
+        once, with no discard, and nobody lays off."""
+        return round_number in self.whole_hand_rounds
 
     def decks(self, players: int) -> int:
         if self.is_contract:
@@ -95,7 +105,10 @@ class Rules:
 
     def options(self) -> dict[str, Any]:
         """The option values in force, by key (for records and the UI)."""
-        return {key: getattr(self, key) for key in self.option_keys}
+        out = {key: getattr(self, key) for key in self.option_keys}
+        if out.get("reshuffles", 0) is None:
+            del out["reshuffles"]  # a record made before the option: it stays without the key
+        return out
 
     def with_options(self, options: Mapping[str, Any] | None) -> Rules:
         """These rules with house-rule options applied; ValueError on bad ones."""
@@ -140,6 +153,10 @@ def _check_option(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 5:
             raise ValueError(f"option 'min_run' must be 3, 4 or 5, not {value!r}")
         return value
+    if key == "reshuffles":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+            raise ValueError(f"option 'reshuffles' must be a whole number from 0 to 3, not {value!r}")
+        return value
     raise ValueError(f"unknown option '{key}'")  # pragma: no cover - keys are checked first
 
 
@@ -153,7 +170,7 @@ _500_KEYS = (
     "min_run",
 )
 _PERSIAN_KEYS = tuple(k for k in _500_KEYS if k != "target")
-_CONTRACT_KEYS = ("jokers", "go_out_by_discard", "min_run", "buying")
+_CONTRACT_KEYS = ("jokers", "go_out_by_discard", "min_run", "buying", "reshuffles")
 
 _RUMMY_500 = Rules(
     preset="rummy500",
@@ -179,6 +196,7 @@ _CONTRACT = Rules(
     min_run=4,
     buying=True,
     rounds=7,
+    whole_hand_rounds=(7,),
     max_set=None,
     option_keys=_CONTRACT_KEYS,
 )

@@ -51,12 +51,12 @@ _FALLBACK = [
                {"target": 500, "jokers": False, "simple_scoring": False, "rummy_call": "off",
                 "top_discard_must_meld": True, "go_out_by_discard": True, "min_run": 5}, False),
     PresetInfo("contract", N_("Contract Rummy"), N_("Seven rounds, each opening with a harder contract; lowest penalty wins."), 3, 5, 4,
-               {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True}, True),
+               {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True, "reshuffles": 1}, True),
     PresetInfo("liverpool", N_("Liverpool Rummy"), N_("Contract Rummy with a cut: lift exactly the deal and save 50 points."), 3, 5, 4,
-               {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True}, True),
+               {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True, "reshuffles": 1}, True),
     PresetInfo("shanghai", N_("Shanghai Rummy"),
                N_("Eleven cards, aces high, one joker per meld, two buys, and 'Shanghai!' calls."), 3, 5, 4,
-               {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True}, True),
+               {"jokers": True, "go_out_by_discard": True, "min_run": 4, "buying": True, "reshuffles": 1}, True),
 ]
 
 OPTION_LABELS: dict[str, str] = {
@@ -68,11 +68,13 @@ OPTION_LABELS: dict[str, str] = {
     "go_out_by_discard": N_("Must go out by discarding"),
     "min_run": N_("Minimum run length"),
     "buying": N_("Buying out of turn"),
+    "reshuffles": N_("Stock rebuilds per round"),
 }
 OPTION_CHOICES: dict[str, list[Any]] = {
     "target": [100, 200, 250, 300, 400, 500, 750, 1000],
     "rummy_call": ["off", "last", "full"],
     "min_run": [3, 4, 5],
+    "reshuffles": [0, 1, 2, 3],
 }
 # How a choice is shown, where the value itself is a word of the engine's.
 CHOICE_NAMES: dict[str, dict[Any, str]] = {

@@ -10,6 +10,7 @@ from typing import Any
 from pygame import Rect
 
 from rummy_gui.engine.cards import Card
+from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
 from rummy_gui.ui import layout as lay
 from rummy_gui.ui.session import MoveText, token_card
@@ -77,7 +78,7 @@ class ContractSlots:
         want = sorted(tuple(sorted(c.code for c in slot)) for slot in self.slots)
         out = []
         for m in legal:
-            if m.action != "contract":
+            if m.action != Action.CONTRACT:
                 continue
             groups = sorted(tuple(sorted(token_card(t).code for t in g)) for g in m.groups)
             if groups == want:

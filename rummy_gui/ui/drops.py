@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from rummy_gui.engine.cards import Card
+from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
 from rummy_gui.ui import theme
 from rummy_gui.ui.session import MoveText, pretty_token
@@ -42,32 +43,32 @@ class Message:
 
 def describe_choice(text: str) -> str:
     m = MoveText.parse(text)
-    if m.action == "contract":
+    if m.action == Action.CONTRACT:
         return "  /  ".join(" ".join(pretty_token(t) for t in g) for g in m.groups)
     kind = _(" (set)") if " set " in f" {text} " else (_(" (run)") if " run " in f" {text} " else "")
     cards = " ".join(pretty_token(t) for t in m.cards)
-    if m.action == "layoff":
+    if m.action == Action.LAYOFF:
         return _("lay off {cards} on meld {n}").format(cards=cards, n=m.number)
-    if m.action == "swap":
+    if m.action == Action.SWAP:
         return _("swap {cards} for the joker in meld {n}").format(cards=cards, n=m.number)
-    if m.action == "discard":
+    if m.action == Action.DISCARD:
         if text.endswith("shanghai"):
             return _("discard {cards} calling Shanghai").format(cards=cards)
         return _("discard {cards}").format(cards=cards)
-    if m.action == "meld":
+    if m.action == Action.MELD:
         return _("meld {cards}").format(cards=cards) + kind
     return f"{m.action} {cards}{kind}"
 
 
 def describe_claim(m: MoveText, game: object) -> str:
-    if m.action == "pass":
+    if m.action == Action.PASS:
         return _("Pass")
-    if m.action == "buy":
+    if m.action == Action.BUY:
         rules = getattr(game, "rules", None)
         if rules is not None and getattr(rules, "buy_penalty", 1) == 2:  # Shanghai
             return _("Buy it (with two penalty cards from the stock)")
         return _("Buy it (with a penalty card from the stock)")
-    if m.action == "shanghai":
+    if m.action == Action.SHANGHAI:
         return _("Shanghai! Lay it on meld {n}").format(n=m.number)
     pile = list(getattr(game, "discard_pile", []))
     n = m.number or 1

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummy_gui.engine.cards import Card
+from rummy_gui.engine.enums import ClaimKind
 from rummy_gui.i18n import _
 from rummy_gui.ui import fonts, theme
 from rummy_gui.ui.intents import Intent, Key, PointerDown
@@ -54,7 +55,7 @@ def worth_asking(game: Any, seat: int, setting: str) -> bool:
         return True
     if setting == "never":
         return False
-    if claim.kind in ("rummy", "shanghai"):
+    if claim.kind in (ClaimKind.RUMMY, ClaimKind.SHANGHAI):
         return True  # these are offered only when the card can be used (public facts)
     return could_use(claim.card, list(game.hand(seat)), game)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.ui.intents import Key
 
@@ -205,12 +206,12 @@ def enter(scene: TableScene) -> None:
     if f.zone == "stock":
         scene.play("draw")
     elif f.zone == "discard":
-        if len(cards) == 1 and scene.session.phase == "play":
+        if len(cards) == 1 and scene.session.phase == Phase.PLAY:
             scene.discard_selected()
         else:
             n = len(scene.game.discard_pile) - f.index
-            word = "rummy" if scene.session.phase == "claim" else "take"
-            scene.play_one_of_or_refuse([m.text for m in scene.legal() if m.action in ("take", "rummy")
+            word = "rummy" if scene.session.phase == Phase.CLAIM else "take"
+            scene.play_one_of_or_refuse([m.text for m in scene.legal() if m.action in (Action.TAKE, Action.RUMMY)
                                          and m.number == n], f"{word} {n}")
     elif f.zone == "melds":
         melds = scene.game.melds
@@ -220,7 +221,7 @@ def enter(scene: TableScene) -> None:
             scene.message_at(_("Select cards in your hand first (Space)."))
         else:
             meld = melds[f.index]
-            moves = [m.text for m in scene.legal() if m.action in ("layoff", "swap") and m.number == meld.id
+            moves = [m.text for m in scene.legal() if m.action in (Action.LAYOFF, Action.SWAP) and m.number == meld.id
                      and m.same_cards(cards)]
             text = f"layoff {' '.join(str(c) for c in cards)} to {meld.id}"
             scene.play_one_of_or_refuse(moves, text)

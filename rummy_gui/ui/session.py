@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummy_gui.engine.cards import Card, parse_card
+from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import _
 from rummy_gui.ui import botworker
 
@@ -57,20 +58,20 @@ class MoveText:
         cards: list[str] = []
         number: int | None = None
         groups: tuple[tuple[str, ...], ...] = ()
-        if action in ("take", "rummy", "cut") and len(words) > 1:
+        if action in (Action.TAKE, Action.RUMMY, Action.CUT) and len(words) > 1:
             number = int(words[1])
-        elif action == "meld":
+        elif action == Action.MELD:
             cards = [w for w in words[1:] if w not in ("set", "run")]
-        elif action in ("layoff", "swap"):
-            sep_word = "to" if action == "layoff" else "in"
+        elif action in (Action.LAYOFF, Action.SWAP):
+            sep_word = "to" if action == Action.LAYOFF else "in"
             i = words.index(sep_word) if sep_word in words else len(words)
             cards = words[1:i]
             number = int(words[i + 1]) if i + 1 < len(words) else None
-        elif action == "discard":
+        elif action == Action.DISCARD:
             cards = words[1:2]
-        elif action == "shanghai" and len(words) > 2:
+        elif action == Action.SHANGHAI and len(words) > 2:
             number = int(words[2])
-        elif action == "contract":
+        elif action == Action.CONTRACT:
             groups = tuple(tuple(g.split()) for g in " ".join(words[1:]).split("/"))
             cards = [c for g in groups for c in g]
         return MoveText(text, seat, action, tuple(cards), number, groups)
@@ -121,11 +122,11 @@ class FallbackBot:
             pick = [m for m in parsed if m.action in wanted]
             if pick:
                 return self.rng.choice(pick).text
-        claims = [m for m in parsed if m.action != "pass"]
-        if any(m.action == "pass" for m in parsed) and claims and self.rng.random() < 0.7:
+        claims = [m for m in parsed if m.action != Action.PASS]
+        if any(m.action == Action.PASS for m in parsed) and claims and self.rng.random() < 0.7:
             return "pass"
-        if claims and all(m.action in ("take", "draw", "pass") for m in parsed):
-            draws = [m for m in claims if m.action == "draw"]
+        if claims and all(m.action in (Action.TAKE, Action.DRAW, Action.PASS) for m in parsed):
+            draws = [m for m in claims if m.action == Action.DRAW]
             if draws and self.rng.random() < 0.6:
                 return "draw"
         return self.rng.choice(parsed).text
@@ -302,20 +303,20 @@ class Session:
         deal_before = self.game.round
         index = len(self.game.moves)
         # the log needs the position, not its history (a copy per move would grow with the game)
-        before = self.game.copy(history=False) if move.action not in ("pass", "deal", "cut") else None
-        claim = getattr(self.game, "claim", None) if self.phase == "claim" else None
+        before = self.game.copy(history=False) if move.action not in (Action.PASS, Action.DEAL, Action.CUT) else None
+        claim = getattr(self.game, "claim", None) if self.phase == Phase.CLAIM else None
         played = self.game.play(f"{seat}: {move.text}")
         self.version += 1
         self.last_move = MoveText(move.text, seat, move.action, move.cards, move.number, move.groups)
-        entry = LogEntry(index, played, before, self.name(seat)) if move.action != "deal" else None
+        entry = LogEntry(index, played, before, self.name(seat)) if move.action != Action.DEAL else None
         if claim is not None:
             # A claim counts only once the window closes (a nearer player may still claim):
             # it is told then, and only the one that won. Passes are told at once.
-            if entry is not None and move.action == "pass":
+            if entry is not None and move.action == Action.PASS:
                 self.log.append(entry)
             elif entry is not None:
                 self._claims.append((claim.claimants.index(seat) if seat in claim.claimants else 99, entry))
-            if self.phase != "claim" or getattr(self.game, "claim", None) is not claim:
+            if self.phase != Phase.CLAIM or getattr(self.game, "claim", None) is not claim:
                 if self._claims:
                     won = min(self._claims, key=lambda c: c[0])[1]
                     self.log.append(won)
@@ -323,7 +324,7 @@ class Session:
                 self._claims = []
         elif entry is not None:
             self.log.append(entry)
-            if move.action == "discard" and "shanghai" in move.text:
+            if move.action == Action.DISCARD and "shanghai" in move.text:
                 self.announcements.append(entry.text())
         if self.game.round != deal_before and not self.game.game_over:
             self.log.append(self._deal_line())

@@ -15,6 +15,7 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.engine.cards import Card
+from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, on_change, reason
 from rummy_gui.ui import geometry as geom
@@ -138,9 +139,9 @@ class TableScene(Scene):
             return
         self._buttons_version = key
         actions = {m.action for m in self.legal()} if self.my_turn() else set()
-        self.buttons[0].enabled = bool(actions & {"meld", "contract", "layoff"})
-        self.buttons[1].enabled = "discard" in actions
-        self.buttons[4].enabled = "pass" in actions and self.session.phase != "claim"
+        self.buttons[0].enabled = bool(actions & {Action.MELD, Action.CONTRACT, Action.LAYOFF})
+        self.buttons[1].enabled = Action.DISCARD in actions
+        self.buttons[4].enabled = Action.PASS in actions and self.session.phase != Phase.CLAIM
         self.buttons[6].enabled = self.may_undo()
         self.buttons[6].label = _("Undo turn") if self.undoing_whole_turn() else _("Undo")
         self.buttons[7].enabled = self.may_redo()
@@ -197,7 +198,7 @@ class TableScene(Scene):
         """Contract family, before the player's contract: lay it down through slots."""
         g = self.game
         rules = getattr(g, "rules", None)
-        return (bool(getattr(rules, "is_contract", False)) and self.my_turn() and self.session.phase == "play"
+        return (bool(getattr(rules, "is_contract", False)) and self.my_turn() and self.session.phase == Phase.PLAY
                 and hasattr(g, "has_laid_down") and not g.has_laid_down(self.viewer))
 
     def slot_rects(self) -> list[Rect]:
@@ -226,7 +227,7 @@ class TableScene(Scene):
         handed over, and whenever its owner is not the one to act (someone
         else may be looking). The deal summary and game over are public."""
         s = self.session
-        if len(s.humans()) < 2 or s.phase in ("deal_over", "game_over"):
+        if len(s.humans()) < 2 or s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
             return False
         return self.revealed_for != self.viewer or self.viewer not in self.game.to_act
 
@@ -234,7 +235,7 @@ class TableScene(Scene):
         return len(self.session.humans()) >= 2
 
     def cutting(self) -> bool:
-        return self.session.phase == "cut"
+        return self.session.phase == Phase.CUT
 
     def my_cut(self) -> bool:
         return self.cutting() and self.my_turn()
@@ -249,10 +250,10 @@ class TableScene(Scene):
         return not bool(getattr(rules, "is_contract", False))
 
     def can_draw(self) -> bool:
-        return self.my_turn() and any(m.action == "draw" for m in self.legal())
+        return self.my_turn() and any(m.action == Action.DRAW for m in self.legal())
 
     def may_discard(self, card: Card) -> bool:
-        return any(m.action == "discard" and m.same_cards([card]) for m in self.legal())
+        return any(m.action == Action.DISCARD and m.same_cards([card]) for m in self.legal())
 
     def message(self, text: str, colour: tuple[int, int, int] = theme.TEXT, ttl: float = 3.5,
                 pos: tuple[int, int] | None = None) -> None:
@@ -289,9 +290,9 @@ class TableScene(Scene):
         g = self.game
         s = self.session
         phase = s.phase
-        if phase == "game_over":
+        if phase == Phase.GAME_OVER:
             return _("Game over")
-        if phase == "deal_over":
+        if phase == Phase.DEAL_OVER:
             return _("The deal is over")
         if not g.to_act:
             return ""
@@ -299,7 +300,7 @@ class TableScene(Scene):
             seat = self.next_human()
             if seat is not None:
                 return _("Pass to {name}").format(name=s.name(seat))
-        if phase == "claim":
+        if phase == Phase.CLAIM:
             kind = getattr(getattr(g, "claim", None), "kind", "claim")
             words = {"rummy": _("Rummy!"), "buy": _("buying"), "shanghai": _("Shanghai!")}.get(kind, kind)
             if self.my_turn():
@@ -308,11 +309,11 @@ class TableScene(Scene):
         seat = g.to_act[0]
         if seat == self.viewer and self.my_turn():
             who = s.name(seat) + ": " if self.hot_seat() else ""
-            if phase == "cut":
+            if phase == Phase.CUT:
                 return who + _("Your cut: click a point along the pack's edge")
-            if phase == "draw":
+            if phase == Phase.DRAW:
                 return who + _("Your turn: drag a card from the stock or the discard pile to your hand")
-            if phase == "rummy_layoff":
+            if phase == Phase.RUMMY_LAYOFF:
                 return who + _("Lay the claimed card off on a meld")
             if self.staging():
                 return who + _("Lay down the contract: drag cards into the slots, then press Lay down — or discard")
@@ -357,7 +358,7 @@ class TableScene(Scene):
         if self.game.game_over:
             self.app.play_sound("win")
         factor = self.app.settings.animation_factor
-        if (action == "discard" and self.session.is_human(seat) and len(self.session.humans()) == 1
+        if (action == Action.DISCARD and self.session.is_human(seat) and len(self.session.humans()) == 1
                 and self.game.can_undo and factor > 0):
             self.undo_hold = UNDO_HOLD * factor  # the next bot waits: "Undo turn" is possible
         self._hot_seat()
@@ -391,7 +392,7 @@ class TableScene(Scene):
         if not cards:
             self.message_at(_("Select cards in your hand first (click them)."))
             return
-        moves = [m.text for m in self.legal() if m.action in ("meld", "contract") and m.same_cards(cards)]
+        moves = [m.text for m in self.legal() if m.action in (Action.MELD, Action.CONTRACT) and m.same_cards(cards)]
         if moves:
             self.play_one_of(moves, N_("Which meld do you mean?"))
         else:
@@ -454,17 +455,17 @@ class TableScene(Scene):
             for k, rect in enumerate(self.slot_rects()):
                 out.append(DropTarget(rect, [], self.slots.label(k, self.game), stage=k))
         if len(cards) == 1:
-            moves = [m.text for m in legal if m.action == "discard" and m.same_cards(cards)]
+            moves = [m.text for m in legal if m.action == Action.DISCARD and m.same_cards(cards)]
             if moves:
                 out.append(DropTarget(geo.layout.discard, [self.discard_text(cards[0])], N_("discard")))
         # Melds before the melding zone: a drop on a meld inside one's own zone lays off.
         for meld in self.game.melds:
-            moves = [m.text for m in legal if m.action in ("layoff", "swap") and m.number == meld.id
+            moves = [m.text for m in legal if m.action in (Action.LAYOFF, Action.SWAP) and m.number == meld.id
                      and m.same_cards(cards)]
             if moves:
                 label = N_("swap for the joker") if moves[0].startswith("swap") else N_("lay off")
                 out.append(DropTarget(geo.meld_area(meld.id), moves, label))
-        melds = [m.text for m in legal if m.action in ("meld", "contract") and m.same_cards(cards)]
+        melds = [m.text for m in legal if m.action in (Action.MELD, Action.CONTRACT) and m.same_cards(cards)]
         if melds:
             label = N_("lay down the contract") if any(t.startswith("contract") for t in melds) else N_("meld")
             out.append(DropTarget(geo.layout.seats[self.viewer].melds, melds, label))
@@ -472,11 +473,11 @@ class TableScene(Scene):
 
     def targets_for_take(self, index: int) -> list[DropTarget]:
         n = len(self.game.discard_pile) - index
-        moves = [m.text for m in self.legal() if m.action in ("take", "rummy") and m.number == n]
+        moves = [m.text for m in self.legal() if m.action in (Action.TAKE, Action.RUMMY) and m.number == n]
         return [DropTarget(self.geometry().layout.hand, moves, N_("take"))] if moves else []
 
     def targets_for_stock(self) -> list[DropTarget]:
-        moves = [m.text for m in self.legal() if m.action == "draw"]
+        moves = [m.text for m in self.legal() if m.action == Action.DRAW]
         return [DropTarget(self.geometry().layout.hand, moves, N_("draw"))] if moves else []
 
     # --- input ------------------------------------------------------------
@@ -522,7 +523,7 @@ class TableScene(Scene):
         s = self.session
         owner = s.undo_owner()
         return (owner is not None and owner == self.viewer and s.is_human(owner) and not s.demo
-                and not self.concealed() and s.phase in ("draw", "play", "claim"))
+                and not self.concealed() and s.phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM))
 
     def may_redo(self) -> bool:
         return bool(self.game.can_redo) and self.my_turn()
@@ -530,7 +531,7 @@ class TableScene(Scene):
     def undoing_whole_turn(self) -> bool:
         """After the player's discard, Undo takes the whole turn back (as far as the engine allows)."""
         last = self.game.moves[-1] if self.game.moves else None
-        return self.may_undo() and last is not None and last.action == "discard"
+        return self.may_undo() and last is not None and last.action == Action.DISCARD
 
     def undo(self) -> None:
         if not self.may_undo():
@@ -584,10 +585,10 @@ class TableScene(Scene):
                 want[card.code] -= 1
                 self.selected.add(i)
         first = advice.moves[0]
-        if first.action in ("take", "rummy"):  # show where: the deepest card to take
+        if first.action in (Action.TAKE, Action.RUMMY):  # show where: the deepest card to take
             self.focus.zone, self.focus.index = "discard", len(self.game.discard_pile) - (first.number or 1)
             self.keyboard_used = True
-        elif first.action == "draw":
+        elif first.action == Action.DRAW:
             self.focus.zone, self.focus.index = "stock", 0
             self.keyboard_used = True
         self.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
@@ -707,7 +708,7 @@ class TableScene(Scene):
         elif d.source == "stock" and self.my_turn():
             if self.can_draw():
                 self.play("draw")
-            elif self.session.phase == "draw":
+            elif self.session.phase == Phase.DRAW:
                 self.play("draw")
 
     def _try_drop(self, d: Drag, pos: tuple[int, int]) -> bool | None:
@@ -734,7 +735,7 @@ class TableScene(Scene):
                 text = "draw"
             elif d.discard_index is not None:
                 n = len(self.game.discard_pile) - d.discard_index
-                text = f"rummy {n}" if self.session.phase == "claim" else f"take {n}"
+                text = f"rummy {n}" if self.session.phase == Phase.CLAIM else f"take {n}"
         if text is None:
             return None
         return self.play(text)  # refused: the message says why
@@ -795,7 +796,7 @@ class TableScene(Scene):
                 return
             self.undo_hold = 0.0
             self._buttons_version = -1
-        if self.session.phase == "claim":
+        if self.session.phase == Phase.CLAIM:
             self.cooldown = 0.0  # bots answer claims without delay
         self.cooldown -= dt
         if self.cooldown > 0:
@@ -821,28 +822,28 @@ class TableScene(Scene):
         during a claim, only once the bots before them have answered."""
         g = self.game
         s = self.session
-        if s.demo or s.phase in ("deal_over", "game_over"):
+        if s.demo or s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
             return None
         to_act = list(g.to_act)
         claim = getattr(g, "claim", None)
-        if s.phase == "claim" and claim is not None:
+        if s.phase == Phase.CLAIM and claim is not None:
             to_act.sort(key=lambda seat: claim.claimants.index(seat) if seat in claim.claimants else 99)
         for seat in to_act:
             if s.is_human(seat):
                 return int(seat)
-            if s.phase == "claim":
+            if s.phase == Phase.CLAIM:
                 return None  # a bot before them answers first
         return None
 
     def _auto_pass(self) -> None:
         """Claims a human is not asked about (setting "ask about claims") are passed."""
         s = self.session
-        if s.phase != "claim" or self._auto_passed == (s.version, s.game.to_act):
+        if s.phase != Phase.CLAIM or self._auto_passed == (s.version, s.game.to_act):
             return
         self._auto_passed = (s.version, s.game.to_act)
         setting = str(getattr(self.app.settings, "ask_claims", "useful"))
         changed = True
-        while changed and s.phase == "claim":
+        while changed and s.phase == Phase.CLAIM:
             changed = False
             for seat in self.game.to_act:
                 if s.is_human(seat) and not worth_asking(self.game, seat, setting):
@@ -874,7 +875,7 @@ class TableScene(Scene):
         s = self.session
         if s.demo or not s.humans():
             return
-        if s.phase in ("deal_over", "game_over"):
+        if s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
             if self.hot_seat():
                 self.revealed_for = None  # the next deal begins with a hand-over
             return
@@ -901,11 +902,11 @@ class TableScene(Scene):
     def _hand_over_reason(self, seat: int) -> str:
         s = self.session
         claim = getattr(self.game, "claim", None)
-        if s.phase == "claim" and claim is not None:
+        if s.phase == Phase.CLAIM and claim is not None:
             what = {"rummy": _("a Rummy! call"), "buy": _("buying the {card}"),
                     "shanghai": _("a Shanghai! call on the {card}")}.get(claim.kind, claim.kind)
             return _("{name} may claim: {what}").format(name=s.name(seat), what=what.format(card=claim.card.pretty))
-        if s.phase == "cut":
+        if s.phase == Phase.CUT:
             return _("{name} cuts the pack").format(name=s.name(seat))
         return _("{name}'s turn").format(name=s.name(seat))
 
@@ -923,7 +924,7 @@ class TableScene(Scene):
         from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene
 
         phase = self.session.phase
-        if phase not in ("deal_over", "game_over"):
+        if phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
             self._summary_for = None
             self._game_over_shown = False
             return False
@@ -931,7 +932,7 @@ class TableScene(Scene):
         if self._summary_for != key:
             self._summary_for = key
             self.app.push(DealSummaryScene(self.app, self))
-        elif phase == "game_over" and not self._game_over_shown:
+        elif phase == Phase.GAME_OVER and not self._game_over_shown:
             self._game_over_shown = True
             self.app.push(GameOverScene(self.app, self))
         return True
@@ -944,21 +945,21 @@ class TableScene(Scene):
         self.prompt_buttons = []
         self.prompt_moves = []
         self.focus.prompt = 0
-        if self.session.phase != "claim" or not self.my_turn():
+        if self.session.phase != Phase.CLAIM or not self.my_turn():
             return
         rect = self.prompt_rect()
-        options = [m for m in self.legal() if m.action in ("rummy", "buy", "shanghai", "pass")]
+        options = [m for m in self.legal() if m.action in (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)]
         y = rect.y + 84
         for m in options:
             b = Button((rect.x + 18, y, rect.w - 36, 38), describe_claim(m, self.game), partial(self.play, m.text),
-                       primary=m.action != "pass", size=15)
+                       primary=m.action != Action.PASS, size=15)
             self.prompt_buttons.append(b)
             self.prompt_moves.append(m.text)
             y += 44
 
     def prompt_rect(self) -> Rect:
         d = self.geometry().layout.discard
-        n = len([m for m in self.legal() if m.action in ("rummy", "buy", "shanghai", "pass")])
+        n = len([m for m in self.legal() if m.action in (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)])
         h = 96 + 44 * n
         return Rect(d.centerx - 230, max(50, d.centery - h // 2), 460, h)
 

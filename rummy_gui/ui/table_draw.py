@@ -8,6 +8,7 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.engine.cards import Card
+from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
 from rummy_gui.ui import catalog, fonts, palette, theme
 from rummy_gui.ui.geometry import Geometry, meld_maker
@@ -384,7 +385,7 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
             pygame.draw.rect(surface, theme.ERROR, r, width=3, border_radius=max(3, r.w // 12))
             tag = fonts.text_cached(_("meld me"), 12, theme.ERROR, True)
             surface.blit(tag, tag.get_rect(bottomleft=(r.x + 2, r.y - 2)))
-    if not slots and scene.session.phase not in ("deal_over", "game_over", "cut"):
+    if not slots and scene.session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER, Phase.CUT):
         img = fonts.text_cached(_("no cards in hand"), 16, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
 

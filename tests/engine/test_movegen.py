@@ -2,7 +2,8 @@
 
 `legal_moves` comes from `engine/movegen.py`, which builds only legal moves
 and checks nothing twice. The reference, `legal.generate_checked`, lists
-candidates and keeps those that pass the very checks of `Game.play`. On
+candidates and keeps those that pass the very checks of `Game.play`
+(`referee.prepare`). On
 random positions of every preset (and the house rules that change what is
 legal) the two lists must be equal, move for move and in the same order, and
 every listed move must be accepted by `play`.
@@ -69,7 +70,7 @@ def test_fast_generator_lists_exactly_what_play_accepts(preset: str, players: in
             if g.game_over:
                 break
             fast = list(g.legal_moves)
-            assert fast == generate_checked(g), (preset, seed, g.moves[-3:])
+            assert fast == generate_checked(g._table, {}), (preset, seed, g.moves[-3:])
             compared += 1
             for m in rng.sample(fast, min(3, len(fast))):
                 assert g.is_legal(m)

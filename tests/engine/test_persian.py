@@ -154,3 +154,51 @@ def test_persian_equal_teams_after_two_deals_both_win_without_bonus():
     # team (1, 3): -2 - 2 = -4
     assert totals(g) == [-4, -4]
     assert tuple(sorted(g.winners)) == (0, 1, 2, 3)
+
+
+def _joker_set_on_table() -> Game:
+    g = layout("persian", ["JK JK JK 7H 7S 7C 2C", "2S 9S", "3S 9D", "JK 4S"],
+               stock="QC KC 5H 8C 10D", discard="KD")
+    play(g, "0: draw", "0: meld JK JK JK")
+    return g
+
+
+def test_persian_joker_set_is_written_jk_jk_jk_everywhere():
+    # RULES.md 5, "how a set of jokers is written": it stands for no rank
+    g = _joker_set_on_table()
+    joker_set = meld(g, 1)
+    assert str(joker_set) == "JK JK JK"
+    assert joker_set.pretty() == "★ ★ ★"
+    assert joker_set.meanings() == ["", "", ""]
+    assert [str(m) for m in g.view(1).melds] == ["JK JK JK"]
+    assert [str(m) for m in g.moves][-1] == "0: meld JK JK JK"
+    assert g.record()["moves"][-1] == "0: meld JK JK JK"
+    assert Game.from_record(g.record()) == g
+
+
+def test_persian_joker_set_text_parses_back_for_every_legal_move():
+    from rummy_gui.engine import Move
+
+    g = _joker_set_on_table()
+    texts = [str(m) for m in g.legal_moves]
+    assert "0: meld 7C 7H 7S" in texts
+    for m in g.legal_moves:
+        assert Move.parse(str(m)) == m
+    # the meld's own text is playable move text: laying the set's cards again parses
+    Move.parse(f"3: meld {meld(g, 1)}")
+    discard(g, "2C")
+    play(g, "1: draw")
+    discard(g, "2S")
+    play(g, "2: draw")
+    discard(g, "3S")
+    play(g, "3: draw")
+    assert "3: layoff JK to 1" in [str(m) for m in g.legal_moves]
+
+
+def test_persian_records_that_wrote_jk_equals_0_still_load():
+    g = _joker_set_on_table()
+    record = g.record()
+    record["moves"][-1] = "0: meld JK=0 JK=0 JK=0"  # how earlier versions wrote the set
+    old = Game.from_record(record)
+    assert old == g
+    assert old.record()["moves"][-1] == "0: meld JK JK JK"

@@ -23,13 +23,13 @@ from a randomly shuffled whole pack dealt with `Game.from_layout(round=r)`,
 so every round's contract is exercised. A few full matches per preset are
 also played to `game_over`.
 
-The move cap: a 500-family deal always ends (the stock runs out). A contract
-round may never end under RULES.md: once every player has laid down, cards
-whose rank is not on the table and that no run can take (e.g. all melds are
-sets, round 1 and 4) can never leave the hands, and round 7 needs a whole
-13-card hand of three runs at once, which random play rarely builds. Such
-rounds hit the cap (documented as `stalled`); the test only requires that the
-game is still live then, and that most contract rounds do end.
+The move cap of these seeded games: a 500-family deal always ends (the stock
+runs out), and since RULES.md 4.7 limits the reshuffles a contract round ends
+too once its stock is spent; the cap and the stall check (`stalled`, contract
+family only, no card reaching the table for a long time) only keep the
+greedy policy's long rounds short. `test_random_legal_play_ends_every_deal_and_round`
+plays uniformly random legal moves with no cap and requires every deal and
+round of every preset to end.
 
 RUMMY_SIM_GAMES scales the number of seeded games per configuration
 (default 110: 19 configurations, 2,090 games).
@@ -368,3 +368,30 @@ def test_random_full_matches(preset, n):
         assert Game.from_record(g.record()) == g
     if preset not in CONTRACT_FAMILY:
         assert finished == 3
+
+
+ENDS_CONFIGS = [("rummy500", 2), ("rummy500", 8), ("rummy500-classic", 3), ("persian", 4),
+                ("pinochle", 3), ("pinochle", 6), ("contract", 3), ("contract", 5),
+                ("liverpool", 4), ("shanghai", 3), ("shanghai", 5)]
+RUNAWAY = 20_000  # not a cap: a deal this long means a round that never ends, and fails
+
+
+@pytest.mark.parametrize("preset, n", ENDS_CONFIGS, ids=[f"{p}-{n}" for p, n in ENDS_CONFIGS])
+def test_random_legal_play_ends_every_deal_and_round(preset, n):
+    """RULES.md 3.5 and 4.7: whatever legal moves are played (uniformly at
+    random, no move cap), every deal of the 500 family and every round (1 to
+    7) of the contract family ends."""
+    rounds = range(1, 8) if preset in CONTRACT_FAMILY else range(1, 2)
+    for seed in range(4):
+        for rnd in rounds:
+            rng = random.Random(seed * 100 + rnd)
+            g = (Game.new(preset, players=n, seed=seed) if rnd == 1
+                 else random_layout(preset, n, rnd, seed))
+            played = 0
+            while not g.deal_over:
+                moves = list(g.legal_moves)
+                assert moves, f"{preset} seed {seed} round {rnd}: a live deal with no legal move"
+                g.play(rng.choice(moves))
+                played += 1
+                assert played < RUNAWAY, f"{preset} seed {seed} round {rnd}: the deal did not end"
+            assert g.deal_scores is not None and len(g.deal_scores) == len(g.sides)

@@ -1,0 +1,68 @@
+"""Game records (ENGINE_API.md: `g.record()`, `Game.from_record`): the JSON
+form, and the checks a record gets before its moves are replayed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .moves import Move
+from .rules import Rules
+
+RECORD_FORMAT = "rummy-gui-record"
+RECORD_VERSION = 1
+
+
+def make_record(rules: Rules, players: int, seed: int, layout: Mapping[str, Any] | None,
+                moves: list[Move]) -> dict[str, Any]:
+    """A JSON-ready record: replaying its moves rebuilds the game exactly."""
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "preset": rules.preset,
+        "options": rules.options(),
+        "players": players,
+        "seed": seed,
+        "layout": None if layout is None else dict(layout),
+        "moves": [str(m) for m in moves],
+    }
+
+
+@dataclass(frozen=True)
+class RecordParts:
+    """A record's parts, checked for their types (the rules check the values)."""
+
+    preset: Any
+    players: Any
+    seed: Any
+    options: Mapping[str, Any] | None
+    layout: Mapping[str, Any] | None
+    moves: list[str]
+
+    def before_reshuffle_limit(self, rules: Rules) -> bool:
+        """Made before RULES.md 4.7 limited the reshuffles (no `reshuffles` key)."""
+        return rules.is_contract and (self.options is None or "reshuffles" not in self.options)
+
+
+def read_record(record: Mapping[str, Any]) -> RecordParts:
+    """The parts of a record; ValueError says what is wrong with it."""
+    if not isinstance(record, Mapping):
+        raise ValueError("a game record is a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise ValueError(f"not a game record (format should be '{RECORD_FORMAT}')")
+    version = record.get("version")
+    if version != RECORD_VERSION:
+        raise ValueError(f"game record version {version!r} is not supported "
+                         f"(this program reads {RECORD_VERSION})")
+    moves = record.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ValueError("a game record's moves must be a list of move texts")
+    options = record.get("options")
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError("a game record's options must be an object")
+    layout = record.get("layout")
+    if layout is not None and not isinstance(layout, Mapping):
+        raise ValueError("a game record's layout must be an object")
+    return RecordParts(record.get("preset"), record.get("players"), record.get("seed", 0),
+                       options, layout, moves)

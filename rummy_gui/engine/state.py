@@ -1,0 +1,211 @@
+"""Everything that changes as a game is played, as one dataclass.
+
+`GameState` holds the cards, the turn, the claim window, the deal's and the
+turn's facts, and the match's scores. Each field declares how it is copied
+and compared, so `copy()` and `==` (and the undo snapshots made from copies)
+follow the fields: a new field is copied and compared with the rest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .cards import Card
+from .enums import Action, ClaimKind, Phase
+from .melds import Meld
+from .moves import Move
+
+
+@dataclass
+class Claim:
+    """An open claim window: who may claim what, and who has answered."""
+
+    kind: ClaimKind
+    origin: int  # the discarder (rummy, shanghai) or the player in turn (buy)
+    claimants: tuple[int, ...]  # priority order
+    card: Card  # the top card on offer
+    answers: dict[int, Move] = field(default_factory=dict)
+    depths: tuple[int, ...] = ()  # rummy: how deep a call may take
+
+    def waiting(self) -> tuple[int, ...]:
+        out = []
+        for seat in self.claimants:
+            ans = self.answers.get(seat)
+            if ans is None:
+                out.append(seat)
+            elif ans.action is not Action.PASS:
+                break
+        return tuple(out)
+
+    def winner(self) -> Move | None | bool:
+        """The winning claim, None if all passed, False while undecided."""
+        for seat in self.claimants:
+            ans = self.answers.get(seat)
+            if ans is None:
+                return False
+            if ans.action is not Action.PASS:
+                return ans
+        return None
+
+    def copy(self) -> Claim:
+        return Claim(self.kind, self.origin, self.claimants, self.card, dict(self.answers),
+                     self.depths)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _list(value: Any) -> Any:
+    return None if value is None else list(value)
+
+
+def _lists(value: Any) -> Any:
+    return [list(x) for x in value]
+
+
+def _melds(value: Any) -> Any:
+    return [m.copy() for m in value]
+
+
+def _claim(value: Any) -> Any:
+    return None if value is None else value.copy()
+
+
+def _rng(value: Any) -> Any:
+    rng = random.Random()
+    rng.setstate(value.getstate())
+    return rng
+
+
+def _tuple(value: Any) -> Any:
+    return None if value is None else tuple(value)
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(tuple(x) for x in value)
+
+
+def _claim_key(value: Any) -> Any:
+    if value is None:
+        return None
+    return (value.kind, value.origin, value.claimants, value.card,
+            tuple(sorted(value.answers.items())), value.depths)
+
+
+def _meld_key(value: Any) -> Any:
+    return tuple(m.state() for m in value)
+
+
+def _rng_key(value: Any) -> Any:
+    return value.getstate()
+
+
+def _f(factory: Callable[[], Any], copy: Callable[[Any], Any] = _list,
+       key: Callable[[Any], Any] = _tuple, history: bool = False) -> Any:
+    """A field made by `factory`, copied by `copy` and compared by `key`;
+    `history`: emptied in a copy without history."""
+    return field(default_factory=factory, metadata={"copy": copy, "key": key, "history": history})
+
+
+def _v(default: Any, copy: Callable[[Any], Any] = _same, key: Callable[[Any], Any] = _same,
+       history: bool = False) -> Any:
+    """A field with a plain default (immutable values are copied as they are)."""
+    return field(default=default, metadata={"copy": copy, "key": key, "history": history})
+
+
+@dataclass(eq=False)
+class GameState:
+    """The state of a game in play (rules and seats are the Game's)."""
+
+    rng: random.Random = _f(random.Random, _rng, _rng_key)
+    # the cards
+    hands: list[list[Card]] = _f(list, _lists, _tuples)
+    stock: list[Card] = _f(list)  # top card last
+    discard: list[Card] = _f(list)  # top card last
+    melds: list[Meld] = _f(list, _melds, _meld_key)
+    # whose move
+    phase: Phase = _v(Phase.DRAW)
+    turn: int = _v(0)
+    dealer: int = _v(0)
+    round: int = _v(1)
+    claim: Claim | None = _v(None, _claim, _claim_key)
+    # the match
+    totals: list[int] = _f(list)
+    deal_scores: list[int] | None = _v(None, _list, _tuple)
+    history: list[list[int]] = _f(list, _lists, _tuples, history=True)
+    winners: tuple[int, ...] = _v(())
+    moves: list[Move] = _f(list, history=True)
+    deal_moves: int = _v(0, history=True)  # index in `moves` where this deal began
+    # this deal
+    upcard: Card | None = _v(None)
+    turn_no: int = _v(0)
+    contract_turn: list[int | None] = _f(list)
+    first_meld_turn: list[int | None] = _f(list)
+    buys: list[int] = _f(list)
+    last_claimer: int | None = _v(None)
+    protected: bool = _v(False)  # the top discard is protected by a Shanghai call
+    final_turns: int | None = _v(None)  # Pinochle: turns left after the stock ran out
+    final_pending: bool = _v(False)
+    went_out: int | None = _v(None)
+    bonus: list[int] = _f(list)  # Liverpool cut bonus, per side, shown in the deal score
+    next_meld: int = _v(1)
+    reshuffles: list[int] = _f(list)  # index in this deal's moves of each reshuffle
+    # this turn
+    target: Card | None = _v(None)
+    restricted: list[int] = _f(lambda: [0] * 53)  # taken copies per card code
+    pending_jokers: int = _v(0)
+    drew: str | None = _v(None)
+
+    def copy(self, history: bool = True) -> GameState:
+        """An independent copy; without `history`, no past moves or deal scores."""
+        out = object.__new__(GameState)
+        for name, copier, is_history in _COPY:
+            if is_history and not history:
+                value: Any = 0 if name == "deal_moves" else []
+            else:
+                value = copier(getattr(self, name))
+            setattr(out, name, value)
+        return out
+
+    def key(self) -> tuple[object, ...]:
+        """What equality compares: every field, by its declared key (an immutable snapshot)."""
+        return tuple(key(getattr(self, name)) for name, key in _KEYS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def reset_deal(self, players: int, sides: int) -> None:
+        """The facts of a new deal (cards are dealt by the caller)."""
+        self.turn_no = 0
+        self.contract_turn = [None] * players
+        self.first_meld_turn = [None] * players
+        self.buys = [0] * players
+        self.last_claimer = None
+        self.protected = False
+        self.final_turns = None
+        self.final_pending = False
+        self.went_out = None
+        self.bonus = [0] * sides
+        self.next_meld = 1
+        self.reshuffles = []
+        self.reset_turn()
+
+    def reset_turn(self) -> None:
+        self.target = None
+        self.restricted = [0] * 53
+        self.pending_jokers = 0
+        self.drew = None
+
+
+_COPY: list[tuple[str, Callable[[Any], Any], bool]] = [
+    (f.name, f.metadata["copy"], f.metadata["history"]) for f in fields(GameState)]
+_KEYS: list[tuple[str, Callable[[Any], Any]]] = [
+    (f.name, f.metadata["key"]) for f in fields(GameState)]

@@ -1,0 +1,374 @@
+"""The turn player's moves (RULES.md 3.4, 3.5, 4.4): draw, take, pass, meld,
+lay off, swap a joker and discard.
+
+Each `prepare_*` checks a move without changing anything and returns the
+function that plays it, so a refused move leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import JOKER, Card, rank_text
+from .claims import after_discard, open_buy_window
+from .combos import could_use, target_uses
+from .ending import end_deal
+from .enums import Phase
+from .errors import IllegalMove, illegal
+from .melds import RUN, SET, Meld, Token, joker_fits_somewhere, layoff_fits, readings
+from .moves import Move
+from .table import Apply, Table, pretty
+
+
+def _illegal(code: str, **params: object) -> IllegalMove:
+    return illegal(code, **params)
+
+
+# --- drawing ---------------------------------------------------------------
+def prepare_draw(t: Table, seat: int, m: Move) -> Apply:
+    r, s = t.rules, t.s
+    if s.final_turns is not None:
+        raise _illegal("stock_empty_pinochle")
+    if not s.stock and not t.may_rebuild_stock():
+        # 500 family (3.5) and a spent contract stock (4.7): the deal ends, no winner
+        return lambda: end_deal(t, None)
+
+    def apply() -> None:
+        card = t.take_from_stock()
+        assert card is not None
+        s.hands[seat].append(card)
+        s.drew = "stock"
+        if r.pinochle_last_turns and not s.stock:
+            s.final_pending = True
+        protected = s.protected
+        s.protected = False
+        s.phase = Phase.PLAY
+        if r.buying and not protected:
+            s.last_claimer = None
+            open_buy_window(t)
+
+    return apply
+
+
+def prepare_take(t: Table, seat: int, m: Move) -> Apply:
+    r, s = t.rules, t.s
+    n = m.number or 0
+    pile = s.discard
+    if not pile:
+        raise _illegal("pile_empty")
+    if r.is_contract:
+        if n != 1:
+            raise _illegal("take_top_only")
+        if s.protected:
+            raise _illegal("protected")
+    elif not 1 <= n <= len(pile):
+        raise _illegal("bad_take", size=len(pile))
+    taken = pile[-n:]
+    target: Card | None = None
+    if not r.is_contract and (n > 1 or r.top_discard_must_meld):
+        target = taken[0]
+        hand = s.hands[seat] + taken
+        restricted = [0] * 53
+        for c in (taken if n == 1 else taken[:-1]):
+            restricted[c.code] += 1
+        if not target_playable(t, hand, restricted, target, s.melds):
+            raise _illegal("target_unusable", card=target.pretty, count=n)
+
+    def apply() -> None:
+        del s.discard[-n:]
+        s.hands[seat].extend(taken)
+        if not r.is_contract:
+            for c in (taken if n == 1 else taken[:-1]):
+                s.restricted[c.code] += 1
+        s.target = target
+        s.drew = "take"
+        s.protected = False
+        s.phase = Phase.PLAY
+
+    return apply
+
+
+def prepare_pass_draw(t: Table, seat: int, m: Move) -> Apply:
+    if t.s.final_turns is None:
+        raise _illegal("must_draw")
+
+    def apply() -> None:
+        t.s.drew = "pass"
+        t.s.phase = Phase.PLAY
+
+    return apply
+
+
+# --- melding and laying off --------------------------------------------------
+def prepare_meld(t: Table, seat: int, m: Move) -> Apply:
+    r, s = t.rules, t.s
+    if r.is_contract:
+        raise _illegal("use_contract")
+    tokens = t.tokens(m.cards)
+    cards = t.hand_tokens(seat, tokens)
+    options = readings(r, tokens, m.kind)
+    if not options:
+        raise why_not_meld(t, tokens, m.kind)
+    if len(options) > 1:
+        raise t.ambiguous(options, cards)
+    reading = options[0]
+    uses_target = s.target is not None and s.target in cards
+    check_finish(t, seat, cards, None, uses_target)
+
+    def apply() -> None:
+        meld = Meld(s.next_meld, reading, seat, s.turn_no)
+        s.next_meld += 1
+        four = reading.kind == SET and len(reading.cards) == 4
+        meld.doubled = r.persian_bonuses and four
+        meld.complete = r.mark_complete_sets and four
+        s.melds.append(meld)
+        after_table(t, seat, cards)
+
+    return apply
+
+
+def after_table(t: Table, seat: int, cards: Sequence[Card]) -> None:
+    """Cards went from the hand to the table."""
+    s = t.s
+    hand = s.hands[seat]
+    for c in cards:
+        hand.remove(c)
+        if s.restricted[c.code]:
+            s.restricted[c.code] -= 1
+    if s.target is not None and s.target in cards:
+        s.target = None
+    if s.pending_jokers:
+        s.pending_jokers = max(0, s.pending_jokers - cards.count(JOKER))
+    if s.first_meld_turn[seat] is None:
+        s.first_meld_turn[seat] = s.turn_no
+    if not hand:
+        end_deal(t, seat)
+
+
+def why_not_meld(t: Table, tokens: Sequence[Token], kind: str | None) -> IllegalMove:
+    r = t.rules
+    naturals = [tok.card for tok in tokens if not tok.card.is_joker]
+    text = pretty([tok.card for tok in tokens])
+    jokers = len(tokens) - len(naturals)
+    if jokers and r.jokers_only_in_joker_sets and naturals:
+        return _illegal("meld_persian_jokers", cards=text)
+    if jokers and not naturals and not r.jokers_only_in_joker_sets:
+        return _illegal("meld_needs_natural", cards=text)
+    if r.max_jokers_per_meld is not None and jokers > r.max_jokers_per_meld:
+        return _illegal("meld_joker_limit", cards=text, most=r.max_jokers_per_meld)
+    if len(tokens) < 3:
+        return _illegal("meld_too_small", cards=text)
+    ranks = {c.rank for c in naturals}
+    if len(ranks) == 1 and kind != RUN:
+        if r.max_set is not None and len(tokens) > r.max_set:
+            return _illegal("set_too_big", cards=text, most=r.max_set)
+        suits = [c.suit for c in naturals]
+        if len(set(suits)) != len(suits):
+            return _illegal("set_repeated_suit", cards=text)
+    if kind == SET or (len(ranks) == 1 and len(naturals) > 1):
+        return _illegal("not_a_set", cards=text)
+    if len({c.suit for c in naturals}) > 1:
+        return _illegal("not_a_meld", cards=text)
+    if len(tokens) < r.min_run:
+        return _illegal("run_too_short", cards=text, most=r.min_run)
+    return _illegal({"low": "run_gap_low", "high": "run_gap_high"}.get(r.ace, "run_gap"), cards=text)
+
+
+def prepare_layoff(t: Table, seat: int, m: Move) -> Apply:
+    r, s = t.rules, t.s
+    tokens = t.tokens(m.cards)
+    meld = t.meld_by_id(m.number)
+    rummy_layoff = s.phase is Phase.RUMMY_LAYOFF
+    if rummy_layoff:
+        assert s.claim is not None
+        claimed = s.claim.card
+        if len(tokens) != 1 or tokens[0].card is not claimed:
+            raise _illegal("rummy_layoff_card", card=claimed.pretty)
+    elif r.is_contract:
+        check_may_lay_off(t, seat)
+    cards = t.hand_tokens(seat, tokens)
+    fits = layoff_fits(r, meld, tokens)
+    if not fits:
+        raise _illegal("does_not_fit", cards=pretty(cards), meld=meld.id, table=meld.pretty())
+    if len(fits) > 1:
+        examples = " or ".join(
+            "layoff " + " ".join(_fit_tokens(meld, f)) + f" to {meld.id}" for f in fits[:3])
+        raise _illegal("ambiguous_layoff", options=examples)
+    fit = fits[0]
+    if not rummy_layoff:
+        after = meld.copy()
+        after.lay_off(fit, seat)
+        melds_after = [after if x is meld else x for x in s.melds]
+        uses_target = s.target is not None and s.target in cards
+        check_finish(t, seat, cards, melds_after, uses_target)
+
+    def apply() -> None:
+        meld.lay_off(fit, seat)
+        if r.mark_complete_sets and meld.kind == SET and len(meld) == 4:
+            meld.complete = True
+        if rummy_layoff:
+            s.hands[seat].remove(cards[0])
+            assert s.claim is not None
+            t.begin_turn(t.next_seat(s.claim.origin))
+            return
+        after_table(t, seat, cards)
+
+    return apply
+
+
+def _fit_tokens(meld: Meld, fit: Any) -> list[str]:
+    out = []
+    for i in fit.added:
+        c = fit.cards[i]
+        if c.is_joker and meld.kind == RUN:
+            out.append(f"JK={rank_text(fit.low + i)}{meld.suit}")
+        else:
+            out.append(str(c))
+    return out
+
+
+def check_may_lay_off(t: Table, seat: int) -> None:
+    """Contract family (RULES.md 4.3, 4.4): lay-offs and swaps from the turn after the contract."""
+    s = t.s
+    if t.rules.last_round_goes_out_whole(s.round):
+        raise _illegal("round7_no_layoff")
+    made = s.contract_turn[seat]
+    if made is None:
+        raise _illegal("contract_first")
+    if made == s.turn_no and not t.rules.layoff_with_contract:
+        raise _illegal("layoff_next_turn")
+
+
+def prepare_swap(t: Table, seat: int, m: Move) -> Apply:
+    r, s = t.rules, t.s
+    if not r.is_contract:
+        raise _illegal("no_swap")
+    check_may_lay_off(t, seat)
+    tokens = t.tokens(m.cards)
+    card = tokens[0].card
+    if card.is_joker:
+        raise _illegal("swap_natural")
+    meld = t.meld_by_id(m.number)
+    if meld.kind != RUN:
+        raise _illegal("swap_set")
+    index = meld.joker_position(card)
+    if index is None:
+        raise _illegal("swap_no_joker", card=card.pretty, meld=meld.id)
+    t.hand_tokens(seat, tokens)
+    if len(s.hands[seat]) < 2:
+        raise _illegal("joker_keep_card")
+    after = meld.with_card(index, card)
+    if not joker_fits_somewhere(r, [after if x is meld else x for x in s.melds]):
+        raise _illegal("joker_nowhere")
+
+    def apply() -> None:
+        meld.replace_joker(index, card, seat)
+        s.hands[seat].remove(card)
+        s.hands[seat].append(JOKER)
+        s.pending_jokers += 1
+
+    return apply
+
+
+# --- ending the turn ---------------------------------------------------------
+def _after_removal(t: Table, seat: int, cards: Sequence[Card]) -> tuple[list[Card], list[int]]:
+    hand = list(t.s.hands[seat])
+    restricted = list(t.s.restricted)
+    for c in cards:
+        hand.remove(c)
+        # a card leaving the hand uses up a restricted copy first (the player's benefit)
+        if restricted[c.code]:
+            restricted[c.code] -= 1
+    return hand, restricted
+
+
+def check_finish(t: Table, seat: int, cards: Sequence[Card], melds_after: Sequence[Meld] | None,
+                 uses_target: bool) -> None:
+    """Refuse a meld or lay-off after which the player could not end the turn."""
+    s, r = t.s, t.rules
+    hand, restricted = _after_removal(t, seat, cards)
+    if not hand:
+        if r.go_out_by_discard and not r.last_round_goes_out_whole(s.round):
+            raise _illegal("last_card_discard")
+        if s.target is not None and not uses_target:
+            raise _illegal("must_use_target", card=s.target.pretty)
+        return
+    if s.pending_jokers and JOKER not in cards:
+        if len(hand) < 2:
+            raise _illegal("joker_keep_card")
+    if s.target is not None and not uses_target:
+        melds = list(melds_after) if melds_after is not None else s.melds
+        if not target_playable(t, hand, restricted, s.target, melds):
+            raise _illegal("target_blocked", card=s.target.pretty)
+        return
+    if not any(hand.count(c) > restricted[c.code] for c in hand):
+        raise _illegal("no_discard_left")
+
+
+def target_playable(t: Table, hand: list[Card], restricted: list[int], target: Card,
+                    melds: Sequence[Meld]) -> bool:
+    """Can the target still be put on the table, leaving a way to end the turn?"""
+    r = t.rules
+    if not could_use(r, hand, target, melds):
+        return False
+    for used, _meld in target_uses(r, hand, target, melds):
+        rest = list(hand)
+        ok = True
+        for c in used:
+            if c in rest:
+                rest.remove(c)
+            else:
+                ok = False
+                break
+        if not ok:
+            continue
+        if not rest:
+            if not r.go_out_by_discard:
+                return True
+            continue
+        rr = list(restricted)
+        for c in used:
+            if rr[c.code]:
+                rr[c.code] -= 1
+        if any(rest.count(c) > rr[c.code] for c in rest):
+            return True
+    return False
+
+
+def prepare_discard(t: Table, seat: int, m: Move) -> Apply:
+    r, s = t.rules, t.s
+    tokens = t.tokens(m.cards)
+    card = tokens[0].card
+    t.hand_tokens(seat, tokens)
+    if s.target is not None:
+        raise _illegal("must_use_target", card=s.target.pretty)
+    if s.pending_jokers:
+        raise _illegal("joker_back_first")
+    if not t.may_discard(seat, card):
+        raise _illegal("no_discard_taken", card=card.pretty)
+    if m.call:
+        if not r.shanghai_call:
+            raise _illegal("no_shanghai")
+        if card.is_joker or not any(layoff_fits(r, x, [Token(card)]) for x in s.melds):
+            raise _illegal("shanghai_no_fit", card=card.pretty)
+
+    def apply() -> None:
+        s.hands[seat].remove(card)
+        s.discard.append(card)
+        if not s.hands[seat]:
+            end_deal(t, seat)
+            return
+        if s.final_pending:
+            s.final_pending = False
+            s.final_turns = t.players
+        elif s.final_turns is not None:
+            s.final_turns -= 1
+            if s.final_turns == 0:
+                end_deal(t, None)
+                return
+        if m.call:
+            s.protected = True
+        after_discard(t, seat, card, m.call)
+
+    return apply
