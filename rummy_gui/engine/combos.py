@@ -148,7 +148,7 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     if natural_through and through is not None:
         ranks_present = [through.rank]
     # sets
-    for rank in ranks_present:
+    for rank in (ranks_present if set_lo <= set_hi else ()):
         if rules.is_contract:
             # suits do not matter: choose any multiset of the naturals of this rank
             pool: list[Card] = []
@@ -157,7 +157,8 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
             if not pool:
                 continue
             seen: set[tuple[int, ...]] = set()
-            for n_nat in range(1, min(len(pool), set_hi) + 1):
+            # fewer naturals than set_lo - set_jmax make no set of the sizes asked
+            for n_nat in range(max(1, set_lo - set_jmax), min(len(pool), set_hi) + 1):
                 for combo in combinations(pool, n_nat):
                     key = tuple(c.code for c in combo)
                     if key in seen or (natural_through and through not in combo):
@@ -172,7 +173,7 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
         suited = [_BY_SUIT[si][rank] for si in range(4) if counts[si * 13 + rank - 1]]
         if len(suited) + set_jmax < set_lo:
             continue
-        for n_nat in range(1, len(suited) + 1):
+        for n_nat in range(max(1, set_lo - set_jmax), min(len(suited), set_hi) + 1):
             for combo in combinations(suited, n_nat):
                 if natural_through and through not in combo:
                     continue
@@ -195,6 +196,8 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
                 return
         jmax = 0
     # runs
+    if run_lo > min(13, run_hi):
+        return  # no run of the lengths asked
     lo_b, hi_b = run_bounds(rules)
     for si, suit in enumerate(SUITS):
         if natural_through and through is not None and through.suit != suit:

@@ -174,8 +174,9 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
 
     if r.is_contract:
         if s.contract_turn[seat] is None:
-            for groups in _contract_moves(t, seat):
-                add(_mv(Action.CONTRACT, seat, groups=groups))
+            # contract_groups gives each text once: no move repeats
+            out.extend(_mv(Action.CONTRACT, seat, groups=groups)
+                       for groups in _contract_moves(t, seat))
         elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
             for meld in s.melds:
                 if index.may_lay_off(meld):
