@@ -103,7 +103,7 @@ def _mv(action: Action, seat: int, cards: tuple[str, ...] = (), number: int | No
     key = (action, seat, cards, number, kind, groups, call)
     m = _MOVES.get(key)
     if m is None:
-        if len(_MOVES) > 200_000:
+        if len(_MOVES) > 20_000:
             _MOVES.clear()
         m = _MOVES[key] = Move(action, seat, cards, number, kind, groups, call)
     return m
@@ -192,7 +192,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
     else:
         target = s.target
         for reading in (possible_melds(r, hand) if index.meld_possible(r) else ()):
-            word, toks = canonical_meld(r, reading)
+            word, toks = _canonical(r, reading)
             m = _mv(Action.MELD, seat, toks, kind=word)
             if m in seen:
                 continue
@@ -348,8 +348,28 @@ def _readings(r: Rules, toks: tuple[str, ...], kind: str | None) -> list[Reading
     key = (kind, toks)
     out = memo.get(key)
     if out is None:
-        if len(memo) > 50_000:
+        if len(memo) > 20_000:
             memo.clear()
         out = readings(r, [Token.parse(t) for t in toks], kind)
         memo[key] = out
+    return out
+
+
+_CANONICAL: dict[int, tuple[Rules, dict[Reading, tuple[str | None, tuple[str, ...]]]]] = {}
+
+
+def _canonical(r: Rules, reading: Reading) -> tuple[str | None, tuple[str, ...]]:
+    """`canonical_meld`, remembered per rules (the reading decides it alone)."""
+    entry = _CANONICAL.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_CANONICAL) > 64:
+            _CANONICAL.clear()
+        entry = (r, {})
+        _CANONICAL[id(r)] = entry
+    memo = entry[1]
+    out = memo.get(reading)
+    if out is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        out = memo[reading] = canonical_meld(r, reading)
     return out
