@@ -219,6 +219,11 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
         tps: tuple[int, ...] = ()
         if natural_through and through is not None:
             tps = (1, 14) if through.rank == 1 else (through.rank,)
+        if not jmax:
+            if through is None or natural_through:
+                yield from _natural_runs(have, row, suit, first, last, lo_b, hi_b, run_lo,
+                                         run_hi, tps)
+            continue
         for low in range(max(lo_b, first - jmax), min(hi_b, last) + 1):
             present: list[int] = []
             for high in range(low, hi_b + 1):
@@ -247,6 +252,23 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
                         if through is not None and not natural_through and JOKER not in cards:
                             continue
                         yield Reading(RUN, tuple(cards), 0, suit, low)
+
+
+def _natural_runs(have: list[bool], row: tuple[Card, ...], suit: str, first: int, last: int,
+                  lo_b: int, hi_b: int, run_lo: int, run_hi: int,
+                  tps: tuple[int, ...]) -> Iterator[Reading]:
+    """The runs of `possible_melds` without jokers, in its order (low, then
+    high): every stretch of held places of a length asked (holding a place
+    of `tps`, when given)."""
+    longest = min(13, run_hi)
+    for low in range(max(lo_b, first), min(hi_b, last) + 1):
+        if not have[low]:
+            continue
+        high = low
+        while high <= hi_b and have[high] and high - low + 1 <= longest:
+            if high - low + 1 >= run_lo and (not tps or any(low <= p <= high for p in tps)):
+                yield Reading(RUN, tuple(row[p] for p in range(low, high + 1)), 0, suit, low)
+            high += 1
 
 
 def may_fit(meld: Meld, c: Card) -> bool:
