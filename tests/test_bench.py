@@ -113,4 +113,6 @@ def test_peer_benchmark_reports_both_engines_and_the_ratio() -> None:
     peer = out["peer: rlcard gin-rummy (2p), random agents"]
     assert peer["moves"] >= 60 and peer["moves/s cpu"] > 0 and peer["wall s"] > 0
     ours = out["ours: contract (4p), random moves"]
+    # one run: its ratio is the two engines' rates of that run
     assert ours["ratio ours/peer cpu"] == pytest.approx(ours["moves/s cpu"] / peer["moves/s cpu"])
+    assert ours["moves"] == 60 and ours["cpu s"] > 0

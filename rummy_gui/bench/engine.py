@@ -86,20 +86,56 @@ def peer_available() -> bool:
     return importlib.util.find_spec("rlcard") is not None
 
 
+class _OurRun:
+    """Random legal playouts of one preset that can be resumed slice by slice."""
+
+    def __init__(self, preset: str, players: int, seed: int) -> None:
+        self.preset, self.players = preset, players
+        self.rng = random.Random(seed)
+        self.g = Game.new(preset, players, seed=seed)
+        self.in_deal = 0
+
+    def play(self, moves: int) -> tuple[int, float, float]:
+        rng, preset, players = self.rng, self.preset, self.players
+        g, in_deal = self.g, self.in_deal
+        start, wall = time.process_time(), time.perf_counter()
+        for _ in range(moves):
+            if g.game_over or in_deal >= DEAL_MOVE_CAP:
+                g = Game.new(preset, players, seed=rng.randrange(1 << 30))
+                in_deal = 0
+            move = rng.choice(list(g.legal_moves))
+            if move.action == Action.DEAL:
+                in_deal = 0
+            g.play(move)
+            in_deal += 1
+        self.g, self.in_deal = g, in_deal
+        return moves, time.process_time() - start, time.perf_counter() - wall
+
+
+class _PeerRun:
+    """RLCard's `gin-rummy` environment with a RandomAgent in each seat. A
+    move is one action of the game (`env.game.actions`), as ours counts
+    `play`s; whole games are played, so a slice may run a few moves over."""
+
+    def __init__(self, seed: int) -> None:
+        rlcard = importlib.import_module("rlcard")
+        agents = importlib.import_module("rlcard.agents")
+        self.env = rlcard.make("gin-rummy", config={"seed": seed})
+        self.env.set_agents([agents.RandomAgent(num_actions=self.env.num_actions)
+                             for _ in range(self.env.num_players)])
+
+    def play(self, moves: int) -> tuple[int, float, float]:
+        done = 0
+        start, wall = time.process_time(), time.perf_counter()
+        while done < moves:
+            self.env.run(is_training=False)
+            done += len(self.env.game.actions)
+        return done, time.process_time() - start, time.perf_counter() - wall
+
+
 def peer_playout(seed: int, max_moves: int) -> tuple[int, float, float]:
-    """RLCard's `gin-rummy` environment with a RandomAgent in each seat,
-    whole games until max_moves actions: (moves, CPU s, wall s). A move is
-    one action of the game (`env.game.actions`), as ours counts `play`s."""
-    rlcard = importlib.import_module("rlcard")
-    agents = importlib.import_module("rlcard.agents")
-    env = rlcard.make("gin-rummy", config={"seed": seed})
-    env.set_agents([agents.RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-    moves = 0
-    start, wall = time.process_time(), time.perf_counter()
-    while moves < max_moves:
-        env.run(is_training=False)
-        moves += len(env.game.actions)
-    return moves, time.process_time() - start, time.perf_counter() - wall
+    """The peer's whole games until max_moves actions: (moves, CPU s, wall s)."""
+    return _PeerRun(seed).play(max_moves)
 
 
 def _median_rates(samples: list[tuple[int, float, float]]) -> dict[str, float]:
@@ -110,27 +146,41 @@ def _median_rates(samples: list[tuple[int, float, float]]) -> dict[str, float]:
             "moves": statistics.median(m for m, _, _ in samples)}
 
 
+SLICES = 6  # each run interleaves this many slices of every engine
+
+
 def run_peer(repeats: int = 5, moves: int = MOVES_PER_RUN,
              sweep: bool = True) -> dict[str, Any]:
-    """Ours and the peer side by side: each repeat plays our presets and then
-    the peer, so the two share the machine's load; medians of the repeats."""
+    """Ours and the peer side by side. Each run plays `moves` moves of every
+    engine in SLICES interleaved slices (the order turning each slice), so
+    the engines share the machine's changing load; a run's ratio is ours/peer
+    of that run; figures are medians of the runs."""
     if not peer_available():
         raise SystemExit(INSTALL_HINT)
-    ours: dict[tuple[str, int], list[tuple[int, float, float]]] = {p: [] for p in PEER_PAIRS}
-    peer: list[tuple[int, float, float]] = []
+    names = [f"ours: {preset} ({players}p), random moves" for preset, players in PEER_PAIRS]
+    peer_name = "peer: rlcard gin-rummy (2p), random agents"
+    per_run: list[dict[str, tuple[int, float, float]]] = []
     for rep in range(repeats):
-        for preset, players in PEER_PAIRS:
-            n, _deals, cpu, wall = timed_playout(preset, players, 1000 + rep, moves)
-            ours[(preset, players)].append((n, cpu, wall))
-        peer.append(peer_playout(1000 + rep, moves))
-    out: dict[str, Any] = {"peer: rlcard gin-rummy (2p), random agents": _median_rates(peer)}
-    peer_cpu = out["peer: rlcard gin-rummy (2p), random agents"]["moves/s cpu"]
-    peer_wall = out["peer: rlcard gin-rummy (2p), random agents"]["moves/s wall"]
-    for (preset, players), samples in ours.items():
-        fig = _median_rates(samples)
-        fig["ratio ours/peer cpu"] = fig["moves/s cpu"] / peer_cpu
-        fig["ratio ours/peer wall"] = fig["moves/s wall"] / peer_wall
-        out[f"ours: {preset} ({players}p), random moves"] = fig
+        runners: dict[str, _OurRun | _PeerRun] = {
+            name: _OurRun(preset, players, 1000 + rep)
+            for name, (preset, players) in zip(names, PEER_PAIRS, strict=True)}
+        runners[peer_name] = _PeerRun(1000 + rep)
+        totals = {name: (0, 0.0, 0.0) for name in runners}
+        order = list(runners)
+        for k in range(SLICES):
+            for name in order[k % len(order):] + order[:k % len(order)]:
+                n, cpu, wall = runners[name].play(moves // SLICES)
+                m0, c0, w0 = totals[name]
+                totals[name] = (m0 + n, c0 + cpu, w0 + wall)
+        per_run.append(totals)
+    out: dict[str, Any] = {peer_name: _median_rates([r[peer_name] for r in per_run])}
+    for name in names:
+        fig = _median_rates([r[name] for r in per_run])
+        fig["ratio ours/peer cpu"] = statistics.median(
+            (r[name][0] / r[name][1]) / (r[peer_name][0] / r[peer_name][1]) for r in per_run)
+        fig["ratio ours/peer wall"] = statistics.median(
+            (r[name][0] / r[name][2]) / (r[peer_name][0] / r[peer_name][2]) for r in per_run)
+        out[name] = fig
     if sweep:
         out["ours by players (moves/s cpu)"] = players_sweep(repeats, moves)
     return out
