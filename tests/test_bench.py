@@ -79,3 +79,43 @@ def test_bots_section_finds_hards_sampled_decisions_and_times_them() -> None:
     assert all(probe.compared(v, random.Random(0)) for v in views)
     ts = bench_bots.decision_times("medium", views)
     assert len(ts) == 3 and ts == sorted(ts) and ts[0] > 0
+
+
+def test_engine_section_reports_every_preset(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_gui.bench import engine
+
+    monkeypatch.setattr(engine, "MOVES_PER_RUN", 40)
+    out = engine.run(1)
+    assert len(out) == 7 and figure(out["contract (4p)"], "moves/s") > 0
+
+
+def test_engine_playout_caps_a_deal_that_does_not_end() -> None:
+    from rummy_gui.bench import engine
+
+    # Random Shanghai rounds rarely end; with a cap of 20 moves a run of 100
+    # moves starts new games instead of hanging in one deal.
+    moves, deals, cpu, wall = engine.timed_playout("shanghai", 4, 1, 100, deal_cap=20)
+    assert moves == 100 and deals == 0 and cpu > 0 and wall > 0
+
+
+def test_peer_benchmark_without_rlcard_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from rummy_gui.bench import engine
+    from rummy_gui.bench.__main__ import main
+
+    monkeypatch.setattr(engine, "peer_available", lambda: False)
+    assert main(["engine", "--peer"]) == 2
+    assert 'pip install "rlcard>=1.2"' in capsys.readouterr().err
+
+
+def test_peer_benchmark_reports_both_engines_and_the_ratio() -> None:
+    pytest.importorskip("rlcard")
+    from rummy_gui.bench import engine
+
+    out = engine.run_peer(1, moves=60, sweep=False)
+    peer = out["peer: rlcard gin-rummy (2p), random agents"]
+    assert peer["moves"] >= 60 and peer["moves/s cpu"] > 0 and peer["wall s"] > 0
+    ours = out["ours: contract (4p), random moves"]
+    # one run: its ratio is the two engines' rates of that run
+    assert ours["ratio ours/peer cpu"] == pytest.approx(ours["moves/s cpu"] / peer["moves/s cpu"])
+    assert ours["moves"] == 60 and ours["cpu s"] > 0

@@ -1,4 +1,7 @@
-"""`python -m rummy_gui.bench [engine|solver|bots|gui|startup|soak|all] [--json] [--repeats N]`."""
+"""`python -m rummy_gui.bench [engine|solver|bots|gui|startup|soak|all] [--json] [--repeats N]`.
+
+`python -m rummy_gui.bench engine --peer`: ours beside RLCard's Gin Rummy
+(needs the optional extra `bench`: pip install "rlcard>=1.2")."""
 
 from __future__ import annotations
 
@@ -36,9 +39,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure (default 5)")
     parser.add_argument("--games", type=int, default=200, help="soak: games to play")
+    parser.add_argument("--peer", action="store_true",
+                        help="engine: side by side with RLCard's gin-rummy (random agents)")
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
+    if args.peer and args.section != "engine":
+        parser.error("--peer goes with the engine section: bench engine --peer")
     sections = SECTIONS if args.section == "all" else (args.section,)
     results: dict[str, Any] = {"machine": _machine()}
     for section in sections:
@@ -52,10 +59,19 @@ def main(argv: list[str] | None = None) -> int:
         kwargs: dict[str, Any] = {"repeats": args.repeats}
         if section == "soak":
             kwargs = {"games": args.games}
+        if args.peer:
+            if not module.peer_available():
+                print(module.INSTALL_HINT, file=sys.stderr)
+                return 2
+            kwargs["peer"] = True
         figures = module.run(**kwargs)
         results[section] = figures
         if not args.json:
-            _print(section, figures)
+            if args.peer:
+                print(f"## {section} --peer (medians of {args.repeats} runs)")
+                module.format_peer(figures)
+            else:
+                _print(section, figures)
     if args.json:
         print(json.dumps(results, indent=2))
     else:

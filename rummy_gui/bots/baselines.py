@@ -31,10 +31,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..engine.cards import Card
+from ..engine.combos import possible_melds
 from ..engine.enums import Action, Phase
 from ..engine.moves import Move
 from ..engine.rules import Rules
-from ..engine.search import possible_melds
 from ..engine.view import View
 from .memory import card_of
 from .policy import _match, cards_of, decision_rng, forced

@@ -28,10 +28,10 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.cards import JOKER, Card
+from ..engine.combos import possible_melds
 from ..engine.enums import Action, Phase
 from ..engine.melds import RUN, Meld
 from ..engine.moves import Move
-from ..engine.search import possible_melds
 from ..engine.view import View
 from .memory import Memory, card_of, remember
 from .solver import (

@@ -86,11 +86,10 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.code < other.code
 
-    # Cards are interned: equal means the same object. Hashing by code keeps
-    # the order of sets of cards the same in every process (bots rely on it).
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
+    # Cards are interned: equal means the same object, so the default
+    # (identity) equality of `object` is kept, which list.remove/count/in run
+    # in C. Hashing by code keeps the order of sets of cards the same in every
+    # process (bots rely on it).
     def __hash__(self) -> int:
         return self.code
 

@@ -4,11 +4,11 @@ discard or a stock draw, the claimants' answers, and what the winner gets."""
 from __future__ import annotations
 
 from .cards import Card
+from .combos import target_uses, usable_depths
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove, illegal
 from .melds import Token, layoff_fits
 from .moves import Move
-from .search import target_uses, usable_depths
 from .state import Claim
 from .table import Apply, Table
 

@@ -1,18 +1,23 @@
-"""Legal-move generation: candidates per phase, each confirmed by the same
-checks `Game.play` uses, so the list and `play` never disagree."""
+"""Legal moves: the live view `LegalMoves` and its cache.
+
+`generate` is the fast generator of `movegen` (only legal moves, valid by
+construction, nothing re-checked). `generate_checked` is the reference it
+must equal: candidates per phase, each confirmed by the same checks
+`Game.play` uses (tests/engine/test_movegen.py compares the two)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
 from .cards import Card
+from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove
 from .melds import RUN, SET, Reading, Token, layoff_fits
+from .movegen import generate as fast_generate
 from .moves import Move
 from .referee import prepare
 from .rules import CONTRACTS
-from .search import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
 from .table import Apply, Table
 
 
@@ -72,7 +77,14 @@ class LegalMoves:
 
 
 def generate(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
-    """Every legal move now, each confirmed by `prepare` (whose plays are kept in `prepared`)."""
+    """Every legal move now (from `movegen`; `prepared` stays empty: `play`
+    prepares the one move played)."""
+    return fast_generate(t)
+
+
+def generate_checked(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
+    """The reference list: every candidate confirmed by `prepare` (whose plays
+    are kept in `prepared`)."""
     s = t.s
     phase = s.phase
     out: list[Move] = []

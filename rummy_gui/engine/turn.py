@@ -12,12 +12,12 @@ from typing import Any
 
 from .cards import JOKER, Card, rank_text
 from .claims import after_discard, open_buy_window
+from .combos import could_use, target_uses
 from .ending import end_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
 from .melds import RUN, SET, Meld, Token, joker_fits_somewhere, layoff_fits, readings
 from .moves import Move
-from .search import could_use, target_uses
 from .table import Apply, Table, pretty
 
 

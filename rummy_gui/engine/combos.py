@@ -1,0 +1,590 @@
+"""Pure searches over cards: every meld a hand can make, and whether a taken
+card (the "target") can be put on the table.
+
+These are shared by legal-move generation, take legality and the rummy call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from .cards import JOKER, SUITS, Card
+from .melds import RUN, SET, Meld, Reading, Token, layoff_fits, read_runs, read_set, run_bounds
+from .rules import Rules
+
+
+def _codes(cards: Sequence[Card]) -> list[int]:
+    counts = [0] * 53
+    for c in cards:
+        counts[c.code] += 1
+    return counts
+
+
+def run_token_text(reading: Reading) -> tuple[str, ...]:
+    return tuple(reading.tokens(explicit=True))
+
+
+def set_token_text(reading: Reading) -> tuple[str, ...]:
+    return tuple(reading.tokens(explicit=False))
+
+
+def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[str, ...]]:
+    """The canonical move text of a meld: (kind word or None, tokens).
+
+    Run jokers carry their meaning only when they could stand elsewhere; the
+    kind word is written only when the same cards could make either kind."""
+    naturals = [c for c in reading.cards if not c.is_joker]
+    jokers = len(reading.cards) - len(naturals)
+    word: str | None = None
+    if len(naturals) == 1 and jokers >= 2:
+        if reading.kind == RUN and read_set(rules, naturals, jokers) is not None:
+            word = RUN
+        if reading.kind == SET and read_runs(rules, naturals, jokers):
+            word = SET
+    if reading.kind == RUN:
+        # joker meanings are written only when the jokers could sit elsewhere
+        explicit = jokers > 0 and len(read_runs(rules, naturals, jokers)) > 1
+        return word, tuple(reading.tokens(explicit))
+    return word, set_token_text(reading)
+
+
+_BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card(1 if p == 14 else max(p, 1), suit) for p in range(15)) for suit in SUITS)
+
+
+def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int, run_lo: int,
+                   run_hi: int, jmax: int, set_jmax: int, through: Card | None = None) -> bool:
+    """A quick necessary condition for `possible_melds` to find anything: some
+    rank could make a set, or some window of `run_lo` places a run (with a
+    natural `through`: its rank, or a window of its suit holding it).
+    Bitmasks: a rank's suits, a suit's run places (bit 14 is the ace above
+    the king)."""
+    jokers = 0
+    suits_of = [0] * 14
+    natural_count = [0] * 14
+    places = [0, 0, 0, 0]
+    for c in hand:
+        code = c.code
+        if code == 52:
+            jokers += 1
+            continue
+        rank = code % 13 + 1
+        si = code // 13
+        suits_of[rank] |= 1 << si
+        natural_count[rank] += 1
+        places[si] |= (1 << rank) | (1 << 14 if rank == 1 else 0)
+    if rules.jokers_only_in_joker_sets:
+        if set_lo <= jokers and set_lo <= set_hi:
+            return True
+        jmax = 0
+    if through is not None and not through.is_joker:
+        return _possible_through(rules, through, set_lo, set_hi, run_lo, run_hi, jmax,
+                                 set_jmax, suits_of, natural_count, places)
+    if set_lo <= set_hi:
+        need_set = max(1, set_lo - set_jmax)
+        if rules.is_contract:
+            if max(natural_count) >= need_set:
+                return True
+        else:
+            for m in suits_of:
+                if m and m.bit_count() >= need_set:
+                    return True
+    lo_b, hi_b = run_bounds(rules)
+    if run_lo > run_hi or run_lo > hi_b - lo_b + 1:
+        return False
+    need = run_lo - jmax
+    if need <= 1:
+        return any(places)
+    window = (1 << run_lo) - 1
+    for mask in places:
+        if mask.bit_count() < need:
+            continue
+        for low in range(lo_b, hi_b - run_lo + 2):
+            if ((mask >> low) & window).bit_count() >= need:
+                return True
+    return False
+
+
+def _possible_through(rules: Rules, through: Card, set_lo: int, set_hi: int, run_lo: int,
+                      run_hi: int, jmax: int, set_jmax: int, suits_of: list[int],
+                      natural_count: list[int], places: list[int]) -> bool:
+    """`_meld_possible` for melds that hold the natural card `through`."""
+    rank = through.rank
+    if set_lo <= set_hi:
+        n = natural_count[rank] if rules.is_contract else suits_of[rank].bit_count()
+        if n and n + set_jmax >= set_lo:
+            return True
+    lo_b, hi_b = run_bounds(rules)
+    if run_lo > run_hi or run_lo > hi_b - lo_b + 1:
+        return False
+    need = run_lo - jmax
+    mask = places[SUITS.index(through.suit)]
+    window = (1 << run_lo) - 1
+    for p in ((1, 14) if rank == 1 else (rank,)):
+        for low in range(max(lo_b, p - run_lo + 1), min(p, hi_b - run_lo + 1) + 1):
+            if ((mask >> low) & window).bit_count() >= need:
+                return True
+    return False
+
+
+def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | None = None,
+                   run_sizes: tuple[int, int] | None = None,
+                   through: Card | None = None) -> Iterator[Reading]:
+    """Every set and run that can be made from these cards (each reading once
+    per distinct card text). `sizes`/`run_sizes` bound set and run lengths;
+    `through`: only melds that use this card."""
+    jk = hand.count(JOKER)
+    max_set = rules.max_set if rules.max_set is not None else 8
+    set_lo, set_hi = sizes if sizes else (3, max_set)
+    run_lo, run_hi = run_sizes if run_sizes else (rules.min_run, 13)
+    jmax = jk if rules.max_jokers_per_meld is None else min(jk, rules.max_jokers_per_meld)
+    set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
+    if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax, through):
+        return
+    counts = _codes(hand)
+    natural_through = through is not None and not through.is_joker
+    ranks_present = sorted({c.rank for c in hand if c.rank})
+    if natural_through and through is not None:
+        ranks_present = [through.rank]
+    # sets
+    for rank in (ranks_present if set_lo <= set_hi else ()):
+        if rules.is_contract:
+            # suits do not matter: choose any multiset of the naturals of this rank
+            pool: list[Card] = []
+            for si in range(4):
+                pool.extend([_BY_SUIT[si][rank]] * counts[si * 13 + rank - 1])
+            if not pool:
+                continue
+            seen: set[tuple[int, ...]] = set()
+            # fewer naturals than set_lo - set_jmax make no set of the sizes asked
+            for n_nat in range(max(1, set_lo - set_jmax), min(len(pool), set_hi) + 1):
+                for combo in combinations(pool, n_nat):
+                    key = tuple(c.code for c in combo)
+                    if key in seen or (natural_through and through not in combo):
+                        continue
+                    seen.add(key)
+                    for j in range(0, set_jmax + 1):
+                        if set_lo <= n_nat + j <= set_hi and (j or through is None or natural_through):
+                            r = read_set(rules, list(combo), j)
+                            if r is not None:
+                                yield r
+            continue
+        suited = [_BY_SUIT[si][rank] for si in range(4) if counts[si * 13 + rank - 1]]
+        if len(suited) + set_jmax < set_lo:
+            continue
+        for n_nat in range(max(1, set_lo - set_jmax), min(len(suited), set_hi) + 1):
+            for combo in combinations(suited, n_nat):
+                if natural_through and through not in combo:
+                    continue
+                for j in range(0, set_jmax + 1):
+                    if through is not None and not natural_through and j == 0:
+                        continue
+                    if set_lo <= n_nat + j <= set_hi:
+                        r = read_set(rules, list(combo), j)
+                        if r is not None:
+                            yield r
+    if rules.jokers_only_in_joker_sets:
+        # Persian: jokers make sets of jokers only, and runs are all natural
+        if not natural_through:
+            for j in range(3, min(jk, set_hi) + 1):
+                if j >= set_lo:
+                    r = read_set(rules, [], j)
+                    if r is not None:
+                        yield r
+            if through is not None:
+                return
+        jmax = 0
+    # runs
+    if run_lo > min(13, run_hi):
+        return  # no run of the lengths asked
+    lo_b, hi_b = run_bounds(rules)
+    for si, suit in enumerate(SUITS):
+        if natural_through and through is not None and through.suit != suit:
+            continue
+        have = [False] * 15
+        first = 15
+        last = 0
+        for rank in range(1, 14):
+            if counts[si * 13 + rank - 1]:
+                have[rank] = True
+                first = min(first, rank)
+                last = rank
+        if not last:
+            continue
+        have[14] = have[1]
+        if have[1]:
+            last = 14
+        row = _BY_SUIT[si]
+        tps: tuple[int, ...] = ()
+        if natural_through and through is not None:
+            tps = (1, 14) if through.rank == 1 else (through.rank,)
+        if not jmax:
+            if through is None or natural_through:
+                yield from _natural_runs(have, row, suit, first, last, lo_b, hi_b, run_lo,
+                                         run_hi, tps)
+            continue
+        for low in range(max(lo_b, first - jmax), min(hi_b, last) + 1):
+            present: list[int] = []
+            for high in range(low, hi_b + 1):
+                length = high - low + 1
+                if length > 13 or length > run_hi:
+                    break
+                if have[high]:
+                    present.append(high)
+                missing = length - len(present)
+                if missing > jmax:
+                    break
+                if length < run_lo or not present:
+                    continue
+                tp = 0
+                if tps:
+                    inside = [p for p in tps if low <= p <= high]
+                    if not inside:
+                        continue
+                    tp = inside[0]
+                spare = jmax - missing
+                droppable = [p for p in present if p != tp]
+                for k in range(0, min(spare, len(present) - 1) + 1):
+                    for drop in combinations(droppable, k):
+                        cards = [row[p] if (have[p] and p not in drop) else JOKER
+                                 for p in range(low, high + 1)]
+                        if through is not None and not natural_through and JOKER not in cards:
+                            continue
+                        yield Reading(RUN, tuple(cards), 0, suit, low)
+
+
+def _natural_runs(have: list[bool], row: tuple[Card, ...], suit: str, first: int, last: int,
+                  lo_b: int, hi_b: int, run_lo: int, run_hi: int,
+                  tps: tuple[int, ...]) -> Iterator[Reading]:
+    """The runs of `possible_melds` without jokers, in its order (low, then
+    high): every stretch of held places of a length asked (holding a place
+    of `tps`, when given)."""
+    longest = min(13, run_hi)
+    for low in range(max(lo_b, first), min(hi_b, last) + 1):
+        if not have[low]:
+            continue
+        high = low
+        while high <= hi_b and have[high] and high - low + 1 <= longest:
+            if high - low + 1 >= run_lo and (not tps or any(low <= p <= high for p in tps)):
+                yield Reading(RUN, tuple(row[p] for p in range(low, high + 1)), 0, suit, low)
+            high += 1
+
+
+def may_fit(meld: Meld, c: Card) -> bool:
+    """A quick necessary condition for a natural card to lay off on a meld."""
+    if meld.kind == SET:
+        return c.rank == meld.rank
+    return c.suit == meld.suit and (c.rank in (meld.high + 1, meld.low - 1)
+                                    or (c.rank == 1 and meld.high == 13))
+
+
+def _card_code(c: Card) -> int:
+    return c.code
+
+
+class HandIndex:
+    """A hand's distinct natural cards by rank (in code order), the ranks it
+    holds in each suit, and whether it holds a joker: built once per move
+    list, read for every meld on the table."""
+
+    __slots__ = ("distinct", "by_rank", "suit_ranks", "joker", "places")
+
+    def __init__(self, hand: Sequence[Card]) -> None:
+        by_rank: list[list[Card]] = [[] for _ in range(14)]
+        suit_ranks: list[set[int]] = [set(), set(), set(), set()]
+        places = [0, 0, 0, 0]  # per suit: bit p set when run place p is held (14: the ace)
+        joker = False
+        self.distinct = sorted(set(hand), key=_card_code)
+        for c in self.distinct:
+            if c.is_joker:
+                joker = True
+                continue
+            rank = c.rank
+            si = c.code // 13
+            by_rank[rank].append(c)
+            suit_ranks[si].add(rank)
+            places[si] |= (1 << rank) | (16384 if rank == 1 else 0)
+        self.by_rank = by_rank
+        self.suit_ranks = suit_ranks
+        self.places = places
+        self.joker = joker
+
+    def meld_possible(self, rules: Rules) -> bool:
+        """`possible_melds(rules, hand)` of the 500 family may find something
+        (a quick necessary condition; without a joker: three suits of a rank,
+        or a window of `min_run` places of a suit)."""
+        if self.joker or rules.is_contract:
+            return True
+        if rules.max_set is None or rules.max_set >= 3:
+            for cards in self.by_rank:
+                if len(cards) >= 3:
+                    return True
+        run_lo = rules.min_run
+        lo_b, hi_b = run_bounds(rules)
+        if run_lo > 13 or run_lo > hi_b - lo_b + 1 or run_lo < 1:
+            return False
+        # bit `low` of `full` is set when places low .. low + run_lo - 1 are all held
+        lows = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
+        for mask in self.places:
+            full = mask
+            for k in range(1, run_lo):
+                full &= mask >> k
+            if full & lows:
+                return True
+        return False
+
+    def may_lay_off(self, meld: Meld) -> bool:
+        """A quick necessary condition for any lay-off candidate on the meld."""
+        if self.joker:
+            return True
+        if meld.kind == SET:
+            return bool(self.by_rank[meld.rank])
+        have = self.suit_ranks[SUITS.index(meld.suit)]
+        high = meld.low + len(meld._cards) - 1
+        return (high + 1) in have or (meld.low - 1) in have or (high == 13 and 1 in have)
+
+
+def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
+                      index: HandIndex | None = None) -> Iterator[tuple[str, ...]]:
+    """Token lists worth trying as lay-offs on a meld: single cards (a joker
+    once per place it could stand) and natural chains on a run's ends.
+    `index`: the hand's HandIndex, when the caller has one."""
+    if index is None:
+        index = HandIndex(hand)
+    if meld.kind == SET:
+        for c in index.by_rank[meld.rank]:
+            yield (c._text,)
+        if index.joker:
+            yield ("JK",)
+        if rules.is_contract:
+            same = [c for c in hand if c.rank == meld.rank]
+            for n in range(2, len(same) + 1):
+                yield tuple(str(c) for c in same[:n])
+        return
+    suit = meld.suit
+    si = SUITS.index(suit)
+    have = index.suit_ranks[si]
+    low, high = meld.low, meld.high
+    ends = sorted({x for x in (high + 1, low - 1, 1 if high == 13 else 0) if 1 <= x <= 13 and x in have})
+    row = _BY_SUIT[si]
+    for rank in ends:
+        yield (row[rank]._text,)
+    if index.joker:
+        fits = layoff_fits(rules, meld, [Token(JOKER)])
+        if len(fits) == 1:
+            yield ("JK",)
+        else:
+            for fit in fits:
+                pos = fit.low + fit.added[0]
+                yield ("JK=" + _pos_text(pos, suit),)
+    lo_b, hi_b = run_bounds(rules)
+    chain: list[str] = []
+    p = high + 1
+    while p <= hi_b and (1 if p == 14 else p) in have and not (p == 14 and low == 1):
+        chain.append(_pos_text(p, suit))
+        if len(chain) >= 2:
+            yield tuple(chain)
+        p += 1
+    chain = []
+    p = low - 1
+    while p >= lo_b and p in have and not (p == 1 and high == 14):
+        chain.insert(0, _pos_text(p, suit))
+        if len(chain) >= 2:
+            yield tuple(chain)
+        p -= 1
+
+
+def _pos_text(pos: int, suit: str) -> str:
+    from .cards import rank_text
+
+    return rank_text(pos) + suit
+
+
+def _remove(hand: list[Card], cards: Sequence[Card]) -> list[Card] | None:
+    """The hand without these cards, or None if it does not hold them."""
+    out = list(hand)
+    for c in cards:
+        try:
+            out.remove(c)
+        except ValueError:
+            return None
+    return out
+
+
+_POSITIONS = {r: ((1, 14) if r == 1 else (r,)) for r in range(1, 14)}
+
+
+def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld]) -> bool:
+    """A quick necessary condition for `target_uses` to find anything."""
+    if target.is_joker:
+        return True
+    jokers = sum(1 for c in pool if c.is_joker)
+    if rules.jokers_only_in_joker_sets:
+        jokers = 0
+    same_rank = sum(1 for c in pool if c.rank == target.rank) - 1
+    if same_rank + jokers >= 2:
+        return True
+    reach = rules.min_run - 1
+    near = 0
+    for c in pool:
+        if c.suit == target.suit and c is not target:
+            d = min(abs(a - b) for a in _POSITIONS[c.rank] for b in _POSITIONS[target.rank])
+            if 0 < d <= reach:
+                near += 1
+    if near + jokers >= reach:
+        return True
+    for m in melds:
+        if m.kind == SET:
+            if m.rank == target.rank:
+                return True
+        elif m.suit == target.suit:
+            return True
+    return False
+
+
+def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
+                  melds: Sequence[Meld]) -> list[int]:
+    """Depths N of the discard pile whose target passes `could_use` with the
+    pool `base` + the top N cards — computed incrementally, deepest last.
+
+    Cards as codes: rank = code % 13 + 1, suit index = code // 13; a run
+    place 14 is the ace above the king (an ace counts at 1 and at 14)."""
+    reach = rules.min_run - 1
+    rank_count = [0] * 15
+    rows = [[0] * 15 for _ in range(4)]
+    jokers = 0
+    for c in base:
+        code = c.code
+        if code == 52:
+            jokers += 1
+            continue
+        rank = code % 13 + 1
+        rank_count[rank] += 1
+        row = rows[code // 13]
+        row[rank] += 1
+        if rank == 1:
+            row[14] += 1
+    set_ranks = {m.rank for m in melds if m.kind == SET}
+    runs: list[list[tuple[int, int]]] = [[], [], [], []]
+    for m in melds:
+        if m.kind == RUN:
+            runs[SUITS.index(m.suit)].append((m.low, m.high))
+    no_jokers = rules.jokers_only_in_joker_sets
+    out = []
+    n = 0
+    for t in reversed(pile):
+        n += 1
+        code = t.code
+        if code == 52:
+            jokers += 1
+            out.append(n)
+            continue
+        rank = code % 13 + 1
+        si = code // 13
+        row = rows[si]
+        rank_count[rank] += 1
+        row[rank] += 1
+        if rank == 1:
+            row[14] += 1
+        j = 0 if no_jokers else jokers
+        if rank_count[rank] + j >= 3 or rank in set_ranks:
+            out.append(n)
+            continue
+        places = (1, 14) if rank == 1 else (rank,)
+        if runs[si] and _chain_ok(row, runs[si], places, j):
+            out.append(n)
+            continue
+        if reach <= j:
+            out.append(n)
+            continue
+        near: set[int] = set()
+        for tp in places:
+            for p, near_rank in _neighbours(tp, reach):
+                if row[p]:
+                    near.add(near_rank)
+        if len(near) + j >= reach:
+            out.append(n)
+    return out
+
+
+_NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _neighbours(place: int, reach: int) -> tuple[tuple[int, int], ...]:
+    """The run places 1..14 within `reach` of a place (not itself), each with
+    its card rank (14 is the ace), in the order tp - 1, tp + 1, tp - 2, ..."""
+    key = (place, reach)
+    out = _NEIGHBOURS.get(key)
+    if out is None:
+        cells = []
+        for d in range(1, reach + 1):
+            for p in (place - d, place + d):
+                if 1 <= p <= 14:
+                    cells.append((p, 1 if p == 14 else p))
+        out = _NEIGHBOURS[key] = tuple(cells)
+    return out
+
+
+def _chain_ok(row: list[int], runs: list[tuple[int, int]], places: tuple[int, ...], j: int) -> bool:
+    """Could the pool's cards (and j jokers) bridge a run of this suit to the card?"""
+    for low, high in runs:
+        for p in places:
+            if p > high:
+                gap = range(high + 1, p)
+            elif p < low:
+                gap = range(p + 1, low)
+            else:
+                continue
+            if sum(1 for q in gap if not row[q]) <= j:
+                return True
+    return False
+
+
+def target_uses(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld],
+                new_melds: bool = True) -> Iterator[tuple[list[Card], Meld | None]]:
+    """Ways to put `target` on the table with cards from `pool` (which holds
+    the target): yields (cards used, meld laid off on or None for a new meld)."""
+    if new_melds:
+        for r in possible_melds(rules, pool, through=target):
+            yield list(r.cards), None
+    for m in melds:
+        if layoff_fits(rules, m, [Token(target)]):
+            yield [target], m
+            continue
+        if m.kind != RUN or target.is_joker or target.suit != m.suit:
+            continue
+        # a chain of pool cards from the meld's end up or down to the target
+        rest = _remove(list(pool), [target])
+        if rest is None:
+            continue
+        for positions in _gap_positions(rules, m, target):
+            used: list[Card] = []
+            avail = list(rest)
+            ok = True
+            for p in positions:
+                nat = Card(1 if p == 14 else p, m.suit)
+                if nat in avail:
+                    avail.remove(nat)
+                    used.append(nat)
+                elif JOKER in avail:
+                    avail.remove(JOKER)
+                    used.append(JOKER)
+                else:
+                    ok = False
+                    break
+            if ok:
+                toks = [Token(c) for c in used] + [Token(target)]
+                if layoff_fits(rules, m, toks):
+                    yield used + [target], m
+
+
+def _gap_positions(rules: Rules, meld: Meld, target: Card) -> list[list[int]]:
+    out = []
+    lo_b, hi_b = run_bounds(rules)
+    for pos in ((target.rank,) if target.rank != 1 else (1, 14)):
+        if pos > meld.high + 1 and pos <= hi_b:
+            out.append(list(range(meld.high + 1, pos)))
+        elif pos < meld.low - 1 and pos >= lo_b:
+            out.append(list(range(pos + 1, meld.low)))
+    return out

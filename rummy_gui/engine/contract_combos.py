@@ -1,0 +1,156 @@
+"""Every way to lay down a contract (RULES.md 4.3) from a hand, as move text.
+
+A quick bound first (the fewest jokers the sets and runs could need), then
+the sets and runs of the round's sizes from `combos.possible_melds`, combined
+without sharing a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .cards import Card
+from .combos import possible_melds
+from .melds import RUN, SET, Reading, run_bounds
+from .rules import CONTRACTS, Rules
+
+
+def _group_text(reading: Reading) -> tuple[str, ...]:
+    if reading.kind == RUN:
+        return tuple(reading.tokens(explicit=True))
+    return tuple(reading.tokens(explicit=False))
+
+
+def contract_groups(r: Rules, hand: Sequence[Card], round_no: int
+                    ) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """Every way (as move text, each once) to lay down the round's contract
+    from this hand, before the checks of its shape."""
+    sets_needed, runs_needed = CONTRACTS[round_no - 1]
+    counts = [0] * 53
+    for c in hand:
+        counts[c.code] += 1
+    whole = r.last_round_goes_out_whole(round_no)
+    run_length = r.min_run if whole else 4
+    if not _contract_possible(r, counts, sets_needed, runs_needed, run_length):
+        return
+    if whole:
+        runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
+        seen7: set[tuple[tuple[str, ...], ...]] = set()
+        for combo in _partitions(runs7, counts, 3):
+            groups7 = tuple(sorted(_group_text(x) for x in combo))
+            if groups7 not in seen7:
+                seen7.add(groups7)
+                yield groups7
+        return
+    sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
+        if sets_needed else []
+    runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
+        if runs_needed else []
+    set_items = [(_group_text(x), tuple(c.code for c in x.cards)) for x in sets]
+    run_items = [(_group_text(x), tuple(c.code for c in x.cards)) for x in runs]
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    for set_combo in _disjoint_codes(set_items, counts, sets_needed, 0):
+        set_text = tuple(sorted(set_combo))
+        for run_combo in _disjoint_codes(run_items, counts, runs_needed, 0):
+            groups = set_text + tuple(sorted(run_combo))
+            if groups not in seen:
+                seen.add(groups)
+                yield groups
+
+
+def _disjoint_codes(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int],
+                    k: int, start: int) -> Iterator[list[tuple[str, ...]]]:
+    """`_disjoint` over (text, card codes) pairs: the texts of every k melds
+    (in list order) that the counts can hold together."""
+    if k == 0:
+        yield []
+        return
+    for i in range(start, len(items) - k + 1):
+        text, codes = items[i]
+        taken = 0
+        for code in codes:
+            if not counts[code]:
+                break
+            counts[code] -= 1
+            taken += 1
+        if taken == len(codes):
+            for rest in _disjoint_codes(items, counts, k - 1, i + 1):
+                yield [text] + rest
+        for code in codes[:taken]:
+            counts[code] += 1
+
+
+def _contract_possible(r: Rules, counts: list[int], sets_needed: int, runs_needed: int,
+                       run_length: int) -> bool:
+    """A quick necessary condition for any contract: the fewest jokers the sets
+    alone and the runs alone could need (each meld holds a natural card) are
+    not more than the hand's jokers. Sets of one rank share its naturals;
+    runs are bounded by their best window of `run_length` places."""
+    jokers = counts[52]
+    per_meld = r.max_jokers_per_meld
+    need = 0
+    if sets_needed:
+        slots: list[int] = []
+        for rank in range(13):
+            left = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
+            while left > 0:
+                used = min(3, left)
+                if per_meld is None or 3 - used <= per_meld:
+                    slots.append(3 - used)
+                left -= used
+        if len(slots) < sets_needed:
+            return False
+        slots.sort()
+        need += sum(slots[:sets_needed])
+    if runs_needed:
+        lo_b, hi_b = run_bounds(r)
+        best = run_length
+        for si in range(4):
+            row = counts[si * 13:si * 13 + 13]
+            have = [0] + [1 if x else 0 for x in row] + [1 if row[0] else 0]
+            for low in range(lo_b, hi_b - run_length + 2):
+                present = sum(have[low:low + run_length])
+                if present and run_length - present < best:
+                    if per_meld is None or run_length - present <= per_meld:
+                        best = run_length - present
+        if best == run_length:
+            return False
+        need += best * runs_needed
+    return need <= jokers
+
+
+def _take(counts: list[int], reading: Reading) -> bool:
+    """Subtract a meld's cards from the counts if they are all there."""
+    taken: list[int] = []
+    for c in reading.cards:
+        if counts[c.code] == 0:
+            for t in taken:
+                counts[t] += 1
+            return False
+        counts[c.code] -= 1
+        taken.append(c.code)
+    return True
+
+
+def _give(counts: list[int], reading: Reading) -> None:
+    for c in reading.cards:
+        counts[c.code] += 1
+
+
+def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list[Reading]]:
+    """Every way to split all the counted cards into k of these runs: the
+    lowest natural card left must be in the next run, which keeps this small."""
+    if k == 0:
+        if not any(counts):
+            yield []
+        return
+    low = next((code for code in range(52) if counts[code]), None)
+    if low is None:
+        return
+    for run in runs:
+        if not any(c.code == low for c in run.cards):
+            continue
+        if _take(counts, run):
+            for rest in _partitions(runs, counts, k - 1):
+                yield [run] + rest
+            _give(counts, run)

@@ -1,0 +1,375 @@
+"""Fast legal-move generation: only legal moves, each valid by construction.
+
+`legal.generate_checked` (candidates confirmed by `referee.prepare`, the
+checks of `Game.play`)
+is the reference: this module gives exactly its list, in the same order,
+without building and re-checking each move. What a handler would still
+check and the candidate does not guarantee is decided here from the cards
+directly: the turn can still be finished after a meld or lay-off, the text
+of a meld reads one way only, a lay-off fits in exactly one way, the
+contract's melds keep its shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from .cards import JOKER, Card
+from .combos import (
+    HandIndex,
+    canonical_meld,
+    layoff_candidates,
+    may_fit,
+    possible_melds,
+    usable_depths,
+)
+from .contract_combos import contract_groups
+from .enums import Action, ClaimKind, Phase
+from .melds import (
+    RUN,
+    SET,
+    LayoffFit,
+    Meld,
+    Reading,
+    Token,
+    joker_fits_somewhere,
+    layoff_fits,
+    readings,
+)
+from .moves import Move
+from .rules import CONTRACTS, Rules
+from .table import Table
+from .turn import target_playable
+
+
+def generate(t: Table) -> list[Move]:
+    s = t.s
+    phase = s.phase
+    if phase is Phase.GAME_OVER:
+        return []
+    if phase is Phase.CLAIM:
+        out: list[Move] = []
+        for seat in t.to_act:
+            out.extend(_claim_moves(t, seat))
+        return out
+    seat = s.turn
+    if phase is Phase.CUT:
+        return [_mv(Action.CUT, seat, number=n) for n in range(1, len(s.stock))]
+    if phase is Phase.DEAL_OVER:
+        return [_mv(Action.DEAL, seat)]
+    if phase is Phase.DRAW:
+        return _draw_moves(t, seat)
+    if phase is Phase.RUMMY_LAYOFF:
+        assert s.claim is not None
+        card = s.claim.card
+        token = [Token(card)]
+        text = (str(card),)
+        return [_mv(Action.LAYOFF, seat, text, number=m.id) for m in s.melds
+                if len(layoff_fits(t.rules, m, token)) == 1]
+    hand = s.hands[seat]
+    index = HandIndex(hand)
+    out = _play_moves(t, seat, index)
+    if s.target is None and not s.pending_jokers:
+        restricted = s.restricted
+        for c in index.distinct:
+            kept = restricted[c.code]
+            if not kept or hand.count(c) > kept:
+                out.append(_discard(seat, c))
+    return out
+
+
+_DISCARDS: dict[tuple[int, int], Move] = {}
+
+
+def _discard(seat: int, c: Card) -> Move:
+    m = _DISCARDS.get((seat, c.code))
+    if m is None:
+        m = _DISCARDS[(seat, c.code)] = Move(Action.DISCARD, seat, (str(c),))
+    return m
+
+
+def _code(c: Card) -> int:
+    return c.code
+
+
+_MOVES: dict[tuple[object, ...], Move] = {}
+
+
+def _mv(action: Action, seat: int, cards: tuple[str, ...] = (), number: int | None = None,
+        kind: str | None = None, groups: tuple[tuple[str, ...], ...] = (),
+        call: bool = False) -> Move:
+    """The Move with these fields, made once: moves are values, and building
+    a frozen dataclass costs more than looking it up."""
+    key = (action, seat, cards, number, kind, groups, call)
+    m = _MOVES.get(key)
+    if m is None:
+        if len(_MOVES) > 20_000:
+            _MOVES.clear()
+        m = _MOVES[key] = Move(action, seat, cards, number, kind, groups, call)
+    return m
+
+
+# --- claims and draws ----------------------------------------------------------
+
+
+def _claim_moves(t: Table, seat: int) -> list[Move]:
+    claim = t.s.claim
+    assert claim is not None
+    out: list[Move] = []
+    if claim.kind is ClaimKind.RUMMY:
+        out.extend(_mv(Action.RUMMY, seat, number=n) for n in dict.fromkeys(claim.depths))
+    elif claim.kind is ClaimKind.BUY:
+        out.append(_mv(Action.BUY, seat))
+    elif claim.kind is ClaimKind.SHANGHAI:
+        token = [Token(claim.card)]
+        seen: set[int | None] = set()
+        for m in t.s.melds:
+            if m.id not in seen and layoff_fits(t.rules, m, token):
+                seen.add(m.id)
+                out.append(_mv(Action.SHANGHAI, seat, number=m.id))
+    out.append(_mv(Action.PASS, seat))
+    return out
+
+
+def _draw_moves(t: Table, seat: int) -> list[Move]:
+    r, s = t.rules, t.s
+    out = [_mv(Action.PASS, seat)] if s.final_turns is not None else [_mv(Action.DRAW, seat)]
+    pile = s.discard
+    if r.is_contract:
+        if pile and not s.protected:
+            out.append(_mv(Action.TAKE, seat, number=1))
+        return out
+    if not pile:
+        return out
+    first = 1
+    if not r.top_discard_must_meld:
+        out.append(_mv(Action.TAKE, seat, number=1))  # the top card is free to keep
+        first = 2
+    hand = s.hands[seat]
+    for n in usable_depths(r, hand, pile, s.melds):
+        if n < first:
+            continue
+        taken = pile[-n:]
+        restricted = [0] * 53
+        for c in (taken if n == 1 else taken[:-1]):
+            restricted[c.code] += 1
+        if target_playable(t, hand + taken, restricted, taken[0], s.melds):
+            out.append(_mv(Action.TAKE, seat, number=n))
+    return out
+
+
+# --- the play phase -------------------------------------------------------------
+
+
+def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
+    r, s = t.rules, t.s
+    hand = s.hands[seat]
+    out: list[Move] = []
+    seen: set[Move] = set()
+
+    def add(m: Move) -> None:
+        if m not in seen:
+            seen.add(m)
+            out.append(m)
+
+    if r.is_contract:
+        if s.contract_turn[seat] is None:
+            # contract_groups gives each text once: no move repeats
+            out.extend(_mv(Action.CONTRACT, seat, groups=groups)
+                       for groups in _contract_moves(t, seat))
+        elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
+            for meld in s.melds:
+                if index.may_lay_off(meld):
+                    for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
+                        if _finish_ok(t, seat, cards, fit_meld, False):
+                            add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
+                if meld.kind == RUN:
+                    for i, c in enumerate(meld.cards):
+                        if c.is_joker:
+                            nat = _natural(meld.low + i, meld.suit)
+                            if _swap_ok(t, seat, meld, nat):
+                                add(_mv(Action.SWAP, seat, (str(nat),), number=meld.id))
+    else:
+        target = s.target
+        for reading in (possible_melds(r, hand) if index.meld_possible(r) else ()):
+            word, toks = _canonical(r, reading)
+            m = _mv(Action.MELD, seat, toks, kind=word)
+            if m in seen:
+                continue
+            opts = _readings(r, toks, word)
+            if len(opts) != 1:
+                continue
+            used = reading.cards
+            if _finish_ok(t, seat, used, None, target is not None and target in used):
+                add(m)
+        for meld in s.melds:
+            if not index.may_lay_off(meld):
+                continue
+            for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
+                if _finish_ok(t, seat, cards, fit_meld, target is not None and target in cards):
+                    add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
+    if r.shanghai_call and s.melds and s.target is None and not s.pending_jokers:
+        restricted = s.restricted
+        for c in index.distinct:
+            if c.is_joker or hand.count(c) <= restricted[c.code]:
+                continue
+            token = [Token(c)]
+            if any(may_fit(m, c) for m in s.melds) and \
+                    any(layoff_fits(r, m, token) for m in s.melds):
+                add(_mv(Action.DISCARD, seat, (str(c),), call=True))
+    return out
+
+
+def _natural(pos: int, suit: str) -> Card:
+    return Card(1 if pos == 14 else pos, suit)
+
+
+def _may_lay_off(t: Table, seat: int) -> bool:
+    made = t.s.contract_turn[seat]
+    return made is not None and (made != t.s.turn_no or t.rules.layoff_with_contract)
+
+
+def _layoffs(t: Table, seat: int, meld: Meld, index: HandIndex
+             ) -> Iterator[tuple[tuple[str, ...], list[Card], Callable[[], list[Meld]]]]:
+    """The lay-off candidates on a meld that fit it in exactly one way: (text,
+    cards, the table after it, built only when asked)."""
+    r = t.rules
+    for toks in layoff_candidates(r, t.s.hands[seat], meld, index):
+        tokens = [Token.parse(x) for x in toks]
+        fits = layoff_fits(r, meld, tokens)
+        if len(fits) != 1:
+            continue
+        fit = fits[0]
+
+        def after(fit: LayoffFit = fit) -> list[Meld]:
+            changed = meld.copy()
+            changed.lay_off(fit, seat)
+            return [changed if x is meld else x for x in t.s.melds]
+
+        yield toks, [tok.card for tok in tokens], after
+
+
+def _swap_ok(t: Table, seat: int, meld: Meld, card: Card) -> bool:
+    hand = t.s.hands[seat]
+    if card not in hand or len(hand) < 2:
+        return False
+    index = meld.joker_position(card)
+    if index is None:
+        return False
+    after = meld.with_card(index, card)
+    return joker_fits_somewhere(t.rules, [after if x is meld else x for x in t.s.melds])
+
+
+def _finish_ok(t: Table, seat: int, cards: Sequence[Card],
+               melds_after: Callable[[], list[Meld]] | None, uses_target: bool) -> bool:
+    """`turn.check_finish` as a question: can the turn still be ended?"""
+    r, s = t.rules, t.s
+    hand = list(s.hands[seat])
+    restricted = list(s.restricted)
+    for c in cards:
+        hand.remove(c)
+        if restricted[c.code]:
+            restricted[c.code] -= 1
+    target = s.target
+    if not hand:
+        if r.go_out_by_discard and not r.last_round_goes_out_whole(s.round):
+            return False
+        return target is None or uses_target
+    if s.pending_jokers and JOKER not in cards and len(hand) < 2:
+        return False
+    if target is not None and not uses_target:
+        melds = melds_after() if melds_after is not None else s.melds
+        return target_playable(t, hand, restricted, target, melds)
+    return any(hand.count(c) > restricted[c.code] for c in hand)
+
+
+# --- the contract ----------------------------------------------------------------
+
+
+def _contract_moves(t: Table, seat: int) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """The contract candidates (`combos.contract_groups`) that
+    `contracts.prepare_contract` accepts."""
+    r, s = t.rules, t.s
+    sets_needed, runs_needed = CONTRACTS[s.round - 1]
+    whole = r.last_round_goes_out_whole(s.round)
+    hand_size = len(s.hands[seat])
+    for groups in contract_groups(r, s.hands[seat], s.round):
+        chosen: list[Reading] = []
+        ncards = 0
+        for group in groups:
+            ncards += len(group)
+            if whole or len(group) == 4:
+                opts = _readings(r, group, RUN)
+            elif len(group) == 3:
+                opts = _readings(r, group, SET)
+            else:
+                break
+            if len(opts) != 1:
+                break
+            chosen.append(opts[0])
+        else:
+            if _contract_shape_ok(r, chosen, sets_needed, runs_needed) and (
+                    ncards == hand_size if whole
+                    else not (ncards >= hand_size and r.go_out_by_discard)):
+                yield groups
+
+
+def _contract_shape_ok(r: Rules, chosen: list[Reading], sets_needed: int, runs_needed: int) -> bool:
+    n_sets = sum(1 for o in chosen if o.kind == SET)
+    if n_sets != sets_needed or len(chosen) - n_sets != runs_needed:
+        return False
+    runs = [o for o in chosen if o.kind == RUN]
+    for i, a in enumerate(runs):
+        for b in runs[i + 1:]:
+            if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
+                return False
+    if r.max_jokers_per_meld is not None:
+        set_ranks = [o.rank for o in chosen if o.kind == SET]
+        if len(set(set_ranks)) != len(set_ranks):
+            return False
+    return True
+
+
+# --- memo of meld readings by text -------------------------------------------------
+
+_READINGS: dict[int, tuple[Rules, dict[tuple[str | None, tuple[str, ...]], list[Reading]]]] = {}
+
+
+def _readings(r: Rules, toks: tuple[str, ...], kind: str | None) -> list[Reading]:
+    """`readings` of a move's card text, remembered per rules (the text and
+    the rules decide the answer alone)."""
+    entry = _READINGS.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_READINGS) > 64:
+            _READINGS.clear()
+        entry = (r, {})
+        _READINGS[id(r)] = entry
+    memo = entry[1]
+    key = (kind, toks)
+    out = memo.get(key)
+    if out is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        out = readings(r, [Token.parse(t) for t in toks], kind)
+        memo[key] = out
+    return out
+
+
+_CANONICAL: dict[int, tuple[Rules, dict[Reading, tuple[str | None, tuple[str, ...]]]]] = {}
+
+
+def _canonical(r: Rules, reading: Reading) -> tuple[str | None, tuple[str, ...]]:
+    """`canonical_meld`, remembered per rules (the reading decides it alone)."""
+    entry = _CANONICAL.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_CANONICAL) > 64:
+            _CANONICAL.clear()
+        entry = (r, {})
+        _CANONICAL[id(r)] = entry
+    memo = entry[1]
+    out = memo.get(reading)
+    if out is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        out = memo[reading] = canonical_meld(r, reading)
+    return out
