@@ -747,6 +747,9 @@ class TableScene(Scene):
     def _reorder(self, d: Drag, pos: tuple[int, int]) -> None:
         slots = self.geometry().zones[("hand", self.viewer)]
         shown = self.shown_hand()
+        if any(i >= len(shown) for i in d.hand_indices) or \
+                [shown[i] for i in d.hand_indices] != [c for c, _, _ in d.cards]:
+            return  # the hand changed under the drag (a move was played meanwhile): keep its order
         moving = [shown[i] for i in d.hand_indices]
         rest = [c for i, c in enumerate(shown) if i not in d.hand_indices]
         rest_slots = [r for i, (_, r) in enumerate(slots) if i not in d.hand_indices]

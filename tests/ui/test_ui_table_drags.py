@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
-from ui_driver import click, drag, frame
+from ui_driver import click, drag, frame, press, release
 
 from rummy_gui.engine import Game
 from rummy_gui.engine.cards import parse_card
@@ -313,3 +314,22 @@ def test_sort_buttons_and_reorder_by_dragging_within_the_hand(app: App) -> None:
     drag(app, hand_point(scene, str(first)), (last_rect.right + 20, last_rect.centery))
     assert scene.hand_order[-1] == first
     assert sorted(map(str, scene.hand_order)) == sorted(map(str, scene.game.hand(0)))
+
+
+def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App) -> None:
+    """The monkey's find: a move played while a hand card was held (the hand
+    shrank under the drag) made the drop in the hand raise IndexError."""
+    scene = five_hundred(app)
+    scene.play("draw")
+    frame(app)
+    last = scene.geometry().zones[("hand", 0)][-1][1]
+    press(app, (last.x + 6, last.y + 40))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(last.x - 60, last.y + 40), rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    frame(app)
+    assert scene.drag is not None and scene.drag.active
+    scene.play("meld 7H 8H 9H")
+    frame(app)
+    release(app, hand_centre(scene))
+    assert sorted(map(str, scene.hand_order)) == sorted(map(str, scene.game.hand(0)))
+    assert len(scene.game.hand(0)) == 5
