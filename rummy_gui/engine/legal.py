@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from .cards import Card
 from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
+from .contract_combos import _give, _group_text, _partitions, _take
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove
 from .melds import RUN, SET, Reading, Token, layoff_fits
@@ -194,12 +195,6 @@ def _natural(pos: int, suit: str) -> Card:
     return Card(1 if pos == 14 else pos, suit)
 
 
-def _group_text(reading: Reading) -> tuple[str, ...]:
-    if reading.kind == RUN:
-        return tuple(reading.tokens(explicit=True))
-    return tuple(reading.tokens(explicit=False))
-
-
 def _contract_candidates(t: Table, seat: int) -> Iterator[Move]:
     r, s = t.rules, t.s
     hand = s.hands[seat]
@@ -230,24 +225,6 @@ def _contract_candidates(t: Table, seat: int) -> Iterator[Move]:
                 yield Move(Action.CONTRACT, seat, groups=groups)
 
 
-def _take(counts: list[int], reading: Reading) -> bool:
-    """Subtract a meld's cards from the counts if they are all there."""
-    taken: list[int] = []
-    for c in reading.cards:
-        if counts[c.code] == 0:
-            for t in taken:
-                counts[t] += 1
-            return False
-        counts[c.code] -= 1
-        taken.append(c.code)
-    return True
-
-
-def _give(counts: list[int], reading: Reading) -> None:
-    for c in reading.cards:
-        counts[c.code] += 1
-
-
 def _disjoint(melds: list[Reading], counts: list[int], k: int, start: int) -> Iterator[list[Reading]]:
     """Every k melds (in list order) that the counts can hold together; the
     counts are left as they were after each result is consumed."""
@@ -259,22 +236,3 @@ def _disjoint(melds: list[Reading], counts: list[int], k: int, start: int) -> It
             for rest in _disjoint(melds, counts, k - 1, i + 1):
                 yield [melds[i]] + rest
             _give(counts, melds[i])
-
-
-def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list[Reading]]:
-    """Every way to split all the counted cards into k of these runs: the
-    lowest natural card left must be in the next run, which keeps this small."""
-    if k == 0:
-        if not any(counts):
-            yield []
-        return
-    low = next((code for code in range(52) if counts[code]), None)
-    if low is None:
-        return
-    for run in runs:
-        if not any(c.code == low for c in run.cards):
-            continue
-        if _take(counts, run):
-            for rest in _partitions(runs, counts, k - 1):
-                yield [run] + rest
-            _give(counts, run)
