@@ -308,6 +308,20 @@ def keep_aside(path: Path | str, tag: str) -> Path | None:
     return target
 
 
+def keep_unreadable(path: Path, newer: bool, strict: bool) -> list[str]:
+    """Keep a copy of a file this version can't fully read (keep_aside) and say
+    so: the warnings for the player. ``strict``: WriteError when no copy can be
+    made, so that the caller does not write over the file."""
+    try:
+        kept = keep_aside(path, "newer" if newer else "corrupt")
+    except WriteError as e:
+        if strict:
+            raise WriteError(f"{shown_path(path.name)} is not written over, as no copy of it "
+                             f"could be kept ({e})", e.kind, path) from None
+        return [f"no copy of the file could be kept ({e}), so it will not be written over"]
+    return [] if kept is None else [f"the file as it was is kept as {shown_path(kept.name)}"]
+
+
 # mkstemp's names for write_json (".NAME.XXXXXXXX.tmp") and _keep_backup's (".NAME.bak-tmp")
 _OUR_TEMP = re.compile(r"^\.[^/\\]+\.(?:[a-z0-9_]{8}\.tmp|bak-tmp)$")
 STALE_AFTER = 120.0  # seconds: a write takes milliseconds, so an older temp file is a leftover

@@ -161,17 +161,7 @@ def _read(p: Path, strict: bool) -> tuple[Settings, list[str]]:
         return Settings(), [*warnings, "using the default settings"] if warnings else []
     settings, more = Settings.from_json(data)
     if more:
-        tag = "newer" if _newer(data) else "corrupt"
-        try:
-            kept = jsonio.keep_aside(p, tag)
-        except jsonio.WriteError as e:
-            if strict:
-                raise jsonio.WriteError(f"{p.name} is not written over, as no copy of it could be "
-                                        f"kept ({e})", e.kind, p) from None
-            more.append(f"no copy of the file could be kept ({e}), so it will not be written over")
-        else:
-            if kept is not None:
-                more.append(f"the file as it was is kept as {clean(kept.name)}")
+        more += jsonio.keep_unreadable(p, _newer(data), strict)
     return settings, warnings + more
 
 

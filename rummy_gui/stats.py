@@ -255,17 +255,7 @@ def _read(p: Path, strict: bool) -> tuple[Stats, list[str]]:
         return Stats(), warnings
     stats, more = Stats.from_json(data)
     if more:
-        tag = "newer" if _newer(data) else "corrupt"
-        try:
-            kept = jsonio.keep_aside(p, tag)
-        except jsonio.WriteError as e:
-            if strict:
-                raise jsonio.WriteError(f"{clean(p.name)} is not written over, as no copy of it "
-                                        f"could be kept ({e})", e.kind, p) from None
-            more.append(f"no copy of the file could be kept ({e}), so it will not be written over")
-        else:
-            if kept is not None:
-                more.append(f"the file as it was is kept as {clean(kept.name)}")
+        more += jsonio.keep_unreadable(p, _newer(data), strict)
     return stats, warnings + more
 
 
