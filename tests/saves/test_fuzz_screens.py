@@ -24,11 +24,11 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from positions import position  # noqa: E402
+from screens import menu_app  # noqa: E402
 
 from rummy_gui import i18n, paths, saves, stats  # noqa: E402
 from rummy_gui.safetext import clean  # noqa: E402
@@ -36,7 +36,6 @@ from rummy_gui.settings import Settings as SettingsValues  # noqa: E402
 from rummy_gui.ui import botworker  # noqa: E402
 from rummy_gui.ui.app import App  # noqa: E402
 from rummy_gui.ui.menus import MainMenu  # noqa: E402
-from rummy_gui.ui.settings import Settings  # noqa: E402
 
 EXAMPLES = 150  # per file kind: 5-15 s each (2 shared cores)
 SAVE_KINDS = ("missing", "damaged", "not_a_save", "newer_version", "invalid", "tampered")
@@ -135,13 +134,7 @@ def edited(doc: dict[str, Any], where: tuple[Any, ...], value: Any, key: str | N
 
 @pytest.fixture(scope="module")
 def app() -> Iterator[App]:
-    a = App((1280, 800), Settings(animation="off", mute=True))
-    a.push(MainMenu(a))
-    yield a
-    close = getattr(a.session, "close", None)
-    if close is not None:
-        close()
-    pygame.display.quit()
+    yield from menu_app()
 
 
 @pytest.fixture(scope="module")

@@ -22,25 +22,18 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from positions import position, seats_for  # noqa: E402
+from screens import menu_app  # noqa: E402
 
 from rummy_gui import jsonio, paths, saves, stats  # noqa: E402
 from rummy_gui.ui import app as app_module  # noqa: E402
 from rummy_gui.ui.app import App  # noqa: E402
-from rummy_gui.ui.menus import MainMenu  # noqa: E402
-from rummy_gui.ui.settings import Settings  # noqa: E402
 
 BAD_NAMES = ["Ann\u0000", "\ud800x", "\u202e", "a\u2028b"]
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    a = App((1280, 800), Settings(animation="off", mute=True))
-    a.push(MainMenu(a))
-    yield a
-    close = getattr(a.session, "close", None)
-    if close is not None:
-        close()
-    pygame.display.quit()
+    yield from menu_app()
 
 
 def frames(app: App, n: int = 2) -> None:
