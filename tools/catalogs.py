@@ -140,7 +140,7 @@ def _show(key: tuple[str | None, str]) -> str:
 
 
 def _strings(m: Message) -> tuple[str, ...]:
-    return (m.string,) if isinstance(m.string, str) else tuple(m.string)
+    return (m.string,) if isinstance(m.string, str) else tuple(m.string or ())
 
 
 def problems(lang: str, source: Catalog | None = None) -> list[str]:

@@ -213,7 +213,7 @@ def test_remembered_replays_match_a_fresh_replay(preset: str, players: int,
 
     g = Game.new(preset, players, seed=5)
     bots = [make_bot("medium", seed=s) for s in range(players)]
-    stored = {}
+    stored: dict[tuple[int, int], object] = {}
     monkeypatch.setattr(memory, "_REPLAYS", stored)
     for i in range(220):
         if g.deal_over:

@@ -76,8 +76,8 @@ def oracle(rules: R, cards: list[str]) -> list[tuple]:
                 out.append(("set", naturals[0][:-1]))
     # runs
     if naturals and n >= rules.min_run and n <= 13 and not (j and rules.joker_sets_only):
-        suits = {c[-1] for c in naturals}
-        if len(suits) == 1:
+        run_suits = {c[-1] for c in naturals}
+        if len(run_suits) == 1:
             suit = naturals[0][-1]
             others = sorted(rank_pos(c) for c in naturals if c[:-1] != "A")
             aces = [c for c in naturals if c[:-1] == "A"]

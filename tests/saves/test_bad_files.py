@@ -192,7 +192,12 @@ def test_file_over_5_mb_is_refused_before_reading(tmp_path: Path,
         f.truncate(5 * 1024 * 1024 + 1)  # sparse: instant
     reads: list[int] = []
     real_read = os.read
-    monkeypatch.setattr(os, "read", lambda fd, n: reads.append(n) or real_read(fd, n))
+
+    def counted_read(fd: int, n: int) -> bytes:
+        reads.append(n)
+        return real_read(fd, n)
+
+    monkeypatch.setattr(os, "read", counted_read)
     with pytest.raises(saves.SaveError, match="more than the 5 MB") as caught:
         saves.read(path)
     assert caught.value.kind == "damaged"

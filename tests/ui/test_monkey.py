@@ -119,9 +119,9 @@ def clickable(app: App) -> list[pygame.Rect]:
             rect = getattr(w, "rect", None)
             if isinstance(rect, pygame.Rect) and getattr(w, "visible", True):
                 rects.append(rect)
-    field = getattr(top, "field", None)
-    if isinstance(getattr(field, "rect", None), pygame.Rect):
-        rects.append(field.rect)
+    field_rect = getattr(getattr(top, "field", None), "rect", None)
+    if isinstance(field_rect, pygame.Rect):
+        rects.append(field_rect)
     if isinstance(top, TableScene):
         geo = top.geometry()
         for zone in geo.zones.values():
@@ -348,6 +348,7 @@ def inline_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Session, "__post_init__", inline)
 
 
+@pytest.mark.long
 def test_monkey(capsys: pytest.CaptureFixture[str], inline_bots: None, tmp_path: Path,
                 monkeypatch: pytest.MonkeyPatch) -> None:
     # The same run for the same seed, whatever ran before in this process: games

@@ -80,7 +80,9 @@ def test_new_game_by_mouse_then_continue_after_a_restart(app: App) -> None:
 def test_settings_change_the_table(app: App) -> None:
     app.push(SettingsScene(app))
     frame(app)
-    click(app, app.stack.top.widgets[1].rect.center)  # four-colour deck
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    click(app, settings.widgets[1].rect.center)  # four-colour deck
     assert app.settings.four_colour
     app.dispatch(ToggleFullscreen())
     frame(app)

@@ -11,6 +11,7 @@ from ui_driver import click, drag, frame
 
 from rummy_gui import i18n
 from rummy_gui.engine import Game
+from rummy_gui.engine.cards import Card
 from rummy_gui.ui.app import App
 from rummy_gui.ui.hotseat import HandOverScene
 from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene, score_points
@@ -152,7 +153,12 @@ def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: Ap
     assert isinstance(replay, ReplayScene)
     drawn: list[str] = []
     real = app.art.face
-    app.art.face = lambda card, size, four=False: (drawn.append(str(card)), real(card, size, four))[1]  # type: ignore[method-assign]
+
+    def face(card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
+        drawn.append(str(card))
+        return real(card, size, four_colour)
+
+    app.art.face = face  # type: ignore[method-assign]
     frame(app)
     first = scene.session.game.hand(0)  # nothing: Ann went out; the start shows her four cards
     assert not first and {"7H", "8H", "9H", "KD", "3S", "2D"} <= set(drawn)

@@ -177,4 +177,6 @@ def test_a_finished_game_counts_in_the_statistics(app: App) -> None:
     assert rows and rows[0].games >= 1
     app.push(StatisticsScene(app))
     frame(app)
-    assert any(r.name == "You" for r in app.stack.top.rows)
+    shown = app.stack.top
+    assert isinstance(shown, StatisticsScene)
+    assert any(r.name == "You" for r in shown.rows)
