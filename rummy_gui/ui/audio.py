@@ -2,15 +2,22 @@
 
 Every sound is a few hundred milliseconds of 16-bit PCM built with the
 `array` module. If the mixer can not start (no audio device, or
-SDL_AUDIODRIVER=dummy refusing), the game stays silent instead of failing.
+SDL_AUDIODRIVER=dummy refusing), the game stays silent instead of failing,
+and says so in one line: the sound libraries' own complaints (ALSA prints
+eight lines to stderr when there is no sound card) are kept off the terminal.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
+import sys
+import tempfile
 import wave
 from array import array
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -112,6 +119,40 @@ def write_wavs(directory: Path) -> list[Path]:
     return paths
 
 
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """The C libraries below SDL write to file descriptor 2 directly: it points
+    at a scratch file meanwhile (Python's own sys.stderr is left as it is)."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no descriptor 2 (a windowed launcher): nothing to hide
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as scratch:
+            os.dup2(scratch.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
+def start_mixer() -> str | None:
+    """Start the mixer, quietly; None when it runs, else why not (one line)."""
+    if pygame.mixer.get_init():
+        return None
+    try:
+        with _quiet_stderr():
+            pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+    except pygame.error as e:
+        reason = str(e).strip().splitlines()[0] if str(e).strip() else "no audio device"
+        return reason
+    return None if pygame.mixer.get_init() else "no audio device"
+
+
 class Audio:
     """Plays the named sounds at the settings' volume; silent without a mixer."""
 
@@ -119,9 +160,12 @@ class Audio:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.volume = 0.6
         self.available = False
+        self.problem: str | None = None  # why there is no sound, as told on stderr
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+            self.problem = start_mixer()
+            if self.problem is not None:
+                print(f"rummy-gui: sound is off ({self.problem})", file=sys.stderr)
+                return
             init = pygame.mixer.get_init()
             if init is None:
                 return
