@@ -92,6 +92,7 @@ class App:
         self.frame_times: list[float] = []
         self._slept = 0.0  # seconds rested since the last frame
         self._wait_after_frame = 0.0  # the scenes' wait as the last frame left them
+        self._sounds_after_frame: list[str] = []
         self.persist_settings = False  # run() turns this on; tests keep settings in memory
 
     # --- services --------------------------------------------------------
@@ -108,8 +109,13 @@ class App:
         return self._audio
 
     def play_sound(self, name: str) -> None:
+        """Play a sound; before the mixer has started, once the frame is on screen
+        (starting it and making the sound would delay that frame)."""
         if self.settings.effective_volume > 0:
-            self.audio.play(name)
+            if self._audio is None:
+                self._sounds_after_frame.append(name)
+            else:
+                self.audio.play(name)
 
     def _set_minimum_size(self) -> None:
         # pygame-ce 2.5 marks from_display_module deprecated, yet it is the only way to
@@ -217,6 +223,10 @@ class App:
         self.draw()
         pygame.display.flip()
         saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
+        if self._sounds_after_frame:
+            names, self._sounds_after_frame = self._sounds_after_frame, []
+            for name in names:
+                self.audio.play(name)
         self.frame += 1
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:

@@ -154,13 +154,17 @@ def start_mixer() -> str | None:
 
 
 class Audio:
-    """Plays the named sounds at the settings' volume; silent without a mixer."""
+    """Plays the named sounds at the settings' volume; silent without a mixer.
+
+    Each sound is synthesized the first time it plays (the chimes take tens of
+    milliseconds in pure Python: a table's first frame does not wait for them)."""
 
     def __init__(self) -> None:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.volume = 0.6
         self.available = False
         self.problem: str | None = None  # why there is no sound, as told on stderr
+        self._format = (RATE, 1)  # the mixer's rate and channels
         try:
             self.problem = start_mixer()
             if self.problem is not None:
@@ -172,17 +176,34 @@ class Audio:
             freq, fmt, channels = init
             if fmt != -16:
                 return  # a mixer we can not feed 16-bit samples: stay silent
-            for name in SOUND_NAMES:
-                pcm = to_pcm16(resample(synthesize(name), freq), channels)
-                self.sounds[name] = pygame.mixer.Sound(buffer=pcm)
+            self._format = (freq, channels)
             self.available = True
         except (pygame.error, ValueError, OSError):
-            self.sounds.clear()
             self.available = False
 
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The named sound, synthesized on first use; None without a mixer."""
+        made = self.sounds.get(name)
+        if made is None and self.available:
+            freq, channels = self._format
+            try:
+                made = self.sounds[name] = pygame.mixer.Sound(
+                    buffer=to_pcm16(resample(synthesize(name), freq), channels))
+            except (pygame.error, ValueError, OSError):
+                self.available = False
+                return None
+        return made
+
+    def prepare_all(self) -> None:
+        """Synthesize every sound now (tests that time frames want none made inside them)."""
+        for name in SOUND_NAMES:
+            self.sound(name)
+
     def play(self, name: str) -> None:
-        sound = self.sounds.get(name)
-        if sound is None or self.volume <= 0:
+        if self.volume <= 0:
+            return
+        sound = self.sound(name)
+        if sound is None:
             return
         try:
             sound.set_volume(self.volume)

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from rummy_gui.ui import audio
+from rummy_gui.ui.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,3 +47,24 @@ def test_no_sound_card_is_one_short_line(monkeypatch: pytest.MonkeyPatch,
     err = capfd.readouterr().err
     assert err.splitlines() == ["rummy-gui: sound is off (ALSA: Couldn't open audio device: No such file or directory)"]
     sound.play("draw")  # silent, and no error
+
+
+def test_a_sound_is_made_when_it_first_plays_and_kept() -> None:
+    sound = audio.Audio()
+    if not sound.available:
+        pytest.skip("no mixer here")
+    assert sound.sounds == {}  # nothing synthesized before it is needed
+    sound.play("shuffle")
+    first = sound.sounds["shuffle"]
+    sound.play("shuffle")
+    assert sound.sounds["shuffle"] is first and set(sound.sounds) == {"shuffle"}
+
+
+def test_a_sound_asked_for_before_the_mixer_runs_waits_for_the_frame(app: App) -> None:
+    app.settings.mute = False
+    app.settings.volume = 0.5
+    assert app.settings.effective_volume > 0
+    app.play_sound("shuffle")  # a table's first sound: the frame comes first
+    assert app._audio is None
+    app.tick(0.05)
+    assert app._audio is not None and ("shuffle" in app._audio.sounds or not app._audio.available)
