@@ -92,7 +92,7 @@ class App:
         self.frame_times: list[float] = []
         self._slept = 0.0  # seconds rested since the last frame
         self._wait_after_frame = 0.0  # the scenes' wait as the last frame left them
-        self._sounds_after_frame: list[str] = []
+        self._sounds_after_frame: list[tuple[int, str]] = []  # (frames shown when asked, sound)
         self.persist_settings = False  # run() turns this on; tests keep settings in memory
 
     # --- services --------------------------------------------------------
@@ -113,7 +113,7 @@ class App:
         (starting it and making the sound would delay that frame)."""
         if self.settings.effective_volume > 0:
             if self._audio is None:
-                self._sounds_after_frame.append(name)
+                self._sounds_after_frame.append((self.frame, name))
             else:
                 self.audio.play(name)
 
@@ -204,6 +204,11 @@ class App:
     def tick(self, dt: float | None = None) -> None:
         """One frame: events, update, draw. `dt` fixed by tests, else measured."""
         started = time.perf_counter()
+        if self._sounds_after_frame and self._sounds_after_frame[0][0] < self.frame:
+            # a frame has been shown since they were asked for: start the mixer now
+            names, self._sounds_after_frame = self._sounds_after_frame, []
+            for _frame, name in names:
+                self.audio.play(name)
         intents = [i for i in (translate(e) for e in pygame.event.get()) if i is not None]
         # Dragging a window's edge sends a burst of sizes (and SDL reports each one
         # up to three times): only the last is laid out.
@@ -223,10 +228,6 @@ class App:
         self.draw()
         pygame.display.flip()
         saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
-        if self._sounds_after_frame:
-            names, self._sounds_after_frame = self._sounds_after_frame, []
-            for name in names:
-                self.audio.play(name)
         self.frame += 1
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
@@ -427,7 +428,7 @@ def _run(args: argparse.Namespace) -> int:
             app.rest()
             app.tick()
             if first_frame_stamp and app.frame == 1:
-                print(f"first-frame {time.time()}", flush=True)  # for rummy_gui.ui.perf
+                print(f"first-frame {time.time()} {time.process_time()}", flush=True)  # for rummy_gui.ui.perf
             if args.frames and app.frame >= args.frames:
                 break
         if args.screenshot:

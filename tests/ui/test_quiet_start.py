@@ -67,4 +67,6 @@ def test_a_sound_asked_for_before_the_mixer_runs_waits_for_the_frame(app: App) -
     app.play_sound("shuffle")  # a table's first sound: the frame comes first
     assert app._audio is None
     app.tick(0.05)
+    assert app._audio is None  # not inside the frame that asked
+    app.tick(0.05)
     assert app._audio is not None and ("shuffle" in app._audio.sounds or not app._audio.available)
