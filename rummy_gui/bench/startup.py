@@ -104,4 +104,5 @@ def run(repeats: int = 5, demo_games: int = 1,
         "frames": summarize([float(d["frames"]) for d in demos]),
     }
     out["demo games finished"] = all(d["finished"] for d in demos)
+    out["video driver"] = perf.LAST_DRIVER or driver  # as the new processes reported it
     return out

@@ -428,7 +428,8 @@ def _run(args: argparse.Namespace) -> int:
             app.rest()
             app.tick()
             if first_frame_stamp and app.frame == 1:
-                print(f"first-frame {time.time()} {time.process_time()}", flush=True)  # for rummy_gui.ui.perf
+                print(f"first-frame {time.time()} {time.process_time()} {pygame.display.get_driver()}",
+                      flush=True)  # for rummy_gui.ui.perf
             if args.frames and app.frame >= args.frames:
                 break
         if args.screenshot:

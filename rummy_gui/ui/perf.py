@@ -17,6 +17,8 @@ import sys
 import time
 from typing import Any
 
+LAST_DRIVER = ""  # the video driver of the last first_frame runs
+
 
 def use_display() -> str:
     """The video driver the figures are taken with: the real one when a display
@@ -36,7 +38,9 @@ def first_frame_seconds(repeats: int = 3, args: tuple[str, ...] = ()) -> list[fl
 
 def first_frame(repeats: int = 3, args: tuple[str, ...] = ()) -> list[tuple[float, float]]:
     """(wall seconds, CPU seconds of the new process) up to its first frame on
-    screen, per run: on a loaded machine the CPU time is the steadier figure."""
+    screen, per run: on a loaded machine the CPU time is the steadier figure.
+    The video driver the runs used is kept in `LAST_DRIVER`."""
+    global LAST_DRIVER
     import tempfile
 
     out = []
@@ -56,6 +60,7 @@ def first_frame(repeats: int = 3, args: tuple[str, ...] = ()) -> list[tuple[floa
                               capture_output=True, text=True, check=True)
         stamp = [line for line in done.stdout.splitlines() if line.startswith("first-frame ")][-1].split()
         out.append((float(stamp[1]) - start, float(stamp[2])))
+        LAST_DRIVER = stamp[3] if len(stamp) > 3 else ""
     return out
 
 
