@@ -168,7 +168,7 @@ def test_no_sprite_or_sound_file_is_read(table: App) -> None:
         table.push(MainMenu(table))
         table.tick(0.05)
         play_some_frames(table)
-        assert table.audio.sounds or not table.audio.available  # synthesized, when a mixer exists
+        assert table.audio.sound("draw") is not None or not table.audio.available  # synthesized, when a mixer exists
     finally:
         _watching.clear()
     media = [p for p in _opened if p.lower().endswith((".png", ".jpg", ".wav", ".ogg", ".mp3"))

@@ -29,11 +29,18 @@ def figure(entry: dict[str, dict[str, float]], metric: str) -> float:
 def test_gui_section_reports_frame_times_per_size_and_players() -> None:
     from rummy_gui.bench import gui
 
-    out = gui.run(1, frames=3, think_seconds=0.5, sizes=((960, 600),), players=(2, 8), think_levels=("hard",))
+    out = gui.run(1, frames=3, think_seconds=0.5, sizes=((960, 600),), players=(2, 8), think_levels=("hard",),
+                  think_at=((960, 600), 4), idle_seconds=0.5, idle_at=((960, 600), 2))
     for key in ("960x600, 2 players", "960x600, 8 players"):
         p50, p95, worst = (figure(out[key], m) for m in ("p50 ms", "p95 ms", "max ms"))
         assert 0 < p50 <= p95 <= worst
-    assert "1280x800, 4 players, hard bot thinking" in out
+    assert out["video driver"] == "dummy"  # this test forces it; with a display the real one runs
+    assert "960x600, 4 players, hard bot thinking" in out
+    memory = out["memory, 960x600, 4 players, after bots played"]
+    assert figure(memory, "bot process MB") > 0  # the bots' worker process is counted
+    assert figure(memory, "together MB") == pytest.approx(figure(memory, "game MB") + figure(memory, "bot process MB"))
+    idle = out["idle, 960x600, 2 players, waiting 0.5 s for the human"]
+    assert 0 <= figure(idle, "cpu %") < 100
 
 
 def test_startup_section_reports_first_frame_and_memory(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -41,9 +48,11 @@ def test_startup_section_reports_first_frame_and_memory(monkeypatch: pytest.Monk
 
     # The whole demo game is the slow part: a short one here (one deal to 100 points).
     monkeypatch.setattr(startup, "peak_rss_after_demo",
-                        lambda seed=1: {"peak MB": 1.0, "frames": 1, "finished": True})
-    out = startup.run(1)
-    assert 0 < figure(out["first frame"], "seconds") < 60
+                        lambda seed=1: {"peak MB": 1.0, "together MB": 2.0, "frames": 1, "finished": True})
+    out = startup.run(1, tables=(((960, 600), 2),))
+    assert out["video driver"] == "dummy"
+    assert 0 < figure(out["first table frame, 960x600, 2 players"], "seconds") < 60
+    assert 0 < figure(out["first menu frame"], "seconds") < 60
     assert out["demo games finished"] is True
 
 

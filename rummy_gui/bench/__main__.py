@@ -1,4 +1,4 @@
-"""`python -m rummy_gui.bench [engine|solver|bots|gui|startup|soak|all] [--json] [--repeats N]`.
+"""`python -m rummy_gui.bench [engine|solver|bots|gui|startup|soak|all ...] [--json] [--repeats N]`.
 
 `python -m rummy_gui.bench engine --peer`: ours beside RLCard's Gin Rummy
 (needs the optional extra `bench`: pip install "rlcard>=1.2")."""
@@ -35,7 +35,8 @@ def _print(section: str, figures: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rummy_gui.bench", description=__doc__)
-    parser.add_argument("section", nargs="?", default="all", choices=SECTIONS + ("all", "soak"))
+    parser.add_argument("section", nargs="*", default=["all"], choices=SECTIONS + ("all", "soak"),
+                        help="one or more sections (default: all)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure (default 5)")
     parser.add_argument("--games", type=int, default=200, help="soak: games to play")
@@ -44,9 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
-    if args.peer and args.section != "engine":
+    if args.peer and args.section != ["engine"]:
         parser.error("--peer goes with the engine section: bench engine --peer")
-    sections = SECTIONS if args.section == "all" else (args.section,)
+    sections = SECTIONS if "all" in args.section else tuple(dict.fromkeys(args.section))
     results: dict[str, Any] = {"machine": _machine()}
     for section in sections:
         try:

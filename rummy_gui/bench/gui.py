@@ -1,12 +1,21 @@
-"""Frame times of the table (dummy video driver), through `rummy_gui.ui.perf`.
+"""Frame times, idle cost and memory of the table, through `rummy_gui.ui.perf`.
+
+The real video driver runs when a display is there (DISPLAY or
+WAYLAND_DISPLAY set and SDL_VIDEODRIVER not forced), else the dummy driver,
+where a flip is free; the figures say which one ran ("video driver").
 
 - table frames: Rummy 500, a 30-card discard fan, the pointer moving over the
   fan, at 1280x800 and 1920x1080 with 2, 4 and 8 players; per run the p50,
   p95 and longest frame, summarized over the runs;
-- frames while a hard (and an expert) bot thinks in its worker process: the
-  same figures for the frames drawn while a decision is pending, over four
-  seconds of bot turns one after another (animations off, seat 0's turns
-  played at once).
+- frames while a hard (and an expert) bot thinks in its worker process, at
+  1920x1080 with 8 players: the same figures for the frames drawn while a
+  decision is pending, over four seconds of bot turns one after another
+  (animations off, seat 0's turns played at once), each run in a fresh
+  process, which also reports the memory (RSS) of the game and of its bot
+  process before the table closes;
+- idle: a table waiting for the human's draw, run by the program's own loop
+  (it rests when nothing moves) for ten seconds in a fresh process: CPU
+  seconds (all threads) per wall second, in per cent.
 
 Wall-clock milliseconds of `App.tick` (events, update, draw, flip); on a
 shared, loaded machine read the medians.
@@ -14,7 +23,10 @@ shared, loaded machine read the medians.
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from typing import Any
 
 from rummy_gui.bench import summarize
@@ -26,6 +38,9 @@ PLAYERS = (2, 4, 8)
 PILE = 30
 FRAMES = 200
 THINK_SECONDS = 4.0
+THINK_AT = ((1920, 1080), 8)
+IDLE_SECONDS = 10.0
+IDLE_AT = ((1920, 1080), 4)
 
 
 def _percentiles(times: list[float]) -> tuple[float, float, float]:
@@ -40,24 +55,65 @@ def frame_figures(runs: list[list[float]]) -> dict[str, dict[str, float]]:
     return {"p50 ms": summarize(p50s), "p95 ms": summarize(p95s), "max ms": summarize(maxes)}
 
 
+def _child(code: str) -> dict[str, Any]:
+    """Run `code` (which prints `RESULT <json>`) in a fresh Python process."""
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    if "RUMMY_GUI_HOME" not in env:
+        import tempfile
+
+        env["RUMMY_GUI_HOME"] = tempfile.mkdtemp(prefix="rummy-gui-bench-")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    line = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")][-1]
+    result: dict[str, Any] = json.loads(line.split(" ", 1)[1])
+    return result
+
+
+def thinking_run(level: str, seconds: float, size: tuple[int, int], players: int) -> dict[str, Any]:
+    return _child("import json, pygame; from rummy_gui.ui import perf; m = {}; "
+                  f"t = perf.frames_while_bot_thinks({level!r}, {seconds}, {players}, {tuple(size)}, memory=m); "
+                  "print('RESULT ' + json.dumps({'times': t, 'memory': m, "
+                  "'driver': pygame.display.get_driver()}))")
+
+
+def idle_run(seconds: float, size: tuple[int, int], players: int) -> dict[str, Any]:
+    return _child("import json, pygame; from rummy_gui.ui import perf; "
+                  f"r = perf.idle_cpu({seconds}, {players}, {tuple(size)}); "
+                  "r['driver'] = pygame.display.get_driver(); print('RESULT ' + json.dumps(r))")
+
+
 def run(repeats: int = 5, frames: int = FRAMES, think_seconds: float = THINK_SECONDS,
         sizes: tuple[tuple[int, int], ...] = SIZES, players: tuple[int, ...] = PLAYERS,
-        think_levels: tuple[str, ...] = ("hard", "expert")) -> dict[str, Any]:
+        think_levels: tuple[str, ...] = ("hard", "expert"), think_at: tuple[tuple[int, int], int] = THINK_AT,
+        idle_seconds: float = IDLE_SECONDS, idle_at: tuple[tuple[int, int], int] = IDLE_AT) -> dict[str, Any]:
     from rummy_gui.ui import perf
 
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"video driver": perf.use_display() or "(the platform's default)"}
     for size in sizes:
         for n in players:
             runs = [perf.table_frame_ms(frames, players=n, size=size, pile=PILE) for _ in range(repeats)]
             out[f"{size[0]}x{size[1]}, {n} players"] = frame_figures(runs)
+    import pygame
+
+    out["video driver"] = pygame.display.get_driver() if pygame.display.get_init() else out["video driver"]
+    (tw, th), tn = think_at
+    memory: list[dict[str, float]] = []
     for level in think_levels:
-        key = f"1280x800, 4 players, {level} bot thinking"
-        thinking = [perf.frames_while_bot_thinks(level, think_seconds) for _ in range(max(1, min(repeats, 3)))]
-        thinking = [t for t in thinking if t]
+        key = f"{tw}x{th}, {tn} players, {level} bot thinking"
+        results = [thinking_run(level, think_seconds, (tw, th), tn) for _ in range(max(1, min(repeats, 3)))]
+        memory.extend(r["memory"] for r in results)
+        thinking = [r["times"] for r in results if r["times"]]
         if thinking:
             figures: dict[str, Any] = frame_figures(thinking)
             figures["frames"] = summarize([float(len(t)) for t in thinking])
             out[key] = figures
         else:
             out[key] = "no frame while a bot thought (it answered at once)"
+    if memory:
+        out[f"memory, {tw}x{th}, {tn} players, after bots played"] = {
+            name: summarize([m[name] for m in memory]) for name in memory[0]}
+    (iw, ih), idle_n = idle_at
+    idles = [idle_run(idle_seconds, (iw, ih), idle_n) for _ in range(max(1, min(repeats, 3)))]
+    out[f"idle, {iw}x{ih}, {idle_n} players, waiting {idle_seconds:g} s for the human"] = {
+        "cpu %": summarize([r["cpu %"] for r in idles]), "frames": summarize([r["frames"] for r in idles])}
     return out

@@ -1,12 +1,17 @@
 """Start-up time and memory.
 
-- first frame: seconds from starting `python -m rummy_gui --frames 1` (a new
-  process each run, dummy video driver) to its first frame on screen, as
-  stamped by the process itself (`rummy_gui.ui.perf.first_frame_seconds`);
-- peak RSS after a whole demo game: a fresh process plays one Rummy 500
-  match (3 medium bots, to 500 points) through the table loop at 1280x800,
-  headless, and reports its own peak RSS (VmHWM; the bots' worker process is
-  not counted).
+- first table frame: seconds from starting `python -m rummy_gui --preset
+  rummy500 --players N --size WxH --frames 1` (a new process each run) to its
+  first frame on screen, which is the table, as stamped by the process itself
+  (`rummy_gui.ui.perf.first_frame_seconds`); the real video driver when a
+  display is there (the figures name it), else the dummy one; the first menu
+  frame (`--frames 1` alone) beside it; and the CPU seconds the new process
+  used up to that frame (steadier than wall time on a loaded machine). One
+  untimed run first: bytecode compiled, as an installed game has it;
+- RSS after a whole demo game: a fresh process plays one Rummy 500 match (3
+  medium bots, to 500 points) through the table loop at 1280x800, headless,
+  and reports its own peak RSS (VmHWM) and, before the table closes, the RSS
+  of the game and of the bots' worker process together.
 """
 
 from __future__ import annotations
@@ -29,15 +34,18 @@ DEMO_PLAYERS = 3
 def demo_game_child(preset: str = DEMO_PRESET, players: int = DEMO_PLAYERS, seed: int = 1) -> dict[str, Any]:
     """In this process: one whole demo match through the table loop; memory and frames."""
     from rummy_gui.bench import soak
+    from rummy_gui.ui import perf
 
     start = time.perf_counter()
     table = soak.DemoTable(size=(1280, 800))
     try:
         session_game = _whole_match(table, preset, players, seed)
+        memory = perf.memory_mb()  # the bot process still runs
     finally:
         table.close()
     return {"peak MB": soak.peak_rss_mb(), "rss MB": soak.rss_mb(), "frames": table.frames,
-            "seconds": time.perf_counter() - start, "finished": session_game}
+            "seconds": time.perf_counter() - start, "finished": session_game,
+            "together MB": memory["together MB"], "bot process MB": memory["bot process MB"]}
 
 
 def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
@@ -72,16 +80,29 @@ def peak_rss_after_demo(seed: int = 1) -> dict[str, Any]:
     return result
 
 
-def run(repeats: int = 5, demo_games: int = 1) -> dict[str, Any]:
+TABLES = (((1280, 800), 4), ((1920, 1080), 8))
+
+
+def run(repeats: int = 5, demo_games: int = 1,
+        tables: tuple[tuple[tuple[int, int], int], ...] = TABLES) -> dict[str, Any]:
     from rummy_gui.ui import perf
 
-    first = perf.first_frame_seconds(repeats)
+    driver = perf.use_display() or "(the platform's default)"
+    out: dict[str, Any] = {"video driver": driver}
+    for (w, h), n in tables:
+        args = ("--preset", "rummy500", "--players", str(n), "--size", f"{w}x{h}")
+        runs = perf.first_frame(repeats, args)
+        out[f"first table frame, {w}x{h}, {n} players"] = {"seconds": summarize([r[0] for r in runs]),
+                                                           "cpu seconds": summarize([r[1] for r in runs])}
+    runs = perf.first_frame(repeats)
+    out["first menu frame"] = {"seconds": summarize([r[0] for r in runs]),
+                               "cpu seconds": summarize([r[1] for r in runs])}
     demos = [peak_rss_after_demo(seed=1 + k) for k in range(demo_games)]
-    return {
-        "first frame": {"seconds": summarize(first)},
-        f"whole demo game ({DEMO_PRESET}, {DEMO_PLAYERS} medium bots)": {
-            "peak RSS MB": summarize([d["peak MB"] for d in demos]),
-            "frames": summarize([float(d["frames"]) for d in demos]),
-        },
-        "demo games finished": all(d["finished"] for d in demos),
+    out[f"whole demo game ({DEMO_PRESET}, {DEMO_PLAYERS} medium bots)"] = {
+        "peak RSS MB": summarize([d["peak MB"] for d in demos]),
+        "game + bot process RSS MB": summarize([d["together MB"] for d in demos]),
+        "frames": summarize([float(d["frames"]) for d in demos]),
     }
+    out["demo games finished"] = all(d["finished"] for d in demos)
+    out["video driver"] = perf.LAST_DRIVER or driver  # as the new processes reported it
+    return out

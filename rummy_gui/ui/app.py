@@ -3,6 +3,11 @@
 `run(argv)` is what `rummy-gui` calls. `App` can also be built headless (the
 dummy video driver) by tests, which feed it intents or posted events and call
 `tick` to advance frames.
+
+The main loop rests when nothing moves: before each frame `rest` asks the
+scenes how long they can wait (`Scene.frame_wait`) and sleeps until input
+comes or that time is up, so a table waiting for the player costs almost
+nothing; while something moves it draws at 60 frames a second.
 """
 
 from __future__ import annotations
@@ -30,6 +35,21 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
 MAX_SIZE = 8192  # the largest window side `--size` and the settings file accept
 HEADLESS_SCREEN = (3840, 2160)  # the "screen" of the dummy driver (it reports 1024x768)
+FPS = 60
+# The longest sleep, even when every scene waits for input: news that no event
+# brings (a background save that failed) is shown within this time.
+REST_CAP = 1.0
+REST_STEP = 0.01  # while resting, how often input is looked for
+
+
+def prefer_native_framebuffer() -> None:
+    """On X11, SDL may put the window's pixels through an OpenGL texture, which
+    with a software OpenGL (llvmpipe, Xvfb, remote desktops) costs 30-50 ms a
+    frame at 1920x1080 whatever the size of the change; the X11 shared-memory
+    framebuffer costs about 1 ms. Every pixel is drawn by the CPU anyway, so the
+    native framebuffer is chosen unless the player's environment says otherwise."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
 def screen_bounds() -> tuple[int, int]:
@@ -53,6 +73,7 @@ def fit_window(size: tuple[int, int], bounds: tuple[int, int]) -> tuple[int, int
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None) -> None:
         # Only what the first frame needs: the mixer starts later, with the first sound.
+        prefer_native_framebuffer()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("rummy-gui")
@@ -69,6 +90,9 @@ class App:
         self.frame = 0
         self.session: object | None = None  # the game in progress, for "Continue"
         self.frame_times: list[float] = []
+        self._slept = 0.0  # seconds rested since the last frame
+        self._wait_after_frame = 0.0  # the scenes' wait as the last frame left them
+        self._sounds_after_frame: list[tuple[int, str]] = []  # (frames shown when asked, sound)
         self.persist_settings = False  # run() turns this on; tests keep settings in memory
 
     # --- services --------------------------------------------------------
@@ -85,8 +109,13 @@ class App:
         return self._audio
 
     def play_sound(self, name: str) -> None:
+        """Play a sound; before the mixer has started, once the frame is on screen
+        (starting it and making the sound would delay that frame)."""
         if self.settings.effective_volume > 0:
-            self.audio.play(name)
+            if self._audio is None:
+                self._sounds_after_frame.append((self.frame, name))
+            else:
+                self.audio.play(name)
 
     def _set_minimum_size(self) -> None:
         # pygame-ce 2.5 marks from_display_module deprecated, yet it is the only way to
@@ -146,9 +175,40 @@ class App:
         elif self.stack.top is not None:
             self.stack.top.handle(intent)
 
+    def frame_wait(self) -> float:
+        """Seconds until a scene on screen needs a frame if no input comes (0: now).
+        Scenes hidden under an opaque one are not asked: nothing of theirs shows."""
+        return min((scene.frame_wait() for scene in self.stack.visible()), default=0.0)
+
+    def rest(self) -> float:
+        """Before a frame: sleep until an event comes or the scenes' next deadline
+        (at most REST_CAP); the seconds slept. No sleep while something moves."""
+        # Asked after the last frame's update (a bot's move played there needs a
+        # frame to be reacted to) and again now (a change made since, by a caller).
+        wait = min(self._wait_after_frame, self.frame_wait(), REST_CAP)
+        if wait * 1000 < 1:
+            return 0.0
+        started = time.perf_counter()
+        end = started + wait
+        # pygame's event.wait looks for events every millisecond (2 % of a core);
+        # every REST_STEP is as quick to the eye and costs a third of that.
+        while not pygame.event.peek():
+            left = end - time.perf_counter()
+            if left <= 0:
+                break
+            time.sleep(min(REST_STEP, left))
+        slept = time.perf_counter() - started
+        self._slept += slept
+        return slept
+
     def tick(self, dt: float | None = None) -> None:
         """One frame: events, update, draw. `dt` fixed by tests, else measured."""
         started = time.perf_counter()
+        if self._sounds_after_frame and self._sounds_after_frame[0][0] < self.frame:
+            # a frame has been shown since they were asked for: start the mixer now
+            names, self._sounds_after_frame = self._sounds_after_frame, []
+            for _frame, name in names:
+                self.audio.play(name)
         intents = [i for i in (translate(e) for e in pygame.event.get()) if i is not None]
         # Dragging a window's edge sends a burst of sizes (and SDL reports each one
         # up to three times): only the last is laid out.
@@ -157,9 +217,14 @@ class App:
             if not isinstance(intent, Resize) or k == last_resize:
                 self.dispatch(intent)
         if dt is None:
-            dt = min(0.1, self.clock.tick(60) / 1000.0)
+            # A long frame counts as 0.1 s (an animation does not jump), but a rest
+            # counts in full: timers that the scenes slept through run out on time.
+            elapsed = self.clock.tick(FPS) / 1000.0
+            dt = min(0.1, max(0.0, elapsed - self._slept)) + self._slept
+        self._slept = 0.0
         for scene in list(self.stack.scenes):
             scene.update(dt)
+        self._wait_after_frame = self.frame_wait()
         self.draw()
         pygame.display.flip()
         saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
@@ -360,9 +425,11 @@ def _run(args: argparse.Namespace) -> int:
         settle_heap()
         first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))
         while app.running:
+            app.rest()
             app.tick()
             if first_frame_stamp and app.frame == 1:
-                print(f"first-frame {time.time()}", flush=True)  # for rummy_gui.ui.perf
+                print(f"first-frame {time.time()} {time.process_time()} {pygame.display.get_driver()}",
+                      flush=True)  # for rummy_gui.ui.perf
             if args.frames and app.frame >= args.frames:
                 break
         if args.screenshot:

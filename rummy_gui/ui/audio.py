@@ -2,15 +2,22 @@
 
 Every sound is a few hundred milliseconds of 16-bit PCM built with the
 `array` module. If the mixer can not start (no audio device, or
-SDL_AUDIODRIVER=dummy refusing), the game stays silent instead of failing.
+SDL_AUDIODRIVER=dummy refusing), the game stays silent instead of failing,
+and says so in one line: the sound libraries' own complaints (ALSA prints
+eight lines to stderr when there is no sound card) are kept off the terminal.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
+import sys
+import tempfile
 import wave
 from array import array
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -112,33 +119,91 @@ def write_wavs(directory: Path) -> list[Path]:
     return paths
 
 
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """The C libraries below SDL write to file descriptor 2 directly: it points
+    at a scratch file meanwhile (Python's own sys.stderr is left as it is)."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no descriptor 2 (a windowed launcher): nothing to hide
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as scratch:
+            os.dup2(scratch.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
+def start_mixer() -> str | None:
+    """Start the mixer, quietly; None when it runs, else why not (one line)."""
+    if pygame.mixer.get_init():
+        return None
+    try:
+        with _quiet_stderr():
+            pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+    except pygame.error as e:
+        reason = str(e).strip().splitlines()[0] if str(e).strip() else "no audio device"
+        return reason
+    return None if pygame.mixer.get_init() else "no audio device"
+
+
 class Audio:
-    """Plays the named sounds at the settings' volume; silent without a mixer."""
+    """Plays the named sounds at the settings' volume; silent without a mixer.
+
+    Each sound is synthesized the first time it plays (the chimes take tens of
+    milliseconds in pure Python: a table's first frame does not wait for them)."""
 
     def __init__(self) -> None:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.volume = 0.6
         self.available = False
+        self.problem: str | None = None  # why there is no sound, as told on stderr
+        self._format = (RATE, 1)  # the mixer's rate and channels
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+            self.problem = start_mixer()
+            if self.problem is not None:
+                print(f"rummy-gui: sound is off ({self.problem})", file=sys.stderr)
+                return
             init = pygame.mixer.get_init()
             if init is None:
                 return
             freq, fmt, channels = init
             if fmt != -16:
                 return  # a mixer we can not feed 16-bit samples: stay silent
-            for name in SOUND_NAMES:
-                pcm = to_pcm16(resample(synthesize(name), freq), channels)
-                self.sounds[name] = pygame.mixer.Sound(buffer=pcm)
+            self._format = (freq, channels)
             self.available = True
         except (pygame.error, ValueError, OSError):
-            self.sounds.clear()
             self.available = False
 
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The named sound, synthesized on first use; None without a mixer."""
+        made = self.sounds.get(name)
+        if made is None and self.available:
+            freq, channels = self._format
+            try:
+                made = self.sounds[name] = pygame.mixer.Sound(
+                    buffer=to_pcm16(resample(synthesize(name), freq), channels))
+            except (pygame.error, ValueError, OSError):
+                self.available = False
+                return None
+        return made
+
+    def prepare_all(self) -> None:
+        """Synthesize every sound now (tests that time frames want none made inside them)."""
+        for name in SOUND_NAMES:
+            self.sound(name)
+
     def play(self, name: str) -> None:
-        sound = self.sounds.get(name)
-        if sound is None or self.volume <= 0:
+        if self.volume <= 0:
+            return
+        sound = self.sound(name)
+        if sound is None:
             return
         try:
             sound.set_volume(self.volume)

@@ -17,25 +17,57 @@ import sys
 import time
 from typing import Any
 
+LAST_DRIVER = ""  # the video driver of the last first_frame runs
 
-def first_frame_seconds(repeats: int = 3) -> list[float]:
+
+def use_display() -> str:
+    """The video driver the figures are taken with: the real one when a display
+    is there (DISPLAY or WAYLAND_DISPLAY set, SDL_VIDEODRIVER not forced to
+    dummy), else the dummy driver, where a flip costs nothing."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if "SDL_VIDEODRIVER" not in os.environ and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    return os.environ.get("SDL_VIDEODRIVER", "")
+
+
+def first_frame_seconds(repeats: int = 3, args: tuple[str, ...] = ()) -> list[float]:
+    """Seconds from starting `rummy-gui ARGS --frames 1` (a new process each
+    time) to its first frame on screen; with `--preset` that frame is the table."""
+    return [wall for wall, _cpu in first_frame(repeats, args)]
+
+
+def first_frame(repeats: int = 3, args: tuple[str, ...] = ()) -> list[tuple[float, float]]:
+    """(wall seconds, CPU seconds of the new process) up to its first frame on
+    screen, per run: on a loaded machine the CPU time is the steadier figure.
+    The video driver the runs used is kept in `LAST_DRIVER`."""
+    global LAST_DRIVER
+    import tempfile
+
     out = []
     env = dict(os.environ, RUMMY_GUI_FIRST_FRAME="1")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env.setdefault("RUMMY_GUI_HOME", tempfile.mkdtemp(prefix="rummy-gui-bench-"))  # never the player's saves
+    # An installed game starts from compiled bytecode: a source tree that may not
+    # write any (PYTHONDONTWRITEBYTECODE) gets it in a scratch folder, made by one
+    # run that is not timed.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "rummy-gui-bench-pycache"))
+    subprocess.run([sys.executable, "-m", "rummy_gui", *args, "--frames", "1"], env=env,
+                   capture_output=True, text=True, check=True)
     for _ in range(repeats):
         start = time.time()
-        done = subprocess.run([sys.executable, "-m", "rummy_gui", "--frames", "1"], env=env,
+        done = subprocess.run([sys.executable, "-m", "rummy_gui", *args, "--frames", "1"], env=env,
                               capture_output=True, text=True, check=True)
-        stamp = [line for line in done.stdout.splitlines() if line.startswith("first-frame ")]
-        out.append(float(stamp[-1].split()[1]) - start)
+        stamp = [line for line in done.stdout.splitlines() if line.startswith("first-frame ")][-1].split()
+        out.append((float(stamp[1]) - start, float(stamp[2])))
+        LAST_DRIVER = stamp[3] if len(stamp) > 3 else ""
     return out
 
 
 def _table(players: int, pile: int, kinds: str = "medium", size: tuple[int, int] = (1280, 800)) -> Any:
     """A Rummy 500 table, seat 0 (human) to draw: seven cards a hand and `pile` cards in the
     discard fan; the other seats are bots of level `kinds` (idle until seat 0 plays)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    use_display()
     from rummy_gui.engine import Game
     from rummy_gui.engine.cards import NATURALS
     from rummy_gui.ui.app import App
@@ -81,8 +113,12 @@ def table_frame_ms(frames: int = 300, players: int = 6, size: tuple[int, int] = 
         scene.session.close()
 
 
-def frames_while_bot_thinks(level: str = "hard", seconds: float = 8.0) -> list[float]:
-    app, scene = _table(4, 10, kinds=level)
+def frames_while_bot_thinks(level: str = "hard", seconds: float = 8.0, players: int = 4,
+                            size: tuple[int, int] = (1280, 800),
+                            memory: dict[str, float] | None = None) -> list[float]:
+    """Milliseconds of the frames drawn while a bot thinks, over `seconds` of bot
+    turns; `memory` (if given) gets `memory_mb()` taken before the table closes."""
+    app, scene = _table(players, 10, kinds=level, size=size)
     app.settings.animation = "off"  # bot after bot without pauses: more frames drawn while one thinks
     session = scene.session
     scene.cooldown = 1e9
@@ -101,8 +137,64 @@ def frames_while_bot_thinks(level: str = "hard", seconds: float = 8.0) -> list[f
         if session.bot_thinking():
             times.append((time.perf_counter() - start) * 1000)
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
+    if memory is not None:
+        memory.update(memory_mb())
     session.close()
     return times
+
+
+def idle_cpu(seconds: float = 10.0, players: int = 4, size: tuple[int, int] = (1920, 1080)) -> dict[str, float]:
+    """A table waiting for the human's draw, run by the program's own loop
+    (`App.rest`, then `App.tick`) for `seconds`: CPU seconds of this process
+    (every thread) per wall second, in per cent, and the frames drawn."""
+    app, scene = _table(players, 10, size=size)
+    try:
+        for _ in range(10):  # the first frames make the felt and the card art
+            app.rest()
+            app.tick()
+        cpu, wall, frames = time.process_time(), time.perf_counter(), app.frame
+        while time.perf_counter() - wall < seconds:
+            app.rest()
+            app.tick()
+        wall = time.perf_counter() - wall
+        return {"cpu %": 100 * (time.process_time() - cpu) / wall, "frames": float(app.frame - frames)}
+    finally:
+        scene.session.close()
+
+
+def _status_mb(pid: int | str, field: str) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0.0
+
+
+def child_pids() -> list[int]:
+    """This process's children (Linux): the bots' worker process among them."""
+    pids: list[int] = []
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return pids
+    for task in tasks:
+        try:
+            with open(f"/proc/self/task/{task}/children") as f:
+                pids.extend(int(p) for p in f.read().split())
+        except (OSError, ValueError):
+            continue
+    return pids
+
+
+def memory_mb() -> dict[str, float]:
+    """RSS of this process and of its children (the bot process), now and at peak, in MB."""
+    kids = child_pids()
+    game, bots = _status_mb("self", "VmRSS"), sum(_status_mb(p, "VmRSS") for p in kids)
+    return {"game MB": game, "bot process MB": bots, "together MB": game + bots,
+            "peak together MB": _status_mb("self", "VmHWM") + sum(_status_mb(p, "VmHWM") for p in kids)}
 
 
 def _keep_bots_busy(app: Any, scene: Any) -> None:

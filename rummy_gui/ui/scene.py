@@ -49,6 +49,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def frame_wait(self) -> float:
+        """How long the app may sleep before this scene needs its next frame when
+        no input comes: 0 for every frame (something moves: the safe default),
+        `math.inf` when only input changes what it shows."""
+        return 0.0
+
 
 class SceneStack:
     def __init__(self) -> None:

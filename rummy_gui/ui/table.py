@@ -19,7 +19,7 @@ from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, on_change, reason
 from rummy_gui.ui import geometry as geom
-from rummy_gui.ui import keyboard, theme
+from rummy_gui.ui import idle, keyboard, theme
 from rummy_gui.ui.contract_slots import ContractSlots, contract_shape, without
 from rummy_gui.ui.drops import Drag, DropTarget, Message, describe_choice, describe_claim
 from rummy_gui.ui.hotseat import HandOverScene, worth_asking
@@ -773,6 +773,9 @@ class TableScene(Scene):
             self.returning.append(geom.Flight(card, start, Rect(home), (("back",), 0), 0.0, duration))
 
     # --- frame ---------------------------------------------------------------
+    def frame_wait(self) -> float:
+        return idle.table_wait(self)
+
     def update(self, dt: float) -> None:
         self.clock += dt
         for f in self.flights:

@@ -357,7 +357,7 @@ def test_monkey(capsys: pytest.CaptureFixture[str], inline_bots: None, tmp_path:
     random.seed(SEED)
     monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path / "home"))
     app = App((1280, 800), Settings(animation="fast", mute=False, volume=0.5))
-    _ = app.audio  # the sounds are made once, before the clock starts
+    app.audio.prepare_all()  # the sounds are made once, before the clock starts
     app.push(MainMenu(app))
     # As the program does once started: what exists now is frozen out of the
     # collector's sight. Here that includes whatever the tests before this one
