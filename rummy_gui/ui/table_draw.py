@@ -113,9 +113,7 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     surface.blit(layer, (0, 0))
     for k, rect in enumerate(rects):
         slot = scene.slots.slots[k] if k < len(scene.slots.slots) else []
-        need = scene.slots.minimum(scene.slots.kinds[k], scene.game) if k < len(scene.slots.kinds) else 0
-        done = "✓" if need and len(slot) >= need else f"{len(slot)}/{need}"
-        label = fonts.text_cached(f"{scene.slots.label(k, scene.game).capitalize()}  {done}", 14, theme.GOLD, True)
+        label = fonts.text_cached(scene.slots.status(k, scene.game, scene.viewer), 14, theme.GOLD, True)
         surface.blit(label, (rect.x + 10, rect.y + 5))
         for card, r in geo.zones.get(("staged", k), []):
             _card(surface, scene, card, r, shadow=True)
