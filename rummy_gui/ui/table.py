@@ -80,6 +80,7 @@ class TableScene(Scene):
         self.prompt_buttons: list[Button] = []
         self.prompt_moves: list[Move] = []
         self.hint: Hint | None = None  # the advice being followed: its first step is the one shown
+        self._hint_message: Message | None = None
         self._prompt_version = -1
         self._geo_key: tuple[object, ...] | None = None
         self._geo: geom.Geometry | None = None
@@ -579,6 +580,9 @@ class TableScene(Scene):
     def _after_change(self, before: geom.Geometry) -> None:
         self.sync_hand()
         self.selected.clear()
+        if self.hint is not None:  # undone or redone: the advice was for another position
+            self.hint = None
+            self._say_hint(None)
         factor = self.app.settings.animation_factor
         if factor > 0:
             self.flights = [f for f in self.flights if not f.done]
@@ -602,7 +606,15 @@ class TableScene(Scene):
         self.session.hints[self.viewer] += 1
         self.hint = advice
         self._show_hint_step(advice)
-        self.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
+        self._say_hint(advice)
+
+    def _say_hint(self, advice: Hint | None) -> None:
+        """The advice in words, in place of the words of its earlier step."""
+        self.messages = [m for m in self.messages if m is not self._hint_message]
+        self._hint_message = None
+        if advice is not None:
+            self.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
+            self._hint_message = self.messages[-1]
 
     def _show_hint_step(self, advice: Hint) -> None:
         """Lift the cards of the advice's first step (only those: a drag then
@@ -625,17 +637,16 @@ class TableScene(Scene):
     def _follow_hint(self, seat: int) -> None:
         """After a move: the hint's next step when the move was its step, else the hint is done."""
         advice, self.hint = self.hint, None
-        if advice is None or seat != self.viewer:
+        if advice is None:
             return
         played = self.game.moves[-1] if self.game.moves else None
-        if played is None or not advice.follows(played):
-            return
-        rest = advice.after(self.game)
-        if rest is None or not self.my_turn():
+        rest = advice.after(self.game) if played is not None and advice.follows(played) else None
+        if rest is None or seat != self.viewer or not self.my_turn():
+            self._say_hint(None)  # followed to its end, or not followed: its words go
             return
         self.hint = rest
         self._show_hint_step(rest)
-        self.message(_("Hint: {advice}").format(advice=rest.text), theme.GOLD, ttl=9.0)
+        self._say_hint(rest)
 
     def cut_at(self, fraction: float) -> None:
         pack = max(2, self.game.stock_count)
