@@ -2,7 +2,9 @@
 
 In the play phase the advice runs to the end of the turn (melds, lay-offs,
 then the discard), followed on a copy of the game; it never looks past a
-stock draw, so it reveals nothing the player could not see.
+stock draw, so it reveals nothing the player could not see. The table shows
+it one step at a time: the first step's cards are lifted, and once that
+step is played the next one's (`Hint.after`).
 """
 
 from __future__ import annotations
@@ -10,19 +12,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummy_gui.bots import make_bot
-from rummy_gui.engine import Game, Move
-from rummy_gui.engine.cards import Card
-from rummy_gui.engine.melds import Token
+from rummy_gui.engine import Action, Card, Game, Move, ask
 from rummy_gui.narrate import advise
 
-_TURN_ENDS = {"discard", "draw", "take", "pass", "buy", "rummy", "shanghai", "cut", "deal"}
+_TURN_ENDS = frozenset({Action.DISCARD, Action.DRAW, Action.TAKE, Action.PASS, Action.BUY, Action.RUMMY,
+                        Action.SHANGHAI, Action.CUT, Action.DEAL})
 
 
 @dataclass(frozen=True)
 class Hint:
     moves: tuple[Move, ...]  # the advised moves, first one now
     text: str  # the advice in words, in the current language
-    cards: tuple[Card, ...]  # hand cards the advice uses (the table lifts them)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The hand cards of the first step (the table lifts them)."""
+        return tuple(ask.cards_of(self.moves[0])) if self.moves else ()
+
+    def follows(self, played: Move) -> bool:
+        """Whether `played` is the hint's first step (however its jokers were written)."""
+        if not self.moves:
+            return False
+        step = self.moves[0]
+        return (step.action is played.action and step.number == played.number
+                and ask.plays_cards(step, ask.cards_of(played)))
+
+    def after(self, game: Game) -> Hint | None:
+        """The rest of the advice once its first step is played (None when
+        nothing is left); worded for `game`, the position after that step."""
+        rest = self.moves[1:]
+        return Hint(rest, advise(rest, game)) if rest else None
 
 
 def hint(game: Game, seat: int, seed: int = 0, max_moves: int = 12) -> Hint | None:
@@ -38,8 +57,4 @@ def hint(game: Game, seat: int, seed: int = 0, max_moves: int = 12) -> Hint | No
         if move.action in _TURN_ENDS:
             break
         probe.play(move)
-    cards: list[Card] = []
-    for m in moves:
-        for t in list(m.cards) + [t for g in m.groups for t in g]:
-            cards.append(Token.parse(t).card)
-    return Hint(tuple(moves), advise(moves, game), tuple(cards))
+    return Hint(tuple(moves), advise(moves, game))

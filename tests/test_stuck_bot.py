@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from rummy_gui import saves
+from rummy_gui.engine import Move
 from rummy_gui.ui import botworker
 from rummy_gui.ui.session import SeatConfig, Session, make_bot
 
@@ -31,7 +32,7 @@ def child_pid(session: Session) -> int:
     return int(process._proc.pid)
 
 
-def wait_for_move(session: Session, seconds: float) -> tuple[int, str] | None:
+def wait_for_move(session: Session, seconds: float) -> tuple[int, Move] | None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         result = session.poll_bot()

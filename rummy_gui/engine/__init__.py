@@ -1,5 +1,18 @@
 """The rules engine: pure Python, no pygame. See docs/engine-api.md and docs/rules.md."""
 
+from . import ask
+from .ask import (
+    ContractSlot,
+    cards_of,
+    contract_moves,
+    contract_slots,
+    fills_contract_slot,
+    joinable_melds,
+    melds_card_fits,
+    moves_with_cards,
+    plays_cards,
+    seat_moves,
+)
 from .cards import JOKER, Card, parse_card, parse_cards
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove, MalformedMove, NotYourMove, RuleViolation
@@ -9,7 +22,10 @@ from .moves import Move
 from .rules import PRESETS, Rules
 
 __all__ = [
-    "Action", "Card", "Claim", "ClaimKind", "Game", "IllegalMove", "JOKER", "LegalMoves",
+    "Action", "Card", "ask", "Claim", "ClaimKind", "Game", "IllegalMove", "JOKER", "LegalMoves",
     "MalformedMove", "Meld", "Move", "NotYourMove", "PRESETS", "Phase", "RuleViolation", "Rules",
     "View", "parse_card", "parse_cards",
+    # rule questions a table asks (ask.py)
+    "ContractSlot", "cards_of", "contract_moves", "contract_slots", "fills_contract_slot",
+    "joinable_melds", "melds_card_fits", "moves_with_cards", "plays_cards", "seat_moves",
 ]

@@ -1,70 +1,93 @@
 """Laying down a contract through slots: one slot per set or run of the
-round's contract, filled by dragging cards from the hand, confirmed when
-every slot holds enough cards. The engine still judges the whole lay-down."""
+round's contract, filled by dragging cards from the hand.
+
+The slots decide no rule: their shapes come from the engine
+(`ask.contract_slots`), a slot shows ✓ only when the engine would accept its
+cards as that meld of a lay-down (`ask.fills_contract_slot`), and Lay down is
+offered only when the engine accepts the whole lay-down (`ask.contract_moves`)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from pygame import Rect
 
+from rummy_gui.engine import Game, Move, ask
+from rummy_gui.engine.ask import ContractSlot
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
 from rummy_gui.ui import layout as lay
-from rummy_gui.ui.session import MoveText, token_card
-
-FALLBACK_CONTRACTS = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
-
-
-def contract_shape(game: Any) -> list[str]:
-    """The kinds of the round's contract melds: ["set", "set", "run"]."""
-    try:
-        from rummy_gui.engine.rules import CONTRACTS
-    except ImportError:  # pragma: no cover - an engine without the table
-        CONTRACTS = FALLBACK_CONTRACTS
-    sets, runs = CONTRACTS[max(0, min(len(CONTRACTS), game.round) - 1)]
-    return ["set"] * sets + ["run"] * runs
 
 
 class ContractSlots:
     def __init__(self) -> None:
-        self.kinds: list[str] = []
+        self.shapes: tuple[ContractSlot, ...] = ()
         self.slots: list[list[Card]] = []
         self.round = 0
+        self._asked: dict[tuple[object, ...], object] = {}  # the engine's answers for this position
 
-    def reset(self, kinds: list[str], round_number: int) -> None:
-        self.kinds = kinds
-        self.slots = [[] for _ in kinds]
+    @property
+    def kinds(self) -> list[str]:
+        return [shape.kind for shape in self.shapes]
+
+    def reset(self, shapes: tuple[ContractSlot, ...], round_number: int) -> None:
+        self.shapes = shapes
+        self.slots = [[] for _ in shapes]
         self.round = round_number
+        self._asked = {}
 
     def clear(self) -> None:
-        self.slots = [[] for _ in self.kinds]
+        self.slots = [[] for _ in self.shapes]
 
     @property
     def staged(self) -> list[Card]:
         return [c for slot in self.slots for c in slot]
 
-    def minimum(self, kind: str, game: Any) -> int:
-        if kind == "set":
-            return 3
-        return int(getattr(getattr(game, "rules", None), "min_run", 4) or 4)
+    def _key(self, game: Game, seat: int, what: object) -> tuple[object, ...]:
+        # what the engine's answer depends on: the position (moves, hand) and the slots' cards
+        return (what, len(game.moves), game.round, game.phase, seat, tuple(sorted(c.code for c in game.hand(seat))),
+                tuple(tuple(c.code for c in s) for s in self.slots))
 
-    def complete(self, game: Any) -> bool:
-        return bool(self.slots) and all(len(s) >= self.minimum(k, game) for s, k in zip(self.slots, self.kinds, strict=True))
+    def fills(self, k: int, game: Game, seat: int) -> bool:
+        """Whether slot `k`'s cards are a meld the engine accepts there (✓)."""
+        key = self._key(game, seat, k)
+        if key not in self._asked:
+            if len(self._asked) > 64:
+                self._asked = {}
+            slot = self.slots[k] if k < len(self.slots) else []
+            self._asked[key] = ask.fills_contract_slot(game, seat, k, slot)
+        return bool(self._asked[key])
 
-    def label(self, k: int, game: Any) -> str:
-        kind = self.kinds[k]
-        n = self.minimum(kind, game)
-        rules = getattr(game, "rules", None)
-        last_round = rules is not None and rules.last_round_goes_out_whole(game.round)
-        if kind == "set":
-            return _("set of {n}").format(n=n)
-        return (_("run of {n}+") if last_round else _("run of {n}")).format(n=n)
+    def candidates(self, game: Game, seat: int) -> list[Move]:
+        """The legal lay-downs whose melds are exactly the slots' cards (empty: the engine would refuse)."""
+        key = self._key(game, seat, "moves")
+        if key not in self._asked:
+            if len(self._asked) > 64:
+                self._asked = {}
+            self._asked[key] = ask.contract_moves(game, seat, self.slots)
+        moves = self._asked[key]
+        assert isinstance(moves, list)
+        return list(moves)
+
+    def complete(self, game: Game, seat: int) -> bool:
+        """Lay down may be pressed: the engine accepts the slots as a lay-down."""
+        return bool(self.slots) and all(self.slots) and bool(self.candidates(game, seat))
+
+    def label(self, k: int) -> str:
+        shape = self.shapes[k]
+        if shape.kind == "set":
+            return _("set of {n}").format(n=shape.size)
+        return (_("run of {n}+") if shape.more else _("run of {n}")).format(n=shape.size)
+
+    def status(self, k: int, game: Game, seat: int) -> str:
+        """The slot's title: what it needs, and ✓ once the engine accepts its cards."""
+        slot = self.slots[k] if k < len(self.slots) else []
+        done = "✓" if self.fills(k, game, seat) else f"{len(slot)}/{self.shapes[k].size}"
+        return f"{self.label(k).capitalize()}  {done}"
 
     def rects(self, area: Rect) -> list[Rect]:
-        n = max(1, len(self.kinds))
+        n = max(1, len(self.shapes))
         gap = 12
         w = (area.w - 150 - gap * (n - 1)) // n
         return [Rect(area.x + k * (w + gap), area.y + 4, w, area.h - 8) for k in range(n)]
@@ -74,20 +97,11 @@ class ContractSlots:
         step = min(card[0] * 0.5, (slot.w - 16 - card[0]) / max(1, count - 1)) if count > 1 else 0
         return [Rect(int(slot.x + 8 + i * step), slot.y + 24, *card) for i in range(count)]
 
-    def candidates(self, legal: list[MoveText]) -> list[str]:
-        """Legal contract moves whose melds are exactly the slots' cards."""
-        want = sorted(tuple(sorted(c.code for c in slot)) for slot in self.slots)
-        out = []
-        for m in legal:
-            if m.action != Action.CONTRACT:
-                continue
-            groups = sorted(tuple(sorted(token_card(t).code for t in g)) for g in m.groups)
-            if groups == want:
-                out.append(m.text)
-        return out
-
-    def text(self) -> str:
-        return "contract " + " / ".join(" ".join(str(c) for c in slot) for slot in self.slots)
+    def move(self) -> Move:
+        """The lay-down of the slots' cards as they are (for the engine to say
+        what is wrong with it when no legal lay-down matches)."""
+        groups = tuple(tuple(str(c) for c in slot) for slot in self.slots if slot)
+        return Move(Action.CONTRACT, groups=groups or ((),))
 
 
 def without(cards: list[Card], remove: list[Card]) -> list[Card]:

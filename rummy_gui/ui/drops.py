@@ -7,17 +7,17 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from rummy_gui.engine.cards import Card
+from rummy_gui.engine import Game, Move
+from rummy_gui.engine.cards import Card, parse_card
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
 from rummy_gui.ui import theme
-from rummy_gui.ui.session import MoveText, pretty_token
 
 
 @dataclass
 class DropTarget:
     rect: Rect
-    moves: list[str]
+    moves: list[Move]
     label: str
     stage: int | None = None  # a contract slot to put the cards in
 
@@ -41,35 +41,51 @@ class Message:
     pos: tuple[int, int] | None = None  # where it happened (a refusal), else above the hand
 
 
-def describe_choice(text: str) -> str:
-    m = MoveText.parse(text)
-    if m.action == Action.CONTRACT:
+def tokens(cards: list[Card]) -> tuple[str, ...]:
+    """The cards as a move names them (the engine's own card text)."""
+    return tuple(str(c) for c in cards)
+
+
+def pretty_token(token: str) -> str:
+    """A card token of a move as shown: "JK=8S" is the joker standing for 8♠."""
+    base, _sep, meaning = token.partition("=")
+    card = parse_card(base)
+    if not meaning:
+        return card.pretty
+    if meaning[-1] in "CDHS":
+        return f"★={parse_card(meaning).pretty}"
+    return f"★={meaning}"
+
+
+def describe_choice(m: Move) -> str:
+    """One reading of the cards, in words, for the chooser."""
+    if m.action is Action.CONTRACT:
         return "  /  ".join(" ".join(pretty_token(t) for t in g) for g in m.groups)
-    kind = _(" (set)") if " set " in f" {text} " else (_(" (run)") if " run " in f" {text} " else "")
+    kind = {"set": _(" (set)"), "run": _(" (run)")}.get(m.kind or "", "")
     cards = " ".join(pretty_token(t) for t in m.cards)
-    if m.action == Action.LAYOFF:
-        return _("lay off {cards} on meld {n}").format(cards=cards, n=m.number)
-    if m.action == Action.SWAP:
-        return _("swap {cards} for the joker in meld {n}").format(cards=cards, n=m.number)
-    if m.action == Action.DISCARD:
-        if text.endswith("shanghai"):
+    if m.action is Action.LAYOFF:
+        return _("lay off {cards} on meld {n}").format(cards=cards, n=m.meld_id)
+    if m.action is Action.SWAP:
+        return _("swap {cards} for the joker in meld {n}").format(cards=cards, n=m.meld_id)
+    if m.action is Action.DISCARD:
+        if m.call:
             return _("discard {cards} calling Shanghai").format(cards=cards)
         return _("discard {cards}").format(cards=cards)
-    if m.action == Action.MELD:
+    if m.action is Action.MELD:
         return _("meld {cards}").format(cards=cards) + kind
     return f"{m.action} {cards}{kind}"
 
 
-def describe_claim(m: MoveText, game: object) -> str:
-    if m.action == Action.PASS:
+def describe_claim(m: Move, game: Game) -> str:
+    """A claim prompt's button: what answering with `m` does."""
+    if m.action is Action.PASS:
         return _("Pass")
-    if m.action == Action.BUY:
-        rules = getattr(game, "rules", None)
-        if rules is not None and getattr(rules, "buy_penalty", 1) == 2:  # Shanghai
+    if m.action is Action.BUY:
+        if game.rules.buy_penalty == 2:  # Shanghai
             return _("Buy it (with two penalty cards from the stock)")
         return _("Buy it (with a penalty card from the stock)")
-    if m.action == Action.SHANGHAI:
-        return _("Shanghai! Lay it on meld {n}").format(n=m.number)
-    pile = list(getattr(game, "discard_pile", []))
-    n = m.number or 1
+    if m.action is Action.SHANGHAI:
+        return _("Shanghai! Lay it on meld {n}").format(n=m.meld_id)
+    pile = game.discard_pile
+    n = m.count or 1
     return _("Rummy! Take {cards}").format(cards=" ".join(c.pretty for c in pile[-n:]))

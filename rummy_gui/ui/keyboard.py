@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from rummy_gui.engine import Move, ask
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
+from rummy_gui.ui.drops import tokens
 from rummy_gui.ui.intents import Key
 
 if TYPE_CHECKING:
@@ -178,7 +180,7 @@ def handle_key(scene: TableScene, key: Key) -> bool:
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         enter(scene)
     elif k == pygame.K_s:
-        scene.play("draw")
+        scene.play(Move(Action.DRAW))
     elif k == pygame.K_d:
         if not scene.selected and f.zone == "hand" and zone_size(scene, "hand"):
             scene.selected = {f.index}
@@ -204,15 +206,13 @@ def enter(scene: TableScene) -> None:
     clamp(scene)
     cards = scene.selected_cards()
     if f.zone == "stock":
-        scene.play("draw")
+        scene.play(Move(Action.DRAW))
     elif f.zone == "discard":
-        if len(cards) == 1 and scene.session.phase == Phase.PLAY:
+        if len(cards) == 1 and scene.session.phase is Phase.PLAY:
             scene.discard_selected()
         else:
             n = len(scene.game.discard_pile) - f.index
-            word = "rummy" if scene.session.phase == Phase.CLAIM else "take"
-            scene.play_one_of_or_refuse([m.text for m in scene.legal() if m.action in (Action.TAKE, Action.RUMMY)
-                                         and m.number == n], f"{word} {n}")
+            scene.play_one_of_or_refuse(scene.takes(n), scene.take_move(n))
     elif f.zone == "melds":
         melds = scene.game.melds
         if f.index < 0 or f.index >= len(melds):
@@ -221,10 +221,8 @@ def enter(scene: TableScene) -> None:
             scene.message_at(_("Select cards in your hand first (Space)."))
         else:
             meld = melds[f.index]
-            moves = [m.text for m in scene.legal() if m.action in (Action.LAYOFF, Action.SWAP) and m.number == meld.id
-                     and m.same_cards(cards)]
-            text = f"layoff {' '.join(str(c) for c in cards)} to {meld.id}"
-            scene.play_one_of_or_refuse(moves, text)
+            moves = ask.joinable_melds(scene.game, scene.viewer, cards).get(meld.id, [])
+            scene.play_one_of_or_refuse(moves, Move(Action.LAYOFF, cards=tokens(cards), number=meld.id))
     else:  # the hand: meld the selection, or select the focused card
         if cards:
             scene.meld_selected()

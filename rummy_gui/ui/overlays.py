@@ -168,7 +168,9 @@ class DealSummaryScene(Overlay):
         self.app.pop()
         g = self.table.game
         if not g.game_over:
-            self.table.play("deal", g.turn)
+            from rummy_gui.engine import Action, Move
+
+            self.table.play(Move(Action.DEAL), g.turn)
 
     def update(self, dt: float) -> None:
         self.timer += dt

@@ -17,6 +17,8 @@ import sys
 import time
 from typing import Any
 
+from rummy_gui.engine import Action, Move
+
 LAST_DRIVER = ""  # the video driver of the last first_frame runs
 
 
@@ -124,9 +126,9 @@ def frames_while_bot_thinks(level: str = "hard", seconds: float = 8.0, players: 
     scene.cooldown = 1e9
     for _ in range(5):  # warm up: the felt and the card art are made on the first frames
         app.tick(1 / 60)
-    session.play(0, "draw")
+    session.play(0, Move(Action.DRAW))
     scene.sync_hand()
-    session.play(0, f"discard {scene.game.hand(0)[0]}")
+    session.play(0, next(m for m in session.legal(0) if m.action is Action.DISCARD))
     scene.cooldown = 0
     times = []
     end = time.perf_counter() + seconds
@@ -209,8 +211,8 @@ def _keep_bots_busy(app: Any, scene: Any) -> None:
     if scene.flights or 0 not in scene.game.to_act or scene.session.bot_thinking():
         return
     legal = scene.session.legal(0)
-    for wanted in ("draw", "discard", "pass"):
-        moves = [m for m in legal if m.split()[0] == wanted]
+    for wanted in (Action.DRAW, Action.DISCARD, Action.PASS):
+        moves = [m for m in legal if m.action is wanted]
         if moves:
             scene.play(moves[0])
             return

@@ -1,8 +1,10 @@
 """A game in progress as the table sees it: the engine's Game, who sits where,
 the bots (thinking on a worker thread), and a log of the deal in plain words.
 
-The table never decides a rule: it asks `legal` what may be played and sends
-move texts to `play`, which returns the engine's IllegalMove on refusal.
+The table never decides a rule: it asks `legal` (the engine's `Move` values)
+what may be played and sends a `Move` to `play`, which raises the engine's
+IllegalMove on refusal. Move text is the engine's own `str(move)`, read only
+at the seam to the bot process (`Move.parse`).
 """
 
 from __future__ import annotations
@@ -10,14 +12,13 @@ from __future__ import annotations
 import logging
 import random
 from collections import Counter
-from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummy_gui import jsonio, saves
-from rummy_gui.engine.cards import Card, parse_card
+from rummy_gui.engine import Game, Move, View
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.safetext import clean
@@ -40,77 +41,8 @@ class SeatConfig:
         return self.kind == "human"
 
 
-@dataclass(frozen=True)
-class MoveText:
-    """A move's text split into its parts (RULES.md section 7)."""
-
-    text: str  # without the seat
-    seat: int | None
-    action: str
-    cards: tuple[str, ...] = ()  # card tokens as written, "JK=8S" included
-    number: int | None = None
-    groups: tuple[tuple[str, ...], ...] = ()
-
-    @staticmethod
-    def parse(full: str) -> MoveText:
-        seat: int | None = None
-        text = full.strip()
-        head, sep, rest = text.partition(":")
-        if sep and head.strip().isdigit():
-            seat, text = int(head), rest.strip()
-        words = text.split()
-        action = words[0] if words else ""
-        cards: list[str] = []
-        number: int | None = None
-        groups: tuple[tuple[str, ...], ...] = ()
-        if action in (Action.TAKE, Action.RUMMY, Action.CUT) and len(words) > 1:
-            number = int(words[1])
-        elif action == Action.MELD:
-            cards = [w for w in words[1:] if w not in ("set", "run")]
-        elif action in (Action.LAYOFF, Action.SWAP):
-            sep_word = "to" if action == Action.LAYOFF else "in"
-            i = words.index(sep_word) if sep_word in words else len(words)
-            cards = words[1:i]
-            number = int(words[i + 1]) if i + 1 < len(words) else None
-        elif action == Action.DISCARD:
-            cards = words[1:2]
-        elif action == Action.SHANGHAI and len(words) > 2:
-            number = int(words[2])
-        elif action == Action.CONTRACT:
-            groups = tuple(tuple(g.split()) for g in " ".join(words[1:]).split("/"))
-            cards = [c for g in groups for c in g]
-        return MoveText(text, seat, action, tuple(cards), number, groups)
-
-    @property
-    def card_values(self) -> list[Card]:
-        return [token_card(t) for t in self.cards]
-
-    def same_cards(self, cards: Sequence[Card]) -> bool:
-        return Counter(c.code for c in self.card_values) == Counter(c.code for c in cards)
-
-
-def token_card(token: str) -> Card:
-    """The physical card of a token: "JK=8S" is a joker."""
-    return parse_card(token.split("=")[0])
-
-
-def pretty_token(token: str) -> str:
-    base, _, meaning = token.partition("=")
-    card = parse_card(base)
-    if not meaning:
-        return card.pretty
-    if meaning[-1] in "CDHS":
-        return f"★={parse_card(meaning).pretty}"
-    return f"★={meaning}"
-
-
-def phase_name(game: Any) -> str:
-    phase = getattr(game, "phase", "")
-    return str(getattr(phase, "value", phase)).lower().split(".")[-1]
-
-
 class Bot(Protocol):
-    def choose(self, view: Any) -> Any: ...
+    def choose(self, view: View) -> Move: ...
 
 
 def make_bot(level: str, seed: int | None) -> Bot:
@@ -158,8 +90,8 @@ class LogEntry:
     """One line of the game log, worded when shown (so in the language of the moment)."""
 
     index: int  # how many moves the game had before this one
-    move: Any = None  # the engine's Move; None for a deal's first line
-    before: Any = None  # the game just before the move (what `take 3` picked up)
+    move: Move | None = None  # None for a deal's first line
+    before: Game | None = None  # the game just before the move (what `take 3` picked up)
     name: str = ""
     round: int = 0
     contract: bool = False
@@ -192,10 +124,10 @@ class Session:
     options: dict[str, Any]
     seed: int | None = None
     demo: bool = False
-    game: Any = None
+    game: Game = None  # type: ignore[assignment]  # None: a new game of `preset` is dealt
     version: int = 0
     log: list[LogEntry] = field(default_factory=list)
-    last_move: MoveText | None = None
+    last_move: Move | None = None
     announcements: list[str] = field(default_factory=list)
 
     threaded: bool = True  # tests turn this off to run bots inline, without thread hand-offs
@@ -208,8 +140,6 @@ class Session:
     bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays as it was
 
     def __post_init__(self) -> None:
-        from rummy_gui.engine import Game
-
         if self.seed is None:
             self.seed = random.randrange(1_000_000)
         if self.game is None:
@@ -228,10 +158,10 @@ class Session:
         self._process: botworker.BotProcess | None = None
         if self.threaded and self.bot_process and self.bots:
             self._process = self._start_process()
-        self._pending: tuple[int, int, Future[str], bool] | None = None  # seat, version, answer, in a process
+        self._pending: tuple[int, int, Future[Move], bool] | None = None  # seat, version, answer, in a process
         self._restarts = (-1, 0)  # (version, bot processes replaced while deciding it)
         self._told_restart = False
-        self._legal_cache: tuple[int, dict[int, list[str]]] | None = None
+        self._legal_cache: tuple[int, dict[int, list[Move]]] | None = None
         self._claims: list[tuple[int, LogEntry]] = []  # claims of the open window: (priority, words)
         self.log.append(self._deal_line())
 
@@ -240,7 +170,7 @@ class Session:
 
     def _deal_line(self) -> LogEntry:
         return LogEntry(len(self.game.moves), None, None, self.name(self.game.dealer), self.game.round,
-                        bool(getattr(self.game, "contract", None)))
+                        bool(self.game.contract))
 
     # --- facts ----------------------------------------------------------
     @property
@@ -248,8 +178,8 @@ class Session:
         return bool(self.game.game_over)
 
     @property
-    def phase(self) -> str:
-        return phase_name(self.game)
+    def phase(self) -> Phase:
+        return self.game.phase
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -286,40 +216,36 @@ class Session:
     def humans(self) -> list[int]:
         return [s for s in range(len(self.seats)) if self.is_human(s)]
 
-    def legal(self, seat: int) -> list[str]:
-        """The legal move texts (without the seat) of one seat, now."""
+    def legal(self, seat: int) -> list[Move]:
+        """The legal moves of one seat, now (each with its seat)."""
         if self._legal_cache is None or self._legal_cache[0] != self.version:
-            by_seat: dict[int, list[str]] = {}
+            by_seat: dict[int, list[Move]] = {}
             for move in self.game.legal_moves:
-                m = MoveText.parse(str(move))
-                by_seat.setdefault(m.seat if m.seat is not None else self.game.turn, []).append(m.text)
+                by_seat.setdefault(self.game.turn if move.seat is None else move.seat, []).append(move)
             self._legal_cache = (self.version, by_seat)
         return self._legal_cache[1].get(seat, [])
 
-    def legal_parsed(self, seat: int) -> list[MoveText]:
-        return [MoveText.parse(t) for t in self.legal(seat)]
-
     # --- moves ----------------------------------------------------------
-    def play(self, seat: int, text: str) -> None:
-        """Play a move; raises the engine's IllegalMove (state unchanged) on refusal."""
-        move = MoveText.parse(text)
+    def play(self, seat: int, move: Move) -> None:
+        """Play a move for `seat`; raises the engine's IllegalMove (state unchanged) on refusal."""
         deal_before = self.game.round
         index = len(self.game.moves)
+        action = move.action
         # the log needs the position, not its history (a copy per move would grow with the game)
-        before = self.game.copy(history=False) if move.action not in (Action.PASS, Action.DEAL, Action.CUT) else None
-        claim = getattr(self.game, "claim", None) if self.phase == Phase.CLAIM else None
-        played = self.game.play(f"{seat}: {move.text}")
+        before = self.game.copy(history=False) if action not in (Action.PASS, Action.DEAL, Action.CUT) else None
+        claim = self.game.claim if self.phase is Phase.CLAIM else None
+        played = self.game.play(move.with_seat(seat))
         self.version += 1
-        self.last_move = MoveText(move.text, seat, move.action, move.cards, move.number, move.groups)
-        entry = LogEntry(index, played, before, self.name(seat)) if move.action != Action.DEAL else None
+        self.last_move = played
+        entry = LogEntry(index, played, before, self.name(seat)) if action is not Action.DEAL else None
         if claim is not None:
             # A claim counts only once the window closes (a nearer player may still claim):
             # it is told then, and only the one that won. Passes are told at once.
-            if entry is not None and move.action == Action.PASS:
+            if entry is not None and action is Action.PASS:
                 self.log.append(entry)
             elif entry is not None:
                 self._claims.append((claim.claimants.index(seat) if seat in claim.claimants else 99, entry))
-            if self.phase != Phase.CLAIM or getattr(self.game, "claim", None) is not claim:
+            if self.phase is not Phase.CLAIM or self.game.claim is not claim:
                 if self._claims:
                     won = min(self._claims, key=lambda c: c[0])[1]
                     self.log.append(won)
@@ -327,7 +253,7 @@ class Session:
                 self._claims = []
         elif entry is not None:
             self.log.append(entry)
-            if move.action == Action.DISCARD and "shanghai" in move.text:
+            if action is Action.DISCARD and played.call:
                 self.announcements.append(entry.text())
         if self.game.round != deal_before and not self.game.game_over:
             self.log.append(self._deal_line())
@@ -342,20 +268,20 @@ class Session:
         g = self.game
         if not g.can_undo or not g.moves:
             return None
-        return int(g.moves[-1].seat)
+        return g.moves[-1].seat
 
-    def undo(self) -> Any:
+    def undo(self) -> Move:
         """Take back one move (the engine decides what may be); the log follows."""
         move = self.game.undo()
         self._after_rewind()
         return move
 
-    def redo(self) -> Any:
+    def redo(self) -> Move:
         before = self.game.copy(history=False)
         move = self.game.redo()
         self.version += 1
         index = len(self.game.moves) - 1
-        self.log.append(LogEntry(index, move, before, self.name(int(move.seat))))
+        self.log.append(LogEntry(index, move, before, self.name(self.game.turn if move.seat is None else move.seat)))
         self.autosave()
         return move
 
@@ -446,8 +372,8 @@ class Session:
             self._told_restart = True
             self.notices.append(_(BOT_RESTARTED))
 
-    def poll_bot(self) -> tuple[int, str] | None:
-        """Start a bot's thinking, or collect its move: (seat, text) when ready.
+    def poll_bot(self) -> tuple[int, Move] | None:
+        """Start a bot's thinking, or collect its move: (seat, move) when ready.
 
         The choice is computed in the bot process (or on a worker thread) so
         frames keep coming; a move computed for an older position is thrown
@@ -461,7 +387,7 @@ class Session:
             if version != self.version:
                 return None
             try:
-                return seat, MoveText.parse(future.result()).text
+                return seat, future.result()
             except botworker.BotStuck as e:
                 self._replace_process(str(e))
                 return None
@@ -480,18 +406,18 @@ class Session:
         process = self._process
         if process is not None and self.threaded:
             record = self.game.record()  # a snapshot taken here, on the game's thread
-            future = self._executor.submit(process.ask, bot_level(self.seats[seat].kind), self.bot_seed(seat),
-                                           seat, record)
+            future = self._executor.submit(_ask_process, process, bot_level(self.seats[seat].kind),
+                                           self.bot_seed(seat), seat, record)
             self._pending = (seat, self.version, future, True)
             return None
         view = self.game.view(seat)
 
-        def think() -> str:
-            return str(bot.choose(view))
+        def think() -> Move:
+            return bot.choose(view)
 
         if not self.threaded:
             try:
-                return seat, MoveText.parse(think()).text
+                return seat, think()
             except Exception as e:  # the bot's own code raised: a bug, logged and told
                 log.exception("bot of seat %d raised", seat)
                 self.bot_failed(seat, f"{type(e).__name__}: {e}")
@@ -508,6 +434,18 @@ class Session:
             self._process = None
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._saver.shutdown(wait=True)  # the last autosave reaches the disk
+
+
+def _ask_process(process: botworker.BotProcess, level: str, seed: int, seat: int,
+                 record: dict[str, Any]) -> Move:
+    """The bot process's answer as a Move: its pipe carries the engine's move
+    text, read here, at that one seam, by the engine's own parser (a
+    MalformedMove is the bot's error, told like any other)."""
+    text = process.ask(level, seed, seat, record)
+    try:
+        return Move.parse(text)
+    except ValueError as e:
+        raise botworker.BotError(f"the bot process sent {text!r}: {e}") from None
 
 
 def start_table(app: App, preset: str, seats: list[SeatConfig], options: dict[str, Any],

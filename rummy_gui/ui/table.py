@@ -1,35 +1,38 @@
 """The table scene: the game in progress, played by dragging cards.
 
-Input turns into move texts that the engine judges: while a drag is on, the
-drop targets are the places where some legal move fits the dragged cards; a
-drop elsewhere is tried anyway so the engine's reason can be shown.
+Input turns into the engine's `Move` values: while a drag is on, the drop
+targets are the places where some legal move (asked of the engine, filtered
+by the cards held) fits the dragged cards; a drop elsewhere sends the move
+the place means anyway, so the engine's reason can be shown.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
+from rummy_gui.engine import Game, Move, ask
 from rummy_gui.engine.cards import Card
-from rummy_gui.engine.enums import Action, Phase
+from rummy_gui.engine.enums import Action, ClaimKind, Phase
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, on_change, reason
 from rummy_gui.ui import geometry as geom
 from rummy_gui.ui import idle, keyboard, theme
-from rummy_gui.ui.contract_slots import ContractSlots, contract_shape, without
-from rummy_gui.ui.drops import Drag, DropTarget, Message, describe_choice, describe_claim
+from rummy_gui.ui.contract_slots import ContractSlots, without
+from rummy_gui.ui.drops import Drag, DropTarget, Message, describe_choice, describe_claim, tokens
 from rummy_gui.ui.hotseat import HandOverScene, worth_asking
 from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp, Wheel
 from rummy_gui.ui.scene import Scene
-from rummy_gui.ui.session import MoveText, Session
+from rummy_gui.ui.session import Session
 from rummy_gui.ui.table_draw import draw_table
 from rummy_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from rummy_gui.hints import Hint
     from rummy_gui.ui.app import App
 
 FLIGHT_SECONDS = 0.32
@@ -37,9 +40,13 @@ BOT_PAUSE = 0.45  # seconds between bot moves at normal speed, so people can fol
 DRAG_THRESHOLD = 6
 UNDO_HOLD = 1.5  # one human: after their discard the next bot waits this long (normal speed), for Undo turn
 
-SOUNDS = {"draw": "draw", "take": "draw", "meld": "place", "layoff": "place", "swap": "place",
-          "contract": "place", "discard": "discard", "buy": "call", "rummy": "call",
-          "shanghai": "call", "deal": "shuffle", "cut": "shuffle"}
+SOUNDS = {Action.DRAW: "draw", Action.TAKE: "draw", Action.MELD: "place", Action.LAYOFF: "place",
+          Action.SWAP: "place", Action.CONTRACT: "place", Action.DISCARD: "discard", Action.BUY: "call",
+          Action.RUMMY: "call", Action.SHANGHAI: "call", Action.DEAL: "shuffle", Action.CUT: "shuffle"}
+
+
+CLAIM_ANSWERS = (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)
+
 
 
 class TableScene(Scene):
@@ -71,7 +78,9 @@ class TableScene(Scene):
         self.shanghai_call = False
         self.buttons: list[Button] = []
         self.prompt_buttons: list[Button] = []
-        self.prompt_moves: list[str] = []
+        self.prompt_moves: list[Move] = []
+        self.hint: Hint | None = None  # the advice being followed: its first step is the one shown
+        self._hint_message: Message | None = None
         self._prompt_version = -1
         self._geo_key: tuple[object, ...] | None = None
         self._geo: geom.Geometry | None = None
@@ -141,7 +150,7 @@ class TableScene(Scene):
         actions = {m.action for m in self.legal()} if self.my_turn() else set()
         self.buttons[0].enabled = bool(actions & {Action.MELD, Action.CONTRACT, Action.LAYOFF})
         self.buttons[1].enabled = Action.DISCARD in actions
-        self.buttons[4].enabled = Action.PASS in actions and self.session.phase != Phase.CLAIM
+        self.buttons[4].enabled = Action.PASS in actions and self.session.phase is not Phase.CLAIM
         self.buttons[6].enabled = self.may_undo()
         self.buttons[6].label = _("Undo turn") if self.undoing_whole_turn() else _("Undo")
         self.buttons[7].enabled = self.may_redo()
@@ -149,7 +158,7 @@ class TableScene(Scene):
 
     # --- state helpers ----------------------------------------------------
     @property
-    def game(self) -> Any:  # the engine's Game
+    def game(self) -> Game:
         return self.session.game
 
     def sync_hand(self) -> None:
@@ -197,27 +206,31 @@ class TableScene(Scene):
     def staging(self) -> bool:
         """Contract family, before the player's contract: lay it down through slots."""
         g = self.game
-        rules = getattr(g, "rules", None)
-        return (bool(getattr(rules, "is_contract", False)) and self.my_turn() and self.session.phase == Phase.PLAY
-                and hasattr(g, "has_laid_down") and not g.has_laid_down(self.viewer))
+        return (g.rules.is_contract and self.my_turn() and self.session.phase is Phase.PLAY
+                and not g.has_laid_down(self.viewer))
 
     def slot_rects(self) -> list[Rect]:
-        if self.slots.round != self.game.round or not self.slots.kinds:
-            self.slots.reset(contract_shape(self.game), self.game.round)
+        if self.slots.round != self.game.round or not self.slots.shapes:
+            self.slots.reset(ask.contract_slots(self.game), self.game.round)
         return self.slots.rects(self.geometry().layout.seats[self.viewer].melds)
 
     def lay_down_slots(self) -> None:
-        moves = self.slots.candidates(self.legal())
+        moves = self.slots.candidates(self.game, self.viewer)
         if moves:
             self.play_one_of(moves, N_("Which contract do you mean?"))
         else:
-            self.play(self.slots.text())  # the engine says what is wrong with it
+            self.play(self.slots.move())  # the engine says what is wrong with it
 
     def hidden_slots(self) -> set[tuple[object, int]]:
         return {f.dest for f in self.flights}
 
-    def legal(self) -> list[MoveText]:
-        return self.session.legal_parsed(self.viewer)
+    def legal(self) -> list[Move]:
+        """The viewer's legal moves now (the engine's)."""
+        return self.session.legal(self.viewer)
+
+    def legal_with(self, cards: list[Card], *actions: Action) -> list[Move]:
+        """The viewer's legal moves of these actions that play exactly these cards."""
+        return ask.moves_with_cards(self.game, self.viewer, cards, actions)
 
     def my_turn(self) -> bool:
         return self.viewer in self.game.to_act and not self.session.demo and not self.concealed()
@@ -235,7 +248,7 @@ class TableScene(Scene):
         return len(self.session.humans()) >= 2
 
     def cutting(self) -> bool:
-        return self.session.phase == Phase.CUT
+        return self.session.phase is Phase.CUT
 
     def my_cut(self) -> bool:
         return self.cutting() and self.my_turn()
@@ -246,14 +259,13 @@ class TableScene(Scene):
 
     def deep_takes(self) -> bool:
         """Whether the rules let a player take cards from deep in the discard pile."""
-        rules = getattr(self.game, "rules", None)
-        return not bool(getattr(rules, "is_contract", False))
+        return not self.game.rules.is_contract
 
     def can_draw(self) -> bool:
-        return self.my_turn() and any(m.action == Action.DRAW for m in self.legal())
+        return self.my_turn() and any(m.action is Action.DRAW for m in self.legal())
 
     def may_discard(self, card: Card) -> bool:
-        return any(m.action == Action.DISCARD and m.same_cards([card]) for m in self.legal())
+        return bool(self.legal_with([card], Action.DISCARD))
 
     def message(self, text: str, colour: tuple[int, int, int] = theme.TEXT, ttl: float = 3.5,
                 pos: tuple[int, int] | None = None) -> None:
@@ -280,8 +292,8 @@ class TableScene(Scene):
 
     # --- texts -----------------------------------------------------------
     def title_text(self) -> str:
-        name = _(getattr(getattr(self.game, "rules", None), "name", self.session.preset))
-        contract = getattr(self.game, "contract", None)
+        name = _(self.game.rules.name)
+        contract = self.game.contract
         if contract:
             return _("{game} · Round {n}: {contract}").format(game=name, n=self.game.round, contract=_(contract))
         return _("{game} · Deal {n}").format(game=name, n=self.game.round)
@@ -290,9 +302,9 @@ class TableScene(Scene):
         g = self.game
         s = self.session
         phase = s.phase
-        if phase == Phase.GAME_OVER:
+        if phase is Phase.GAME_OVER:
             return _("Game over")
-        if phase == Phase.DEAL_OVER:
+        if phase is Phase.DEAL_OVER:
             return _("The deal is over")
         if not g.to_act:
             return ""
@@ -300,24 +312,25 @@ class TableScene(Scene):
             seat = self.next_human()
             if seat is not None:
                 return _("Pass to {name}").format(name=s.name(seat))
-        if phase == Phase.CLAIM:
-            kind = getattr(getattr(g, "claim", None), "kind", "claim")
-            words = {"rummy": _("Rummy!"), "buy": _("buying"), "shanghai": _("Shanghai!")}.get(kind, kind)
+        if phase is Phase.CLAIM:
+            kind = g.claim.kind if g.claim is not None else None
+            words = {ClaimKind.RUMMY: _("Rummy!"), ClaimKind.BUY: _("buying"),
+                     ClaimKind.SHANGHAI: _("Shanghai!")}.get(kind, _("A claim is open")) if kind else ""
             if self.my_turn():
                 return _("You may claim ({kind}) or pass").format(kind=words)
             return _("Waiting for claims ({kind})…").format(kind=words)
         seat = g.to_act[0]
         if seat == self.viewer and self.my_turn():
             who = s.name(seat) + ": " if self.hot_seat() else ""
-            if phase == Phase.CUT:
+            if phase is Phase.CUT:
                 return who + _("Your cut: click a point along the pack's edge")
-            if phase == Phase.DRAW:
+            if phase is Phase.DRAW:
                 return who + _("Your turn: drag a card from the stock or the discard pile to your hand")
-            if phase == Phase.RUMMY_LAYOFF:
+            if phase is Phase.RUMMY_LAYOFF:
                 return who + _("Lay the claimed card off on a meld")
             if self.staging():
                 return who + _("Lay down the contract: drag cards into the slots, then press Lay down — or discard")
-            target = getattr(g, "target", None)
+            target = g.target
             if target is not None:
                 return who + _("Meld the {card} you took, then discard").format(card=target.pretty)
             return who + _("Meld or lay off (drag to the table), then drag a card to the discard pile")
@@ -327,7 +340,7 @@ class TableScene(Scene):
 
     def shanghai_calls(self) -> bool:
         """Does this game have the Shanghai call (RULES.md 4.6)?"""
-        return bool(getattr(getattr(self.session.game, "rules", None), "shanghai_call", False))
+        return self.game.rules.shanghai_call
 
     def _shanghai_label(self) -> str:
         if not self.shanghai_calls():
@@ -335,12 +348,12 @@ class TableScene(Scene):
         return _("Shanghai call: on") if self.shanghai_call else _("Shanghai call: off")
 
     # --- moves -----------------------------------------------------------
-    def play(self, text: str, seat: int | None = None, quiet: bool = False) -> bool:
+    def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool:
         """Send a move to the engine, animate what moved; False (and the reason shown) if refused."""
         seat = self.viewer if seat is None else seat
         before = self.geometry()
         try:
-            self.session.play(seat, text)
+            self.session.play(seat, move)
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
             if not quiet:
                 self.message_at(reason(refused) if isinstance(refused, IllegalMove) else str(refused))
@@ -353,7 +366,7 @@ class TableScene(Scene):
         if factor > 0:
             self.flights = [f for f in self.flights if not f.done]
             self.flights.extend(geom.flights_between(before, after, FLIGHT_SECONDS * factor))
-        action = MoveText.parse(text).action
+        action = move.action
         if action in SOUNDS:
             self.app.play_sound(SOUNDS[action])
         for words in self.session.announcements:
@@ -362,30 +375,31 @@ class TableScene(Scene):
         if self.game.game_over:
             self.app.play_sound("win")
         factor = self.app.settings.animation_factor
-        if (action == Action.DISCARD and self.session.is_human(seat) and len(self.session.humans()) == 1
+        if (action is Action.DISCARD and self.session.is_human(seat) and len(self.session.humans()) == 1
                 and self.game.can_undo and factor > 0):
             self.undo_hold = UNDO_HOLD * factor  # the next bot waits: "Undo turn" is possible
+        self._follow_hint(seat)
         self._hot_seat()
         self._update_prompt()
         self._update_buttons()
         return True
 
-    def play_one_of(self, moves: list[str], title: str) -> None:
+    def play_one_of(self, moves: list[Move], title: str) -> None:
         """One legal reading: play it. Several (jokers, contract splits): ask which."""
         if len(moves) == 1:
             self.play(moves[0])
             return
         from rummy_gui.ui.overlays import ChooserScene
 
-        options = [(describe_choice(m), m) for m in moves]
-        self.app.push(ChooserScene(self.app, _(title), options, self.play))
+        options = [(describe_choice(m), str(k)) for k, m in enumerate(moves)]
+        self.app.push(ChooserScene(self.app, _(title), options, lambda k: self.play(moves[int(k)])))
 
-    def play_one_of_or_refuse(self, moves: list[str], text: str) -> None:
-        """The legal readings if any; else try `text` so the engine says why not."""
+    def play_one_of_or_refuse(self, moves: list[Move], fallback: Move) -> None:
+        """The legal readings if any; else try `fallback` so the engine says why not."""
         if moves:
             self.play_one_of(moves, N_("Which do you mean?"))
         else:
-            self.play(text)
+            self.play(fallback)
 
     def selected_cards(self) -> list[Card]:
         shown = self.shown_hand()
@@ -396,27 +410,27 @@ class TableScene(Scene):
         if not cards:
             self.message_at(_("Select cards in your hand first (click them)."))
             return
-        moves = [m.text for m in self.legal() if m.action in (Action.MELD, Action.CONTRACT) and m.same_cards(cards)]
+        moves = self.legal_with(cards, Action.MELD, Action.CONTRACT)
         if moves:
             self.play_one_of(moves, N_("Which meld do you mean?"))
         else:
-            self.play("meld " + " ".join(str(c) for c in cards))
+            self.play(Move(Action.MELD, cards=tokens(cards)))
 
     def discard_selected(self) -> None:
         cards = self.selected_cards()
         if len(cards) != 1:
             self.message_at(_("Select exactly one card to discard."))
             return
-        self.play(self.discard_text(cards[0]))
+        self.play(self.discard_move(cards[0]))
 
-    def discard_text(self, card: Card) -> str:
-        text = f"discard {card}"
-        if self.shanghai_call and f"{text} shanghai" in self.session.legal(self.viewer):
-            return f"{text} shanghai"
-        return text
+    def discard_move(self, card: Card) -> Move:
+        """The discard of `card`, with the Shanghai call when it is on and allowed."""
+        moves = self.legal_with([card], Action.DISCARD)
+        called = [m for m in moves if m.call == self.shanghai_call] or [m for m in moves if not m.call]
+        return called[0] if called else Move(Action.DISCARD, cards=tokens([card]))
 
     def pass_turn(self) -> None:
-        self.play("pass")
+        self.play(Move(Action.PASS))
 
     def toggle_shanghai(self) -> None:
         if not self.shanghai_calls():
@@ -453,35 +467,40 @@ class TableScene(Scene):
     # --- drag targets ------------------------------------------------------
     def targets_for_hand(self, cards: list[Card]) -> list[DropTarget]:
         geo = self.geometry()
-        legal = self.legal()
         out: list[DropTarget] = []
         if self.staging():
             for k, rect in enumerate(self.slot_rects()):
-                out.append(DropTarget(rect, [], self.slots.label(k, self.game), stage=k))
-        if len(cards) == 1:
-            moves = [m.text for m in legal if m.action == Action.DISCARD and m.same_cards(cards)]
-            if moves:
-                out.append(DropTarget(geo.layout.discard, [self.discard_text(cards[0])], N_("discard")))
+                out.append(DropTarget(rect, [], self.slots.label(k), stage=k))
+        if len(cards) == 1 and self.may_discard(cards[0]):
+            out.append(DropTarget(geo.layout.discard, [self.discard_move(cards[0])], N_("discard")))
         # Melds before the melding zone: a drop on a meld inside one's own zone lays off.
+        joinable = ask.joinable_melds(self.game, self.viewer, cards)
         for meld in self.game.melds:
-            moves = [m.text for m in legal if m.action in (Action.LAYOFF, Action.SWAP) and m.number == meld.id
-                     and m.same_cards(cards)]
+            moves = joinable.get(meld.id, [])
             if moves:
-                label = N_("swap for the joker") if moves[0].startswith("swap") else N_("lay off")
+                label = N_("swap for the joker") if moves[0].action is Action.SWAP else N_("lay off")
                 out.append(DropTarget(geo.meld_area(meld.id), moves, label))
-        melds = [m.text for m in legal if m.action in (Action.MELD, Action.CONTRACT) and m.same_cards(cards)]
+        melds = self.legal_with(cards, Action.MELD, Action.CONTRACT)
         if melds:
-            label = N_("lay down the contract") if any(t.startswith("contract") for t in melds) else N_("meld")
+            label = N_("lay down the contract") if any(m.action is Action.CONTRACT for m in melds) else N_("meld")
             out.append(DropTarget(geo.layout.seats[self.viewer].melds, melds, label))
         return out
 
     def targets_for_take(self, index: int) -> list[DropTarget]:
         n = len(self.game.discard_pile) - index
-        moves = [m.text for m in self.legal() if m.action in (Action.TAKE, Action.RUMMY) and m.number == n]
+        moves = self.takes(n)
         return [DropTarget(self.geometry().layout.hand, moves, N_("take"))] if moves else []
 
+    def takes(self, n: int) -> list[Move]:
+        """The viewer's legal ways to pick up the top `n` cards of the discard pile."""
+        return [m for m in self.legal() if m.action in (Action.TAKE, Action.RUMMY) and m.count == n]
+
+    def take_move(self, n: int) -> Move:
+        """The move that picks up the top `n` discards now (a Rummy! call in a claim window)."""
+        return Move(Action.RUMMY if self.session.phase is Phase.CLAIM else Action.TAKE, number=n)
+
     def targets_for_stock(self) -> list[DropTarget]:
-        moves = [m.text for m in self.legal() if m.action == Action.DRAW]
+        moves = [m for m in self.legal() if m.action is Action.DRAW]
         return [DropTarget(self.geometry().layout.hand, moves, N_("draw"))] if moves else []
 
     # --- input ------------------------------------------------------------
@@ -535,7 +554,7 @@ class TableScene(Scene):
     def undoing_whole_turn(self) -> bool:
         """After the player's discard, Undo takes the whole turn back (as far as the engine allows)."""
         last = self.game.moves[-1] if self.game.moves else None
-        return self.may_undo() and last is not None and last.action == Action.DISCARD
+        return self.may_undo() and last is not None and last.action is Action.DISCARD
 
     def undo(self) -> None:
         if not self.may_undo():
@@ -561,6 +580,9 @@ class TableScene(Scene):
     def _after_change(self, before: geom.Geometry) -> None:
         self.sync_hand()
         self.selected.clear()
+        if self.hint is not None:  # undone or redone: the advice was for another position
+            self.hint = None
+            self._say_hint(None)
         factor = self.app.settings.animation_factor
         if factor > 0:
             self.flights = [f for f in self.flights if not f.done]
@@ -570,7 +592,7 @@ class TableScene(Scene):
         self._update_buttons()
 
     def show_hint(self) -> None:
-        """The medium bot's advice: its cards lifted in the hand and a sentence."""
+        """The medium bot's advice: a sentence, and its first step's cards lifted in the hand."""
         if not self.my_turn():
             self.message_at(_("A hint is for the player whose turn it is."))
             return
@@ -578,9 +600,25 @@ class TableScene(Scene):
 
         advice = hint(self.game, self.viewer, seed=self.session.version)
         if advice is None or not advice.moves:
+            self.hint = None
             self.message_at(_("Nothing to decide now."))
             return
         self.session.hints[self.viewer] += 1
+        self.hint = advice
+        self._show_hint_step(advice)
+        self._say_hint(advice)
+
+    def _say_hint(self, advice: Hint | None) -> None:
+        """The advice in words, in place of the words of its earlier step."""
+        self.messages = [m for m in self.messages if m is not self._hint_message]
+        self._hint_message = None
+        if advice is not None:
+            self.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
+            self._hint_message = self.messages[-1]
+
+    def _show_hint_step(self, advice: Hint) -> None:
+        """Lift the cards of the advice's first step (only those: a drag then
+        carries what that step plays) and point at the pile it draws from."""
         shown = self.shown_hand()
         want = Counter(c.code for c in advice.cards)
         self.selected = set()
@@ -590,17 +628,30 @@ class TableScene(Scene):
                 self.selected.add(i)
         first = advice.moves[0]
         if first.action in (Action.TAKE, Action.RUMMY):  # show where: the deepest card to take
-            self.focus.zone, self.focus.index = "discard", len(self.game.discard_pile) - (first.number or 1)
+            self.focus.zone, self.focus.index = "discard", len(self.game.discard_pile) - (first.count or 1)
             self.keyboard_used = True
-        elif first.action == Action.DRAW:
+        elif first.action is Action.DRAW:
             self.focus.zone, self.focus.index = "stock", 0
             self.keyboard_used = True
-        self.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
+
+    def _follow_hint(self, seat: int) -> None:
+        """After a move: the hint's next step when the move was its step, else the hint is done."""
+        advice, self.hint = self.hint, None
+        if advice is None:
+            return
+        played = self.game.moves[-1] if self.game.moves else None
+        rest = advice.after(self.game) if played is not None and advice.follows(played) else None
+        if rest is None or seat != self.viewer or not self.my_turn():
+            self._say_hint(None)  # followed to its end, or not followed: its words go
+            return
+        self.hint = rest
+        self._show_hint_step(rest)
+        self._say_hint(rest)
 
     def cut_at(self, fraction: float) -> None:
         pack = max(2, self.game.stock_count)
         n = 1 + int(fraction * (pack - 1))
-        self.play(f"cut {max(1, min(pack - 1, n))}")
+        self.play(Move(Action.CUT, number=max(1, min(pack - 1, n))))
 
     def _hit_hand(self, pos: tuple[int, int]) -> int | None:
         slots = self.geometry().zones[("hand", self.viewer)]
@@ -710,10 +761,8 @@ class TableScene(Scene):
             if i is not None:
                 self.selected.symmetric_difference_update({i})
         elif d.source == "stock" and self.my_turn():
-            if self.can_draw():
-                self.play("draw")
-            elif self.session.phase == Phase.DRAW:
-                self.play("draw")
+            if self.can_draw() or self.session.phase is Phase.DRAW:
+                self.play(Move(Action.DRAW))  # refused, the engine says why
 
     def _try_drop(self, d: Drag, pos: tuple[int, int]) -> bool | None:
         """A drop on a place where no lit target fits: send the move the place
@@ -722,27 +771,26 @@ class TableScene(Scene):
         if not self.my_turn():
             return None
         geo = self.geometry()
-        text = None
-        cards = " ".join(str(c) for c, _, _ in d.cards if c is not None)
-        if d.source == "hand":
-            if geo.layout.discard.collidepoint(pos) and len(d.cards) == 1:
-                text = f"discard {cards}"
+        move = None
+        cards = [c for c, _, _ in d.cards if c is not None]
+        if d.source == "hand" and cards:
+            if geo.layout.discard.collidepoint(pos) and len(cards) == 1:
+                move = self.discard_move(cards[0])
             else:
                 for meld in self.game.melds:
                     if geo.meld_area(meld.id).collidepoint(pos):
-                        text = f"layoff {cards} to {meld.id}"
+                        move = Move(Action.LAYOFF, cards=tokens(cards), number=meld.id)
                         break
-                if text is None and geo.layout.seats[self.viewer].melds.collidepoint(pos):
-                    text = f"meld {cards}"
+                if move is None and geo.layout.seats[self.viewer].melds.collidepoint(pos):
+                    move = Move(Action.MELD, cards=tokens(cards))
         elif geo.layout.hand.collidepoint(pos) or geo.layout.seats[self.viewer].zone.collidepoint(pos):
             if d.source == "stock":
-                text = "draw"
+                move = Move(Action.DRAW)
             elif d.discard_index is not None:
-                n = len(self.game.discard_pile) - d.discard_index
-                text = f"rummy {n}" if self.session.phase == Phase.CLAIM else f"take {n}"
-        if text is None:
+                move = self.take_move(len(self.game.discard_pile) - d.discard_index)
+        if move is None:
             return None
-        return self.play(text)  # refused: the message says why
+        return self.play(move)  # refused: the message says why
 
     def _reorder(self, d: Drag, pos: tuple[int, int]) -> None:
         slots = self.geometry().zones[("hand", self.viewer)]
@@ -806,16 +854,16 @@ class TableScene(Scene):
                 return
             self.undo_hold = 0.0
             self._buttons_version = -1
-        if self.session.phase == Phase.CLAIM:
+        if self.session.phase is Phase.CLAIM:
             self.cooldown = 0.0  # bots answer claims without delay
         self.cooldown -= dt
         if self.cooldown > 0:
             return
         result = self.session.poll_bot()
         if result is not None:
-            seat, text = result
-            if not self.play(text, seat, quiet=True):  # the rules refuse a bot's move: a bug
-                self.session.bot_failed(seat, f"the rules refuse its move {text!r}")
+            seat, move = result
+            if not self.play(move, seat, quiet=True):  # the rules refuse a bot's move: a bug
+                self.session.bot_failed(seat, f"the rules refuse its move {str(move)!r}")
             self.cooldown = max(0.05, BOT_PAUSE * self.app.settings.animation_factor)
 
     def _update_slots(self) -> None:
@@ -824,7 +872,7 @@ class TableScene(Scene):
                 self.slots.clear()
             return
         self.slot_rects()
-        self.slot_buttons[0].enabled = self.slots.complete(self.game)
+        self.slot_buttons[0].enabled = self.slots.complete(self.game, self.viewer)
 
     # --- hot seat ------------------------------------------------------------
     def next_human(self) -> int | None:
@@ -835,29 +883,29 @@ class TableScene(Scene):
         if s.demo or s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
             return None
         to_act = list(g.to_act)
-        claim = getattr(g, "claim", None)
-        if s.phase == Phase.CLAIM and claim is not None:
+        claim = g.claim
+        if s.phase is Phase.CLAIM and claim is not None:
             to_act.sort(key=lambda seat: claim.claimants.index(seat) if seat in claim.claimants else 99)
         for seat in to_act:
             if s.is_human(seat):
                 return int(seat)
-            if s.phase == Phase.CLAIM:
+            if s.phase is Phase.CLAIM:
                 return None  # a bot before them answers first
         return None
 
     def _auto_pass(self) -> None:
         """Claims a human is not asked about (setting "ask about claims") are passed."""
         s = self.session
-        if s.phase != Phase.CLAIM or self._auto_passed == (s.version, s.game.to_act):
+        if s.phase is not Phase.CLAIM or self._auto_passed == (s.version, s.game.to_act):
             return
         self._auto_passed = (s.version, s.game.to_act)
         setting = str(getattr(self.app.settings, "ask_claims", "useful"))
         changed = True
-        while changed and s.phase == Phase.CLAIM:
+        while changed and s.phase is Phase.CLAIM:
             changed = False
             for seat in self.game.to_act:
                 if s.is_human(seat) and not worth_asking(self.game, seat, setting):
-                    s.play(seat, "pass")
+                    s.play(seat, Move(Action.PASS))
                     changed = True
                     break
         self.sync_hand()
@@ -911,12 +959,12 @@ class TableScene(Scene):
 
     def _hand_over_reason(self, seat: int) -> str:
         s = self.session
-        claim = getattr(self.game, "claim", None)
-        if s.phase == Phase.CLAIM and claim is not None:
-            what = {"rummy": _("a Rummy! call"), "buy": _("buying the {card}"),
-                    "shanghai": _("a Shanghai! call on the {card}")}.get(claim.kind, claim.kind)
+        claim = self.game.claim
+        if s.phase is Phase.CLAIM and claim is not None:
+            what = {ClaimKind.RUMMY: _("a Rummy! call"), ClaimKind.BUY: _("buying the {card}"),
+                    ClaimKind.SHANGHAI: _("a Shanghai! call on the {card}")}[claim.kind]
             return _("{name} may claim: {what}").format(name=s.name(seat), what=what.format(card=claim.card.pretty))
-        if s.phase == Phase.CUT:
+        if s.phase is Phase.CUT:
             return _("{name} cuts the pack").format(name=s.name(seat))
         return _("{name}'s turn").format(name=s.name(seat))
 
@@ -942,7 +990,7 @@ class TableScene(Scene):
         if self._summary_for != key:
             self._summary_for = key
             self.app.push(DealSummaryScene(self.app, self))
-        elif phase == Phase.GAME_OVER and not self._game_over_shown:
+        elif phase is Phase.GAME_OVER and not self._game_over_shown:
             self._game_over_shown = True
             self.app.push(GameOverScene(self.app, self))
         return True
@@ -955,21 +1003,21 @@ class TableScene(Scene):
         self.prompt_buttons = []
         self.prompt_moves = []
         self.focus.prompt = 0
-        if self.session.phase != Phase.CLAIM or not self.my_turn():
+        if self.session.phase is not Phase.CLAIM or not self.my_turn():
             return
         rect = self.prompt_rect()
-        options = [m for m in self.legal() if m.action in (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)]
+        options = [m for m in self.legal() if m.action in CLAIM_ANSWERS]
         y = rect.y + 84
         for m in options:
-            b = Button((rect.x + 18, y, rect.w - 36, 38), describe_claim(m, self.game), partial(self.play, m.text),
-                       primary=m.action != Action.PASS, size=15)
+            b = Button((rect.x + 18, y, rect.w - 36, 38), describe_claim(m, self.game), partial(self.play, m),
+                       primary=m.action is not Action.PASS, size=15)
             self.prompt_buttons.append(b)
-            self.prompt_moves.append(m.text)
+            self.prompt_moves.append(m)
             y += 44
 
     def prompt_rect(self) -> Rect:
         d = self.geometry().layout.discard
-        n = len([m for m in self.legal() if m.action in (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)])
+        n = len([m for m in self.legal() if m.action in CLAIM_ANSWERS])
         h = 96 + 44 * n
         return Rect(d.centerx - 230, max(50, d.centery - h // 2), 460, h)
 
@@ -978,15 +1026,14 @@ class TableScene(Scene):
         if self.prompt_buttons:
             from rummy_gui.ui.table_draw import draw_prompt
 
-            claim = getattr(self.game, "claim", None)
-            kind = getattr(claim, "kind", "claim")
-            card = getattr(claim, "card", None)
-            titles = {"rummy": _("Rummy! is possible"), "buy": _("Buy the discard?"),
-                      "shanghai": _("Shanghai! is possible")}
-            line = _("On offer: {card}").format(card=card.pretty) if card is not None else ""
+            claim = self.game.claim
+            titles = {ClaimKind.RUMMY: _("Rummy! is possible"), ClaimKind.BUY: _("Buy the discard?"),
+                      ClaimKind.SHANGHAI: _("Shanghai! is possible")}
+            title = titles[claim.kind] if claim is not None else _("A claim is open")
+            line = _("On offer: {card}").format(card=claim.card.pretty) if claim is not None else ""
             if self.hot_seat():
                 line = f"{self.session.name(self.viewer)} — {line}"
-            draw_prompt(surface, self.prompt_rect(), titles.get(kind, _("A claim is open")), [line])
+            draw_prompt(surface, self.prompt_rect(), title, [line])
             for b in self.prompt_buttons:
                 b.draw(surface)
             if self.keyboard_used and self.prompt_buttons:

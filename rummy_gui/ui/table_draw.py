@@ -113,9 +113,7 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     surface.blit(layer, (0, 0))
     for k, rect in enumerate(rects):
         slot = scene.slots.slots[k] if k < len(scene.slots.slots) else []
-        need = scene.slots.minimum(scene.slots.kinds[k], scene.game) if k < len(scene.slots.kinds) else 0
-        done = "✓" if need and len(slot) >= need else f"{len(slot)}/{need}"
-        label = fonts.text_cached(f"{scene.slots.label(k, scene.game).capitalize()}  {done}", 14, theme.GOLD, True)
+        label = fonts.text_cached(scene.slots.status(k, scene.game, scene.viewer), 14, theme.GOLD, True)
         surface.blit(label, (rect.x + 10, rect.y + 5))
         for card, r in geo.zones.get(("staged", k), []):
             _card(surface, scene, card, r, shadow=True)
@@ -214,7 +212,7 @@ def _draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
                 _owner_mark(surface, scene, owner, rect)
             if card.is_joker and j < len(tokens) and "=" in tokens[j]:
                 _joker_tag(surface, tokens[j].split("=")[1], rect, scene.app.settings.four_colour)
-        if getattr(meld, "complete", False):
+        if meld.complete:
             tick = fonts.text_cached("✓", 14, theme.GOLD, True)
             surface.blit(tick, (rects[-1].right - 14, rects[-1].y - 14))
 
@@ -334,13 +332,13 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
         level = _("you")
     else:
         level = _("human") if cfg.is_human else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
-    side = g.side_of(seat) if hasattr(g, "side_of") else seat
+    side = g.side_of(seat)
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
         level += " · " + _("team {team}").format(team="AB"[side])
     surface.blit(fonts.text_cached(level, 13, theme.TEXT_DIM), (x, badge.y + 25))
     line3 = _("{n} pts").format(n=total)
-    buys = g.buys_left(seat) if hasattr(g, "buys_left") else None
+    buys = g.buys_left(seat)
     if buys is not None:
         line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
     surface.blit(fonts.text_cached(line3, 13, theme.GOLD), (x, badge.y + 40))
@@ -370,7 +368,7 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
         return
     dragging = set(scene.drag.hand_indices) if scene.drag and scene.drag.active else set()
     # The card taken from deep in the pile must be melded this turn: mark one copy of it.
-    target = getattr(scene.game, "target", None) if scene.my_turn() else None
+    target = scene.game.target if scene.my_turn() else None
     marked = next((i for i, (c, _) in enumerate(slots) if target is not None and c == target), None)
     for i, (card, rect) in enumerate(slots):
         if (("hand", scene.viewer), i) in hidden or i in dragging:

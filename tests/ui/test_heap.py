@@ -29,7 +29,7 @@ def test_the_bots_caches_are_emptied_when_the_next_deal_starts() -> None:
                 break
             sizes_before_the_last_move = cache_sizes()
             seat = session.game.to_act[0]
-            session.play(seat, str(bots[seat].choose(session.game.view(seat))).split(": ", 1)[1])
+            session.play(seat, bots[seat].choose(session.game.view(seat)))
         assert session.game.round == start + 1, "the deal did not end"
         assert any(sizes_before_the_last_move), "nothing was cached: the test would show nothing"
         assert cache_sizes() == (0, 0, 0)

@@ -16,11 +16,10 @@ def test_melds_in_a_zone_with_no_height_still_get_real_card_sizes() -> None:
 
 
 def test_the_buy_button_says_how_many_penalty_cards() -> None:
-    from rummy_gui.engine import Game
+    from rummy_gui.engine import Action, Game, Move
     from rummy_gui.ui.drops import describe_claim
-    from rummy_gui.ui.session import MoveText
 
-    buy = MoveText.parse("buy")
+    buy = Move(Action.BUY, 1)
     shanghai = Game.new("shanghai", 3, seed=1)
     contract = Game.new("contract", 3, seed=1)
     assert "two penalty cards" in describe_claim(buy, shanghai)

@@ -273,11 +273,11 @@ class Monkey:
             options = self.rng.sample(legal, min(len(legal), self.rng.randint(2, 5)))
             top.play_one_of(options, "Which do you mean?")
             self.frame()
-            return f"chooser of {options!r}"
-        text = self.rng.choice(legal)
-        top.play(text)
+            return f"chooser of {[str(m) for m in options]!r}"
+        move = self.rng.choice(legal)
+        top.play(move)
         self.frame()
-        return f"play {text!r}"
+        return f"play {str(move)!r}"
 
     def idle(self) -> str:
         for _ in range(self.rng.randint(1, 6)):

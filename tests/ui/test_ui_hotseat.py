@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from ui_driver import frame
 
-from rummy_gui.engine import Game
+from rummy_gui.engine import Action, Game, Move, Phase
 from rummy_gui.engine.cards import Card
 from rummy_gui.ui import table_draw
 from rummy_gui.ui.app import App
 from rummy_gui.ui.hotseat import HandOverScene, could_use
 from rummy_gui.ui.overlays import DealSummaryScene
-from rummy_gui.ui.session import MoveText, SeatConfig, Session, make_bot
+from rummy_gui.ui.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.table import TableScene
 
 
@@ -102,12 +102,12 @@ def drive(app: App, scene: TableScene, faces: list[Card], log: Log, until: Any, 
             if seat in g.to_act and scene.my_turn():
                 hand = Counter(c.code for c in g.hand(seat))
                 assert not hand or Counter(c.code for c in faces) & hand, "the player's own hand is drawn face up"
-                text = MoveText.parse(str(chooser.choose(g.view(seat)))).text
+                move = chooser.choose(g.view(seat))
                 log.events.append(("move", seat))
-                if session.phase == "claim":
-                    scene.prompt_buttons[scene.prompt_moves.index(text)].on_click()
+                if session.phase is Phase.CLAIM:
+                    scene.prompt_buttons[scene.prompt_moves.index(move)].on_click()
                 else:
-                    assert scene.play(text), text
+                    assert scene.play(move), str(move)
             continue
         frame(app)
     raise AssertionError("the game did not get there")
@@ -179,7 +179,7 @@ def rummy_call_table(app: App, ask: str = "always") -> TableScene:
     top = app.stack.top
     assert isinstance(top, HandOverScene) and top.seat == 0
     top.ready()
-    assert scene.play("draw") and scene.play("discard 9S")
+    assert scene.play(Move.parse("draw")) and scene.play(Move.parse("discard 9S"))
     assert session_phase(scene) == "claim"
     return scene
 
@@ -200,7 +200,7 @@ def test_claims_ask_the_humans_in_priority_order(app: App) -> None:
             frame(app)
             assert scene.prompt_buttons, "the claimant sees what is on offer"
             assert scene.viewer == top.seat
-            scene.prompt_buttons[scene.prompt_moves.index("pass")].on_click()
+            scene.prompt_buttons[[m.action for m in scene.prompt_moves].index(Action.PASS)].on_click()
         if session_phase(scene) != "claim":
             break
         frame(app)
@@ -226,7 +226,7 @@ def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App
     scene = table_for(app, "liverpool", seats, game=game, ask="useful")
     frame(app)
     app.stack.top.ready()  # type: ignore[union-attr]
-    assert scene.play("draw")
+    assert scene.play(Move.parse("draw"))
     asked = []
     for _ in range(40):
         top = app.stack.top
@@ -234,7 +234,7 @@ def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App
             top.ready()
             frame(app)
             asked.append(scene.viewer)
-            scene.prompt_buttons[scene.prompt_moves.index("buy")].on_click()
+            scene.prompt_buttons[[m.action for m in scene.prompt_moves].index(Action.BUY)].on_click()
         if session_phase(scene) != "claim":
             break
         frame(app)
@@ -265,11 +265,11 @@ def test_a_claim_is_told_only_once_it_has_won() -> None:
     )
     session = Session("liverpool", [SeatConfig(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")], {},
                       game=game, threaded=False)
-    session.play(0, "draw")
-    session.play(3, "buy")  # Dan answers first, but Cleo is nearer
+    session.play(0, Move.parse("draw"))
+    session.play(3, Move.parse("buy"))  # Dan answers first, but Cleo is nearer
     assert not any("buys" in str(e) for e in session.log) and not session.announcements
-    session.play(1, "pass")
-    session.play(2, "buy")
+    session.play(1, Move.parse("pass"))
+    session.play(2, Move.parse("buy"))
     told = [str(e) for e in session.log if "buys" in str(e)]
     assert told == ["Cleo buys 7♥."] and session.announcements == told
 

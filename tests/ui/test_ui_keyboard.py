@@ -7,9 +7,12 @@ from collections import Counter
 import pygame
 from ui_driver import frame
 
+from rummy_gui.engine import Action, Move, Phase, ask
+from rummy_gui.engine.cards import Card
 from rummy_gui.ui.app import App
+from rummy_gui.ui.drops import describe_choice
 from rummy_gui.ui.overlays import ChooserScene, DealSummaryScene
-from rummy_gui.ui.session import MoveText, SeatConfig, Session, make_bot, token_card
+from rummy_gui.ui.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.table import TableScene
 
 
@@ -34,12 +37,12 @@ def to_index(app: App, scene: TableScene, index: int) -> None:
     raise AssertionError(f"the focus never reached {index} in {scene.focus.zone}")
 
 
-def select(app: App, scene: TableScene, tokens: tuple[str, ...]) -> None:
+def select(app: App, scene: TableScene, cards: list[Card]) -> None:
     to_zone(app, scene, "hand")
     for i in sorted(scene.selected):  # clear what is selected (Space toggles)
         to_index(app, scene, i)
         key(app, pygame.K_SPACE)
-    want = Counter(token_card(t).code for t in tokens)
+    want = Counter(c.code for c in cards)
     picks = []
     for i, card in enumerate(scene.shown_hand()):
         if want[card.code] > 0:
@@ -51,45 +54,44 @@ def select(app: App, scene: TableScene, tokens: tuple[str, ...]) -> None:
     assert scene.selected == set(picks)
 
 
-def choose(app: App, text: str) -> None:
+def choose(app: App, move: Move) -> None:
     top = app.stack.top
     if isinstance(top, ChooserScene):
-        key(app, pygame.K_1 + [t for _, t in top.options].index(text))
+        key(app, pygame.K_1 + [label for label, _ in top.options].index(describe_choice(move)))
 
 
-def act_by_keys(app: App, scene: TableScene, text: str) -> None:
-    m = MoveText.parse(text)
+def act_by_keys(app: App, scene: TableScene, m: Move) -> None:
     a = m.action
-    if scene.session.phase == "claim":
-        index = scene.prompt_moves.index(m.text)
+    if scene.session.phase is Phase.CLAIM:
+        index = scene.prompt_moves.index(m)
         for _ in range(index - scene.focus.prompt % len(scene.prompt_buttons)):
             key(app, pygame.K_DOWN)
         key(app, pygame.K_RETURN)
-    elif a == "draw":
+    elif a is Action.DRAW:
         key(app, pygame.K_s)
-    elif a == "take":
+    elif a is Action.TAKE:
         to_zone(app, scene, "discard")
-        to_index(app, scene, len(scene.game.discard_pile) - (m.number or 1))
+        to_index(app, scene, len(scene.game.discard_pile) - (m.count or 1))
         key(app, pygame.K_RETURN)
-    elif a == "pass":
+    elif a is Action.PASS:
         key(app, pygame.K_p)
-    elif a == "meld":
-        select(app, scene, m.cards)
+    elif a is Action.MELD:
+        select(app, scene, ask.cards_of(m))
         key(app, pygame.K_m)
-        choose(app, m.text)
-    elif a in ("layoff", "swap"):
-        select(app, scene, m.cards)
+        choose(app, m)
+    elif a in (Action.LAYOFF, Action.SWAP):
+        select(app, scene, ask.cards_of(m))
         to_zone(app, scene, "melds")
-        to_index(app, scene, [meld.id for meld in scene.game.melds].index(m.number))
+        to_index(app, scene, [meld.id for meld in scene.game.melds].index(m.meld_id))
         key(app, pygame.K_RETURN)
-        choose(app, m.text)
-    elif a == "discard":
-        select(app, scene, ())
-        card = token_card(m.cards[0])
+        choose(app, m)
+    elif a is Action.DISCARD:
+        select(app, scene, [])
+        card = ask.cards_of(m)[0]
         to_index(app, scene, next(i for i, c in enumerate(scene.shown_hand()) if c == card))
         key(app, pygame.K_d)
     else:
-        raise AssertionError(f"no keys for {text}")
+        raise AssertionError(f"no keys for {m}")
 
 
 def test_a_whole_deal_of_rummy500_by_keyboard(app: App) -> None:
@@ -106,10 +108,10 @@ def test_a_whole_deal_of_rummy500_by_keyboard(app: App) -> None:
             break
         g = session.game
         if top is scene and not scene.flights and scene.my_turn():
-            text = MoveText.parse(str(chooser.choose(g.view(0)))).text
+            move = chooser.choose(g.view(0))
             version = session.version
-            act_by_keys(app, scene, text)
-            assert session.version > version, f"the keys did not play {text!r}: {scene.messages[-1:]}"
+            act_by_keys(app, scene, move)
+            assert session.version > version, f"the keys did not play {str(move)!r}: {scene.messages[-1:]}"
             moves += 1
             continue
         frame(app)

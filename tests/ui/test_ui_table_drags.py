@@ -9,7 +9,7 @@ import pygame
 import pytest
 from ui_driver import click, drag, frame, press, release
 
-from rummy_gui.engine import Game
+from rummy_gui.engine import Game, Move
 from rummy_gui.engine.cards import parse_card
 from rummy_gui.ui.app import App
 from rummy_gui.ui.overlays import ChooserScene
@@ -111,8 +111,8 @@ def test_rummy_call_prompt(app: App) -> None:
         turn=1,
     )
     scene = open_table(app, game, "rummy500")
-    scene.play("draw", 1)
-    scene.play("discard 6S", 1)
+    scene.play(Move.parse("draw"), 1)
+    scene.play(Move.parse("discard 6S"), 1)
     frame(app)
     assert scene.prompt_buttons, "a human who may call rummy is asked"
     rummy = next(b for b in scene.prompt_buttons if b.label.startswith("Rummy"))
@@ -134,7 +134,7 @@ def test_contract_lay_down(app: App) -> None:
     assert len(game.hand(0)) == 11
     for seat in (1, 2):  # the bots decline to buy the discard
         if seat in game.to_act:
-            scene.play("pass", seat)
+            scene.play(Move.parse("pass"), seat)
     for text in ("7H", "7S", "7D", "9C", "9S", "9D"):
         click(app, hand_point(scene, text))
     click(app, scene.buttons[0].rect.center)
@@ -204,7 +204,7 @@ def test_contract_through_slots(app: App, tmp_path: Any) -> None:
     drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
     for seat in (1, 2):
         if seat in game.to_act:
-            scene.play("pass", seat)
+            scene.play(Move.parse("pass"), seat)
     frame(app)
     assert scene.staging()
     slots = scene.slot_rects()
@@ -277,16 +277,16 @@ def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
 
     def bots_pass() -> None:  # nobody buys
         while scene.session.phase == "claim":
-            scene.play("pass", game.to_act[0])
+            scene.play(Move.parse("pass"), game.to_act[0])
 
-    scene.play("draw", 0)
+    scene.play(Move.parse("draw"), 0)
     bots_pass()
-    scene.play("contract 7H 7S 7D / 4C 5C JK 7C", 0)
-    scene.play("discard QS", 0)
+    scene.play(Move.parse("contract 7H 7S 7D / 4C 5C JK 7C"), 0)
+    scene.play(Move.parse("discard QS"), 0)
     for seat in (1, 2):
-        scene.play("draw", seat)
+        scene.play(Move.parse("draw"), seat)
         bots_pass()
-        scene.play(f"discard {game.hand(seat)[0]}", seat)
+        scene.play(Move.parse(f"discard {game.hand(seat)[0]}"), seat)
     drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))  # draws 6C
     bots_pass()
     frame(app)
@@ -294,7 +294,7 @@ def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
     drag(app, hand_point(scene, "6C"), scene.geometry().meld_area(run.id).center)
     if isinstance(app.stack.top, ChooserScene):  # lay off at an end, or swap: choose the swap
         chooser = app.stack.top
-        index = next(i for i, (_, text) in enumerate(chooser.options) if text.startswith("swap"))
+        index = next(i for i, (label, _) in enumerate(chooser.options) if label.startswith("swap"))
         frame(app)
         click(app, chooser.buttons[index].rect.center)
     assert "JK" in [str(c) for c in game.hand(0)]
@@ -320,7 +320,7 @@ def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App)
     """The monkey's find: a move played while a hand card was held (the hand
     shrank under the drag) made the drop in the hand raise IndexError."""
     scene = five_hundred(app)
-    scene.play("draw")
+    scene.play(Move.parse("draw"))
     frame(app)
     last = scene.geometry().zones[("hand", 0)][-1][1]
     press(app, (last.x + 6, last.y + 40))
@@ -328,7 +328,7 @@ def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App)
                                          buttons=(1, 0, 0)))
     frame(app)
     assert scene.drag is not None and scene.drag.active
-    scene.play("meld 7H 8H 9H")
+    scene.play(Move.parse("meld 7H 8H 9H"))
     frame(app)
     release(app, hand_centre(scene))
     assert sorted(map(str, scene.hand_order)) == sorted(map(str, scene.game.hand(0)))

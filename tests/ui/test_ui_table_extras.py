@@ -10,7 +10,7 @@ import pytest
 from ui_driver import click, drag, frame
 
 from rummy_gui import i18n
-from rummy_gui.engine import Game
+from rummy_gui.engine import Game, Move
 from rummy_gui.engine.cards import Card
 from rummy_gui.ui.app import App
 from rummy_gui.ui.hotseat import HandOverScene
@@ -45,7 +45,8 @@ def test_undo_turn_holds_the_next_bot_and_takes_the_whole_turn_back(app: App) ->
     game = layout_game()
     scene = table(app, game)
     before = game.copy()
-    assert scene.play("take 3") and scene.play("meld 10C 10S 10D") and scene.play("discard KD")
+    assert scene.play(Move.parse("take 3")) and scene.play(Move.parse("meld 10C 10S 10D"))
+    assert scene.play(Move.parse("discard KD"))
     assert game.turn == 1
     frame(app, 5)  # the bot waits: Undo turn is still possible
     assert len(game.moves) == 3 and scene.may_undo() and scene.buttons[6].label == "Undo turn"
@@ -58,7 +59,7 @@ def test_undo_in_one_human_game_ends_when_the_bot_moves(app: App) -> None:
     app.settings.animation = "fast"
     game = layout_game()
     scene = table(app, game)
-    assert scene.play("draw") and scene.play("discard KD")
+    assert scene.play(Move.parse("draw")) and scene.play(Move.parse("discard KD"))
     for _ in range(200):
         frame(app)
         if len(game.moves) > 2:
@@ -72,7 +73,7 @@ def test_undo_never_takes_back_another_humans_move(app: App) -> None:
     scene = table(app, game, seats)
     assert isinstance(app.stack.top, HandOverScene)
     app.stack.top.ready()
-    assert scene.play("take 1") and scene.play("discard KD")
+    assert scene.play(Move.parse("take 1")) and scene.play(Move.parse("discard KD"))
     top = app.stack.top
     assert isinstance(top, HandOverScene) and top.seat == 1
     assert not scene.may_undo()  # Ann's discard is hidden behind Ben's hand-over
@@ -85,7 +86,7 @@ def test_undo_never_takes_back_another_humans_move(app: App) -> None:
 def test_hint_lifts_its_cards_says_it_and_is_counted(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     game = layout_game()
     scene = table(app, game)
-    assert scene.play("draw")
+    assert scene.play(Move.parse("draw"))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     frame(app)
     assert scene.session.hints[0] == 1
@@ -105,7 +106,7 @@ def test_hint_lifts_its_cards_says_it_and_is_counted(app: App, monkeypatch: pyte
 def test_a_refused_drop_says_why_where_it_happened(app: App) -> None:
     game = layout_game()
     scene = table(app, game)
-    assert scene.play("draw")
+    assert scene.play(Move.parse("draw"))
     slots = scene.geometry().zones[("hand", 0)]
     start = (slots[0][1].x + 6, slots[0][1].y + 40)
     own = scene.geometry().layout.seats[0].melds
@@ -139,7 +140,8 @@ def finish_deal(app: App) -> TableScene:
     game = Game.from_layout("rummy500", hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
                             stock="10H 2S 3C 4D 5D 6C", discard="KS", turn=0)
     scene = table(app, game)
-    assert scene.play("draw") and scene.play("meld 7H 8H 9H 10H") and scene.play("discard KD")
+    assert scene.play(Move.parse("draw")) and scene.play(Move.parse("meld 7H 8H 9H 10H"))
+    assert scene.play(Move.parse("discard KD"))
     frame(app)
     return scene
 
@@ -188,7 +190,7 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
             top._next()
             continue
         if scene.my_turn() and not scene.flights:
-            scene.play(str(bot.choose(game.view(0))).split(": ", 1)[1])
+            scene.play(bot.choose(game.view(0)))
             continue
         frame(app)
     top = app.stack.top

@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 from ui_driver import click, drag, frame
 
-from rummy_gui.engine import Game
+from rummy_gui.engine import Action, Game, Move, Phase, ask
+from rummy_gui.engine.cards import Card
 from rummy_gui.ui.app import App
+from rummy_gui.ui.drops import describe_choice
 from rummy_gui.ui.overlays import ChooserScene, DealSummaryScene, GameOverScene
-from rummy_gui.ui.session import MoveText, SeatConfig, Session, make_bot, token_card
+from rummy_gui.ui.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.table import TableScene
 
 
@@ -21,16 +23,16 @@ def point_on(rect: Any, lifted: bool = False) -> tuple[int, int]:
     return (rect.x + 6, rect.y + 40 - (24 if lifted else 0))
 
 
-def select(app: App, scene: TableScene, tokens: tuple[str, ...]) -> list[int]:
-    """Click the hand cards of these tokens (duplicates: distinct copies)."""
+def select(app: App, scene: TableScene, cards: list[Card]) -> list[int]:
+    """Click these hand cards (duplicates: distinct copies)."""
     scene.selected.clear()
-    want = Counter(token_card(t).code for t in tokens)
+    want = Counter(c.code for c in cards)
     picked = []
     for i, card in enumerate(scene.hand_order):
         if want[card.code] > 0:
             want[card.code] -= 1
             picked.append(i)
-    assert not +want, f"cards {tokens} not all in hand {scene.hand_order}"
+    assert not +want, f"cards {cards} not all in hand {scene.hand_order}"
     slots = scene.geometry().zones[("hand", scene.viewer)]
     for i in picked:
         click(app, point_on(slots[i][1]))
@@ -38,53 +40,52 @@ def select(app: App, scene: TableScene, tokens: tuple[str, ...]) -> list[int]:
     return picked
 
 
-def resolve_chooser(app: App, text: str) -> None:
+def resolve_chooser(app: App, move: Move) -> None:
     top = app.stack.top
     if isinstance(top, ChooserScene):
         frame(app)
-        index = [t for _, t in top.options].index(text)
+        index = [label for label, _ in top.options].index(describe_choice(move))
         click(app, top.buttons[index].rect.center)
 
 
-def act_by_mouse(app: App, scene: TableScene, text: str) -> None:
-    m = MoveText.parse(text)
+def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
     geo = scene.geometry()
     hand_centre = geo.layout.hand.center
     a = m.action
-    if scene.session.phase == "claim":
-        click(app, scene.prompt_buttons[scene.prompt_moves.index(m.text)].rect.center)
-    elif a == "draw":
+    if scene.session.phase is Phase.CLAIM:
+        click(app, scene.prompt_buttons[scene.prompt_moves.index(m)].rect.center)
+    elif a is Action.DRAW:
         drag(app, geo.zones[("stock",)][0][1].center, hand_centre)
-    elif a == "take":
+    elif a is Action.TAKE:
         pile = geo.zones[("discard",)]
-        drag(app, point_on(pile[len(pile) - (m.number or 1)][1]), hand_centre)
-    elif a == "pass":
+        drag(app, point_on(pile[len(pile) - (m.count or 1)][1]), hand_centre)
+    elif a is Action.PASS:
         click(app, scene.buttons[4].rect.center)
-    elif a == "cut":
+    elif a is Action.CUT:
         click(app, scene.cut_rect().center)
-    elif a in ("meld", "contract"):
-        select(app, scene, m.cards)
+    elif a in (Action.MELD, Action.CONTRACT):
+        select(app, scene, ask.cards_of(m))
         click(app, scene.buttons[0].rect.center)
-        resolve_chooser(app, m.text)
-    elif a in ("layoff", "swap"):
-        picked = select(app, scene, m.cards) if len(m.cards) > 1 else None
+        resolve_chooser(app, m)
+    elif a in (Action.LAYOFF, Action.SWAP):
+        cards = ask.cards_of(m)
+        picked = select(app, scene, cards) if len(cards) > 1 else None
         slots = scene.geometry().zones[("hand", scene.viewer)]
         if picked is None:
-            want = token_card(m.cards[0])
-            start = point_on(next(r for c, r in slots if c == want))
+            start = point_on(next(r for c, r in slots if c == cards[0]))
         else:
             start = point_on(slots[picked[0]][1], lifted=True)
-        drag(app, start, scene.geometry().meld_area(m.number or 0).center)
-        resolve_chooser(app, m.text)
-    elif a == "discard":
-        if scene.shanghai_call != m.text.endswith("shanghai"):
+        drag(app, start, scene.geometry().meld_area(m.meld_id or 0).center)
+        resolve_chooser(app, m)
+    elif a is Action.DISCARD:
+        if scene.shanghai_call != m.call:
             click(app, scene.buttons[5].rect.center)
-        want = token_card(m.cards[0])
+        want = ask.cards_of(m)[0]
         slots = scene.geometry().zones[("hand", scene.viewer)]
         start = point_on(next(r for i, (c, r) in enumerate(slots) if c == want and i not in scene.selected))
         drag(app, start, scene.geometry().layout.discard.center)
     else:
-        raise AssertionError(f"no gesture for {text}")
+        raise AssertionError(f"no gesture for {m}")
 
 
 def play_to_the_end(app: App, session: Session, max_frames: int = 60000) -> None:
@@ -99,11 +100,12 @@ def play_to_the_end(app: App, session: Session, max_frames: int = 60000) -> None
             click(app, top.buttons[0].rect.center)
             continue
         g = session.game
-        if top is scene and not scene.flights and 0 in g.to_act and session.phase not in ("deal_over", "game_over"):
-            text = MoveText.parse(str(chooser.choose(g.view(0)))).text
+        if top is scene and not scene.flights and 0 in g.to_act and session.phase not in (Phase.DEAL_OVER,
+                                                                                          Phase.GAME_OVER):
+            move = chooser.choose(g.view(0))
             version = session.version
-            act_by_mouse(app, scene, text)
-            assert session.version > version, f"the table did not play {text!r}: {scene.messages[-1:]}"
+            act_by_mouse(app, scene, move)
+            assert session.version > version, f"the table did not play {str(move)!r}: {scene.messages[-1:]}"
             continue
         frame(app)
     raise AssertionError("the game did not end")

@@ -1,0 +1,146 @@
+"""Questions a table asks about the rules, answered by the engine itself.
+
+A user interface should never decide a rule on its own: it asks here. Every
+answer comes from the game's legal moves (`Game.legal_moves`) or from the
+meld checks `Game.play` uses, so the table and the referee cannot disagree.
+The functions are pure: they read the game and change nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .enums import Action
+from .game import Game
+from .melds import RUN, SET, Token, layoff_fits
+from .moves import Move
+from .rules import CONTRACTS
+
+__all__ = [
+    "ContractSlot", "cards_of", "contract_moves", "contract_slots", "fills_contract_slot",
+    "joinable_melds", "melds_card_fits", "moves_with_cards", "plays_cards", "seat_moves",
+]
+
+# RULES.md 4.3: a contract's sets are exactly 3 cards and its runs exactly 4;
+# in a whole-hand round (round 7) its runs are the preset's shortest run or longer.
+_CONTRACT_SET = 3
+_CONTRACT_RUN = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ContractSlot:
+    """One meld of the round's contract, as a place to fill.
+
+    `kind` is "set" or "run"; `size` the cards it needs; `more` says whether
+    it may hold more than `size` (the whole-hand round's runs)."""
+
+    kind: str
+    size: int
+    more: bool = False
+
+
+def cards_of(move: Move) -> list[Card]:
+    """The physical cards a move plays (a "JK=8S" token is a joker), its
+    contract groups included, in the move's order."""
+    tokens = list(move.cards) + [t for g in move.groups for t in g]
+    return [Token.parse(t).card for t in tokens]
+
+
+def plays_cards(move: Move, cards: Iterable[Card]) -> bool:
+    """Whether the move plays exactly these physical cards (as a multiset)."""
+    return Counter(c.code for c in cards_of(move)) == Counter(c.code for c in cards)
+
+
+def seat_moves(game: Game, seat: int, actions: Iterable[Action] | None = None) -> list[Move]:
+    """The legal moves of `seat` now, of the given actions (all when None)."""
+    wanted = None if actions is None else frozenset(actions)
+    return [m for m in game.legal_moves if m.seat == seat and (wanted is None or m.action in wanted)]
+
+
+def moves_with_cards(game: Game, seat: int, cards: Sequence[Card],
+                     actions: Iterable[Action]) -> list[Move]:
+    """The legal moves of `seat` of these actions that play exactly `cards`
+    (what a player holds on the pointer): e.g. every reading of a meld."""
+    return [m for m in seat_moves(game, seat, actions) if plays_cards(m, cards)]
+
+
+def joinable_melds(game: Game, seat: int, cards: Sequence[Card]) -> dict[int, list[Move]]:
+    """Which melds on the table `seat` may add these cards to now: meld id ->
+    the legal lay-offs (and joker swaps) of exactly these cards onto it."""
+    out: dict[int, list[Move]] = {}
+    for m in moves_with_cards(game, seat, cards, (Action.LAYOFF, Action.SWAP)):
+        assert m.meld_id is not None
+        out.setdefault(m.meld_id, []).append(m)
+    return out
+
+
+def melds_card_fits(game: Game, card: Card) -> list[int]:
+    """The ids of the melds on the table this card would fit on by the
+    rules of play, whoever holds it and whatever the phase (a guess any
+    player can make from the table)."""
+    token = Token(card)
+    return [meld.id for meld in game.melds if layoff_fits(game.rules, meld, [token])]
+
+
+def contract_slots(game: Game) -> tuple[ContractSlot, ...]:
+    """The melds of this round's contract, sets first (empty outside the
+    contract family). A contract move's groups come in this order."""
+    rules = game.rules
+    if not rules.is_contract:
+        return ()
+    sets, runs = CONTRACTS[max(1, min(len(CONTRACTS), game.round)) - 1]
+    if rules.last_round_goes_out_whole(game.round):
+        run = ContractSlot(RUN, max(rules.min_run, 1), more=True)
+    else:
+        run = ContractSlot(RUN, _CONTRACT_RUN)
+    return (ContractSlot(SET, _CONTRACT_SET),) * sets + (run,) * runs
+
+
+def _kinds(game: Game) -> list[str]:
+    return [slot.kind for slot in contract_slots(game)]
+
+
+def _same(group: Iterable[str], cards: Counter[int]) -> bool:
+    return Counter(Token.parse(t).card.code for t in group) == cards
+
+
+def fills_contract_slot(game: Game, seat: int, index: int, cards: Sequence[Card]) -> bool:
+    """Does this group of cards fill slot `index` of the contract? True when
+    some lay-down of the contract the engine accepts from `seat` now has
+    exactly these cards as a meld of that slot's kind (10♣ 10♣ Q♥ is never
+    a set; a set that could not go down with the rest of the hand is not
+    shown as filling its slot either)."""
+    kinds = _kinds(game)
+    if not cards or not 0 <= index < len(kinds):
+        return False
+    want = Counter(c.code for c in cards)
+    for m in seat_moves(game, seat, (Action.CONTRACT,)):
+        for kind, group in zip(kinds, m.groups, strict=False):
+            if kind == kinds[index] and _same(group, want):
+                return True
+    return False
+
+
+def contract_moves(game: Game, seat: int, groups: Sequence[Sequence[Card]]) -> list[Move]:
+    """The legal contract lay-downs of `seat` whose melds are exactly these
+    groups of cards, each in a slot of its kind (several when jokers may be
+    read more than one way). Empty: the engine would refuse this lay-down."""
+    kinds = _kinds(game)
+    if len(groups) != len(kinds):
+        return []
+    wanted = [(kind, Counter(c.code for c in g)) for kind, g in zip(kinds, groups, strict=True)]
+    out = []
+    for m in seat_moves(game, seat, (Action.CONTRACT,)):
+        left = list(zip(kinds, m.groups, strict=False))
+        for kind, want in wanted:
+            hit = next((i for i, (k, g) in enumerate(left) if k == kind and _same(g, want)), None)
+            if hit is None:
+                break
+            del left[hit]
+        else:
+            out.append(m)
+    return out
+
