@@ -1,5 +1,6 @@
 """The rules engine: pure Python, no pygame. See docs/engine-api.md and docs/rules.md."""
 
+from . import catalog
 from .cards import JOKER, Card, parse_card, parse_cards
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove, MalformedMove, NotYourMove, RuleViolation
@@ -9,7 +10,7 @@ from .moves import Move
 from .rules import PRESETS, Rules
 
 __all__ = [
-    "Action", "Card", "Claim", "ClaimKind", "Game", "IllegalMove", "JOKER", "LegalMoves",
+    "Action", "Card", "Claim", "catalog", "ClaimKind", "Game", "IllegalMove", "JOKER", "LegalMoves",
     "MalformedMove", "Meld", "Move", "NotYourMove", "PRESETS", "Phase", "RuleViolation", "Rules",
     "View", "parse_card", "parse_cards",
 ]

@@ -1,0 +1,184 @@
+"""Bot decisions in a child process, so a thinking bot never holds the
+interpreter lock that the window's frames need. No pygame is imported here.
+
+The child is `python -m rummy_gui.play.botworker`. Parent and child speak JSON,
+one object per line (plain data only: nothing that crosses the pipe can run
+code). The child keeps a replica of the game, rebuilt from its record: the
+first request carries the whole record, later ones only the moves played
+since, so a decision costs the moves that are new, not the whole game. The
+bots are deterministic for a (level, seed, view), and the replica's view is
+the real one, so the child's choice is the one the parent would make.
+
+Every answer has a deadline (`deadline`: five times the level's thinking
+target, plus time to start or to catch up). A child that misses it, or
+stops, is killed (SIGKILL reaches a stopped process too) and `BotStuck`
+raised: the session starts a new child and asks again. An error the bot
+itself raised comes back as `BotError`: a bug, which the session logs and
+shows. Closing kills the child at once, so exit never waits on it.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import sys
+import threading
+from typing import Any
+
+# Each level's thinking target (95th percentile of its decisions, docs/bots.md);
+# an answer gets DEADLINE_FACTOR times that, plus time for the child to start
+# (import the bots, replay a whole record) or to play the moves that are new.
+BUDGET_SECONDS = {"random": 0.002, "easy": 0.002, "medium": 0.02, "hard": 0.3, "expert": 1.0}
+DEADLINE_FACTOR = 5.0
+START_ALLOWANCE = 5.0  # a request that carries the whole record
+STEP_ALLOWANCE = 2.0  # a request that carries the new moves only
+
+
+def deadline(level: str, whole_record: bool) -> float:
+    """Seconds an answer may take before the child counts as stuck."""
+    budget = BUDGET_SECONDS.get(level, max(BUDGET_SECONDS.values()))
+    return DEADLINE_FACTOR * budget + (START_ALLOWANCE if whole_record else STEP_ALLOWANCE)
+
+
+class BotStuck(RuntimeError):
+    """The child did not answer in time, or stopped: it is killed, and a new
+    process may ask again. Not the bot's fault."""
+
+
+class BotError(RuntimeError):
+    """The bot itself failed in the child (its traceback's last line): a bug."""
+
+
+class BotProcess:
+    """The parent's end: `ask` waits (releasing the lock) until the child answers
+    or its deadline passes; a reader thread turns the child's lines into a queue."""
+
+    def __init__(self) -> None:
+        self._proc = subprocess.Popen(
+            [sys.executable, "-m", "rummy_gui.play.botworker"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        )
+        self._lock = threading.Lock()
+        self._header: dict[str, Any] | None = None  # the record the child holds, less its moves
+        self._sent: list[str] = []  # the moves the child has played
+        self._lines: queue.Queue[bytes] = queue.Queue()
+        self.dead = False  # killed, or it stopped: never asked again
+        reader = threading.Thread(target=self._read, name="bot-reader", daemon=True)
+        reader.start()
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+    def _read(self) -> None:
+        out = self._proc.stdout
+        assert out is not None
+        try:
+            for line in out:
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self._lines.put(b"")  # the end: the child stopped or was killed
+
+    def ask(self, level: str, seed: int, seat: int, record: dict[str, Any],
+            timeout: float | None = None) -> str:
+        """The move text a bot of `level` chooses for `seat` in the game of `record`.
+
+        BotStuck past the deadline (`deadline`, or `timeout`) or if the child
+        stopped (the process is then killed: ask a new one); BotError if the bot
+        failed."""
+        moves = list(record["moves"])
+        header = {k: v for k, v in record.items() if k != "moves"}
+        with self._lock:
+            if self.dead:
+                raise BotStuck("the bot process was stopped")
+            request: dict[str, Any] = {"level": level, "seed": seed, "seat": seat}
+            whole = not (header == self._header and moves[:len(self._sent)] == self._sent)
+            if whole:
+                request["record"] = record
+            else:
+                request["append"] = moves[len(self._sent):]
+            assert self._proc.stdin is not None
+            try:
+                self._proc.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
+                self._proc.stdin.flush()
+            except (OSError, ValueError):
+                self.kill()
+                raise BotStuck("the bot process stopped") from None
+            limit = deadline(level, whole) if timeout is None else timeout
+            try:
+                line = self._lines.get(timeout=limit)
+            except queue.Empty:
+                self.kill()
+                raise BotStuck(f"the bot process gave no answer in {limit:.1f} s") from None
+            if not line:
+                self.kill()
+                raise BotStuck("the bot process stopped")
+            try:
+                answer = json.loads(line)
+            except ValueError:
+                answer = None
+            if not isinstance(answer, dict) or not ("move" in answer or "error" in answer):
+                self.kill()
+                raise BotStuck("the bot process gave an unreadable answer")
+            if "move" in answer:
+                self._header, self._sent = header, moves
+                return str(answer["move"])
+            self._header, self._sent = None, []  # resend everything next time
+        raise BotError(str(answer["error"]))
+
+    def kill(self) -> None:
+        """Stop the child at once, stopped (SIGSTOP) or not; never waits long."""
+        self.dead = True
+        try:
+            if self._proc.stdin is not None:
+                self._proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self._proc.kill()
+            self._proc.wait(timeout=1.0)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+
+    def close(self) -> None:
+        self.kill()
+
+
+def serve() -> None:
+    from rummy_gui.bots import forget, make_bot
+    from rummy_gui.engine import Game
+
+    inp, out = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # nothing but answers may reach the pipe
+    bots: dict[tuple[str, int], Any] = {}
+    game: Game | None = None
+    round_cached: int | None = None  # the round whose caches the bots hold
+    for line in inp:
+        try:
+            request = json.loads(line)
+            if "record" in request:
+                game = Game.from_record(request["record"])
+            else:
+                if game is None:
+                    raise RuntimeError("no game yet")
+                for text in request["append"]:
+                    game.play(text)
+            if game.round != round_cached:
+                forget()  # a new deal: the last one's caches are of little use
+                round_cached = game.round
+            key = (str(request["level"]), int(request["seed"]))
+            bot = bots.get(key)
+            if bot is None:
+                bot = bots[key] = make_bot(key[0], seed=key[1])
+            answer: dict[str, str] = {"move": str(bot.choose(game.view(int(request["seat"]))))}
+        except Exception as e:  # the child's whole job: any failure is told to the parent, which logs it
+            game = None
+            answer = {"error": f"{type(e).__name__}: {e}"}
+        out.write(json.dumps(answer).encode("utf-8") + b"\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    serve()

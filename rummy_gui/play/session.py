@@ -1,0 +1,584 @@
+"""A game in progress as the table sees it: the engine's Game, who sits where,
+the bots (thinking on a worker thread), and a log of the deal in plain words.
+
+The table never decides a rule: it asks `legal` what may be played and sends
+move texts to `play`, which returns the engine's IllegalMove on refusal.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rummy_gui.engine.cards import Card, parse_card
+from rummy_gui.engine.enums import Action, Phase
+from rummy_gui.i18n import N_, _
+from rummy_gui.play import botworker, jsonio, saves
+from rummy_gui.safetext import clean
+
+if TYPE_CHECKING:
+    from rummy_gui.ui.app import App
+
+log = logging.getLogger("rummy_gui")
+
+
+@dataclass
+class SeatConfig:
+    name: str
+    kind: str  # "human" or a bot level
+    colour: str | None = None  # a palette colour id ("sky blue"); None: one of the seat's own
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass(frozen=True)
+class MoveText:
+    """A move's text split into its parts (RULES.md section 7)."""
+
+    text: str  # without the seat
+    seat: int | None
+    action: str
+    cards: tuple[str, ...] = ()  # card tokens as written, "JK=8S" included
+    number: int | None = None
+    groups: tuple[tuple[str, ...], ...] = ()
+
+    @staticmethod
+    def parse(full: str) -> MoveText:
+        seat: int | None = None
+        text = full.strip()
+        head, sep, rest = text.partition(":")
+        if sep and head.strip().isdigit():
+            seat, text = int(head), rest.strip()
+        words = text.split()
+        action = words[0] if words else ""
+        cards: list[str] = []
+        number: int | None = None
+        groups: tuple[tuple[str, ...], ...] = ()
+        if action in (Action.TAKE, Action.RUMMY, Action.CUT) and len(words) > 1:
+            number = int(words[1])
+        elif action == Action.MELD:
+            cards = [w for w in words[1:] if w not in ("set", "run")]
+        elif action in (Action.LAYOFF, Action.SWAP):
+            sep_word = "to" if action == Action.LAYOFF else "in"
+            i = words.index(sep_word) if sep_word in words else len(words)
+            cards = words[1:i]
+            number = int(words[i + 1]) if i + 1 < len(words) else None
+        elif action == Action.DISCARD:
+            cards = words[1:2]
+        elif action == Action.SHANGHAI and len(words) > 2:
+            number = int(words[2])
+        elif action == Action.CONTRACT:
+            groups = tuple(tuple(g.split()) for g in " ".join(words[1:]).split("/"))
+            cards = [c for g in groups for c in g]
+        return MoveText(text, seat, action, tuple(cards), number, groups)
+
+    @property
+    def card_values(self) -> list[Card]:
+        return [token_card(t) for t in self.cards]
+
+    def same_cards(self, cards: Sequence[Card]) -> bool:
+        return Counter(c.code for c in self.card_values) == Counter(c.code for c in cards)
+
+
+def token_card(token: str) -> Card:
+    """The physical card of a token: "JK=8S" is a joker."""
+    return parse_card(token.split("=")[0])
+
+
+def pretty_token(token: str) -> str:
+    base, _, meaning = token.partition("=")
+    card = parse_card(base)
+    if not meaning:
+        return card.pretty
+    if meaning[-1] in "CDHS":
+        return f"★={parse_card(meaning).pretty}"
+    return f"★={meaning}"
+
+
+def phase_name(game: Any) -> str:
+    phase = getattr(game, "phase", "")
+    return str(getattr(phase, "value", phase)).lower().split(".")[-1]
+
+
+class Bot(Protocol):
+    def choose(self, view: Any) -> Any: ...
+
+
+def make_bot(level: str, seed: int | None) -> Bot:
+    """The bot of that level (ValueError for a level there is not: a bug of the caller)."""
+    from rummy_gui.bots import make_bot as real_make_bot
+
+    bot: Bot = real_make_bot(level, seed=seed or 0)
+    return bot
+
+
+def bot_level(kind: str) -> str:
+    """The level that plays a seat of this kind (a demo's human seats play as medium)."""
+    return "medium" if kind == "human" else kind
+
+
+# Shown through _() where they are used; N_ marks them for the catalogs.
+BOT_ERROR = N_("The computer player made an error; the game is kept as it was. You can save it "
+               "or go back to the menu.")
+BOT_RESTARTED = N_("The computer player was not answering; it was restarted.")
+NOT_MOVED = N_("The damaged file could not be moved aside: {reason}")
+STOPPED_OPENING = N_("The program stopped while opening {name} last time; it was moved aside as {moved}.")
+
+
+def stopped_opening(moved: Path) -> str:
+    """What the player is told when a file that crashed the last run was set aside."""
+    return _(STOPPED_OPENING).format(name=clean(moved.name.partition(".corrupt-")[0]),
+                                     moved=clean(moved.name))
+
+
+MAX_RESTARTS = 3  # bot processes replaced for one decision before the bot counts as failed
+
+
+def forget_bots() -> None:
+    """Empty the caches of the bots thinking in this process (the hint's, or
+    the bots' when they think on a thread): see `rummy_gui.bots.forget`."""
+    try:
+        from rummy_gui.bots import forget
+    except ImportError:
+        return
+    forget()
+
+
+@dataclass
+class LogEntry:
+    """One line of the game log, worded when shown (so in the language of the moment)."""
+
+    index: int  # how many moves the game had before this one
+    move: Any = None  # the engine's Move; None for a deal's first line
+    before: Any = None  # the game just before the move (what `take 3` picked up)
+    name: str = ""
+    round: int = 0
+    contract: bool = False
+
+    @property
+    def is_deal(self) -> bool:
+        return self.move is None
+
+    def text(self) -> str:
+        if self.move is None:
+            from rummy_gui.play.narrate import is_you
+
+            if is_you(self.name):
+                word = _("Round {n}: you deal.") if self.contract else _("Deal {n}: you deal.")
+            else:
+                word = _("Round {n}: {name} deals.") if self.contract else _("Deal {n}: {name} deals.")
+            return word.format(n=self.round, name=self.name)
+        from rummy_gui.play.narrate import describe
+
+        return describe(self.move, self.before, self.name)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass
+class Session:
+    preset: str
+    seats: list[SeatConfig]
+    options: dict[str, Any]
+    seed: int | None = None
+    demo: bool = False
+    game: Any = None
+    version: int = 0
+    log: list[LogEntry] = field(default_factory=list)
+    last_move: MoveText | None = None
+    announcements: list[str] = field(default_factory=list)
+
+    threaded: bool = True  # tests turn this off to run bots inline, without thread hand-offs
+    bot_process: bool = True  # real bots think in a worker process (no lock contention with frames)
+    autosave_enabled: bool = False  # the app's games are autosaved after every move; tests' are not
+    save_error: str | None = None  # why saving is off (English, from the modules below the UI)
+    save_error_kind: str = ""  # jsonio.WriteError.kind of that failure ("disk_full", "read_only", ...)
+    notices: list[str] = field(default_factory=list)  # for the player, shown once by the table
+    hints: Counter[int] = field(default_factory=Counter)  # hints asked, per seat
+    bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays as it was
+
+    def __post_init__(self) -> None:
+        from rummy_gui.engine import Game
+
+        if self.seed is None:
+            self.seed = random.randrange(1_000_000)
+        if self.game is None:
+            self.game = Game.new(self.preset, players=len(self.seats), seed=self.seed,
+                                 options=self.options or None)
+        self.game.undo_enabled = True  # undo within a turn (the table decides whose)
+        for cfg in self.seats:  # typed names and names from files pass the one text gate
+            cfg.name = clean(cfg.name, saves.MAX_NAME)
+        self.bots: dict[int, Bot] = {
+            s: make_bot(bot_level(cfg.kind), self.bot_seed(s))
+            for s, cfg in enumerate(self.seats) if not cfg.is_human or self.demo
+        }
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._process: botworker.BotProcess | None = None
+        if self.threaded and self.bot_process and self.bots:
+            self._process = self._start_process()
+        self._pending: tuple[int, int, Future[str], bool] | None = None  # seat, version, answer, in a process
+        self._restarts = (-1, 0)  # (version, bot processes replaced while deciding it)
+        self._told_restart = False
+        self._legal_cache: tuple[int, dict[int, list[str]]] | None = None
+        self._claims: list[tuple[int, LogEntry]] = []  # claims of the open window: (priority, words)
+        self.log.append(self._deal_line())
+
+    def bot_seed(self, seat: int) -> int:
+        return (self.seed or 0) + 101 * seat
+
+    def _deal_line(self) -> LogEntry:
+        return LogEntry(len(self.game.moves), None, None, self.name(self.game.dealer), self.game.round,
+                        bool(getattr(self.game, "contract", None)))
+
+    # --- facts ----------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return bool(self.game.game_over)
+
+    @property
+    def phase(self) -> str:
+        return phase_name(self.game)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def colour_index(self, seat: int) -> int:
+        """The seat's owner colour (palette index): the one chosen, else one of its own."""
+        from rummy_gui.play.palette import colour_index
+
+        chosen = [colour_index(c.colour) for c in self.seats]
+        if chosen[seat] is not None:
+            return int(chosen[seat])  # type: ignore[arg-type]
+        taken = {c for c in chosen if c is not None}
+        free = [i for i in range(8) if i not in taken] or list(range(8))
+        auto = [i for i, c in enumerate(chosen) if c is None]
+        return free[auto.index(seat) % len(free)]
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        from rummy_gui.play.palette import owner_colour
+
+        return owner_colour(self.colour_index(seat))
+
+    def initial(self, seat: int) -> str:
+        """A one-character mark for the seat's cards: the first letter of the
+        name, or another telling character when names share their first letter."""
+        names = [cfg.name or f"{i + 1}" for i, cfg in enumerate(self.seats)]
+        for marks in ([n[:1].upper() for n in names], [n[-1:].upper() for n in names]):
+            if len(set(marks)) == len(marks):
+                return marks[seat]
+        return str(seat + 1)
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].is_human and not self.demo
+
+    def humans(self) -> list[int]:
+        return [s for s in range(len(self.seats)) if self.is_human(s)]
+
+    def legal(self, seat: int) -> list[str]:
+        """The legal move texts (without the seat) of one seat, now."""
+        if self._legal_cache is None or self._legal_cache[0] != self.version:
+            by_seat: dict[int, list[str]] = {}
+            for move in self.game.legal_moves:
+                m = MoveText.parse(str(move))
+                by_seat.setdefault(m.seat if m.seat is not None else self.game.turn, []).append(m.text)
+            self._legal_cache = (self.version, by_seat)
+        return self._legal_cache[1].get(seat, [])
+
+    def legal_parsed(self, seat: int) -> list[MoveText]:
+        return [MoveText.parse(t) for t in self.legal(seat)]
+
+    # --- moves ----------------------------------------------------------
+    def play(self, seat: int, text: str) -> None:
+        """Play a move; raises the engine's IllegalMove (state unchanged) on refusal."""
+        move = MoveText.parse(text)
+        deal_before = self.game.round
+        index = len(self.game.moves)
+        # the log needs the position, not its history (a copy per move would grow with the game)
+        before = self.game.copy(history=False) if move.action not in (Action.PASS, Action.DEAL, Action.CUT) else None
+        claim = getattr(self.game, "claim", None) if self.phase == Phase.CLAIM else None
+        played = self.game.play(f"{seat}: {move.text}")
+        self.version += 1
+        self.last_move = MoveText(move.text, seat, move.action, move.cards, move.number, move.groups)
+        entry = LogEntry(index, played, before, self.name(seat)) if move.action != Action.DEAL else None
+        if claim is not None:
+            # A claim counts only once the window closes (a nearer player may still claim):
+            # it is told then, and only the one that won. Passes are told at once.
+            if entry is not None and move.action == Action.PASS:
+                self.log.append(entry)
+            elif entry is not None:
+                self._claims.append((claim.claimants.index(seat) if seat in claim.claimants else 99, entry))
+            if self.phase != Phase.CLAIM or getattr(self.game, "claim", None) is not claim:
+                if self._claims:
+                    won = min(self._claims, key=lambda c: c[0])[1]
+                    self.log.append(won)
+                    self.announcements.append(won.text())
+                self._claims = []
+        elif entry is not None:
+            self.log.append(entry)
+            if move.action == Action.DISCARD and "shanghai" in move.text:
+                self.announcements.append(entry.text())
+        if self.game.round != deal_before and not self.game.game_over:
+            self.log.append(self._deal_line())
+            forget_bots()  # a new deal: the bots' caches of the last one go (the heap stays small)
+        if len(self.log) > 400:
+            del self.log[:200]
+        self.autosave()
+
+    # --- undo -----------------------------------------------------------
+    def undo_owner(self) -> int | None:
+        """The seat whose move an undo would take back (None: nothing to undo)."""
+        g = self.game
+        if not g.can_undo or not g.moves:
+            return None
+        return int(g.moves[-1].seat)
+
+    def undo(self) -> Any:
+        """Take back one move (the engine decides what may be); the log follows."""
+        move = self.game.undo()
+        self._after_rewind()
+        return move
+
+    def redo(self) -> Any:
+        before = self.game.copy(history=False)
+        move = self.game.redo()
+        self.version += 1
+        index = len(self.game.moves) - 1
+        self.log.append(LogEntry(index, move, before, self.name(int(move.seat))))
+        self.autosave()
+        return move
+
+    def _after_rewind(self) -> None:
+        self.version += 1
+        n = len(self.game.moves)
+        self.log = [e for e in self.log if e.index < n or (e.is_deal and e.index <= n)]
+        self._claims = []
+        self.autosave()
+
+    def autosave(self) -> None:
+        """Keep the game in progress on disk for Continue (and forget it once over)."""
+        if not self.autosave_enabled or self.demo:
+            return
+        if self.game.game_over:
+            self._saver.submit(self._quietly, saves.delete_autosave)
+            self._saver.submit(self._record_statistics)
+            return
+        try:
+            doc = saves.document(self.game, self.seats)  # a snapshot, made here on the game's thread
+        except saves.SaveError as e:  # saving is a convenience: the game goes on without it
+            self._saving_failed(e)
+            return
+        self._saver.submit(self._quietly, jsonio.write_json, saves.autosave_path(), doc)
+
+    def _record_statistics(self) -> None:
+        """A finished game counts in the players' statistics (once)."""
+        from rummy_gui.play.stats import record_game
+
+        try:
+            record_game(self.game, self.seats, hints=dict(self.hints))
+        except jsonio.WriteError as e:
+            self._saving_failed(e)
+
+    def _quietly(self, fn: Any, *args: Any) -> None:
+        try:
+            fn(*args)
+        except (jsonio.JsonFileError, saves.SaveError) as e:
+            self._saving_failed(e)
+
+    def _saving_failed(self, e: Exception) -> None:
+        """Remember why saving failed (the table says so once; the game goes on)."""
+        self.save_error_kind = str(getattr(e, "kind", "") or "")
+        self.save_error = clean(str(e) or type(e).__name__)
+
+    # --- bots ------------------------------------------------------------
+    def bot_to_act(self) -> int | None:
+        if self.game.game_over or self.bot_error is not None:
+            return None
+        for seat in self.game.to_act:
+            if seat in self.bots:
+                return int(seat)
+        return None
+
+    def _start_process(self) -> botworker.BotProcess | None:
+        try:
+            return botworker.BotProcess()
+        except OSError:  # no child processes here: the bots think on a thread
+            return None
+
+    def bot_failed(self, seat: int, detail: str) -> None:
+        """A bot failed (it raised, or chose a move the rules refuse): a bug. It is
+        logged and the player told; no move is made, so the game and its
+        autosave stay as they were."""
+        if self.bot_error is not None:
+            return
+        level = self.seats[seat].kind if 0 <= seat < len(self.seats) else "?"
+        log.error("the %s bot of seat %d failed after move %d of %s (seed %s): %s", level, seat,
+                  len(self.game.moves), self.preset, self.seed, detail)
+        self.bot_error = clean(detail)
+        self.notices.append(_(BOT_ERROR))
+
+    def _replace_process(self, why: str) -> None:
+        """The bot process is stuck or gone: a new one asks again (told once)."""
+        if self._process is not None:
+            self._process.close()
+        version, count = self._restarts
+        count = count + 1 if version == self.version else 1
+        self._restarts = (self.version, count)
+        if count > MAX_RESTARTS:
+            self._process = None
+            seat = self.bot_to_act()
+            self.bot_failed(-1 if seat is None else seat, f"{why} ({count - 1} new processes did not help)")
+            return
+        log.warning("bot process replaced: %s", why)
+        self._process = self._start_process()
+        if not self._told_restart:
+            self._told_restart = True
+            self.notices.append(_(BOT_RESTARTED))
+
+    def poll_bot(self) -> tuple[int, str] | None:
+        """Start a bot's thinking, or collect its move: (seat, text) when ready.
+
+        The choice is computed in the bot process (or on a worker thread) so
+        frames keep coming; a move computed for an older position is thrown
+        away. A process that misses its deadline is replaced and asked again;
+        a bot that fails is `bot_failed`."""
+        if self._pending is not None:
+            seat, version, future, in_process = self._pending
+            if not future.done():
+                return None
+            self._pending = None
+            if version != self.version:
+                return None
+            try:
+                return seat, MoveText.parse(future.result()).text
+            except botworker.BotStuck as e:
+                self._replace_process(str(e))
+                return None
+            except botworker.BotError as e:
+                self.bot_failed(seat, str(e))
+                return None
+            except Exception as e:  # the bot's own code raised on the thread: a bug, logged and told
+                log.exception("bot of seat %d raised", seat)
+                self.bot_failed(seat, f"{type(e).__name__}: {e}")
+                return None
+        seat_or_none = self.bot_to_act()
+        if seat_or_none is None:
+            return None
+        seat = seat_or_none
+        bot = self.bots[seat]
+        process = self._process
+        if process is not None and self.threaded:
+            record = self.game.record()  # a snapshot taken here, on the game's thread
+            future = self._executor.submit(process.ask, bot_level(self.seats[seat].kind), self.bot_seed(seat),
+                                           seat, record)
+            self._pending = (seat, self.version, future, True)
+            return None
+        view = self.game.view(seat)
+
+        def think() -> str:
+            return str(bot.choose(view))
+
+        if not self.threaded:
+            try:
+                return seat, MoveText.parse(think()).text
+            except Exception as e:  # the bot's own code raised: a bug, logged and told
+                log.exception("bot of seat %d raised", seat)
+                self.bot_failed(seat, f"{type(e).__name__}: {e}")
+                return None
+        self._pending = (seat, self.version, self._executor.submit(think), False)
+        return None
+
+    def bot_thinking(self) -> bool:
+        return self._pending is not None
+
+    def close(self) -> None:
+        if self._process is not None:
+            self._process.close()  # first: a thread waiting on its answer returns at once
+            self._process = None
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._saver.shutdown(wait=True)  # the last autosave reaches the disk
+
+
+def start_table(app: App, preset: str, seats: list[SeatConfig], options: dict[str, Any],
+                seed: int | None = None, demo: bool = False) -> None:
+    """Begin a new game and show the table (the menu stays beneath it)."""
+    from rummy_gui.ui.menus import MainMenu
+    from rummy_gui.ui.table import TableScene
+
+    old = app.session
+    if isinstance(old, Session):
+        old.close()
+    session = Session(preset, seats, options, seed=seed, demo=demo, autosave_enabled=not demo)
+    session.autosave()
+    app.session = session
+    app.pop_to(MainMenu)
+    app.push(TableScene(app, session))
+
+
+def load_autosave() -> Session | None:
+    """The autosaved game as a session, or None when there is none (or it can't be read)."""
+    return open_autosave()[0]
+
+
+def open_autosave() -> tuple[Session | None, str]:
+    """The autosaved game as a session, and what the player should be told.
+
+    A damaged autosave with a good backup: the backup is used, the damaged
+    file moved aside (or, in a read-only folder, left where it is), and the
+    session's notices say so. Both bad: no session, the bad file moved aside
+    (never deleted), and the reason (translated). If the program stopped
+    while opening this very file last time, it is moved aside unopened, so
+    that a crash while opening never repeats."""
+    path = saves.autosave_path()
+    moved = saves.interrupted_opening(path)
+    if moved is not None:
+        return None, stopped_opening(moved)
+    if not path.exists() and not jsonio.backup_path(path).exists():
+        return None, ""
+    saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
+    try:
+        saved = saves.read_with_fallback(path, quarantine_bad=True)
+    except saves.SaveError as e:
+        saves.opened()
+        from rummy_gui import i18n
+        from rummy_gui.play.problems import problem
+
+        if i18n.language() == "en":  # the exact sentence, which names the file already
+            reason = clean(str(e)).rstrip(". ") + "."
+        else:
+            reason = _("The autosave can't be loaded: {reason}").format(reason=problem(e))
+        if e.kind not in ("missing", "newer_version") and path.exists():
+            try:
+                aside = saves.quarantine(path)
+                reason += " " + _("The damaged file was moved aside as {name}.").format(name=clean(aside.name))
+            except saves.SaveError:
+                pass
+        return None, reason
+    game = saved.game
+    if game.game_over:
+        saves.opened()
+        return None, ""
+    seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
+    session = Session(game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True)
+    if saved.problem is not None:
+        session.notices.append(_("The autosave was damaged; continuing from its backup."))
+        if saved.quarantined is not None:
+            session.notices.append(_("The damaged file was moved aside as {name}.").format(
+                name=clean(saved.quarantined.name)))
+        elif saved.not_moved is not None:
+            session.notices.append(_(NOT_MOVED).format(reason=clean(saved.not_moved)))
+    return session, ""
+
+
+def autosave_exists() -> bool:
+    return saves.autosave_path().exists()

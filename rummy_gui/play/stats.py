@@ -1,0 +1,298 @@
+"""Statistics per player name and preset, from finished games.
+
+    record_game(game, seats, hints={0: 2})   # after game over; False if already counted
+    stats, warnings = load_stats()           # never raises
+    stats.rows()                             # PlayerStats for the Statistics screen
+    reset_stats()                            # everything (or one name / one preset)
+
+Everything is computed from the game itself: the deal scores from its score
+history, the times gone out, rummy calls, buys and Shanghai calls won by
+replaying its record move by move. Only the hints, which the engine does not
+see, come from the table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from rummy_gui import paths
+from rummy_gui.engine import PRESETS, Game, Move
+from rummy_gui.play import jsonio
+from rummy_gui.safetext import clean
+from rummy_gui.safetext import problem as text_problem
+
+MAX_NAME = 40  # a player's name (saves.MAX_NAME)
+
+STATS_FORMAT = "rummy-gui-stats"
+STATS_VERSION = 1
+MAX_REMEMBERED = 1000  # fingerprints of recorded games, against counting one twice
+
+
+@dataclass
+class PlayerStats:
+    """One player's record in one preset. A deal score is the player's side's
+    score; in the contract family it is penalty points, so lower is better."""
+
+    name: str
+    preset: str
+    games: int = 0
+    wins: int = 0
+    deals: int = 0
+    deal_total: int = 0
+    best_deal: int | None = None
+    went_out: int = 0
+    rummy_calls: int = 0
+    buys: int = 0
+    shanghai_calls: int = 0
+    hints: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_deal(self) -> float | None:
+        return self.deal_total / self.deals if self.deals else None
+
+    @property
+    def lower_is_better(self) -> bool:
+        rules = PRESETS.get(self.preset)
+        return rules is not None and rules.is_contract
+
+    def add_deal(self, score: int) -> None:
+        self.deals += 1
+        self.deal_total += score
+        if self.best_deal is None:
+            self.best_deal = score
+        else:
+            self.best_deal = (min if self.lower_is_better else max)(self.best_deal, score)
+
+
+_COUNTS = ("games", "wins", "deals", "deal_total", "went_out", "rummy_calls", "buys",
+           "shanghai_calls", "hints")
+
+
+@dataclass(frozen=True)
+class SeatTally:
+    """What one seat did in a game, counted from its moves."""
+
+    went_out: int = 0
+    rummy_calls: int = 0  # rummy calls that won their window
+    buys: int = 0  # buys that won their window
+    shanghai_calls: int = 0
+
+
+def tally(game: Game) -> list[SeatTally]:
+    """Per seat: deals gone out, rummy calls, buys and Shanghai calls made
+    (claims that won their window), by replaying the game's record."""
+    record = game.record()
+    g = Game.from_record({**record, "moves": []})
+    counts = [dict.fromkeys(("went_out", "rummy", "buy", "shanghai"), 0)
+              for _ in range(game.players)]
+    for text in record["moves"]:
+        claim = g.claim
+        was_over = g.deal_over
+        g.play(text)
+        if claim is not None and g.claim is not claim:  # the window closed with this move
+            won = claim.winner()
+            if isinstance(won, Move) and won.seat is not None and won.action in counts[0]:
+                counts[won.seat][won.action] += 1
+        if g.deal_over and not was_over and g.went_out is not None:
+            counts[g.went_out]["went_out"] += 1
+    return [SeatTally(c["went_out"], c["rummy"], c["buy"], c["shanghai"]) for c in counts]
+
+
+def _fingerprint(game: Game, names: Sequence[str]) -> str:
+    blob = json.dumps([game.record(), list(names)], sort_keys=True).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+@dataclass
+class Stats:
+    """Every player's statistics, by name and preset."""
+
+    players: dict[str, dict[str, PlayerStats]] = field(default_factory=dict)
+    recorded: list[str] = field(default_factory=list)
+
+    def get(self, name: str, preset: str) -> PlayerStats:
+        by_preset = self.players.setdefault(name, {})
+        if preset not in by_preset:
+            by_preset[preset] = PlayerStats(name, preset)
+        return by_preset[preset]
+
+    def rows(self, preset: str | None = None, name: str | None = None) -> list[PlayerStats]:
+        """Lines for the Statistics screen, by name then preset."""
+        return [s for n in sorted(self.players, key=str.casefold)
+                for p, s in sorted(self.players[n].items())
+                if (preset is None or p == preset) and (name is None or n == name)]
+
+    def add_game(self, game: Game, seats: Sequence[Any],
+                 hints: Mapping[int, int] | None = None) -> bool:
+        """Count a finished game; False if this very game was counted before.
+        ``seats``: objects with a ``name`` (saves.Seat, the table's seats) or
+        names; a name given twice counts once. ValueError if the game is not over."""
+        if not game.game_over:
+            raise ValueError("only a finished game goes into the statistics")
+        names = [s if isinstance(s, str) else s.name for s in seats]
+        if len(names) != game.players:
+            raise ValueError(f"the game has {game.players} players but {len(names)} seats "
+                             "were given")
+        mark = _fingerprint(game, names)
+        if mark in self.recorded:
+            return False
+        per_seat = tally(game)
+        history = game.score_history
+        sides = game.sides
+        seen: set[str] = set()
+        for seat, name in enumerate(names):
+            if name in seen:
+                continue
+            seen.add(name)
+            side = next(i for i, members in enumerate(sides) if seat in members)
+            s = self.get(name, game.preset)
+            s.games += 1
+            s.wins += seat in game.winners
+            for deal in history:
+                s.add_deal(deal[side])
+            t = per_seat[seat]
+            s.went_out += t.went_out
+            s.rummy_calls += t.rummy_calls
+            s.buys += t.buys
+            s.shanghai_calls += t.shanghai_calls
+            s.hints += max(0, int((hints or {}).get(seat, 0)))
+        self.recorded = [*self.recorded, mark][-MAX_REMEMBERED:]
+        return True
+
+    def reset(self, name: str | None = None, preset: str | None = None) -> None:
+        """Forget everything, or one player's, or one preset's statistics."""
+        for n in list(self.players):
+            if name is not None and n != name:
+                continue
+            for p in list(self.players[n]):
+                if preset is None or p == preset:
+                    del self.players[n][p]
+            if not self.players[n]:
+                del self.players[n]
+        if name is None and preset is None:
+            self.recorded = []
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": STATS_FORMAT,
+            "version": STATS_VERSION,
+            "players": {n: {p: {f.name: getattr(s, f.name) for f in fields(s)
+                                if f.name not in ("name", "preset")}
+                            for p, s in by_preset.items()}
+                        for n, by_preset in self.players.items()},
+            "recorded": list(self.recorded),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> tuple[Stats, list[str]]:
+        """Statistics from a parsed file; what is damaged is left out, with a warning."""
+        stats = cls()
+        if (not isinstance(data, dict) or data.get("format") != STATS_FORMAT
+                or not isinstance(data.get("players"), dict)):
+            return stats, ["the statistics file is not a rummy-gui statistics file; starting "
+                           "afresh"]
+        if data.get("version") != STATS_VERSION:
+            return stats, [f"the statistics file has version {clean(repr(data.get('version')), 40)}; "
+                           f"this program reads version {STATS_VERSION}; starting afresh"]
+        warnings: list[str] = []
+        for name, by_preset in data["players"].items():
+            if not isinstance(by_preset, dict) or not name.strip() or text_problem(name, MAX_NAME):
+                warnings.append(f"the statistics of {_quoted(name)} are damaged and were left out")
+                continue
+            for preset, raw in by_preset.items():
+                entry = _entry(name, preset, raw)
+                if entry is None:
+                    warnings.append(f"the {_quoted(preset)} statistics of {_quoted(name)} are "
+                                    "damaged and were left out")
+                else:
+                    stats.players.setdefault(name, {})[preset] = entry
+        recorded = data.get("recorded")
+        if isinstance(recorded, list):
+            stats.recorded = [r for r in recorded if isinstance(r, str)][-MAX_REMEMBERED:]
+        return stats, warnings
+
+
+def _quoted(text: str) -> str:
+    return "'" + clean(text, 60) + "'"
+
+
+def _newer(data: Any) -> bool:
+    version = data.get("version") if isinstance(data, dict) else None
+    return isinstance(version, int) and not isinstance(version, bool) and version > STATS_VERSION
+
+
+def _entry(name: str, preset: str, raw: Any) -> PlayerStats | None:
+    if preset not in PRESETS or not isinstance(raw, dict):
+        return None
+    if set(raw) != {*_COUNTS, "best_deal"}:
+        return None
+    for key in _COUNTS:
+        v = raw[key]
+        if isinstance(v, bool) or not isinstance(v, int) or (v < 0 and key != "deal_total"):
+            return None
+    best = raw["best_deal"]
+    if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
+        return None
+    if raw["wins"] > raw["games"] or (best is None) != (raw["deals"] == 0):
+        return None
+    return PlayerStats(name, preset, **raw)
+
+
+def _read(p: Path, strict: bool) -> tuple[Stats, list[str]]:
+    """The statistics of ``p`` and the warnings. A file this version can't fully
+    read (a newer version's, damaged entries) is copied aside first, once;
+    ``strict``: WriteError if no copy can be made (the file is then not written over)."""
+    data, warnings = jsonio.read_json_leniently(p)
+    if data is jsonio.NOTHING:
+        return Stats(), warnings
+    stats, more = Stats.from_json(data)
+    if more:
+        more += jsonio.keep_unreadable(p, _newer(data), strict)
+    return stats, warnings + more
+
+
+def load_stats(path: Path | str | None = None) -> tuple[Stats, list[str]]:
+    """The statistics so far (empty if none). Never raises; the warnings say
+    what was damaged (a damaged file is moved aside and its backup tried; one
+    read only in part is copied aside as stats.json.corrupt-<time>, one of a
+    newer version as stats.json.newer-<time>)."""
+    p = Path(path) if path is not None else paths.stats_path()
+    return _read(p, strict=False)
+
+
+def save_stats(stats: Stats, path: Path | str | None = None) -> Path:
+    """Write atomically; jsonio.WriteError (a ValueError) if the folder is not
+    writable, or if the file there can't be fully read and no copy of it kept."""
+    p = Path(path) if path is not None else paths.stats_path()
+    _read(p, strict=True)
+    jsonio.write_json(p, stats.to_json())
+    return p
+
+
+def record_game(game: Game, seats: Sequence[Any], hints: Mapping[int, int] | None = None,
+                path: Path | str | None = None) -> bool:
+    """Add a finished game to the statistics file; False if it was counted already.
+    Raises ValueError if the game is not over, jsonio.WriteError if saving fails."""
+    stats, _ = load_stats(path)
+    if not stats.add_game(game, seats, hints):
+        return False
+    save_stats(stats, path)
+    return True
+
+
+def reset_stats(name: str | None = None, preset: str | None = None,
+                path: Path | str | None = None) -> None:
+    """Forget statistics (all, one player's, or one preset's); the previous
+    file stays as .bak until the next write."""
+    stats, _ = load_stats(path)
+    stats.reset(name, preset)
+    save_stats(stats, path)
