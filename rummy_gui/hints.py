@@ -13,7 +13,7 @@ from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.melds import Token
-from rummy_gui.narrate import advise
+from rummy_gui.play.narrate import advise
 
 _TURN_ENDS = {"discard", "draw", "take", "pass", "buy", "rummy", "shanghai", "cut", "deal"}
 

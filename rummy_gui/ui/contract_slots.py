@@ -12,8 +12,8 @@ from pygame import Rect
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
+from rummy_gui.play.session import MoveText, token_card
 from rummy_gui.ui import layout as lay
-from rummy_gui.ui.session import MoveText, token_card
 
 FALLBACK_CONTRACTS = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
 

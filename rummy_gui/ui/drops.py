@@ -10,8 +10,8 @@ from pygame import Rect
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
+from rummy_gui.play.session import MoveText, pretty_token
 from rummy_gui.ui import theme
-from rummy_gui.ui.session import MoveText, pretty_token
 
 
 @dataclass

@@ -10,7 +10,8 @@ from pygame import Rect
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
-from rummy_gui.ui import catalog, fonts, palette, theme
+from rummy_gui.play import palette
+from rummy_gui.ui import catalog, fonts, theme
 from rummy_gui.ui.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import draw_panel, fit_text
 
@@ -32,7 +33,7 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     _draw_focus(surface, scene)
     _draw_targets(surface, scene)
     for widget in scene.buttons:
-        widget.draw(surface)
+        widget.draw(surface, live=not scene.covered)
     concealed = scene.concealed()
     for flight in scene.flights:
         if flight.t >= flight.delay:
@@ -90,7 +91,7 @@ def draw_focus_box(surface: pygame.Surface, scene: TableScene, rect: Rect) -> No
 
 def _draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
     """Where the keys act: always shown while the player may act (thin until keys are used)."""
-    if not scene.my_turn() or scene.prompt_buttons or (scene.drag and scene.drag.active):
+    if scene.covered or not scene.my_turn() or scene.prompt_buttons or (scene.drag and scene.drag.active):
         return
     from rummy_gui.ui.keyboard import focus_rect
 
@@ -124,7 +125,7 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
             surface.blit(hint, hint.get_rect(center=rect.center))
     if scene.slots.staged:
         for b in scene.slot_buttons:
-            b.draw(surface)
+            b.draw(surface, live=not scene.covered)
     else:
         own = geo.layout.seats[scene.viewer].melds
         tip = fonts.text_cached(_("Lay down the contract:"), 13, theme.TEXT_DIM)

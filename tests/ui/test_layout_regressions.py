@@ -17,8 +17,8 @@ def test_melds_in_a_zone_with_no_height_still_get_real_card_sizes() -> None:
 
 def test_the_buy_button_says_how_many_penalty_cards() -> None:
     from rummy_gui.engine import Game
+    from rummy_gui.play.session import MoveText
     from rummy_gui.ui.drops import describe_claim
-    from rummy_gui.ui.session import MoveText
 
     buy = MoveText.parse("buy")
     shanghai = Game.new("shanghai", 3, seed=1)

@@ -7,9 +7,10 @@ from collections import Counter
 import pygame
 from ui_driver import frame
 
+from rummy_gui.play.session import MoveText, SeatConfig, Session, make_bot, token_card
 from rummy_gui.ui.app import App
-from rummy_gui.ui.overlays import ChooserScene, DealSummaryScene
-from rummy_gui.ui.session import MoveText, SeatConfig, Session, make_bot, token_card
+from rummy_gui.ui.dialogs import ChooserScene
+from rummy_gui.ui.overlays import DealSummaryScene
 from rummy_gui.ui.table import TableScene
 
 

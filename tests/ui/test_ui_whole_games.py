@@ -11,9 +11,10 @@ import pytest
 from ui_driver import click, drag, frame
 
 from rummy_gui.engine import Game
+from rummy_gui.play.session import MoveText, SeatConfig, Session, make_bot, token_card
 from rummy_gui.ui.app import App
-from rummy_gui.ui.overlays import ChooserScene, DealSummaryScene, GameOverScene
-from rummy_gui.ui.session import MoveText, SeatConfig, Session, make_bot, token_card
+from rummy_gui.ui.dialogs import ChooserScene
+from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene
 from rummy_gui.ui.table import TableScene
 
 
@@ -164,7 +165,7 @@ def test_contract_family_last_round_to_game_over(app: App, preset: str) -> None:
 
 
 def test_a_finished_game_counts_in_the_statistics(app: App) -> None:
-    from rummy_gui.stats import load_stats
+    from rummy_gui.play.stats import load_stats
     from rummy_gui.ui.statistics import StatisticsScene
 
     game = Game.from_layout("liverpool", hands=ROUND_SEVEN["liverpool"],
