@@ -20,11 +20,11 @@ def test_play_layer_has_the_session_and_the_bot_process() -> None:
 
 
 def test_play_layer_imports_no_pygame() -> None:
-    """Every module of rummy_gui.play imported in a fresh interpreter: neither
-    pygame nor any module of rummy_gui.ui is loaded."""
+    """Every module of rummy_gui.play (and hints, at its level) imported in a
+    fresh interpreter: neither pygame nor any module of rummy_gui.ui is loaded."""
     code = (
         "import importlib, sys\n"
-        f"for name in {play_modules()!r}:\n"
+        f"for name in {[*play_modules(), 'rummy_gui.hints']!r}:\n"
         "    importlib.import_module(name)\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' or m.startswith('rummy_gui.ui'))\n"
         "print(' '.join(bad))\n"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
+from rummy_gui.engine import Game
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
@@ -74,7 +75,7 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
 
 
 def high_contrast(scene: TableScene) -> bool:
-    return bool(getattr(scene.app.settings, "high_contrast", False))
+    return scene.app.settings.high_contrast
 
 
 def focus_colour(scene: TableScene) -> tuple[int, int, int]:
@@ -136,7 +137,7 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
 
 def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     session = scene.session
-    g = session.game
+    g: Game = session.game
     if not (session.bot_thinking() and g.to_act) or session.is_human(g.to_act[0]):
         return
     place = geo.layout.seats.get(g.to_act[0])
@@ -186,7 +187,7 @@ def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
             pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
         zone_layer = _ZONES[key] = zone_layer.convert_alpha()
     surface.blit(zone_layer, (0, 0))
-    g = scene.session.game
+    g: Game = scene.session.game
     if not g.melds and not scene.staging():
         own = geo.layout.seats[scene.viewer].melds
         hint = fonts.text_cached(_("Your melds go here: drag a selection of cards onto the felt"), 15, theme.TEXT_DIM)
@@ -197,7 +198,7 @@ def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
 
 
 def _draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
-    g = scene.session.game
+    g: Game = scene.session.game
     for meld in g.melds:
         rects = geo.meld_rects.get(meld.id)
         if not rects:
@@ -215,7 +216,7 @@ def _draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
                 _owner_mark(surface, scene, owner, rect)
             if card.is_joker and j < len(tokens) and "=" in tokens[j]:
                 _joker_tag(surface, tokens[j].split("=")[1], rect, scene.app.settings.four_colour)
-        if getattr(meld, "complete", False):
+        if meld.complete:
             tick = fonts.text_cached("✓", 14, theme.GOLD, True)
             surface.blit(tick, (rects[-1].right - 14, rects[-1].y - 14))
 
@@ -247,7 +248,7 @@ def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) ->
 
 
 def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
-    g = scene.session.game
+    g: Game = scene.session.game
     top = geo.zones[("stock",)][0][1]
     n = g.stock_count
     if scene.cutting():
@@ -309,7 +310,7 @@ def _draw_discard(surface: pygame.Surface, scene: TableScene, geo: Geometry, hid
 
 def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]) -> None:
     session = scene.session
-    g = session.game
+    g: Game = session.game
     place = geo.layout.seats[seat]
     badge = place.badge
     to_act = seat in g.to_act
@@ -335,13 +336,13 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
         level = _("you")
     else:
         level = _("human") if cfg.is_human else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
-    side = g.side_of(seat) if hasattr(g, "side_of") else seat
-    total = g.totals[side] if side < len(g.totals) else 0
+    side = g.side_of(seat)
+    total = g.totals[side]
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
         level += " · " + _("team {team}").format(team="AB"[side])
     surface.blit(fonts.text_cached(level, 13, theme.TEXT_DIM), (x, badge.y + 25))
     line3 = _("{n} pts").format(n=total)
-    buys = g.buys_left(seat) if hasattr(g, "buys_left") else None
+    buys = g.buys_left(seat)
     if buys is not None:
         line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
     surface.blit(fonts.text_cached(line3, 13, theme.GOLD), (x, badge.y + 40))
@@ -371,7 +372,7 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
         return
     dragging = set(scene.drag.hand_indices) if scene.drag and scene.drag.active else set()
     # The card taken from deep in the pile must be melded this turn: mark one copy of it.
-    target = getattr(scene.game, "target", None) if scene.my_turn() else None
+    target = scene.game.target if scene.my_turn() else None
     marked = next((i for i, (c, _) in enumerate(slots) if target is not None and c == target), None)
     for i, (card, rect) in enumerate(slots):
         if (("hand", scene.viewer), i) in hidden or i in dragging:
