@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Action, Card, Game, Move, ask
-from rummy_gui.narrate import advise
+from rummy_gui.play.narrate import advise
 
 _TURN_ENDS = frozenset({Action.DISCARD, Action.DRAW, Action.TAKE, Action.PASS, Action.BUY, Action.RUMMY,
                         Action.SHANGHAI, Action.CUT, Action.DEAL})

@@ -19,11 +19,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from rummy_gui.play.session import SeatConfig  # noqa: E402
 from rummy_gui.ui import app as app_module  # noqa: E402
 from rummy_gui.ui import fonts  # noqa: E402
 from rummy_gui.ui.app import App  # noqa: E402
 from rummy_gui.ui.menus import MainMenu  # noqa: E402
-from rummy_gui.ui.session import SeatConfig, start_table  # noqa: E402
 from rummy_gui.ui.settings import Settings  # noqa: E402
 
 
@@ -112,7 +112,7 @@ def test_a_bad_settings_file_leaves_the_defaults_and_the_game_starts(home: Path,
 
 
 def test_a_settings_file_with_wrong_types_gives_a_window_of_a_sane_size(home: Path) -> None:
-    from rummy_gui.ui import prefs
+    from rummy_gui.play import prefs
 
     config = home / "config"
     config.mkdir(parents=True)
@@ -138,7 +138,7 @@ def table() -> Iterator[App]:
 
 def play_some_frames(app: App) -> None:
     seats = [SeatConfig("You", "human"), SeatConfig("Bot 1", "easy"), SeatConfig("Bot 2", "easy")]
-    start_table(app, "rummy500", seats, {}, seed=5)
+    app.rooms.start_table("rummy500", seats, {}, seed=5)
     for _ in range(5):
         app.tick(0.05)
     app.play_sound("discard")
@@ -284,8 +284,8 @@ def test_an_absurd_size_on_the_command_line_is_refused(size: str, capsys: pytest
 # --- --continue -------------------------------------------------------------------------
 
 def test_continue_opens_the_autosave_straight_away(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummy_gui import saves
     from rummy_gui.engine import Game
+    from rummy_gui.play import saves
 
     game = Game.new("rummy500", players=2, seed=4)
     saves.write(saves.autosave_path(), game, [saves.Seat("Ann"), saves.Seat("Bot", "easy", 7)])

@@ -7,7 +7,7 @@ import pytest
 from rummy_gui import i18n
 from rummy_gui.engine import Game, Move
 from rummy_gui.hints import hint
-from rummy_gui.narrate import advise, describe
+from rummy_gui.play.narrate import advise, describe
 
 
 @pytest.fixture(autouse=True)

@@ -126,6 +126,20 @@ def test_every_engine_message_is_in_the_catalogs(source) -> None:
         assert (i18n.plural_ids(template)[0] if code in i18n.ENGINE_PLURALS else template) in ids, code
 
 
+@needs_source
+def test_every_engine_text_the_screens_show_is_in_the_catalogs(source) -> None:
+    """Preset names and descriptions, contracts, house rules and their values
+    come from the engine (rummy_gui.engine.catalog); the extractor finds them all."""
+    from rummy_gui.engine import catalog
+
+    ids = {m.id for m in source if isinstance(m.id, str)}
+    texts = {r.name for r in catalog.presets()} | {r.description for r in catalog.presets()}
+    texts |= {name for r in catalog.presets() for _s, _r, name in catalog.contracts(r)}
+    texts |= set(catalog.OPTION_LABELS.values())
+    texts |= {name for names in catalog.CHOICE_NAMES.values() for name in names.values()}
+    assert len(texts) > 30 and not texts - ids
+
+
 def test_engine_plurals_name_a_count_of_their_template() -> None:
     for code, param in i18n.ENGINE_PLURALS.items():
         assert "{" + param + "}" in MESSAGES[code], code

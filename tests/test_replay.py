@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rummy_gui.engine import Game
-from rummy_gui.replay import Replay
+from rummy_gui.play.replay import Replay
 
 
 def _played(preset: str, players: int, seed: int, deals: int) -> tuple[Game, list[list[tuple]]]:

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from rummy_gui import saves
 from rummy_gui.engine import Move
-from rummy_gui.ui import botworker
-from rummy_gui.ui.session import SeatConfig, Session, make_bot
+from rummy_gui.play import botworker, saves
+from rummy_gui.play.session import SeatConfig, Session, make_bot
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
 

@@ -1,4 +1,5 @@
-"""A Babel extractor for the engine's refusals (`rummy_gui/engine/messages.py`).
+"""Babel extractors for the engine: its refusals (`rummy_gui/engine/messages.py`)
+and the texts the screens show (preset names, contracts, house rules).
 
 The engine may not import the translation layer, so its English templates
 are a plain table, not `_()` calls. This extractor yields each template as a
@@ -38,3 +39,41 @@ def extract_engine_messages(fileobj: IO[bytes], keywords: Collection[str],
                 yield value.lineno, "ngettext", plural_ids(value.value), comment
             else:
                 yield value.lineno, "gettext", value.value, comment
+
+
+# The engine's texts the screens show (rules.py, catalog.py): preset names and
+# descriptions (the `name=` and `description=` of each preset), the contracts'
+# names, the house rules' names and the names of their values.
+_TEXT_TABLES = {"CONTRACT_NAMES", "OPTION_LABELS", "CHOICE_NAMES"}
+_TEXT_KEYWORDS = {"name", "description"}
+
+
+def _strings(node: ast.expr) -> Iterator[ast.Constant]:
+    """Every string literal among a literal's values (dict values, tuple items)."""
+    if isinstance(node, ast.Dict):
+        for value in node.values:
+            yield from _strings(value)
+    elif isinstance(node, ast.Tuple | ast.List):
+        for item in node.elts:
+            yield from _strings(item)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node
+    else:
+        raise ValueError(f"line {node.lineno}: the engine's text tables hold only string literals")
+
+
+def extract_engine_texts(fileobj: IO[bytes], keywords: Collection[str],
+                         comment_tags: Collection[str], options: Mapping[str, Any]
+                         ) -> Iterator[tuple[int, str, str, list[str]]]:
+    tree = ast.parse(fileobj.read().decode("utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign | ast.Assign) and node.value is not None:
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            names = [t.id for t in targets if isinstance(t, ast.Name) and t.id in _TEXT_TABLES]
+            if names:
+                for text in _strings(node.value):
+                    yield text.lineno, "gettext", text.value, [f"engine: {names[0]}"]
+        elif isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg in _TEXT_KEYWORDS and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+                    yield kw.value.lineno, "gettext", kw.value.value, [f"engine: preset {kw.arg}"]

@@ -117,9 +117,9 @@ class DemoTable:
 
     def play(self, preset: str, players: int, seed: int) -> tuple[bool, Any]:
         """One whole game through the table loop: (finished, the engine's game)."""
+        from rummy_gui.play.session import SeatConfig, Session
         from rummy_gui.ui.menus import MainMenu
         from rummy_gui.ui.overlays import GameOverScene
-        from rummy_gui.ui.session import SeatConfig, Session
         from rummy_gui.ui.table import TableScene
 
         app = self.app

@@ -50,9 +50,9 @@ def demo_game_child(preset: str = DEMO_PRESET, players: int = DEMO_PLAYERS, seed
 
 def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
     from rummy_gui.engine import Game
+    from rummy_gui.play.session import SeatConfig, Session
     from rummy_gui.ui.menus import MainMenu
     from rummy_gui.ui.overlays import GameOverScene
-    from rummy_gui.ui.session import SeatConfig, Session
     from rummy_gui.ui.table import TableScene
 
     app = table.app

@@ -1,6 +1,6 @@
 """The rules engine: pure Python, no pygame. See docs/engine-api.md and docs/rules.md."""
 
-from . import ask
+from . import ask, catalog
 from .ask import (
     ContractSlot,
     cards_of,
@@ -22,7 +22,7 @@ from .moves import Move
 from .rules import PRESETS, Rules
 
 __all__ = [
-    "Action", "Card", "ask", "Claim", "ClaimKind", "Game", "IllegalMove", "JOKER", "LegalMoves",
+    "Action", "Card", "ask", "catalog", "Claim", "ClaimKind", "Game", "IllegalMove", "JOKER", "LegalMoves",
     "MalformedMove", "Meld", "Move", "NotYourMove", "PRESETS", "Phase", "RuleViolation", "Rules",
     "View", "parse_card", "parse_cards",
     # rule questions a table asks (ask.py)

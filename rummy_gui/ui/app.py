@@ -24,11 +24,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from rummy_gui import saves
+from rummy_gui.play import saves
+from rummy_gui.play.session import Session
 from rummy_gui.ui.audio import Audio
 from rummy_gui.ui.cardart import ArtCache
 from rummy_gui.ui.intents import Intent, Quit, Resize, ToggleFullscreen, translate
-from rummy_gui.ui.scene import Scene, SceneStack
+from rummy_gui.ui.rooms import SceneRooms
+from rummy_gui.ui.scene import Rooms, Scene, SceneStack
 from rummy_gui.ui.settings import Settings
 
 DEFAULT_SIZE = (1280, 800)
@@ -88,12 +90,13 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
-        self.session: object | None = None  # the game in progress, for "Continue"
+        self.session: Session | None = None  # the game in progress, for "Continue"
         self.frame_times: list[float] = []
         self._slept = 0.0  # seconds rested since the last frame
         self._wait_after_frame = 0.0  # the scenes' wait as the last frame left them
         self._sounds_after_frame: list[tuple[int, str]] = []  # (frames shown when asked, sound)
         self.persist_settings = False  # run() turns this on; tests keep settings in memory
+        self.rooms: Rooms = SceneRooms(self)  # the screens scenes open without importing them
 
     # --- services --------------------------------------------------------
     @property
@@ -359,7 +362,8 @@ def run(argv: Sequence[str]) -> int:
 
 def clean_leftovers() -> None:
     """Temporary files that a killed write left behind (our own names only)."""
-    from rummy_gui import jsonio, paths
+    from rummy_gui import paths
+    from rummy_gui.play import jsonio
 
     for folder in (paths.data_dir(), paths.saves_dir(), paths.config_dir()):
         jsonio.clean_stale_temps(folder)
@@ -369,7 +373,7 @@ def _run(args: argparse.Namespace) -> int:
     size = args.size or DEFAULT_SIZE
     if args.frames and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"  # --frames without a display: render off-screen
-    from rummy_gui.ui import prefs
+    from rummy_gui.play import prefs
 
     clean_leftovers()
     settings, saved_size = prefs.load()
@@ -389,12 +393,12 @@ def _run(args: argparse.Namespace) -> int:
         app.push(menu)
         moved = saves.interrupted_opening()
         if moved is not None:  # the last run stopped while opening this file: not again
-            from rummy_gui.ui.session import stopped_opening
+            from rummy_gui.play.session import stopped_opening
 
             menu.autosave_problem = stopped_opening(moved)
             print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
         if args.resume:
-            from rummy_gui.ui.session import open_autosave
+            from rummy_gui.play.session import open_autosave
             from rummy_gui.ui.table import TableScene
 
             session, problem = open_autosave()
@@ -408,7 +412,7 @@ def _run(args: argparse.Namespace) -> int:
                 app.session = session
                 app.push(TableScene(app, session))
         if args.demo or args.preset:
-            from rummy_gui.ui.session import SeatConfig, start_table
+            from rummy_gui.play.session import SeatConfig
 
             preset = args.preset or "rummy500"
             from rummy_gui.ui import catalog
@@ -419,7 +423,7 @@ def _run(args: argparse.Namespace) -> int:
 
             seats = [SeatConfig(f"Bot {i + 1}" if args.demo else (_("You") if i == 0 else f"Bot {i}"),
                                 "human" if (i == 0 and not args.demo) else "medium") for i in range(players)]
-            start_table(app, preset, seats, {}, seed=args.seed, demo=args.demo)
+            app.rooms.start_table(preset, seats, {}, seed=args.seed, demo=args.demo)
         if args.fullscreen or settings.fullscreen:
             app.set_fullscreen(True)
         settle_heap()
@@ -439,9 +443,8 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"rummy-gui: the screenshot {args.screenshot} could not be saved: {e}", file=sys.stderr)
                 return 1
     finally:
-        close = getattr(app.session, "close", None)
-        if close is not None:
-            close()  # stops the bots' process and writes the last autosave
+        if app.session is not None:
+            app.session.close()  # stops the bots' process and writes the last autosave
         if not args.frames:  # headless checks leave the player's settings alone
             prefs.save(app.settings, app.windowed_size)
         pygame.quit()

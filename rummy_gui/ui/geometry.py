@@ -15,6 +15,7 @@ from typing import Any
 
 from pygame import Rect
 
+from rummy_gui.engine import Game, Meld
 from rummy_gui.engine.cards import Card
 from rummy_gui.ui import layout as lay
 
@@ -39,14 +40,12 @@ class Geometry:
         return rects[0].unionall(rects[1:]).inflate(14, 14)
 
 
-def meld_maker(meld: Any) -> int:
-    maker = getattr(meld, "maker", None)
-    if isinstance(maker, int):
-        return maker
-    return int(Counter(meld.owners).most_common(1)[0][0])
+def meld_maker(meld: Meld) -> int:
+    """The seat whose meld this is (its cards are drawn in that seat's area)."""
+    return meld.maker
 
 
-def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card], scale: float = 1.0) -> Geometry:
+def build(game: Game, size: tuple[int, int], viewer: int, hand_order: list[Card], scale: float = 1.0) -> Geometry:
     players = _players(game)
     lt = lay.table_layout(size, players, viewer, scale)
     geo = Geometry(lt, hand_order)
@@ -61,7 +60,7 @@ def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card],
             continue
         n = len(game.hand(seat))
         geo.zones[("hand", seat)] = [(None, r) for r in opponent_fan(place.badge, n)]
-    by_zone: dict[int, list[Any]] = {}
+    by_zone: dict[int, list[Meld]] = {}
     for meld in game.melds:
         by_zone.setdefault(meld_maker(meld), []).append(meld)
     for seat, melds in by_zone.items():
@@ -79,11 +78,8 @@ def build(game: Any, size: tuple[int, int], viewer: int, hand_order: list[Card],
     return geo
 
 
-def _players(game: Any) -> int:
-    players = getattr(game, "players", None)
-    if isinstance(players, int):
-        return players
-    return sum(len(side) for side in game.sides)
+def _players(game: Game) -> int:
+    return game.players
 
 
 def opponent_fan(badge: Rect, count: int) -> list[Rect]:

@@ -1,63 +1,48 @@
 """Hot seat: several people at one machine.
 
 The hand-over screen hides every hand while the machine passes to the next
-person; `worth_asking` decides, from the claimant's own hand only, whether a
-claim is worth a hand-over (the setting "ask about claims: only when useful").
+person; `worth_asking` decides, from the claimant's own hand and the table
+only, whether a claim is worth a hand-over (the setting "ask about claims:
+only when useful"), by asking the engine whether the card could be used.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 import pygame
 
-from rummy_gui.engine.cards import Card
-from rummy_gui.engine.enums import ClaimKind
+from rummy_gui.engine import ClaimKind, Game, catalog
 from rummy_gui.i18n import _
+from rummy_gui.play.session import Session
 from rummy_gui.ui import fonts, theme
 from rummy_gui.ui.intents import Intent, Key, PointerDown
-from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.scene import App, Scene
 from rummy_gui.ui.widgets import draw_panel
 
-if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
-    from rummy_gui.ui.table import TableScene
+
+class TableScene(Protocol):
+    """What the hand-over screen uses of the table beneath it (rummy_gui.ui.table's
+    TableScene, which opens it)."""
+
+    @property
+    def session(self) -> Session: ...
+
+    def handed_over(self, seat: int) -> None: ...
 
 
-def could_use(card: Card, hand: list[Card], game: Any) -> bool:
-    """Whether `card` could go into a meld with this hand, or on a meld on the
-    table: a guess a player would make from their own cards and the table only."""
-    if card.is_joker:
-        return True
-    rules = getattr(game, "rules", None)
-    naturals = [c for c in hand if not c.is_joker]
-    jokers = len(hand) - len(naturals)
-    same_rank = sum(1 for c in naturals if c.rank == card.rank)
-    if same_rank + jokers >= 2 or (same_rank >= 1 and bool(getattr(rules, "is_contract", False))):
-        return True
-    near = {c.rank for c in naturals if c.suit == card.suit and 0 < abs(c.rank - card.rank) <= 2}
-    if card.rank == 1:  # the ace also sits above the king
-        near |= {c.rank for c in naturals if c.suit == card.suit and c.rank in (12, 13)}
-    if len(near) + jokers >= 2 or (near and jokers):
-        return True
-    try:
-        from rummy_gui.engine.melds import Token, layoff_fits
-
-        return any(layoff_fits(rules, meld, [Token(card)]) for meld in game.melds) if rules else False
-    except Exception:
-        return False
-
-
-def worth_asking(game: Any, seat: int, setting: str) -> bool:
-    """Ask this human about the open claim? ("always" / "useful" / "never")."""
-    claim = getattr(game, "claim", None)
+def worth_asking(game: Game, seat: int, setting: str) -> bool:
+    """Ask this human about the open claim? ("always" / "useful" / "never").
+    "useful" asks when the engine says the card could be used with this hand
+    and the melds on the table (`rummy_gui.engine.catalog.could_use`)."""
+    claim = game.claim
     if claim is None or setting == "always":
         return True
     if setting == "never":
         return False
     if claim.kind in (ClaimKind.RUMMY, ClaimKind.SHANGHAI):
         return True  # these are offered only when the card can be used (public facts)
-    return could_use(claim.card, list(game.hand(seat)), game)
+    return catalog.could_use(game.rules, game.hand(seat), claim.card, game.melds)
 
 
 class HandOverScene(Scene):

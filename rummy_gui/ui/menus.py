@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -11,14 +11,12 @@ from rummy_gui import i18n
 from rummy_gui.engine.cards import JOKER, parse_card
 from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.ui import catalog, fonts, theme
-from rummy_gui.ui.intents import Back, Intent, PointerMove, Wheel
+from rummy_gui.ui.dialogs import WidgetScene
+from rummy_gui.ui.intents import Back, Intent, Wheel
 from rummy_gui.ui.rules_text import rules_for
-from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.scene import App
 from rummy_gui.ui.settings import ANIMATION_SPEEDS, CARD_BACKS
-from rummy_gui.ui.widgets import Button, Cycler, TextField, Toggle, Widget, draw_panel, fit_text
-
-if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
+from rummy_gui.ui.widgets import Button, Cycler, TextField, Toggle, draw_panel, fit_text
 
 SEAT_NAMES = (N_("You"), "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
 CARD_BACK_NAMES = {"blue": NC_("card back", "Blue"), "red": NC_("card back", "Red"),
@@ -41,48 +39,8 @@ def set_language(app: App, lang: str) -> None:
 
 
 def bot_levels() -> tuple[str, ...]:
-    try:
-        from rummy_gui.bots import LEVELS
-
-        return tuple(LEVELS)
-    except Exception:  # bots not there yet: the UI's random fallback plays every level
-        return ("random", "easy", "medium", "hard", "expert")
-
-
-def explain(detail: str, summary: str) -> str:
-    """A problem for the player: the exact `detail` (English, from the modules
-    below the UI) in English, else the translated `summary` (marked with N_)."""
-    return detail if i18n.language() == "en" else _(summary)
-
-
-class WidgetScene(Scene):
-    """A screen made of widgets on the felt; subclasses build them in `layout`
-    (in the current language: a language switch lays every screen out again)."""
-
-    title = ""  # marked with N_, translated when drawn
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.widgets: list[Widget] = []
-
-    def handle(self, intent: Intent) -> None:
-        if isinstance(intent, Back):
-            self.app.pop()
-            return
-        for w in list(self.widgets):
-            if w.handle(intent) and not isinstance(intent, PointerMove):
-                break
-
-    def draw_background(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.art.felt(surface.get_size()), (0, 0))
-        if self.title:
-            img = fit_text(_(self.title), 34, theme.GOLD, surface.get_width() - 40, True)
-            surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, 22)))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        for w in self.widgets:
-            w.draw(surface)
+    """The bots' levels, weakest first (the bots' own list)."""
+    return catalog.bot_levels()
 
 
 class MainMenu(WidgetScene):
@@ -93,9 +51,9 @@ class MainMenu(WidgetScene):
         bw, bh = 320, (46 if h >= 760 else 38)
         x = w // 2 - bw // 2
         y = min(int(h * 0.44), h - 7 * (bh + 10) - 12)
-        from rummy_gui.ui.session import autosave_exists
+        from rummy_gui.play.session import autosave_exists
 
-        has_game = (self.app.session is not None and not getattr(self.app.session, "finished", True)) \
+        has_game = (self.app.session is not None and not self.app.session.finished) \
             or (autosave_exists() and not self.autosave_problem)
         items = [
             (_("Continue"), self._continue, has_game),
@@ -122,17 +80,16 @@ class MainMenu(WidgetScene):
         super().handle(intent)
 
     def _continue(self) -> None:
-        from rummy_gui.ui.session import Session, open_autosave
-        from rummy_gui.ui.table import TableScene
+        from rummy_gui.play.session import open_autosave
 
         session = self.app.session
-        if not isinstance(session, Session) or session.finished:
-            if isinstance(session, Session):
+        if session is None or session.finished:
+            if session is not None:
                 session.close()
             session, self.autosave_problem = open_autosave()
             self.app.session = session
         if session is not None:
-            self.app.push(TableScene(self.app, session))
+            self.app.rooms.table(session)
         else:
             self.layout(self.app.size)  # the autosave could not be read: Continue greys out
 
@@ -174,7 +131,7 @@ class MainMenu(WidgetScene):
                        w - 40)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + int(74 * scale))))
         for wd in self.widgets:
-            wd.draw(surface)
+            wd.draw(surface, live=not self.covered)
         if self.autosave_problem:
             lines = fonts.wrap(self.autosave_problem, 15, min(900, w - 40))[:3]
             y = h - 8 - 19 * len(lines)
@@ -232,7 +189,7 @@ class SettingsScene(WidgetScene):
         self.app.set_fullscreen(on)
 
     def exit(self) -> None:
-        from rummy_gui.ui import prefs
+        from rummy_gui.play import prefs
 
         if self.app.persist_settings:
             prefs.save(self.app.settings, self.app.windowed_size)
@@ -245,7 +202,7 @@ class SettingsScene(WidgetScene):
             img = fit_text(_(text), 20, theme.TEXT, 192)
             surface.blit(img, img.get_rect(midleft=(self.x, y + 21)))
         for wd in self.widgets:
-            wd.draw(surface)
+            wd.draw(surface, live=not self.covered)
         s = self.app.settings
         back = self.app.art.back(s.card_back, (70, 98))
         surface.blit(back, (w // 2 + 280, 100))
@@ -263,7 +220,8 @@ class NewGameScene(WidgetScene):
         self.levels = bot_levels()
         self.names = [seat_name(i) for i in range(len(SEAT_NAMES))]
         self.kinds = ["human"] + ["medium" if "medium" in self.levels else self.levels[0]] * 7
-        self.colours = list(range(8))  # hot seat: each player's colour (ui.palette), a click changes it
+        self.colours = list(range(8))  # hot seat: each player's colour (play.palette), a click changes it
+        self.name_fields: list[TextField] = []
         self._reset_preset()
 
     @property
@@ -286,7 +244,7 @@ class NewGameScene(WidgetScene):
         self.layout(self.app.size)
 
     def _save_names(self) -> None:
-        for i, field in enumerate(getattr(self, "name_fields", [])):
+        for i, field in enumerate(self.name_fields):
             self.names[i] = field.text.strip() or seat_name(i)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -310,7 +268,7 @@ class NewGameScene(WidgetScene):
         self.widgets.append(Cycler((mid + 130, y0, mid_w - 130, 40), players, players.index(self.players),
                                    self._set_players, str))
         self.players_label = pygame.Rect(mid, y0, 124, 40)
-        self.name_fields = []
+        self.name_fields.clear()
         seat_h = min(44, (h - y0 - 200) // max(1, self.players) - 6)
         kinds = ["human", *self.levels]
         name_w = mid_w * 2 // 5 if mid_w < 360 else mid_w // 2  # narrow: more room for "Bot: Medium"
@@ -332,16 +290,17 @@ class NewGameScene(WidgetScene):
         right = mid + mid_w + 30
         rw = w - right - left
         y = y0
-        for key, value in self.info.options.items():
+        for rule in self.info.house_rules:
+            key = rule.key
             label = catalog.option_label(key)
-            current = self.options.get(key, value)
-            if isinstance(value, bool):
+            current = self.options.get(key, rule.default)
+            if rule.is_switch:
                 def set_bool(v: bool, key: str = key) -> None:
                     self.options[key] = v
 
                 self.widgets.append(Toggle((right, y, rw, 40), label, bool(current), set_bool))
-            elif key in catalog.OPTION_CHOICES:
-                choices = list(catalog.OPTION_CHOICES[key])
+            elif rule.choices:
+                choices = list(rule.choices)
                 if current not in choices:
                     choices.append(current)
 
@@ -371,14 +330,14 @@ class NewGameScene(WidgetScene):
         self.app.push(RulesScene(self.app, self.info.id, dict(self.options)))
 
     def _start(self) -> None:
-        from rummy_gui.ui.session import SeatConfig, start_table
+        from rummy_gui.play.session import SeatConfig
 
         self._save_names()
-        from rummy_gui.ui.palette import colour_id
+        from rummy_gui.play.palette import colour_id
 
         seats = [SeatConfig(self.names[i], self.kinds[i], colour_id(self.colours[i])) for i in range(self.players)]
         options = {k: v for k, v in self.options.items() if self.info.options.get(k) != v}
-        start_table(self.app, self.info.id, seats, options)
+        self.app.rooms.start_table(self.info.id, seats, options)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
@@ -397,8 +356,8 @@ class NewGameScene(WidgetScene):
         heading = fit_text(_("House rules"), 16, theme.GOLD, self.rules_w, True)
         surface.blit(heading, (self.rules_x, 62))
         for wd in self.widgets:
-            wd.draw(surface)
-        from rummy_gui.ui.palette import owner_colour
+            wd.draw(surface, live=not self.covered)
+        from rummy_gui.play.palette import owner_colour
 
         for seat, swatch in enumerate(self.swatches):  # the player's colour, with the initial on it
             pygame.draw.circle(surface, owner_colour(self.colours[seat]), swatch.rect.center, swatch.rect.h // 2 - 6)
@@ -460,4 +419,4 @@ class RulesScene(WidgetScene):
         self.scroll = min(self.scroll, max(0, y + self.scroll - r.bottom))
         surface.set_clip(clip)
         for wd in self.widgets:
-            wd.draw(surface)
+            wd.draw(surface, live=not self.covered)

@@ -2,150 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 import pygame
 
+from rummy_gui.engine import Action, Game, Move, scoring
 from rummy_gui.i18n import _, ngettext
+from rummy_gui.play.session import Session
 from rummy_gui.ui import fonts, theme
-from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
-from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.dialogs import Overlay
+from rummy_gui.ui.scene import App
 from rummy_gui.ui.widgets import Button, draw_panel
 
-if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
-    from rummy_gui.ui.table import TableScene
 
+class TableScene(Protocol):
+    """What the deal summary and game over use of the table beneath them
+    (rummy_gui.ui.table.TableScene, which opens them: so they need not import it)."""
 
-class Overlay(Scene):
-    opaque = False
+    @property
+    def game(self) -> Game: ...
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.buttons: list[Button] = []
+    @property
+    def session(self) -> Session: ...
 
-    focus = 0  # the button the keyboard is on
-
-    def handle(self, intent: Intent) -> None:
-        if isinstance(intent, Key) and self.key(intent):
-            return
-        for b in self.buttons:
-            if b.handle(intent) and not isinstance(intent, PointerMove):
-                return
-
-    def key(self, intent: Key) -> bool:
-        """Arrows / Tab move among the buttons, Enter or Space presses, 1-9 picks."""
-        live = [b for b in self.buttons if b.visible and b.enabled]
-        if not live:
-            return False
-        k = intent.key
-        if k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
-            self.focus = (self.focus + (-1 if intent.shift else 1)) % len(live)
-        elif k in (pygame.K_UP, pygame.K_LEFT):
-            self.focus = (self.focus - 1) % len(live)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            live[self.focus % len(live)].on_click()
-        elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(live):
-            live[k - pygame.K_1].on_click()
-        else:
-            return False
-        return True
-
-    def draw_focus(self, surface: pygame.Surface) -> None:
-        live = [b for b in self.buttons if b.visible and b.enabled]
-        if live:
-            r = live[self.focus % len(live)].rect.inflate(8, 8)
-            pygame.draw.rect(surface, (80, 220, 255), r, width=3, border_radius=10)
-
-    def dim(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
-
-
-class ChooserScene(Overlay):
-    """Which reading of the cards: set or run, which run, which contract split."""
-
-    def __init__(self, app: App, title: str, options: list[tuple[str, str]], on_pick: Callable[[str], object]) -> None:
-        super().__init__(app)
-        self.title = title
-        self.options = options
-        self.on_pick = on_pick
-
-    def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        bw = min(640, w - 80)
-        bh = 42
-        total = 70 + len(self.options) * (bh + 8) + bh + 20
-        self.rect = pygame.Rect(w // 2 - bw // 2 - 20, h // 2 - total // 2, bw + 40, total)
-        y = self.rect.y + 60
-        self.buttons = []
-        for label, text in self.options:
-            self.buttons.append(Button((self.rect.x + 20, y, bw, bh), label, partial(self._pick, text), primary=True, size=16))
-            y += bh + 8
-        self.buttons.append(Button((self.rect.centerx - 90, y + 6, 180, bh), _("Cancel"), self.app.pop, size=16))
-
-    def _pick(self, text: str) -> None:
-        self.app.pop()
-        self.on_pick(text)
-
-    def handle(self, intent: Intent) -> None:
-        if isinstance(intent, Back):
-            self.app.pop()
-            return
-        super().handle(intent)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.dim(surface)
-        draw_panel(surface, self.rect, alpha=245)
-        img = fonts.text_cached(self.title, 20, theme.GOLD, True)
-        surface.blit(img, (self.rect.x + 20, self.rect.y + 18))
-        for b in self.buttons:
-            b.draw(surface)
-        self.draw_focus(surface)
-
-
-class ConfirmScene(Overlay):
-    """A question with Yes and No (Escape: No); `on_yes` runs after it closes."""
-
-    def __init__(self, app: App, question: str, on_yes: Callable[[], object]) -> None:
-        super().__init__(app)
-        self.question = question
-        self.on_yes = on_yes
-        self.focus = 1  # the keyboard starts on No: nothing is lost by a stray Enter
-
-    def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        rw = min(560, w - 40)
-        self.lines = fonts.wrap(self.question, 19, rw - 48, True)[:4]
-        rh = 110 + 26 * len(self.lines)
-        self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh)
-        self.buttons = [
-            Button((self.rect.centerx - 150, self.rect.bottom - 64, 140, 44), _("Yes"), self._yes, primary=True),
-            Button((self.rect.centerx + 10, self.rect.bottom - 64, 140, 44), _("No"), self.app.pop),
-        ]
-
-    def _yes(self) -> None:
-        self.app.pop()
-        self.on_yes()
-
-    def handle(self, intent: Intent) -> None:
-        if isinstance(intent, Back):
-            self.app.pop()
-            return
-        super().handle(intent)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.dim(surface)
-        draw_panel(surface, self.rect, alpha=245)
-        for i, line in enumerate(self.lines):
-            img = fonts.text_cached(line, 19, theme.GOLD, True)
-            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, self.rect.y + 22 + 26 * i)))
-        for b in self.buttons:
-            b.draw(surface)
-        self.draw_focus(surface)
+    def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool: ...
 
 
 class DealSummaryScene(Overlay):
@@ -166,10 +47,8 @@ class DealSummaryScene(Overlay):
 
     def _next(self) -> None:
         self.app.pop()
-        g = self.table.game
+        g: Game = self.table.game
         if not g.game_over:
-            from rummy_gui.engine import Action, Move
-
             self.table.play(Move(Action.DEAL), g.turn)
 
     def update(self, dt: float) -> None:
@@ -181,12 +60,12 @@ class DealSummaryScene(Overlay):
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=245)
-        g = self.table.game
+        g: Game = self.table.game
         s = self.table.session
-        title = (_("Round {n} is over") if getattr(g, "contract", None) else _("Deal {n} is over")).format(n=g.round)
+        title = (_("Round {n} is over") if g.rules.is_contract else _("Deal {n} is over")).format(n=g.round)
         surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
         scores = g.deal_scores or [0] * len(g.sides)
-        contract = bool(getattr(g, "contract", None))
+        contract = g.rules.is_contract
         cols = [r.x + 24, r.x + int(r.w * 0.22), r.right - 380, r.right - 260, r.right - 150, r.right - 70]
         heads = (_("Player"), _("Cards left in hand"), "" if contract else _("Melded"),
                  _("Penalty") if contract else _("Hand"), _("This deal"), _("Total"))
@@ -213,12 +92,11 @@ class DealSummaryScene(Overlay):
                 if not hand:
                     surface.blit(fonts.text_cached(_("out!"), 16, theme.GOLD, True), (x, y + 10))
                 melded, in_hand = _points(g, seat)
-                if not contract and melded is not None:
+                if not contract:
                     img = fonts.text_cached(f"+{melded}", 17, theme.TEXT)
                     surface.blit(img, img.get_rect(topright=(cols[2] + 40, y + 8)))
-                if in_hand is not None:
-                    img = fonts.text_cached(f"{in_hand}" if contract or not in_hand else f"-{in_hand}", 17, theme.TEXT)
-                    surface.blit(img, img.get_rect(topright=(cols[3] + 40, y + 8)))
+                img = fonts.text_cached(f"{in_hand}" if contract or not in_hand else f"-{in_hand}", 17, theme.TEXT)
+                surface.blit(img, img.get_rect(topright=(cols[3] + 40, y + 8)))
                 y += row_h
             sc = scores[side_index] if side_index < len(scores) else 0
             mid = (top + y) // 2 - 12
@@ -228,11 +106,11 @@ class DealSummaryScene(Overlay):
             surface.blit(img, img.get_rect(topright=(cols[5] + 40, mid)))
             pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 20, y - 2), (r.right - 20, y - 2))
             y += 6
-        note = _("Contract family: penalty points, lowest total wins.") if getattr(g, "contract", None) else \
+        note = _("Contract family: penalty points, lowest total wins.") if g.rules.is_contract else \
             _("Melded cards count for you, cards left in hand against you.")
         surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, r.bottom - 100))
         for b in self.buttons:
-            b.draw(surface)
+            b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
 
 
@@ -243,9 +121,9 @@ def show_replay(app: App, table: TableScene) -> None:
     app.push(ReplayScene(app, table.session))
 
 
-def score_points(game: Any) -> list[list[int]]:
+def score_points(game: Game) -> list[list[int]]:
     """Running totals per side after each deal, from 0 (g.score_history: per-deal scores)."""
-    history = list(getattr(game, "score_history", []) or [])
+    history = game.score_history
     sides = len(game.sides)
     running = [0] * sides
     out = [[0] for _side in range(sides)]
@@ -256,7 +134,7 @@ def score_points(game: Any) -> list[list[int]]:
     return out
 
 
-def draw_score_graph(surface: pygame.Surface, rect: pygame.Rect, game: Any, session: Any) -> None:
+def draw_score_graph(surface: pygame.Surface, rect: pygame.Rect, game: Game, session: Session) -> None:
     """Score over deals for the finished game: one line per side, in its owner
     colour, each ending in its initials (colour is never the only sign)."""
     lines = score_points(game)
@@ -300,18 +178,11 @@ def draw_score_graph(surface: pygame.Surface, rect: pygame.Rect, game: Any, sess
         surface.blit(img, img.get_rect(midleft=(pts[-1][0] + 8, pts[-1][1] + 10 * side_index - 5 * (len(lines) - 1))))
 
 
-def _points(game: Any, seat: int) -> tuple[int | None, int | None]:
+def _points(game: Game, seat: int) -> tuple[int, int]:
     """Melded points and hand value of one player at the end of a deal, from
-    the engine's scoring (None where the engine does not say)."""
-    try:
-        from rummy_gui.engine import scoring
-
-        rules = game.rules
-        in_hand = scoring.hand_value(rules, game.hand(seat))
-        melded = scoring.melded_points(rules, game.melds, seat)
-        return melded, in_hand
-    except Exception:  # an engine without these helpers: show the deal score only
-        return None, None
+    the engine's scoring."""
+    rules = game.rules
+    return scoring.melded_points(rules, game.melds, seat), scoring.hand_value(rules, game.hand(seat))
 
 
 class GameOverScene(Overlay):
@@ -333,17 +204,12 @@ class GameOverScene(Overlay):
         ]
 
     def _new(self) -> None:
-        from rummy_gui.ui.menus import MainMenu, NewGameScene
-
-        self.app.pop_to(MainMenu)
-        self.app.push(NewGameScene(self.app))
+        self.app.rooms.new_game()
 
     def _menu(self) -> None:
-        from rummy_gui.ui.menus import MainMenu
-
         self.table.session.close()
         self.app.session = None
-        self.app.pop_to(MainMenu)
+        self.app.rooms.main_menu()
         top = self.app.stack.top
         if top is not None:
             top.layout(self.app.size)
@@ -352,15 +218,13 @@ class GameOverScene(Overlay):
         self.timer += dt
         s = self.table.session
         if s.demo and self.timer > 4.0 and self.app.stack.top is self:
-            from rummy_gui.ui.session import start_table
-
-            start_table(self.app, s.preset, s.seats, s.options, demo=True)
+            self.app.rooms.start_table(s.preset, s.seats, s.options, demo=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=248)
-        g = self.table.game
+        g: Game = self.table.game
         s = self.table.session
         winners = [s.name(w) for w in g.winners]
         head = _("Game over")
@@ -375,10 +239,9 @@ class GameOverScene(Overlay):
         surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 66)))
         y = r.y + 120
         table_right = r.x + int(r.w * 0.45)
-        contract = bool(getattr(g, "contract", None))
+        contract = g.rules.is_contract
         order = sorted(range(len(g.sides)), key=lambda i: g.totals[i], reverse=not contract)
-        rules = getattr(g, "rules", None)
-        settle = g.settlement() if getattr(rules, "settlement", False) else {}
+        settle = g.settlement() if g.rules.settlement else {}
         for rank, side_index in enumerate(order):
             side = g.sides[side_index]
             names = " & ".join(s.name(seat) for seat in side)
@@ -405,5 +268,5 @@ class GameOverScene(Overlay):
         graph = pygame.Rect(r.x + int(r.w * 0.5), r.y + 110, int(r.w * 0.5) - 30, r.h - 240)
         draw_score_graph(surface, graph, g, s)
         for b in self.buttons:
-            b.draw(surface)
+            b.draw(surface, live=not self.covered)
         self.draw_focus(surface)

@@ -72,9 +72,9 @@ def _table(players: int, pile: int, kinds: str = "medium", size: tuple[int, int]
     use_display()
     from rummy_gui.engine import Game
     from rummy_gui.engine.cards import NATURALS
+    from rummy_gui.play.session import SeatConfig, Session
     from rummy_gui.ui.app import App
     from rummy_gui.ui.menus import MainMenu
-    from rummy_gui.ui.session import SeatConfig, Session
     from rummy_gui.ui.settings import Settings
     from rummy_gui.ui.table import TableScene
 

@@ -1,5 +1,5 @@
 """Replay last deal: step through it forward and back with every hand face up,
-from the game's record (`rummy_gui.replay`). Public by nature: it is offered
+from the game's record (`rummy_gui.play.replay`). Public by nature: it is offered
 only once the deal is over."""
 
 from __future__ import annotations
@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummy_gui.i18n import _
-from rummy_gui.replay import Replay
+from rummy_gui.play.replay import Replay
 from rummy_gui.ui import fonts, theme
 from rummy_gui.ui.geometry import meld_maker
 from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
-from rummy_gui.ui.scene import Scene
+from rummy_gui.ui.scene import App, Scene
 from rummy_gui.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
-    from rummy_gui.ui.session import Session
+    from rummy_gui.play.session import Session
 
 
 class ReplayScene(Scene):
@@ -72,7 +71,7 @@ class ReplayScene(Scene):
         move = r.last_move
         if move is None:
             return _("The deal as dealt")
-        from rummy_gui.narrate import describe
+        from rummy_gui.play.narrate import describe
 
         return describe(move, r.positions[r.index - 1], self.session.name(int(move.seat or 0)))
 
@@ -129,4 +128,4 @@ class ReplayScene(Scene):
             surface.blit(art.face(card, (card_w, card_h), four), (x, y + 22))
             x += pstep
         for b in self.buttons:
-            b.draw(surface)
+            b.draw(surface, live=not self.covered)

@@ -1,6 +1,6 @@
 """Named saves: the Save as… prompt at the table and the Load screen.
 
-The files, their format and their safety are `rummy_gui.saves`; this module
+The files, their format and their safety are `rummy_gui.play.saves`; this module
 only asks for a name, lists the saves and opens one at the table."""
 
 from __future__ import annotations
@@ -11,53 +11,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummy_gui.i18n import N_, _
-from rummy_gui.safetext import clean
+from rummy_gui.play.problems import explain, problem
 from rummy_gui.ui import catalog, fonts, theme
+from rummy_gui.ui.dialogs import Overlay, WidgetScene
 from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
-from rummy_gui.ui.menus import WidgetScene, explain
-from rummy_gui.ui.overlays import Overlay
+from rummy_gui.ui.scene import App
 from rummy_gui.ui.widgets import Button, TextField, draw_panel, fit_text
 
 if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
-    from rummy_gui.ui.session import Session
-
-# What went wrong with a save file, by `rummy_gui.saves.SaveError.kind`: the
-# player's language gets these, English the error's own exact sentence.
-PROBLEMS = {
-    "missing": N_("The file is not there any more."),
-    "damaged": N_("The file is damaged."),
-    "not_a_save": N_("The file is not a rummy-gui save."),
-    "newer_version": N_("The game was saved by a newer rummy-gui."),
-    "invalid": N_("The save holds something it should not."),
-    "tampered": N_("The saved game does not add up: it was changed outside the game."),
-    "saving_off": N_("Saving is off: the folder is read-only or the disk is full."),
-    "bad_name": N_("Choose another name: not empty, none of < > : \" / \\ | ? *, "
-                   "not starting or ending with a dot."),
-    "io": N_("The file could not be read or written."),
-}
-
-
-# Why an autosave or the statistics could not be written, by jsonio.WriteError.kind.
-SAVING_OFF = {
-    "read_only": N_("the folder is read-only"),
-    "disk_full": N_("the disk is full"),
-    "too_large": N_("the game is too large to save"),
-}
-
-
-def saving_off_text(detail: str, kind: str) -> str:
-    """'Saving is off: <reason>' in the player's language (English: the exact reason)."""
-    reason = explain(detail.removeprefix("Saving is off: ").rstrip("."),
-                     SAVING_OFF.get(kind, N_("the file could not be written")))
-    return _("Saving is off: {reason}").format(reason=reason)
-
-
-def problem(e: Exception) -> str:
-    """An error of the saves module in the player's language (safe to draw)."""
-    return clean(explain(clean(str(e)), PROBLEMS.get(str(getattr(e, "kind", "")),
-                                                     N_("Something went wrong with the file."))))
-
+    from rummy_gui.play.session import Session
 
 class SaveAsScene(Overlay):
     """A name, then Save: the game in progress goes to saves/NAME.json."""
@@ -81,7 +43,7 @@ class SaveAsScene(Overlay):
         ]
 
     def _save(self) -> None:
-        from rummy_gui import saves
+        from rummy_gui.play import saves
 
         try:
             path = saves.save_path(self.field.text)
@@ -109,12 +71,12 @@ class SaveAsScene(Overlay):
         draw_panel(surface, self.rect, alpha=245)
         surface.blit(fit_text(_("Save the game as…"), 20, theme.GOLD, self.rect.w - 48, True),
                      (self.rect.x + 24, self.rect.y + 20))
-        self.field.draw(surface)
+        self.field.draw(surface, live=not self.covered)
         if self.error:
             for i, line in enumerate(fonts.wrap(self.error, 14, self.rect.w - 48)[:2]):
                 surface.blit(fonts.text_cached(line, 14, theme.ERROR), (self.rect.x + 24, self.rect.y + 112 + i * 18))
         for b in self.buttons:
-            b.draw(surface)
+            b.draw(surface, live=not self.covered)
 
 
 class SaveRow(Button):
@@ -126,9 +88,9 @@ class SaveRow(Button):
         self.summary = summary
         self.lines = lines
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, live: bool = True) -> None:
         label, self.label = self.label, ""
-        super().draw(surface)
+        super().draw(surface, live)
         self.label = label
         r = self.rect
         colour = theme.ERROR if self.summary.error else theme.TEXT
@@ -152,11 +114,11 @@ class LoadScene(WidgetScene):
         self.refresh()
 
     def refresh(self) -> None:
-        from rummy_gui import saves
+        from rummy_gui.play import saves
 
         moved = saves.interrupted_opening()
         if moved is not None:
-            from rummy_gui.ui.session import stopped_opening
+            from rummy_gui.play.session import stopped_opening
 
             self.error = stopped_opening(moved)
         self.saves = list(saves.list_saves())
@@ -198,13 +160,13 @@ class LoadScene(WidgetScene):
         self.widgets.append(Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop))
 
     def _ask_delete(self, summary: Any) -> None:
-        from rummy_gui.ui.overlays import ConfirmScene
+        from rummy_gui.ui.dialogs import ConfirmScene
 
         question = _("Delete “{name}”?").format(name=summary.name)
         self.app.push(ConfirmScene(self.app, question, partial(self._delete, summary)))
 
     def _delete(self, summary: Any) -> None:
-        from rummy_gui import saves
+        from rummy_gui.play import saves
 
         self.error = ""
         try:
@@ -215,11 +177,8 @@ class LoadScene(WidgetScene):
         self.layout(self.app.size)
 
     def _open(self, summary: Any) -> None:
-        from rummy_gui import saves
-        from rummy_gui.ui.menus import MainMenu
-        from rummy_gui.ui.session import SeatConfig, Session
-        from rummy_gui.ui.table import TableScene
-
+        from rummy_gui.play import saves
+        from rummy_gui.play.session import SeatConfig, Session
         saves.mark_opening(summary.path)  # until the table has drawn it (saves.frame_drawn)
         try:
             saved = saves.read_with_fallback(summary.path)
@@ -230,13 +189,11 @@ class LoadScene(WidgetScene):
         game = saved.game
         session = Session(game.preset, [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats],
                           dict(game.rules.options()), game=game, autosave_enabled=True)
-        old = self.app.session
-        close = getattr(old, "close", None)
-        if close is not None:
-            close()
+        if self.app.session is not None:
+            self.app.session.close()
         self.app.session = session
-        self.app.pop_to(MainMenu)
-        self.app.push(TableScene(self.app, session))
+        self.app.rooms.main_menu()
+        self.app.rooms.table(session)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

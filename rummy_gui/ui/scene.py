@@ -1,24 +1,81 @@
-"""Scenes with a small lifecycle, kept on a stack.
+"""Scenes with a small lifecycle, kept on a stack, and what a scene may ask
+of the app that shows it.
 
 The top scene gets the input; drawing starts at the highest opaque scene so
 overlays (choosers, prompts) show the table beneath them. `draw` must never
 change game state: it only reads.
+
+A scene knows the app only as `App`, the protocol below (rummy_gui.ui.app's
+class is the one implementation), and goes to another screen through
+`app.rooms` (rummy_gui.ui.rooms) when that screen is not below it: so no
+scene imports the app, and no two scenes import each other.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 import pygame
 
+from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.play.settings import Settings
+from rummy_gui.ui.cardart import ArtCache
 from rummy_gui.ui.intents import Intent
 
-if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
+
+class Rooms(Protocol):
+    """The screens a scene may open without importing them."""
+
+    def main_menu(self) -> None:
+        """Back to the main menu: every scene above it is closed."""
+
+    def new_game(self) -> None:
+        """The new-game screen over the main menu."""
+
+    def table(self, session: Session) -> None:
+        """The table of this game over the scenes there are."""
+
+    def start_table(self, preset: str, seats: Sequence[SeatConfig], options: Mapping[str, Any],
+                    seed: int | None = None, demo: bool = False) -> None:
+        """Begin a new game and show its table over the main menu."""
+
+
+class App(Protocol):
+    """What scenes use of the app: its settings, art and sound, the game in
+    progress, the scene stack, the window and the rooms."""
+
+    settings: Settings
+    stack: SceneStack
+    art: ArtCache
+    session: Session | None
+    windowed_size: tuple[int, int]
+    screen: pygame.Surface
+    rooms: Rooms
+    running: bool  # False ends the program after this frame
+    persist_settings: bool  # the settings are saved as they change (off in tests)
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> Scene | None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def pop_to(self, cls: type) -> None: ...
+
+    def play_sound(self, name: str) -> None: ...
+
+    def set_fullscreen(self, on: bool) -> None: ...
 
 
 class Scene:
     opaque = True
+    # Another scene is above this one (kept by the stack): nothing here may
+    # look or act enabled, so its controls are drawn with live=False.
+    covered = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -66,7 +123,9 @@ class SceneStack:
 
     def push(self, scene: Scene, size: tuple[int, int]) -> None:
         if self.scenes:
+            self.scenes[-1].covered = True
             self.scenes[-1].pause()
+        scene.covered = False
         self.scenes.append(scene)
         scene.layout(size)
         scene.enter()
@@ -77,6 +136,7 @@ class SceneStack:
         scene = self.scenes.pop()
         scene.exit()
         if self.scenes:
+            self.scenes[-1].covered = False
             self.scenes[-1].resume()
         return scene
 

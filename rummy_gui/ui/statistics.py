@@ -1,22 +1,21 @@
 """The Statistics screen: each player's record per game, from
-`rummy_gui.stats` (games are recorded there when they end), a bar chart of
+`rummy_gui.play.stats` (games are recorded there when they end), a bar chart of
 the win rates in one game, and Reset (after a question)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from rummy_gui.i18n import N_, _
+from rummy_gui.play.problems import explain
 from rummy_gui.safetext import clean
 from rummy_gui.ui import catalog, fonts, theme
+from rummy_gui.ui.dialogs import WidgetScene
 from rummy_gui.ui.intents import Intent, Wheel
-from rummy_gui.ui.menus import WidgetScene, explain
+from rummy_gui.ui.scene import App
 from rummy_gui.ui.widgets import Button, draw_panel, fit_text
-
-if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
 
 COLUMNS = (N_("Player"), N_("Game"), N_("Games"), N_("Wins"), N_("Win %"), N_("Avg deal"), N_("Best deal"),
            N_("Went out"), N_("Rummy calls"), N_("Buys"))
@@ -47,7 +46,7 @@ class StatisticsScene(WidgetScene):
     def load(self) -> None:
         self.rows = []
         self.note = ""
-        from rummy_gui.stats import load_stats
+        from rummy_gui.play.stats import load_stats
 
         stats, warnings = load_stats()  # never raises: what was damaged is left out, and said
         self.rows = stats.rows()
@@ -88,14 +87,14 @@ class StatisticsScene(WidgetScene):
             self.chart_preset = presets[(i + 1) % len(presets)]
 
     def _ask_reset(self) -> None:
-        from rummy_gui.ui.overlays import ConfirmScene
+        from rummy_gui.ui.dialogs import ConfirmScene
 
         self.app.push(ConfirmScene(self.app, _("Reset all statistics? Every player's record is forgotten."),
                                    self._reset))
 
     def _reset(self) -> None:
-        from rummy_gui import jsonio
-        from rummy_gui.stats import reset_stats
+        from rummy_gui.play import jsonio
+        from rummy_gui.play.stats import reset_stats
 
         try:
             reset_stats()
@@ -139,7 +138,7 @@ class StatisticsScene(WidgetScene):
         if self.chart.h > 60:
             self.draw_chart(surface, self.chart)
         for wd in self.widgets:
-            wd.draw(surface)
+            wd.draw(surface, live=not self.covered)
 
     def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Win rate per player in one game: a labelled bar each (the number on it)."""

@@ -20,20 +20,19 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action, ClaimKind, Phase
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, on_change, reason
+from rummy_gui.play.session import Session
 from rummy_gui.ui import geometry as geom
 from rummy_gui.ui import idle, keyboard, theme
 from rummy_gui.ui.contract_slots import ContractSlots, without
 from rummy_gui.ui.drops import Drag, DropTarget, Message, describe_choice, describe_claim, tokens
 from rummy_gui.ui.hotseat import HandOverScene, worth_asking
 from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp, Wheel
-from rummy_gui.ui.scene import Scene
-from rummy_gui.ui.session import Session
+from rummy_gui.ui.scene import App, Scene
 from rummy_gui.ui.table_draw import draw_table
 from rummy_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
     from rummy_gui.hints import Hint
-    from rummy_gui.ui.app import App
 
 FLIGHT_SECONDS = 0.32
 BOT_PAUSE = 0.45  # seconds between bot moves at normal speed, so people can follow
@@ -281,7 +280,7 @@ class TableScene(Scene):
         s.notices.clear()
         error = s.save_error
         if error is not None and error != self._save_error_told:
-            from rummy_gui.ui.saving import saving_off_text
+            from rummy_gui.play.problems import saving_off_text
 
             self._save_error_told = error
             self.message(saving_off_text(error, s.save_error_kind), theme.ERROR, ttl=8.0)
@@ -389,7 +388,7 @@ class TableScene(Scene):
         if len(moves) == 1:
             self.play(moves[0])
             return
-        from rummy_gui.ui.overlays import ChooserScene
+        from rummy_gui.ui.dialogs import ChooserScene
 
         options = [(describe_choice(m), str(k)) for k, m in enumerate(moves)]
         self.app.push(ChooserScene(self.app, _(title), options, lambda k: self.play(moves[int(k)])))
@@ -1035,7 +1034,7 @@ class TableScene(Scene):
                 line = f"{self.session.name(self.viewer)} — {line}"
             draw_prompt(surface, self.prompt_rect(), title, [line])
             for b in self.prompt_buttons:
-                b.draw(surface)
+                b.draw(surface, live=not self.covered)
             if self.keyboard_used and self.prompt_buttons:
                 from rummy_gui.ui.table_draw import draw_focus_box
 

@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
+from rummy_gui.engine import Game
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
-from rummy_gui.ui import catalog, fonts, palette, theme
+from rummy_gui.play import palette
+from rummy_gui.ui import catalog, fonts, theme
 from rummy_gui.ui.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import draw_panel, fit_text
 
@@ -32,7 +34,7 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     _draw_focus(surface, scene)
     _draw_targets(surface, scene)
     for widget in scene.buttons:
-        widget.draw(surface)
+        widget.draw(surface, live=not scene.covered)
     concealed = scene.concealed()
     for flight in scene.flights:
         if flight.t >= flight.delay:
@@ -73,7 +75,7 @@ def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidde
 
 
 def high_contrast(scene: TableScene) -> bool:
-    return bool(getattr(scene.app.settings, "high_contrast", False))
+    return scene.app.settings.high_contrast
 
 
 def focus_colour(scene: TableScene) -> tuple[int, int, int]:
@@ -90,7 +92,7 @@ def draw_focus_box(surface: pygame.Surface, scene: TableScene, rect: Rect) -> No
 
 def _draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
     """Where the keys act: always shown while the player may act (thin until keys are used)."""
-    if not scene.my_turn() or scene.prompt_buttons or (scene.drag and scene.drag.active):
+    if scene.covered or not scene.my_turn() or scene.prompt_buttons or (scene.drag and scene.drag.active):
         return
     from rummy_gui.ui.keyboard import focus_rect
 
@@ -122,7 +124,7 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
             surface.blit(hint, hint.get_rect(center=rect.center))
     if scene.slots.staged:
         for b in scene.slot_buttons:
-            b.draw(surface)
+            b.draw(surface, live=not scene.covered)
     else:
         own = geo.layout.seats[scene.viewer].melds
         tip = fonts.text_cached(_("Lay down the contract:"), 13, theme.TEXT_DIM)
@@ -133,7 +135,7 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
 
 def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     session = scene.session
-    g = session.game
+    g: Game = session.game
     if not (session.bot_thinking() and g.to_act) or session.is_human(g.to_act[0]):
         return
     place = geo.layout.seats.get(g.to_act[0])
@@ -183,7 +185,7 @@ def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
             pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
         zone_layer = _ZONES[key] = zone_layer.convert_alpha()
     surface.blit(zone_layer, (0, 0))
-    g = scene.session.game
+    g: Game = scene.session.game
     if not g.melds and not scene.staging():
         own = geo.layout.seats[scene.viewer].melds
         hint = fonts.text_cached(_("Your melds go here: drag a selection of cards onto the felt"), 15, theme.TEXT_DIM)
@@ -194,7 +196,7 @@ def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
 
 
 def _draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
-    g = scene.session.game
+    g: Game = scene.session.game
     for meld in g.melds:
         rects = geo.meld_rects.get(meld.id)
         if not rects:
@@ -244,7 +246,7 @@ def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) ->
 
 
 def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
-    g = scene.session.game
+    g: Game = scene.session.game
     top = geo.zones[("stock",)][0][1]
     n = g.stock_count
     if scene.cutting():
@@ -306,7 +308,7 @@ def _draw_discard(surface: pygame.Surface, scene: TableScene, geo: Geometry, hid
 
 def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]) -> None:
     session = scene.session
-    g = session.game
+    g: Game = session.game
     place = geo.layout.seats[seat]
     badge = place.badge
     to_act = seat in g.to_act

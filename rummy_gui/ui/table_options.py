@@ -5,19 +5,26 @@ They are the app's settings, kept between runs with the others."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 import pygame
 
 from rummy_gui.i18n import N_, _
 from rummy_gui.ui import fonts, theme
+from rummy_gui.ui.dialogs import Overlay
 from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
-from rummy_gui.ui.overlays import Overlay
+from rummy_gui.ui.scene import App
 from rummy_gui.ui.widgets import Button, Cycler, Toggle, Widget, draw_panel
 
-if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
-    from rummy_gui.ui.table import TableScene
+
+class TableScene(Protocol):
+    """What the options change on the table beneath them (rummy_gui.ui.table's
+    TableScene, which opens them): its drawn felt is made again and it is laid out."""
+
+    base_cache: tuple[object, pygame.Surface] | None
+    _size: tuple[int, int]
+
+    def layout(self, size: tuple[int, int]) -> None: ...
 
 SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
 ASK = {"always": N_("always"), "useful": N_("only when the card could be used"), "never": N_("never")}
@@ -41,24 +48,24 @@ class TableOptionsScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        s: Any = self.app.settings
+        s = self.app.settings
         self.rect = pygame.Rect(w // 2 - 300, max(20, h // 2 - 250), 600, 500)
         x, y = self.rect.x + 30, self.rect.y + 70
-        scale = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - float(getattr(s, "card_scale", 1.0))))
+        scale = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - s.card_scale))
         asks = list(ASK)
-        ask = str(getattr(s, "ask_claims", "useful"))
+        ask = s.ask_claims
         self.labels = [(_("Card size"), (x, y + 66 + 10)), (_("Ask about claims"), (x, y + 198 + 10))]
         self.widgets = [
-            Toggle((x, y, 540, 42), _("Four-colour deck (♣ green, ♦ blue)"), bool(s.four_colour),
+            Toggle((x, y, 540, 42), _("Four-colour deck (♣ green, ♦ blue)"), s.four_colour,
                    self._set("four_colour")),
             Cycler((x + 240, y + 66, 300, 42), list(SCALES), scale, self._set("card_scale"),
                    lambda v: f"{int(round(float(str(v)) * 100))} %"),
-            Toggle((x, y + 132, 540, 42), _("High-contrast table"), bool(getattr(s, "high_contrast", False)),
+            Toggle((x, y + 132, 540, 42), _("High-contrast table"), s.high_contrast,
                    self._set("high_contrast")),
             Cycler((x + 240, y + 198, 300, 42), asks, asks.index(ask) if ask in asks else 1,
                    self._set("ask_claims"), lambda v: _(ASK.get(str(v), str(v)))),
             Toggle((x, y + 264, 540, 42), _("Hand-over screen between players"),
-                   bool(getattr(s, "hand_over_screen", True)), self._set("hand_over_screen")),
+                   s.hand_over_screen, self._set("hand_over_screen")),
         ]
         self.buttons = [Button((self.rect.centerx - 90, self.rect.bottom - 70, 180, 48), _("Close"), self.app.pop,
                                primary=True)]
@@ -104,6 +111,8 @@ class TableOptionsScene(Overlay):
             surface.blit(fonts.text_cached(text, 17, theme.TEXT), pos)
         items: list[Widget] = [*self.widgets, *self.buttons]
         for wd in items:
-            wd.draw(surface)
+            wd.draw(surface, live=not self.covered)
+        if self.covered:
+            return
         focused = items[self.focus % len(items)].rect.inflate(8, 8)
         pygame.draw.rect(surface, (80, 220, 255), focused, width=3, border_radius=10)

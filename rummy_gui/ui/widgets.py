@@ -38,8 +38,9 @@ class Widget:
         """Returns True when the intent was used."""
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
+    def draw(self, surface: pygame.Surface, live: bool = True) -> None:
+        """`live` False: the scene is under a dialog, so the control is drawn
+        as one that can't be used now (no hover, a button greyed out)."""
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 225, radius: int = 12) -> None:
@@ -85,23 +86,24 @@ class Button(Widget):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, live: bool = True) -> None:
         if not self.visible:
             return
-        if not self.enabled:
+        enabled, hover = self.enabled and live, self.hover and live
+        if not enabled:
             fill = theme.BUTTON_DISABLED
         elif self.primary:
-            fill = theme.BUTTON_PRIMARY_HOVER if self.hover else theme.BUTTON_PRIMARY
+            fill = theme.BUTTON_PRIMARY_HOVER if hover else theme.BUTTON_PRIMARY
         else:
-            fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+            fill = theme.BUTTON_HOVER if hover else theme.BUTTON
         radius = min(10, self.rect.h // 3)
         shadow = self.rect.move(0, 3)
         pygame.draw.rect(surface, (6, 24, 14), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
-        edge = theme.GOLD if (self.hover and self.enabled) else theme.PANEL_EDGE
+        edge = theme.GOLD if (hover and enabled) else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=radius)
         size = self.size or max(12, min(22, int(self.rect.h * 0.42)))
-        colour = theme.TEXT if self.enabled else (110, 130, 112)
+        colour = theme.TEXT if enabled else (110, 130, 112)
         img = fit_text(self.label, size, colour, self.rect.w - 12, True)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
@@ -147,8 +149,8 @@ class Cycler(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+    def draw(self, surface: pygame.Surface, live: bool = True) -> None:
+        fill = theme.BUTTON_HOVER if self.hover and live else theme.BUTTON
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=2, border_radius=8)
         size = max(12, int(self.rect.h * 0.45))
@@ -183,13 +185,13 @@ class Toggle(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, live: bool = True) -> None:
         h = self.rect.h
         box = pygame.Rect(self.rect.x, self.rect.y + h // 2 - 11, 40, 22)
         pygame.draw.rect(surface, theme.BUTTON_PRIMARY if self.value else (60, 70, 64), box, border_radius=11)
         knob_x = box.right - 11 if self.value else box.x + 11
         pygame.draw.circle(surface, (245, 245, 240), (knob_x, box.centery), 8)
-        colour = theme.TEXT if not self.hover else theme.GOLD
+        colour = theme.GOLD if self.hover and live else theme.TEXT
         width = self.rect.right - box.right - 12
         size = max(12, int(h * 0.5))
         one_line = fit_text(self.label, size, colour, width, min_size=13)
@@ -237,7 +239,7 @@ class TextField(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, live: bool = True) -> None:
         fill = (20, 56, 36) if not self.focused else (30, 76, 50)
         pygame.draw.rect(surface, fill, self.rect, border_radius=6)
         edge = theme.GOLD if self.focused else theme.PANEL_EDGE

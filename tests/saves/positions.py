@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from rummy_gui.engine import PRESETS, Game, Move
-from rummy_gui.saves import Seat
+from rummy_gui.play.saves import Seat
 
 PLAYERS = {
     "rummy500": 3, "rummy500-classic": 3, "persian": 4, "pinochle": 3,

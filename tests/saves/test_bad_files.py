@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from positions import position, seats_for
 
-from rummy_gui import jsonio, saves
+from rummy_gui.play import jsonio, saves
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from positions import position, seats_for
 
-from rummy_gui import jsonio, saves
 from rummy_gui.engine import PRESETS
+from rummy_gui.play import jsonio, saves
 
 GAME = position("rummy500", "mid-claim")
 DOC = saves.document(GAME, seats_for(GAME.players), {"hand_order": [[1, 2], [0]]})

@@ -30,10 +30,14 @@ from hypothesis import strategies as st  # noqa: E402
 from positions import position  # noqa: E402
 from screens import menu_app  # noqa: E402
 
-from rummy_gui import i18n, paths, saves, stats  # noqa: E402
+from rummy_gui import i18n, paths  # noqa: E402
+from rummy_gui.play import (  # noqa: E402
+    botworker,  # noqa: E402
+    saves,
+    stats,
+)
+from rummy_gui.play.settings import Settings as SettingsValues  # noqa: E402
 from rummy_gui.safetext import clean  # noqa: E402
-from rummy_gui.settings import Settings as SettingsValues  # noqa: E402
-from rummy_gui.ui import botworker  # noqa: E402
 from rummy_gui.ui.app import App  # noqa: E402
 from rummy_gui.ui.menus import MainMenu  # noqa: E402
 
@@ -202,8 +206,8 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None,
 @given(where=places(SAVE), value=json_values | texts)
 def test_any_value_in_any_field_of_a_save(app: App, home: Path, monkeypatch: pytest.MonkeyPatch,
                                           where: tuple[Any, ...], value: Any) -> None:
+    from rummy_gui.play.session import open_autosave
     from rummy_gui.ui.saving import LoadScene
-    from rummy_gui.ui.session import open_autosave
     from rummy_gui.ui.table import TableScene
 
     before = fresh_home(home, monkeypatch)
@@ -265,7 +269,7 @@ def test_any_value_in_any_field_of_the_statistics(app: App, home: Path, monkeypa
 @given(where=places(SETTINGS), value=json_values | texts, key=st.none() | texts)
 def test_any_value_in_any_field_of_the_settings(app: App, home: Path, monkeypatch: pytest.MonkeyPatch,
                                                 where: tuple[Any, ...], value: Any, key: str | None) -> None:
-    from rummy_gui.ui import prefs
+    from rummy_gui.play import prefs
     from rummy_gui.ui.app import HEADLESS_SCREEN, fit_window
     from rummy_gui.ui.menus import SettingsScene
 

@@ -24,7 +24,8 @@ import pytest  # noqa: E402
 from positions import position, seats_for  # noqa: E402
 from screens import menu_app  # noqa: E402
 
-from rummy_gui import jsonio, paths, saves, stats  # noqa: E402
+from rummy_gui import paths  # noqa: E402
+from rummy_gui.play import jsonio, saves, stats  # noqa: E402
 from rummy_gui.ui import app as app_module  # noqa: E402
 from rummy_gui.ui.app import App  # noqa: E402
 
@@ -60,7 +61,7 @@ def write_doc(path: Path, doc: Any) -> bytes:
 
 @pytest.mark.parametrize("name", BAD_NAMES, ids=["nul", "surrogate", "bidi-only", "line-separator"])
 def test_a_crafted_name_in_the_autosave_is_refused_once_and_set_aside(app: App, name: str) -> None:
-    from rummy_gui.ui.session import open_autosave
+    from rummy_gui.play.session import open_autosave
     from rummy_gui.ui.table import TableScene
 
     data = write_doc(saves.autosave_path(), save_doc(name))
@@ -123,8 +124,8 @@ def test_a_data_folder_whose_name_is_not_text_does_not_break_save_as(
         app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import tempfile
 
+    from rummy_gui.play.session import SeatConfig, Session
     from rummy_gui.ui.saving import SaveAsScene
-    from rummy_gui.ui.session import SeatConfig, Session
 
     home = os.path.join(os.fsencode(tmp_path), b"home-\xff")
     os.makedirs(home)
@@ -146,7 +147,7 @@ def test_a_data_folder_whose_name_is_not_text_does_not_break_save_as(
 
 
 def test_keyboard_names_pass_the_same_gate() -> None:
-    from rummy_gui.ui.session import SeatConfig, Session
+    from rummy_gui.play.session import SeatConfig, Session
 
     session = Session("rummy500", [SeatConfig("Ann\x00\x07", "human"), SeatConfig("B" * 99, "easy")],
                       {}, seed=1, threaded=False)
@@ -234,7 +235,7 @@ def test_statistics_are_not_written_over_when_no_copy_can_be_kept(
 
 
 def test_settings_of_a_newer_version_are_kept_aside(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummy_gui.ui import prefs
+    from rummy_gui.play import prefs
 
     newer = {"format": "rummy-gui-settings", "version": 9, "volume": 0.3, "theme": "dark"}
     data = write_doc(paths.settings_path(), newer)
@@ -248,7 +249,7 @@ def test_settings_of_a_newer_version_are_kept_aside(monkeypatch: pytest.MonkeyPa
 
 
 def test_old_settings_names_still_load() -> None:
-    from rummy_gui.settings import load_settings
+    from rummy_gui.play.settings import load_settings
 
     write_doc(paths.settings_path(), {"format": "rummy-gui-settings", "version": 1,
                                       "muted": True, "animation_speed": "fast"})
@@ -261,7 +262,7 @@ def test_old_settings_names_still_load() -> None:
 
 def test_a_read_only_folder_with_a_damaged_autosave_uses_the_backup(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummy_gui.ui.session import open_autosave
+    from rummy_gui.play.session import open_autosave
 
     g = position("rummy500", "mid-claim")
     saves.write(saves.autosave_path(), g, seats_for(g.players))

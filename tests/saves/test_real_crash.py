@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from rummy_gui import saves
+from rummy_gui.play import saves
 
 WRITER = textwrap.dedent("""
     import random, sys
     sys.path.insert(0, sys.argv[1])
     from positions import pick, seats_for
-    from rummy_gui import saves
+    from rummy_gui.play import saves
     from rummy_gui.engine import Game
     rng = random.Random(1)
     while True:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from positions import cases, pick, position, seats_for, shanghai_call_window
 
-from rummy_gui import saves
 from rummy_gui.engine import Game
+from rummy_gui.play import saves
 
 
 def play_on_identically(original: Game, loaded: Game, moves: int = 60) -> None:

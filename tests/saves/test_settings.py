@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from rummy_gui import i18n, jsonio, paths
-from rummy_gui.settings import Settings, load_settings, save_settings
+from rummy_gui import i18n, paths
+from rummy_gui.play import jsonio
+from rummy_gui.play.settings import Settings, load_settings, save_settings
 
 
 def write_raw(data: Any) -> Path:

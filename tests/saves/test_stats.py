@@ -7,10 +7,11 @@ import json
 import pytest
 from positions import position, seats_for
 
-from rummy_gui import jsonio, paths
+from rummy_gui import paths
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game
-from rummy_gui.stats import PlayerStats, Stats, load_stats, record_game, reset_stats, tally
+from rummy_gui.play import jsonio
+from rummy_gui.play.stats import PlayerStats, Stats, load_stats, record_game, reset_stats, tally
 
 
 def bot_game(preset: str = "rummy500", seed: int = 4) -> Game:

@@ -12,8 +12,9 @@ import platformdirs
 import pytest
 from positions import position, seats_for
 
-from rummy_gui import jsonio, paths, saves
+from rummy_gui import paths
 from rummy_gui.engine import Game
+from rummy_gui.play import jsonio, saves
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

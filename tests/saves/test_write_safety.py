@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from positions import position, seats_for
 
-from rummy_gui import jsonio, saves
 from rummy_gui.engine import Game
+from rummy_gui.play import jsonio, saves
 
 
 @pytest.fixture

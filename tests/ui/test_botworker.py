@@ -8,8 +8,8 @@ import pytest
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game
-from rummy_gui.ui import botworker
-from rummy_gui.ui.botworker import BotProcess
+from rummy_gui.play import botworker
+from rummy_gui.play.botworker import BotProcess
 
 
 @pytest.fixture

@@ -15,7 +15,8 @@ from ui_driver import click, frame
 
 from rummy_gui import i18n
 from rummy_gui.engine import PRESETS
-from rummy_gui.ui import fonts, prefs
+from rummy_gui.play import prefs
+from rummy_gui.ui import fonts
 from rummy_gui.ui.app import App
 from rummy_gui.ui.intents import Resize
 from rummy_gui.ui.menus import MainMenu, NewGameScene, RulesScene, SettingsScene

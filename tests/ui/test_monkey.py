@@ -54,11 +54,11 @@ import pytest
 
 from rummy_gui import i18n
 from rummy_gui.engine.cards import make_pack
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui import catalog
 from rummy_gui.ui.app import MIN_SIZE, App, settle_heap
 from rummy_gui.ui.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
 from rummy_gui.ui.saving import LoadScene, SaveAsScene
-from rummy_gui.ui.session import SeatConfig, Session, start_table
 from rummy_gui.ui.settings import Settings
 from rummy_gui.ui.statistics import StatisticsScene
 from rummy_gui.ui.table import TableScene
@@ -104,7 +104,7 @@ def start_segment(app: App, rng: random.Random, k: int) -> str:
     seats = [SeatConfig("You" if i == 0 else f"P{i}", "human" if i < humans else rng.choice(BOT_LEVELS))
              for i in range(players)]
     app.settings.animation = rng.choice(["off", "fast", "normal"])
-    start_table(app, info.id, seats, {}, seed=rng.randrange(1 << 20), demo=demo)
+    app.rooms.start_table(info.id, seats, {}, seed=rng.randrange(1 << 20), demo=demo)
     screen = open_screen(app, k // len(catalog.presets()) + k)
     return f"{info.id}, {players} players, {humans} human{'s' if humans > 1 else ''}" \
            f"{', demo' if demo else ''}, {screen}"

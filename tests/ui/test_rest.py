@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
+from rummy_gui.ui.session import SeatConfig, Session
 from ui_driver import frame
 
 from rummy_gui.engine import Game
@@ -17,7 +18,6 @@ from rummy_gui.ui import app as app_module
 from rummy_gui.ui import idle
 from rummy_gui.ui.app import App
 from rummy_gui.ui.scene import Scene
-from rummy_gui.ui.session import SeatConfig, Session
 from rummy_gui.ui.table import TableScene
 
 

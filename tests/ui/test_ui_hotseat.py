@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from ui_driver import frame
 
-from rummy_gui.engine import Action, Game, Move, Phase
+from rummy_gui.engine import Action, Game, Move, Phase, catalog
 from rummy_gui.engine.cards import Card
+from rummy_gui.play.session import SeatConfig, Session, make_bot
 from rummy_gui.ui import table_draw
 from rummy_gui.ui.app import App
-from rummy_gui.ui.hotseat import HandOverScene, could_use
+from rummy_gui.ui.hotseat import HandOverScene, worth_asking
 from rummy_gui.ui.overlays import DealSummaryScene
-from rummy_gui.ui.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.table import TableScene
 
 
@@ -245,15 +245,24 @@ def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App
     assert not any(str(c) == "7H" for c in g.hand(3))
 
 
-def test_useful_is_judged_from_the_own_hand() -> None:
-    from rummy_gui.engine.cards import parse_card
+def test_useful_is_judged_from_the_own_hand_by_the_engine() -> None:
+    """"Only when the card could be used" is the engine's answer, from the
+    claimant's hand and the table: a pair in hand or three near hearts make
+    the 7♥ usable; one 7 alone (a pair, not a meld) or nothing near does not."""
+    from rummy_gui.engine.cards import parse_card, parse_cards
 
     game = Game.from_layout("liverpool", hands=["2C 3C 4D 5D 6S 8S 10D JC QD KC", "7S 9H 2D 3H 4S 9C 9D JD QS KD",
                                                 "AC AD 3S 5H 6H 8H 10H JH QH KH"], stock="AH 2H 3D", discard="7H",
                             turn=0, round=1)
-    assert could_use(parse_card("7H"), game.hand(1), game)  # a 7 in hand
-    assert could_use(parse_card("7H"), game.hand(2), game)  # 5H 6H 8H
-    assert not could_use(parse_card("7H"), game.hand(0), game)
+    seven = parse_card("7H")
+    assert catalog.could_use(game.rules, game.hand(2), seven, game.melds)  # 5H 6H 8H
+    assert catalog.could_use(game.rules, parse_cards("7S 7D 2C"), seven, game.melds)  # a pair of 7s
+    assert not catalog.could_use(game.rules, game.hand(1), seven, game.melds)  # one 7
+    assert not catalog.could_use(game.rules, game.hand(0), seven, game.melds)
+    game.play("draw")
+    assert game.claim is not None and game.claim.card == seven
+    assert worth_asking(game, 2, "useful") and not worth_asking(game, 1, "useful")
+    assert worth_asking(game, 1, "always") and not worth_asking(game, 2, "never")
 
 
 def test_a_claim_is_told_only_once_it_has_won() -> None:

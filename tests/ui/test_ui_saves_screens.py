@@ -12,14 +12,14 @@ import pygame
 import pytest
 from ui_driver import click, frame
 
-from rummy_gui import jsonio, saves, stats
 from rummy_gui.engine import Game
+from rummy_gui.play import jsonio, saves, stats
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui import fonts
 from rummy_gui.ui.app import App
+from rummy_gui.ui.dialogs import ConfirmScene
 from rummy_gui.ui.menus import MainMenu
-from rummy_gui.ui.overlays import ConfirmScene
 from rummy_gui.ui.saving import LoadScene
-from rummy_gui.ui.session import SeatConfig, Session, start_table
 from rummy_gui.ui.statistics import StatisticsScene, cells
 from rummy_gui.ui.table import TableScene
 
@@ -68,7 +68,7 @@ def failing_write(code: int) -> Any:
 # ----------------------------------------------------------------- 1. saving off
 def test_saving_off_is_said_once_per_reason_and_the_game_goes_on(
         app: App, drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    start_table(app, "rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3)
+    app.rooms.start_table("rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3)
     table = app.stack.top
     assert isinstance(table, TableScene)
     table.cooldown = 1e9
@@ -96,7 +96,7 @@ def test_saving_off_is_said_once_per_reason_and_the_game_goes_on(
 
 def test_saving_off_in_finnish_uses_the_translated_reason() -> None:
     from rummy_gui import i18n
-    from rummy_gui.ui.saving import saving_off_text
+    from rummy_gui.play.problems import saving_off_text
 
     try:
         i18n.set_language("fi")

@@ -93,10 +93,10 @@ def test_settings_change_the_table(app: App) -> None:
 
 
 def test_save_as_then_load(app: App) -> None:
+    from rummy_gui.play.session import SeatConfig
     from rummy_gui.ui.saving import LoadScene, SaveAsScene
-    from rummy_gui.ui.session import SeatConfig, start_table
 
-    start_table(app, "rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3)
+    app.rooms.start_table("rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3)
     table = app.stack.top
     assert isinstance(table, TableScene)
     table.cooldown = 1e9

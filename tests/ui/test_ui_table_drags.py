@@ -11,9 +11,9 @@ from ui_driver import click, drag, frame, press, release
 
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.cards import parse_card
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.app import App
-from rummy_gui.ui.overlays import ChooserScene
-from rummy_gui.ui.session import SeatConfig, Session
+from rummy_gui.ui.dialogs import ChooserScene
 from rummy_gui.ui.table import TableScene
 
 

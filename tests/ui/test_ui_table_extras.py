@@ -10,13 +10,13 @@ import pytest
 from ui_driver import click, drag, frame
 
 from rummy_gui import i18n
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Game, Move, Phase
 from rummy_gui.engine.cards import Card
+from rummy_gui.play.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.app import App
 from rummy_gui.ui.hotseat import HandOverScene
 from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene, score_points
 from rummy_gui.ui.replay_scene import ReplayScene
-from rummy_gui.ui.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.table import TableScene
 
 
@@ -98,7 +98,7 @@ def test_hint_lifts_its_cards_says_it_and_is_counted(app: App, monkeypatch: pyte
     lifted = sorted(str(scene.shown_hand()[i]) for i in scene.selected)
     assert lifted == sorted(str(c) for c in advice.cards if c in game.hand(0))
     seen: dict[str, Any] = {}
-    monkeypatch.setattr("rummy_gui.stats.record_game", lambda g, seats, hints=None: seen.update(hints=hints))
+    monkeypatch.setattr("rummy_gui.play.stats.record_game", lambda g, seats, hints=None: seen.update(hints=hints))
     scene.session._record_statistics()
     assert seen["hints"] == {0: 1}
 
@@ -238,3 +238,38 @@ def test_table_options_by_keyboard(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     frame(app)
     assert app.stack.top is scene
+
+
+def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
+    """Under Table options in the draw phase the table's side buttons were
+    drawn live: the one under the pointer with a gold edge, Sort, Hint, Menu
+    enabled. Now the table beneath a dialog looks the same whatever its
+    buttons' states, the same as with every button greyed out, and a click
+    where a table button is does nothing to the table."""
+    from rummy_gui.ui.table_options import TableOptionsScene
+
+    scene = table(app, layout_game())
+    assert scene.game.phase == Phase.DRAW
+    click(app, next(b for b in scene.buttons if b.label == "Options…").rect.center)
+    assert isinstance(app.stack.top, TableOptionsScene) and scene.covered
+    frame(app, 2)
+    column = scene.geometry().layout.buttons
+    area = column.union(scene.buttons[-1].rect).clip(app.screen.get_rect())
+
+    def shot(enabled: bool, hover: bool) -> bytes:
+        for b in scene.buttons:
+            b.enabled, b.hover = enabled, hover
+        app.draw()
+        return pygame.image.tobytes(app.screen.subsurface(area), "RGB")
+
+    greyed = shot(False, False)
+    assert shot(True, False) == greyed
+    assert shot(True, True) == greyed
+    menu = next(b for b in scene.buttons if b.label == "Menu")
+    if not app.stack.top.rect.collidepoint(menu.rect.center):  # type: ignore[union-attr]
+        click(app, menu.rect.center)
+        assert app.stack.scenes[-2] is scene and isinstance(app.stack.top, TableOptionsScene)
+    app.pop()
+    assert not scene.covered
+    frame(app)
+    assert next(b for b in scene.buttons if b.label == "Menu").enabled

@@ -12,10 +12,11 @@ from ui_driver import click, drag, frame
 
 from rummy_gui.engine import Action, Game, Move, Phase, ask
 from rummy_gui.engine.cards import Card
+from rummy_gui.play.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.app import App
+from rummy_gui.ui.dialogs import ChooserScene
 from rummy_gui.ui.drops import describe_choice
-from rummy_gui.ui.overlays import ChooserScene, DealSummaryScene, GameOverScene
-from rummy_gui.ui.session import SeatConfig, Session, make_bot
+from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene
 from rummy_gui.ui.table import TableScene
 
 
@@ -166,7 +167,7 @@ def test_contract_family_last_round_to_game_over(app: App, preset: str) -> None:
 
 
 def test_a_finished_game_counts_in_the_statistics(app: App) -> None:
-    from rummy_gui.stats import load_stats
+    from rummy_gui.play.stats import load_stats
     from rummy_gui.ui.statistics import StatisticsScene
 
     game = Game.from_layout("liverpool", hands=ROUND_SEVEN["liverpool"],

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from . import jsonio, paths
-from .engine import PRESETS, Game, Move
-from .safetext import clean
-from .safetext import problem as text_problem
+from rummy_gui import paths
+from rummy_gui.engine import PRESETS, Game, Move
+from rummy_gui.play import jsonio
+from rummy_gui.safetext import clean
+from rummy_gui.safetext import problem as text_problem
 
 MAX_NAME = 40  # a player's name (saves.MAX_NAME)
 

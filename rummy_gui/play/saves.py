@@ -27,11 +27,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol, TypeGuard
 
-from . import __version__, jsonio, paths
-from .engine import PRESETS, Game, IllegalMove
-from .engine.cards import count_cards, make_pack
-from .safetext import clean
-from .safetext import problem as text_problem
+from rummy_gui import __version__, paths
+from rummy_gui.engine import PRESETS, Game, IllegalMove
+from rummy_gui.engine.cards import count_cards, make_pack
+from rummy_gui.play import jsonio
+from rummy_gui.safetext import clean
+from rummy_gui.safetext import problem as text_problem
 
 SAVE_FORMAT = "rummy-gui-save"
 SAVE_VERSION = 2

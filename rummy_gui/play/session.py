@@ -15,17 +15,13 @@ from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from rummy_gui import jsonio, saves
 from rummy_gui.engine import Game, Move, View
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
+from rummy_gui.play import botworker, jsonio, saves
 from rummy_gui.safetext import clean
-from rummy_gui.ui import botworker
-
-if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
 
 log = logging.getLogger("rummy_gui")
 
@@ -102,14 +98,14 @@ class LogEntry:
 
     def text(self) -> str:
         if self.move is None:
-            from rummy_gui.narrate import is_you
+            from rummy_gui.play.narrate import is_you
 
             if is_you(self.name):
                 word = _("Round {n}: you deal.") if self.contract else _("Deal {n}: you deal.")
             else:
                 word = _("Round {n}: {name} deals.") if self.contract else _("Deal {n}: {name} deals.")
             return word.format(n=self.round, name=self.name)
-        from rummy_gui.narrate import describe
+        from rummy_gui.play.narrate import describe
 
         return describe(self.move, self.before, self.name)
 
@@ -186,7 +182,7 @@ class Session:
 
     def colour_index(self, seat: int) -> int:
         """The seat's owner colour (palette index): the one chosen, else one of its own."""
-        from rummy_gui.ui.palette import colour_index
+        from rummy_gui.play.palette import colour_index
 
         chosen = [colour_index(c.colour) for c in self.seats]
         if chosen[seat] is not None:
@@ -197,7 +193,7 @@ class Session:
         return free[auto.index(seat) % len(free)]
 
     def colour(self, seat: int) -> tuple[int, int, int]:
-        from rummy_gui.ui.palette import owner_colour
+        from rummy_gui.play.palette import owner_colour
 
         return owner_colour(self.colour_index(seat))
 
@@ -309,7 +305,7 @@ class Session:
 
     def _record_statistics(self) -> None:
         """A finished game counts in the players' statistics (once)."""
-        from rummy_gui.stats import record_game
+        from rummy_gui.play.stats import record_game
 
         try:
             record_game(self.game, self.seats, hints=dict(self.hints))
@@ -448,22 +444,6 @@ def _ask_process(process: botworker.BotProcess, level: str, seed: int, seat: int
         raise botworker.BotError(f"the bot process sent {text!r}: {e}") from None
 
 
-def start_table(app: App, preset: str, seats: list[SeatConfig], options: dict[str, Any],
-                seed: int | None = None, demo: bool = False) -> None:
-    """Begin a new game and show the table (the menu stays beneath it)."""
-    from rummy_gui.ui.menus import MainMenu
-    from rummy_gui.ui.table import TableScene
-
-    old = app.session
-    if isinstance(old, Session):
-        old.close()
-    session = Session(preset, seats, options, seed=seed, demo=demo, autosave_enabled=not demo)
-    session.autosave()
-    app.session = session
-    app.pop_to(MainMenu)
-    app.push(TableScene(app, session))
-
-
 def load_autosave() -> Session | None:
     """The autosaved game as a session, or None when there is none (or it can't be read)."""
     return open_autosave()[0]
@@ -490,7 +470,7 @@ def open_autosave() -> tuple[Session | None, str]:
     except saves.SaveError as e:
         saves.opened()
         from rummy_gui import i18n
-        from rummy_gui.ui.saving import problem
+        from rummy_gui.play.problems import problem
 
         if i18n.language() == "en":  # the exact sentence, which names the file already
             reason = clean(str(e)).rstrip(". ") + "."

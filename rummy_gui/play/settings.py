@@ -19,8 +19,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from . import i18n, jsonio, paths
-from .safetext import clean
+from rummy_gui import i18n, paths
+from rummy_gui.play import jsonio
+from rummy_gui.safetext import clean
 
 SETTINGS_FORMAT = "rummy-gui-settings"
 SETTINGS_VERSION = 2  # 2: "mute" and "animation" (version 1: "muted", "animation_speed")

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .safetext import shown_path
+from rummy_gui.safetext import shown_path
 
 MAX_BYTES = 5 * 1024 * 1024
 BACKUP_SUFFIX = ".bak"

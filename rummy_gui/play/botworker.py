@@ -1,7 +1,7 @@
 """Bot decisions in a child process, so a thinking bot never holds the
 interpreter lock that the window's frames need. No pygame is imported here.
 
-The child is `python -m rummy_gui.ui.botworker`. Parent and child speak JSON,
+The child is `python -m rummy_gui.play.botworker`. Parent and child speak JSON,
 one object per line (plain data only: nothing that crosses the pipe can run
 code). The child keeps a replica of the game, rebuilt from its record: the
 first request carries the whole record, later ones only the moves played
@@ -56,7 +56,7 @@ class BotProcess:
 
     def __init__(self) -> None:
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "rummy_gui.ui.botworker"],
+            [sys.executable, "-m", "rummy_gui.play.botworker"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         )
         self._lock = threading.Lock()

@@ -1,4 +1,4 @@
-"""The table's settings kept between runs, through `rummy_gui.settings`
+"""The table's settings kept between runs, through `rummy_gui.play.settings`
 (the JSON file in the user's config folder). Failing to read or write them
 never stops the game: the defaults or the in-memory values are used.
 
@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import sys
 
-from rummy_gui import i18n, jsonio
+from rummy_gui import i18n
 from rummy_gui.i18n import _
+from rummy_gui.play import jsonio
+from rummy_gui.play.settings import Settings, load_settings, save_settings
 from rummy_gui.safetext import clean
-from rummy_gui.settings import Settings, load_settings, save_settings
 
 
 def saved_language(stated: str | None) -> str:

@@ -1,0 +1,107 @@
+"""What the screens ask the engine about the games it plays: the presets, their
+house rules (with every value each one takes and the English words for them),
+the contracts, and whether a card could be used from a hand.
+
+Every answer is read from `Rules`, the option checks and the searches of the
+engine, so a screen never keeps its own copy. Texts are English; they are the
+ids of the translation catalogs (tools/babel_engine.py extracts them from
+OPTION_LABELS, CHOICE_NAMES and rules.py), translated where they are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .combos import could_use as _could_use
+from .melds import Meld
+from .rules import CONTRACT_NAMES, CONTRACTS, PRESETS, Rules, get_rules
+
+# A house rule's name, by option key (RULES.md section 6).
+OPTION_LABELS: dict[str, str] = {
+    "target": "Target score",
+    "jokers": "Jokers",
+    "simple_scoring": "Simple scoring (2-9 count 5)",
+    "rummy_call": "Rummy call",
+    "top_discard_must_meld": "Top discard must be melded",
+    "go_out_by_discard": "Must go out by discarding",
+    "min_run": "Minimum run length",
+    "buying": "Buying out of turn",
+    "reshuffles": "Stock rebuilds per round",
+}
+# How a value is named where the value itself is a word of the engine's.
+CHOICE_NAMES: dict[str, dict[str, str]] = {
+    "rummy_call": {"off": "No calls", "last": "Last discard only", "full": "Whole discard pile"},
+}
+# The values offered for the options that are not true/false. Each passes the
+# option check of `Rules.with_options` (tests/engine/test_catalog.py); the
+# targets are a choice of round numbers out of every positive one allowed.
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "target": (100, 200, 250, 300, 400, 500, 750, 1000),
+    "rummy_call": ("off", "last", "full"),
+    "min_run": (3, 4, 5),
+    "reshuffles": (0, 1, 2, 3),
+}
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One option of a preset: its key, English name, the preset's value, and
+    the values it may take (empty for a true/false option)."""
+
+    key: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...]
+
+    @property
+    def is_switch(self) -> bool:
+        return isinstance(self.default, bool)
+
+    def choice_name(self, value: Any) -> str | None:
+        """The English name of a value, or None where the value is shown as it is."""
+        names = CHOICE_NAMES.get(self.key, {})
+        return names.get(value) if isinstance(value, str) else None
+
+
+def presets() -> tuple[Rules, ...]:
+    """Every preset, in the order the menus show them."""
+    return tuple(PRESETS.values())
+
+
+def preset(preset_id: str) -> Rules:
+    """One preset's rules; ValueError (naming the presets) for an unknown id."""
+    return get_rules(preset_id)
+
+
+def house_rules(rules: Rules) -> tuple[HouseRule, ...]:
+    """The options of these rules, with their values in `rules`, in order."""
+    values = rules.options()
+    return tuple(HouseRule(key, OPTION_LABELS[key], values[key],
+                           () if isinstance(values[key], bool) else _CHOICES[key])
+                 for key in values)
+
+
+def default_players(rules: Rules) -> int:
+    """How many seats a new game of this preset starts with: four for the
+    contract family (its contracts are made for a table of four), three for
+    the others, within the preset's range."""
+    wanted = 4 if rules.is_contract else 3
+    return max(rules.min_players, min(rules.max_players, wanted))
+
+
+def contracts(rules: Rules) -> tuple[tuple[int, int, str], ...]:
+    """(sets, runs, English name) of each round's contract; empty outside the
+    contract family."""
+    if not rules.is_contract:
+        return ()
+    return tuple((sets, runs, name) for (sets, runs), name in zip(CONTRACTS, CONTRACT_NAMES, strict=True))
+
+
+def could_use(rules: Rules, hand: Sequence[Card], card: Card, melds: Sequence[Meld]) -> bool:
+    """Whether `card`, taken into this hand, could go into a meld or onto one of
+    `melds` — the engine's own quick test before it searches (a necessary
+    condition, from the hand and the table only: what a player would judge)."""
+    return _could_use(rules, [*hand, card], card, melds)

@@ -1,0 +1,44 @@
+"""The screens a scene opens without importing them (`App.rooms`, the protocol
+`rummy_gui.ui.scene.Rooms`): only the app imports this module, so a scene
+that leads back up — game over to the main menu, a loaded game to its table —
+leaves no import cycle."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.ui.scene import App
+
+
+class SceneRooms:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def main_menu(self) -> None:
+        from rummy_gui.ui.menus import MainMenu
+
+        self.app.pop_to(MainMenu)
+
+    def new_game(self) -> None:
+        from rummy_gui.ui.menus import NewGameScene
+
+        self.main_menu()
+        self.app.push(NewGameScene(self.app))
+
+    def table(self, session: Session) -> None:
+        from rummy_gui.ui.table import TableScene
+
+        self.app.push(TableScene(self.app, session))
+
+    def start_table(self, preset: str, seats: Sequence[SeatConfig], options: Mapping[str, Any],
+                    seed: int | None = None, demo: bool = False) -> None:
+        old = self.app.session
+        if old is not None:
+            old.close()
+        session = Session(preset, list(seats), dict(options), seed=seed, demo=demo, autosave_enabled=not demo)
+        session.autosave()
+        self.app.session = session
+        self.main_menu()
+        self.table(session)

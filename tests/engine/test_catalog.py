@@ -1,0 +1,74 @@
+"""The engine's answers to the screens (rummy_gui.engine.catalog): presets,
+house rules and the values they take, contracts, whether a card could be used."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_gui.engine import PRESETS, Game, catalog
+from rummy_gui.engine.cards import parse_card, parse_cards
+from rummy_gui.engine.rules import CONTRACTS
+
+
+def test_presets_are_the_engines_in_order() -> None:
+    assert [r.preset for r in catalog.presets()] == list(PRESETS)
+    assert catalog.preset("shanghai") is PRESETS["shanghai"]
+    with pytest.raises(ValueError, match="unknown preset 'canasta'"):
+        catalog.preset("canasta")
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_house_rules_are_the_options_of_the_preset_and_every_choice_is_accepted(preset: str) -> None:
+    rules = PRESETS[preset]
+    house = catalog.house_rules(rules)
+    assert [h.key for h in house] == list(rules.options())
+    for h in house:
+        assert h.label == catalog.OPTION_LABELS[h.key] and h.default == rules.options()[h.key]
+        if h.is_switch:
+            assert h.choices == ()
+            assert rules.with_options({h.key: not h.default}).options()[h.key] is (not h.default)
+        else:
+            assert h.default in h.choices
+            for value in h.choices:
+                assert rules.with_options({h.key: value}).options()[h.key] == value
+
+
+def test_the_choices_end_where_the_engine_refuses() -> None:
+    rules = PRESETS["contract"]
+    for key in ("min_run", "reshuffles"):
+        choices = next(h.choices for h in catalog.house_rules(rules) if h.key == key)
+        for outside in (min(choices) - 1, max(choices) + 1):
+            with pytest.raises(ValueError):
+                rules.with_options({key: outside})
+    call = next(h for h in catalog.house_rules(PRESETS["rummy500"]) if h.key == "rummy_call")
+    assert [call.choice_name(v) for v in call.choices] == ["No calls", "Last discard only", "Whole discard pile"]
+    assert call.choice_name(3) is None
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_default_players_is_in_the_presets_range(preset: str) -> None:
+    rules = PRESETS[preset]
+    n = catalog.default_players(rules)
+    assert rules.min_players <= n <= rules.max_players
+    assert n == (4 if rules.is_contract or preset == "persian" else 3)
+
+
+def test_contracts_are_the_rounds_of_the_contract_family_only() -> None:
+    listed = catalog.contracts(PRESETS["liverpool"])
+    assert [(s, r) for s, r, _name in listed] == list(CONTRACTS)
+    assert listed[0][2] == "two sets" and listed[-1][2] == "three runs, no discard"
+    assert catalog.contracts(PRESETS["rummy500"]) == ()
+
+
+def test_could_use_is_judged_from_the_hand_and_the_table() -> None:
+    rules = PRESETS["rummy500"]
+    seven = parse_card("7H")
+    assert catalog.could_use(rules, parse_cards("7S 7D 2C"), seven, [])  # a set
+    assert catalog.could_use(rules, parse_cards("8H 9H KC"), seven, [])  # a run
+    assert not catalog.could_use(rules, parse_cards("7S 2C KD"), seven, [])  # a pair only
+    game = Game.from_layout("rummy500", hands=["4H 5H 6H KC KD", "2C 3D 9S JC QD"],
+                            stock="AC 2S 3C 4D", discard="7H", turn=0)
+    game.play("draw")
+    game.play("meld 4H 5H 6H")
+    assert catalog.could_use(game.rules, game.hand(1), seven, game.melds)  # on 4H 5H 6H
+    assert not catalog.could_use(game.rules, game.hand(1), seven, [])

@@ -1,0 +1,33 @@
+"""The layers of docs/architecture.md, held: the play layer runs without pygame."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import rummy_gui.play
+
+
+def play_modules() -> list[str]:
+    return sorted(f"rummy_gui.play.{m.name}" for m in pkgutil.iter_modules(rummy_gui.play.__path__))
+
+
+def test_play_layer_has_the_session_and_the_bot_process() -> None:
+    mods = play_modules()
+    for name in ("session", "botworker", "saves", "stats", "settings"):
+        assert f"rummy_gui.play.{name}" in mods
+
+
+def test_play_layer_imports_no_pygame() -> None:
+    """Every module of rummy_gui.play (and hints, at its level) imported in a
+    fresh interpreter: neither pygame nor any module of rummy_gui.ui is loaded."""
+    code = (
+        "import importlib, sys\n"
+        f"for name in {[*play_modules(), 'rummy_gui.hints']!r}:\n"
+        "    importlib.import_module(name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' or m.startswith('rummy_gui.ui'))\n"
+        "print(' '.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "", f"the play layer loaded: {out.stdout.strip()}"
