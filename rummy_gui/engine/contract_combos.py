@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from .cards import Card
 from .combos import possible_melds
 from .melds import RUN, SET, Reading, run_bounds
+from .memo import readings_of
 from .rules import CONTRACTS, Rules
 
 
@@ -56,6 +57,65 @@ def contract_groups(r: Rules, hand: Sequence[Card], round_no: int
             if groups not in seen:
                 seen.add(groups)
                 yield groups
+
+
+def contract_layouts(r: Rules, hand: Sequence[Card], round_no: int
+                     ) -> Iterator[tuple[tuple[tuple[str, ...], ...], list[Reading]]]:
+    """The layouts of `contract_groups` whose every group reads one way (as
+    `contracts.prepare_contract` reads it), each with those readings: a group
+    that reads two ways is dropped before it is combined with others."""
+    sets_needed, runs_needed = CONTRACTS[round_no - 1]
+    counts = [0] * 53
+    for c in hand:
+        counts[c.code] += 1
+    whole = r.last_round_goes_out_whole(round_no)
+    run_length = r.min_run if whole else 4
+    if not _contract_possible(r, counts, sets_needed, runs_needed, run_length):
+        return
+    if whole:
+        runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
+        read7: dict[int, Reading] = {}
+        for x in runs7:
+            opts = readings_of(r, _group_text(x), RUN)
+            if len(opts) == 1:
+                read7[id(x)] = opts[0]
+        runs7 = [x for x in runs7 if id(x) in read7]
+        seen7: set[tuple[tuple[str, ...], ...]] = set()
+        for combo in _partitions(runs7, counts, 3):
+            groups7 = tuple(sorted(_group_text(x) for x in combo))
+            if groups7 not in seen7:
+                seen7.add(groups7)
+                yield groups7, [read7[id(x)] for x in combo]
+        return
+    sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
+        if sets_needed else []
+    runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
+        if runs_needed else []
+    read: dict[tuple[str, ...], Reading] = {}
+    set_items = _unique_items(r, sets, SET, read)
+    run_items = _unique_items(r, runs, RUN, read)
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    for set_combo in _disjoint_codes(set_items, counts, sets_needed, 0):
+        set_text = tuple(sorted(set_combo))
+        for run_combo in _disjoint_codes(run_items, counts, runs_needed, 0):
+            groups = set_text + tuple(sorted(run_combo))
+            if groups not in seen:
+                seen.add(groups)
+                yield groups, [read[g] for g in groups]
+
+
+def _unique_items(r: Rules, melds: list[Reading], kind: str, read: dict[tuple[str, ...], Reading]
+                  ) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
+    """(text, card codes) of the melds whose text reads one way as `kind`;
+    the reading of each text goes in `read`."""
+    out = []
+    for x in melds:
+        text = _group_text(x)
+        opts = readings_of(r, text, kind)
+        if len(opts) == 1:
+            read[text] = opts[0]
+            out.append((text, tuple(c.code for c in x.cards)))
+    return out
 
 
 def _disjoint_codes(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int],

@@ -23,7 +23,7 @@ from .legal import LegalMoves, MoveCache
 from .melds import Meld
 from .moves import Move
 from .records import make_record, read_record
-from .referee import prepare
+from .referee import prepare, prepare_listed
 from .rules import CONTRACT_NAMES, Rules, get_rules
 from .state import Claim, GameState
 from .table import Table
@@ -310,10 +310,8 @@ class Game:
         """Play a move (a Move or its text). IllegalMove if it is refused;
         the game is then unchanged. Returns the move as played, with its seat."""
         cache = self._cache
-        apply = cache.prepared.get(move) if isinstance(move, Move) and cache.moves else None
-        if apply is not None:
-            m = move  # checked when the legal moves were listed, and nothing changed since
-            assert isinstance(m, Move)
+        if isinstance(move, Move) and cache.listed(move):
+            m, apply = move, prepare_listed(self._table, move)  # legal by construction
         else:
             m, apply = prepare(self._table, move)
         if self.undo_enabled:

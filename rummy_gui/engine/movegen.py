@@ -17,13 +17,12 @@ from collections.abc import Callable, Iterator, Sequence
 from .cards import JOKER, Card
 from .combos import (
     HandIndex,
-    canonical_meld,
     layoff_candidates,
     may_fit,
     possible_melds,
     usable_depths,
 )
-from .contract_combos import contract_groups
+from .contract_combos import contract_layouts
 from .enums import Action, ClaimKind, Phase
 from .melds import (
     RUN,
@@ -34,8 +33,9 @@ from .melds import (
     Token,
     joker_fits_somewhere,
     layoff_fits,
-    readings,
 )
+from .memo import canonical_of as _canonical
+from .memo import readings_of as _readings
 from .moves import Move
 from .rules import CONTRACTS, Rules
 from .table import Table
@@ -174,7 +174,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
 
     if r.is_contract:
         if s.contract_turn[seat] is None:
-            # contract_groups gives each text once: no move repeats
+            # contract_layouts gives each text once: no move repeats
             out.extend(_mv(Action.CONTRACT, seat, groups=groups)
                        for groups in _contract_moves(t, seat))
         elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
@@ -287,31 +287,20 @@ def _finish_ok(t: Table, seat: int, cards: Sequence[Card],
 
 
 def _contract_moves(t: Table, seat: int) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """The contract candidates (`combos.contract_groups`) that
-    `contracts.prepare_contract` accepts."""
+    """The contract candidates (`contract_combos.contract_groups`) that
+    `contracts.prepare_contract` accepts: each group reads one way
+    (`contract_layouts` drops the others), and the whole has the contract's
+    shape and leaves what the round asks."""
     r, s = t.rules, t.s
     sets_needed, runs_needed = CONTRACTS[s.round - 1]
     whole = r.last_round_goes_out_whole(s.round)
     hand_size = len(s.hands[seat])
-    for groups in contract_groups(r, s.hands[seat], s.round):
-        chosen: list[Reading] = []
-        ncards = 0
-        for group in groups:
-            ncards += len(group)
-            if whole or len(group) == 4:
-                opts = _readings(r, group, RUN)
-            elif len(group) == 3:
-                opts = _readings(r, group, SET)
-            else:
-                break
-            if len(opts) != 1:
-                break
-            chosen.append(opts[0])
-        else:
-            if _contract_shape_ok(r, chosen, sets_needed, runs_needed) and (
-                    ncards == hand_size if whole
-                    else not (ncards >= hand_size and r.go_out_by_discard)):
-                yield groups
+    for groups, chosen in contract_layouts(r, s.hands[seat], s.round):
+        ncards = sum(len(o.cards) for o in chosen)
+        if _contract_shape_ok(r, chosen, sets_needed, runs_needed) and (
+                ncards == hand_size if whole
+                else not (ncards >= hand_size and r.go_out_by_discard)):
+            yield groups
 
 
 def _contract_shape_ok(r: Rules, chosen: list[Reading], sets_needed: int, runs_needed: int) -> bool:
@@ -323,53 +312,8 @@ def _contract_shape_ok(r: Rules, chosen: list[Reading], sets_needed: int, runs_n
         for b in runs[i + 1:]:
             if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
                 return False
-    if r.max_jokers_per_meld is not None:
+    if r.contract_sets_distinct_ranks:
         set_ranks = [o.rank for o in chosen if o.kind == SET]
         if len(set(set_ranks)) != len(set_ranks):
             return False
     return True
-
-
-# --- memo of meld readings by text -------------------------------------------------
-
-_READINGS: dict[int, tuple[Rules, dict[tuple[str | None, tuple[str, ...]], list[Reading]]]] = {}
-
-
-def _readings(r: Rules, toks: tuple[str, ...], kind: str | None) -> list[Reading]:
-    """`readings` of a move's card text, remembered per rules (the text and
-    the rules decide the answer alone)."""
-    entry = _READINGS.get(id(r))
-    if entry is None or entry[0] is not r:
-        if len(_READINGS) > 64:
-            _READINGS.clear()
-        entry = (r, {})
-        _READINGS[id(r)] = entry
-    memo = entry[1]
-    key = (kind, toks)
-    out = memo.get(key)
-    if out is None:
-        if len(memo) > 20_000:
-            memo.clear()
-        out = readings(r, [Token.parse(t) for t in toks], kind)
-        memo[key] = out
-    return out
-
-
-_CANONICAL: dict[int, tuple[Rules, dict[Reading, tuple[str | None, tuple[str, ...]]]]] = {}
-
-
-def _canonical(r: Rules, reading: Reading) -> tuple[str | None, tuple[str, ...]]:
-    """`canonical_meld`, remembered per rules (the reading decides it alone)."""
-    entry = _CANONICAL.get(id(r))
-    if entry is None or entry[0] is not r:
-        if len(_CANONICAL) > 64:
-            _CANONICAL.clear()
-        entry = (r, {})
-        _CANONICAL[id(r)] = entry
-    memo = entry[1]
-    out = memo.get(reading)
-    if out is None:
-        if len(memo) > 20_000:
-            memo.clear()
-        out = memo[reading] = canonical_meld(r, reading)
-    return out
