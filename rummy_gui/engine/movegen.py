@@ -37,7 +37,7 @@ from .melds import (
 from .memo import canonical_of as _canonical
 from .memo import readings_of as _readings
 from .moves import Move
-from .rules import CONTRACTS, Rules
+from .rules import CONTRACTS
 from .table import Table
 from .turn import target_playable
 
@@ -105,7 +105,7 @@ def _mv(action: Action, seat: int, cards: tuple[str, ...] = (), number: int | No
     if m is None:
         if len(_MOVES) > 20_000:
             _MOVES.clear()
-        m = _MOVES[key] = Move(action, seat, cards, number, kind, groups, call)
+        m = _MOVES[key] = Move._valid(action, seat, cards, number, kind, groups, call)
     return m
 
 
@@ -175,7 +175,8 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
     if r.is_contract:
         if s.contract_turn[seat] is None:
             # contract_layouts gives each text once: no move repeats
-            out.extend(_mv(Action.CONTRACT, seat, groups=groups)
+            # (not interned: a hand may have thousands, each seen once)
+            out.extend(Move._valid(Action.CONTRACT, seat, groups=groups)
                        for groups in _contract_moves(t, seat))
         elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
             for meld in s.melds:
@@ -287,33 +288,45 @@ def _finish_ok(t: Table, seat: int, cards: Sequence[Card],
 
 
 def _contract_moves(t: Table, seat: int) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """The contract candidates (`contract_combos.contract_groups`) that
-    `contracts.prepare_contract` accepts: each group reads one way
-    (`contract_layouts` drops the others), and the whole has the contract's
-    shape and leaves what the round asks."""
+    """The contract layouts (`contract_combos.contract_layouts`) that
+    `contracts.prepare_contract` accepts: each group reads one way, the sets
+    and the runs have the contract's shape (checked per combination of sets
+    and per combination of runs), and the whole leaves what the round asks."""
     r, s = t.rules, t.s
     sets_needed, runs_needed = CONTRACTS[s.round - 1]
     whole = r.last_round_goes_out_whole(s.round)
     hand_size = len(s.hands[seat])
-    for groups, chosen in contract_layouts(r, s.hands[seat], s.round):
-        ncards = sum(len(o.cards) for o in chosen)
-        if _contract_shape_ok(r, chosen, sets_needed, runs_needed) and (
-                ncards == hand_size if whole
-                else not (ncards >= hand_size and r.go_out_by_discard)):
+
+    def sets_ok(chosen: list[Reading]) -> bool:
+        if len(chosen) != (0 if whole else sets_needed) or any(o.kind != SET for o in chosen):
+            return False
+        if r.contract_sets_distinct_ranks:
+            ranks = [o.rank for o in chosen]
+            return len(set(ranks)) == len(ranks)
+        return True
+
+    def runs_ok(chosen: list[Reading]) -> bool:
+        n_runs = sum(1 for o in chosen if o.kind == RUN)
+        n_sets = len(chosen) - n_runs
+        if whole:
+            # every group of the last round is read as a run; the shape asks
+            # for the round's sets and runs among them
+            if n_sets != sets_needed or n_runs != runs_needed:
+                return False
+        elif n_sets or n_runs != runs_needed:
+            return False
+        return _runs_apart(chosen)
+
+    for groups, ncards in contract_layouts(r, s.hands[seat], s.round, sets_ok, runs_ok):
+        if ncards == hand_size if whole else not (ncards >= hand_size and r.go_out_by_discard):
             yield groups
 
 
-def _contract_shape_ok(r: Rules, chosen: list[Reading], sets_needed: int, runs_needed: int) -> bool:
-    n_sets = sum(1 for o in chosen if o.kind == SET)
-    if n_sets != sets_needed or len(chosen) - n_sets != runs_needed:
-        return False
+def _runs_apart(chosen: list[Reading]) -> bool:
+    """No two runs of a suit that would join into one."""
     runs = [o for o in chosen if o.kind == RUN]
     for i, a in enumerate(runs):
         for b in runs[i + 1:]:
             if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
                 return False
-    if r.contract_sets_distinct_ranks:
-        set_ranks = [o.rank for o in chosen if o.kind == SET]
-        if len(set(set_ranks)) != len(set_ranks):
-            return False
     return True
