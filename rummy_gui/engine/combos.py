@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from .cards import JOKER, SUITS, Card
+from .cards import JOKER, SUITS, Card, card_from_code
 from .melds import RUN, SET, Meld, Reading, Token, layoff_fits, read_runs, read_set, run_bounds
 from .rules import Rules
 
@@ -271,6 +271,11 @@ def _natural_runs(have: list[bool], row: tuple[Card, ...], suit: str, first: int
             high += 1
 
 
+# bits of the run places a card of each rank stands at (the ace: 1 and 14)
+_PLACE_BITS = [0] + [(1 << 1) | (1 << 14)] + [1 << r for r in range(2, 14)]
+_CARD_OF = [card_from_code(code) for code in range(53)]
+
+
 def may_fit(meld: Meld, c: Card) -> bool:
     """A quick necessary condition for a natural card to lay off on a meld."""
     if meld.kind == SET:
@@ -279,36 +284,33 @@ def may_fit(meld: Meld, c: Card) -> bool:
                                     or (c.rank == 1 and meld.high == 13))
 
 
-def _card_code(c: Card) -> int:
-    return c.code
-
-
 class HandIndex:
-    """A hand's distinct natural cards by rank (in code order), the ranks it
-    holds in each suit, and whether it holds a joker: built once per move
-    list, read for every meld on the table."""
+    """A hand's distinct cards (in code order), its count of each card code,
+    its natural cards by rank, the run places it holds in each suit (bits;
+    bit 14 is the ace above the king) and whether it holds a joker: built once
+    per move list, read for every meld on the table."""
 
-    __slots__ = ("distinct", "by_rank", "suit_ranks", "joker", "places")
+    __slots__ = ("distinct", "counts", "by_rank", "joker", "places")
 
     def __init__(self, hand: Sequence[Card]) -> None:
-        by_rank: list[list[Card]] = [[] for _ in range(14)]
-        suit_ranks: list[set[int]] = [set(), set(), set(), set()]
-        places = [0, 0, 0, 0]  # per suit: bit p set when run place p is held (14: the ace)
-        joker = False
-        self.distinct = sorted(set(hand), key=_card_code)
-        for c in self.distinct:
-            if c.is_joker:
-                joker = True
+        counts = [0] * 53
+        for c in hand:
+            counts[c.code] += 1
+        by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
+        places = [0, 0, 0, 0]
+        distinct = [_CARD_OF[code] for code in sorted({c.code for c in hand})]
+        for c in distinct:
+            code = c.code
+            if code == 52:
                 continue
-            rank = c.rank
-            si = c.code // 13
+            rank = code % 13 + 1
             by_rank[rank].append(c)
-            suit_ranks[si].add(rank)
-            places[si] |= (1 << rank) | (16384 if rank == 1 else 0)
+            places[code // 13] |= _PLACE_BITS[rank]
+        self.distinct = distinct
+        self.counts = counts
         self.by_rank = by_rank
-        self.suit_ranks = suit_ranks
         self.places = places
-        self.joker = joker
+        self.joker = counts[52] > 0
 
     def meld_possible(self, rules: Rules) -> bool:
         """`possible_melds(rules, hand)` of the 500 family may find something
@@ -340,9 +342,9 @@ class HandIndex:
             return True
         if meld.kind == SET:
             return bool(self.by_rank[meld.rank])
-        have = self.suit_ranks[SUITS.index(meld.suit)]
-        high = meld.low + len(meld._cards) - 1
-        return (high + 1) in have or (meld.low - 1) in have or (high == 13 and 1 in have)
+        # bit 14 (the ace above the king) answers the ace after a king
+        have = self.places[SUITS.index(meld.suit)]
+        return bool((have >> (meld.low + len(meld._cards))) & 1 or (have >> (meld.low - 1)) & 1)
 
 
 def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
@@ -364,7 +366,8 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
         return
     suit = meld.suit
     si = SUITS.index(suit)
-    have = index.suit_ranks[si]
+    bits = index.places[si]
+    have = {r for r in range(1, 14) if (bits >> r) & 1}
     low, high = meld.low, meld.high
     ends = sorted({x for x in (high + 1, low - 1, 1 if high == 13 else 0) if 1 <= x <= 13 and x in have})
     row = _BY_SUIT[si]
@@ -448,11 +451,14 @@ def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
     """Depths N of the discard pile whose target passes `could_use` with the
     pool `base` + the top N cards — computed incrementally, deepest last.
 
-    Cards as codes: rank = code % 13 + 1, suit index = code // 13; a run
-    place 14 is the ace above the king (an ace counts at 1 and at 14)."""
+    Cards as codes: rank = code % 13 + 1, suit index = code // 13; a suit's
+    held run places are bits of an integer (bit 14 is the ace above the king,
+    set with bit 1)."""
+    if not pile:
+        return []
     reach = rules.min_run - 1
-    rank_count = [0] * 15
-    rows = [[0] * 15 for _ in range(4)]
+    rank_count = [0] * 14
+    held = [0, 0, 0, 0]
     jokers = 0
     for c in base:
         code = c.code
@@ -461,16 +467,14 @@ def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
             continue
         rank = code % 13 + 1
         rank_count[rank] += 1
-        row = rows[code // 13]
-        row[rank] += 1
-        if rank == 1:
-            row[14] += 1
+        held[code // 13] |= _PLACE_BITS[rank]
     set_ranks = {m.rank for m in melds if m.kind == SET}
     runs: list[list[tuple[int, int]]] = [[], [], [], []]
     for m in melds:
         if m.kind == RUN:
             runs[SUITS.index(m.suit)].append((m.low, m.high))
     no_jokers = rules.jokers_only_in_joker_sets
+    near_masks = _near_masks(reach)
     out = []
     n = 0
     for t in reversed(pile):
@@ -482,61 +486,59 @@ def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
             continue
         rank = code % 13 + 1
         si = code // 13
-        row = rows[si]
         rank_count[rank] += 1
-        row[rank] += 1
-        if rank == 1:
-            row[14] += 1
+        mask = held[si] = held[si] | _PLACE_BITS[rank]
         j = 0 if no_jokers else jokers
         if rank_count[rank] + j >= 3 or rank in set_ranks:
             out.append(n)
             continue
-        places = (1, 14) if rank == 1 else (rank,)
-        if runs[si] and _chain_ok(row, runs[si], places, j):
+        if runs[si] and _chain_ok(mask, runs[si], rank, j):
             out.append(n)
             continue
         if reach <= j:
             out.append(n)
             continue
-        near: set[int] = set()
-        for tp in places:
-            for p, near_rank in _neighbours(tp, reach):
-                if row[p]:
-                    near.add(near_rank)
-        if len(near) + j >= reach:
+        near = mask & near_masks[rank]
+        count = near.bit_count()
+        if near & 2 and near & 16384:
+            count -= 1  # the ace held low and high is one card
+        if count + j >= reach:
             out.append(n)
     return out
 
 
-_NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+_NEAR: dict[int, list[int]] = {}
 
 
-def _neighbours(place: int, reach: int) -> tuple[tuple[int, int], ...]:
-    """The run places 1..14 within `reach` of a place (not itself), each with
-    its card rank (14 is the ace), in the order tp - 1, tp + 1, tp - 2, ..."""
-    key = (place, reach)
-    out = _NEIGHBOURS.get(key)
+def _near_masks(reach: int) -> list[int]:
+    """Per rank: the run places 1..14 within `reach` of a place of the rank
+    (not the place itself), as bits."""
+    out = _NEAR.get(reach)
     if out is None:
-        cells = []
-        for d in range(1, reach + 1):
-            for p in (place - d, place + d):
-                if 1 <= p <= 14:
-                    cells.append((p, 1 if p == 14 else p))
-        out = _NEIGHBOURS[key] = tuple(cells)
+        out = [0] * 14
+        for rank in range(1, 14):
+            for place in _POSITIONS[rank]:
+                for d in range(1, reach + 1):
+                    for p in (place - d, place + d):
+                        if 1 <= p <= 14:
+                            out[rank] |= 1 << p
+        _NEAR[reach] = out
     return out
 
 
-def _chain_ok(row: list[int], runs: list[tuple[int, int]], places: tuple[int, ...], j: int) -> bool:
-    """Could the pool's cards (and j jokers) bridge a run of this suit to the card?"""
+def _chain_ok(held: int, runs: list[tuple[int, int]], rank: int, j: int) -> bool:
+    """Could the held places (and j jokers) bridge a run of this suit to a
+    card of this rank?"""
     for low, high in runs:
-        for p in places:
+        for p in _POSITIONS[rank]:
             if p > high:
-                gap = range(high + 1, p)
+                gap = ((1 << p) - 1) & ~((1 << (high + 1)) - 1)
             elif p < low:
-                gap = range(p + 1, low)
+                gap = ((1 << low) - 1) & ~((1 << (p + 1)) - 1)
             else:
                 continue
-            if sum(1 for q in gap if not row[q]) <= j:
+            if (gap & ~held).bit_count() <= j:
                 return True
     return False
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from .cards import JOKER, Card
+from .cards import JOKER, Card, card_from_code
 from .combos import (
     HandIndex,
     layoff_candidates,
@@ -71,21 +71,26 @@ def generate(t: Table) -> list[Move]:
     out = _play_moves(t, seat, index)
     if s.target is None and not s.pending_jokers:
         restricted = s.restricted
+        counts = index.counts
+        discards = _discards(seat)
         for c in index.distinct:
-            kept = restricted[c.code]
-            if not kept or hand.count(c) > kept:
-                out.append(_discard(seat, c))
+            code = c.code
+            kept = restricted[code]
+            if not kept or counts[code] > kept:
+                out.append(discards[code])
     return out
 
 
-_DISCARDS: dict[tuple[int, int], Move] = {}
+_DISCARDS: dict[int, list[Move]] = {}
 
 
-def _discard(seat: int, c: Card) -> Move:
-    m = _DISCARDS.get((seat, c.code))
-    if m is None:
-        m = _DISCARDS[(seat, c.code)] = Move(Action.DISCARD, seat, (str(c),))
-    return m
+def _discards(seat: int) -> list[Move]:
+    """The discard of each card code by this seat (made once)."""
+    row = _DISCARDS.get(seat)
+    if row is None:
+        row = _DISCARDS[seat] = [Move._valid(Action.DISCARD, seat, (str(card_from_code(code)),))
+                                 for code in range(53)]
+    return row
 
 
 def _code(c: Card) -> int:
@@ -182,7 +187,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             for meld in s.melds:
                 if index.may_lay_off(meld):
                     for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
-                        if _finish_ok(t, seat, cards, fit_meld, False):
+                        if _finish_ok(t, seat, cards, fit_meld, False, index):
                             add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
                 if meld.kind == RUN:
                     for i, c in enumerate(meld.cards):
@@ -201,18 +206,19 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             if len(opts) != 1:
                 continue
             used = reading.cards
-            if _finish_ok(t, seat, used, None, target is not None and target in used):
+            if _finish_ok(t, seat, used, None, target is not None and target in used, index):
                 add(m)
         for meld in s.melds:
             if not index.may_lay_off(meld):
                 continue
             for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
-                if _finish_ok(t, seat, cards, fit_meld, target is not None and target in cards):
+                if _finish_ok(t, seat, cards, fit_meld, target is not None and target in cards,
+                              index):
                     add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
     if r.shanghai_call and s.melds and s.target is None and not s.pending_jokers:
         restricted = s.restricted
         for c in index.distinct:
-            if c.is_joker or hand.count(c) <= restricted[c.code]:
+            if c.is_joker or index.counts[c.code] <= restricted[c.code]:
                 continue
             token = [Token(c)]
             if any(may_fit(m, c) for m in s.melds) and \
@@ -262,26 +268,40 @@ def _swap_ok(t: Table, seat: int, meld: Meld, card: Card) -> bool:
 
 
 def _finish_ok(t: Table, seat: int, cards: Sequence[Card],
-               melds_after: Callable[[], list[Meld]] | None, uses_target: bool) -> bool:
-    """`turn.check_finish` as a question: can the turn still be ended?"""
+               melds_after: Callable[[], list[Meld]] | None, uses_target: bool,
+               index: HandIndex) -> bool:
+    """`turn.check_finish` as a question: can the turn still be ended?
+    `index`: the hand's, before the cards leave it."""
     r, s = t.rules, t.s
-    hand = list(s.hands[seat])
-    restricted = list(s.restricted)
-    for c in cards:
-        hand.remove(c)
-        if restricted[c.code]:
-            restricted[c.code] -= 1
+    left = len(s.hands[seat]) - len(cards)
     target = s.target
-    if not hand:
+    if not left:
         if r.go_out_by_discard and not r.last_round_goes_out_whole(s.round):
             return False
         return target is None or uses_target
-    if s.pending_jokers and JOKER not in cards and len(hand) < 2:
+    if s.pending_jokers and JOKER not in cards and left < 2:
         return False
+    # a card leaving the hand uses up a restricted copy first
     if target is not None and not uses_target:
+        hand = list(s.hands[seat])
+        restricted = list(s.restricted)
+        for c in cards:
+            hand.remove(c)
+            if restricted[c.code]:
+                restricted[c.code] -= 1
         melds = melds_after() if melds_after is not None else s.melds
         return target_playable(t, hand, restricted, target, melds)
-    return any(hand.count(c) > restricted[c.code] for c in hand)
+    # is a card left of which more copies are held than are restricted?
+    gone: dict[int, int] = {}
+    for c in cards:
+        gone[c.code] = gone.get(c.code, 0) + 1
+    counts, restricted = index.counts, s.restricted
+    for c in index.distinct:
+        code = c.code
+        k = gone.get(code, 0)
+        if counts[code] - k > max(0, restricted[code] - k):
+            return True
+    return False
 
 
 # --- the contract ----------------------------------------------------------------
