@@ -169,11 +169,20 @@ def _contract_possible(r: Rules, counts: list[int], sets_needed: int, runs_neede
     if runs_needed:
         lo_b, hi_b = run_bounds(r)
         best = run_length
+        window = (1 << run_length) - 1
         for si in range(4):
-            row = counts[si * 13:si * 13 + 13]
-            have = [0] + [1 if x else 0 for x in row] + [1 if row[0] else 0]
+            base = si * 13
+            # bit p: run place p held (bit 14: the ace above the king)
+            mask = 0
+            for rank in range(13):
+                if counts[base + rank]:
+                    mask |= 1 << (rank + 1)
+            if mask & 2:
+                mask |= 1 << 14
+            if not mask:
+                continue
             for low in range(lo_b, hi_b - run_length + 2):
-                present = sum(have[low:low + run_length])
+                present = ((mask >> low) & window).bit_count()
                 if present and run_length - present < best:
                     if per_meld is None or run_length - present <= per_meld:
                         best = run_length - present

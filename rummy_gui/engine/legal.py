@@ -51,6 +51,11 @@ class MoveCache:
         moves = self.moves
         if moves is None:
             return False
+        if len(moves) < 48:
+            for m in moves:
+                if m is move:
+                    return True
+            return False
         ids = self._ids
         if ids is None:
             ids = self._ids = {id(m) for m in moves}
