@@ -19,6 +19,7 @@ from .errors import IllegalMove, illegal
 from .melds import RUN, SET, Meld, Token, joker_fits_somewhere, layoff_fits, readings
 from .memo import readings_of
 from .moves import Move
+from .rules import Rules
 from .table import Apply, Table, pretty
 
 
@@ -328,6 +329,12 @@ def target_playable(t: Table, hand: list[Card], restricted: list[int], target: C
     r = t.rules
     if not could_use(r, hand, target, melds):
         return False
+    # any use will do, so the cheapest is tried first: the target alone laid
+    # off on a table meld (the search below would find it last)
+    token = [Token(target)]
+    if target in hand and any(layoff_fits(r, m, token) for m in melds) and \
+            _ends_ok(r, hand, restricted, [target]):
+        return True
     for used, _meld in target_uses(r, hand, target, melds):
         rest = list(hand)
         ok = True
@@ -350,6 +357,20 @@ def target_playable(t: Table, hand: list[Card], restricted: list[int], target: C
         if any(rest.count(c) > rr[c.code] for c in rest):
             return True
     return False
+
+
+def _ends_ok(r: Rules, hand: list[Card], restricted: list[int], used: list[Card]) -> bool:
+    """After `used` (held) leaves the hand, can the turn end (`target_playable`'s test)?"""
+    rest = list(hand)
+    for c in used:
+        rest.remove(c)
+    if not rest:
+        return not r.go_out_by_discard
+    rr = list(restricted)
+    for c in used:
+        if rr[c.code]:
+            rr[c.code] -= 1
+    return any(rest.count(c) > rr[c.code] for c in rest)
 
 
 def prepare_discard(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
