@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from .cards import JOKER, SUITS, Card, card_from_code
+from .cards import JOKER, SUITS, Card, card_from_code, rank_text
 from .melds import RUN, SET, Meld, Reading, Token, layoff_fits, read_runs, read_set, run_bounds
 from .rules import Rules
 
@@ -202,16 +202,13 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     for si, suit in enumerate(SUITS):
         if natural_through and through is not None and through.suit != suit:
             continue
-        have = [False] * 15
-        first = 15
-        last = 0
-        for rank in range(1, 14):
-            if counts[si * 13 + rank - 1]:
-                have[rank] = True
-                first = min(first, rank)
-                last = rank
-        if not last:
+        held = [rank for rank, n in enumerate(counts[si * 13:si * 13 + 13], 1) if n]
+        if not held:
             continue
+        first, last = held[0], held[-1]
+        have = [False] * 15
+        for rank in held:
+            have[rank] = True
         have[14] = have[1]
         if have[1]:
             last = 14
@@ -286,31 +283,36 @@ def may_fit(meld: Meld, c: Card) -> bool:
 
 class HandIndex:
     """A hand's distinct cards (in code order), its count of each card code,
-    its natural cards by rank, the run places it holds in each suit (bits;
-    bit 14 is the ace above the king) and whether it holds a joker: built once
-    per move list, read for every meld on the table."""
+    the suits it holds of each rank and the run places it holds in each suit
+    (bits; bit 14 is the ace above the king) and whether it holds a joker:
+    built once per move list, read for every meld on the table."""
 
-    __slots__ = ("distinct", "counts", "by_rank", "joker", "places")
+    __slots__ = ("distinct", "counts", "suits_of", "joker", "places")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         counts = [0] * 53
         for c in hand:
             counts[c.code] += 1
-        by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
+        suits_of = [0] * 14
         places = [0, 0, 0, 0]
-        distinct = [_CARD_OF[code] for code in sorted({c.code for c in hand})]
-        for c in distinct:
-            code = c.code
+        codes = sorted({c.code for c in hand})
+        for code in codes:
             if code == 52:
                 continue
             rank = code % 13 + 1
-            by_rank[rank].append(c)
-            places[code // 13] |= _PLACE_BITS[rank]
-        self.distinct = distinct
+            si = code // 13
+            suits_of[rank] |= 1 << si
+            places[si] |= _PLACE_BITS[rank]
+        self.distinct = [_CARD_OF[code] for code in codes]
         self.counts = counts
-        self.by_rank = by_rank
+        self.suits_of = suits_of
         self.places = places
         self.joker = counts[52] > 0
+
+    def of_rank(self, rank: int) -> list[Card]:
+        """The distinct natural cards of a rank, in code order."""
+        mask = self.suits_of[rank]
+        return [_CARD_OF[si * 13 + rank - 1] for si in range(4) if (mask >> si) & 1]
 
     def meld_possible(self, rules: Rules) -> bool:
         """`possible_melds(rules, hand)` of the 500 family may find something
@@ -319,8 +321,8 @@ class HandIndex:
         if self.joker or rules.is_contract:
             return True
         if rules.max_set is None or rules.max_set >= 3:
-            for cards in self.by_rank:
-                if len(cards) >= 3:
+            for mask in self.suits_of:
+                if mask.bit_count() >= 3:
                     return True
         run_lo = rules.min_run
         lo_b, hi_b = run_bounds(rules)
@@ -341,7 +343,7 @@ class HandIndex:
         if self.joker:
             return True
         if meld.kind == SET:
-            return bool(self.by_rank[meld.rank])
+            return bool(self.suits_of[meld.rank])
         # bit 14 (the ace above the king) answers the ace after a king
         have = self.places[SUITS.index(meld.suit)]
         return bool((have >> (meld.low + len(meld._cards))) & 1 or (have >> (meld.low - 1)) & 1)
@@ -355,7 +357,7 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
     if index is None:
         index = HandIndex(hand)
     if meld.kind == SET:
-        for c in index.by_rank[meld.rank]:
+        for c in index.of_rank(meld.rank):
             yield (c._text,)
         if index.joker:
             yield ("JK",)
@@ -398,10 +400,11 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
         p -= 1
 
 
-def _pos_text(pos: int, suit: str) -> str:
-    from .cards import rank_text
+_POS_TEXT = {(pos, suit): rank_text(pos) + suit for pos in range(1, 15) for suit in SUITS}
 
-    return rank_text(pos) + suit
+
+def _pos_text(pos: int, suit: str) -> str:
+    return _POS_TEXT[(pos, suit)]
 
 
 def _remove(hand: list[Card], cards: Sequence[Card]) -> list[Card] | None:
