@@ -150,6 +150,8 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
     if not r.top_discard_must_meld:
         out.append(_mv(Action.TAKE, seat, number=1))  # the top card is free to keep
         first = 2
+    if len(pile) < first:
+        return out
     hand = s.hands[seat]
     for n in usable_depths(r, hand, pile, s.melds):
         if n < first:
