@@ -251,6 +251,37 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
                         yield Reading(RUN, tuple(cards), 0, suit, low)
 
 
+def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
+    """`possible_melds(rules, hand)` of a 500-family hand without a joker,
+    read off its HandIndex: the same readings in the same order (sets by
+    rank, then runs by suit)."""
+    assert not index.joker and not rules.is_contract
+    set_hi = rules.max_set if rules.max_set is not None else 8
+    suits_of = index.suits_of
+    for rank in range(1, 14):
+        mask = suits_of[rank]
+        if mask.bit_count() < 3:
+            continue
+        suited = [_BY_SUIT[si][rank] for si in range(4) if (mask >> si) & 1]
+        for n_nat in range(3, min(len(suited), set_hi) + 1):
+            for combo in combinations(suited, n_nat):
+                r = read_set(rules, list(combo), 0)
+                if r is not None:
+                    yield r
+    run_lo = rules.min_run
+    if run_lo > 13:
+        return
+    lo_b, hi_b = run_bounds(rules)
+    for si, suit in enumerate(SUITS):
+        places = index.places[si]
+        if not places:
+            continue
+        have = [bool((places >> p) & 1) for p in range(15)]
+        first = (places & -places).bit_length() - 1
+        last = 14 if have[1] else places.bit_length() - 1
+        yield from _natural_runs(have, _BY_SUIT[si], suit, first, last, lo_b, hi_b, run_lo, 13, ())
+
+
 def _natural_runs(have: list[bool], row: tuple[Card, ...], suit: str, first: int, last: int,
                   lo_b: int, hi_b: int, run_lo: int, run_hi: int,
                   tps: tuple[int, ...]) -> Iterator[Reading]:

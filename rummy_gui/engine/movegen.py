@@ -19,6 +19,7 @@ from .combos import (
     HandIndex,
     layoff_candidates,
     may_fit,
+    natural_melds,
     possible_melds,
     usable_depths,
 )
@@ -199,7 +200,9 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                                 add(_mv(Action.SWAP, seat, (str(nat),), number=meld.id))
     else:
         target = s.target
-        for reading in (possible_melds(r, hand) if index.meld_possible(r) else ()):
+        melds = () if not index.meld_possible(r) else \
+            natural_melds(r, index) if not index.joker else possible_melds(r, hand)
+        for reading in melds:
             word, toks = _canonical(r, reading)
             m = _mv(Action.MELD, seat, toks, kind=word)
             if m in seen:
