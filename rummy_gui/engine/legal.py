@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .cards import Card
-from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
+from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds
 from .contract_combos import _give, _group_text, _partitions, _take
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove
@@ -20,6 +20,7 @@ from .moves import Move
 from .referee import prepare
 from .rules import CONTRACTS
 from .table import Apply, Table
+from .targets import usable_depths
 
 
 class MoveCache:

@@ -21,7 +21,6 @@ from .combos import (
     may_fit,
     natural_melds,
     possible_melds,
-    usable_depths,
 )
 from .contract_combos import contract_layouts
 from .enums import Action, ClaimKind, Phase
@@ -40,6 +39,7 @@ from .memo import readings_of as _readings
 from .moves import Move
 from .rules import CONTRACTS
 from .table import Table
+from .targets import usable_depths
 from .turn import target_playable
 
 

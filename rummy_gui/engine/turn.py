@@ -12,7 +12,6 @@ from typing import Any
 
 from .cards import JOKER, Card, rank_text
 from .claims import after_discard, open_buy_window
-from .combos import could_use, target_uses
 from .ending import end_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
@@ -21,6 +20,7 @@ from .memo import readings_of
 from .moves import Move
 from .rules import Rules
 from .table import Apply, Table, pretty
+from .targets import could_use, target_uses
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:

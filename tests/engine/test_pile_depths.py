@@ -1,4 +1,4 @@
-"""`combos.usable_depths` (which depths of the discard pile a take or a rummy
+"""`targets.usable_depths` (which depths of the discard pile a take or a rummy
 call may reach) against a plain reference of the same condition.
 
 The engine's version works on bits of held run places; the reference below
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from rummy_gui.engine import PRESETS, Card, Game, Meld, Rules
 from rummy_gui.engine.cards import make_pack
-from rummy_gui.engine.combos import usable_depths
+from rummy_gui.engine.targets import usable_depths
 
 SUITS = "CDHS"
 
