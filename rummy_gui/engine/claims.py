@@ -4,13 +4,13 @@ discard or a stock draw, the claimants' answers, and what the winner gets."""
 from __future__ import annotations
 
 from .cards import Card
-from .combos import target_uses, usable_depths
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove, illegal
 from .melds import Token, layoff_fits
 from .moves import Move
 from .state import Claim
 from .table import Apply, Table
+from .targets import target_uses, usable_depths
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:

@@ -1,5 +1,6 @@
-"""Pure searches over cards: every meld a hand can make, and whether a taken
-card (the "target") can be put on the table.
+"""Pure searches over cards: every meld a hand can make, a hand's index and
+the lay-off candidates on a table meld (`targets.py` has the searches for a
+taken card, the "target").
 
 These are shared by legal-move generation, take legality and the rummy call.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from .cards import JOKER, SUITS, Card
+from .cards import JOKER, SUITS, Card, card_from_code, rank_text
 from .melds import RUN, SET, Meld, Reading, Token, layoff_fits, read_runs, read_set, run_bounds
 from .rules import Rules
 
@@ -202,16 +203,13 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     for si, suit in enumerate(SUITS):
         if natural_through and through is not None and through.suit != suit:
             continue
-        have = [False] * 15
-        first = 15
-        last = 0
-        for rank in range(1, 14):
-            if counts[si * 13 + rank - 1]:
-                have[rank] = True
-                first = min(first, rank)
-                last = rank
-        if not last:
+        held = [rank for rank, n in enumerate(counts[si * 13:si * 13 + 13], 1) if n]
+        if not held:
             continue
+        first, last = held[0], held[-1]
+        have = [False] * 15
+        for rank in held:
+            have[rank] = True
         have[14] = have[1]
         if have[1]:
             last = 14
@@ -254,6 +252,37 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
                         yield Reading(RUN, tuple(cards), 0, suit, low)
 
 
+def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
+    """`possible_melds(rules, hand)` of a 500-family hand without a joker,
+    read off its HandIndex: the same readings in the same order (sets by
+    rank, then runs by suit)."""
+    assert not index.joker and not rules.is_contract
+    set_hi = rules.max_set if rules.max_set is not None else 8
+    suits_of = index.suits_of
+    for rank in range(1, 14):
+        mask = suits_of[rank]
+        if mask.bit_count() < 3:
+            continue
+        suited = [_BY_SUIT[si][rank] for si in range(4) if (mask >> si) & 1]
+        for n_nat in range(3, min(len(suited), set_hi) + 1):
+            for combo in combinations(suited, n_nat):
+                r = read_set(rules, list(combo), 0)
+                if r is not None:
+                    yield r
+    run_lo = rules.min_run
+    if run_lo > 13:
+        return
+    lo_b, hi_b = run_bounds(rules)
+    for si, suit in enumerate(SUITS):
+        places = index.places[si]
+        if not places:
+            continue
+        have = [bool((places >> p) & 1) for p in range(15)]
+        first = (places & -places).bit_length() - 1
+        last = 14 if have[1] else places.bit_length() - 1
+        yield from _natural_runs(have, _BY_SUIT[si], suit, first, last, lo_b, hi_b, run_lo, 13, ())
+
+
 def _natural_runs(have: list[bool], row: tuple[Card, ...], suit: str, first: int, last: int,
                   lo_b: int, hi_b: int, run_lo: int, run_hi: int,
                   tps: tuple[int, ...]) -> Iterator[Reading]:
@@ -271,6 +300,11 @@ def _natural_runs(have: list[bool], row: tuple[Card, ...], suit: str, first: int
             high += 1
 
 
+# bits of the run places a card of each rank stands at (the ace: 1 and 14)
+_PLACE_BITS = [0] + [(1 << 1) | (1 << 14)] + [1 << r for r in range(2, 14)]
+_CARD_OF = [card_from_code(code) for code in range(53)]
+
+
 def may_fit(meld: Meld, c: Card) -> bool:
     """A quick necessary condition for a natural card to lay off on a meld."""
     if meld.kind == SET:
@@ -279,36 +313,38 @@ def may_fit(meld: Meld, c: Card) -> bool:
                                     or (c.rank == 1 and meld.high == 13))
 
 
-def _card_code(c: Card) -> int:
-    return c.code
-
-
 class HandIndex:
-    """A hand's distinct natural cards by rank (in code order), the ranks it
-    holds in each suit, and whether it holds a joker: built once per move
-    list, read for every meld on the table."""
+    """A hand's distinct cards (in code order), its count of each card code,
+    the suits it holds of each rank and the run places it holds in each suit
+    (bits; bit 14 is the ace above the king) and whether it holds a joker:
+    built once per move list, read for every meld on the table."""
 
-    __slots__ = ("distinct", "by_rank", "suit_ranks", "joker", "places")
+    __slots__ = ("distinct", "counts", "suits_of", "joker", "places")
 
     def __init__(self, hand: Sequence[Card]) -> None:
-        by_rank: list[list[Card]] = [[] for _ in range(14)]
-        suit_ranks: list[set[int]] = [set(), set(), set(), set()]
-        places = [0, 0, 0, 0]  # per suit: bit p set when run place p is held (14: the ace)
-        joker = False
-        self.distinct = sorted(set(hand), key=_card_code)
-        for c in self.distinct:
-            if c.is_joker:
-                joker = True
+        counts = [0] * 53
+        for c in hand:
+            counts[c.code] += 1
+        suits_of = [0] * 14
+        places = [0, 0, 0, 0]
+        codes = sorted({c.code for c in hand})
+        for code in codes:
+            if code == 52:
                 continue
-            rank = c.rank
-            si = c.code // 13
-            by_rank[rank].append(c)
-            suit_ranks[si].add(rank)
-            places[si] |= (1 << rank) | (16384 if rank == 1 else 0)
-        self.by_rank = by_rank
-        self.suit_ranks = suit_ranks
+            rank = code % 13 + 1
+            si = code // 13
+            suits_of[rank] |= 1 << si
+            places[si] |= _PLACE_BITS[rank]
+        self.distinct = [_CARD_OF[code] for code in codes]
+        self.counts = counts
+        self.suits_of = suits_of
         self.places = places
-        self.joker = joker
+        self.joker = counts[52] > 0
+
+    def of_rank(self, rank: int) -> list[Card]:
+        """The distinct natural cards of a rank, in code order."""
+        mask = self.suits_of[rank]
+        return [_CARD_OF[si * 13 + rank - 1] for si in range(4) if (mask >> si) & 1]
 
     def meld_possible(self, rules: Rules) -> bool:
         """`possible_melds(rules, hand)` of the 500 family may find something
@@ -317,8 +353,8 @@ class HandIndex:
         if self.joker or rules.is_contract:
             return True
         if rules.max_set is None or rules.max_set >= 3:
-            for cards in self.by_rank:
-                if len(cards) >= 3:
+            for mask in self.suits_of:
+                if mask.bit_count() >= 3:
                     return True
         run_lo = rules.min_run
         lo_b, hi_b = run_bounds(rules)
@@ -339,10 +375,10 @@ class HandIndex:
         if self.joker:
             return True
         if meld.kind == SET:
-            return bool(self.by_rank[meld.rank])
-        have = self.suit_ranks[SUITS.index(meld.suit)]
-        high = meld.low + len(meld._cards) - 1
-        return (high + 1) in have or (meld.low - 1) in have or (high == 13 and 1 in have)
+            return bool(self.suits_of[meld.rank])
+        # bit 14 (the ace above the king) answers the ace after a king
+        have = self.places[SUITS.index(meld.suit)]
+        return bool((have >> (meld.low + len(meld._cards))) & 1 or (have >> (meld.low - 1)) & 1)
 
 
 def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
@@ -353,7 +389,7 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
     if index is None:
         index = HandIndex(hand)
     if meld.kind == SET:
-        for c in index.by_rank[meld.rank]:
+        for c in index.of_rank(meld.rank):
             yield (c._text,)
         if index.joker:
             yield ("JK",)
@@ -364,7 +400,8 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
         return
     suit = meld.suit
     si = SUITS.index(suit)
-    have = index.suit_ranks[si]
+    bits = index.places[si]
+    have = {r for r in range(1, 14) if (bits >> r) & 1}
     low, high = meld.low, meld.high
     ends = sorted({x for x in (high + 1, low - 1, 1 if high == 13 else 0) if 1 <= x <= 13 and x in have})
     row = _BY_SUIT[si]
@@ -395,196 +432,8 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
         p -= 1
 
 
+_POS_TEXT = {(pos, suit): rank_text(pos) + suit for pos in range(1, 15) for suit in SUITS}
+
+
 def _pos_text(pos: int, suit: str) -> str:
-    from .cards import rank_text
-
-    return rank_text(pos) + suit
-
-
-def _remove(hand: list[Card], cards: Sequence[Card]) -> list[Card] | None:
-    """The hand without these cards, or None if it does not hold them."""
-    out = list(hand)
-    for c in cards:
-        try:
-            out.remove(c)
-        except ValueError:
-            return None
-    return out
-
-
-_POSITIONS = {r: ((1, 14) if r == 1 else (r,)) for r in range(1, 14)}
-
-
-def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld]) -> bool:
-    """A quick necessary condition for `target_uses` to find anything."""
-    if target.is_joker:
-        return True
-    jokers = sum(1 for c in pool if c.is_joker)
-    if rules.jokers_only_in_joker_sets:
-        jokers = 0
-    same_rank = sum(1 for c in pool if c.rank == target.rank) - 1
-    if same_rank + jokers >= 2:
-        return True
-    reach = rules.min_run - 1
-    near = 0
-    for c in pool:
-        if c.suit == target.suit and c is not target:
-            d = min(abs(a - b) for a in _POSITIONS[c.rank] for b in _POSITIONS[target.rank])
-            if 0 < d <= reach:
-                near += 1
-    if near + jokers >= reach:
-        return True
-    for m in melds:
-        if m.kind == SET:
-            if m.rank == target.rank:
-                return True
-        elif m.suit == target.suit:
-            return True
-    return False
-
-
-def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
-                  melds: Sequence[Meld]) -> list[int]:
-    """Depths N of the discard pile whose target passes `could_use` with the
-    pool `base` + the top N cards — computed incrementally, deepest last.
-
-    Cards as codes: rank = code % 13 + 1, suit index = code // 13; a run
-    place 14 is the ace above the king (an ace counts at 1 and at 14)."""
-    reach = rules.min_run - 1
-    rank_count = [0] * 15
-    rows = [[0] * 15 for _ in range(4)]
-    jokers = 0
-    for c in base:
-        code = c.code
-        if code == 52:
-            jokers += 1
-            continue
-        rank = code % 13 + 1
-        rank_count[rank] += 1
-        row = rows[code // 13]
-        row[rank] += 1
-        if rank == 1:
-            row[14] += 1
-    set_ranks = {m.rank for m in melds if m.kind == SET}
-    runs: list[list[tuple[int, int]]] = [[], [], [], []]
-    for m in melds:
-        if m.kind == RUN:
-            runs[SUITS.index(m.suit)].append((m.low, m.high))
-    no_jokers = rules.jokers_only_in_joker_sets
-    out = []
-    n = 0
-    for t in reversed(pile):
-        n += 1
-        code = t.code
-        if code == 52:
-            jokers += 1
-            out.append(n)
-            continue
-        rank = code % 13 + 1
-        si = code // 13
-        row = rows[si]
-        rank_count[rank] += 1
-        row[rank] += 1
-        if rank == 1:
-            row[14] += 1
-        j = 0 if no_jokers else jokers
-        if rank_count[rank] + j >= 3 or rank in set_ranks:
-            out.append(n)
-            continue
-        places = (1, 14) if rank == 1 else (rank,)
-        if runs[si] and _chain_ok(row, runs[si], places, j):
-            out.append(n)
-            continue
-        if reach <= j:
-            out.append(n)
-            continue
-        near: set[int] = set()
-        for tp in places:
-            for p, near_rank in _neighbours(tp, reach):
-                if row[p]:
-                    near.add(near_rank)
-        if len(near) + j >= reach:
-            out.append(n)
-    return out
-
-
-_NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-
-
-def _neighbours(place: int, reach: int) -> tuple[tuple[int, int], ...]:
-    """The run places 1..14 within `reach` of a place (not itself), each with
-    its card rank (14 is the ace), in the order tp - 1, tp + 1, tp - 2, ..."""
-    key = (place, reach)
-    out = _NEIGHBOURS.get(key)
-    if out is None:
-        cells = []
-        for d in range(1, reach + 1):
-            for p in (place - d, place + d):
-                if 1 <= p <= 14:
-                    cells.append((p, 1 if p == 14 else p))
-        out = _NEIGHBOURS[key] = tuple(cells)
-    return out
-
-
-def _chain_ok(row: list[int], runs: list[tuple[int, int]], places: tuple[int, ...], j: int) -> bool:
-    """Could the pool's cards (and j jokers) bridge a run of this suit to the card?"""
-    for low, high in runs:
-        for p in places:
-            if p > high:
-                gap = range(high + 1, p)
-            elif p < low:
-                gap = range(p + 1, low)
-            else:
-                continue
-            if sum(1 for q in gap if not row[q]) <= j:
-                return True
-    return False
-
-
-def target_uses(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld],
-                new_melds: bool = True) -> Iterator[tuple[list[Card], Meld | None]]:
-    """Ways to put `target` on the table with cards from `pool` (which holds
-    the target): yields (cards used, meld laid off on or None for a new meld)."""
-    if new_melds:
-        for r in possible_melds(rules, pool, through=target):
-            yield list(r.cards), None
-    for m in melds:
-        if layoff_fits(rules, m, [Token(target)]):
-            yield [target], m
-            continue
-        if m.kind != RUN or target.is_joker or target.suit != m.suit:
-            continue
-        # a chain of pool cards from the meld's end up or down to the target
-        rest = _remove(list(pool), [target])
-        if rest is None:
-            continue
-        for positions in _gap_positions(rules, m, target):
-            used: list[Card] = []
-            avail = list(rest)
-            ok = True
-            for p in positions:
-                nat = Card(1 if p == 14 else p, m.suit)
-                if nat in avail:
-                    avail.remove(nat)
-                    used.append(nat)
-                elif JOKER in avail:
-                    avail.remove(JOKER)
-                    used.append(JOKER)
-                else:
-                    ok = False
-                    break
-            if ok:
-                toks = [Token(c) for c in used] + [Token(target)]
-                if layoff_fits(rules, m, toks):
-                    yield used + [target], m
-
-
-def _gap_positions(rules: Rules, meld: Meld, target: Card) -> list[list[int]]:
-    out = []
-    lo_b, hi_b = run_bounds(rules)
-    for pos in ((target.rank,) if target.rank != 1 else (1, 14)):
-        if pos > meld.high + 1 and pos <= hi_b:
-            out.append(list(range(meld.high + 1, pos)))
-        elif pos < meld.low - 1 and pos >= lo_b:
-            out.append(list(range(pos + 1, meld.low)))
-    return out
+    return _POS_TEXT[(pos, suit)]

@@ -7,11 +7,12 @@ without sharing a card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from .cards import Card
 from .combos import possible_melds
 from .melds import RUN, SET, Reading, run_bounds
+from .memo import readings_of
 from .rules import CONTRACTS, Rules
 
 
@@ -21,10 +22,20 @@ def _group_text(reading: Reading) -> tuple[str, ...]:
     return tuple(reading.tokens(explicit=False))
 
 
-def contract_groups(r: Rules, hand: Sequence[Card], round_no: int
-                    ) -> Iterator[tuple[tuple[str, ...], ...]]:
+PartOk = Callable[[list[Reading]], bool]
+
+
+def contract_layouts(r: Rules, hand: Sequence[Card], round_no: int, sets_ok: PartOk,
+                     runs_ok: PartOk) -> Iterator[tuple[tuple[tuple[str, ...], ...], int]]:
     """Every way (as move text, each once) to lay down the round's contract
-    from this hand, before the checks of its shape."""
+    from this hand whose every group reads one way (as `contracts.prepare_contract` reads it) and whose sets and runs
+    pass `sets_ok` and `runs_ok` (given the readings of the sets, of the
+    runs): (the groups, how many cards they hold).
+
+    Order: the combinations of sets, and for each the combinations of runs
+    (melds in `possible_melds` order). The runs are combined once for the
+    whole hand; a run combination goes with a set combination when the hand
+    holds both."""
     sets_needed, runs_needed = CONTRACTS[round_no - 1]
     counts = [0] * 53
     for c in hand:
@@ -35,27 +46,80 @@ def contract_groups(r: Rules, hand: Sequence[Card], round_no: int
         return
     if whole:
         runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
+        read7: dict[int, Reading] = {}
+        for x in runs7:
+            opts = readings_of(r, _group_text(x), RUN)
+            if len(opts) == 1:
+                read7[id(x)] = opts[0]
+        runs7 = [x for x in runs7 if id(x) in read7]
         seen7: set[tuple[tuple[str, ...], ...]] = set()
         for combo in _partitions(runs7, counts, 3):
             groups7 = tuple(sorted(_group_text(x) for x in combo))
             if groups7 not in seen7:
                 seen7.add(groups7)
-                yield groups7
+                chosen = [read7[id(x)] for x in combo]
+                if sets_ok([]) and runs_ok(chosen):
+                    yield groups7, sum(len(x.cards) for x in chosen)
         return
     sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
         if sets_needed else []
     runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
         if runs_needed else []
-    set_items = [(_group_text(x), tuple(c.code for c in x.cards)) for x in sets]
-    run_items = [(_group_text(x), tuple(c.code for c in x.cards)) for x in runs]
+    read: dict[tuple[str, ...], Reading] = {}
+    set_items = _unique_items(r, sets, SET, read)
+    run_items = _unique_items(r, runs, RUN, read)
+    # the hand's counts as one integer, `width` bits a card code, each with
+    # its high bit set: taking a combination's counts off leaves every high
+    # bit set exactly when the hand holds the combination
+    width = 4 if max(counts) <= 7 else 8
+    high = sum(1 << (width * code + width - 1) for code in range(53))
+    held = sum(n << (width * code) for code, n in enumerate(counts)) | high
     seen: set[tuple[tuple[str, ...], ...]] = set()
-    for set_combo in _disjoint_codes(set_items, counts, sets_needed, 0):
-        set_text = tuple(sorted(set_combo))
-        for run_combo in _disjoint_codes(run_items, counts, runs_needed, 0):
-            groups = set_text + tuple(sorted(run_combo))
-            if groups not in seen:
-                seen.add(groups)
-                yield groups
+    run_combos = _combos(run_items, counts, runs_needed, read, runs_ok, width)
+    for set_text, set_need, set_cards in _combos(set_items, counts, sets_needed, read, sets_ok,
+                                                 width):
+        left = held - set_need
+        for run_text, run_need, run_cards in run_combos:
+            if (left - run_need) & high == high:
+                groups = set_text + run_text
+                if groups not in seen:
+                    seen.add(groups)
+                    yield groups, set_cards + run_cards
+
+
+def _combos(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int], k: int,
+            read: dict[tuple[str, ...], Reading], ok: PartOk, width: int
+            ) -> list[tuple[tuple[tuple[str, ...], ...], int, int]]:
+    """Every k items the counts hold together (`_disjoint_codes`' order) that
+    pass `ok`: (their texts sorted, the cards they need as `width` bits a
+    card code, card count)."""
+    out = []
+    codes_of = dict(items)
+    for combo in _disjoint_codes(items, counts, k, 0):
+        if not ok([read[text] for text in combo]):
+            continue
+        need = 0
+        n = 0
+        for text in combo:
+            for code in codes_of[text]:
+                need += 1 << (width * code)
+                n += 1
+        out.append((tuple(sorted(combo)), need, n))
+    return out
+
+
+def _unique_items(r: Rules, melds: list[Reading], kind: str, read: dict[tuple[str, ...], Reading]
+                  ) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
+    """(text, card codes) of the melds whose text reads one way as `kind`;
+    the reading of each text goes in `read`."""
+    out = []
+    for x in melds:
+        text = _group_text(x)
+        opts = readings_of(r, text, kind)
+        if len(opts) == 1:
+            read[text] = opts[0]
+            out.append((text, tuple(c.code for c in x.cards)))
+    return out
 
 
 def _disjoint_codes(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int],
@@ -105,11 +169,20 @@ def _contract_possible(r: Rules, counts: list[int], sets_needed: int, runs_neede
     if runs_needed:
         lo_b, hi_b = run_bounds(r)
         best = run_length
+        window = (1 << run_length) - 1
         for si in range(4):
-            row = counts[si * 13:si * 13 + 13]
-            have = [0] + [1 if x else 0 for x in row] + [1 if row[0] else 0]
+            base = si * 13
+            # bit p: run place p held (bit 14: the ace above the king)
+            mask = 0
+            for rank in range(13):
+                if counts[base + rank]:
+                    mask |= 1 << (rank + 1)
+            if mask & 2:
+                mask |= 1 << 14
+            if not mask:
+                continue
             for low in range(lo_b, hi_b - run_length + 2):
-                present = sum(have[low:low + run_length])
+                present = ((mask >> low) & window).bit_count()
                 if present and run_length - present < best:
                     if per_meld is None or run_length - present <= per_meld:
                         best = run_length - present

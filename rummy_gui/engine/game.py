@@ -3,9 +3,14 @@
 The work is done by the modules under it: `state` (everything that changes,
 one dataclass), `dealing`, `turn`, `claims`, `contracts`, `ending` (scores and
 the match's end), `referee` (may this move be played now?), `legal` (every
-legal move), `records` and `undo`. `play` first prepares a move (every check,
-no change) and then applies it, so a refused move leaves the game exactly as
-it was.
+legal move), `records` and `undo`; the read-only properties are in `reads`.
+`play` first prepares a move (every check, no change) and then applies it, so
+a refused move leaves the game exactly as it was; a move out of the current
+legal-move list is not checked again (`referee.prepare_listed`).
+
+`View` is defined here beside `Game` because each builds the other (a view
+of a game, a game determinized from a view), and the engine has no import
+cycle; `engine.view` is where bots import it from.
 """
 
 from __future__ import annotations
@@ -22,9 +27,10 @@ from .errors import IllegalMove, illegal
 from .legal import LegalMoves, MoveCache
 from .melds import Meld
 from .moves import Move
+from .reads import GameReads
 from .records import make_record, read_record
-from .referee import prepare
-from .rules import CONTRACT_NAMES, Rules, get_rules
+from .referee import prepare, prepare_listed
+from .rules import Rules, get_rules
 from .state import Claim, GameState
 from .table import Table
 from .undo import UndoLog
@@ -42,7 +48,7 @@ def _whole(value: object, what: str) -> int:
     return value
 
 
-class Game:
+class Game(GameReads):
     """One match of a preset: deals or rounds, from the first to game over."""
 
     # ----------------------------------------------------------- creation
@@ -114,169 +120,6 @@ class Game:
         g._cache, g._undo, g.undo_enabled = MoveCache(), UndoLog(), False
         return g
 
-    # ----------------------------------------------------------- state
-    @property
-    def _s(self) -> GameState:
-        return self._table.s
-
-    @property
-    def rules(self) -> Rules:
-        return self._table.rules
-
-    @property
-    def phase(self) -> Phase:
-        return self._s.phase
-
-    @property
-    def turn(self) -> int:
-        return self._s.turn
-
-    @property
-    def dealer(self) -> int:
-        return self._s.dealer
-
-    @property
-    def round(self) -> int:
-        return self._s.round
-
-    @property
-    def claim(self) -> Claim | None:
-        return self._s.claim
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self._s.winners
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._table.to_act
-
-    @property
-    def legal_moves(self) -> LegalMoves:
-        return LegalMoves(self._table, self._cache)
-
-    def hand(self, seat: int) -> list[Card]:
-        """A seat's cards, in the order the player keeps them."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"there is no seat {seat!r} at this table")
-        return list(self._s.hands[seat])
-
-    @property
-    def discard_pile(self) -> list[Card]:
-        return list(self._s.discard)
-
-    @property
-    def stock_count(self) -> int:
-        return len(self._s.stock)
-
-    @property
-    def _stock(self) -> list[Card]:
-        """The stock, top card last (for invariant tests; bots never see it)."""
-        return list(self._s.stock)
-
-    @property
-    def melds(self) -> list[Meld]:
-        return list(self._s.melds)
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self._table.sides
-
-    def side_of(self, seat: int) -> int:
-        return self._table.side_of(seat)
-
-    @property
-    def deal_scores(self) -> list[int] | None:
-        return None if self._s.deal_scores is None else list(self._s.deal_scores)
-
-    @property
-    def totals(self) -> list[int]:
-        return list(self._s.totals)
-
-    @property
-    def score_history(self) -> list[list[int]]:
-        """Deal scores of every finished deal, per side."""
-        return [list(h) for h in self._s.history]
-
-    @property
-    def deal_over(self) -> bool:
-        return self._s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
-
-    @property
-    def game_over(self) -> bool:
-        return self._s.phase is Phase.GAME_OVER
-
-    @property
-    def moves(self) -> list[Move]:
-        return list(self._s.moves)
-
-    @property
-    def preset(self) -> str:
-        return self.rules.preset
-
-    @property
-    def contract(self) -> str | None:
-        """The current round's contract, in words (contract family)."""
-        return CONTRACT_NAMES[self.round - 1] if self.rules.is_contract else None
-
-    @property
-    def target(self) -> Card | None:
-        """The card the player in turn took and must still meld (500 family)."""
-        return self._s.target
-
-    def has_laid_down(self, seat: int) -> bool:
-        return self._s.contract_turn[seat] is not None
-
-    def buys_left(self, seat: int) -> int | None:
-        limit = self.rules.buy_limit
-        return None if limit is None else limit - self._s.buys[seat]
-
-    def may_discard(self, seat: int, card: Card) -> bool:
-        return self._table.may_discard(seat, card)
-
-    @property
-    def reshuffles_left(self) -> int | None:
-        """How often the stock may still be rebuilt this round (None: no limit)."""
-        return self._table.reshuffles_left()
-
-    def settlement(self) -> dict[int, int]:
-        """Rum 500 classic: what each player settles with the winner (total difference)."""
-        if not self.winners:
-            return {}
-        best = self._s.totals[self.side_of(self.winners[0])]
-        return {s: best - self._s.totals[self.side_of(s)] for s in range(self.players)
-                if s not in self.winners}
-
-    def all_cards(self) -> list[Card]:
-        """Every physical card of the game wherever it is (for invariant checks)."""
-        s = self._s
-        out = [c for h in s.hands for c in h] + s.stock + s.discard
-        for m in s.melds:
-            out.extend(m.cards)
-        return out
-
-    @property
-    def went_out(self) -> int | None:
-        """The seat that went out in the deal just ended (None: nobody did)."""
-        return self._s.went_out if self.deal_over else None
-
-    @property
-    def deal_move_index(self) -> int:
-        """Where this deal's moves begin in `moves`."""
-        return self._s.deal_moves
-
-    @property
-    def upcard(self) -> Card | None:
-        return self._s.upcard
-
-    @property
-    def turn_number(self) -> int:
-        return self._s.turn_no
-
-    def __repr__(self) -> str:
-        return (f"<Game {self.rules.preset} players={self.players} round={self.round} "
-                f"phase={self.phase} turn={self.turn}>")
-
     # ----------------------------------------------------------- equality, copies
     def _state(self) -> tuple[object, ...]:
         return (self.rules, self.players, self.seed, self._layout, self._s.key())
@@ -310,10 +153,8 @@ class Game:
         """Play a move (a Move or its text). IllegalMove if it is refused;
         the game is then unchanged. Returns the move as played, with its seat."""
         cache = self._cache
-        apply = cache.prepared.get(move) if isinstance(move, Move) and cache.moves else None
-        if apply is not None:
-            m = move  # checked when the legal moves were listed, and nothing changed since
-            assert isinstance(m, Move)
+        if isinstance(move, Move) and cache.listed(move):
+            m, apply = move, prepare_listed(self._table, move)  # legal by construction
         else:
             m, apply = prepare(self._table, move)
         if self.undo_enabled:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .cards import Card
-from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds, usable_depths
+from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds
 from .contract_combos import _give, _group_text, _partitions, _take
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove
@@ -20,27 +20,47 @@ from .moves import Move
 from .referee import prepare
 from .rules import CONTRACTS
 from .table import Apply, Table
+from .targets import usable_depths
 
 
 class MoveCache:
-    """The legal moves of one position and the checked plays behind them; the
-    game clears it whenever the position changes."""
+    """The legal moves of one position; the game clears it whenever the
+    position changes."""
 
-    __slots__ = ("moves", "prepared")
+    __slots__ = ("moves", "prepared", "_ids")
 
     def __init__(self) -> None:
         self.moves: list[Move] | None = None
-        self.prepared: dict[Move, Apply] = {}
+        self.prepared: dict[Move, Apply] = {}  # kept empty: generate_checked's, for callers that ask
+        self._ids: set[int] | None = None
 
     def clear(self) -> None:
         self.moves = None
         self.prepared = {}
+        self._ids = None
 
     def get(self, t: Table) -> list[Move]:
         if self.moves is None:
             self.prepared = {}
+            self._ids = None
             self.moves = generate(t, self.prepared)
         return self.moves
+
+    def listed(self, move: Move) -> bool:
+        """Is this very object one of the listed moves (legal now, seat set)?
+        Identity, not equality: an equal move from elsewhere is checked in full."""
+        moves = self.moves
+        if moves is None:
+            return False
+        if len(moves) < 48:
+            for m in moves:
+                if m is move:
+                    return True
+            return False
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = {id(m) for m in moves}
+        return id(move) in ids
 
 
 class LegalMoves:

@@ -117,7 +117,7 @@ class Meld:
     """A meld on the table. Public: id, kind, cards, owners, str(meld)."""
 
     __slots__ = ("id", "kind", "_cards", "_owners", "rank", "suit", "low", "maker",
-                 "complete", "doubled", "turn_made")
+                 "complete", "doubled", "turn_made", "_fits")
 
     def __init__(self, meld_id: int, reading: Reading, owner: int, turn_made: int = 0) -> None:
         self.id = meld_id
@@ -131,6 +131,9 @@ class Meld:
         self.complete = False
         self.doubled = False
         self.turn_made = turn_made
+        # `layoff_fits` answers for these cards: (rules, {tokens: fits}); a
+        # copy shares it, a change of the cards drops it
+        self._fits: tuple[Rules, dict[tuple[Token, ...], list[LayoffFit]]] | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -189,7 +192,16 @@ class Meld:
         m._owners = list(self._owners)
         m.maker, m.complete, m.doubled, m.turn_made = (
             self.maker, self.complete, self.doubled, self.turn_made)
+        m._fits = self._fits
         return m
+
+    def __getstate__(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_fits"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self._fits = None
 
     def lay_off(self, fit: LayoffFit, seat: int) -> None:
         """Put the cards of `fit` (from `layoff_fits`) on this meld, owned by `seat`."""
@@ -197,6 +209,7 @@ class Meld:
         old = iter(self._owners)
         self._owners = [seat if i in added else next(old) for i in range(len(fit.cards))]
         self._cards = list(fit.cards)
+        self._fits = None
         if self.kind == RUN:
             self.low = fit.low
 
@@ -204,11 +217,13 @@ class Meld:
         """A joker swap: the natural `card`, owned by `seat`, takes the joker's place."""
         self._cards[index] = card
         self._owners[index] = seat
+        self._fits = None
 
     def with_card(self, index: int, card: Card) -> Meld:
         """A copy of this meld with `card` at `index` (to test a swap before making it)."""
         m = self.copy()
         m._cards[index] = card
+        m._fits = None
         return m
 
     def state(self) -> tuple[object, ...]:
@@ -374,7 +389,20 @@ class LayoffFit:
 
 
 def layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[LayoffFit]:
-    """Every way these cards can be laid off on the meld (empty: they don't fit)."""
+    """Every way these cards can be laid off on the meld (empty: they don't
+    fit). Remembered on the meld until its cards change: the list is shared,
+    do not change it."""
+    memo = meld._fits
+    if memo is None or memo[0] is not rules:
+        memo = meld._fits = (rules, {})
+    key = tuple(tokens)
+    fits = memo[1].get(key)
+    if fits is None:
+        fits = memo[1][key] = _layoff_fits(rules, meld, tokens)
+    return fits
+
+
+def _layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[LayoffFit]:
     naturals, jokers = split_tokens(tokens)
     k = len(tokens)
     if k == 0:

@@ -14,16 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from .cards import JOKER, Card
+from .cards import JOKER, Card, card_from_code
 from .combos import (
     HandIndex,
-    canonical_meld,
     layoff_candidates,
     may_fit,
+    natural_melds,
     possible_melds,
-    usable_depths,
 )
-from .contract_combos import contract_groups
+from .contract_combos import contract_layouts
 from .enums import Action, ClaimKind, Phase
 from .melds import (
     RUN,
@@ -34,11 +33,13 @@ from .melds import (
     Token,
     joker_fits_somewhere,
     layoff_fits,
-    readings,
 )
+from .memo import canonical_of as _canonical
+from .memo import readings_of as _readings
 from .moves import Move
-from .rules import CONTRACTS, Rules
+from .rules import CONTRACTS
 from .table import Table
+from .targets import usable_depths
 from .turn import target_playable
 
 
@@ -71,21 +72,26 @@ def generate(t: Table) -> list[Move]:
     out = _play_moves(t, seat, index)
     if s.target is None and not s.pending_jokers:
         restricted = s.restricted
+        counts = index.counts
+        discards = _discards(seat)
         for c in index.distinct:
-            kept = restricted[c.code]
-            if not kept or hand.count(c) > kept:
-                out.append(_discard(seat, c))
+            code = c.code
+            kept = restricted[code]
+            if not kept or counts[code] > kept:
+                out.append(discards[code])
     return out
 
 
-_DISCARDS: dict[tuple[int, int], Move] = {}
+_DISCARDS: dict[int, list[Move]] = {}
 
 
-def _discard(seat: int, c: Card) -> Move:
-    m = _DISCARDS.get((seat, c.code))
-    if m is None:
-        m = _DISCARDS[(seat, c.code)] = Move(Action.DISCARD, seat, (str(c),))
-    return m
+def _discards(seat: int) -> list[Move]:
+    """The discard of each card code by this seat (made once)."""
+    row = _DISCARDS.get(seat)
+    if row is None:
+        row = _DISCARDS[seat] = [Move._valid(Action.DISCARD, seat, (str(card_from_code(code)),))
+                                 for code in range(53)]
+    return row
 
 
 def _code(c: Card) -> int:
@@ -105,7 +111,7 @@ def _mv(action: Action, seat: int, cards: tuple[str, ...] = (), number: int | No
     if m is None:
         if len(_MOVES) > 20_000:
             _MOVES.clear()
-        m = _MOVES[key] = Move(action, seat, cards, number, kind, groups, call)
+        m = _MOVES[key] = Move._valid(action, seat, cards, number, kind, groups, call)
     return m
 
 
@@ -145,6 +151,8 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
     if not r.top_discard_must_meld:
         out.append(_mv(Action.TAKE, seat, number=1))  # the top card is free to keep
         first = 2
+    if len(pile) < first:
+        return out
     hand = s.hands[seat]
     for n in usable_depths(r, hand, pile, s.melds):
         if n < first:
@@ -174,14 +182,15 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
 
     if r.is_contract:
         if s.contract_turn[seat] is None:
-            # contract_groups gives each text once: no move repeats
-            out.extend(_mv(Action.CONTRACT, seat, groups=groups)
+            # contract_layouts gives each text once: no move repeats
+            # (not interned: a hand may have thousands, each seen once)
+            out.extend(Move._valid(Action.CONTRACT, seat, groups=groups)
                        for groups in _contract_moves(t, seat))
         elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
             for meld in s.melds:
                 if index.may_lay_off(meld):
                     for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
-                        if _finish_ok(t, seat, cards, fit_meld, False):
+                        if _finish_ok(t, seat, cards, fit_meld, False, index):
                             add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
                 if meld.kind == RUN:
                     for i, c in enumerate(meld.cards):
@@ -191,7 +200,9 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                                 add(_mv(Action.SWAP, seat, (str(nat),), number=meld.id))
     else:
         target = s.target
-        for reading in (possible_melds(r, hand) if index.meld_possible(r) else ()):
+        melds = () if not index.meld_possible(r) else \
+            natural_melds(r, index) if not index.joker else possible_melds(r, hand)
+        for reading in melds:
             word, toks = _canonical(r, reading)
             m = _mv(Action.MELD, seat, toks, kind=word)
             if m in seen:
@@ -200,18 +211,19 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             if len(opts) != 1:
                 continue
             used = reading.cards
-            if _finish_ok(t, seat, used, None, target is not None and target in used):
+            if _finish_ok(t, seat, used, None, target is not None and target in used, index):
                 add(m)
         for meld in s.melds:
             if not index.may_lay_off(meld):
                 continue
             for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
-                if _finish_ok(t, seat, cards, fit_meld, target is not None and target in cards):
+                if _finish_ok(t, seat, cards, fit_meld, target is not None and target in cards,
+                              index):
                     add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
     if r.shanghai_call and s.melds and s.target is None and not s.pending_jokers:
         restricted = s.restricted
         for c in index.distinct:
-            if c.is_joker or hand.count(c) <= restricted[c.code]:
+            if c.is_joker or index.counts[c.code] <= restricted[c.code]:
                 continue
             token = [Token(c)]
             if any(may_fit(m, c) for m in s.melds) and \
@@ -261,115 +273,85 @@ def _swap_ok(t: Table, seat: int, meld: Meld, card: Card) -> bool:
 
 
 def _finish_ok(t: Table, seat: int, cards: Sequence[Card],
-               melds_after: Callable[[], list[Meld]] | None, uses_target: bool) -> bool:
-    """`turn.check_finish` as a question: can the turn still be ended?"""
+               melds_after: Callable[[], list[Meld]] | None, uses_target: bool,
+               index: HandIndex) -> bool:
+    """`turn.check_finish` as a question: can the turn still be ended?
+    `index`: the hand's, before the cards leave it."""
     r, s = t.rules, t.s
-    hand = list(s.hands[seat])
-    restricted = list(s.restricted)
-    for c in cards:
-        hand.remove(c)
-        if restricted[c.code]:
-            restricted[c.code] -= 1
+    left = len(s.hands[seat]) - len(cards)
     target = s.target
-    if not hand:
+    if not left:
         if r.go_out_by_discard and not r.last_round_goes_out_whole(s.round):
             return False
         return target is None or uses_target
-    if s.pending_jokers and JOKER not in cards and len(hand) < 2:
+    if s.pending_jokers and JOKER not in cards and left < 2:
         return False
+    # a card leaving the hand uses up a restricted copy first
     if target is not None and not uses_target:
+        hand = list(s.hands[seat])
+        restricted = list(s.restricted)
+        for c in cards:
+            hand.remove(c)
+            if restricted[c.code]:
+                restricted[c.code] -= 1
         melds = melds_after() if melds_after is not None else s.melds
         return target_playable(t, hand, restricted, target, melds)
-    return any(hand.count(c) > restricted[c.code] for c in hand)
+    # is a card left of which more copies are held than are restricted?
+    gone: dict[int, int] = {}
+    for c in cards:
+        gone[c.code] = gone.get(c.code, 0) + 1
+    counts, restricted = index.counts, s.restricted
+    for c in index.distinct:
+        code = c.code
+        k = gone.get(code, 0)
+        if counts[code] - k > max(0, restricted[code] - k):
+            return True
+    return False
 
 
 # --- the contract ----------------------------------------------------------------
 
 
 def _contract_moves(t: Table, seat: int) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """The contract candidates (`combos.contract_groups`) that
-    `contracts.prepare_contract` accepts."""
+    """The contract layouts (`contract_combos.contract_layouts`) that
+    `contracts.prepare_contract` accepts: each group reads one way, the sets
+    and the runs have the contract's shape (checked per combination of sets
+    and per combination of runs), and the whole leaves what the round asks."""
     r, s = t.rules, t.s
     sets_needed, runs_needed = CONTRACTS[s.round - 1]
     whole = r.last_round_goes_out_whole(s.round)
     hand_size = len(s.hands[seat])
-    for groups in contract_groups(r, s.hands[seat], s.round):
-        chosen: list[Reading] = []
-        ncards = 0
-        for group in groups:
-            ncards += len(group)
-            if whole or len(group) == 4:
-                opts = _readings(r, group, RUN)
-            elif len(group) == 3:
-                opts = _readings(r, group, SET)
-            else:
-                break
-            if len(opts) != 1:
-                break
-            chosen.append(opts[0])
-        else:
-            if _contract_shape_ok(r, chosen, sets_needed, runs_needed) and (
-                    ncards == hand_size if whole
-                    else not (ncards >= hand_size and r.go_out_by_discard)):
-                yield groups
+
+    def sets_ok(chosen: list[Reading]) -> bool:
+        if len(chosen) != (0 if whole else sets_needed) or any(o.kind != SET for o in chosen):
+            return False
+        if r.contract_sets_distinct_ranks:
+            ranks = [o.rank for o in chosen]
+            return len(set(ranks)) == len(ranks)
+        return True
+
+    def runs_ok(chosen: list[Reading]) -> bool:
+        n_runs = sum(1 for o in chosen if o.kind == RUN)
+        n_sets = len(chosen) - n_runs
+        if whole:
+            # every group of the last round is read as a run; the shape asks
+            # for the round's sets and runs among them
+            if n_sets != sets_needed or n_runs != runs_needed:
+                return False
+        elif n_sets or n_runs != runs_needed:
+            return False
+        return _runs_apart(chosen)
+
+    for groups, ncards in contract_layouts(r, s.hands[seat], s.round, sets_ok, runs_ok):
+        if ncards == hand_size if whole else not (ncards >= hand_size and r.go_out_by_discard):
+            yield groups
 
 
-def _contract_shape_ok(r: Rules, chosen: list[Reading], sets_needed: int, runs_needed: int) -> bool:
-    n_sets = sum(1 for o in chosen if o.kind == SET)
-    if n_sets != sets_needed or len(chosen) - n_sets != runs_needed:
-        return False
+def _runs_apart(chosen: list[Reading]) -> bool:
+    """No two runs of a suit that would join into one."""
     runs = [o for o in chosen if o.kind == RUN]
     for i, a in enumerate(runs):
         for b in runs[i + 1:]:
             if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
                 return False
-    if r.max_jokers_per_meld is not None:
-        set_ranks = [o.rank for o in chosen if o.kind == SET]
-        if len(set(set_ranks)) != len(set_ranks):
-            return False
     return True
-
-
-# --- memo of meld readings by text -------------------------------------------------
-
-_READINGS: dict[int, tuple[Rules, dict[tuple[str | None, tuple[str, ...]], list[Reading]]]] = {}
-
-
-def _readings(r: Rules, toks: tuple[str, ...], kind: str | None) -> list[Reading]:
-    """`readings` of a move's card text, remembered per rules (the text and
-    the rules decide the answer alone)."""
-    entry = _READINGS.get(id(r))
-    if entry is None or entry[0] is not r:
-        if len(_READINGS) > 64:
-            _READINGS.clear()
-        entry = (r, {})
-        _READINGS[id(r)] = entry
-    memo = entry[1]
-    key = (kind, toks)
-    out = memo.get(key)
-    if out is None:
-        if len(memo) > 20_000:
-            memo.clear()
-        out = readings(r, [Token.parse(t) for t in toks], kind)
-        memo[key] = out
-    return out
-
-
-_CANONICAL: dict[int, tuple[Rules, dict[Reading, tuple[str | None, tuple[str, ...]]]]] = {}
-
-
-def _canonical(r: Rules, reading: Reading) -> tuple[str | None, tuple[str, ...]]:
-    """`canonical_meld`, remembered per rules (the reading decides it alone)."""
-    entry = _CANONICAL.get(id(r))
-    if entry is None or entry[0] is not r:
-        if len(_CANONICAL) > 64:
-            _CANONICAL.clear()
-        entry = (r, {})
-        _CANONICAL[id(r)] = entry
-    memo = entry[1]
-    out = memo.get(reading)
-    if out is None:
-        if len(memo) > 20_000:
-            memo.clear()
-        out = memo[reading] = canonical_meld(r, reading)
-    return out

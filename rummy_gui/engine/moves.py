@@ -79,6 +79,20 @@ class Move:
                 or (action in (Action.SWAP, Action.DISCARD) and len(self.cards) != 1)):
             raise _error("bad_move", text=f"{action} with {self._fields_text()}")
 
+    @classmethod
+    def _valid(cls, action: Action, seat: int, cards: tuple[str, ...] = (),
+               number: int | None = None, kind: str | None = None,
+               groups: tuple[tuple[str, ...], ...] = (), call: bool = False) -> Move:
+        """A move the engine built itself, whose fields fit its action: made
+        without the checks of a move from outside (the move generator makes
+        thousands)."""
+        m = object.__new__(cls)
+        for name, value in (("action", action), ("seat", seat), ("cards", cards),
+                            ("number", number), ("kind", kind), ("groups", groups),
+                            ("call", call)):
+            object.__setattr__(m, name, value)
+        return m
+
     def _fields_text(self) -> str:
         return (f"cards={list(self.cards)}, number={self.number}, kind={self.kind}, "
                 f"groups={[list(g) for g in self.groups]}, call={self.call}")

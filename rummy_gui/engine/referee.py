@@ -2,7 +2,8 @@
 takes, and the check of the move itself (by the module of its kind).
 
 `prepare` changes nothing; it returns the move with its seat and the function
-that plays it.
+that plays it. `prepare_listed` does the same for a move of the legal-move
+list, which needs no check.
 """
 
 from __future__ import annotations
@@ -72,6 +73,26 @@ def prepare(t: Table, move: Move | str) -> tuple[Move, Apply]:
     if check is None:
         raise wrong_phase(t, m)
     return m, check(t, seat, m)
+
+
+# The moves whose full check repeats what the generator already decided.
+_LISTED: dict[tuple[Phase, Action], Callable[[Table, int, Move, bool], Apply]] = {
+    (Phase.DRAW, Action.TAKE): prepare_take, (Phase.PLAY, Action.MELD): prepare_meld,
+    (Phase.PLAY, Action.LAYOFF): prepare_layoff, (Phase.PLAY, Action.DISCARD): prepare_discard,
+    (Phase.RUMMY_LAYOFF, Action.LAYOFF): prepare_layoff,
+}
+
+
+def prepare_listed(t: Table, m: Move) -> Apply:
+    """How to play a move of the current legal-move list (its seat is set and
+    it is legal by construction): the checks the generator already made are
+    not made again."""
+    seat = m.seat
+    assert seat is not None
+    listed = _LISTED.get((t.s.phase, m.action))
+    if listed is not None:
+        return listed(t, seat, m, False)
+    return PHASE_MOVES[t.s.phase][m.action](t, seat, m)
 
 
 def wrong_phase(t: Table, m: Move) -> IllegalMove:

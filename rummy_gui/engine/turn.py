@@ -12,13 +12,15 @@ from typing import Any
 
 from .cards import JOKER, Card, rank_text
 from .claims import after_discard, open_buy_window
-from .combos import could_use, target_uses
 from .ending import end_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
 from .melds import RUN, SET, Meld, Token, joker_fits_somewhere, layoff_fits, readings
+from .memo import readings_of
 from .moves import Move
+from .rules import Rules
 from .table import Apply, Table, pretty
+from .targets import could_use, target_uses
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
@@ -51,7 +53,8 @@ def prepare_draw(t: Table, seat: int, m: Move) -> Apply:
     return apply
 
 
-def prepare_take(t: Table, seat: int, m: Move) -> Apply:
+def prepare_take(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
+    """`checked=False`: a move of the legal-move list, whose target is known to be playable."""
     r, s = t.rules, t.s
     n = m.number or 0
     pile = s.discard
@@ -68,12 +71,13 @@ def prepare_take(t: Table, seat: int, m: Move) -> Apply:
     target: Card | None = None
     if not r.is_contract and (n > 1 or r.top_discard_must_meld):
         target = taken[0]
-        hand = s.hands[seat] + taken
-        restricted = [0] * 53
-        for c in (taken if n == 1 else taken[:-1]):
-            restricted[c.code] += 1
-        if not target_playable(t, hand, restricted, target, s.melds):
-            raise _illegal("target_unusable", card=target.pretty, count=n)
+        if checked:
+            hand = s.hands[seat] + taken
+            restricted = [0] * 53
+            for c in (taken if n == 1 else taken[:-1]):
+                restricted[c.code] += 1
+            if not target_playable(t, hand, restricted, target, s.melds):
+                raise _illegal("target_unusable", card=target.pretty, count=n)
 
     def apply() -> None:
         del s.discard[-n:]
@@ -101,20 +105,26 @@ def prepare_pass_draw(t: Table, seat: int, m: Move) -> Apply:
 
 
 # --- melding and laying off --------------------------------------------------
-def prepare_meld(t: Table, seat: int, m: Move) -> Apply:
+def prepare_meld(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
+    """`checked=False`: a move of the legal-move list (it reads one way, and
+    the turn can be ended after it)."""
     r, s = t.rules, t.s
-    if r.is_contract:
-        raise _illegal("use_contract")
-    tokens = t.tokens(m.cards)
-    cards = t.hand_tokens(seat, tokens)
-    options = readings(r, tokens, m.kind)
-    if not options:
-        raise why_not_meld(t, tokens, m.kind)
-    if len(options) > 1:
-        raise t.ambiguous(options, cards)
-    reading = options[0]
-    uses_target = s.target is not None and s.target in cards
-    check_finish(t, seat, cards, None, uses_target)
+    if not checked:
+        reading = readings_of(r, m.cards, m.kind)[0]
+        cards: list[Card] = [Token.parse(x).card for x in m.cards]
+    else:
+        if r.is_contract:
+            raise _illegal("use_contract")
+        tokens = t.tokens(m.cards)
+        cards = t.hand_tokens(seat, tokens)
+        options = readings(r, tokens, m.kind)
+        if not options:
+            raise why_not_meld(t, tokens, m.kind)
+        if len(options) > 1:
+            raise t.ambiguous(options, cards)
+        reading = options[0]
+        uses_target = s.target is not None and s.target in cards
+        check_finish(t, seat, cards, None, uses_target)
 
     def apply() -> None:
         meld = Meld(s.next_meld, reading, seat, s.turn_no)
@@ -175,28 +185,35 @@ def why_not_meld(t: Table, tokens: Sequence[Token], kind: str | None) -> Illegal
     return _illegal({"low": "run_gap_low", "high": "run_gap_high"}.get(r.ace, "run_gap"), cards=text)
 
 
-def prepare_layoff(t: Table, seat: int, m: Move) -> Apply:
+def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
+    """`checked=False`: a move of the legal-move list (its cards are held, it
+    fits one way, and the turn can be ended after it)."""
     r, s = t.rules, t.s
     tokens = t.tokens(m.cards)
     meld = t.meld_by_id(m.number)
     rummy_layoff = s.phase is Phase.RUMMY_LAYOFF
-    if rummy_layoff:
+    if not checked:
+        cards = [tok.card for tok in tokens]
+        fit = layoff_fits(r, meld, tokens)[0]
+    elif rummy_layoff:
         assert s.claim is not None
         claimed = s.claim.card
         if len(tokens) != 1 or tokens[0].card is not claimed:
             raise _illegal("rummy_layoff_card", card=claimed.pretty)
     elif r.is_contract:
         check_may_lay_off(t, seat)
-    cards = t.hand_tokens(seat, tokens)
-    fits = layoff_fits(r, meld, tokens)
-    if not fits:
-        raise _illegal("does_not_fit", cards=pretty(cards), meld=meld.id, table=meld.pretty())
-    if len(fits) > 1:
-        examples = " or ".join(
-            "layoff " + " ".join(_fit_tokens(meld, f)) + f" to {meld.id}" for f in fits[:3])
-        raise _illegal("ambiguous_layoff", options=examples)
-    fit = fits[0]
-    if not rummy_layoff:
+    if checked:
+        cards = t.hand_tokens(seat, tokens)
+        fits = layoff_fits(r, meld, tokens)
+        if not fits:
+            raise _illegal("does_not_fit", cards=pretty(cards), meld=meld.id,
+                           table=meld.pretty())
+        if len(fits) > 1:
+            examples = " or ".join(
+                "layoff " + " ".join(_fit_tokens(meld, f)) + f" to {meld.id}" for f in fits[:3])
+            raise _illegal("ambiguous_layoff", options=examples)
+        fit = fits[0]
+    if checked and not rummy_layoff:
         after = meld.copy()
         after.lay_off(fit, seat)
         melds_after = [after if x is meld else x for x in s.melds]
@@ -312,6 +329,12 @@ def target_playable(t: Table, hand: list[Card], restricted: list[int], target: C
     r = t.rules
     if not could_use(r, hand, target, melds):
         return False
+    # any use will do, so the cheapest is tried first: the target alone laid
+    # off on a table meld (the search below would find it last)
+    token = [Token(target)]
+    if target in hand and any(layoff_fits(r, m, token) for m in melds) and \
+            _ends_ok(r, hand, restricted, [target]):
+        return True
     for used, _meld in target_uses(r, hand, target, melds):
         rest = list(hand)
         ok = True
@@ -336,22 +359,27 @@ def target_playable(t: Table, hand: list[Card], restricted: list[int], target: C
     return False
 
 
-def prepare_discard(t: Table, seat: int, m: Move) -> Apply:
-    r, s = t.rules, t.s
+def _ends_ok(r: Rules, hand: list[Card], restricted: list[int], used: list[Card]) -> bool:
+    """After `used` (held) leaves the hand, can the turn end (`target_playable`'s test)?"""
+    rest = list(hand)
+    for c in used:
+        rest.remove(c)
+    if not rest:
+        return not r.go_out_by_discard
+    rr = list(restricted)
+    for c in used:
+        if rr[c.code]:
+            rr[c.code] -= 1
+    return any(rest.count(c) > rr[c.code] for c in rest)
+
+
+def prepare_discard(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
+    """`checked=False`: a move of the legal-move list."""
+    s = t.s
     tokens = t.tokens(m.cards)
     card = tokens[0].card
-    t.hand_tokens(seat, tokens)
-    if s.target is not None:
-        raise _illegal("must_use_target", card=s.target.pretty)
-    if s.pending_jokers:
-        raise _illegal("joker_back_first")
-    if not t.may_discard(seat, card):
-        raise _illegal("no_discard_taken", card=card.pretty)
-    if m.call:
-        if not r.shanghai_call:
-            raise _illegal("no_shanghai")
-        if card.is_joker or not any(layoff_fits(r, x, [Token(card)]) for x in s.melds):
-            raise _illegal("shanghai_no_fit", card=card.pretty)
+    if checked:
+        _check_discard(t, seat, m, tokens)
 
     def apply() -> None:
         s.hands[seat].remove(card)
@@ -372,3 +400,20 @@ def prepare_discard(t: Table, seat: int, m: Move) -> Apply:
         after_discard(t, seat, card, m.call)
 
     return apply
+
+
+def _check_discard(t: Table, seat: int, m: Move, tokens: Sequence[Token]) -> None:
+    r, s = t.rules, t.s
+    card = tokens[0].card
+    t.hand_tokens(seat, tokens)
+    if s.target is not None:
+        raise _illegal("must_use_target", card=s.target.pretty)
+    if s.pending_jokers:
+        raise _illegal("joker_back_first")
+    if not t.may_discard(seat, card):
+        raise _illegal("no_discard_taken", card=card.pretty)
+    if m.call:
+        if not r.shanghai_call:
+            raise _illegal("no_shanghai")
+        if card.is_joker or not any(layoff_fits(r, x, [Token(card)]) for x in s.melds):
+            raise _illegal("shanghai_no_fit", card=card.pretty)

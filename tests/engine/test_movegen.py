@@ -76,3 +76,28 @@ def test_fast_generator_lists_exactly_what_play_accepts(preset: str, players: in
                 assert g.is_legal(m)
             g.play(_choose(fast, rng))
     assert compared > SEEDS * 50
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+def test_a_listed_move_plays_as_the_same_move_checked_in_full(
+        preset: str, players: int, options: dict[str, Any] | None) -> None:
+    # `play` of a move out of the legal list skips the checks the generator
+    # made; the same move as text is checked in full: both must give one state
+    played = 0
+    for seat_seed in range(2):
+        rng = random.Random(100 + seat_seed)
+        g = _start(preset, players, options, seat_seed, rng)
+        for _ in range(MOVES):
+            if g.game_over:
+                break
+            fast = list(g.legal_moves)
+            for m in rng.sample(fast, min(2, len(fast))):
+                listed, checked = g.copy(), g.copy()
+                move = next(x for x in listed.legal_moves if x == m)
+                assert listed._cache.listed(move)
+                listed.play(move)
+                checked.play(str(m))
+                assert listed == checked, (preset, str(m))
+                played += 1
+            g.play(_choose(fast, rng))
+    assert played > 100

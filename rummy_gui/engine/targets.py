@@ -1,0 +1,202 @@
+"""Searches for a taken card (the "target"): can it be put on the table, and
+which depths of the discard pile are worth a take or a rummy call.
+
+Shared by legal-move generation, take legality and the rummy call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .cards import JOKER, SUITS, Card
+from .combos import _PLACE_BITS, possible_melds
+from .melds import RUN, SET, Meld, Token, layoff_fits, run_bounds
+from .rules import Rules
+
+
+def _remove(hand: list[Card], cards: Sequence[Card]) -> list[Card] | None:
+    """The hand without these cards, or None if it does not hold them."""
+    out = list(hand)
+    for c in cards:
+        try:
+            out.remove(c)
+        except ValueError:
+            return None
+    return out
+
+
+_POSITIONS = {r: ((1, 14) if r == 1 else (r,)) for r in range(1, 14)}
+
+
+def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld]) -> bool:
+    """A quick necessary condition for `target_uses` to find anything."""
+    if target.is_joker:
+        return True
+    jokers = sum(1 for c in pool if c.is_joker)
+    if rules.jokers_only_in_joker_sets:
+        jokers = 0
+    same_rank = sum(1 for c in pool if c.rank == target.rank) - 1
+    if same_rank + jokers >= 2:
+        return True
+    reach = rules.min_run - 1
+    near = 0
+    for c in pool:
+        if c.suit == target.suit and c is not target:
+            d = min(abs(a - b) for a in _POSITIONS[c.rank] for b in _POSITIONS[target.rank])
+            if 0 < d <= reach:
+                near += 1
+    if near + jokers >= reach:
+        return True
+    for m in melds:
+        if m.kind == SET:
+            if m.rank == target.rank:
+                return True
+        elif m.suit == target.suit:
+            return True
+    return False
+
+
+def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
+                  melds: Sequence[Meld]) -> list[int]:
+    """Depths N of the discard pile whose target passes `could_use` with the
+    pool `base` + the top N cards — computed incrementally, deepest last.
+
+    Cards as codes: rank = code % 13 + 1, suit index = code // 13; a suit's
+    held run places are bits of an integer (bit 14 is the ace above the king,
+    set with bit 1)."""
+    if not pile:
+        return []
+    reach = rules.min_run - 1
+    rank_count = [0] * 14
+    held = [0, 0, 0, 0]
+    jokers = 0
+    for c in base:
+        code = c.code
+        if code == 52:
+            jokers += 1
+            continue
+        rank = code % 13 + 1
+        rank_count[rank] += 1
+        held[code // 13] |= _PLACE_BITS[rank]
+    set_ranks = {m.rank for m in melds if m.kind == SET}
+    runs: list[list[tuple[int, int]]] = [[], [], [], []]
+    for m in melds:
+        if m.kind == RUN:
+            runs[SUITS.index(m.suit)].append((m.low, m.high))
+    no_jokers = rules.jokers_only_in_joker_sets
+    near_masks = _near_masks(reach)
+    out = []
+    n = 0
+    for t in reversed(pile):
+        n += 1
+        code = t.code
+        if code == 52:
+            jokers += 1
+            out.append(n)
+            continue
+        rank = code % 13 + 1
+        si = code // 13
+        rank_count[rank] += 1
+        mask = held[si] = held[si] | _PLACE_BITS[rank]
+        j = 0 if no_jokers else jokers
+        if rank_count[rank] + j >= 3 or rank in set_ranks:
+            out.append(n)
+            continue
+        if runs[si] and _chain_ok(mask, runs[si], rank, j):
+            out.append(n)
+            continue
+        if reach <= j:
+            out.append(n)
+            continue
+        near = mask & near_masks[rank]
+        count = near.bit_count()
+        if near & 2 and near & 16384:
+            count -= 1  # the ace held low and high is one card
+        if count + j >= reach:
+            out.append(n)
+    return out
+
+
+
+_NEAR: dict[int, list[int]] = {}
+
+
+def _near_masks(reach: int) -> list[int]:
+    """Per rank: the run places 1..14 within `reach` of a place of the rank
+    (not the place itself), as bits."""
+    out = _NEAR.get(reach)
+    if out is None:
+        out = [0] * 14
+        for rank in range(1, 14):
+            for place in _POSITIONS[rank]:
+                for d in range(1, reach + 1):
+                    for p in (place - d, place + d):
+                        if 1 <= p <= 14:
+                            out[rank] |= 1 << p
+        _NEAR[reach] = out
+    return out
+
+
+def _chain_ok(held: int, runs: list[tuple[int, int]], rank: int, j: int) -> bool:
+    """Could the held places (and j jokers) bridge a run of this suit to a
+    card of this rank?"""
+    for low, high in runs:
+        for p in _POSITIONS[rank]:
+            if p > high:
+                gap = ((1 << p) - 1) & ~((1 << (high + 1)) - 1)
+            elif p < low:
+                gap = ((1 << low) - 1) & ~((1 << (p + 1)) - 1)
+            else:
+                continue
+            if (gap & ~held).bit_count() <= j:
+                return True
+    return False
+
+
+def target_uses(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld],
+                new_melds: bool = True) -> Iterator[tuple[list[Card], Meld | None]]:
+    """Ways to put `target` on the table with cards from `pool` (which holds
+    the target): yields (cards used, meld laid off on or None for a new meld)."""
+    if new_melds:
+        for r in possible_melds(rules, pool, through=target):
+            yield list(r.cards), None
+    for m in melds:
+        if layoff_fits(rules, m, [Token(target)]):
+            yield [target], m
+            continue
+        if m.kind != RUN or target.is_joker or target.suit != m.suit:
+            continue
+        # a chain of pool cards from the meld's end up or down to the target
+        rest = _remove(list(pool), [target])
+        if rest is None:
+            continue
+        for positions in _gap_positions(rules, m, target):
+            used: list[Card] = []
+            avail = list(rest)
+            ok = True
+            for p in positions:
+                nat = Card(1 if p == 14 else p, m.suit)
+                if nat in avail:
+                    avail.remove(nat)
+                    used.append(nat)
+                elif JOKER in avail:
+                    avail.remove(JOKER)
+                    used.append(JOKER)
+                else:
+                    ok = False
+                    break
+            if ok:
+                toks = [Token(c) for c in used] + [Token(target)]
+                if layoff_fits(rules, m, toks):
+                    yield used + [target], m
+
+
+def _gap_positions(rules: Rules, meld: Meld, target: Card) -> list[list[int]]:
+    out = []
+    lo_b, hi_b = run_bounds(rules)
+    for pos in ((target.rank,) if target.rank != 1 else (1, 14)):
+        if pos > meld.high + 1 and pos <= hi_b:
+            out.append(list(range(meld.high + 1, pos)))
+        elif pos < meld.low - 1 and pos >= lo_b:
+            out.append(list(range(pos + 1, meld.low)))
+    return out
