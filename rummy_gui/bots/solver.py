@@ -238,6 +238,8 @@ class _MeldKit:
         self.fits = _meld_fits(rules, self.meld)
         self.singles: dict[int, _Template | None] = {}
         self.chains: list[list[tuple[int, _Template | None]]] = []
+        # the chains by their lowest card: up the run first, each by length
+        self.chains_at: dict[int, list[_Template]] = {}
         self.joker: bool | None = None
         if meld.kind == RUN:
             lo_b, hi_b = run_bounds(rules)
@@ -254,6 +256,8 @@ class _MeldKit:
                             value_500(rules, x, low_ace=x.rank == 1 and direction == -1) for x in chain)
                         t = (sum(_BIT[x.code] for x in chain), 0, v, LAYOFF, tuple(chain), meld.id)
                     steps.append((c.code, t))
+                    if t is not None:
+                        self.chains_at.setdefault(_lowest_field(t[0]), []).append(t)
                     q += direction
                 self.chains.append(steps)
 
@@ -449,6 +453,9 @@ class _Plans:
         self.melds = [kit.meld(m) for m in table]
         self.memo: dict[tuple[int, int], tuple[int, _Template | None]] = {}
         self.splits: dict[int, Split] = {}
+        self.layoffs: dict[int, list[_Template]] = {}
+        # one lowest card's melds from every source, by that card's rank and suit holdings
+        self.merged: dict[tuple[int, tuple[int, ...], int], list[_Template]] = {}
         self.joker_layoff = 0
         if jokers and not rules.is_contract:
             for mk in self.melds:
@@ -456,20 +463,19 @@ class _Plans:
                     self.joker_layoff = mk.meld.id
                     break
 
-    def layoffs(self, rules: Rules, codes: Sequence[int], counts: dict[int, int]) -> _ByLowest:
-        out: list[_Template] = []
-        for mk in self.melds:
-            for code in codes:
-                t = mk.single(rules, code)
+    def layoffs_at(self, rules: Rules, f: int) -> list[_Template]:
+        """Every lay-off whose lowest card is code f, held or not (the search
+        skips what the hand does not hold), best first."""
+        hit = self.layoffs.get(f)
+        if hit is None:
+            out: list[_Template] = []
+            for mk in self.melds:
+                t = mk.single(rules, f)
                 if t is not None:
                     out.append(t)
-            for steps in mk.chains:
-                for code, t in steps:
-                    if code not in counts:
-                        break
-                    if t is not None:
-                        out.append(t)
-        return _by_lowest(out)
+                out.extend(mk.chains_at.get(f, ()))
+            hit = self.layoffs[f] = _by_lowest(out).get(f, [])
+        return hit
 
 
 def _plans(kit: _Kit, table: Sequence[Meld], jokers: int) -> _Plans:
@@ -521,27 +527,32 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
         suits[code // 13] |= 1 << (code % 13)
     longest = 2 * rules.min_run - 1 + jokers
     by_field: dict[int, list[_Template]] = {}
-    layoffs: list[_ByLowest] = []
+    merged = plans.merged
 
     def melds_from(f: int) -> list[_Template]:
         """The melds whose lowest card is code f, best first (built when first asked)."""
         hit = by_field.get(f)
         if hit is not None:
             return hit
-        lists: list[list[_Template]] = []
-        sets = kit.sets_of(tuple(by_rank[f % 13]), jokers).get(f)
-        if sets:
-            lists.append(sets)
-        runs = kit.runs_of(f // 13, suits[f // 13], jokers, longest).get(f)
-        if runs:
-            lists.append(runs)
-        if table:
-            if not layoffs:
-                layoffs.append(plans.layoffs(rules, codes, counts))
-            lay = layoffs[0].get(f)
-            if lay:
-                lists.append(lay)
-        hit = by_field[f] = _merge(lists) if lists else []
+        pool = tuple(by_rank[f % 13])
+        key = (f, pool, suits[f // 13])
+        hit = merged.get(key)
+        if hit is None:
+            lists: list[list[_Template]] = []
+            sets = kit.sets_of(pool, jokers).get(f)
+            if sets:
+                lists.append(sets)
+            runs = kit.runs_of(f // 13, suits[f // 13], jokers, longest).get(f)
+            if runs:
+                lists.append(runs)
+            if table:
+                lay = plans.layoffs_at(rules, f)
+                if lay:
+                    lists.append(lay)
+            if len(merged) > 50000:
+                merged.clear()
+            hit = merged[key] = _merge(lists) if lists else []
+        by_field[f] = hit
         return hit
 
     leftover = kit.leftover

@@ -93,9 +93,10 @@ def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
     real = search_mod.playout
 
-    def counting(world: Game, me: int, first: object, seed: int, limit: int = 600) -> float:
+    def counting(world: Game, me: int, first: object, seed: int, limit: int = 600,
+                 used: list[int] | None = None) -> float:
         calls.append(str(first))
-        return real(world, me, first, seed, limit)  # type: ignore[arg-type]
+        return real(world, me, first, seed, limit, used)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search_mod, "playout", counting)
     return calls
