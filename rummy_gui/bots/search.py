@@ -331,6 +331,12 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
 # ---------------------------------------------------------------- hard's sampling
 
 
+# Hard's work per searched decision, in simulated moves (for hands of up to
+# ten cards; fewer with more), with at least two guessed deals: keeps its
+# searched decisions within their time (docs/bots.md has the figures).
+HARD_BUDGET = 180
+
+
 class RolloutBot:
     """Hard: medium's judgment, with the decisions where its static
     evaluation is weakest checked by sampling.
@@ -348,6 +354,12 @@ class RolloutBot:
     preset; in the contract games with `HARD_CONTRACT`'s urgency and its
     discards tested on eight guessed hands of the next player. The budget
     is counted in guesses, not seconds.
+
+    With `budget` > 0 the guesses stop once the rollouts have played that
+    many moves (`budget` × 10 / cards in hand, for hands over ten cards),
+    after at least `min_samples` guesses, and each rollout stops after its
+    share of them (then the position's estimate counts): work, not the
+    clock, so the same view and seed still give the same move.
 
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
