@@ -70,6 +70,42 @@ def sampled_positions(count: int, players: int = 3, seed: int = 9,
                      wanted=lambda view, _: bool(probe.compared(view, random.Random(0))))
 
 
+# Hands of 14 to 20 cards at a searched draw are rare in play (they follow
+# deep takes), so these are laid out: 2-player Rummy 500, a shuffled pack
+# dealt 14-20 cards to the seat to move, 13 to the other, 8 to the pile.
+_BIG_HANDS = """
+def big_hands(count):
+    import random
+    from rummy_gui.bots.search import RolloutBot
+    from rummy_gui.engine.cards import make_pack
+    from rummy_gui.engine.game import Game
+    probe = RolloutBot(seed=1)
+    out = []
+    seed = 0
+    while len(out) < count and seed < 1000:
+        rng = random.Random(seed)
+        seed += 1
+        pack = make_pack(1, 2)
+        rng.shuffle(pack)
+        n = rng.randint(14, 20)
+        text = [" ".join(str(c) for c in part) for part in
+                (pack[:n], pack[n:n + 13], pack[n + 21:], pack[n + 13:n + 21])]
+        g = Game.from_layout("rummy500", hands=text[:2], stock=text[2], discard=text[3], turn=0)
+        view = g.view(0)
+        if probe.compared(view, random.Random(0)):
+            out.append(view)
+    return out
+"""
+
+
+def big_hand_positions(count: int) -> list[View]:
+    """Searched draws of 2-player Rummy 500 with 14 to 20 cards in hand, laid out."""
+    space: dict[str, Any] = {}
+    exec(_BIG_HANDS, space)  # the same text builds them for another checkout (compare)
+    found: list[View] = space["big_hands"](count)
+    return found
+
+
 def sampled_discards(preset: str, players: int, count: int, seed: int = 9) -> list[View]:
     """Contract-family positions where hard tests its discards on guessed hands."""
     return positions(preset, players, count, seed=seed, wanted=lambda view, moves: (
@@ -131,6 +167,7 @@ def searched_positions(per_preset: int = PER_PRESET) -> list[tuple[str, View]]:
     for preset, players in SEARCHED:
         out += [(f"{preset} {players}p", v)
                 for v in sampled_positions(per_preset, players=players, preset=preset)]
+    out += [("rummy500 2p laid out", v) for v in big_hand_positions(per_preset)]
     for preset, players in SAMPLED:
         out += [(f"{preset} {players}p discards", v)
                 for v in sampled_discards(preset, players, per_preset)]
@@ -201,6 +238,9 @@ found = []
 for preset, players in searched:
     found += [(f"{preset} {players}p", v) for v in positions(preset, players, per, seed=9,
               wanted=lambda view, _: bool(probe.compared(view, random.Random(0))))]
+space = {}
+exec(sys.argv[3], space)
+found += [("rummy500 2p laid out", v) for v in space["big_hands"](per)]
 for preset, players in sampled:
     found += [(f"{preset} {players}p discards", v) for v in positions(preset, players, per, seed=9,
               wanted=lambda view, moves: view.phase == "play" and moves % 3 == 0
@@ -231,8 +271,9 @@ def compare(against: str, per_preset: int = PER_PRESET) -> dict[str, Any]:
     moves: dict[str, list[str]] = {}
     for label, root in (("before", against), ("after", here)):
         env = dict(os.environ, PYTHONPATH=root)
+        # run from the checkout's directory: `python -c` puts it first on the path
         done = subprocess.run([sys.executable, "-c", _TIMING, str(per_preset),
-                               json.dumps([SEARCHED, SAMPLED])], env=env,
+                               json.dumps([SEARCHED, SAMPLED]), _BIG_HANDS], env=env, cwd=root,
                               capture_output=True, text=True, check=True)
         rows = json.loads(done.stdout)
         moves[label] = [r[4] for r in rows]

@@ -334,7 +334,7 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
 # Hard's work per searched decision, in simulated moves (for hands of up to
 # ten cards; fewer with more), with at least two guessed deals: keeps its
 # searched decisions within their time (docs/bots.md has the figures).
-HARD_BUDGET = 180
+HARD_BUDGET = 120
 
 
 class RolloutBot:
@@ -425,8 +425,9 @@ class RolloutBot:
         if self.budget > 0:
             # the work allowed, in simulated moves, shrinks as the hand grows
             # (each move of a bigger hand costs more to decide)
-            limit = self.budget * 10 // max(10, len(view.hand))
-            per = max(24, limit // (self.min_samples * len(cands)))
+            scale = max(10, len(view.hand))
+            limit = self.budget * 10 // scale
+            per = max(240 // scale, limit // (self.min_samples * len(cands)))
         used = [0]
         for i in range(samples):
             world = sample_world(view, rng, self.best_of)
