@@ -128,3 +128,16 @@ def test_peer_benchmark_reports_both_engines_and_the_ratio() -> None:
     # one run: its ratio is the two engines' rates of that run
     assert ours["ratio ours/peer cpu"] == pytest.approx(ours["moves/s cpu"] / peer["moves/s cpu"])
     assert ours["moves"] == 60 and ours["cpu s"] > 0
+
+
+def test_bots_searched_figures_by_preset_and_hand_size() -> None:
+    from rummy_gui.bench import bots as bench_bots
+
+    rows = [("rummy500 2p", 13, (100.0, 90.0)), ("rummy500 2p", 18, (300.0, 250.0)),
+            ("contract 4p discards", 11, (20.0, 15.0))]
+    out = bench_bots.figures_of(rows)
+    family = out["hard, searched, 500 family (ms)"]
+    assert family["decisions"] == 2 and family["wall max"] == 300.0 and family["cpu max"] == 250.0
+    assert out["hard, searched, 18-20 cards (ms)"]["decisions"] == 1
+    assert out["hard, rummy500 2p, 10-13 cards (ms)"]["cpu p50"] == 90.0
+    assert out["hard, contract 4p discards (ms)"]["decisions"] == 1

@@ -58,15 +58,59 @@ def positions(preset: str, players: int, count: int, seed: int = 7,
     return out[:count]
 
 
-def sampled_positions(count: int, players: int = 3, seed: int = 9) -> list[View]:
-    """Rummy 500 positions where hard compares moves by rollouts."""
+def sampled_positions(count: int, players: int = 3, seed: int = 9,
+                      preset: str = "rummy500") -> list[View]:
+    """Positions of a 500-family preset where hard compares moves by rollouts."""
     import random
 
     from rummy_gui.bots.search import RolloutBot
 
     probe = RolloutBot(seed=1)
-    return positions("rummy500", players, count, seed=seed,
+    return positions(preset, players, count, seed=seed,
                      wanted=lambda view, _: bool(probe.compared(view, random.Random(0))))
+
+
+# Hands of 14 to 20 cards at a searched draw are rare in play (they follow
+# deep takes), so these are laid out: 2-player Rummy 500, a shuffled pack
+# dealt 14-20 cards to the seat to move, 13 to the other, 8 to the pile.
+_BIG_HANDS = """
+def big_hands(count):
+    import random
+    from rummy_gui.bots.search import RolloutBot
+    from rummy_gui.engine.cards import make_pack
+    from rummy_gui.engine.game import Game
+    probe = RolloutBot(seed=1)
+    out = []
+    seed = 0
+    while len(out) < count and seed < 1000:
+        rng = random.Random(seed)
+        seed += 1
+        pack = make_pack(1, 2)
+        rng.shuffle(pack)
+        n = rng.randint(14, 20)
+        text = [" ".join(str(c) for c in part) for part in
+                (pack[:n], pack[n:n + 13], pack[n + 21:], pack[n + 13:n + 21])]
+        g = Game.from_layout("rummy500", hands=text[:2], stock=text[2], discard=text[3], turn=0)
+        view = g.view(0)
+        if probe.compared(view, random.Random(0)):
+            out.append(view)
+    return out
+"""
+
+
+def big_hand_positions(count: int) -> list[View]:
+    """Searched draws of 2-player Rummy 500 with 14 to 20 cards in hand, laid out."""
+    space: dict[str, Any] = {}
+    exec(_BIG_HANDS, space)  # the same text builds them for another checkout (compare)
+    found: list[View] = space["big_hands"](count)
+    return found
+
+
+def sampled_discards(preset: str, players: int, count: int, seed: int = 9) -> list[View]:
+    """Contract-family positions where hard tests its discards on guessed hands."""
+    return positions(preset, players, count, seed=seed, wanted=lambda view, moves: (
+        view.phase == "play" and moves % 3 == 0 and len(view.legal_moves) > 1
+        and any(m.action == "discard" for m in view.legal_moves)))
 
 
 def decision_times(level: str, views: list[View]) -> list[float]:
@@ -76,14 +120,19 @@ def decision_times(level: str, views: list[View]) -> list[float]:
 
 
 def _timed(level: str, views: list[View]) -> list[float]:
+    return [w for w, _ in _timed_both(level, views)]
+
+
+def _timed_both(level: str, views: list[View]) -> list[tuple[float, float]]:
+    """(wall, CPU) milliseconds of each decision, in the order of the views."""
     forget()
     bot = make_bot(level, seed=1)
-    ts = []
+    out = []
     for v in views:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         bot.choose(v)
-        ts.append((time.perf_counter() - t) * 1000)
-    return ts
+        out.append(((time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000))
+    return out
 
 
 def _p95(ts: list[float]) -> float:
@@ -95,7 +144,61 @@ def _figures(ts: list[float]) -> dict[str, Any]:
     return {"p50": s[len(s) // 2], "p95": _p95(s), "max": s[-1], "decisions": len(s)}
 
 
+def _wall_cpu(pairs: list[tuple[float, float]]) -> dict[str, Any]:
+    w = sorted(p[0] for p in pairs)
+    c = sorted(p[1] for p in pairs)
+    return {"wall p50": round(w[len(w) // 2], 1), "wall p95": round(_p95(w), 1),
+            "wall max": round(w[-1], 1), "cpu p50": round(c[len(c) // 2], 1),
+            "cpu p95": round(_p95(c), 1), "cpu max": round(c[-1], 1), "decisions": len(w)}
+
+
 SIZE_BANDS = ((7, 9), (10, 13), (14, 17), (18, 20))
+# hard's searched decisions: rollouts at deep takes and rummy calls in the
+# 500 family; in the contract family its discards tested on guessed hands
+SEARCHED = (("rummy500", 2), ("rummy500", 3), ("rummy500-classic", 3), ("pinochle", 3),
+            ("persian", 4))
+SAMPLED = (("contract", 4), ("liverpool", 4), ("shanghai", 4))
+PER_PRESET = 10
+
+
+def searched_positions(per_preset: int = PER_PRESET) -> list[tuple[str, View]]:
+    """(preset and players, view) of hard's searched decisions, every preset."""
+    out: list[tuple[str, View]] = []
+    for preset, players in SEARCHED:
+        out += [(f"{preset} {players}p", v)
+                for v in sampled_positions(per_preset, players=players, preset=preset)]
+    out += [("rummy500 2p laid out", v) for v in big_hand_positions(per_preset)]
+    for preset, players in SAMPLED:
+        out += [(f"{preset} {players}p discards", v)
+                for v in sampled_discards(preset, players, per_preset)]
+    return out
+
+
+def searched_figures(per_preset: int = PER_PRESET) -> dict[str, Any]:
+    """Hard's searched decisions timed, by preset and by hand size."""
+    found = searched_positions(per_preset)
+    times = _timed_both("hard", [v for _, v in found])
+    return figures_of([(name, len(v.hand), t) for (name, v), t in zip(found, times, strict=True)])
+
+
+def figures_of(rows: list[tuple[str, int, tuple[float, float]]]) -> dict[str, Any]:
+    """Rows of (preset, cards in hand, (wall, CPU) ms) as figures by preset,
+    by hand size, and by both."""
+    out: dict[str, Any] = {}
+    out["hard, searched, 500 family (ms)"] = _wall_cpu(
+        [t for name, _, t in rows if not name.endswith("discards")])
+    for lo, hi in SIZE_BANDS:
+        band = [t for name, n, t in rows if lo <= n <= hi and not name.endswith("discards")]
+        if band:
+            out[f"hard, searched, {lo}-{hi} cards (ms)"] = _wall_cpu(band)
+    for name in dict.fromkeys(name for name, _, _ in rows):
+        mine = [(n, t) for nm, n, t in rows if nm == name]
+        out[f"hard, {name} (ms)"] = _wall_cpu([t for _, t in mine])
+        for lo, hi in SIZE_BANDS:
+            band = [t for n, t in mine if lo <= n <= hi]
+            if band and len(band) < len(mine):
+                out[f"hard, {name}, {lo}-{hi} cards (ms)"] = _wall_cpu(band)
+    return out
 
 
 def run(repeats: int = 5) -> dict[str, Any]:
@@ -115,14 +218,96 @@ def run(repeats: int = 5) -> dict[str, Any]:
         out[f"{level}, all decisions (ms)"] = {
             "p50": summarize(p50s), "p95": summarize(p95s), "max": summarize(maxes)}
     out["positions"] = {"count": len(views), "hand sizes": [min(sizes), max(sizes)]}
-    # hard's searched decisions alone (deep takes and rummy calls it rolls out)
-    sampled = sampled_positions(POSITIONS // 2, players=2) + sampled_positions(POSITIONS // 2)
-    for level in ("hard", "expert"):
-        ts = _timed(level, sampled)
-        out[f"{level}, searched decisions only (ms)"] = _figures(ts)
-        for lo, hi in SIZE_BANDS:
-            band = [t for t, v in zip(ts, sampled, strict=True) if lo <= len(v.hand) <= hi]
-            if band:
-                out[f"{level}, searched, {lo}-{hi} cards (ms)"] = _figures(band)
+    out.update(searched_figures())
     out["targets p95 (ms)"] = {k: v for k, v in TARGETS_MS.items() if v is not None}
     return out
+
+
+# Before and after: the same searched positions timed with another checkout's
+# bots (its own positions code, which must find the same positions: the
+# positions come from medium's play, so medium must play alike in both).
+_TIMING = """
+import json, sys, time, random
+from rummy_gui.bench.bots import positions
+from rummy_gui.bots import forget, make_bot
+from rummy_gui.bots.search import RolloutBot
+probe = RolloutBot(seed=1)
+per = int(sys.argv[1])
+searched, sampled = json.loads(sys.argv[2])
+found = []
+for preset, players in searched:
+    found += [(f"{preset} {players}p", v) for v in positions(preset, players, per, seed=9,
+              wanted=lambda view, _: bool(probe.compared(view, random.Random(0))))]
+space = {}
+exec(sys.argv[3], space)
+found += [("rummy500 2p laid out", v) for v in space["big_hands"](per)]
+for preset, players in sampled:
+    found += [(f"{preset} {players}p discards", v) for v in positions(preset, players, per, seed=9,
+              wanted=lambda view, moves: view.phase == "play" and moves % 3 == 0
+              and len(view.legal_moves) > 1 and any(m.action == "discard" for m in view.legal_moves))]
+forget()
+bot = make_bot("hard", seed=1)
+rows = []
+for name, v in found:
+    t, c = time.perf_counter(), time.process_time()
+    move = bot.choose(v)
+    rows.append([name, len(v.hand), (time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000,
+                 str(move)])
+print(json.dumps(rows))
+"""
+
+
+def compare(against: str, per_preset: int = PER_PRESET) -> dict[str, Any]:
+    """Hard's searched decisions timed with the bots of the checkout at
+    `against` (a directory holding rummy_gui), then with these."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parents[2])
+    result: dict[str, Any] = {}
+    moves: dict[str, list[str]] = {}
+    for label, root in (("before", against), ("after", here)):
+        env = dict(os.environ, PYTHONPATH=root)
+        # run from the checkout's directory: `python -c` puts it first on the path
+        done = subprocess.run([sys.executable, "-c", _TIMING, str(per_preset),
+                               json.dumps([SEARCHED, SAMPLED]), _BIG_HANDS], env=env, cwd=root,
+                              capture_output=True, text=True, check=True)
+        rows = json.loads(done.stdout)
+        moves[label] = [r[4] for r in rows]
+        result[label] = figures_of([(r[0], r[1], (r[2], r[3])) for r in rows])
+    same = sum(a == b for a, b in zip(moves["before"], moves["after"], strict=False))
+    result["same move"] = f"{same} of {len(moves['after'])} decisions"
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m rummy_gui.bench.bots",
+        description="Hard's searched decisions, before (another checkout's bots) and after (these).")
+    parser.add_argument("--against", required=True, help="a checkout's directory (holding rummy_gui)")
+    parser.add_argument("--per-preset", type=int, default=PER_PRESET)
+    args = parser.parse_args(argv)
+    out = compare(args.against, args.per_preset)
+    keys = list(out["after"])
+    print(f"{'':44s} {'before: wall p50/p95/max, cpu p50/p95/max':44s} after")
+    for k in keys:
+        b = out["before"].get(k)
+        a = out["after"][k]
+
+        def cell(f: dict[str, Any] | None) -> str:
+            if f is None:
+                return "-"
+            return (f"{f['wall p50']:.0f}/{f['wall p95']:.0f}/{f['wall max']:.0f}, "
+                    f"{f['cpu p50']:.0f}/{f['cpu p95']:.0f}/{f['cpu max']:.0f} (n={f['decisions']})")
+        print(f"{k:44s} {cell(b):44s} {cell(a)}")
+    print("same move:", out["same move"])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -16,7 +16,7 @@ from ..engine.moves import Move
 from ..engine.view import View
 from . import memory, solver
 from .policy import EASY, MEDIUM, RuleBot, decision_rng
-from .search import RolloutBot
+from .search import HARD_BUDGET, RolloutBot
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
@@ -51,12 +51,12 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "medium":
         return RuleBot(seed, MEDIUM, "medium", per_preset=True)
     if level == "hard":
-        return RolloutBot(seed, "hard")
+        return RolloutBot(seed, "hard", budget=HARD_BUDGET)
     if level == "expert":
         # The flat-ISMCTS search (search.SearchBot) lost to the rule-based
         # hard in the arena, so expert plays as hard until a search beats it;
         # see docs/bots.md.
-        return RolloutBot(seed, "expert")
+        return RolloutBot(seed, "expert", budget=HARD_BUDGET)
     raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(LEVELS)})")
 
 

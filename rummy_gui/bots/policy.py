@@ -32,6 +32,7 @@ from ..engine.combos import possible_melds
 from ..engine.enums import Action, Phase
 from ..engine.melds import RUN, Meld
 from ..engine.moves import Move
+from ..engine.rules import CONTRACTS
 from ..engine.view import View
 from .memory import Memory, card_of, remember
 from .solver import (
@@ -40,6 +41,7 @@ from .solver import (
     Split,
     best_split,
     card_value,
+    card_values,
     contract_distance,
     fits_alone,
 )
@@ -155,7 +157,7 @@ class Judge:
         self._guessed: list[dict[int, list[Card]]] | None = None
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
         self._fits: dict[int, bool] = {}
-        self.vals = [card_value(self.rules, c) for c in _ALL]
+        self.vals = card_values(self.rules)
 
         self.hurry = self.p.urgency * self._closeness() if self.p.urgency and self.contract else 0.0
         if self.memory is not None:
@@ -701,8 +703,8 @@ def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | 
     """A discard that keeps round 7 of the contract games moving, or None.
 
     Round 7 is won only by laying down the whole hand as three runs. Jokers
-    those runs can not hold (Shanghai: one per run, so three) go first:
-    with a fourth joker the hand could never go out. And the round can get
+    those runs can not hold (the rules' jokers per meld, times the runs) go
+    first: with more the hand could never go out. And the round can get
     stuck: every player hoards the middle cards the others need while the
     stock goes round and round. Once the stock has been
     rebuilt, a player whose own hand is still three or more cards from
@@ -713,8 +715,9 @@ def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | 
     r = view.rules
     if not r.last_round_goes_out_whole(view.round):
         return None
-    if r.max_jokers_per_meld is not None and \
-            sum(c.is_joker for c in view.hand) > 3 * r.max_jokers_per_meld:
+    cap = r.max_jokers_per_meld
+    runs = CONTRACTS[view.round - 1][1]  # the whole-hand round's contract: runs only
+    if cap is not None and sum(c.is_joker for c in view.hand) > runs * cap:
         jokers = [m for m in discards if m.action == Action.DISCARD and JOKER in cards_of(m)]
         if jokers:
             return jokers[0]

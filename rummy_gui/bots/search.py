@@ -331,6 +331,12 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
 # ---------------------------------------------------------------- hard's sampling
 
 
+# Hard's work per searched decision, in simulated moves (for hands of up to
+# ten cards; fewer with more), with at least two guessed deals: keeps its
+# searched decisions within their time (docs/bots.md has the figures).
+HARD_BUDGET = 120
+
+
 class RolloutBot:
     """Hard: medium's judgment, with the decisions where its static
     evaluation is weakest checked by sampling.
@@ -349,6 +355,12 @@ class RolloutBot:
     discards tested on eight guessed hands of the next player. The budget
     is counted in guesses, not seconds.
 
+    With `budget` > 0 the guesses stop once the rollouts have played that
+    many moves (`budget` × 10 / cards in hand, for hands over ten cards),
+    after at least `min_samples` guesses, and each rollout stops after its
+    share of them (then the position's estimate counts): work, not the
+    clock, so the same view and seed still give the same move.
+
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
     round. Off for the level: over 2,000 duplicate deals it measured no
@@ -359,7 +371,8 @@ class RolloutBot:
 
     def __init__(self, seed: int = 0, level: str = "hard", samples: int = 8,
                  candidates: int = 3, margin: float = 15.0, best_of: int = 4,
-                 deep_only: bool = True, contract_samples: int = 0) -> None:
+                 deep_only: bool = True, contract_samples: int = 0, budget: int = 0,
+                 min_samples: int = 2) -> None:
         self.seed = seed
         self.level = level
         self.base = RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT, per_preset=True)
@@ -369,6 +382,8 @@ class RolloutBot:
         self.margin = margin
         self.best_of = best_of
         self.deep_only = deep_only
+        self.budget = budget
+        self.min_samples = min_samples
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -406,11 +421,21 @@ class RolloutBot:
         (medium's own choice, listed first, wins ties)."""
         totals = [0.0] * len(cands)
         samples = self.contract_samples if view.rules.is_contract else self.samples
-        for _ in range(samples):
+        limit, per = 600, 600
+        if self.budget > 0:
+            # the work allowed, in simulated moves, shrinks as the hand grows
+            # (each move of a bigger hand costs more to decide)
+            scale = max(10, len(view.hand))
+            limit = self.budget * 10 // scale
+            per = max(240 // scale, limit // (self.min_samples * len(cands)))
+        used = [0]
+        for i in range(samples):
             world = sample_world(view, rng, self.best_of)
             seed = rng.randrange(1 << 30)
             for k, m in enumerate(cands):
-                totals[k] += playout(world, view.seat, m, seed)
+                totals[k] += playout(world, view.seat, m, seed, per, used)
+            if self.budget > 0 and i + 1 >= self.min_samples and used[0] >= limit:
+                break
         return cands[max(range(len(cands)), key=lambda j: (totals[j], -j))]
 
 
@@ -423,9 +448,12 @@ def _checked(move: Move, contract: bool) -> bool:
     return move.action in (Action.TAKE, Action.RUMMY) and (move.number or 1) > 1
 
 
-def playout(world: Game, me: int, first: Move, seed: int, limit: int = 600) -> float:
-    """Play `first`, then medium for every seat to the end of the deal: my
-    side's deal score minus the others' average (contract: the other way)."""
+def playout(world: Game, me: int, first: Move, seed: int, limit: int = 600,
+            used: list[int] | None = None) -> float:
+    """Play `first`, then medium for every seat to the end of the deal (at
+    most `limit` moves, then the position's estimate): my side's deal score
+    minus the others' average (contract: the other way). The moves played
+    are added to `used[0]`."""
     g = world.copy()
     g.play(first)
     bots = [RuleBot(seed + s, MEDIUM, "medium", per_preset=True) for s in range(g.players)]
@@ -434,6 +462,8 @@ def playout(world: Game, me: int, first: Move, seed: int, limit: int = 600) -> f
         seat = g.to_act[0]
         g.play(bots[seat].choose(g.view(seat)))
         steps += 1
+    if used is not None:
+        used[0] += steps
     if g.deal_over and g.deal_scores is not None:
         est = [float(x) for x in g.deal_scores]
         mine = g.side_of(me)

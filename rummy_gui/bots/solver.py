@@ -79,6 +79,11 @@ def card_value(rules: Rules, card: Card) -> int:
     return penalty_value(rules, card) if rules.is_contract else value_500(rules, card)
 
 
+def card_values(rules: Rules) -> list[int]:
+    """`card_value` of every card code (the joker's at 52), kept per rules object."""
+    return _kit(rules).leftover
+
+
 def _run_card_value(rules: Rules, card: Card, position: int) -> int:
     if rules.is_contract:
         return 0
@@ -210,41 +215,352 @@ def _lowest_field(need: int) -> int:
 
 
 # ---------------------------------------------------------------- best split
+#
+# best_split packs a hand by card code (field `code` of 3 bits counts that
+# card), so a meld's packed cards do not depend on the rest of the hand: the
+# meld lists of one rank's cards (sets) and of one suit's cards (runs) are
+# kept and reused by every hand holding the same cards of that rank or suit.
+# A hand that changes by one card so rebuilds at most one rank's and one
+# suit's lists; the lay-offs come from what is kept per table meld.
+
+_BIT: tuple[int, ...] = tuple(1 << (3 * code) for code in range(53))
+_GUARD = sum(4 << (3 * code) for code in range(52))
+# melds by their lowest card (the field the search places first), best value first
+_ByLowest = dict[int, list[_Template]]
 
 
-def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -> Split:
-    """The best split of `hand` into melds (and lay-offs on `table`) and leftovers."""
-    p = _Packed(hand)
-    m = rules.min_run
-    templates = _set_templates(rules, p, p.jokers)
-    templates += _run_templates(rules, p, p.jokers, (m, 2 * m - 1 + p.jokers))
-    joker_layoff = 0
-    if table:
-        templates += _layoff_templates(rules, p, hand, table)
-        if p.jokers and not rules.is_contract:
-            tok = [Token(JOKER)]
-            for meld in table:
-                if layoff_fits(rules, meld, tok):
-                    joker_layoff = meld.id
-                    break
-    # melds using the same cards and jokers are interchangeable: keep the best
+class _MeldKit:
+    """What fits on one table meld (its id, kind, rank, suit, low and cards
+    decide it): single cards by code, and the natural chains from its ends."""
+
+    def __init__(self, rules: Rules, meld: Meld) -> None:
+        self.meld = meld.copy()
+        self.fits = _meld_fits(rules, self.meld)
+        self.singles: dict[int, _Template | None] = {}
+        self.chains: list[list[tuple[int, _Template | None]]] = []
+        # the chains by their lowest card: up the run first, each by length
+        self.chains_at: dict[int, list[_Template]] = {}
+        self.joker: bool | None = None
+        if meld.kind == RUN:
+            lo_b, hi_b = run_bounds(rules)
+            for direction in (1, -1):
+                steps: list[tuple[int, _Template | None]] = []
+                chain: list[Card] = []
+                q = meld.high + 1 if direction == 1 else meld.low - 1
+                while lo_b <= q <= hi_b:
+                    c = Card(1 if q == 14 else q, meld.suit)
+                    chain.append(c)
+                    t: _Template | None = None
+                    if len(chain) >= 2 and _chain_fits(rules, self.meld, self.fits, chain):
+                        v = 0 if rules.is_contract else sum(
+                            value_500(rules, x, low_ace=x.rank == 1 and direction == -1) for x in chain)
+                        t = (sum(_BIT[x.code] for x in chain), 0, v, LAYOFF, tuple(chain), meld.id)
+                    steps.append((c.code, t))
+                    if t is not None:
+                        self.chains_at.setdefault(_lowest_field(t[0]), []).append(t)
+                    q += direction
+                self.chains.append(steps)
+
+    def single(self, rules: Rules, code: int) -> _Template | None:
+        if code in self.singles:
+            return self.singles[code]
+        pos = self.fits.get(code, _UNKNOWN)
+        if pos == _UNKNOWN:
+            pos = self.fits[code] = _single_fit(rules, self.meld, _card(code))
+        t: _Template | None = None
+        if pos is not None:
+            c = _card(code)
+            v = _run_card_value(rules, c, pos) if self.meld.kind == RUN else (
+                0 if rules.is_contract else value_500(rules, c))
+            t = (_BIT[code], 0, v, LAYOFF, (c,), self.meld.id)
+        self.singles[code] = t
+        return t
+
+    def takes_joker(self, rules: Rules) -> bool:
+        if self.joker is None:
+            self.joker = bool(layoff_fits(rules, self.meld, [Token(JOKER)]))
+        return self.joker
+
+
+class _Kit:
+    """What best_split keeps for one rules object: meld lists by the cards
+    they are made of, and what fits on table melds."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.leftover = [card_value(rules, _card(code)) for code in range(53)]
+        self.sets: dict[tuple[tuple[int, ...], int], _ByLowest] = {}
+        self.runs: dict[tuple[int, int, int, int], _ByLowest] = {}
+        self.melds: dict[tuple[object, ...], _MeldKit] = {}
+        self.plans: dict[tuple[object, ...], _Plans] = {}
+        self.last: dict[tuple[int, int], tuple[tuple[Meld, ...], _Plans]] = {}
+
+    def sets_of(self, pool: tuple[int, ...], jokers: int) -> _ByLowest:
+        key = (pool, jokers)
+        hit = self.sets.get(key)
+        if hit is None:
+            if len(self.sets) > 50000:
+                self.sets.clear()
+            hit = self.sets[key] = _by_lowest(_pool_sets(self.rules, pool, jokers))
+        return hit
+
+    def runs_of(self, suit: int, ranks: int, jokers: int, longest: int) -> _ByLowest:
+        key = (suit, ranks, jokers, longest)
+        hit = self.runs.get(key)
+        if hit is None:
+            if len(self.runs) > 50000:
+                self.runs.clear()
+            hit = self.runs[key] = _by_lowest(_suit_runs(self.rules, suit, ranks, jokers, longest))
+        return hit
+
+    def meld(self, meld: Meld) -> _MeldKit:
+        key = (meld.id, meld.kind, meld.rank, meld.suit, meld.low, tuple(c.code for c in meld.cards))
+        hit = self.melds.get(key)
+        if hit is None:
+            if len(self.melds) > 20000:
+                self.melds.clear()
+            hit = self.melds[key] = _MeldKit(self.rules, meld)
+        return hit
+
+
+_KITS: dict[int, _Kit] = {}  # by id of the rules object (the kit holds it, so the id stays its own)
+
+
+def _kit(rules: Rules) -> _Kit:
+    kit = _KITS.get(id(rules))
+    if kit is None or kit.rules is not rules:
+        if len(_KITS) > 64:
+            _KITS.clear()
+        kit = _KITS[id(rules)] = _Kit(rules)
+    return kit
+
+
+def _dedupe(templates: Iterable[_Template]) -> list[_Template]:
+    """Melds using the same cards and jokers are interchangeable: the best
+    stays, where the first of them was."""
     unique: dict[tuple[int, int], _Template] = {}
     for t in templates:
         key = (t[0], t[1])
         old = unique.get(key)
         if old is None or t[2] > old[2]:
             unique[key] = t
-    by_field: list[list[_Template]] = [[] for _ in p.codes]
-    for t in unique.values():
-        by_field[_lowest_field(t[0])].append(t)
+    return list(unique.values())
+
+
+def _by_lowest(templates: list[_Template]) -> _ByLowest:
+    out: _ByLowest = {}
+    for t in _dedupe(templates):
+        out.setdefault(_lowest_field(t[0]), []).append(t)
     # best value first: good bounds earlier, and ties resolve to the bigger meld
-    for lst in by_field:
+    for lst in out.values():
         lst.sort(key=lambda t: -t[2])
-    leftover = [card_value(rules, _card(code)) for code in p.codes]
+    return out
+
+
+def _pool_sets(rules: Rules, pool: tuple[int, ...], jmax: int) -> list[_Template]:
+    """The sets made of these cards of one rank (codes in order) and up to `jmax` jokers."""
+    out: list[_Template] = []
+    per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
+    set_jokers = 0 if rules.jokers_only_in_joker_sets else per_meld
+    hi = 5 + per_meld if rules.is_contract else (rules.max_set or 4)
+    if len(pool) + set_jokers < 3:
+        return out
+    cards = [_CARD[code] for code in pool]
+    seen: set[tuple[int, ...]] = set()
+    for k in range(1, min(len(cards), hi) + 1):
+        for combo in combinations(cards, k):
+            key = tuple(c.code for c in combo)
+            if key in seen:
+                continue
+            seen.add(key)
+            if not rules.is_contract and len(set(key)) != len(key):
+                continue  # one deck's suits: no two cards of one suit in a set
+            need = sum(_BIT[code] for code in key)
+            for j in range(0, set_jokers + 1):
+                n = k + j
+                if n < 3 or n > hi:
+                    continue
+                if rules.is_contract:
+                    value = 0
+                else:
+                    value = sum(value_500(rules, c) for c in combo) + j * rules.joker_value_500
+                    if rules.persian_bonuses and n == 4:
+                        value *= 2
+                out.append((need, j, value, SET, combo + (JOKER,) * j, 0))
+    return out
+
+
+def _suit_runs(rules: Rules, si: int, ranks: int, jmax: int, len_hi: int) -> list[_Template]:
+    """The runs of one suit made of the ranks held (bit r-1 for rank r) and up
+    to `jmax` jokers, `rules.min_run` to `len_hi` cards long."""
+    out: list[_Template] = []
+    if rules.jokers_only_in_joker_sets:
+        jmax = 0
+    per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
+    lo_b, hi_b = run_bounds(rules)
+    len_lo = rules.min_run
+    have = {r + 1 for r in range(13) if ranks >> r & 1}
+    if not have or len(have) + per_meld < len_lo:
+        return out
+    positions_have = sorted(have | ({14} if 1 in have else set()))
+    first, last = positions_have[0], positions_have[-1]
+    for low in range(max(lo_b, first - len_hi + 1), min(hi_b, last) + 1):
+        for length in range(len_lo, min(len_hi, 13) + 1):
+            high = low + length - 1
+            if high > hi_b:
+                break
+            positions = range(low, high + 1)
+            present = [q for q in positions if (1 if q == 14 else q) in have]
+            if not present:
+                continue
+            missing = length - len(present)
+            if missing > per_meld:
+                continue
+            for drop_n in range(0, min(per_meld - missing, len(present) - 1) + 1):
+                for drop in combinations(present, drop_n):
+                    cards = tuple(JOKER if (q not in present or q in drop)
+                                  else _CARD[si * 13 + (0 if q == 14 else q - 1)]
+                                  for q in positions)
+                    naturals = tuple(c for c in cards if not c.is_joker)
+                    jk = length - len(naturals)
+                    value = 0
+                    if not rules.is_contract:
+                        value = sum(_run_card_value(rules, c, q)
+                                    for c, q in zip(cards, positions, strict=True) if not c.is_joker)
+                        value += jk * rules.joker_value_500
+                    out.append((sum(_BIT[c.code] for c in naturals), jk, value, RUN, cards, low))
+    return out
+
+
+def _merge(lists: list[list[_Template]]) -> list[_Template]:
+    """One lowest card's melds from several sources (sets, runs, lay-offs, in
+    that order) as if listed together: the same cards and jokers kept once."""
+    if len(lists) == 1:
+        return lists[0]
+    return sorted(_dedupe(t for lst in lists for t in lst), key=lambda t: -t[2])
+
+
+class _Plans:
+    """The solved positions of every hand with the same rules, table and
+    jokers. Which melds a part of a hand can make does not depend on the rest
+    of the hand (the joker count aside, which is part of the key), and the
+    meld lists keep one order whatever the hand, so the best split of a part
+    is the same in every hand that holds it: a hand that differs from an
+    earlier one by a card reuses most of the earlier search."""
+
+    def __init__(self, kit: _Kit, table: Sequence[Meld], jokers: int) -> None:
+        rules = kit.rules
+        self.melds = [kit.meld(m) for m in table]
+        self.memo: dict[tuple[int, int], tuple[int, _Template | None]] = {}
+        self.splits: dict[int, Split] = {}
+        self.layoffs: dict[int, list[_Template]] = {}
+        # one lowest card's melds from every source, by that card's rank and suit holdings
+        self.merged: dict[tuple[int, tuple[int, ...], int], list[_Template]] = {}
+        self.joker_layoff = 0
+        if jokers and not rules.is_contract:
+            for mk in self.melds:
+                if mk.takes_joker(rules):
+                    self.joker_layoff = mk.meld.id
+                    break
+
+    def layoffs_at(self, rules: Rules, f: int) -> list[_Template]:
+        """Every lay-off whose lowest card is code f, held or not (the search
+        skips what the hand does not hold), best first."""
+        hit = self.layoffs.get(f)
+        if hit is None:
+            out: list[_Template] = []
+            for mk in self.melds:
+                t = mk.single(rules, f)
+                if t is not None:
+                    out.append(t)
+                out.extend(mk.chains_at.get(f, ()))
+            hit = self.layoffs[f] = _by_lowest(out).get(f, [])
+        return hit
+
+
+def _plans(kit: _Kit, table: Sequence[Meld], jokers: int) -> _Plans:
+    if isinstance(table, tuple):
+        # a tuple of melds is a snapshot (a view's table): known by its identity
+        last = kit.last.get((id(table), jokers))
+        if last is not None and last[0] is table:
+            return last[1]
+    key = (jokers, tuple((m.id, m.kind, m.rank, m.suit, m.low, tuple(c.code for c in m.cards))
+                         for m in table))
+    hit = kit.plans.get(key)
+    if hit is None:
+        if len(kit.plans) > 2000:
+            kit.plans.clear()
+        hit = kit.plans[key] = _Plans(kit, table, jokers)
+    if isinstance(table, tuple):
+        if len(kit.last) > 64:
+            kit.last.clear()
+        kit.last[(id(table), jokers)] = (table, hit)
+    return hit
+
+
+def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -> Split:
+    """The best split of `hand` into melds (and lay-offs on `table`) and leftovers."""
+    kit = _kit(rules)
+    counts: dict[int, int] = {}
+    jokers = 0
+    for c in hand:
+        if c.is_joker:
+            jokers += 1
+        else:
+            code = c.code
+            counts[code] = counts.get(code, 0) + 1
+    codes = sorted(counts)
+    state = 0
+    for code in codes:
+        state += counts[code] * _BIT[code]
+    plans = _plans(kit, table, jokers)
+    done = plans.splits.get(state)
+    if done is not None:
+        return done
+    if len(plans.memo) > 200000:
+        plans.memo.clear()
+        plans.splits.clear()
+    by_rank: dict[int, list[int]] = {}
+    suits = [0, 0, 0, 0]
+    for code in codes:
+        by_rank.setdefault(code % 13, []).extend([code] * counts[code])
+        suits[code // 13] |= 1 << (code % 13)
+    longest = 2 * rules.min_run - 1 + jokers
+    by_field: dict[int, list[_Template]] = {}
+    merged = plans.merged
+
+    def melds_from(f: int) -> list[_Template]:
+        """The melds whose lowest card is code f, best first (built when first asked)."""
+        hit = by_field.get(f)
+        if hit is not None:
+            return hit
+        pool = tuple(by_rank[f % 13])
+        key = (f, pool, suits[f // 13])
+        hit = merged.get(key)
+        if hit is None:
+            lists: list[list[_Template]] = []
+            sets = kit.sets_of(pool, jokers).get(f)
+            if sets:
+                lists.append(sets)
+            runs = kit.runs_of(f // 13, suits[f // 13], jokers, longest).get(f)
+            if runs:
+                lists.append(runs)
+            if table:
+                lay = plans.layoffs_at(rules, f)
+                if lay:
+                    lists.append(lay)
+            if len(merged) > 50000:
+                merged.clear()
+            hit = merged[key] = _merge(lists) if lists else []
+        by_field[f] = hit
+        return hit
+
+    leftover = kit.leftover
     jv = card_value(rules, JOKER)
-    guard = p.guard
+    guard = _GUARD
     persian = rules.jokers_only_in_joker_sets
-    memo: dict[tuple[int, int], tuple[int, _Template | None]] = {}
+    joker_layoff = plans.joker_layoff
+    memo = plans.memo
 
     def joker_end(j: int) -> int:
         if persian and 3 <= j <= 4:
@@ -261,9 +577,9 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
         if hit is not None:
             return hit[0]
         f = _lowest_field(s)
-        best = solve(s - (1 << (3 * f)), j) - leftover[f]
+        best = solve(s - _BIT[f], j) - leftover[f]
         choice: _Template | None = None
-        for t in by_field[f]:
+        for t in melds_from(f):
             need, jk = t[0], t[1]
             if jk <= j and ((s | guard) - need) & guard == guard:
                 v = t[2] + solve(s - need, j - jk)
@@ -272,17 +588,17 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
         memo[key] = (best, choice)
         return best
 
-    score = solve(p.state, p.jokers)
+    score = solve(state, jokers)
     # walk the choices back into melds
     melds: list[PlannedMeld] = []
     leftovers: list[Card] = []
-    s, j = p.state, p.jokers
+    s, j = state, jokers
     while s:
         _, chosen = memo[(s, j)]
         if chosen is None:
             f = _lowest_field(s)
-            leftovers.append(_card(p.codes[f]))
-            s -= 1 << (3 * f)
+            leftovers.append(_card(f))
+            s -= _BIT[f]
             continue
         melds.append(_planned(chosen))
         s -= chosen[0]
@@ -295,7 +611,8 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
                          for _ in range(j))
         else:
             leftovers.extend([JOKER] * j)
-    return Split(tuple(melds), tuple(leftovers), score)
+    split = plans.splits[state] = Split(tuple(melds), tuple(leftovers), score)
+    return split
 
 
 def _planned(t: _Template) -> PlannedMeld:
@@ -303,39 +620,6 @@ def _planned(t: _Template) -> PlannedMeld:
     if kind == RUN:
         return PlannedMeld(kind, cards, value, None, info)
     return PlannedMeld(kind, cards, value, info if kind == LAYOFF else None)
-
-
-def _layoff_templates(rules: Rules, p: _Packed, hand: Sequence[Card],
-                      table: Sequence[Meld]) -> list[_Template]:
-    """Single cards and natural chains from the hand that fit a table meld."""
-    out: list[_Template] = []
-    naturals = [c for c in hand if not c.is_joker]
-    for meld in table:
-        fits = _meld_fits(rules, meld)
-        for code in p.codes:
-            pos = fits.get(code, _UNKNOWN)
-            if pos == _UNKNOWN:
-                pos = fits[code] = _single_fit(rules, meld, _card(code))
-            if pos is not None:
-                c = _card(code)
-                v = _run_card_value(rules, c, pos) if meld.kind == RUN else (
-                    0 if rules.is_contract else value_500(rules, c))
-                out.append((p.need([c]), 0, v, LAYOFF, (c,), meld.id))
-        if meld.kind != RUN:
-            continue
-        suited = {c.rank for c in naturals if c.suit == meld.suit}
-        lo_b, hi_b = run_bounds(rules)
-        for direction in (1, -1):
-            chain: list[Card] = []
-            q = meld.high + 1 if direction == 1 else meld.low - 1
-            while lo_b <= q <= hi_b and (1 if q == 14 else q) in suited:
-                chain.append(Card(1 if q == 14 else q, meld.suit))
-                if len(chain) >= 2 and _chain_fits(rules, meld, fits, chain):
-                    v = 0 if rules.is_contract else sum(
-                        value_500(rules, x, low_ace=x.rank == 1 and direction == -1) for x in chain)
-                    out.append((p.need(chain), 0, v, LAYOFF, tuple(chain), meld.id))
-                q += direction
-    return out
 
 
 # What fits on a table meld, remembered per meld (its kind, rank, suit, low
@@ -492,6 +776,7 @@ def forget() -> None:
     """Drop the remembered lay-off fits and contract distances (answers are
     the same without them; they are only faster)."""
     _MELD_FITS.clear()
+    _KITS.clear()
     _distance_cached.cache_clear()
 
 
@@ -565,5 +850,5 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
     missing = solve(p.state, (sets_needed, runs4, runs5))
     del sizes
     cap = rules.max_jokers_per_meld
-    usable = p.jokers if cap is None else min(p.jokers, sets_needed + runs_needed)
+    usable = p.jokers if cap is None else min(p.jokers, cap * (sets_needed + runs_needed))
     return max(0, missing - usable)

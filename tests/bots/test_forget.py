@@ -8,8 +8,9 @@ from rummy_gui.arena import layout_game
 from rummy_gui.bots import forget, make_bot, memory, solver
 
 
-def cache_sizes() -> tuple[int, int, int]:
-    return len(solver._MELD_FITS), solver._distance_cached.cache_info().currsize, len(memory._REPLAYS)
+def cache_sizes() -> tuple[int, int, int, int]:
+    return (len(solver._MELD_FITS), solver._distance_cached.cache_info().currsize, len(memory._REPLAYS),
+            len(solver._KITS))
 
 
 def moves_of_a_deal(preset: str, levels: tuple[str, ...], forget_each_time: bool, limit: int = 120) -> list[str]:
@@ -35,5 +36,5 @@ def test_forgetting_before_every_decision_changes_no_move(preset: str, levels: t
     remembered = moves_of_a_deal(preset, levels, forget_each_time=False)
     assert any(cache_sizes()), "the bots remembered nothing: this test would show nothing"
     forget()
-    assert cache_sizes() == (0, 0, 0)
+    assert cache_sizes() == (0, 0, 0, 0)
     assert moves_of_a_deal(preset, levels, forget_each_time=True) == remembered

@@ -93,9 +93,10 @@ def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
     real = search_mod.playout
 
-    def counting(world: Game, me: int, first: object, seed: int, limit: int = 600) -> float:
+    def counting(world: Game, me: int, first: object, seed: int, limit: int = 600,
+                 used: list[int] | None = None) -> float:
         calls.append(str(first))
-        return real(world, me, first, seed, limit)  # type: ignore[arg-type]
+        return real(world, me, first, seed, limit, used)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search_mod, "playout", counting)
     return calls
@@ -232,3 +233,29 @@ def test_remembered_replays_match_a_fresh_replay(preset: str, players: int,
         g.play(bots[g.to_act[0]].choose(view))
     assert len(g.view(0).log) > 20
     assert len(stored) >= len(g.view(0).log) - 1  # a replay stored at every move
+
+
+def test_hards_budget_stops_the_guesses_by_work_not_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a budget of simulated moves the guesses stop once it is spent,
+    after at least `min_samples` of them, every candidate on each; the same
+    view and seed give the same move."""
+    g, seat = _deep_take_position()
+    calls = _count_playouts(monkeypatch)
+    bot = RolloutBot(seed=3, samples=8, budget=1, min_samples=2)
+    move = bot.choose(g.view(seat))
+    kinds = Counter(calls)
+    assert len(kinds) >= 2 and set(kinds.values()) == {2}
+    assert str(move) in kinds
+    calls.clear()
+    assert RolloutBot(seed=3, samples=8, budget=1, min_samples=2).choose(g.view(seat)) == move
+    calls.clear()
+    RolloutBot(seed=3, samples=8, budget=100000, min_samples=2).choose(g.view(seat))
+    assert set(Counter(calls).values()) == {8}  # a budget never spent: every guess
+
+
+def test_the_hard_level_searches_within_its_budget() -> None:
+    from rummy_gui.bots import make_bot
+    from rummy_gui.bots.search import HARD_BUDGET
+
+    bot = make_bot("hard", seed=1)
+    assert isinstance(bot, RolloutBot) and bot.budget == HARD_BUDGET > 0

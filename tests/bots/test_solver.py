@@ -197,3 +197,38 @@ def test_contract_examples() -> None:
     assert contract_distance(c, hand, 3) == 2
     assert contract_distance(c, parse_cards("3H 3S JK 4D"), 1) == 2
     assert JOKER not in layout.leftovers
+
+
+
+def test_kept_meld_lists_give_the_split_computed_afresh() -> None:
+    """best_split keeps meld lists by rank and suit, and the solved parts of
+    hands, across calls; hands changing a card at a time (with a table meld
+    to lay off on) get the same splits as with nothing kept."""
+    import random
+
+    from rummy_gui.bots import solver
+
+    rng = random.Random(5)
+    for preset in ("rummy500", "persian", "contract", "shanghai"):
+        g = Game.new(preset, 4, seed=3)
+        pack = g.all_cards()
+        table = g.melds
+        if preset == "rummy500":
+            g2 = Game.from_layout("rummy500", hands=["8H 9H 10H 5D 5S 5C 2C", "KS"],
+                                  stock="3C 4C 5H", discard="KD", turn=0)
+            g2.play("draw")
+            g2.play("meld 8H 9H 10H")
+            table = g2.melds
+        hands = [rng.sample(pack, 12)]
+        for _ in range(60):
+            h = list(hands[-1])
+            h.pop(rng.randrange(len(h))) if rng.random() < 0.5 or len(h) > 16 else None
+            h.append(rng.choice(pack))
+            hands.append(h)
+        solver.forget()
+        kept = [best_split(g.rules, h, table) for h in hands]
+        afresh = []
+        for h in hands:
+            solver.forget()
+            afresh.append(best_split(g.rules, h, table))
+        assert kept == afresh
