@@ -72,7 +72,7 @@ def extract_engine_texts(fileobj: IO[bytes], keywords: Collection[str],
             names = [t.id for t in targets if isinstance(t, ast.Name) and t.id in _TEXT_TABLES]
             if names:
                 for text in _strings(node.value):
-                    yield text.lineno, "gettext", text.value, [f"engine: {names[0]}"]
+                    yield text.lineno, "gettext", str(text.value), [f"engine: {names[0]}"]
         elif isinstance(node, ast.Call):
             for kw in node.keywords:
                 if kw.arg in _TEXT_KEYWORDS and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):

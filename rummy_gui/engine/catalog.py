@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .combos import could_use as _could_use
 from .melds import Meld
 from .rules import CONTRACT_NAMES, CONTRACTS, PRESETS, Rules, get_rules
+from .targets import could_use as _could_use
 
 # A house rule's name, by option key (RULES.md section 6).
 OPTION_LABELS: dict[str, str] = {

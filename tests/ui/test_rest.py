@@ -10,10 +10,10 @@ from typing import Any
 
 import pygame
 import pytest
-from rummy_gui.ui.session import SeatConfig, Session
 from ui_driver import frame
 
-from rummy_gui.engine import Game
+from rummy_gui.engine import Action, Game, Move
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui import app as app_module
 from rummy_gui.ui import idle
 from rummy_gui.ui.app import App
@@ -46,7 +46,7 @@ def test_a_scene_needs_every_frame_unless_it_says_otherwise(app: App) -> None:
 
 def test_the_frame_after_a_move_is_drawn_then_the_table_rests(app: App) -> None:
     scene = waiting_table(app)
-    assert scene.play("draw")
+    assert scene.play(Move(Action.DRAW))
     assert app.frame_wait() == 0.0  # the table reacts to the new position in its next update
     frame(app, 2)
     assert app.frame_wait() == math.inf
@@ -55,7 +55,7 @@ def test_the_frame_after_a_move_is_drawn_then_the_table_rests(app: App) -> None:
 def test_cards_in_flight_and_a_drag_need_every_frame(app: App) -> None:
     app.settings.animation = "normal"
     scene = waiting_table(app)
-    assert scene.play("draw")
+    assert scene.play(Move(Action.DRAW))
     assert scene.flights and app.frame_wait() == 0.0
     frame(app, 60)
     assert not scene.flights and app.frame_wait() == math.inf

@@ -83,6 +83,7 @@ def act_by_keys(app: App, scene: TableScene, m: Move) -> None:
     elif a in (Action.LAYOFF, Action.SWAP):
         select(app, scene, ask.cards_of(m))
         to_zone(app, scene, "melds")
+        assert m.meld_id is not None
         to_index(app, scene, [meld.id for meld in scene.game.melds].index(m.meld_id))
         key(app, pygame.K_RETURN)
         choose(app, m)

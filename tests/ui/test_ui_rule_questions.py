@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_gui.ui.session import SeatConfig, Session
 from ui_driver import click, drag, frame
 
 from rummy_gui.engine import Action, Game, Move, Phase, parse_card
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.app import App
 from rummy_gui.ui.table import TableScene
 
