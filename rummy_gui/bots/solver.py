@@ -25,7 +25,7 @@ same cards, so longer runs are not needed for the best score.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -167,46 +167,55 @@ def _set_templates(rules: Rules, p: _Packed, jmax: int) -> list[_Template]:
     return out
 
 
+def _runs_in_suit(rules: Rules, si: int, have: set[int], per_meld: int, len_lo: int, len_hi: int
+                  ) -> Iterator[tuple[tuple[Card, ...], int, int, tuple[Card, ...], int]]:
+    """Every run of suit `si` the held ranks `have` make with up to `per_meld`
+    jokers, `len_lo` to `len_hi` cards long: (naturals, jokers, value, cards
+    with jokers in place, low position). Both template builders share it."""
+    if not have or len(have) + per_meld < len_lo:
+        return
+    lo_b, hi_b = run_bounds(rules)
+    positions_have = sorted(have | ({14} if 1 in have else set()))
+    first, last = positions_have[0], positions_have[-1]
+    for low in range(max(lo_b, first - len_hi + 1), min(hi_b, last) + 1):
+        for length in range(len_lo, min(len_hi, 13) + 1):
+            high = low + length - 1
+            if high > hi_b:
+                break
+            positions = range(low, high + 1)
+            present = [q for q in positions if (1 if q == 14 else q) in have]
+            if not present:
+                continue
+            missing = length - len(present)
+            if missing > per_meld:
+                continue
+            for drop_n in range(0, min(per_meld - missing, len(present) - 1) + 1):
+                for drop in combinations(present, drop_n):
+                    cards = tuple(JOKER if (q not in present or q in drop)
+                                  else _CARD[si * 13 + (0 if q == 14 else q - 1)]
+                                  for q in positions)
+                    naturals = tuple(c for c in cards if not c.is_joker)
+                    jk = length - len(naturals)
+                    value = 0
+                    if not rules.is_contract:
+                        value = sum(_run_card_value(rules, c, q)
+                                    for c, q in zip(cards, positions, strict=True) if not c.is_joker)
+                        value += jk * rules.joker_value_500
+                    yield naturals, jk, value, cards, low
+
+
 def _run_templates(rules: Rules, p: _Packed, jmax: int, lengths: tuple[int, int]) -> list[_Template]:
     out: list[_Template] = []
     if rules.jokers_only_in_joker_sets:
         jmax = 0
     per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
-    lo_b, hi_b = run_bounds(rules)
     len_lo, len_hi = lengths
     have_by_suit: list[set[int]] = [set(), set(), set(), set()]
     for code in p.codes:
         have_by_suit[code // 13].add(code % 13 + 1)
     for si, have in enumerate(have_by_suit):
-        if not have or len(have) + per_meld < len_lo:
-            continue
-        positions_have = sorted(have | ({14} if 1 in have else set()))
-        first, last = positions_have[0], positions_have[-1]
-        for low in range(max(lo_b, first - len_hi + 1), min(hi_b, last) + 1):
-            for length in range(len_lo, min(len_hi, 13) + 1):
-                high = low + length - 1
-                if high > hi_b:
-                    break
-                positions = range(low, high + 1)
-                present = [q for q in positions if (1 if q == 14 else q) in have]
-                if not present:
-                    continue
-                missing = length - len(present)
-                if missing > per_meld:
-                    continue
-                for drop_n in range(0, min(per_meld - missing, len(present) - 1) + 1):
-                    for drop in combinations(present, drop_n):
-                        cards = tuple(JOKER if (q not in present or q in drop)
-                                      else _CARD[si * 13 + (0 if q == 14 else q - 1)]
-                                      for q in positions)
-                        naturals = tuple(c for c in cards if not c.is_joker)
-                        jk = length - len(naturals)
-                        value = 0
-                        if not rules.is_contract:
-                            value = sum(_run_card_value(rules, c, q)
-                                        for c, q in zip(cards, positions, strict=True) if not c.is_joker)
-                            value += jk * rules.joker_value_500
-                        out.append((p.need(naturals), jk, value, RUN, cards, low))
+        for naturals, jk, value, cards, low in _runs_in_suit(rules, si, have, per_meld, len_lo, len_hi):
+            out.append((p.need(naturals), jk, value, RUN, cards, low))
     return out
 
 
@@ -397,38 +406,9 @@ def _suit_runs(rules: Rules, si: int, ranks: int, jmax: int, len_hi: int) -> lis
     if rules.jokers_only_in_joker_sets:
         jmax = 0
     per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
-    lo_b, hi_b = run_bounds(rules)
-    len_lo = rules.min_run
     have = {r + 1 for r in range(13) if ranks >> r & 1}
-    if not have or len(have) + per_meld < len_lo:
-        return out
-    positions_have = sorted(have | ({14} if 1 in have else set()))
-    first, last = positions_have[0], positions_have[-1]
-    for low in range(max(lo_b, first - len_hi + 1), min(hi_b, last) + 1):
-        for length in range(len_lo, min(len_hi, 13) + 1):
-            high = low + length - 1
-            if high > hi_b:
-                break
-            positions = range(low, high + 1)
-            present = [q for q in positions if (1 if q == 14 else q) in have]
-            if not present:
-                continue
-            missing = length - len(present)
-            if missing > per_meld:
-                continue
-            for drop_n in range(0, min(per_meld - missing, len(present) - 1) + 1):
-                for drop in combinations(present, drop_n):
-                    cards = tuple(JOKER if (q not in present or q in drop)
-                                  else _CARD[si * 13 + (0 if q == 14 else q - 1)]
-                                  for q in positions)
-                    naturals = tuple(c for c in cards if not c.is_joker)
-                    jk = length - len(naturals)
-                    value = 0
-                    if not rules.is_contract:
-                        value = sum(_run_card_value(rules, c, q)
-                                    for c, q in zip(cards, positions, strict=True) if not c.is_joker)
-                        value += jk * rules.joker_value_500
-                    out.append((sum(_BIT[c.code] for c in naturals), jk, value, RUN, cards, low))
+    for naturals, jk, value, cards, low in _runs_in_suit(rules, si, have, per_meld, rules.min_run, len_hi):
+        out.append((sum(_BIT[c.code] for c in naturals), jk, value, RUN, cards, low))
     return out
 
 

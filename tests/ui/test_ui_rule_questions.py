@@ -4,25 +4,11 @@ hint is followed one step at a time, by mouse."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ui_driver import click, drag, frame
+from ui_driver import click, drag, frame, open_table
 
 from rummy_gui.engine import Action, Game, Move, Phase, parse_card
-from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.app import App
 from rummy_gui.ui.table import TableScene
-
-
-def open_table(app: App, game: Any) -> TableScene:
-    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "random") for i in range(1, game.players)]
-    session = Session(game.preset, seats, {}, game=game, threaded=False)
-    app.session = session
-    scene = TableScene(app, session)
-    app.push(scene)
-    scene.cooldown = 1e9  # the bots wait: the test plays their moves itself
-    frame(app)
-    return scene
 
 
 def hand_point(scene: TableScene, text: str) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_driver import click, drag, frame, press, release
+from ui_driver import click, drag, frame, open_table, press, release
 
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.cards import parse_card
@@ -15,17 +15,6 @@ from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.app import App
 from rummy_gui.ui.dialogs import ChooserScene
 from rummy_gui.ui.table import TableScene
-
-
-def open_table(app: App, game: Any, preset: str) -> TableScene:
-    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "random") for i in range(1, game.players)]
-    session = Session(preset, seats, {}, game=game, threaded=False)
-    app.session = session
-    scene = TableScene(app, session)
-    app.push(scene)
-    scene.cooldown = 1e9  # the bots wait: the test plays their moves itself
-    frame(app)
-    return scene
 
 
 def hand_point(scene: TableScene, text: str, nth: int = 0) -> tuple[int, int]:
@@ -54,7 +43,7 @@ def five_hundred(app: App) -> TableScene:
         discard="KS 10D 6H 4H",
         turn=0,
     )
-    return open_table(app, game, "rummy500")
+    return open_table(app, game)
 
 
 def test_refused_drop_changes_nothing_and_says_why(app: App) -> None:
@@ -110,7 +99,7 @@ def test_rummy_call_prompt(app: App) -> None:
         discard="4S 5S",
         turn=1,
     )
-    scene = open_table(app, game, "rummy500")
+    scene = open_table(app, game)
     scene.play(Move.parse("draw"), 1)
     scene.play(Move.parse("discard 6S"), 1)
     frame(app)
@@ -129,7 +118,7 @@ def test_contract_lay_down(app: App) -> None:
         discard="JD",
         turn=0,
     )
-    scene = open_table(app, game, "contract")
+    scene = open_table(app, game)
     click(app, scene.geometry().zones[("stock",)][0][1].center)  # a click on the stock draws
     assert len(game.hand(0)) == 11
     for seat in (1, 2):  # the bots decline to buy the discard
@@ -152,7 +141,7 @@ def test_joker_chooser_set_or_run(app: App) -> None:
         discard="KS",
         turn=0,
     )
-    scene = open_table(app, game, "rummy500")
+    scene = open_table(app, game)
     drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
     click(app, hand_point(scene, "7H"))
     click(app, hand_point(scene, "JK", 0))
@@ -200,7 +189,7 @@ def test_contract_through_slots(app: App, tmp_path: Any) -> None:
         discard="JD",
         turn=0,
     )
-    scene = open_table(app, game, "contract")
+    scene = open_table(app, game)
     drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
     for seat in (1, 2):
         if seat in game.to_act:
@@ -227,7 +216,7 @@ def test_contract_through_slots(app: App, tmp_path: Any) -> None:
 
 def test_liverpool_cut_by_clicking_the_pack_edge(app: App) -> None:
     game = Game.new("liverpool", players=4, seed=9)  # seat 0 sits right of the dealer: it cuts
-    scene = open_table(app, game, "liverpool")
+    scene = open_table(app, game)
     assert scene.my_cut()
     edge = scene.cut_rect()
     import pygame
@@ -273,7 +262,7 @@ def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
         turn=0,
         round=2,
     )
-    scene = open_table(app, game, "contract")
+    scene = open_table(app, game)
 
     def bots_pass() -> None:  # nobody buys
         while scene.session.phase == "claim":

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.app import App
+from rummy_gui.ui.table import TableScene
 
 
 def frame(app: App, n: int = 1) -> None:
@@ -36,3 +40,16 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 4)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0)))
         frame(app)
     release(app, end)
+
+
+def open_table(app: App, game: Any) -> TableScene:
+    """A table over `game` with the viewer in seat 0 and random bots that wait:
+    the test plays their moves itself."""
+    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "random") for i in range(1, game.players)]
+    session = Session(game.preset, seats, {}, game=game, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    scene.cooldown = 1e9
+    frame(app)
+    return scene
