@@ -3,28 +3,18 @@
 
 from __future__ import annotations
 
-import importlib
 import os
-from typing import Any
 
 import pytest
 
 from rummy_gui.engine import Game
-
-
-def botworker() -> Any:
-    for name in ("rummy_gui.play.botworker", "rummy_gui.ui.botworker"):  # it may move to the play layer
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError:
-            continue
-    raise AssertionError("no botworker module")
+from rummy_gui.play import botworker
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
 def test_the_bot_process_loads_no_pygame_and_no_sdl() -> None:
     game = Game.new("rummy500", 3, seed=4)
-    process = botworker().BotProcess()
+    process = botworker.BotProcess()
     try:
         move = process.ask("medium", 1, game.turn, game.record())
         assert move  # the bots and the engine are loaded and answered
