@@ -57,8 +57,9 @@ def deal_seed(seed: int, index: int) -> int:
     return random.Random(f"arena|{seed}|{index}").randrange(1 << 31)
 
 
-def layout_game(preset: str, players: int, seed: int, index: int,
-                options: dict[str, Any] | None = None) -> Game:
+def layout_game(
+    preset: str, players: int, seed: int, index: int, options: dict[str, Any] | None = None
+) -> Game:
     """Deal `index` of a run: a fresh shuffle, the dealer rotating, and in
     the contract family the round (index mod 7) + 1."""
     rules = PRESETS[preset].with_options(options)
@@ -67,19 +68,31 @@ def layout_game(preset: str, players: int, seed: int, index: int,
     pack = make_pack(rules.decks(players), rules.joker_count(players))
     rng.shuffle(pack)
     size = rules.hand_size(players, rnd)
-    hands = [pack[i * size:(i + 1) * size] for i in range(players)]
-    rest = pack[players * size:]
+    hands = [pack[i * size : (i + 1) * size] for i in range(players)]
+    rest = pack[players * size :]
     upcard, stock = rest[0], rest[1:]
     dealer = index % players
     turn = (dealer + 1) % players
     return Game.from_layout(
-        preset, hands=[" ".join(str(c) for c in h) for h in hands],
-        stock=" ".join(str(c) for c in stock), discard=str(upcard), turn=turn, round=rnd,
-        options=options, seed=rng.randrange(1 << 31))
+        preset,
+        hands=[" ".join(str(c) for c in h) for h in hands],
+        stock=" ".join(str(c) for c in stock),
+        discard=str(upcard),
+        turn=turn,
+        round=rnd,
+        options=options,
+        seed=rng.randrange(1 << 31),
+    )
 
 
-def play_deal(preset: str, players: int, levels: Sequence[str], seed: int, index: int,
-              options: dict[str, Any] | None = None) -> DealResult:
+def play_deal(
+    preset: str,
+    players: int,
+    levels: Sequence[str],
+    seed: int,
+    index: int,
+    options: dict[str, Any] | None = None,
+) -> DealResult:
     """Play shuffle `index` once per rotation of `levels` over the seats."""
     n = players
     res = DealResult(index, [])
@@ -87,7 +100,9 @@ def play_deal(preset: str, players: int, levels: Sequence[str], seed: int, index
         g = layout_game(preset, n, seed, index, options)
         # slot k (the k-th bot of the list) sits at seat (k + rot) mod n
         seat_slot = [(s - rot) % n for s in range(n)]
-        bots = [make_player(levels[seat_slot[s]], seed=seed * 1000 + seat_slot[s]) for s in range(n)]
+        bots = [
+            make_player(levels[seat_slot[s]], seed=seed * 1000 + seat_slot[s]) for s in range(n)
+        ]
         moves = 0
         try:
             while not g.deal_over:
@@ -100,7 +115,9 @@ def play_deal(preset: str, players: int, levels: Sequence[str], seed: int, index
                 g.play(move)
                 moves += 1
                 if moves > MAX_MOVES:
-                    raise RuntimeError(f"deal {index} rotation {rot}: no end after {MAX_MOVES} moves")
+                    raise RuntimeError(
+                        f"deal {index} rotation {rot}: no end after {MAX_MOVES} moves"
+                    )
         except Exception as e:  # an illegal move or a stall: reported, never hidden
             res.errors.append(f"deal {index} rotation {rot}: {type(e).__name__}: {e}")
             res.scores.append([0] * n)
@@ -150,8 +167,9 @@ def percentile(xs: Sequence[float], q: float) -> float:
     return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
 
 
-def summarize(preset: str, players: int, levels: Sequence[str],
-              results: Sequence[DealResult]) -> dict[str, Any]:
+def summarize(
+    preset: str, players: int, levels: Sequence[str], results: Sequence[DealResult]
+) -> dict[str, Any]:
     rules = PRESETS[preset]
     sign = -1 if rules.is_contract else 1  # advantage: positive is better
     names = list(dict.fromkeys(levels))
@@ -195,20 +213,26 @@ def summarize(preset: str, players: int, levels: Sequence[str],
             "advantage_per_deal": {"mean": a, "ci95": [alo, ahi]},
             "deals_won": {"share": dw[0], "ci95": [dw[1], dw[2]]},
             "games_won": {"share": gw[0], "ci95": [gw[1], gw[2]], "games": games},
-            "decision_ms": {"p50": 1000 * percentile(times[nm], 0.5),
-                            "p95": 1000 * percentile(times[nm], 0.95),
-                            "decisions": len(times[nm])},
+            "decision_ms": {
+                "p50": 1000 * percentile(times[nm], 0.5),
+                "p95": 1000 * percentile(times[nm], 0.95),
+                "decisions": len(times[nm]),
+            },
         }
     return {
-        "preset": preset, "players": players, "bots": list(levels),
-        "duplicate_deals": len(results), "deals_played": len(results) * players,
+        "preset": preset,
+        "players": players,
+        "bots": list(levels),
+        "duplicate_deals": len(results),
+        "deals_played": len(results) * players,
         "errors": [e for r in results for e in r.errors],
         "per_bot": bots,
     }
 
 
-def _games(rules: Any, players: int, levels: Sequence[str],
-           results: Sequence[DealResult]) -> tuple[int, dict[str, float]]:
+def _games(
+    rules: Any, players: int, levels: Sequence[str], results: Sequence[DealResult]
+) -> tuple[int, dict[str, float]]:
     """Consecutive deals of each rotation as games: games in all rotations, wins per level."""
     wins: dict[str, float] = dict.fromkeys(levels, 0.0)
     games = 0
@@ -239,9 +263,16 @@ def _games(rules: Any, players: int, levels: Sequence[str],
 # ---------------------------------------------------------------- running
 
 
-def run(preset: str, players: int, levels: Sequence[str], deals: int, seed: int = 1,
-        jobs: int = 1, options: dict[str, Any] | None = None,
-        progress: bool = False) -> dict[str, Any]:
+def run(
+    preset: str,
+    players: int,
+    levels: Sequence[str],
+    deals: int,
+    seed: int = 1,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
     tasks = [(preset, players, tuple(levels), seed, i, options) for i in range(deals)]
     results: list[DealResult] = []
     start = time.perf_counter()
@@ -279,27 +310,39 @@ def _bar(done: int, total: int, start: float) -> None:
     filled = int(width * done / max(total, 1))
     elapsed = time.perf_counter() - start
     eta = elapsed / done * (total - done) if done else 0.0
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
-                     f"{elapsed:6.0f}s elapsed, ~{eta:5.0f}s left")
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
+        f"{elapsed:6.0f}s elapsed, ~{eta:5.0f}s left"
+    )
     sys.stderr.flush()
 
 
 def format_report(out: dict[str, Any]) -> str:
-    lines = [f"{out['preset']}, {out['players']} players, bots {','.join(out['bots'])}: "
-             f"{out['duplicate_deals']} duplicate deals ({out['deals_played']} played) "
-             f"in {out.get('seconds', 0):.0f}s"]
+    lines = [
+        f"{out['preset']}, {out['players']} players, bots {','.join(out['bots'])}: "
+        f"{out['duplicate_deals']} duplicate deals ({out['deals_played']} played) "
+        f"in {out.get('seconds', 0):.0f}s"
+    ]
     unit = "penalty/deal" if PRESETS[out["preset"]].is_contract else "points/deal"
-    lines.append(f"{'bot':8s} {unit:>22s} {'advantage (95%)':>24s} {'deals won':>20s} "
-                 f"{'games won':>20s} {'p50 ms':>7s} {'p95 ms':>7s}")
+    lines.append(
+        f"{'bot':8s} {unit:>22s} {'advantage (95%)':>24s} {'deals won':>20s} "
+        f"{'games won':>20s} {'p50 ms':>7s} {'p95 ms':>7s}"
+    )
     for nm, b in out["per_bot"].items():
-        p, a, d, g, t = (b["points_per_deal"], b["advantage_per_deal"], b["deals_won"],
-                         b["games_won"], b["decision_ms"])
+        p, a, d, g, t = (
+            b["points_per_deal"],
+            b["advantage_per_deal"],
+            b["deals_won"],
+            b["games_won"],
+            b["decision_ms"],
+        )
         lines.append(
             f"{nm:8s} {p['mean']:7.1f} [{p['ci95'][0]:6.1f},{p['ci95'][1]:6.1f}] "
             f"{a['mean']:+7.1f} [{a['ci95'][0]:+6.1f},{a['ci95'][1]:+6.1f}] "
             f"{d['share']:6.1%} [{d['ci95'][0]:5.1%},{d['ci95'][1]:5.1%}] "
             f"{g['share']:6.1%} [{g['ci95'][0]:5.1%},{g['ci95'][1]:5.1%}] "
-            f"{t['p50']:7.2f} {t['p95']:7.1f}")
+            f"{t['p50']:7.2f} {t['p95']:7.1f}"
+        )
     if out["errors"]:
         lines.append(f"ERRORS ({len(out['errors'])}):")
         lines.extend("  " + e for e in out["errors"][:20])
@@ -307,13 +350,20 @@ def format_report(out: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m rummy_gui.arena", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m rummy_gui.arena", description=__doc__.split("\n\n")[0]
+    )
     ap.add_argument("--preset", default="rummy500", choices=list(PRESETS))
     ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--bots", default="medium,easy,easy",
-                    help=f"one player per seat, comma-separated: a level ({', '.join(LEVELS)}) "
-                         f"or an outside baseline ({', '.join(BASELINES)})")
-    ap.add_argument("--deals", type=int, default=200, help="duplicate deals (each played once per rotation)")
+    ap.add_argument(
+        "--bots",
+        default="medium,easy,easy",
+        help=f"one player per seat, comma-separated: a level ({', '.join(LEVELS)}) "
+        f"or an outside baseline ({', '.join(BASELINES)})",
+    )
+    ap.add_argument(
+        "--deals", type=int, default=200, help="duplicate deals (each played once per rotation)"
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--options", default=None, help="house rules as JSON, e.g. '{\"min_run\": 3}'")
@@ -331,8 +381,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 1 or args.jobs < 1:
         ap.error("--deals and --jobs must be at least 1")
     options = json.loads(args.options) if args.options else None
-    out = run(args.preset, args.players, levels, args.deals, args.seed, args.jobs, options,
-              progress=True)
+    out = run(
+        args.preset, args.players, levels, args.deals, args.seed, args.jobs, options, progress=True
+    )
     print(json.dumps(out, indent=2) if args.json else format_report(out))
     return 1 if out["errors"] else 0
 

@@ -15,8 +15,19 @@ from rummy_gui.bots import make_bot
 from rummy_gui.engine import Action, Card, Game, Move, ask
 from rummy_gui.play.narrate import advise
 
-_TURN_ENDS = frozenset({Action.DISCARD, Action.DRAW, Action.TAKE, Action.PASS, Action.BUY, Action.RUMMY,
-                        Action.SHANGHAI, Action.CUT, Action.DEAL})
+_TURN_ENDS = frozenset(
+    {
+        Action.DISCARD,
+        Action.DRAW,
+        Action.TAKE,
+        Action.PASS,
+        Action.BUY,
+        Action.RUMMY,
+        Action.SHANGHAI,
+        Action.CUT,
+        Action.DEAL,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -34,8 +45,11 @@ class Hint:
         if not self.moves:
             return False
         step = self.moves[0]
-        return (step.action is played.action and step.number == played.number
-                and ask.plays_cards(step, ask.cards_of(played)))
+        return (
+            step.action is played.action
+            and step.number == played.number
+            and ask.plays_cards(step, ask.cards_of(played))
+        )
 
     def after(self, game: Game) -> Hint | None:
         """The rest of the advice once its first step is played (None when

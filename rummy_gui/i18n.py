@@ -62,8 +62,9 @@ def catalog(lang: str) -> gettext.NullTranslations:
         except (OSError, UnicodeDecodeError, ValueError) as e:
             # A missing or damaged catalog: say so once and show English.
             reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            warnings.warn(f"translations {path} could not be read ({reason}); showing English",
-                          stacklevel=2)
+            warnings.warn(
+                f"translations {path} could not be read ({reason}); showing English", stacklevel=2
+            )
             _catalogs[lang] = gettext.NullTranslations()
     return _catalogs[lang]
 
@@ -155,13 +156,37 @@ def reason(exc: IllegalMove) -> str:
         return str(exc)
 
 
-_FI_RANKS = {1: "ässä", 2: "kakkonen", 3: "kolmonen", 4: "nelonen", 5: "vitonen", 6: "kuutonen",
-             7: "seiska", 8: "kasi", 9: "ysi", 10: "kymppi", 11: "jätkä", 12: "rouva",
-             13: "kuningas"}
+_FI_RANKS = {
+    1: "ässä",
+    2: "kakkonen",
+    3: "kolmonen",
+    4: "nelonen",
+    5: "vitonen",
+    6: "kuutonen",
+    7: "seiska",
+    8: "kasi",
+    9: "ysi",
+    10: "kymppi",
+    11: "jätkä",
+    12: "rouva",
+    13: "kuningas",
+}
 _FI_SUITS = {"C": "risti", "D": "ruutu", "H": "hertta", "S": "pata"}
-_RU_RANKS = {1: "туз", 2: "двойка", 3: "тройка", 4: "четвёрка", 5: "пятёрка", 6: "шестёрка",
-             7: "семёрка", 8: "восьмёрка", 9: "девятка", 10: "десятка", 11: "валет", 12: "дама",
-             13: "король"}
+_RU_RANKS = {
+    1: "туз",
+    2: "двойка",
+    3: "тройка",
+    4: "четвёрка",
+    5: "пятёрка",
+    6: "шестёрка",
+    7: "семёрка",
+    8: "восьмёрка",
+    9: "девятка",
+    10: "десятка",
+    11: "валет",
+    12: "дама",
+    13: "король",
+}
 _RU_SUITS = {"C": "треф", "D": "бубен", "H": "червей", "S": "пик"}
 
 

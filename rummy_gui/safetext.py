@@ -21,9 +21,13 @@ ELLIPSIS = "\u2026"
 MAX_TEXT = 400  # a message on screen; names have their own, shorter limits
 
 # Cc control, Cs surrogate, Cf format (bidi overrides, zero-width), Zl/Zp line breaks
-_REFUSED = {"Cc": "a control character", "Cs": "a lone surrogate (bytes that are not text)",
-            "Cf": "an invisible format character", "Zl": "a line separator",
-            "Zp": "a paragraph separator"}
+_REFUSED = {
+    "Cc": "a control character",
+    "Cs": "a lone surrogate (bytes that are not text)",
+    "Cf": "an invisible format character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
 
 
 def _category(ch: str) -> str:
@@ -50,7 +54,7 @@ def clean(text: object, max_len: int = MAX_TEXT) -> str:
     if not isinstance(text, str):
         text = repr(text)
     if len(text) > max_len:
-        text = text[:max(0, max_len - 1)] + ELLIPSIS
+        text = text[: max(0, max_len - 1)] + ELLIPSIS
     if text.isascii() and text.isprintable():  # the common case, quickly
         return text
     return "".join(REPLACEMENT if _category(ch) in _REFUSED else ch for ch in text)

@@ -20,4 +20,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order
+    items.sort(
+        key=lambda item: item.get_closest_marker("long") is None
+    )  # stable: the rest keep their order

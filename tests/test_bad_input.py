@@ -35,33 +35,45 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def run_cli(*args: str, home: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, RUMMY_GUI_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run([sys.executable, "-m", "rummy_gui", *args], env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    env = dict(
+        os.environ, RUMMY_GUI_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "rummy_gui", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 # --- the command line ------------------------------------------------------------
 
-@pytest.mark.parametrize(("argv", "reason"), [
-    (["--bogus"], "unrecognized arguments: --bogus"),
-    (["extra"], "unrecognized arguments: extra"),
-    (["--size", "big"], "'big' is not a size like 1280x800"),
-    (["--size", "1280x"], "not a size"),
-    (["--size", "0x600"], "width and height must be from 1 to"),
-    (["--size", "99999x99999"], "width and height must be from 1 to"),
-    (["--players", "many"], "invalid int value: 'many'"),
-    (["--preset", "poker"], "unknown preset 'poker'"),
-    (["--preset", "persian", "--players", "3"], "Persian"),
-    (["--demo", "--players", "0"], "not 0"),
-    (["--preset", "contract", "--players", "9"], "not 9"),
-    (["--seed", "-1"], "'-1' is negative"),
-    (["--seed", "abc"], "'abc' is not a whole number"),
-    (["--frames", "-3"], "'-3' is negative"),
-    (["--speed", "warp"], "invalid choice: 'warp'"),
-    (["--screenshot", "/no/such/folder/shot.png"], "the folder /no/such/folder does not exist"),
-])
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--bogus"], "unrecognized arguments: --bogus"),
+        (["extra"], "unrecognized arguments: extra"),
+        (["--size", "big"], "'big' is not a size like 1280x800"),
+        (["--size", "1280x"], "not a size"),
+        (["--size", "0x600"], "width and height must be from 1 to"),
+        (["--size", "99999x99999"], "width and height must be from 1 to"),
+        (["--players", "many"], "invalid int value: 'many'"),
+        (["--preset", "poker"], "unknown preset 'poker'"),
+        (["--preset", "persian", "--players", "3"], "Persian"),
+        (["--demo", "--players", "0"], "not 0"),
+        (["--preset", "contract", "--players", "9"], "not 9"),
+        (["--seed", "-1"], "'-1' is negative"),
+        (["--seed", "abc"], "'abc' is not a whole number"),
+        (["--frames", "-3"], "'-3' is negative"),
+        (["--speed", "warp"], "invalid choice: 'warp'"),
+        (["--screenshot", "/no/such/folder/shot.png"], "the folder /no/such/folder does not exist"),
+    ],
+)
 def test_a_bad_command_line_says_why_and_exits_with_code_2(
-        argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as stop:
         app_module.run(argv)
     assert stop.value.code == 2
@@ -80,8 +92,22 @@ def test_the_real_command_refuses_bad_flags_without_a_traceback(home: Path) -> N
 
 def test_a_good_command_line_still_plays(home: Path, tmp_path: Path) -> None:
     shot = tmp_path / "shot.png"
-    done = run_cli("--demo", "--preset", "shanghai", "--players", "5", "--seed", "3", "--frames", "5",
-                   "--size", "960x600", "--screenshot", str(shot), home=home)
+    done = run_cli(
+        "--demo",
+        "--preset",
+        "shanghai",
+        "--players",
+        "5",
+        "--seed",
+        "3",
+        "--frames",
+        "5",
+        "--size",
+        "960x600",
+        "--screenshot",
+        str(shot),
+        home=home,
+    )
     assert done.returncode == 0, done.stderr
     assert pygame.image.load(str(shot)).get_size() == (960, 600)
 
@@ -89,11 +115,28 @@ def test_a_good_command_line_still_plays(home: Path, tmp_path: Path) -> None:
 # --- settings files -----------------------------------------------------------------
 
 BAD_SETTINGS = {
-    "wrong types": json.dumps({"format": "rummy-gui-settings", "version": 1, "volume": "loud",
-                               "fullscreen": "yes", "animation_speed": 5, "card_back": ["red"],
-                               "window_size": "big", "four_colour": None, "language": 7}),
-    "out of range": json.dumps({"format": "rummy-gui-settings", "version": 1, "volume": 40,
-                                "window_size": [10, 99999999], "card_scale": -3}),
+    "wrong types": json.dumps(
+        {
+            "format": "rummy-gui-settings",
+            "version": 1,
+            "volume": "loud",
+            "fullscreen": "yes",
+            "animation_speed": 5,
+            "card_back": ["red"],
+            "window_size": "big",
+            "four_colour": None,
+            "language": 7,
+        }
+    ),
+    "out of range": json.dumps(
+        {
+            "format": "rummy-gui-settings",
+            "version": 1,
+            "volume": 40,
+            "window_size": [10, 99999999],
+            "card_scale": -3,
+        }
+    ),
     "a list": "[1, 2, 3]",
     "not JSON": "{volume: loud",
     "binary": "\x00\x01\x02\xff",
@@ -101,7 +144,9 @@ BAD_SETTINGS = {
 
 
 @pytest.mark.parametrize("content", list(BAD_SETTINGS.values()), ids=list(BAD_SETTINGS))
-def test_a_bad_settings_file_leaves_the_defaults_and_the_game_starts(home: Path, content: str) -> None:
+def test_a_bad_settings_file_leaves_the_defaults_and_the_game_starts(
+    home: Path, content: str
+) -> None:
     config = home / "config"
     config.mkdir(parents=True)
     (config / "settings.json").write_text(content, encoding="utf-8", errors="surrogateescape")
@@ -124,6 +169,7 @@ def test_a_settings_file_with_wrong_types_gives_a_window_of_a_sane_size(home: Pa
 
 
 # --- art, sounds and fonts --------------------------------------------------------------
+
 
 @pytest.fixture
 def table() -> Iterator[App]:
@@ -168,11 +214,18 @@ def test_no_sprite_or_sound_file_is_read(table: App) -> None:
         table.push(MainMenu(table))
         table.tick(0.05)
         play_some_frames(table)
-        assert table.audio.sound("draw") is not None or not table.audio.available  # synthesized, when a mixer exists
+        assert (
+            table.audio.sound("draw") is not None or not table.audio.available
+        )  # synthesized, when a mixer exists
     finally:
         _watching.clear()
-    media = [p for p in _opened if p.lower().endswith((".png", ".jpg", ".wav", ".ogg", ".mp3"))
-             or f"{os.sep}sprites{os.sep}" in p or f"{os.sep}sounds{os.sep}" in p]
+    media = [
+        p
+        for p in _opened
+        if p.lower().endswith((".png", ".jpg", ".wav", ".ogg", ".mp3"))
+        or f"{os.sep}sprites{os.sep}" in p
+        or f"{os.sep}sounds{os.sep}" in p
+    ]
     assert media == []
 
 
@@ -189,7 +242,8 @@ def broken_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 
 
 def test_a_missing_font_falls_back_to_pygames_font_with_a_warning(
-        table: App, broken_fonts: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table: App, broken_fonts: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     play_some_frames(table)
     err = capsys.readouterr().err
     assert "DejaVuSans.ttf could not be loaded" in err
@@ -198,21 +252,27 @@ def test_a_missing_font_falls_back_to_pygames_font_with_a_warning(
     assert fonts.render("Rummy ♠", 20, (255, 255, 255)).get_width() > 0
 
 
-def test_a_damaged_font_file_falls_back_too(table: App, broken_fonts: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_damaged_font_file_falls_back_too(
+    table: App, broken_fonts: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     broken_fonts.mkdir()
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
         (broken_fonts / name).write_bytes(b"not a font at all" * 10)
     play_some_frames(table)
     err = capsys.readouterr().err
-    assert "DejaVuSans-Bold.ttf could not be loaded" in err or "DejaVuSans.ttf could not be loaded" in err
+    assert (
+        "DejaVuSans-Bold.ttf could not be loaded" in err
+        or "DejaVuSans.ttf could not be loaded" in err
+    )
     assert "Traceback" not in err
 
 
 # --- a crash ---------------------------------------------------------------------------
 
+
 def test_an_unexpected_error_gives_a_short_message_a_crash_log_and_exit_code_1(
-        home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     def broken_tick(self: App, dt: float | None = None) -> None:
         raise RuntimeError("a bug in a frame")
 
@@ -228,7 +288,8 @@ def test_an_unexpected_error_gives_a_short_message_a_crash_log_and_exit_code_1(
 
 
 def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_is_unwritable(
-        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     home.mkdir(parents=True)
     (home / "data").write_text("a file where the folder should be")
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
@@ -238,6 +299,7 @@ def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_is_unwrit
 
 # --- the window's size (issue 20, 1) ------------------------------------------------------
 
+
 @pytest.fixture
 def asked_sizes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The window sizes the program asks for; the windows made are small, so that
@@ -245,7 +307,9 @@ def asked_sizes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     asked: list[tuple[int, int]] = []
     real = pygame.display.set_mode
 
-    def record(size: tuple[int, int] = (0, 0), flags: int = 0, *args: object, **kwargs: object) -> pygame.Surface:
+    def record(
+        size: tuple[int, int] = (0, 0), flags: int = 0, *args: object, **kwargs: object
+    ) -> pygame.Surface:
         asked.append((int(size[0]), int(size[1])))
         return real((min(int(size[0]), 1600), min(int(size[1]), 1000)), flags)
 
@@ -254,13 +318,17 @@ def asked_sizes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
 
 
 def test_a_huge_window_size_in_the_settings_is_clamped_to_the_screen(
-        home: Path, asked_sizes: list[tuple[int, int]], capsys: pytest.CaptureFixture[str]) -> None:
+    home: Path, asked_sizes: list[tuple[int, int]], capsys: pytest.CaptureFixture[str]
+) -> None:
     config = home / "config"
     config.mkdir(parents=True)
-    (config / "settings.json").write_text(json.dumps({"format": "rummy-gui-settings", "version": 2,
-                                                      "window_size": [16384, 16384]}))
+    (config / "settings.json").write_text(
+        json.dumps({"format": "rummy-gui-settings", "version": 2, "window_size": [16384, 16384]})
+    )
     assert app_module.run(["--frames", "2"]) == 0
-    assert asked_sizes and all(w <= 3840 and h <= 2160 for w, h in asked_sizes)  # the off-screen "screen"
+    assert asked_sizes and all(
+        w <= 3840 and h <= 2160 for w, h in asked_sizes
+    )  # the off-screen "screen"
     assert "does not fit the screen" in capsys.readouterr().err
 
 
@@ -274,7 +342,9 @@ def test_the_window_fits_the_screen_it_is_on() -> None:
 
 
 @pytest.mark.parametrize("size", ["16384x16384", "8193x600", "1280x100000"])
-def test_an_absurd_size_on_the_command_line_is_refused(size: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_absurd_size_on_the_command_line_is_refused(
+    size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as stop:
         app_module._parse(["--size", size])
     assert stop.value.code == 2
@@ -283,7 +353,10 @@ def test_an_absurd_size_on_the_command_line_is_refused(size: str, capsys: pytest
 
 # --- --continue -------------------------------------------------------------------------
 
-def test_continue_opens_the_autosave_straight_away(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+
+def test_continue_opens_the_autosave_straight_away(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from rummy_gui.engine import Game
     from rummy_gui.play import saves
 

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 # The benchmarks are a developer's tool: not in the wheel, so not tested there.
-pytest.importorskip("rummy_gui.bench", reason="rummy_gui.bench is not installed (a wheel leaves it out)")
+pytest.importorskip(
+    "rummy_gui.bench", reason="rummy_gui.bench is not installed (a wheel leaves it out)"
+)
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -29,8 +31,17 @@ def figure(entry: dict[str, dict[str, float]], metric: str) -> float:
 def test_gui_section_reports_frame_times_per_size_and_players() -> None:
     from rummy_gui.bench import gui
 
-    out = gui.run(1, frames=3, think_seconds=0.5, sizes=((960, 600),), players=(2, 8), think_levels=("hard",),
-                  think_at=((960, 600), 4), idle_seconds=0.5, idle_at=((960, 600), 2))
+    out = gui.run(
+        1,
+        frames=3,
+        think_seconds=0.5,
+        sizes=((960, 600),),
+        players=(2, 8),
+        think_levels=("hard",),
+        think_at=((960, 600), 4),
+        idle_seconds=0.5,
+        idle_at=((960, 600), 2),
+    )
     for key in ("960x600, 2 players", "960x600, 8 players"):
         p50, p95, worst = (figure(out[key], m) for m in ("p50 ms", "p95 ms", "max ms"))
         assert 0 < p50 <= p95 <= worst
@@ -38,7 +49,9 @@ def test_gui_section_reports_frame_times_per_size_and_players() -> None:
     assert "960x600, 4 players, hard bot thinking" in out
     memory = out["memory, 960x600, 4 players, after bots played"]
     assert figure(memory, "bot process MB") > 0  # the bots' worker process is counted
-    assert figure(memory, "together MB") == pytest.approx(figure(memory, "game MB") + figure(memory, "bot process MB"))
+    assert figure(memory, "together MB") == pytest.approx(
+        figure(memory, "game MB") + figure(memory, "bot process MB")
+    )
     idle = out["idle, 960x600, 2 players, waiting 0.5 s for the human"]
     assert 0 <= figure(idle, "cpu %") < 100
 
@@ -47,8 +60,11 @@ def test_startup_section_reports_first_frame_and_memory(monkeypatch: pytest.Monk
     from rummy_gui.bench import startup
 
     # The whole demo game is the slow part: a short one here (one deal to 100 points).
-    monkeypatch.setattr(startup, "peak_rss_after_demo",
-                        lambda seed=1: {"peak MB": 1.0, "together MB": 2.0, "frames": 1, "finished": True})
+    monkeypatch.setattr(
+        startup,
+        "peak_rss_after_demo",
+        lambda seed=1: {"peak MB": 1.0, "together MB": 2.0, "frames": 1, "finished": True},
+    )
     out = startup.run(1, tables=(((960, 600), 2),))
     assert out["video driver"] == "dummy"
     assert 0 < figure(out["first table frame, 960x600, 2 players"], "seconds") < 60
@@ -108,7 +124,8 @@ def test_engine_playout_caps_a_deal_that_does_not_end() -> None:
 
 
 def test_peer_benchmark_without_rlcard_says_how_to_install_it(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from rummy_gui.bench import engine
     from rummy_gui.bench.__main__ import main
 
@@ -133,8 +150,11 @@ def test_peer_benchmark_reports_both_engines_and_the_ratio() -> None:
 def test_bots_searched_figures_by_preset_and_hand_size() -> None:
     from rummy_gui.bench import bots as bench_bots
 
-    rows = [("rummy500 2p", 13, (100.0, 90.0)), ("rummy500 2p", 18, (300.0, 250.0)),
-            ("contract 4p discards", 11, (20.0, 15.0))]
+    rows = [
+        ("rummy500 2p", 13, (100.0, 90.0)),
+        ("rummy500 2p", 18, (300.0, 250.0)),
+        ("contract 4p discards", 11, (20.0, 15.0)),
+    ]
     out = bench_bots.figures_of(rows)
     family = out["hard, searched, 500 family (ms)"]
     assert family["decisions"] == 2 and family["wall max"] == 300.0 and family["cpu max"] == 250.0

@@ -18,8 +18,9 @@ def _english():
 
 
 def test_hint_runs_to_the_end_of_the_turn_and_names_the_cards() -> None:
-    g = Game.from_layout("rummy500", hands=["7H 8H 9H KC 2D 5S", "4C 5C 6C"], stock="QS 3D",
-                         discard="4H 9C")
+    g = Game.from_layout(
+        "rummy500", hands=["7H 8H 9H KC 2D 5S", "4C 5C 6C"], stock="QS 3D", discard="4H 9C"
+    )
     g.play("draw")
     before = g.record()
     h = hint(g, 0)
@@ -53,9 +54,21 @@ def test_log_lines_say_which_cards_a_take_picked_up() -> None:
 
 
 def test_log_lines_for_every_kind_of_move_read_as_sentences() -> None:
-    for text in ["0: draw", "0: meld 7H 8H 9H", "0: layoff 10H to 1", "0: discard KC", "1: pass",
-                 "2: rummy 2", "1: buy", "0: cut 12", "0: deal", "0: discard KC shanghai",
-                 "0: contract 7H 7S 7D / 9C 10C JC QC", "0: swap 8H in 1", "0: shanghai to 1"]:
+    for text in [
+        "0: draw",
+        "0: meld 7H 8H 9H",
+        "0: layoff 10H to 1",
+        "0: discard KC",
+        "1: pass",
+        "2: rummy 2",
+        "1: buy",
+        "0: cut 12",
+        "0: deal",
+        "0: discard KC shanghai",
+        "0: contract 7H 7S 7D / 9C 10C JC QC",
+        "0: swap 8H in 1",
+        "0: shanghai to 1",
+    ]:
         line = describe(Move.parse(text), None, "Anna")
         assert line.startswith("Anna ") and line.endswith((".", "!"))
 

@@ -17,8 +17,10 @@ from rummy_gui.engine.messages import MESSAGES
 
 TOOLS = Path(__file__).resolve().parents[1] / "tools"
 SOURCE = TOOLS.parent / "rummy_gui"
-needs_source = pytest.mark.skipif(not (TOOLS / "catalogs.py").exists() or not SOURCE.is_dir(),
-                                  reason="the catalog tools and sources are not here (an installed wheel)")
+needs_source = pytest.mark.skipif(
+    not (TOOLS / "catalogs.py").exists() or not SOURCE.is_dir(),
+    reason="the catalog tools and sources are not here (an installed wheel)",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -76,8 +78,9 @@ def test_the_plural_forms_are_the_languages(lang: str, catalogs) -> None:
 
 
 @needs_source
-def test_the_check_finds_a_fuzzy_a_missing_and_a_changed_placeholder(catalogs, source, tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_check_finds_a_fuzzy_a_missing_and_a_changed_placeholder(
+    catalogs, source, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from babel.messages.catalog import Catalog
 
     monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
@@ -89,14 +92,18 @@ def test_the_check_finds_a_fuzzy_a_missing_and_a_changed_placeholder(catalogs, s
     catalogs.write(catalogs.po_path("fi"), catalog)
     catalogs.compile_catalogs(["fi"])
     found = "\n".join(catalogs.problems("fi"))
-    assert "is fuzzy" in found and "has no translation" in found and "placeholders ['nimi']" in found
+    assert (
+        "is fuzzy" in found and "has no translation" in found and "placeholders ['nimi']" in found
+    )
     # Babel leaves the fuzzy guess out of the compiled catalog: never shown.
     with catalogs.mo_path("fi").open("rb") as f:
         assert gettext.GNUTranslations(f).gettext(ids[0].id) == ids[0].id
 
 
 @needs_source
-def test_the_check_finds_a_stale_mo(catalogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_check_finds_a_stale_mo(
+    catalogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from babel.messages.catalog import Catalog
 
     monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
@@ -123,7 +130,9 @@ def test_a_broken_po_is_reported_with_its_line_once(catalogs, tmp_path: Path) ->
 def test_every_engine_message_is_in_the_catalogs(source) -> None:
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in source if m.id}
     for code, template in MESSAGES.items():
-        assert (i18n.plural_ids(template)[0] if code in i18n.ENGINE_PLURALS else template) in ids, code
+        assert (i18n.plural_ids(template)[0] if code in i18n.ENGINE_PLURALS else template) in ids, (
+            code
+        )
 
 
 @needs_source
@@ -161,11 +170,24 @@ def test_engine_reasons_are_translated_by_id() -> None:
     assert "korttia" in said["fi"] and "карту" in said["ru"]
 
 
-@pytest.mark.parametrize("count,ru", [(1, "1 карту"), (2, "2 карты"), (5, "5 карт"), (11, "11 карт"),
-                                      (21, "21 карту"), (22, "22 карты")])
+@pytest.mark.parametrize(
+    "count,ru",
+    [
+        (1, "1 карту"),
+        (2, "2 карты"),
+        (5, "5 карт"),
+        (11, "11 карт"),
+        (21, "21 карту"),
+        (22, "22 карты"),
+    ],
+)
 def test_russian_counts_take_their_plural_form(count: int, ru: str) -> None:
-    exc = IllegalMove(MESSAGES["target_unusable"].format(card="9♥", count=count),
-                      "target_unusable", card="9♥", count=count)
+    exc = IllegalMove(
+        MESSAGES["target_unusable"].format(card="9♥", count=count),
+        "target_unusable",
+        card="9♥",
+        count=count,
+    )
     i18n.set_language("ru")
     assert i18n.reason(exc).startswith(f"Нельзя взять {ru}:")
     i18n.set_language("en")
@@ -177,7 +199,9 @@ def test_finnish_and_english_plurals_of_a_ui_text() -> None:
     many = "The winning team wins by {n} points (the difference of the team totals)."
     assert i18n.ngettext(one, many, 1) == one and i18n.ngettext(one, many, 3) == many
     i18n.set_language("ru")
-    assert "{n} очко " in i18n.ngettext(one, many, 21) and "{n} очков " in i18n.ngettext(one, many, 25)
+    assert "{n} очко " in i18n.ngettext(one, many, 21) and "{n} очков " in i18n.ngettext(
+        one, many, 25
+    )
     i18n.set_language("fi")
     assert "Voittajapari voittaa {n} pisteellä" in i18n.ngettext(one, many, 2)
 
@@ -199,15 +223,22 @@ def test_switching_language_tells_listeners() -> None:
     assert i18n.language() == "ru"
 
 
-@pytest.mark.parametrize("card,en,fi,ru", [
-    ("KH", "king of hearts", "hertta-kuningas", "король червей"),
-    ("10S", "ten of spades", "pata-kymppi", "десятка пик"),
-    ("AC", "ace of clubs", "risti-ässä", "туз треф"),
-    ("JK", "joker", "jokeri", "джокер"),
-])
+@pytest.mark.parametrize(
+    "card,en,fi,ru",
+    [
+        ("KH", "king of hearts", "hertta-kuningas", "король червей"),
+        ("10S", "ten of spades", "pata-kymppi", "десятка пик"),
+        ("AC", "ace of clubs", "risti-ässä", "туз треф"),
+        ("JK", "joker", "jokeri", "джокер"),
+    ],
+)
 def test_card_names(card: str, en: str, fi: str, ru: str) -> None:
     c = parse_card(card)
-    assert (i18n.card_name(c, "en"), i18n.card_name(c, "fi"), i18n.card_name(c, "ru")) == (en, fi, ru)
+    assert (i18n.card_name(c, "en"), i18n.card_name(c, "fi"), i18n.card_name(c, "ru")) == (
+        en,
+        fi,
+        ru,
+    )
 
 
 def test_default_language_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -237,18 +268,23 @@ def test_a_screen_that_is_gone_stops_listening() -> None:
     assert heard == ["fi"]
 
 
-def test_a_missing_catalog_falls_back_to_english(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_missing_catalog_falls_back_to_english(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     _fresh(monkeypatch, tmp_path)
     i18n.set_language("fi")
-    with pytest.warns(UserWarning, match=r"rummy_gui\.mo could not be read \(No such file or directory\)"):
+    with pytest.warns(
+        UserWarning, match=r"rummy_gui\.mo could not be read \(No such file or directory\)"
+    ):
         assert i18n._("Pass") == "Pass"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # said once
         assert i18n._("Pass") == "Pass"
 
 
-def test_a_damaged_catalog_falls_back_to_english_with_one_reason(monkeypatch: pytest.MonkeyPatch,
-                                                                 tmp_path: Path) -> None:
+def test_a_damaged_catalog_falls_back_to_english_with_one_reason(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     _fresh(monkeypatch, tmp_path)
     path = tmp_path / "ru" / "LC_MESSAGES" / "rummy_gui.mo"
     path.parent.mkdir(parents=True)
@@ -275,5 +311,9 @@ def test_a_compiled_catalog_reads_back_with_gettext() -> None:
     buf.seek(0)
     t = gettext.GNUTranslations(buf)
     assert t.gettext("Hello") == "Привет" and t.gettext("Missing") == "Missing"
-    assert [t.ngettext("{n} card", "{n} cards", n) for n in (1, 3, 5)] == ["{n} карта", "{n} карты", "{n} карт"]
+    assert [t.ngettext("{n} card", "{n} cards", n) for n in (1, 3, 5)] == [
+        "{n} карта",
+        "{n} карты",
+        "{n} карт",
+    ]
     assert t.pgettext("card back", "Blue") == "Синяя" and t.gettext("Blue") == "Blue"

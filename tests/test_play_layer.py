@@ -29,5 +29,7 @@ def test_play_layer_imports_no_pygame() -> None:
         "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' or m.startswith('rummy_gui.ui'))\n"
         "print(' '.join(bad))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
     assert out.stdout.strip() == "", f"the play layer loaded: {out.stdout.strip()}"

@@ -31,12 +31,16 @@ def test_growth_is_measured_from_the_first_checkpoint_after_warm_up() -> None:
     assert grew == pytest.approx(0.11)
 
 
-def test_a_run_that_grew_past_ten_percent_fails_with_exit_code_1(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_run_that_grew_past_ten_percent_fails_with_exit_code_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from rummy_gui.bench.__main__ import main
 
-    monkeypatch.setattr(soak, "run", lambda games: {"games": games, "grew more than 10%": True,
-                                                    "failed": True})
+    monkeypatch.setattr(
+        soak, "run", lambda games: {"games": games, "grew more than 10%": True, "failed": True}
+    )
     assert main(["soak", "--games", "3"]) == 1
-    monkeypatch.setattr(soak, "run", lambda games: {"games": games, "grew more than 10%": False,
-                                                    "failed": False})
+    monkeypatch.setattr(
+        soak, "run", lambda games: {"games": games, "grew more than 10%": False, "failed": False}
+    )
     assert main(["soak", "--games", "3"]) == 0

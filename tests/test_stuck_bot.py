@@ -43,7 +43,9 @@ def wait_for_move(session: Session, seconds: float) -> tuple[int, Move] | None:
 
 @pytest.fixture
 def bots_only() -> Iterator[Session]:
-    session = Session("rummy500", [SeatConfig("Bot 1", "hard"), SeatConfig("Bot 2", "hard")], {}, seed=8)
+    session = Session(
+        "rummy500", [SeatConfig("Bot 1", "hard"), SeatConfig("Bot 2", "hard")], {}, seed=8
+    )
     pids: list[int] = []
     yield session
     if session._process is not None:
@@ -57,15 +59,17 @@ def bots_only() -> Iterator[Session]:
 
 
 def test_a_stopped_bot_process_is_replaced_and_the_decision_asked_again(
-        bots_only: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    bots_only: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
     session = bots_only
     first = wait_for_move(session, 60)  # a normal answer first: the child is up
     assert first is not None
     session.play(*first)
     stuck = child_pid(session)
     # past the first answer the child holds the game: a short deadline for the next one
-    monkeypatch.setattr(botworker, "deadline", lambda level, whole: 20.0 if whole else 1.0,
-                        raising=False)
+    monkeypatch.setattr(
+        botworker, "deadline", lambda level, whole: 20.0 if whole else 1.0, raising=False
+    )
     os.kill(stuck, signal.SIGSTOP)
     try:
         second = wait_for_move(session, 40)
@@ -107,9 +111,17 @@ def test_exit_does_not_wait_for_a_stopped_bot_process(bots_only: Session) -> Non
             pass
 
 
-def test_a_bot_that_fails_makes_no_move_and_the_player_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
-    session = Session("rummy500", [SeatConfig("You", "human"), SeatConfig("Bot", "easy")], {}, seed=3,
-                      threaded=False, autosave_enabled=True)
+def test_a_bot_that_fails_makes_no_move_and_the_player_is_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = Session(
+        "rummy500",
+        [SeatConfig("You", "human"), SeatConfig("Bot", "easy")],
+        {},
+        seed=3,
+        threaded=False,
+        autosave_enabled=True,
+    )
     try:
         while session.bot_to_act() is None:  # the human's moves until the bot's turn
             session.play(0, session.legal(0)[0])

@@ -20,9 +20,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rummy_gui.i18n import ENGINE_PLURALS, plural_ids  # noqa: E402
 
 
-def extract_engine_messages(fileobj: IO[bytes], keywords: Collection[str],
-                            comment_tags: Collection[str], options: Mapping[str, Any]
-                            ) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
+def extract_engine_messages(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
     tree = ast.parse(fileobj.read().decode("utf-8"))
     for node in ast.walk(tree):
         if not isinstance(node, ast.AnnAssign | ast.Assign) or not isinstance(node.value, ast.Dict):
@@ -31,9 +34,15 @@ def extract_engine_messages(fileobj: IO[bytes], keywords: Collection[str],
         if not any(isinstance(t, ast.Name) and t.id == "MESSAGES" for t in targets):
             continue
         for key, value in zip(node.value.keys, node.value.values, strict=True):
-            if not (isinstance(key, ast.Constant) and isinstance(value, ast.Constant)
-                    and isinstance(key.value, str) and isinstance(value.value, str)):
-                raise ValueError(f"messages.py line {value.lineno}: MESSAGES holds only string literals")
+            if not (
+                isinstance(key, ast.Constant)
+                and isinstance(value, ast.Constant)
+                and isinstance(key.value, str)
+                and isinstance(value.value, str)
+            ):
+                raise ValueError(
+                    f"messages.py line {value.lineno}: MESSAGES holds only string literals"
+                )
             comment = [f"engine: {key.value}"]
             if key.value in ENGINE_PLURALS:
                 yield value.lineno, "ngettext", plural_ids(value.value), comment
@@ -62,9 +71,12 @@ def _strings(node: ast.expr) -> Iterator[ast.Constant]:
         raise ValueError(f"line {node.lineno}: the engine's text tables hold only string literals")
 
 
-def extract_engine_texts(fileobj: IO[bytes], keywords: Collection[str],
-                         comment_tags: Collection[str], options: Mapping[str, Any]
-                         ) -> Iterator[tuple[int, str, str, list[str]]]:
+def extract_engine_texts(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, str, list[str]]]:
     tree = ast.parse(fileobj.read().decode("utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.AnnAssign | ast.Assign) and node.value is not None:
@@ -75,5 +87,9 @@ def extract_engine_texts(fileobj: IO[bytes], keywords: Collection[str],
                     yield text.lineno, "gettext", str(text.value), [f"engine: {names[0]}"]
         elif isinstance(node, ast.Call):
             for kw in node.keywords:
-                if kw.arg in _TEXT_KEYWORDS and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+                if (
+                    kw.arg in _TEXT_KEYWORDS
+                    and isinstance(kw.value, ast.Constant)
+                    and isinstance(kw.value.value, str)
+                ):
                     yield kw.value.lineno, "gettext", kw.value.value, [f"engine: preset {kw.arg}"]

@@ -41,8 +41,10 @@ PROJECT = "rummy-gui"
 VERSION = "0.1"
 AUTHORS = "the rummy-gui authors"
 BUGS = "the project's issue tracker"
-HEADER = ("# {what} of rummy-gui.\n# Copyright (C) 2026 the rummy-gui authors\n"
-          "# This file is distributed under the same licence as rummy-gui (MIT).")
+HEADER = (
+    "# {what} of rummy-gui.\n# Copyright (C) 2026 the rummy-gui authors\n"
+    "# This file is distributed under the same licence as rummy-gui (MIT)."
+)
 NAMES = {"fi": "Finnish", "ru": "Russian"}
 
 
@@ -63,10 +65,16 @@ def extract() -> Catalog:
     """Every text of the package to translate, as a template catalog."""
     with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f, str(ROOT / "babel.cfg"))
-    template = Catalog(project=PROJECT, version=VERSION, copyright_holder=AUTHORS,
-                       msgid_bugs_address=BUGS, fuzzy=False)
+    template = Catalog(
+        project=PROJECT,
+        version=VERSION,
+        copyright_holder=AUTHORS,
+        msgid_bugs_address=BUGS,
+        fuzzy=False,
+    )
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True):
+        str(ROOT), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True
+    ):
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     template.header_comment = HEADER.format(what="The template of the translations")
     return template
@@ -80,7 +88,9 @@ def read(path: Path, lang: str | None = None) -> Catalog:
         except PoFileError as e:
             # Babel counts lines from 0 and adds " on N" to its message: say it once, from 1.
             message = str(e).removesuffix(f" on {e.lineno}")
-            raise CatalogError(f"{path}, line {e.lineno + 1}: {message}: {e.line.strip()!r}") from None
+            raise CatalogError(
+                f"{path}, line {e.lineno + 1}: {message}: {e.line.strip()!r}"
+            ) from None
 
 
 class CatalogError(ValueError):
@@ -116,15 +126,24 @@ def init(lang: str, template: Catalog) -> None:
     path = po_path(lang)
     if path.exists():
         raise SystemExit(f"{path} exists already")
-    catalog = Catalog(locale=lang, domain=DOMAIN, project=PROJECT, version=VERSION,
-                      copyright_holder=AUTHORS, msgid_bugs_address=BUGS, fuzzy=False)
+    catalog = Catalog(
+        locale=lang,
+        domain=DOMAIN,
+        project=PROJECT,
+        version=VERSION,
+        copyright_holder=AUTHORS,
+        msgid_bugs_address=BUGS,
+        fuzzy=False,
+    )
     catalog.update(template, no_fuzzy_matching=True)
     catalog.header_comment = HEADER.format(what=f"{language_name(lang)} translations")
     catalog.last_translator = "the rummy-gui authors"
     catalog.language_team = f"{language_name(lang)}, the rummy-gui authors"
     write(path, catalog)
-    print(f"wrote {path}: translate it, add {lang!r} to LANGUAGES in rummy_gui/i18n.py, "
-          "then run `python tools/catalogs.py compile check`")
+    print(
+        f"wrote {path}: translate it, add {lang!r} to LANGUAGES in rummy_gui/i18n.py, "
+        "then run `python tools/catalogs.py compile check`"
+    )
 
 
 def fields(text: str) -> set[str]:
@@ -152,8 +171,10 @@ def problems(lang: str, source: Catalog | None = None) -> list[str]:
     if catalog.fuzzy:
         out.append(where + "the header is marked fuzzy")
     if catalog.plural_forms != Catalog(locale=lang).plural_forms:
-        out.append(where + f"Plural-Forms is {catalog.plural_forms!r}, "
-                           f"not the language's {Catalog(locale=lang).plural_forms!r}")
+        out.append(
+            where + f"Plural-Forms is {catalog.plural_forms!r}, "
+            f"not the language's {Catalog(locale=lang).plural_forms!r}"
+        )
     entries = [m for m in catalog if m.id]
     for m in entries:
         name = f"{where}{m.id if isinstance(m.id, str) else m.id[0]!r}"
@@ -177,15 +198,21 @@ def problems(lang: str, source: Catalog | None = None) -> list[str]:
         have = {_key(m): _strings(m) for m in compiled if m.id}
         want_mo = {_key(m): _strings(m) for m in entries if not m.fuzzy}
         if have != want_mo:
-            out.append(f"{where}{mo_path(lang)} is not the compiled {po_path(lang).name}: "
-                       "run `python tools/catalogs.py compile`")
+            out.append(
+                f"{where}{mo_path(lang)} is not the compiled {po_path(lang).name}: "
+                "run `python tools/catalogs.py compile`"
+            )
     if source is not None:
         ids = {_key(m) for m in source if m.id}
         po_ids = {_key(m) for m in entries}
         for key in sorted(ids - po_ids, key=str):
-            out.append(f"{where}{_show(key)} is not in the catalog: run `python tools/catalogs.py update`")
+            out.append(
+                f"{where}{_show(key)} is not in the catalog: run `python tools/catalogs.py update`"
+            )
         for key in sorted(po_ids - ids, key=str):
-            out.append(f"{where}{_show(key)} is no longer in the source: run `python tools/catalogs.py update`")
+            out.append(
+                f"{where}{_show(key)} is no longer in the source: run `python tools/catalogs.py update`"
+            )
         plural_source = {_key(m) for m in source if m.id and m.pluralizable}
         plural_po = {_key(m) for m in entries if m.pluralizable}
         for key in sorted((plural_source ^ plural_po) & ids & po_ids, key=str):
@@ -219,7 +246,9 @@ def main(argv: list[str]) -> int:
             if found:
                 return 1
         else:
-            raise SystemExit(f"unknown step {step!r} (extract, update, compile, check, init LANG, all)")
+            raise SystemExit(
+                f"unknown step {step!r} (extract, update, compile, check, init LANG, all)"
+            )
     return 0
 
 

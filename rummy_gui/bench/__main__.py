@@ -27,7 +27,9 @@ def _print(section: str, figures: dict[str, Any]) -> None:
         if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
             parts = []
             for metric, s in value.items():
-                parts.append(f"{metric}: median {s['median']:.4g}, p95 {s['p95']:.4g}, spread {s['spread']:.3g}")
+                parts.append(
+                    f"{metric}: median {s['median']:.4g}, p95 {s['p95']:.4g}, spread {s['spread']:.3g}"
+                )
             print(f"  {name:28s} " + "; ".join(parts))
         else:
             print(f"  {name:28s} {value}")
@@ -35,13 +37,21 @@ def _print(section: str, figures: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rummy_gui.bench", description=__doc__)
-    parser.add_argument("section", nargs="*", default=["all"], choices=SECTIONS + ("all", "soak"),
-                        help="one or more sections (default: all)")
+    parser.add_argument(
+        "section",
+        nargs="*",
+        default=["all"],
+        choices=SECTIONS + ("all", "soak"),
+        help="one or more sections (default: all)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure (default 5)")
     parser.add_argument("--games", type=int, default=200, help="soak: games to play")
-    parser.add_argument("--peer", action="store_true",
-                        help="engine: side by side with RLCard's gin-rummy (random agents)")
+    parser.add_argument(
+        "--peer",
+        action="store_true",
+        help="engine: side by side with RLCard's gin-rummy (random agents)",
+    )
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
@@ -78,8 +88,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"(machine: {results['machine']})")
     # a section may fail what it measures (the soak: memory growth past its limit)
-    failed = [name for name, figures in results.items()
-              if isinstance(figures, dict) and figures.get("failed") is True]
+    failed = [
+        name
+        for name, figures in results.items()
+        if isinstance(figures, dict) and figures.get("failed") is True
+    ]
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
         return 1

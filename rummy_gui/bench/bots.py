@@ -29,8 +29,13 @@ HAND_SIZES = (7, 20)  # the hands the positions hold, fewest and most cards
 TARGETS_MS = {"random": None, "easy": 2.0, "medium": 20.0, "hard": 300.0, "expert": 1000.0}
 
 
-def positions(preset: str, players: int, count: int, seed: int = 7,
-              wanted: Callable[[View, int], bool] | None = None) -> list[View]:
+def positions(
+    preset: str,
+    players: int,
+    count: int,
+    seed: int = 7,
+    wanted: Callable[[View, int], bool] | None = None,
+) -> list[View]:
     """Views from seeded deals played by medium bots, the hand holding 7 to
     20 cards: by default every fifth move's view with a real choice, or
     those for which `wanted(view, move number)` holds (at most 400 deals
@@ -58,16 +63,22 @@ def positions(preset: str, players: int, count: int, seed: int = 7,
     return out[:count]
 
 
-def sampled_positions(count: int, players: int = 3, seed: int = 9,
-                      preset: str = "rummy500") -> list[View]:
+def sampled_positions(
+    count: int, players: int = 3, seed: int = 9, preset: str = "rummy500"
+) -> list[View]:
     """Positions of a 500-family preset where hard compares moves by rollouts."""
     import random
 
     from rummy_gui.bots.search import RolloutBot
 
     probe = RolloutBot(seed=1)
-    return positions(preset, players, count, seed=seed,
-                     wanted=lambda view, _: bool(probe.compared(view, random.Random(0))))
+    return positions(
+        preset,
+        players,
+        count,
+        seed=seed,
+        wanted=lambda view, _: bool(probe.compared(view, random.Random(0))),
+    )
 
 
 # Hands of 14 to 20 cards at a searched draw are rare in play (they follow
@@ -108,9 +119,18 @@ def big_hand_positions(count: int) -> list[View]:
 
 def sampled_discards(preset: str, players: int, count: int, seed: int = 9) -> list[View]:
     """Contract-family positions where hard tests its discards on guessed hands."""
-    return positions(preset, players, count, seed=seed, wanted=lambda view, moves: (
-        view.phase == "play" and moves % 3 == 0 and len(view.legal_moves) > 1
-        and any(m.action == "discard" for m in view.legal_moves)))
+    return positions(
+        preset,
+        players,
+        count,
+        seed=seed,
+        wanted=lambda view, moves: (
+            view.phase == "play"
+            and moves % 3 == 0
+            and len(view.legal_moves) > 1
+            and any(m.action == "discard" for m in view.legal_moves)
+        ),
+    )
 
 
 def decision_times(level: str, views: list[View]) -> list[float]:
@@ -147,16 +167,27 @@ def _figures(ts: list[float]) -> dict[str, Any]:
 def _wall_cpu(pairs: list[tuple[float, float]]) -> dict[str, Any]:
     w = sorted(p[0] for p in pairs)
     c = sorted(p[1] for p in pairs)
-    return {"wall p50": round(w[len(w) // 2], 1), "wall p95": round(_p95(w), 1),
-            "wall max": round(w[-1], 1), "cpu p50": round(c[len(c) // 2], 1),
-            "cpu p95": round(_p95(c), 1), "cpu max": round(c[-1], 1), "decisions": len(w)}
+    return {
+        "wall p50": round(w[len(w) // 2], 1),
+        "wall p95": round(_p95(w), 1),
+        "wall max": round(w[-1], 1),
+        "cpu p50": round(c[len(c) // 2], 1),
+        "cpu p95": round(_p95(c), 1),
+        "cpu max": round(c[-1], 1),
+        "decisions": len(w),
+    }
 
 
 SIZE_BANDS = ((7, 9), (10, 13), (14, 17), (18, 20))
 # hard's searched decisions: rollouts at deep takes and rummy calls in the
 # 500 family; in the contract family its discards tested on guessed hands
-SEARCHED = (("rummy500", 2), ("rummy500", 3), ("rummy500-classic", 3), ("pinochle", 3),
-            ("persian", 4))
+SEARCHED = (
+    ("rummy500", 2),
+    ("rummy500", 3),
+    ("rummy500-classic", 3),
+    ("pinochle", 3),
+    ("persian", 4),
+)
 SAMPLED = (("contract", 4), ("liverpool", 4), ("shanghai", 4))
 PER_PRESET = 10
 
@@ -165,12 +196,16 @@ def searched_positions(per_preset: int = PER_PRESET) -> list[tuple[str, View]]:
     """(preset and players, view) of hard's searched decisions, every preset."""
     out: list[tuple[str, View]] = []
     for preset, players in SEARCHED:
-        out += [(f"{preset} {players}p", v)
-                for v in sampled_positions(per_preset, players=players, preset=preset)]
+        out += [
+            (f"{preset} {players}p", v)
+            for v in sampled_positions(per_preset, players=players, preset=preset)
+        ]
     out += [("rummy500 2p laid out", v) for v in big_hand_positions(per_preset)]
     for preset, players in SAMPLED:
-        out += [(f"{preset} {players}p discards", v)
-                for v in sampled_discards(preset, players, per_preset)]
+        out += [
+            (f"{preset} {players}p discards", v)
+            for v in sampled_discards(preset, players, per_preset)
+        ]
     return out
 
 
@@ -186,7 +221,8 @@ def figures_of(rows: list[tuple[str, int, tuple[float, float]]]) -> dict[str, An
     by hand size, and by both."""
     out: dict[str, Any] = {}
     out["hard, searched, 500 family (ms)"] = _wall_cpu(
-        [t for name, _, t in rows if not name.endswith("discards")])
+        [t for name, _, t in rows if not name.endswith("discards")]
+    )
     for lo, hi in SIZE_BANDS:
         band = [t for name, n, t in rows if lo <= n <= hi and not name.endswith("discards")]
         if band:
@@ -202,8 +238,11 @@ def figures_of(rows: list[tuple[str, int, tuple[float, float]]]) -> dict[str, An
 
 
 def run(repeats: int = 5) -> dict[str, Any]:
-    views = (positions("rummy500", 2, POSITIONS) + positions("rummy500", 3, POSITIONS)
-             + positions("contract", 4, POSITIONS))
+    views = (
+        positions("rummy500", 2, POSITIONS)
+        + positions("rummy500", 3, POSITIONS)
+        + positions("contract", 4, POSITIONS)
+    )
     sizes = [len(v.hand) for v in views]
     out: dict[str, Any] = {}
     for level in LEVELS:
@@ -216,7 +255,10 @@ def run(repeats: int = 5) -> dict[str, Any]:
             p95s.append(_p95(ts))
             maxes.append(ts[-1])
         out[f"{level}, all decisions (ms)"] = {
-            "p50": summarize(p50s), "p95": summarize(p95s), "max": summarize(maxes)}
+            "p50": summarize(p50s),
+            "p95": summarize(p95s),
+            "max": summarize(maxes),
+        }
     out["positions"] = {"count": len(views), "hand sizes": [min(sizes), max(sizes)]}
     out.update(searched_figures())
     out["targets p95 (ms)"] = {k: v for k, v in TARGETS_MS.items() if v is not None}
@@ -272,9 +314,21 @@ def compare(against: str, per_preset: int = PER_PRESET) -> dict[str, Any]:
     for label, root in (("before", against), ("after", here)):
         env = dict(os.environ, PYTHONPATH=root)
         # run from the checkout's directory: `python -c` puts it first on the path
-        done = subprocess.run([sys.executable, "-c", _TIMING, str(per_preset),
-                               json.dumps([SEARCHED, SAMPLED]), _BIG_HANDS], env=env, cwd=root,
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                _TIMING,
+                str(per_preset),
+                json.dumps([SEARCHED, SAMPLED]),
+                _BIG_HANDS,
+            ],
+            env=env,
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         rows = json.loads(done.stdout)
         moves[label] = [r[4] for r in rows]
         result[label] = figures_of([(r[0], r[1], (r[2], r[3])) for r in rows])
@@ -288,8 +342,11 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(
         prog="python -m rummy_gui.bench.bots",
-        description="Hard's searched decisions, before (another checkout's bots) and after (these).")
-    parser.add_argument("--against", required=True, help="a checkout's directory (holding rummy_gui)")
+        description="Hard's searched decisions, before (another checkout's bots) and after (these).",
+    )
+    parser.add_argument(
+        "--against", required=True, help="a checkout's directory (holding rummy_gui)"
+    )
     parser.add_argument("--per-preset", type=int, default=PER_PRESET)
     args = parser.parse_args(argv)
     out = compare(args.against, args.per_preset)
@@ -302,8 +359,11 @@ def main(argv: list[str] | None = None) -> int:
         def cell(f: dict[str, Any] | None) -> str:
             if f is None:
                 return "-"
-            return (f"{f['wall p50']:.0f}/{f['wall p95']:.0f}/{f['wall max']:.0f}, "
-                    f"{f['cpu p50']:.0f}/{f['cpu p95']:.0f}/{f['cpu max']:.0f} (n={f['decisions']})")
+            return (
+                f"{f['wall p50']:.0f}/{f['wall p95']:.0f}/{f['wall max']:.0f}, "
+                f"{f['cpu p50']:.0f}/{f['cpu p95']:.0f}/{f['cpu max']:.0f} (n={f['decisions']})"
+            )
+
         print(f"{k:44s} {cell(b):44s} {cell(a)}")
     print("same move:", out["same move"])
     return 0

@@ -19,19 +19,28 @@ from typing import Any
 from rummy_gui.bench import summarize
 from rummy_gui.engine import PRESETS, Action, Game
 
-PLAYERS = {"rummy500": 3, "rummy500-classic": 3, "persian": 4, "pinochle": 3,
-           "contract": 4, "liverpool": 4, "shanghai": 4}
+PLAYERS = {
+    "rummy500": 3,
+    "rummy500-classic": 3,
+    "persian": 4,
+    "pinochle": 3,
+    "contract": 4,
+    "liverpool": 4,
+    "shanghai": 4,
+}
 MOVES_PER_RUN = 3000
 # A random contract round may go on for a very long time (RULES.md lets the
 # stock be rebuilt); past this many moves the deal is given up for a new game.
 DEAL_MOVE_CAP = 1500
 PEER_PAIRS = (("rummy500", 3), ("contract", 4))
-INSTALL_HINT = ('the peer benchmark needs RLCard: pip install "rlcard>=1.2" '
-                '(or pip install -e ".[bench]")')
+INSTALL_HINT = (
+    'the peer benchmark needs RLCard: pip install "rlcard>=1.2" (or pip install -e ".[bench]")'
+)
 
 
-def playout(preset: str, players: int, seed: int, max_moves: int,
-            deal_cap: int = DEAL_MOVE_CAP) -> tuple[int, int, float]:
+def playout(
+    preset: str, players: int, seed: int, max_moves: int, deal_cap: int = DEAL_MOVE_CAP
+) -> tuple[int, int, float]:
     """Random legal moves until max_moves: (moves, deals finished, CPU seconds).
 
     CPU time of this process, not wall time: the figure then holds on a
@@ -40,8 +49,9 @@ def playout(preset: str, players: int, seed: int, max_moves: int,
     return moves, deals, cpu
 
 
-def timed_playout(preset: str, players: int, seed: int, max_moves: int,
-                  deal_cap: int = DEAL_MOVE_CAP) -> tuple[int, int, float, float]:
+def timed_playout(
+    preset: str, players: int, seed: int, max_moves: int, deal_cap: int = DEAL_MOVE_CAP
+) -> tuple[int, int, float, float]:
     """As `playout`, with the wall clock too: (moves, deals, CPU s, wall s)."""
     rng = random.Random(seed)
     g = Game.new(preset, players, seed=seed)
@@ -121,8 +131,12 @@ class _PeerRun:
         rlcard = importlib.import_module("rlcard")
         agents = importlib.import_module("rlcard.agents")
         self.env = rlcard.make("gin-rummy", config={"seed": seed})
-        self.env.set_agents([agents.RandomAgent(num_actions=self.env.num_actions)
-                             for _ in range(self.env.num_players)])
+        self.env.set_agents(
+            [
+                agents.RandomAgent(num_actions=self.env.num_actions)
+                for _ in range(self.env.num_players)
+            ]
+        )
 
     def play(self, moves: int) -> tuple[int, float, float]:
         done = 0
@@ -139,18 +153,19 @@ def peer_playout(seed: int, max_moves: int) -> tuple[int, float, float]:
 
 
 def _median_rates(samples: list[tuple[int, float, float]]) -> dict[str, float]:
-    return {"moves/s cpu": statistics.median(m / c for m, c, _ in samples),
-            "moves/s wall": statistics.median(m / w for m, _, w in samples),
-            "cpu s": statistics.median(c for _, c, _ in samples),
-            "wall s": statistics.median(w for _, _, w in samples),
-            "moves": statistics.median(m for m, _, _ in samples)}
+    return {
+        "moves/s cpu": statistics.median(m / c for m, c, _ in samples),
+        "moves/s wall": statistics.median(m / w for m, _, w in samples),
+        "cpu s": statistics.median(c for _, c, _ in samples),
+        "wall s": statistics.median(w for _, _, w in samples),
+        "moves": statistics.median(m for m, _, _ in samples),
+    }
 
 
 SLICES = 6  # each run interleaves this many slices of every engine
 
 
-def run_peer(repeats: int = 5, moves: int = MOVES_PER_RUN,
-             sweep: bool = True) -> dict[str, Any]:
+def run_peer(repeats: int = 5, moves: int = MOVES_PER_RUN, sweep: bool = True) -> dict[str, Any]:
     """Ours and the peer side by side. Each run plays `moves` moves of every
     engine in SLICES interleaved slices (the order turning each slice), so
     the engines share the machine's changing load; a run's ratio is ours/peer
@@ -163,12 +178,13 @@ def run_peer(repeats: int = 5, moves: int = MOVES_PER_RUN,
     for rep in range(repeats):
         runners: dict[str, _OurRun | _PeerRun] = {
             name: _OurRun(preset, players, 1000 + rep)
-            for name, (preset, players) in zip(names, PEER_PAIRS, strict=True)}
+            for name, (preset, players) in zip(names, PEER_PAIRS, strict=True)
+        }
         runners[peer_name] = _PeerRun(1000 + rep)
         totals = {name: (0, 0.0, 0.0) for name in runners}
         order = list(runners)
         for k in range(SLICES):
-            for name in order[k % len(order):] + order[:k % len(order)]:
+            for name in order[k % len(order) :] + order[: k % len(order)]:
                 n, cpu, wall = runners[name].play(moves // SLICES)
                 m0, c0, w0 = totals[name]
                 totals[name] = (m0 + n, c0 + cpu, w0 + wall)
@@ -177,17 +193,20 @@ def run_peer(repeats: int = 5, moves: int = MOVES_PER_RUN,
     for name in names:
         fig = _median_rates([r[name] for r in per_run])
         fig["ratio ours/peer cpu"] = statistics.median(
-            (r[name][0] / r[name][1]) / (r[peer_name][0] / r[peer_name][1]) for r in per_run)
+            (r[name][0] / r[name][1]) / (r[peer_name][0] / r[peer_name][1]) for r in per_run
+        )
         fig["ratio ours/peer wall"] = statistics.median(
-            (r[name][0] / r[name][2]) / (r[peer_name][0] / r[peer_name][2]) for r in per_run)
+            (r[name][0] / r[name][2]) / (r[peer_name][0] / r[peer_name][2]) for r in per_run
+        )
         out[name] = fig
     if sweep:
         out["ours by players (moves/s cpu)"] = players_sweep(repeats, moves)
     return out
 
 
-def players_sweep(repeats: int, moves: int,
-                  presets: tuple[str, ...] = ("rummy500", "contract")) -> dict[str, float]:
+def players_sweep(
+    repeats: int, moves: int, presets: tuple[str, ...] = ("rummy500", "contract")
+) -> dict[str, float]:
     out: dict[str, float] = {}
     for preset in presets:
         rules = PRESETS[preset]

@@ -63,44 +63,63 @@ def _child(code: str) -> dict[str, Any]:
         import tempfile
 
         env["RUMMY_GUI_HOME"] = tempfile.mkdtemp(prefix="rummy-gui-bench-")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     line = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")][-1]
     result: dict[str, Any] = json.loads(line.split(" ", 1)[1])
     return result
 
 
 def thinking_run(level: str, seconds: float, size: tuple[int, int], players: int) -> dict[str, Any]:
-    return _child("import json, pygame; from rummy_gui.ui import perf; m = {}; "
-                  f"t = perf.frames_while_bot_thinks({level!r}, {seconds}, {players}, {tuple(size)}, memory=m); "
-                  "print('RESULT ' + json.dumps({'times': t, 'memory': m, "
-                  "'driver': pygame.display.get_driver()}))")
+    return _child(
+        "import json, pygame; from rummy_gui.ui import perf; m = {}; "
+        f"t = perf.frames_while_bot_thinks({level!r}, {seconds}, {players}, {tuple(size)}, memory=m); "
+        "print('RESULT ' + json.dumps({'times': t, 'memory': m, "
+        "'driver': pygame.display.get_driver()}))"
+    )
 
 
 def idle_run(seconds: float, size: tuple[int, int], players: int) -> dict[str, Any]:
-    return _child("import json, pygame; from rummy_gui.ui import perf; "
-                  f"r = perf.idle_cpu({seconds}, {players}, {tuple(size)}); "
-                  "r['driver'] = pygame.display.get_driver(); print('RESULT ' + json.dumps(r))")
+    return _child(
+        "import json, pygame; from rummy_gui.ui import perf; "
+        f"r = perf.idle_cpu({seconds}, {players}, {tuple(size)}); "
+        "r['driver'] = pygame.display.get_driver(); print('RESULT ' + json.dumps(r))"
+    )
 
 
-def run(repeats: int = 5, frames: int = FRAMES, think_seconds: float = THINK_SECONDS,
-        sizes: tuple[tuple[int, int], ...] = SIZES, players: tuple[int, ...] = PLAYERS,
-        think_levels: tuple[str, ...] = ("hard", "expert"), think_at: tuple[tuple[int, int], int] = THINK_AT,
-        idle_seconds: float = IDLE_SECONDS, idle_at: tuple[tuple[int, int], int] = IDLE_AT) -> dict[str, Any]:
+def run(
+    repeats: int = 5,
+    frames: int = FRAMES,
+    think_seconds: float = THINK_SECONDS,
+    sizes: tuple[tuple[int, int], ...] = SIZES,
+    players: tuple[int, ...] = PLAYERS,
+    think_levels: tuple[str, ...] = ("hard", "expert"),
+    think_at: tuple[tuple[int, int], int] = THINK_AT,
+    idle_seconds: float = IDLE_SECONDS,
+    idle_at: tuple[tuple[int, int], int] = IDLE_AT,
+) -> dict[str, Any]:
     from rummy_gui.ui import perf
 
     out: dict[str, Any] = {"video driver": perf.use_display() or "(the platform's default)"}
     for size in sizes:
         for n in players:
-            runs = [perf.table_frame_ms(frames, players=n, size=size, pile=PILE) for _ in range(repeats)]
+            runs = [
+                perf.table_frame_ms(frames, players=n, size=size, pile=PILE) for _ in range(repeats)
+            ]
             out[f"{size[0]}x{size[1]}, {n} players"] = frame_figures(runs)
     import pygame
 
-    out["video driver"] = pygame.display.get_driver() if pygame.display.get_init() else out["video driver"]
+    out["video driver"] = (
+        pygame.display.get_driver() if pygame.display.get_init() else out["video driver"]
+    )
     (tw, th), tn = think_at
     memory: list[dict[str, float]] = []
     for level in think_levels:
         key = f"{tw}x{th}, {tn} players, {level} bot thinking"
-        results = [thinking_run(level, think_seconds, (tw, th), tn) for _ in range(max(1, min(repeats, 3)))]
+        results = [
+            thinking_run(level, think_seconds, (tw, th), tn) for _ in range(max(1, min(repeats, 3)))
+        ]
         memory.extend(r["memory"] for r in results)
         thinking = [r["times"] for r in results if r["times"]]
         if thinking:
@@ -111,9 +130,12 @@ def run(repeats: int = 5, frames: int = FRAMES, think_seconds: float = THINK_SEC
             out[key] = "no frame while a bot thought (it answered at once)"
     if memory:
         out[f"memory, {tw}x{th}, {tn} players, after bots played"] = {
-            name: summarize([m[name] for m in memory]) for name in memory[0]}
+            name: summarize([m[name] for m in memory]) for name in memory[0]
+        }
     (iw, ih), idle_n = idle_at
     idles = [idle_run(idle_seconds, (iw, ih), idle_n) for _ in range(max(1, min(repeats, 3)))]
     out[f"idle, {iw}x{ih}, {idle_n} players, waiting {idle_seconds:g} s for the human"] = {
-        "cpu %": summarize([r["cpu %"] for r in idles]), "frames": summarize([r["frames"] for r in idles])}
+        "cpu %": summarize([r["cpu %"] for r in idles]),
+        "frames": summarize([r["frames"] for r in idles]),
+    }
     return out

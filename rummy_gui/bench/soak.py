@@ -35,8 +35,13 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner would spoil --json
 
 PRESETS: tuple[tuple[str, int], ...] = (
-    ("rummy500", 3), ("rummy500-classic", 3), ("persian", 4), ("pinochle", 3),
-    ("contract", 4), ("liverpool", 4), ("shanghai", 4),
+    ("rummy500", 3),
+    ("rummy500-classic", 3),
+    ("persian", 4),
+    ("pinochle", 3),
+    ("contract", 4),
+    ("liverpool", 4),
+    ("shanghai", 4),
 )
 SHORT_TARGET = 100
 CONTRACT_FIRST_ROUND = 6
@@ -166,9 +171,12 @@ def growth(curve: list[dict[str, Any]], games: int) -> tuple[dict[str, Any], dic
     return first, last, grew
 
 
-def play_games(games: int, every: int | None = None,
-               progress: Callable[[int, dict[str, Any]], None] | None = None,
-               presets: tuple[tuple[str, int], ...] = PRESETS) -> dict[str, Any]:
+def play_games(
+    games: int,
+    every: int | None = None,
+    progress: Callable[[int, dict[str, Any]], None] | None = None,
+    presets: tuple[tuple[str, int], ...] = PRESETS,
+) -> dict[str, Any]:
     every = checkpoint_every(games) if every is None else every
     table = DemoTable()
     curve: list[dict[str, Any]] = []
@@ -184,8 +192,12 @@ def play_games(games: int, every: int | None = None,
             if not pack_intact(game):
                 broken.append(f"game {k} ({preset})")
             if k % every == 0 or k == games:
-                point = {"game": k, "rss MB": round(rss_mb(), 1), "peak MB": round(peak_rss_mb(), 1),
-                         "minutes": round((time.perf_counter() - started) / 60, 2)}
+                point = {
+                    "game": k,
+                    "rss MB": round(rss_mb(), 1),
+                    "peak MB": round(peak_rss_mb(), 1),
+                    "minutes": round((time.perf_counter() - started) / 60, 2),
+                }
                 curve.append(point)
                 if progress is not None:
                     progress(k, point)

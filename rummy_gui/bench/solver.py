@@ -54,7 +54,10 @@ def run(repeats: int = 5) -> dict[str, Any]:
         t = _times(lambda h: _distance(contract, h, 6), chands)  # uncached
         distance_ms.append(sorted(t)[len(t) // 2])
     return {
-        "best_split 13 cards, ≤4 jokers (ms)": {"median": summarize(split_ms), "worst": summarize(worst)},
+        "best_split 13 cards, ≤4 jokers (ms)": {
+            "median": summarize(split_ms),
+            "worst": summarize(worst),
+        },
         "contract_layout round 6 (ms)": {"median": summarize(layout_ms)},
         "contract_distance round 6 (ms)": {"median": summarize(distance_ms)},
         "hands per repeat": HANDS,

@@ -31,7 +31,9 @@ DEMO_PRESET = "rummy500"
 DEMO_PLAYERS = 3
 
 
-def demo_game_child(preset: str = DEMO_PRESET, players: int = DEMO_PLAYERS, seed: int = 1) -> dict[str, Any]:
+def demo_game_child(
+    preset: str = DEMO_PRESET, players: int = DEMO_PLAYERS, seed: int = 1
+) -> dict[str, Any]:
     """In this process: one whole demo match through the table loop; memory and frames."""
     from rummy_gui.bench import soak
     from rummy_gui.ui import perf
@@ -43,9 +45,15 @@ def demo_game_child(preset: str = DEMO_PRESET, players: int = DEMO_PLAYERS, seed
         memory = perf.memory_mb()  # the bot process still runs
     finally:
         table.close()
-    return {"peak MB": soak.peak_rss_mb(), "rss MB": soak.rss_mb(), "frames": table.frames,
-            "seconds": time.perf_counter() - start, "finished": session_game,
-            "together MB": memory["together MB"], "bot process MB": memory["bot process MB"]}
+    return {
+        "peak MB": soak.peak_rss_mb(),
+        "rss MB": soak.rss_mb(),
+        "frames": table.frames,
+        "seconds": time.perf_counter() - start,
+        "finished": session_game,
+        "together MB": memory["together MB"],
+        "bot process MB": memory["bot process MB"],
+    }
 
 
 def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
@@ -57,13 +65,17 @@ def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
 
     app = table.app
     seats = [SeatConfig(f"Bot {i + 1}", table.level) for i in range(players)]
-    session = Session(preset, seats, {}, seed=seed, demo=True, game=Game.new(preset, players, seed=seed))
+    session = Session(
+        preset, seats, {}, seed=seed, demo=True, game=Game.new(preset, players, seed=seed)
+    )
     app.session = session
     app.pop_to(MainMenu)
     app.push(TableScene(app, session))
     for _ in range(500_000):
         app.tick(0.05)
-        time.sleep(0)  # let the thread that reads the bots' answers run, as the program's frame pause does
+        time.sleep(
+            0
+        )  # let the thread that reads the bots' answers run, as the program's frame pause does
         table.frames += 1
         if isinstance(app.stack.top, GameOverScene):
             return True
@@ -71,10 +83,16 @@ def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
 
 
 def peak_rss_after_demo(seed: int = 1) -> dict[str, Any]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    code = ("import json, sys; from rummy_gui.bench.startup import demo_game_child; "
-            f"print('RESULT ' + json.dumps(demo_game_child(seed={seed})))")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    env = dict(
+        os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"
+    )
+    code = (
+        "import json, sys; from rummy_gui.bench.startup import demo_game_child; "
+        f"print('RESULT ' + json.dumps(demo_game_child(seed={seed})))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     line = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")][-1]
     result: dict[str, Any] = json.loads(line.split(" ", 1)[1])
     return result
@@ -83,8 +101,9 @@ def peak_rss_after_demo(seed: int = 1) -> dict[str, Any]:
 TABLES = (((1280, 800), 4), ((1920, 1080), 8))
 
 
-def run(repeats: int = 5, demo_games: int = 1,
-        tables: tuple[tuple[tuple[int, int], int], ...] = TABLES) -> dict[str, Any]:
+def run(
+    repeats: int = 5, demo_games: int = 1, tables: tuple[tuple[tuple[int, int], int], ...] = TABLES
+) -> dict[str, Any]:
     from rummy_gui.ui import perf
 
     driver = perf.use_display() or "(the platform's default)"
@@ -92,11 +111,15 @@ def run(repeats: int = 5, demo_games: int = 1,
     for (w, h), n in tables:
         args = ("--preset", "rummy500", "--players", str(n), "--size", f"{w}x{h}")
         runs = perf.first_frame(repeats, args)
-        out[f"first table frame, {w}x{h}, {n} players"] = {"seconds": summarize([r[0] for r in runs]),
-                                                           "cpu seconds": summarize([r[1] for r in runs])}
+        out[f"first table frame, {w}x{h}, {n} players"] = {
+            "seconds": summarize([r[0] for r in runs]),
+            "cpu seconds": summarize([r[1] for r in runs]),
+        }
     runs = perf.first_frame(repeats)
-    out["first menu frame"] = {"seconds": summarize([r[0] for r in runs]),
-                               "cpu seconds": summarize([r[1] for r in runs])}
+    out["first menu frame"] = {
+        "seconds": summarize([r[0] for r in runs]),
+        "cpu seconds": summarize([r[1] for r in runs]),
+    }
     demos = [peak_rss_after_demo(seed=1 + k) for k in range(demo_games)]
     out[f"whole demo game ({DEMO_PRESET}, {DEMO_PLAYERS} medium bots)"] = {
         "peak RSS MB": summarize([d["peak MB"] for d in demos]),

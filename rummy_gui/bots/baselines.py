@@ -142,7 +142,9 @@ class _Baseline:
             return options[0] if options else None
         return None
 
-    def discard(self, view: View, acts: dict[Action, list[Move]], rng: random.Random) -> Move | None:
+    def discard(
+        self, view: View, acts: dict[Action, list[Move]], rng: random.Random
+    ) -> Move | None:
         discards = acts.get(Action.DISCARD, [])
         if not discards:
             return None
@@ -156,8 +158,9 @@ class _Baseline:
     def contract_draw(self, acts: dict[Action, list[Move]]) -> Move | None:
         return _plain_draw(acts)
 
-    def contract_play(self, view: View, acts: dict[Action, list[Move]],
-                      rng: random.Random) -> Move | None:
+    def contract_play(
+        self, view: View, acts: dict[Action, list[Move]], rng: random.Random
+    ) -> Move | None:
         r = view.rules
         hand = list(view.hand)
         contracts = acts.get(Action.CONTRACT, [])
@@ -170,8 +173,14 @@ class _Baseline:
         if not discards:
             return None
         plain = [m for m in discards if not card_of(m.cards[0]).is_joker] or discards
-        return max(plain, key=lambda m: (not fits_alone(r, view.melds, card_of(m.cards[0])),
-                                         card_value(r, card_of(m.cards[0])), m.cards[0]))
+        return max(
+            plain,
+            key=lambda m: (
+                not fits_alone(r, view.melds, card_of(m.cards[0])),
+                card_value(r, card_of(m.cards[0])),
+                m.cards[0],
+            ),
+        )
 
 
 def _plain_draw(acts: dict[Action, list[Move]]) -> Move | None:
@@ -187,8 +196,9 @@ def _target_meld(rules: Rules, view: View, acts: dict[Action, list[Move]]) -> Mo
     target = view.target
     assert target is not None
     hand = list(view.hand)
-    wanted = sorted(possible_melds(rules, hand, through=target),
-                    key=lambda rd: (-len(rd.cards), str(rd.cards)))
+    wanted = sorted(
+        possible_melds(rules, hand, through=target), key=lambda rd: (-len(rd.cards), str(rd.cards))
+    )
     melds = [m for m in acts.get(Action.MELD, []) if target in cards_of(m)]
     for rd in wanted:
         want = Counter(c.code for c in rd.cards)
@@ -217,12 +227,14 @@ class GreedyBot(_Baseline):
         hand = list(view.hand)
         for depth in sorted(takes, reverse=True):
             # the cards above it come into the hand with it
-            above = list(pile[len(pile) - depth + 1:])
+            above = list(pile[len(pile) - depth + 1 :])
             if _makes_new_meld(r, hand + above, pile[-depth]):
                 return takes[depth]
         return _plain_draw(acts)
 
-    def discard(self, view: View, acts: dict[Action, list[Move]], rng: random.Random) -> Move | None:
+    def discard(
+        self, view: View, acts: dict[Action, list[Move]], rng: random.Random
+    ) -> Move | None:
         discards = acts.get(Action.DISCARD, [])
         if not discards:
             return None

@@ -65,8 +65,15 @@ class _Replay:
     pile: list[Card]
 
     def copy(self) -> _Replay:
-        return _Replay(self.log, self.upcard, self.reshuffled, [Counter(k) for k in self.known],
-                       [set(r) for r in self.refused], list(self.took), list(self.pile))
+        return _Replay(
+            self.log,
+            self.upcard,
+            self.reshuffled,
+            [Counter(k) for k in self.known],
+            [set(r) for r in self.refused],
+            list(self.took),
+            list(self.pile),
+        )
 
 
 # Replays by (log length, id of the last move), so that the next view of
@@ -84,15 +91,25 @@ def _replay(view: View) -> _Replay:
         if k == 0:
             break
         hit = _REPLAYS.get((k, id(log[k - 1])))
-        if hit is not None and hit.upcard == view.upcard and hit.log == log[:k] and \
-                hit.reshuffled == tuple(i for i in view.reshuffled_at if i < k):
+        if (
+            hit is not None
+            and hit.upcard == view.upcard
+            and hit.log == log[:k]
+            and hit.reshuffled == tuple(i for i in view.reshuffled_at if i < k)
+        ):
             start = hit.copy() if k < n else hit
             break
     if start is None:
         players = view.players
-        start = _Replay((), view.upcard, (), [Counter() for _ in range(players)],
-                        [set() for _ in range(players)], [0] * players,
-                        [view.upcard] if view.upcard is not None else [])
+        start = _Replay(
+            (),
+            view.upcard,
+            (),
+            [Counter() for _ in range(players)],
+            [set() for _ in range(players)],
+            [0] * players,
+            [view.upcard] if view.upcard is not None else [],
+        )
     if len(start.log) == n:
         return start
     reshuffled = set(view.reshuffled_at)

@@ -61,13 +61,18 @@ class Params:
     sampled_danger: int = 0  # guessed opponent hands to test each discard against (0: heuristic)
     lookahead: int = 0  # own future draws simulated to value a discard (0: none)
     lookahead_samples: int = 6
-    urgency: float = 0.0  # contract: extra weight of held penalty when a laid-down opponent may go out
+    urgency: float = (
+        0.0  # contract: extra weight of held penalty when a laid-down opponent may go out
+    )
     leftover: float = 1.0  # 500 family: weight of the points of cards no meld uses
-    leftover_close: int = 0  # that weight is 1 again once an opponent holds this many cards or fewer
+    leftover_close: int = (
+        0  # that weight is 1 again once an opponent holds this many cards or fewer
+    )
 
 
-EASY = Params(memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0,
-              draw_samples=0)
+EASY = Params(
+    memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0, draw_samples=0
+)
 MEDIUM = Params(draw_samples=3)
 # The first hard's settings (now only under search.SearchBot): every unseen
 # card tried for a draw, each discard tested against guessed opponent hands,
@@ -109,8 +114,10 @@ _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
 def decision_rng(seed: int, view: View, salt: str = "") -> random.Random:
     """A generator fixed by the seed and the moment of the deal (same view, same draws)."""
     top = str(view.discard_pile[-1]) if view.discard_pile else "-"
-    key = (f"{seed}|{salt}|{view.seat}|{view.round}|{view.turn_number}|{len(view.log)}|"
-           f"{view.phase}|{top}|{' '.join(sorted(str(c) for c in view.hand))}")
+    key = (
+        f"{seed}|{salt}|{view.seat}|{view.round}|{view.turn_number}|{len(view.log)}|"
+        f"{view.phase}|{top}|{' '.join(sorted(str(c) for c in view.hand))}"
+    )
     return random.Random(zlib.crc32(key.encode()))
 
 
@@ -150,8 +157,9 @@ class Judge:
         self.laid = bool(view.laid_down[self.me]) if self.contract else True
         self._cache: dict[tuple[int, ...], float] = {}
         self.leftover = params.leftover
-        if params.leftover_close and any(n <= params.leftover_close for s, n in
-                                         enumerate(view.hand_sizes) if s != self.me):
+        if params.leftover_close and any(
+            n <= params.leftover_close for s, n in enumerate(view.hand_sizes) if s != self.me
+        ):
             self.leftover = 1.0  # someone may go out soon: held points count in full
         self._splits: dict[tuple[int, ...], Split] = {}
         self._guessed: list[dict[int, list[Card]]] | None = None
@@ -209,8 +217,11 @@ class Judge:
         if not self.laid:
             d = contract_distance(r, hand, self.view.round)
             pen = sum(self.vals[c.code] for c in hand if not c.is_joker)
-            return (-12.0 * d - (0.15 + self.hurry) * pen
-                    + 0.4 * self.promise(hand) * self.p.potential * (1.0 - min(1.0, self.hurry)))
+            return (
+                -12.0 * d
+                - (0.15 + self.hurry) * pen
+                + 0.4 * self.promise(hand) * self.p.potential * (1.0 - min(1.0, self.hurry))
+            )
         # laid down: only lay-offs can empty the hand
         out = 0.0
         for c in hand:
@@ -236,7 +247,7 @@ class Judge:
         vals = self.vals
         for i, a in enumerate(nat):
             va = vals[a.code]
-            for b in nat[i + 1:]:
+            for b in nat[i + 1 :]:
                 worth = va + vals[b.code] + 5
                 if a.rank == b.rank:
                     if a.suit == b.suit and not contract:
@@ -258,7 +269,9 @@ class Judge:
                         else:
                             need = [12] if gap == 11 else [13]
                         base = a.code - a.rank + 1
-                        outs = jokers_unseen + sum(unseen[base + q - 1] for q in need if 1 <= q <= 13)
+                        outs = jokers_unseen + sum(
+                            unseen[base + q - 1] for q in need if 1 <= q <= 13
+                        )
                         total += 0.8 * worth * min(outs, 2.0) / 2.0
         return total
 
@@ -270,14 +283,17 @@ class Judge:
         r = self.rules
         if not self.contract:
             split = self.split(hand)
-            pool = [c for c in split.leftovers if c not in keep] or \
-                [c for c in hand if c not in keep]
+            pool = [c for c in split.leftovers if c not in keep] or [
+                c for c in hand if c not in keep
+            ]
             if not pool:
                 return best
             worst = max(pool, key=lambda c: card_value(r, c))
             return self.value(minus(hand, [worst]))
-        cands = sorted({c for c in hand if c not in keep and not c.is_joker},
-                       key=lambda c: (-card_value(r, c), c.code))[:4]
+        cands = sorted(
+            {c for c in hand if c not in keep and not c.is_joker},
+            key=lambda c: (-card_value(r, c), c.code),
+        )[:4]
         return max((self.value(minus(hand, [c])) for c in cands), default=best)
 
     def draw_value(self, hand: Sequence[Card], rng: random.Random) -> float:
@@ -332,7 +348,9 @@ class Judge:
             pool = list(split.leftovers) or list(hand)
             worst = max(pool, key=lambda c: card_value(r, c))
             return minus(hand, [worst])
-        cands = sorted({c for c in hand if not c.is_joker}, key=lambda c: (-card_value(r, c), c.code))[:3]
+        cands = sorted(
+            {c for c in hand if not c.is_joker}, key=lambda c: (-card_value(r, c), c.code)
+        )[:3]
         if not cands:
             return hand[1:]
         best = max(cands, key=lambda c: self.value(minus(hand, [c])))
@@ -347,7 +365,7 @@ class Judge:
         v = card_value(r, card)
         d = 0.0
         if not protected and self.fits_table(card):
-            d += (2.0 * v if not self.contract else 0.5 * v + 3.0)
+            d += 2.0 * v if not self.contract else 0.5 * v + 3.0
         if not self.contract and r.rummy_call == "full" and self._pile_meld(card):
             d += 25.0
         mem = self.memory
@@ -439,9 +457,13 @@ class Judge:
         """Would a rummy call find a meld of pile cards with this card on top?"""
         if card.is_joker:
             return False
-        near = [x for x in self.view.discard_pile
-                if x.is_joker or x.rank == card.rank
-                or (x.suit == card.suit and abs(x.rank - card.rank) < self.rules.min_run + 1)]
+        near = [
+            x
+            for x in self.view.discard_pile
+            if x.is_joker
+            or x.rank == card.rank
+            or (x.suit == card.suit and abs(x.rank - card.rank) < self.rules.min_run + 1)
+        ]
         if len(near) < 2:
             return False
         return any(card in m.cards for m in possible_melds(self.rules, near + [card]))
@@ -455,8 +477,14 @@ class RuleBot:
 
     level = "medium"
 
-    def __init__(self, seed: int = 0, params: Params = MEDIUM, level: str = "medium",
-                 contract_params: Params | None = None, per_preset: bool = False) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        params: Params = MEDIUM,
+        level: str = "medium",
+        contract_params: Params | None = None,
+        per_preset: bool = False,
+    ) -> None:
         self.seed = seed
         self.params = params
         self.contract_params = contract_params
@@ -547,8 +575,12 @@ class RuleBot:
 
         def partnered(c: Card) -> bool:
             return c.is_joker or any(
-                o is not c and not o.is_joker and (o.rank == c.rank or (
-                    o.suit == c.suit and abs(o.rank - c.rank) <= 2)) for o in hand if o != c)
+                o is not c
+                and not o.is_joker
+                and (o.rank == c.rank or (o.suit == c.suit and abs(o.rank - c.rank) <= 2))
+                for o in hand
+                if o != c
+            )
 
         def key(m: Move) -> tuple[bool, bool, int, bool]:
             c = card_of(m.cards[0])
@@ -557,7 +589,9 @@ class RuleBot:
         return max(discards, key=key)
 
     # ------------------------------------------------------------ draw
-    def draw_options(self, view: View, judge: Judge, rng: random.Random) -> list[tuple[float, Move]]:
+    def draw_options(
+        self, view: View, judge: Judge, rng: random.Random
+    ) -> list[tuple[float, Move]]:
         hand = list(view.hand)
         pile = view.discard_pile
         out: list[tuple[float, Move]] = []
@@ -585,7 +619,9 @@ class RuleBot:
         if r.is_contract:
             if judge.laid:
                 return judge.fits_table(card)
-            return contract_distance(r, hand + [card], view.round) < contract_distance(r, hand, view.round)
+            return contract_distance(r, hand + [card], view.round) < contract_distance(
+                r, hand, view.round
+            )
         split = best_split(r, hand + [card], view.melds)
         return card not in split.leftovers
 
@@ -635,8 +671,14 @@ class RuleBot:
         if r.is_contract:
             return self._contract_play(view, judge)
         split = best_split(r, list(view.hand), view.melds)
-        order = sorted(split.melds, key=lambda pm: (
-            view.target is None or view.target not in pm.cards, pm.kind == LAYOFF, -pm.value))
+        order = sorted(
+            split.melds,
+            key=lambda pm: (
+                view.target is None or view.target not in pm.cards,
+                pm.kind == LAYOFF,
+                -pm.value,
+            ),
+        )
         by_action: dict[Action, list[Move]] = {}
         for m in legal:
             by_action.setdefault(m.action, []).append(m)
@@ -660,9 +702,11 @@ class RuleBot:
         hand = list(view.hand)
         contracts = [m for m in legal if m.action == Action.CONTRACT]
         if contracts:
+
             def rest_value(m: Move) -> float:
                 rest = minus(hand, cards_of(m))
                 return -sum(1.0 if c.is_joker else card_value(r, c) for c in rest)
+
             return max(contracts, key=rest_value)
         layoffs = [m for m in legal if m.action == Action.LAYOFF]
         discards = [m for m in legal if m.action == Action.DISCARD]
@@ -670,7 +714,9 @@ class RuleBot:
             if not discards:  # a swapped joker must go back first
                 jk = [m for m in layoffs if JOKER in cards_of(m)]
                 return (jk or layoffs)[0]
-            return max(layoffs, key=lambda m: (len(m.cards), sum(card_value(r, c) for c in cards_of(m))))
+            return max(
+                layoffs, key=lambda m: (len(m.cards), sum(card_value(r, c) for c in cards_of(m)))
+            )
         swaps = [m for m in legal if m.action == Action.SWAP]
         for m in swaps:
             c = cards_of(m)[0]
@@ -724,8 +770,9 @@ def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | 
     if not view.reshuffled_at or contract_distance(r, view.hand, 7) < 3:
         return None
     chance = min(0.67, 0.3 * len(view.reshuffled_at))
-    plain = sorted((m for m in discards if m.action == Action.DISCARD and JOKER not in cards_of(m)),
-                   key=str)
+    plain = sorted(
+        (m for m in discards if m.action == Action.DISCARD and JOKER not in cards_of(m)), key=str
+    )
     if not plain or rng.random() >= chance:
         return None
     return rng.choice(plain)

@@ -50,8 +50,14 @@ from .solver import (
 class SearchBot:
     """Expert: flat ISMCTS over hard's best moves."""
 
-    def __init__(self, seed: int = 0, level: str = "expert", iterations: int = 24,
-                 candidates: int = 4, horizon: int = 2) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        level: str = "expert",
+        iterations: int = 24,
+        candidates: int = 4,
+        horizon: int = 2,
+    ) -> None:
         self.seed = seed
         self.level = level
         self.base = RuleBot(seed, HARD, "hard", MEDIUM)
@@ -91,14 +97,19 @@ class SearchBot:
                 k = it
             else:
                 logn = math.log(it)
-                k = max(range(n), key=lambda j: totals[j] / visits[j] / scale
-                        + 0.7 * math.sqrt(logn / visits[j]))
+                k = max(
+                    range(n),
+                    key=lambda j: totals[j] / visits[j] / scale + 0.7 * math.sqrt(logn / visits[j]),
+                )
             totals[k] += rollout(world, view.seat, cands[k], self.horizon, seed)
             visits[k] += 1
         best = max(range(n), key=lambda j: (visits[j], totals[j] / max(1, visits[j])))
         # hard's choice stands unless another move is clearly ahead
-        if best == 0 or visits[best] < 4 or \
-                totals[best] / visits[best] - totals[0] / max(1, visits[0]) < 3.0:
+        if (
+            best == 0
+            or visits[best] < 4
+            or totals[best] / visits[best] - totals[0] / max(1, visits[0]) < 3.0
+        ):
             return cands[0]
         return cands[best]
 
@@ -133,12 +144,12 @@ def sample_world(view: View, rng: random.Random, best_of: int = 1) -> Game:
                 start = k * need
                 if start + need > len(rest):
                     break
-                h = hand + rest[start:start + need]
+                h = hand + rest[start : start + need]
                 v = _hand_worth(view, h, s)
                 if v > best_v:
                     best_k, best_v = k, v
-            chosen = rest[best_k * need:(best_k + 1) * need]
-            del rest[best_k * need:(best_k + 1) * need]
+            chosen = rest[best_k * need : (best_k + 1) * need]
+            del rest[best_k * need : (best_k + 1) * need]
             hand.extend(chosen)
             continue
         hand.extend(rest[:need])
@@ -199,8 +210,9 @@ def utility(g: Game, me: int) -> float:
                     est[g.side_of(s)] += 0.8 * pen + 8.0 * contract_distance(r, hand, g.round)
             else:
                 split = best_split(r, hand, g.melds)
-                est[g.side_of(s)] += (0.7 * split.score if split.score > 0 else split.score) \
-                    + 0.3 * _promise(r, split.leftovers)
+                est[g.side_of(s)] += (
+                    0.7 * split.score if split.score > 0 else split.score
+                ) + 0.3 * _promise(r, split.leftovers)
         if not r.is_contract:
             for m in g.melds:
                 for owner, pts in meld_points(r, m).items():
@@ -215,9 +227,10 @@ def _promise(r: Rules, cards: Sequence[Card]) -> float:
     nat = [c for c in cards if not c.is_joker]
     total = 0.0
     for i, a in enumerate(nat):
-        for b in nat[i + 1:]:
+        for b in nat[i + 1 :]:
             if (a.rank == b.rank and a.suit != b.suit) or (
-                    a.suit == b.suit and abs(a.rank - b.rank) <= 2 and r.min_run <= 4):
+                a.suit == b.suit and abs(a.rank - b.rank) <= 2 and r.min_run <= 4
+            ):
                 total += 0.5 * (card_value(r, a) + card_value(r, b) + 5)
     return total
 
@@ -245,7 +258,11 @@ def fast_move(g: Game, rng: random.Random) -> None:
         if claim is not None and claim.kind in (ClaimKind.RUMMY, ClaimKind.SHANGHAI):
             calls = [m for m in g.legal_moves if m.seat == seat and m.action != Action.PASS]
             if calls:
-                g.play(min(calls, key=lambda m: m.number or 0) if claim.kind == ClaimKind.RUMMY else calls[0])
+                g.play(
+                    min(calls, key=lambda m: m.number or 0)
+                    if claim.kind == ClaimKind.RUMMY
+                    else calls[0]
+                )
                 return
         g.play(f"{seat}: pass")
         return
@@ -267,8 +284,10 @@ def fast_move(g: Game, rng: random.Random) -> None:
         else:
             split = best_split(r, hand, g.melds)
             target = g.target
-            melds = sorted(split.melds, key=lambda pm: (target is None or target not in pm.cards,
-                                                       pm.kind == LAYOFF))
+            melds = sorted(
+                split.melds,
+                key=lambda pm: (target is None or target not in pm.cards, pm.kind == LAYOFF),
+            )
             for pm in melds:
                 if pm.kind == LAYOFF:
                     text = f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
@@ -369,10 +388,19 @@ class RolloutBot:
     costs a whole round: such a buy took over a second to decide.
     """
 
-    def __init__(self, seed: int = 0, level: str = "hard", samples: int = 8,
-                 candidates: int = 3, margin: float = 15.0, best_of: int = 4,
-                 deep_only: bool = True, contract_samples: int = 0, budget: int = 0,
-                 min_samples: int = 2) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        level: str = "hard",
+        samples: int = 8,
+        candidates: int = 3,
+        margin: float = 15.0,
+        best_of: int = 4,
+        deep_only: bool = True,
+        contract_samples: int = 0,
+        budget: int = 0,
+        min_samples: int = 2,
+    ) -> None:
         self.seed = seed
         self.level = level
         self.base = RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT, per_preset=True)
@@ -389,8 +417,11 @@ class RolloutBot:
         """The moves this view's rollouts would compare, medium's best first
         (empty: medium decides alone)."""
         contract = view.rules.is_contract
-        if view.phase not in ((Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM)) \
-                or len(view.legal_moves) < 2 or (contract and self.contract_samples <= 0):
+        if (
+            view.phase not in ((Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM))
+            or len(view.legal_moves) < 2
+            or (contract and self.contract_samples <= 0)
+        ):
             return []
         opts = sorted(self.base.options(view, rng), key=lambda o: (-o[0], str(o[1])))
         if len(opts) < 2:
@@ -448,8 +479,9 @@ def _checked(move: Move, contract: bool) -> bool:
     return move.action in (Action.TAKE, Action.RUMMY) and (move.number or 1) > 1
 
 
-def playout(world: Game, me: int, first: Move, seed: int, limit: int = 600,
-            used: list[int] | None = None) -> float:
+def playout(
+    world: Game, me: int, first: Move, seed: int, limit: int = 600, used: list[int] | None = None
+) -> float:
     """Play `first`, then medium for every seat to the end of the deal (at
     most `limit` moves, then the position's estimate): my side's deal score
     minus the others' average (contract: the other way). The moves played

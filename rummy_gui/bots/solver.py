@@ -54,8 +54,10 @@ class PlannedMeld:
         if self.kind != RUN:
             return tuple(str(c) for c in self.cards)
         suit = next(c.suit for c in self.cards if not c.is_joker)
-        return tuple(f"JK={rank_text(self.low + i)}{suit}" if c.is_joker else str(c)
-                     for i, c in enumerate(self.cards))
+        return tuple(
+            f"JK={rank_text(self.low + i)}{suit}" if c.is_joker else str(c)
+            for i, c in enumerate(self.cards)
+        )
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,9 @@ class _Packed:
         return n
 
 
-_CARD: tuple[Card, ...] = tuple(Card(code % 13 + 1, SUITS[code // 13]) for code in range(52)) + (JOKER,)
+_CARD: tuple[Card, ...] = tuple(Card(code % 13 + 1, SUITS[code // 13]) for code in range(52)) + (
+    JOKER,
+)
 
 
 def _card(code: int) -> Card:
@@ -167,8 +171,9 @@ def _set_templates(rules: Rules, p: _Packed, jmax: int) -> list[_Template]:
     return out
 
 
-def _runs_in_suit(rules: Rules, si: int, have: set[int], per_meld: int, len_lo: int, len_hi: int
-                  ) -> Iterator[tuple[tuple[Card, ...], int, int, tuple[Card, ...], int]]:
+def _runs_in_suit(
+    rules: Rules, si: int, have: set[int], per_meld: int, len_lo: int, len_hi: int
+) -> Iterator[tuple[tuple[Card, ...], int, int, tuple[Card, ...], int]]:
     """Every run of suit `si` the held ranks `have` make with up to `per_meld`
     jokers, `len_lo` to `len_hi` cards long: (naturals, jokers, value, cards
     with jokers in place, low position). Both template builders share it."""
@@ -191,20 +196,28 @@ def _runs_in_suit(rules: Rules, si: int, have: set[int], per_meld: int, len_lo: 
                 continue
             for drop_n in range(0, min(per_meld - missing, len(present) - 1) + 1):
                 for drop in combinations(present, drop_n):
-                    cards = tuple(JOKER if (q not in present or q in drop)
-                                  else _CARD[si * 13 + (0 if q == 14 else q - 1)]
-                                  for q in positions)
+                    cards = tuple(
+                        JOKER
+                        if (q not in present or q in drop)
+                        else _CARD[si * 13 + (0 if q == 14 else q - 1)]
+                        for q in positions
+                    )
                     naturals = tuple(c for c in cards if not c.is_joker)
                     jk = length - len(naturals)
                     value = 0
                     if not rules.is_contract:
-                        value = sum(_run_card_value(rules, c, q)
-                                    for c, q in zip(cards, positions, strict=True) if not c.is_joker)
+                        value = sum(
+                            _run_card_value(rules, c, q)
+                            for c, q in zip(cards, positions, strict=True)
+                            if not c.is_joker
+                        )
                         value += jk * rules.joker_value_500
                     yield naturals, jk, value, cards, low
 
 
-def _run_templates(rules: Rules, p: _Packed, jmax: int, lengths: tuple[int, int]) -> list[_Template]:
+def _run_templates(
+    rules: Rules, p: _Packed, jmax: int, lengths: tuple[int, int]
+) -> list[_Template]:
     out: list[_Template] = []
     if rules.jokers_only_in_joker_sets:
         jmax = 0
@@ -214,7 +227,9 @@ def _run_templates(rules: Rules, p: _Packed, jmax: int, lengths: tuple[int, int]
     for code in p.codes:
         have_by_suit[code // 13].add(code % 13 + 1)
     for si, have in enumerate(have_by_suit):
-        for naturals, jk, value, cards, low in _runs_in_suit(rules, si, have, per_meld, len_lo, len_hi):
+        for naturals, jk, value, cards, low in _runs_in_suit(
+            rules, si, have, per_meld, len_lo, len_hi
+        ):
             out.append((p.need(naturals), jk, value, RUN, cards, low))
     return out
 
@@ -261,8 +276,14 @@ class _MeldKit:
                     chain.append(c)
                     t: _Template | None = None
                     if len(chain) >= 2 and _chain_fits(rules, self.meld, self.fits, chain):
-                        v = 0 if rules.is_contract else sum(
-                            value_500(rules, x, low_ace=x.rank == 1 and direction == -1) for x in chain)
+                        v = (
+                            0
+                            if rules.is_contract
+                            else sum(
+                                value_500(rules, x, low_ace=x.rank == 1 and direction == -1)
+                                for x in chain
+                            )
+                        )
                         t = (sum(_BIT[x.code] for x in chain), 0, v, LAYOFF, tuple(chain), meld.id)
                     steps.append((c.code, t))
                     if t is not None:
@@ -279,8 +300,11 @@ class _MeldKit:
         t: _Template | None = None
         if pos is not None:
             c = _card(code)
-            v = _run_card_value(rules, c, pos) if self.meld.kind == RUN else (
-                0 if rules.is_contract else value_500(rules, c))
+            v = (
+                _run_card_value(rules, c, pos)
+                if self.meld.kind == RUN
+                else (0 if rules.is_contract else value_500(rules, c))
+            )
             t = (_BIT[code], 0, v, LAYOFF, (c,), self.meld.id)
         self.singles[code] = t
         return t
@@ -323,7 +347,14 @@ class _Kit:
         return hit
 
     def meld(self, meld: Meld) -> _MeldKit:
-        key = (meld.id, meld.kind, meld.rank, meld.suit, meld.low, tuple(c.code for c in meld.cards))
+        key = (
+            meld.id,
+            meld.kind,
+            meld.rank,
+            meld.suit,
+            meld.low,
+            tuple(c.code for c in meld.cards),
+        )
         hit = self.melds.get(key)
         if hit is None:
             if len(self.melds) > 20000:
@@ -407,7 +438,9 @@ def _suit_runs(rules: Rules, si: int, ranks: int, jmax: int, len_hi: int) -> lis
         jmax = 0
     per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
     have = {r + 1 for r in range(13) if ranks >> r & 1}
-    for naturals, jk, value, cards, low in _runs_in_suit(rules, si, have, per_meld, rules.min_run, len_hi):
+    for naturals, jk, value, cards, low in _runs_in_suit(
+        rules, si, have, per_meld, rules.min_run, len_hi
+    ):
         out.append((sum(_BIT[c.code] for c in naturals), jk, value, RUN, cards, low))
     return out
 
@@ -464,8 +497,10 @@ def _plans(kit: _Kit, table: Sequence[Meld], jokers: int) -> _Plans:
         last = kit.last.get((id(table), jokers))
         if last is not None and last[0] is table:
             return last[1]
-    key = (jokers, tuple((m.id, m.kind, m.rank, m.suit, m.low, tuple(c.code for c in m.cards))
-                         for m in table))
+    key = (
+        jokers,
+        tuple((m.id, m.kind, m.rank, m.suit, m.low, tuple(c.code for c in m.cards)) for m in table),
+    )
     hit = kit.plans.get(key)
     if hit is None:
         if len(kit.plans) > 2000:
@@ -587,8 +622,9 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
         if persian and 3 <= j <= 4:
             melds.append(PlannedMeld(SET, (JOKER,) * j, joker_end(j)))
         elif joker_layoff:
-            melds.extend(PlannedMeld(LAYOFF, (JOKER,), rules.joker_value_500, joker_layoff)
-                         for _ in range(j))
+            melds.extend(
+                PlannedMeld(LAYOFF, (JOKER,), rules.joker_value_500, joker_layoff) for _ in range(j)
+            )
         else:
             leftovers.extend([JOKER] * j)
     split = plans.splits[state] = Split(tuple(melds), tuple(leftovers), score)
@@ -626,8 +662,9 @@ def _single_fit(rules: Rules, meld: Meld, card: Card) -> int | None:
     return found[0].low + found[0].added[0] if meld.kind == RUN else 0
 
 
-def _chain_fits(rules: Rules, meld: Meld, fits: dict[object, int | None],
-                chain: Sequence[Card]) -> bool:
+def _chain_fits(
+    rules: Rules, meld: Meld, fits: dict[object, int | None], chain: Sequence[Card]
+) -> bool:
     key = tuple(c.code for c in chain)
     hit = fits.get(key, _UNKNOWN)
     if hit == _UNKNOWN:
@@ -657,8 +694,9 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
         set_t: list[_Template] = []
         run_t = _run_templates(rules, p, p.jokers, (rules.min_run, 13))
     else:
-        set_t = [t for t in _set_templates(rules, p, p.jokers) if len(t[4]) == 3] \
-            if sets_needed else []
+        set_t = (
+            [t for t in _set_templates(rules, p, p.jokers) if len(t[4]) == 3] if sets_needed else []
+        )
         run_t = _run_templates(rules, p, p.jokers, (4, 4)) if runs_needed else []
     guard = p.guard
     total = len(hand)
@@ -677,8 +715,16 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
                 return False
         return True
 
-    def rec(start: int, pool: list[_Template], left: int, s: int, j: int,
-            chosen: tuple[_Template, ...], then: list[_Template], then_left: int) -> None:
+    def rec(
+        start: int,
+        pool: list[_Template],
+        left: int,
+        s: int,
+        j: int,
+        chosen: tuple[_Template, ...],
+        then: list[_Template],
+        then_left: int,
+    ) -> None:
         if left == 0:
             if then_left:
                 rec(0, then, then_left, s, j, chosen, [], 0)
@@ -707,7 +753,9 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
     for t in chosen:
         s -= t[0]
         j -= t[1]
-    return ContractLayout(tuple(_planned(t) for t in chosen), tuple(_unpack(p, s) + [JOKER] * j), penalty)
+    return ContractLayout(
+        tuple(_planned(t) for t in chosen), tuple(_unpack(p, s) + [JOKER] * j), penalty
+    )
 
 
 def _span(t: _Template) -> tuple[int, int]:
@@ -766,7 +814,9 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
     if rules.last_round_goes_out_whole(round_number):
         # the whole hand (after the draw) goes down as three runs: 4 + 4 + 5
         # cards with 13 in hand, 4 + 4 + 4 with 12
-        runs5 = max(0, min(runs_needed, rules.contract_hand_size[round_number - 1] + 1 - 4 * runs_needed))
+        runs5 = max(
+            0, min(runs_needed, rules.contract_hand_size[round_number - 1] + 1 - 4 * runs_needed)
+        )
     runs4 = runs_needed - runs5
     p = _Packed(hand)
     # templates: naturals from the hand and how many cards are still missing;
@@ -795,8 +845,11 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
             if not have:
                 continue
             for low in range(lo_b, hi_b - run_len + 2):
-                present = [_CARD[si * 13 + (0 if q == 14 else q - 1)] for q in range(low, low + run_len)
-                           if (1 if q == 14 else q) in have]
+                present = [
+                    _CARD[si * 13 + (0 if q == 14 else q - 1)]
+                    for q in range(low, low + run_len)
+                    if (1 if q == 14 else q) in have
+                ]
                 if not present:
                     continue
                 need = p.need(present)

@@ -20,8 +20,16 @@ from .moves import Move
 from .rules import CONTRACTS
 
 __all__ = [
-    "ContractSlot", "cards_of", "contract_moves", "contract_slots", "fills_contract_slot",
-    "joinable_melds", "melds_card_fits", "moves_with_cards", "plays_cards", "seat_moves",
+    "ContractSlot",
+    "cards_of",
+    "contract_moves",
+    "contract_slots",
+    "fills_contract_slot",
+    "joinable_melds",
+    "melds_card_fits",
+    "moves_with_cards",
+    "plays_cards",
+    "seat_moves",
 ]
 
 # RULES.md 4.3: a contract's sets are exactly 3 cards and its runs exactly 4;
@@ -57,11 +65,14 @@ def plays_cards(move: Move, cards: Iterable[Card]) -> bool:
 def seat_moves(game: Game, seat: int, actions: Iterable[Action] | None = None) -> list[Move]:
     """The legal moves of `seat` now, of the given actions (all when None)."""
     wanted = None if actions is None else frozenset(actions)
-    return [m for m in game.legal_moves if m.seat == seat and (wanted is None or m.action in wanted)]
+    return [
+        m for m in game.legal_moves if m.seat == seat and (wanted is None or m.action in wanted)
+    ]
 
 
-def moves_with_cards(game: Game, seat: int, cards: Sequence[Card],
-                     actions: Iterable[Action]) -> list[Move]:
+def moves_with_cards(
+    game: Game, seat: int, cards: Sequence[Card], actions: Iterable[Action]
+) -> list[Move]:
     """The legal moves of `seat` of these actions that play exactly `cards`
     (what a player holds on the pointer): e.g. every reading of a meld."""
     return [m for m in seat_moves(game, seat, actions) if plays_cards(m, cards)]
@@ -143,4 +154,3 @@ def contract_moves(game: Game, seat: int, groups: Sequence[Sequence[Card]]) -> l
         else:
             out.append(m)
     return out
-

@@ -12,8 +12,21 @@ from collections.abc import Iterable, Sequence
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
-RANK_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-              8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king"}
+RANK_NAMES = {
+    1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 JOKER_CODE = 52
 
@@ -29,7 +42,6 @@ def rank_name(rank: int) -> str:
     if rank == 14:
         rank = 1
     return RANK_NAMES.get(rank, str(rank))
-
 
 
 class Card:

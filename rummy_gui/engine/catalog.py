@@ -79,9 +79,15 @@ def preset(preset_id: str) -> Rules:
 def house_rules(rules: Rules) -> tuple[HouseRule, ...]:
     """The options of these rules, with their values in `rules`, in order."""
     values = rules.options()
-    return tuple(HouseRule(key, OPTION_LABELS[key], values[key],
-                           () if isinstance(values[key], bool) else _CHOICES[key])
-                 for key in values)
+    return tuple(
+        HouseRule(
+            key,
+            OPTION_LABELS[key],
+            values[key],
+            () if isinstance(values[key], bool) else _CHOICES[key],
+        )
+        for key in values
+    )
 
 
 def default_players(rules: Rules) -> int:
@@ -97,7 +103,9 @@ def contracts(rules: Rules) -> tuple[tuple[int, int, str], ...]:
     contract family."""
     if not rules.is_contract:
         return ()
-    return tuple((sets, runs, name) for (sets, runs), name in zip(CONTRACTS, CONTRACT_NAMES, strict=True))
+    return tuple(
+        (sets, runs, name) for (sets, runs), name in zip(CONTRACTS, CONTRACT_NAMES, strict=True)
+    )
 
 
 def could_use(rules: Rules, hand: Sequence[Card], card: Card, melds: Sequence[Meld]) -> bool:

@@ -153,7 +153,7 @@ def close_claim(t: Table, claim: Claim, win: Move | None) -> None:
     del s.discard[-depth:]
     t.begin_turn(w)
     s.hands[w].extend(taken)
-    for c in (taken if depth == 1 else taken[:-1]):
+    for c in taken if depth == 1 else taken[:-1]:
         s.restricted[c.code] += 1
     s.target = taken[0]
     s.drew = "rummy"

@@ -51,11 +51,21 @@ def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[st
 
 
 _BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(Card(1 if p == 14 else max(p, 1), suit) for p in range(15)) for suit in SUITS)
+    tuple(Card(1 if p == 14 else max(p, 1), suit) for p in range(15)) for suit in SUITS
+)
 
 
-def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int, run_lo: int,
-                   run_hi: int, jmax: int, set_jmax: int, through: Card | None = None) -> bool:
+def _meld_possible(
+    rules: Rules,
+    hand: Sequence[Card],
+    set_lo: int,
+    set_hi: int,
+    run_lo: int,
+    run_hi: int,
+    jmax: int,
+    set_jmax: int,
+    through: Card | None = None,
+) -> bool:
     """A quick necessary condition for `possible_melds` to find anything: some
     rank could make a set, or some window of `run_lo` places a run (with a
     natural `through`: its rank, or a window of its suit holding it).
@@ -80,8 +90,19 @@ def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int,
             return True
         jmax = 0
     if through is not None and not through.is_joker:
-        return _possible_through(rules, through, set_lo, set_hi, run_lo, run_hi, jmax,
-                                 set_jmax, suits_of, natural_count, places)
+        return _possible_through(
+            rules,
+            through,
+            set_lo,
+            set_hi,
+            run_lo,
+            run_hi,
+            jmax,
+            set_jmax,
+            suits_of,
+            natural_count,
+            places,
+        )
     if set_lo <= set_hi:
         need_set = max(1, set_lo - set_jmax)
         if rules.is_contract:
@@ -107,9 +128,19 @@ def _meld_possible(rules: Rules, hand: Sequence[Card], set_lo: int, set_hi: int,
     return False
 
 
-def _possible_through(rules: Rules, through: Card, set_lo: int, set_hi: int, run_lo: int,
-                      run_hi: int, jmax: int, set_jmax: int, suits_of: list[int],
-                      natural_count: list[int], places: list[int]) -> bool:
+def _possible_through(
+    rules: Rules,
+    through: Card,
+    set_lo: int,
+    set_hi: int,
+    run_lo: int,
+    run_hi: int,
+    jmax: int,
+    set_jmax: int,
+    suits_of: list[int],
+    natural_count: list[int],
+    places: list[int],
+) -> bool:
     """`_meld_possible` for melds that hold the natural card `through`."""
     rank = through.rank
     if set_lo <= set_hi:
@@ -122,16 +153,20 @@ def _possible_through(rules: Rules, through: Card, set_lo: int, set_hi: int, run
     need = run_lo - jmax
     mask = places[SUITS.index(through.suit)]
     window = (1 << run_lo) - 1
-    for p in ((1, 14) if rank == 1 else (rank,)):
+    for p in (1, 14) if rank == 1 else (rank,):
         for low in range(max(lo_b, p - run_lo + 1), min(p, hi_b - run_lo + 1) + 1):
             if ((mask >> low) & window).bit_count() >= need:
                 return True
     return False
 
 
-def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | None = None,
-                   run_sizes: tuple[int, int] | None = None,
-                   through: Card | None = None) -> Iterator[Reading]:
+def possible_melds(
+    rules: Rules,
+    hand: Sequence[Card],
+    sizes: tuple[int, int] | None = None,
+    run_sizes: tuple[int, int] | None = None,
+    through: Card | None = None,
+) -> Iterator[Reading]:
     """Every set and run that can be made from these cards (each reading once
     per distinct card text). `sizes`/`run_sizes` bound set and run lengths;
     `through`: only melds that use this card."""
@@ -149,7 +184,7 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     if natural_through and through is not None:
         ranks_present = [through.rank]
     # sets
-    for rank in (ranks_present if set_lo <= set_hi else ()):
+    for rank in ranks_present if set_lo <= set_hi else ():
         if rules.is_contract:
             # suits do not matter: choose any multiset of the naturals of this rank
             pool: list[Card] = []
@@ -166,7 +201,9 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
                         continue
                     seen.add(key)
                     for j in range(0, set_jmax + 1):
-                        if set_lo <= n_nat + j <= set_hi and (j or through is None or natural_through):
+                        if set_lo <= n_nat + j <= set_hi and (
+                            j or through is None or natural_through
+                        ):
                             r = read_set(rules, list(combo), j)
                             if r is not None:
                                 yield r
@@ -203,7 +240,7 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
     for si, suit in enumerate(SUITS):
         if natural_through and through is not None and through.suit != suit:
             continue
-        held = [rank for rank, n in enumerate(counts[si * 13:si * 13 + 13], 1) if n]
+        held = [rank for rank, n in enumerate(counts[si * 13 : si * 13 + 13], 1) if n]
         if not held:
             continue
         first, last = held[0], held[-1]
@@ -219,8 +256,9 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
             tps = (1, 14) if through.rank == 1 else (through.rank,)
         if not jmax:
             if through is None or natural_through:
-                yield from _natural_runs(have, row, suit, first, last, lo_b, hi_b, run_lo,
-                                         run_hi, tps)
+                yield from _natural_runs(
+                    have, row, suit, first, last, lo_b, hi_b, run_lo, run_hi, tps
+                )
             continue
         for low in range(max(lo_b, first - jmax), min(hi_b, last) + 1):
             present: list[int] = []
@@ -245,8 +283,10 @@ def possible_melds(rules: Rules, hand: Sequence[Card], sizes: tuple[int, int] | 
                 droppable = [p for p in present if p != tp]
                 for k in range(0, min(spare, len(present) - 1) + 1):
                     for drop in combinations(droppable, k):
-                        cards = [row[p] if (have[p] and p not in drop) else JOKER
-                                 for p in range(low, high + 1)]
+                        cards = [
+                            row[p] if (have[p] and p not in drop) else JOKER
+                            for p in range(low, high + 1)
+                        ]
                         if through is not None and not natural_through and JOKER not in cards:
                             continue
                         yield Reading(RUN, tuple(cards), 0, suit, low)
@@ -283,9 +323,18 @@ def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
         yield from _natural_runs(have, _BY_SUIT[si], suit, first, last, lo_b, hi_b, run_lo, 13, ())
 
 
-def _natural_runs(have: list[bool], row: tuple[Card, ...], suit: str, first: int, last: int,
-                  lo_b: int, hi_b: int, run_lo: int, run_hi: int,
-                  tps: tuple[int, ...]) -> Iterator[Reading]:
+def _natural_runs(
+    have: list[bool],
+    row: tuple[Card, ...],
+    suit: str,
+    first: int,
+    last: int,
+    lo_b: int,
+    hi_b: int,
+    run_lo: int,
+    run_hi: int,
+    tps: tuple[int, ...],
+) -> Iterator[Reading]:
     """The runs of `possible_melds` without jokers, in its order (low, then
     high): every stretch of held places of a length asked (holding a place
     of `tps`, when given)."""
@@ -309,8 +358,9 @@ def may_fit(meld: Meld, c: Card) -> bool:
     """A quick necessary condition for a natural card to lay off on a meld."""
     if meld.kind == SET:
         return c.rank == meld.rank
-    return c.suit == meld.suit and (c.rank in (meld.high + 1, meld.low - 1)
-                                    or (c.rank == 1 and meld.high == 13))
+    return c.suit == meld.suit and (
+        c.rank in (meld.high + 1, meld.low - 1) or (c.rank == 1 and meld.high == 13)
+    )
 
 
 class HandIndex:
@@ -381,8 +431,9 @@ class HandIndex:
         return bool((have >> (meld.low + len(meld._cards))) & 1 or (have >> (meld.low - 1)) & 1)
 
 
-def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
-                      index: HandIndex | None = None) -> Iterator[tuple[str, ...]]:
+def layoff_candidates(
+    rules: Rules, hand: Sequence[Card], meld: Meld, index: HandIndex | None = None
+) -> Iterator[tuple[str, ...]]:
     """Token lists worth trying as lay-offs on a meld: single cards (a joker
     once per place it could stand) and natural chains on a run's ends.
     `index`: the hand's HandIndex, when the caller has one."""
@@ -403,7 +454,9 @@ def layoff_candidates(rules: Rules, hand: Sequence[Card], meld: Meld,
     bits = index.places[si]
     have = {r for r in range(1, 14) if (bits >> r) & 1}
     low, high = meld.low, meld.high
-    ends = sorted({x for x in (high + 1, low - 1, 1 if high == 13 else 0) if 1 <= x <= 13 and x in have})
+    ends = sorted(
+        {x for x in (high + 1, low - 1, 1 if high == 13 else 0) if 1 <= x <= 13 and x in have}
+    )
     row = _BY_SUIT[si]
     for rank in ends:
         yield (row[rank]._text,)

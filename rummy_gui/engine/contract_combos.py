@@ -25,8 +25,9 @@ def _group_text(reading: Reading) -> tuple[str, ...]:
 PartOk = Callable[[list[Reading]], bool]
 
 
-def contract_layouts(r: Rules, hand: Sequence[Card], round_no: int, sets_ok: PartOk,
-                     runs_ok: PartOk) -> Iterator[tuple[tuple[tuple[str, ...], ...], int]]:
+def contract_layouts(
+    r: Rules, hand: Sequence[Card], round_no: int, sets_ok: PartOk, runs_ok: PartOk
+) -> Iterator[tuple[tuple[tuple[str, ...], ...], int]]:
     """Every way (as move text, each once) to lay down the round's contract
     from this hand whose every group reads one way (as `contracts.prepare_contract` reads it) and whose sets and runs
     pass `sets_ok` and `runs_ok` (given the readings of the sets, of the
@@ -61,10 +62,16 @@ def contract_layouts(r: Rules, hand: Sequence[Card], round_no: int, sets_ok: Par
                 if sets_ok([]) and runs_ok(chosen):
                     yield groups7, sum(len(x.cards) for x in chosen)
         return
-    sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
-        if sets_needed else []
-    runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
-        if runs_needed else []
+    sets = (
+        [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET]
+        if sets_needed
+        else []
+    )
+    runs = (
+        [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN]
+        if runs_needed
+        else []
+    )
     read: dict[tuple[str, ...], Reading] = {}
     set_items = _unique_items(r, sets, SET, read)
     run_items = _unique_items(r, runs, RUN, read)
@@ -76,8 +83,9 @@ def contract_layouts(r: Rules, hand: Sequence[Card], round_no: int, sets_ok: Par
     held = sum(n << (width * code) for code, n in enumerate(counts)) | high
     seen: set[tuple[tuple[str, ...], ...]] = set()
     run_combos = _combos(run_items, counts, runs_needed, read, runs_ok, width)
-    for set_text, set_need, set_cards in _combos(set_items, counts, sets_needed, read, sets_ok,
-                                                 width):
+    for set_text, set_need, set_cards in _combos(
+        set_items, counts, sets_needed, read, sets_ok, width
+    ):
         left = held - set_need
         for run_text, run_need, run_cards in run_combos:
             if (left - run_need) & high == high:
@@ -87,9 +95,14 @@ def contract_layouts(r: Rules, hand: Sequence[Card], round_no: int, sets_ok: Par
                     yield groups, set_cards + run_cards
 
 
-def _combos(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int], k: int,
-            read: dict[tuple[str, ...], Reading], ok: PartOk, width: int
-            ) -> list[tuple[tuple[tuple[str, ...], ...], int, int]]:
+def _combos(
+    items: list[tuple[tuple[str, ...], tuple[int, ...]]],
+    counts: list[int],
+    k: int,
+    read: dict[tuple[str, ...], Reading],
+    ok: PartOk,
+    width: int,
+) -> list[tuple[tuple[tuple[str, ...], ...], int, int]]:
     """Every k items the counts hold together (`_disjoint_codes`' order) that
     pass `ok`: (their texts sorted, the cards they need as `width` bits a
     card code, card count)."""
@@ -108,8 +121,9 @@ def _combos(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[i
     return out
 
 
-def _unique_items(r: Rules, melds: list[Reading], kind: str, read: dict[tuple[str, ...], Reading]
-                  ) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
+def _unique_items(
+    r: Rules, melds: list[Reading], kind: str, read: dict[tuple[str, ...], Reading]
+) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
     """(text, card codes) of the melds whose text reads one way as `kind`;
     the reading of each text goes in `read`."""
     out = []
@@ -122,8 +136,9 @@ def _unique_items(r: Rules, melds: list[Reading], kind: str, read: dict[tuple[st
     return out
 
 
-def _disjoint_codes(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int],
-                    k: int, start: int) -> Iterator[list[tuple[str, ...]]]:
+def _disjoint_codes(
+    items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int], k: int, start: int
+) -> Iterator[list[tuple[str, ...]]]:
     """`_disjoint` over (text, card codes) pairs: the texts of every k melds
     (in list order) that the counts can hold together."""
     if k == 0:
@@ -144,8 +159,9 @@ def _disjoint_codes(items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts
             counts[code] += 1
 
 
-def _contract_possible(r: Rules, counts: list[int], sets_needed: int, runs_needed: int,
-                       run_length: int) -> bool:
+def _contract_possible(
+    r: Rules, counts: list[int], sets_needed: int, runs_needed: int, run_length: int
+) -> bool:
     """A quick necessary condition for any contract: the fewest jokers the sets
     alone and the runs alone could need (each meld holds a natural card) are
     not more than the hand's jokers. Sets of one rank share its naturals;

@@ -26,8 +26,13 @@ def prepare_contract(t: Table, seat: int, m: Move) -> Apply:
     groups = [t.tokens(g) for g in m.groups]
     cards = t.hand_tokens(seat, [tok for g in groups for tok in g])
     if len(groups) != sets_needed + runs_needed:
-        raise _illegal("contract_count", round=s.round, contract=name,
-                       need=sets_needed + runs_needed, count=len(groups))
+        raise _illegal(
+            "contract_count",
+            round=s.round,
+            contract=name,
+            need=sets_needed + runs_needed,
+            count=len(groups),
+        )
     chosen: list[Reading] = []
     for g in groups:
         if whole:
@@ -49,7 +54,7 @@ def prepare_contract(t: Table, seat: int, m: Move) -> Apply:
         raise _illegal("contract_shape", round=s.round, contract=name)
     runs = [o for o in chosen if o.kind == RUN]
     for i, a in enumerate(runs):
-        for b in runs[i + 1:]:
+        for b in runs[i + 1 :]:
             if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
                 raise _illegal("runs_join")
     if r.contract_sets_distinct_ranks:

@@ -95,8 +95,9 @@ def prepare_deal(t: Table, seat: int, m: Move) -> Apply:
     return apply
 
 
-def lay_out(t: Table, hands: Sequence[str], stock: str, discard: str, turn: int,
-            round: int) -> dict[str, Any]:
+def lay_out(
+    t: Table, hands: Sequence[str], stock: str, discard: str, turn: int, round: int
+) -> dict[str, Any]:
     """Put a given position on the table (Game.from_layout); ValueError names
     what is wrong. Returns the layout as the record keeps it."""
     r, n, s = t.rules, t.players, t.s
@@ -122,8 +123,13 @@ def lay_out(t: Table, hands: Sequence[str], stock: str, discard: str, turn: int,
     s.phase = Phase.DRAW
     s.upcard = s.discard[-1] if s.discard else None
     s.turn_no = 1
-    return {"hands": [str(h) for h in hands], "stock": stock, "discard": discard,
-            "turn": turn, "round": round}
+    return {
+        "hands": [str(h) for h in hands],
+        "stock": stock,
+        "discard": discard,
+        "turn": turn,
+        "round": round,
+    }
 
 
 def empty_state(players: int, sides: int, seed: int) -> GameState:

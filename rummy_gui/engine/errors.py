@@ -32,8 +32,9 @@ class RuleViolation(IllegalMove):
 
 
 _NOT_YOUR_MOVE = frozenset({"not_your_turn", "no_seat", "game_over"})
-_MALFORMED = frozenset({"bad_move", "bad_card", "bad_number", "bad_seat", "empty_move",
-                        "unknown_action", "bad_syntax"})
+_MALFORMED = frozenset(
+    {"bad_move", "bad_card", "bad_number", "bad_seat", "empty_move", "unknown_action", "bad_syntax"}
+)
 
 
 def kind_of(code: str) -> type[IllegalMove]:

@@ -55,8 +55,11 @@ class Game(GameReads):
     def __init__(self, rules: Rules, players: int, seed: int) -> None:
         players = _whole(players, "players")
         if not rules.min_players <= players <= rules.max_players:
-            span = (f"exactly {rules.min_players}" if rules.min_players == rules.max_players
-                    else f"{rules.min_players} to {rules.max_players}")
+            span = (
+                f"exactly {rules.min_players}"
+                if rules.min_players == rules.max_players
+                else f"{rules.min_players} to {rules.max_players}"
+            )
             raise ValueError(f"{rules.name} is for {span} players, not {players}")
         self.seed = _whole(seed, "seed")
         self.players = players
@@ -68,8 +71,9 @@ class Game(GameReads):
         self.undo_enabled = False  # the table turns this on; searches leave it off
 
     @classmethod
-    def new(cls, preset: str, players: int, seed: int = 0,
-            options: Mapping[str, Any] | None = None) -> Game:
+    def new(
+        cls, preset: str, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> Game:
         """A new match; the first deal is dealt (Liverpool: it waits for the cut)."""
         g = cls(get_rules(preset, options), players, seed)
         g._s.dealer = first_dealer(g._table)
@@ -77,9 +81,17 @@ class Game(GameReads):
         return g
 
     @classmethod
-    def from_layout(cls, preset: str, hands: Sequence[str], stock: str = "", discard: str = "",
-                    turn: int = 0, round: int = 1, options: Mapping[str, Any] | None = None,
-                    seed: int = 0) -> Game:
+    def from_layout(
+        cls,
+        preset: str,
+        hands: Sequence[str],
+        stock: str = "",
+        discard: str = "",
+        turn: int = 0,
+        round: int = 1,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> Game:
         """A game from a given position (tests, puzzles, tutorials)."""
         rules = get_rules(preset, options)
         if isinstance(hands, str) or not isinstance(hands, Sequence):
@@ -96,9 +108,16 @@ class Game(GameReads):
             g = cls.new(parts.preset, parts.players, parts.seed, parts.options)
         else:
             lay = parts.layout
-            g = cls.from_layout(parts.preset, lay.get("hands"),  # type: ignore[arg-type]
-                                lay.get("stock", ""), lay.get("discard", ""), lay.get("turn", 0),
-                                lay.get("round", 1), parts.options, parts.seed)
+            g = cls.from_layout(
+                parts.preset,
+                lay.get("hands"),  # type: ignore[arg-type]
+                lay.get("stock", ""),
+                lay.get("discard", ""),
+                lay.get("turn", 0),
+                lay.get("round", 1),
+                parts.options,
+                parts.seed,
+            )
             if g.players != record.get("players", g.players):
                 raise ValueError("the record's player count does not match its layout")
         if parts.before_reshuffle_limit(g.rules):
@@ -239,7 +258,9 @@ class View:
     turn_number: int
     upcard: Card | None  # the deal's first discard
     log: tuple[Move, ...]  # every move of this deal, in order (all public)
-    reshuffled_at: tuple[int, ...]  # log indexes of the moves during which the pile became the stock
+    reshuffled_at: tuple[
+        int, ...
+    ]  # log indexes of the moves during which the pile became the stock
     legal_moves: tuple[Move, ...]  # this seat's legal moves now
     _public: GameState  # the state with every hidden card (other hands, stock) removed
 
@@ -257,19 +278,34 @@ class View:
             for c in set(s.hands[seat]):
                 restricted.extend([c] * min(s.restricted[c.code], s.hands[seat].count(c)))
         return cls(
-            seat=seat, rules=game.rules, players=game.players, phase=s.phase, turn=s.turn,
-            to_act=game.to_act, dealer=s.dealer, round=s.round, hand=tuple(s.hands[seat]),
-            hand_sizes=tuple(len(h) for h in s.hands), discard_pile=tuple(s.discard),
-            stock_count=len(s.stock), melds=tuple(m.copy() for m in s.melds),
+            seat=seat,
+            rules=game.rules,
+            players=game.players,
+            phase=s.phase,
+            turn=s.turn,
+            to_act=game.to_act,
+            dealer=s.dealer,
+            round=s.round,
+            hand=tuple(s.hands[seat]),
+            hand_sizes=tuple(len(h) for h in s.hands),
+            discard_pile=tuple(s.discard),
+            stock_count=len(s.stock),
+            melds=tuple(m.copy() for m in s.melds),
             totals=tuple(s.totals),
             deal_scores=None if s.deal_scores is None else tuple(s.deal_scores),
-            sides=game.sides, claim=None if s.claim is None else s.claim.copy(),
-            target=s.target if seat == s.turn else None, restricted=tuple(restricted),
+            sides=game.sides,
+            claim=None if s.claim is None else s.claim.copy(),
+            target=s.target if seat == s.turn else None,
+            restricted=tuple(restricted),
             laid_down=tuple(t is not None for t in s.contract_turn),
             buys_left=tuple(game.buys_left(i) for i in range(game.players)),
-            protected=s.protected, final_turns=s.final_turns, turn_number=s.turn_no,
-            upcard=s.upcard, log=tuple(s.moves[s.deal_moves:]),
-            reshuffled_at=tuple(s.reshuffles), legal_moves=tuple(game.legal_moves.for_seat(seat)),
+            protected=s.protected,
+            final_turns=s.final_turns,
+            turn_number=s.turn_no,
+            upcard=s.upcard,
+            log=tuple(s.moves[s.deal_moves :]),
+            reshuffled_at=tuple(s.reshuffles),
+            legal_moves=tuple(game.legal_moves.for_seat(seat)),
             _public=public,
         )
 
@@ -285,8 +321,9 @@ class View:
         """How many cards this seat cannot see (other hands and the stock)."""
         return self.stock_count + sum(n for s, n in enumerate(self.hand_sizes) if s != self.seat)
 
-    def determinize(self, hands: Mapping[int, Sequence[Card]], stock: Sequence[Card],
-                    seed: int = 0) -> Game:
+    def determinize(
+        self, hands: Mapping[int, Sequence[Card]], stock: Sequence[Card], seed: int = 0
+    ) -> Game:
         """A full game consistent with this view: `hands` for the other seats
         (their sizes must match), `stock` top card last. For bots' searches."""
         state = self._public.copy(history=False)

@@ -31,7 +31,9 @@ class MoveCache:
 
     def __init__(self) -> None:
         self.moves: list[Move] | None = None
-        self.prepared: dict[Move, Apply] = {}  # kept empty: generate_checked's, for callers that ask
+        self.prepared: dict[
+            Move, Apply
+        ] = {}  # kept empty: generate_checked's, for callers that ask
         self._ids: set[int] | None = None
 
     def clear(self) -> None:
@@ -138,8 +140,9 @@ def generate_checked(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
     if phase is Phase.RUMMY_LAYOFF:
         assert s.claim is not None
         card = str(s.claim.card)
-        return _confirmed(t, prepared,
-                          (Move(Action.LAYOFF, seat, (card,), number=m.id) for m in s.melds))
+        return _confirmed(
+            t, prepared, (Move(Action.LAYOFF, seat, (card,), number=m.id) for m in s.melds)
+        )
     # PLAY: plain discards need no search, everything else is confirmed by play's checks
     out = _confirmed(t, prepared, _play_candidates(t, seat))
     if s.target is None and not s.pending_jokers:
@@ -231,21 +234,30 @@ def _contract_candidates(t: Table, seat: int) -> Iterator[Move]:
                 seen7.add(groups7)
                 yield Move(Action.CONTRACT, seat, groups=groups7)
         return
-    sets = [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET] \
-        if sets_needed else []
-    runs = [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN] \
-        if runs_needed else []
+    sets = (
+        [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET]
+        if sets_needed
+        else []
+    )
+    runs = (
+        [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN]
+        if runs_needed
+        else []
+    )
     seen: set[tuple[tuple[str, ...], ...]] = set()
     for set_combo in _disjoint(sets, counts, sets_needed, 0):
         for run_combo in _disjoint(runs, counts, runs_needed, 0):
-            groups = tuple(sorted(_group_text(x) for x in set_combo)) + \
-                tuple(sorted(_group_text(x) for x in run_combo))
+            groups = tuple(sorted(_group_text(x) for x in set_combo)) + tuple(
+                sorted(_group_text(x) for x in run_combo)
+            )
             if groups not in seen:
                 seen.add(groups)
                 yield Move(Action.CONTRACT, seat, groups=groups)
 
 
-def _disjoint(melds: list[Reading], counts: list[int], k: int, start: int) -> Iterator[list[Reading]]:
+def _disjoint(
+    melds: list[Reading], counts: list[int], k: int, start: int
+) -> Iterator[list[Reading]]:
     """Every k melds (in list order) that the counts can hold together; the
     counts are left as they were after each result is consumed."""
     if k == 0:

@@ -116,8 +116,20 @@ def stands_for(kind: str, rank: int, suit: str, position: int) -> str:
 class Meld:
     """A meld on the table. Public: id, kind, cards, owners, str(meld)."""
 
-    __slots__ = ("id", "kind", "_cards", "_owners", "rank", "suit", "low", "maker",
-                 "complete", "doubled", "turn_made", "_fits")
+    __slots__ = (
+        "id",
+        "kind",
+        "_cards",
+        "_owners",
+        "rank",
+        "suit",
+        "low",
+        "maker",
+        "complete",
+        "doubled",
+        "turn_made",
+        "_fits",
+    )
 
     def __init__(self, meld_id: int, reading: Reading, owner: int, turn_made: int = 0) -> None:
         self.id = meld_id
@@ -183,7 +195,8 @@ class Meld:
     def pretty(self) -> str:
         """The meld with suit symbols; a joker as ★ with what it stands for."""
         return " ".join(
-            self._joker_text(i, "★") if c.is_joker else c.pretty for i, c in enumerate(self._cards))
+            self._joker_text(i, "★") if c.is_joker else c.pretty for i, c in enumerate(self._cards)
+        )
 
     def copy(self) -> Meld:
         m = object.__new__(Meld)
@@ -191,7 +204,11 @@ class Meld:
         m._cards = list(self._cards)
         m._owners = list(self._owners)
         m.maker, m.complete, m.doubled, m.turn_made = (
-            self.maker, self.complete, self.doubled, self.turn_made)
+            self.maker,
+            self.complete,
+            self.doubled,
+            self.turn_made,
+        )
         m._fits = self._fits
         return m
 
@@ -227,9 +244,19 @@ class Meld:
         return m
 
     def state(self) -> tuple[object, ...]:
-        return (self.id, self.kind, tuple(c.code for c in self._cards), tuple(self._owners),
-                self.rank, self.suit, self.low, self.maker, self.complete, self.doubled,
-                self.turn_made)
+        return (
+            self.id,
+            self.kind,
+            tuple(c.code for c in self._cards),
+            tuple(self._owners),
+            self.rank,
+            self.suit,
+            self.low,
+            self.maker,
+            self.complete,
+            self.doubled,
+            self.turn_made,
+        )
 
     def joker_position(self, card: Card) -> int | None:
         """Index of a joker in this run that stands for `card`, if any."""
@@ -362,11 +389,15 @@ def readings(rules: Rules, tokens: Sequence[Token], kind: str | None = None) -> 
         if r is not None and _joker_meanings_fit(r, jokers):
             out.append(r)
     if kind in (None, RUN):
-        out.extend(r for r in read_runs(rules, naturals, len(jokers)) if _joker_meanings_fit(r, jokers))
+        out.extend(
+            r for r in read_runs(rules, naturals, len(jokers)) if _joker_meanings_fit(r, jokers)
+        )
     return out
 
 
-def canonical_tokens(reading: Reading, all_readings: Sequence[Reading]) -> tuple[str | None, list[str]]:
+def canonical_tokens(
+    reading: Reading, all_readings: Sequence[Reading]
+) -> tuple[str | None, list[str]]:
     """The shortest text that names this reading among the possible ones:
     (kind word or None, card tokens)."""
     kinds = {r.kind for r in all_readings}
@@ -412,7 +443,9 @@ def _layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[Layo
     return _run_layoffs(rules, meld, naturals, jokers)
 
 
-def _set_layoff(rules: Rules, meld: Meld, naturals: list[Card], jokers: list[Token]) -> list[LayoffFit]:
+def _set_layoff(
+    rules: Rules, meld: Meld, naturals: list[Card], jokers: list[Token]
+) -> list[LayoffFit]:
     n = len(meld) + len(naturals) + len(jokers)
     if rules.max_set is not None and n > rules.max_set:
         return []
@@ -430,17 +463,25 @@ def _set_layoff(rules: Rules, meld: Meld, naturals: list[Card], jokers: list[Tok
             suits = [c.suit for c in meld.cards if not c.is_joker] + [c.suit for c in naturals]
             if len(set(suits)) != len(suits):
                 return []
-    if rules.max_jokers_per_meld is not None and meld.joker_count() + len(jokers) > rules.max_jokers_per_meld:
+    if (
+        rules.max_jokers_per_meld is not None
+        and meld.joker_count() + len(jokers) > rules.max_jokers_per_meld
+    ):
         return []
     old = list(meld.cards)
     new = old + sorted(naturals, key=lambda c: c.code) + [JOKER] * len(jokers)
     return [LayoffFit(0, tuple(new), tuple(range(len(old), len(new))))]
 
 
-def _run_layoffs(rules: Rules, meld: Meld, naturals: list[Card], jokers: list[Token]) -> list[LayoffFit]:
+def _run_layoffs(
+    rules: Rules, meld: Meld, naturals: list[Card], jokers: list[Token]
+) -> list[LayoffFit]:
     if jokers and rules.jokers_only_in_joker_sets:
         return []
-    if rules.max_jokers_per_meld is not None and meld.joker_count() + len(jokers) > rules.max_jokers_per_meld:
+    if (
+        rules.max_jokers_per_meld is not None
+        and meld.joker_count() + len(jokers) > rules.max_jokers_per_meld
+    ):
         return []
     if any(c.suit != meld.suit for c in naturals):
         return []
@@ -470,7 +511,11 @@ def _run_layoffs(rules: Rules, meld: Meld, naturals: list[Card], jokers: list[To
             continue
         for t in jokers:
             if t.rank:
-                spots = [p for p in remaining if _position_rank(p) == t.rank and (not t.suit or t.suit == meld.suit)]
+                spots = [
+                    p
+                    for p in remaining
+                    if _position_rank(p) == t.rank and (not t.suit or t.suit == meld.suit)
+                ]
                 if not spots:
                     ok = False
                     break

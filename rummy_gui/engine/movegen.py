@@ -65,8 +65,11 @@ def generate(t: Table) -> list[Move]:
         card = s.claim.card
         token = [Token(card)]
         text = (str(card),)
-        return [_mv(Action.LAYOFF, seat, text, number=m.id) for m in s.melds
-                if len(layoff_fits(t.rules, m, token)) == 1]
+        return [
+            _mv(Action.LAYOFF, seat, text, number=m.id)
+            for m in s.melds
+            if len(layoff_fits(t.rules, m, token)) == 1
+        ]
     hand = s.hands[seat]
     index = HandIndex(hand)
     out = _play_moves(t, seat, index)
@@ -89,8 +92,9 @@ def _discards(seat: int) -> list[Move]:
     """The discard of each card code by this seat (made once)."""
     row = _DISCARDS.get(seat)
     if row is None:
-        row = _DISCARDS[seat] = [Move._valid(Action.DISCARD, seat, (str(card_from_code(code)),))
-                                 for code in range(53)]
+        row = _DISCARDS[seat] = [
+            Move._valid(Action.DISCARD, seat, (str(card_from_code(code)),)) for code in range(53)
+        ]
     return row
 
 
@@ -101,9 +105,15 @@ def _code(c: Card) -> int:
 _MOVES: dict[tuple[object, ...], Move] = {}
 
 
-def _mv(action: Action, seat: int, cards: tuple[str, ...] = (), number: int | None = None,
-        kind: str | None = None, groups: tuple[tuple[str, ...], ...] = (),
-        call: bool = False) -> Move:
+def _mv(
+    action: Action,
+    seat: int,
+    cards: tuple[str, ...] = (),
+    number: int | None = None,
+    kind: str | None = None,
+    groups: tuple[tuple[str, ...], ...] = (),
+    call: bool = False,
+) -> Move:
     """The Move with these fields, made once: moves are values, and building
     a frozen dataclass costs more than looking it up."""
     key = (action, seat, cards, number, kind, groups, call)
@@ -159,7 +169,7 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
             continue
         taken = pile[-n:]
         restricted = [0] * 53
-        for c in (taken if n == 1 else taken[:-1]):
+        for c in taken if n == 1 else taken[:-1]:
             restricted[c.code] += 1
         if target_playable(t, hand + taken, restricted, taken[0], s.melds):
             out.append(_mv(Action.TAKE, seat, number=n))
@@ -184,8 +194,10 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
         if s.contract_turn[seat] is None:
             # contract_layouts gives each text once: no move repeats
             # (not interned: a hand may have thousands, each seen once)
-            out.extend(Move._valid(Action.CONTRACT, seat, groups=groups)
-                       for groups in _contract_moves(t, seat))
+            out.extend(
+                Move._valid(Action.CONTRACT, seat, groups=groups)
+                for groups in _contract_moves(t, seat)
+            )
         elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
             for meld in s.melds:
                 if index.may_lay_off(meld):
@@ -200,8 +212,13 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                                 add(_mv(Action.SWAP, seat, (str(nat),), number=meld.id))
     else:
         target = s.target
-        melds = () if not index.meld_possible(r) else \
-            natural_melds(r, index) if not index.joker else possible_melds(r, hand)
+        melds = (
+            ()
+            if not index.meld_possible(r)
+            else natural_melds(r, index)
+            if not index.joker
+            else possible_melds(r, hand)
+        )
         for reading in melds:
             word, toks = _canonical(r, reading)
             m = _mv(Action.MELD, seat, toks, kind=word)
@@ -217,8 +234,9 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             if not index.may_lay_off(meld):
                 continue
             for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
-                if _finish_ok(t, seat, cards, fit_meld, target is not None and target in cards,
-                              index):
+                if _finish_ok(
+                    t, seat, cards, fit_meld, target is not None and target in cards, index
+                ):
                     add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
     if r.shanghai_call and s.melds and s.target is None and not s.pending_jokers:
         restricted = s.restricted
@@ -226,8 +244,9 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             if c.is_joker or index.counts[c.code] <= restricted[c.code]:
                 continue
             token = [Token(c)]
-            if any(may_fit(m, c) for m in s.melds) and \
-                    any(layoff_fits(r, m, token) for m in s.melds):
+            if any(may_fit(m, c) for m in s.melds) and any(
+                layoff_fits(r, m, token) for m in s.melds
+            ):
                 add(_mv(Action.DISCARD, seat, (str(c),), call=True))
     return out
 
@@ -241,8 +260,9 @@ def _may_lay_off(t: Table, seat: int) -> bool:
     return made is not None and (made != t.s.turn_no or t.rules.layoff_with_contract)
 
 
-def _layoffs(t: Table, seat: int, meld: Meld, index: HandIndex
-             ) -> Iterator[tuple[tuple[str, ...], list[Card], Callable[[], list[Meld]]]]:
+def _layoffs(
+    t: Table, seat: int, meld: Meld, index: HandIndex
+) -> Iterator[tuple[tuple[str, ...], list[Card], Callable[[], list[Meld]]]]:
     """The lay-off candidates on a meld that fit it in exactly one way: (text,
     cards, the table after it, built only when asked)."""
     r = t.rules
@@ -272,9 +292,14 @@ def _swap_ok(t: Table, seat: int, meld: Meld, card: Card) -> bool:
     return joker_fits_somewhere(t.rules, [after if x is meld else x for x in t.s.melds])
 
 
-def _finish_ok(t: Table, seat: int, cards: Sequence[Card],
-               melds_after: Callable[[], list[Meld]] | None, uses_target: bool,
-               index: HandIndex) -> bool:
+def _finish_ok(
+    t: Table,
+    seat: int,
+    cards: Sequence[Card],
+    melds_after: Callable[[], list[Meld]] | None,
+    uses_target: bool,
+    index: HandIndex,
+) -> bool:
     """`turn.check_finish` as a question: can the turn still be ended?
     `index`: the hand's, before the cards leave it."""
     r, s = t.rules, t.s
@@ -351,7 +376,7 @@ def _runs_apart(chosen: list[Reading]) -> bool:
     """No two runs of a suit that would join into one."""
     runs = [o for o in chosen if o.kind == RUN]
     for i, a in enumerate(runs):
-        for b in runs[i + 1:]:
+        for b in runs[i + 1 :]:
             if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
                 return False
     return True

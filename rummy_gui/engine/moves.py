@@ -32,7 +32,10 @@ def _norm_token(text: str) -> str:
 # others keep their empty defaults.
 _NONE = (False, False, False, False, False)
 _SHAPES: dict[Action, tuple[bool, bool, bool, bool, bool]] = {
-    Action.DRAW: _NONE, Action.BUY: _NONE, Action.PASS: _NONE, Action.DEAL: _NONE,
+    Action.DRAW: _NONE,
+    Action.BUY: _NONE,
+    Action.PASS: _NONE,
+    Action.DEAL: _NONE,
     Action.TAKE: (False, True, False, False, False),
     Action.RUMMY: (False, True, False, False, False),
     Action.CUT: (False, True, False, False, False),
@@ -73,29 +76,48 @@ class Move:
                 raise _error("unknown_action", text=str(action)) from None
             object.__setattr__(self, "action", action)
         has_cards, has_number, has_kind, has_groups, has_call = _SHAPES[action]
-        if ((bool(self.cards) != has_cards) or ((self.number is not None) != has_number)
-                or (self.kind is not None and not has_kind) or (bool(self.groups) != has_groups)
-                or (self.call and not has_call)
-                or (action in (Action.SWAP, Action.DISCARD) and len(self.cards) != 1)):
+        if (
+            (bool(self.cards) != has_cards)
+            or ((self.number is not None) != has_number)
+            or (self.kind is not None and not has_kind)
+            or (bool(self.groups) != has_groups)
+            or (self.call and not has_call)
+            or (action in (Action.SWAP, Action.DISCARD) and len(self.cards) != 1)
+        ):
             raise _error("bad_move", text=f"{action} with {self._fields_text()}")
 
     @classmethod
-    def _valid(cls, action: Action, seat: int, cards: tuple[str, ...] = (),
-               number: int | None = None, kind: str | None = None,
-               groups: tuple[tuple[str, ...], ...] = (), call: bool = False) -> Move:
+    def _valid(
+        cls,
+        action: Action,
+        seat: int,
+        cards: tuple[str, ...] = (),
+        number: int | None = None,
+        kind: str | None = None,
+        groups: tuple[tuple[str, ...], ...] = (),
+        call: bool = False,
+    ) -> Move:
         """A move the engine built itself, whose fields fit its action: made
         without the checks of a move from outside (the move generator makes
         thousands)."""
         m = object.__new__(cls)
-        for name, value in (("action", action), ("seat", seat), ("cards", cards),
-                            ("number", number), ("kind", kind), ("groups", groups),
-                            ("call", call)):
+        for name, value in (
+            ("action", action),
+            ("seat", seat),
+            ("cards", cards),
+            ("number", number),
+            ("kind", kind),
+            ("groups", groups),
+            ("call", call),
+        ):
             object.__setattr__(m, name, value)
         return m
 
     def _fields_text(self) -> str:
-        return (f"cards={list(self.cards)}, number={self.number}, kind={self.kind}, "
-                f"groups={[list(g) for g in self.groups]}, call={self.call}")
+        return (
+            f"cards={list(self.cards)}, number={self.number}, kind={self.kind}, "
+            f"groups={[list(g) for g in self.groups]}, call={self.call}"
+        )
 
     @property
     def meld_id(self) -> int | None:

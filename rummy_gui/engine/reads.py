@@ -150,8 +150,11 @@ class GameReads:
         if not self.winners:
             return {}
         best = self._s.totals[self.side_of(self.winners[0])]
-        return {s: best - self._s.totals[self.side_of(s)] for s in range(self.players)
-                if s not in self.winners}
+        return {
+            s: best - self._s.totals[self.side_of(s)]
+            for s in range(self.players)
+            if s not in self.winners
+        }
 
     def all_cards(self) -> list[Card]:
         """Every physical card of the game wherever it is (for invariant checks)."""
@@ -180,5 +183,7 @@ class GameReads:
         return self._s.turn_no
 
     def __repr__(self) -> str:
-        return (f"<Game {self.rules.preset} players={self.players} round={self.round} "
-                f"phase={self.phase} turn={self.turn}>")
+        return (
+            f"<Game {self.rules.preset} players={self.players} round={self.round} "
+            f"phase={self.phase} turn={self.turn}>"
+        )

@@ -14,8 +14,9 @@ RECORD_FORMAT = "rummy-gui-record"
 RECORD_VERSION = 1
 
 
-def make_record(rules: Rules, players: int, seed: int, layout: Mapping[str, Any] | None,
-                moves: list[Move]) -> dict[str, Any]:
+def make_record(
+    rules: Rules, players: int, seed: int, layout: Mapping[str, Any] | None, moves: list[Move]
+) -> dict[str, Any]:
     """A JSON-ready record: replaying its moves rebuilds the game exactly."""
     return {
         "format": RECORD_FORMAT,
@@ -53,8 +54,10 @@ def read_record(record: Mapping[str, Any]) -> RecordParts:
         raise ValueError(f"not a game record (format should be '{RECORD_FORMAT}')")
     version = record.get("version")
     if version != RECORD_VERSION:
-        raise ValueError(f"game record version {version!r} is not supported "
-                         f"(this program reads {RECORD_VERSION})")
+        raise ValueError(
+            f"game record version {version!r} is not supported "
+            f"(this program reads {RECORD_VERSION})"
+        )
     moves = record.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ValueError("a game record's moves must be a list of move texts")
@@ -64,5 +67,6 @@ def read_record(record: Mapping[str, Any]) -> RecordParts:
     layout = record.get("layout")
     if layout is not None and not isinstance(layout, Mapping):
         raise ValueError("a game record's layout must be an object")
-    return RecordParts(record.get("preset"), record.get("players"), record.get("seed", 0),
-                       options, layout, moves)
+    return RecordParts(
+        record.get("preset"), record.get("players"), record.get("seed", 0), options, layout, moves
+    )

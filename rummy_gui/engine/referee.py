@@ -32,13 +32,24 @@ Prepare = Callable[[Table, int, Move], Apply]
 # The moves of each phase (docs/engine.md, "Phases and who acts").
 PHASE_MOVES: dict[Phase, dict[Action, Prepare]] = {
     Phase.CUT: {Action.CUT: prepare_cut},
-    Phase.DRAW: {Action.DRAW: prepare_draw, Action.TAKE: prepare_take,
-                 Action.PASS: prepare_pass_draw},
-    Phase.PLAY: {Action.MELD: prepare_meld, Action.LAYOFF: prepare_layoff,
-                 Action.SWAP: prepare_swap, Action.CONTRACT: prepare_contract,
-                 Action.DISCARD: prepare_discard},
-    Phase.CLAIM: {Action.RUMMY: prepare_claim, Action.BUY: prepare_claim,
-                  Action.SHANGHAI: prepare_claim, Action.PASS: prepare_claim},
+    Phase.DRAW: {
+        Action.DRAW: prepare_draw,
+        Action.TAKE: prepare_take,
+        Action.PASS: prepare_pass_draw,
+    },
+    Phase.PLAY: {
+        Action.MELD: prepare_meld,
+        Action.LAYOFF: prepare_layoff,
+        Action.SWAP: prepare_swap,
+        Action.CONTRACT: prepare_contract,
+        Action.DISCARD: prepare_discard,
+    },
+    Phase.CLAIM: {
+        Action.RUMMY: prepare_claim,
+        Action.BUY: prepare_claim,
+        Action.SHANGHAI: prepare_claim,
+        Action.PASS: prepare_claim,
+    },
     Phase.RUMMY_LAYOFF: {Action.LAYOFF: prepare_layoff},
     Phase.DEAL_OVER: {Action.DEAL: prepare_deal},
     Phase.GAME_OVER: {},
@@ -77,8 +88,10 @@ def prepare(t: Table, move: Move | str) -> tuple[Move, Apply]:
 
 # The moves whose full check repeats what the generator already decided.
 _LISTED: dict[tuple[Phase, Action], Callable[[Table, int, Move, bool], Apply]] = {
-    (Phase.DRAW, Action.TAKE): prepare_take, (Phase.PLAY, Action.MELD): prepare_meld,
-    (Phase.PLAY, Action.LAYOFF): prepare_layoff, (Phase.PLAY, Action.DISCARD): prepare_discard,
+    (Phase.DRAW, Action.TAKE): prepare_take,
+    (Phase.PLAY, Action.MELD): prepare_meld,
+    (Phase.PLAY, Action.LAYOFF): prepare_layoff,
+    (Phase.PLAY, Action.DISCARD): prepare_discard,
     (Phase.RUMMY_LAYOFF, Action.LAYOFF): prepare_layoff,
 }
 

@@ -126,9 +126,7 @@ class Rules:
         for key, value in options.items():
             if key not in self.option_keys:
                 allowed = ", ".join(self.option_keys) or "none"
-                raise ValueError(
-                    f"unknown option '{key}' for {self.preset} (allowed: {allowed})"
-                )
+                raise ValueError(f"unknown option '{key}' for {self.preset} (allowed: {allowed})")
             changes[key] = _check_option(key, value)
         return replace(self, **changes)
 
@@ -161,7 +159,9 @@ def _check_option(key: str, value: Any) -> Any:
         return value
     if key == "reshuffles":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-            raise ValueError(f"option 'reshuffles' must be a whole number from 0 to 3, not {value!r}")
+            raise ValueError(
+                f"option 'reshuffles' must be a whole number from 0 to 3, not {value!r}"
+            )
         return value
     raise ValueError(f"unknown option '{key}'")  # pragma: no cover - keys are checked first
 

@@ -51,8 +51,9 @@ class Claim:
         return None
 
     def copy(self) -> Claim:
-        return Claim(self.kind, self.origin, self.claimants, self.card, dict(self.answers),
-                     self.depths)
+        return Claim(
+            self.kind, self.origin, self.claimants, self.card, dict(self.answers), self.depths
+        )
 
 
 def _same(value: Any) -> Any:
@@ -92,8 +93,14 @@ def _tuples(value: Any) -> Any:
 def _claim_key(value: Any) -> Any:
     if value is None:
         return None
-    return (value.kind, value.origin, value.claimants, value.card,
-            tuple(sorted(value.answers.items())), value.depths)
+    return (
+        value.kind,
+        value.origin,
+        value.claimants,
+        value.card,
+        tuple(sorted(value.answers.items())),
+        value.depths,
+    )
 
 
 def _meld_key(value: Any) -> Any:
@@ -107,15 +114,23 @@ def _rng_key(value: Any) -> Any:
 Empty = Callable[[], Any] | None
 
 
-def _f(factory: Callable[[], Any], copy: Callable[[Any], Any] = _list,
-       key: Callable[[Any], Any] = _tuple, history: Empty = None) -> Any:
+def _f(
+    factory: Callable[[], Any],
+    copy: Callable[[Any], Any] = _list,
+    key: Callable[[Any], Any] = _tuple,
+    history: Empty = None,
+) -> Any:
     """A field made by `factory`, copied by `copy` and compared by `key`;
     `history`: what a copy without history holds instead (None: copied)."""
     return field(default_factory=factory, metadata={"copy": copy, "key": key, "history": history})
 
 
-def _v(default: Any, copy: Callable[[Any], Any] = _same, key: Callable[[Any], Any] = _same,
-       history: Empty = None) -> Any:
+def _v(
+    default: Any,
+    copy: Callable[[Any], Any] = _same,
+    key: Callable[[Any], Any] = _same,
+    history: Empty = None,
+) -> Any:
     """A field with a plain default (immutable values are copied as they are)."""
     return field(default=default, metadata={"copy": copy, "key": key, "history": history})
 
@@ -206,6 +221,8 @@ class GameState:
 
 
 _COPY: list[tuple[str, Callable[[Any], Any], Empty]] = [
-    (f.name, f.metadata["copy"], f.metadata["history"]) for f in fields(GameState)]
+    (f.name, f.metadata["copy"], f.metadata["history"]) for f in fields(GameState)
+]
 _KEYS: list[tuple[str, Callable[[Any], Any]]] = [
-    (f.name, f.metadata["key"]) for f in fields(GameState)]
+    (f.name, f.metadata["key"]) for f in fields(GameState)
+]

@@ -107,8 +107,11 @@ class Table:
     def may_rebuild_stock(self) -> bool:
         """Contract family: may the pile under its top card become the stock now?"""
         limit = self.rules.reshuffles
-        return (self.rules.is_contract and len(self.s.discard) >= 2
-                and (limit is None or len(self.s.reshuffles) < limit))
+        return (
+            self.rules.is_contract
+            and len(self.s.discard) >= 2
+            and (limit is None or len(self.s.reshuffles) < limit)
+        )
 
     def reshuffles_left(self) -> int | None:
         limit = self.rules.reshuffles

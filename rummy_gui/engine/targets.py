@@ -56,8 +56,9 @@ def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[
     return False
 
 
-def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
-                  melds: Sequence[Meld]) -> list[int]:
+def usable_depths(
+    rules: Rules, base: Sequence[Card], pile: Sequence[Card], melds: Sequence[Meld]
+) -> list[int]:
     """Depths N of the discard pile whose target passes `could_use` with the
     pool `base` + the top N cards — computed incrementally, deepest last.
 
@@ -117,7 +118,6 @@ def usable_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
     return out
 
 
-
 _NEAR: dict[int, list[int]] = {}
 
 
@@ -153,8 +153,9 @@ def _chain_ok(held: int, runs: list[tuple[int, int]], rank: int, j: int) -> bool
     return False
 
 
-def target_uses(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld],
-                new_melds: bool = True) -> Iterator[tuple[list[Card], Meld | None]]:
+def target_uses(
+    rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld], new_melds: bool = True
+) -> Iterator[tuple[list[Card], Meld | None]]:
     """Ways to put `target` on the table with cards from `pool` (which holds
     the target): yields (cards used, meld laid off on or None for a new meld)."""
     if new_melds:
@@ -194,7 +195,7 @@ def target_uses(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequenc
 def _gap_positions(rules: Rules, meld: Meld, target: Card) -> list[list[int]]:
     out = []
     lo_b, hi_b = run_bounds(rules)
-    for pos in ((target.rank,) if target.rank != 1 else (1, 14)):
+    for pos in (target.rank,) if target.rank != 1 else (1, 14):
         if pos > meld.high + 1 and pos <= hi_b:
             out.append(list(range(meld.high + 1, pos)))
         elif pos < meld.low - 1 and pos >= lo_b:

@@ -74,7 +74,7 @@ def prepare_take(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
         if checked:
             hand = s.hands[seat] + taken
             restricted = [0] * 53
-            for c in (taken if n == 1 else taken[:-1]):
+            for c in taken if n == 1 else taken[:-1]:
                 restricted[c.code] += 1
             if not target_playable(t, hand, restricted, target, s.melds):
                 raise _illegal("target_unusable", card=target.pretty, count=n)
@@ -83,7 +83,7 @@ def prepare_take(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
         del s.discard[-n:]
         s.hands[seat].extend(taken)
         if not r.is_contract:
-            for c in (taken if n == 1 else taken[:-1]):
+            for c in taken if n == 1 else taken[:-1]:
                 s.restricted[c.code] += 1
         s.target = target
         s.drew = "take"
@@ -182,7 +182,9 @@ def why_not_meld(t: Table, tokens: Sequence[Token], kind: str | None) -> Illegal
         return _illegal("not_a_meld", cards=text)
     if len(tokens) < r.min_run:
         return _illegal("run_too_short", cards=text, most=r.min_run)
-    return _illegal({"low": "run_gap_low", "high": "run_gap_high"}.get(r.ace, "run_gap"), cards=text)
+    return _illegal(
+        {"low": "run_gap_low", "high": "run_gap_high"}.get(r.ace, "run_gap"), cards=text
+    )
 
 
 def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
@@ -206,11 +208,11 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
         cards = t.hand_tokens(seat, tokens)
         fits = layoff_fits(r, meld, tokens)
         if not fits:
-            raise _illegal("does_not_fit", cards=pretty(cards), meld=meld.id,
-                           table=meld.pretty())
+            raise _illegal("does_not_fit", cards=pretty(cards), meld=meld.id, table=meld.pretty())
         if len(fits) > 1:
             examples = " or ".join(
-                "layoff " + " ".join(_fit_tokens(meld, f)) + f" to {meld.id}" for f in fits[:3])
+                "layoff " + " ".join(_fit_tokens(meld, f)) + f" to {meld.id}" for f in fits[:3]
+            )
             raise _illegal("ambiguous_layoff", options=examples)
         fit = fits[0]
     if checked and not rummy_layoff:
@@ -300,8 +302,13 @@ def _after_removal(t: Table, seat: int, cards: Sequence[Card]) -> tuple[list[Car
     return hand, restricted
 
 
-def check_finish(t: Table, seat: int, cards: Sequence[Card], melds_after: Sequence[Meld] | None,
-                 uses_target: bool) -> None:
+def check_finish(
+    t: Table,
+    seat: int,
+    cards: Sequence[Card],
+    melds_after: Sequence[Meld] | None,
+    uses_target: bool,
+) -> None:
     """Refuse a meld or lay-off after which the player could not end the turn."""
     s, r = t.s, t.rules
     hand, restricted = _after_removal(t, seat, cards)
@@ -323,8 +330,9 @@ def check_finish(t: Table, seat: int, cards: Sequence[Card], melds_after: Sequen
         raise _illegal("no_discard_left")
 
 
-def target_playable(t: Table, hand: list[Card], restricted: list[int], target: Card,
-                    melds: Sequence[Meld]) -> bool:
+def target_playable(
+    t: Table, hand: list[Card], restricted: list[int], target: Card, melds: Sequence[Meld]
+) -> bool:
     """Can the target still be put on the table, leaving a way to end the turn?"""
     r = t.rules
     if not could_use(r, hand, target, melds):
@@ -332,8 +340,11 @@ def target_playable(t: Table, hand: list[Card], restricted: list[int], target: C
     # any use will do, so the cheapest is tried first: the target alone laid
     # off on a table meld (the search below would find it last)
     token = [Token(target)]
-    if target in hand and any(layoff_fits(r, m, token) for m in melds) and \
-            _ends_ok(r, hand, restricted, [target]):
+    if (
+        target in hand
+        and any(layoff_fits(r, m, token) for m in melds)
+        and _ends_ok(r, hand, restricted, [target])
+    ):
         return True
     for used, _meld in target_uses(r, hand, target, melds):
         rest = list(hand)

@@ -12,8 +12,9 @@ from .enums import Action, Phase
 from .moves import Move
 from .state import GameState
 
-UNDOABLE = frozenset({Action.TAKE, Action.MELD, Action.LAYOFF, Action.SWAP, Action.CONTRACT,
-                      Action.DISCARD})
+UNDOABLE = frozenset(
+    {Action.TAKE, Action.MELD, Action.LAYOFF, Action.SWAP, Action.CONTRACT, Action.DISCARD}
+)
 
 
 class UndoLog:
@@ -28,7 +29,11 @@ class UndoLog:
     def remember(self, state: GameState, m: Move) -> None:
         """Before `m` is played on `state`: keep a snapshot if it can be undone."""
         same_turn = bool(self.undo) and self.undo[-1][1].seat == m.seat
-        if m.action in UNDOABLE and m.seat == state.turn and state.phase in (Phase.DRAW, Phase.PLAY):
+        if (
+            m.action in UNDOABLE
+            and m.seat == state.turn
+            and state.phase in (Phase.DRAW, Phase.PLAY)
+        ):
             if not same_turn:
                 self.undo.clear()
             self.undo.append((state.copy(), m))

@@ -57,7 +57,9 @@ class BotProcess:
     def __init__(self) -> None:
         self._proc = subprocess.Popen(
             [sys.executable, "-m", "rummy_gui.play.botworker"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
         )
         self._lock = threading.Lock()
         self._header: dict[str, Any] | None = None  # the record the child holds, less its moves
@@ -81,8 +83,9 @@ class BotProcess:
             pass
         self._lines.put(b"")  # the end: the child stopped or was killed
 
-    def ask(self, level: str, seed: int, seat: int, record: dict[str, Any],
-            timeout: float | None = None) -> str:
+    def ask(
+        self, level: str, seed: int, seat: int, record: dict[str, Any], timeout: float | None = None
+    ) -> str:
         """The move text a bot of `level` chooses for `seat` in the game of `record`.
 
         BotStuck past the deadline (`deadline`, or `timeout`) or if the child
@@ -94,11 +97,11 @@ class BotProcess:
             if self.dead:
                 raise BotStuck("the bot process was stopped")
             request: dict[str, Any] = {"level": level, "seed": seed, "seat": seat}
-            whole = not (header == self._header and moves[:len(self._sent)] == self._sent)
+            whole = not (header == self._header and moves[: len(self._sent)] == self._sent)
             if whole:
                 request["record"] = record
             else:
-                request["append"] = moves[len(self._sent):]
+                request["append"] = moves[len(self._sent) :]
             assert self._proc.stdin is not None
             try:
                 self._proc.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
@@ -173,7 +176,9 @@ def serve() -> None:
             if bot is None:
                 bot = bots[key] = make_bot(key[0], seed=key[1])
             answer: dict[str, str] = {"move": str(bot.choose(game.view(int(request["seat"]))))}
-        except Exception as e:  # the child's whole job: any failure is told to the parent, which logs it
+        except (
+            Exception
+        ) as e:  # the child's whole job: any failure is told to the parent, which logs it
             game = None
             answer = {"error": f"{type(e).__name__}: {e}"}
         out.write(json.dumps(answer).encode("utf-8") + b"\n")

@@ -85,7 +85,9 @@ def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
     except IsADirectoryError:
         raise ReadError(f"{shown_path(p.name)} is a folder, not a file", "not_a_file", p) from None
     except OSError as e:
-        raise ReadError(f"{shown_path(p.name)} can't be opened: {e.strerror or e}", "unreadable", p) from None
+        raise ReadError(
+            f"{shown_path(p.name)} can't be opened: {e.strerror or e}", "unreadable", p
+        ) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -93,8 +95,12 @@ def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
         if not stat.S_ISREG(st.st_mode):
             raise ReadError(f"{shown_path(p.name)} is not a regular file", "not_a_file", p)
         if st.st_size > max_bytes:
-            raise ReadError(f"{shown_path(p.name)} is {st.st_size / 1e6:.1f} MB, more than the "
-                            f"{max_bytes / 1e6:.0f} MB a file of this program can be", "too_large", p)
+            raise ReadError(
+                f"{shown_path(p.name)} is {st.st_size / 1e6:.1f} MB, more than the "
+                f"{max_bytes / 1e6:.0f} MB a file of this program can be",
+                "too_large",
+                p,
+            )
         # read one byte past the limit: the file may have grown since fstat
         chunks: list[bytes] = []
         size = 0
@@ -105,11 +111,17 @@ def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > max_bytes:
-            raise ReadError(f"{shown_path(p.name)} is more than the {max_bytes / 1e6:.0f} MB a file of "
-                            "this program can be", "too_large", p)
+            raise ReadError(
+                f"{shown_path(p.name)} is more than the {max_bytes / 1e6:.0f} MB a file of "
+                "this program can be",
+                "too_large",
+                p,
+            )
         return b"".join(chunks)
     except OSError as e:
-        raise ReadError(f"{shown_path(p.name)} can't be read: {e.strerror or e}", "unreadable", p) from None
+        raise ReadError(
+            f"{shown_path(p.name)} can't be read: {e.strerror or e}", "unreadable", p
+        ) from None
     finally:
         os.close(fd)
 
@@ -121,17 +133,27 @@ def parse_json(data: bytes, name: str = "the file", path: Path | None = None) ->
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise ReadError(f"{name} is not text (byte {e.start} is not UTF-8)", "not_utf8",
-                        path) from None
+        raise ReadError(
+            f"{name} is not text (byte {e.start} is not UTF-8)", "not_utf8", path
+        ) from None
     try:
-        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
-                          object_pairs_hook=_no_duplicates)
+        return json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+            object_pairs_hook=_no_duplicates,
+        )
     except json.JSONDecodeError as e:
-        raise ReadError(f"{name} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
-                        "it may be cut short or damaged", "not_json", path) from None
+        raise ReadError(
+            f"{name} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
+            "it may be cut short or damaged",
+            "not_json",
+            path,
+        ) from None
     except RecursionError:
-        raise ReadError(f"{name} is nested too deeply to be a file of this program", "not_json",
-                        path) from None
+        raise ReadError(
+            f"{name} is nested too deeply to be a file of this program", "not_json", path
+        ) from None
     except ValueError as e:  # NaN/Infinity, duplicate keys, over-long integers
         raise ReadError(f"{name} is not valid JSON: {e}", "not_json", path) from None
 
@@ -152,8 +174,11 @@ def _write_problem(e: OSError, p: Path) -> WriteError:
         return WriteError(f"the folder {where} is on a read-only disk", "read_only", p)
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return WriteError(f"the disk holding {where} is full", "disk_full", p)
-    return WriteError(f"{shown_path(p.name)} could not be written in {where}: {e.strerror or e}",
-                      "write_failed", p)
+    return WriteError(
+        f"{shown_path(p.name)} could not be written in {where}: {e.strerror or e}",
+        "write_failed",
+        p,
+    )
 
 
 def dumps(data: Any) -> bytes:
@@ -207,8 +232,9 @@ def _keep_backup(p: Path) -> None:
             pass
 
 
-def write_json(path: Path | str, data: Any, backup: bool = True,
-               max_bytes: int = MAX_BYTES) -> None:
+def write_json(
+    path: Path | str, data: Any, backup: bool = True, max_bytes: int = MAX_BYTES
+) -> None:
     """Write ``data`` as JSON atomically; keep the previous file as NAME.bak.
 
     Raises WriteError (kind read_only, disk_full, too_large, not_json,
@@ -216,8 +242,12 @@ def write_json(path: Path | str, data: Any, backup: bool = True,
     p = Path(path)
     blob = dumps(data)
     if len(blob) > max_bytes:
-        raise WriteError(f"{shown_path(p.name)} would be {len(blob) / 1e6:.1f} MB, more than the "
-                         f"{max_bytes / 1e6:.0f} MB limit", "too_large", p)
+        raise WriteError(
+            f"{shown_path(p.name)} would be {len(blob) / 1e6:.1f} MB, more than the "
+            f"{max_bytes / 1e6:.0f} MB limit",
+            "too_large",
+            p,
+        )
     with _WRITE_LOCK:
         _write_locked(p, blob, backup)
 
@@ -261,8 +291,9 @@ def quarantine(path: Path | str) -> Path:
     except FileNotFoundError:
         raise ReadError(f"{shown_path(p.name)} does not exist", "missing", p) from None
     except OSError as e:
-        raise WriteError(f"{shown_path(p.name)} could not be moved aside: {e.strerror or e}",
-                         "write_failed", p) from None
+        raise WriteError(
+            f"{shown_path(p.name)} could not be moved aside: {e.strerror or e}", "write_failed", p
+        ) from None
     return target
 
 
@@ -279,8 +310,11 @@ def keep_aside(path: Path | str, tag: str) -> Path | None:
     except ReadError as e:
         if e.kind == "missing":
             return None
-        raise WriteError(f"{shown_path(p.name)} can't be copied aside: {_after_name(str(e), p.name)}",
-                         "write_failed", p) from None
+        raise WriteError(
+            f"{shown_path(p.name)} can't be copied aside: {_after_name(str(e), p.name)}",
+            "write_failed",
+            p,
+        ) from None
     prefix = f"{p.name}.{tag}-"
     try:
         kept = [q for q in p.parent.iterdir() if q.name.startswith(prefix)]
@@ -316,8 +350,12 @@ def keep_unreadable(path: Path, newer: bool, strict: bool) -> list[str]:
         kept = keep_aside(path, "newer" if newer else "corrupt")
     except WriteError as e:
         if strict:
-            raise WriteError(f"{shown_path(path.name)} is not written over, as no copy of it "
-                             f"could be kept ({e})", e.kind, path) from None
+            raise WriteError(
+                f"{shown_path(path.name)} is not written over, as no copy of it "
+                f"could be kept ({e})",
+                e.kind,
+                path,
+            ) from None
         return [f"no copy of the file could be kept ({e}), so it will not be written over"]
     return [] if kept is None else [f"the file as it was is kept as {shown_path(kept.name)}"]
 
@@ -380,4 +418,4 @@ def read_json_leniently(path: Path | str) -> tuple[Any, list[str]]:
 
 
 def _after_name(message: str, name: str) -> str:
-    return "the file" + message[len(name):] if message.startswith(name) else message
+    return "the file" + message[len(name) :] if message.startswith(name) else message

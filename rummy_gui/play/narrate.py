@@ -70,26 +70,52 @@ _ADVICE = {
 
 # Mark the templates for the catalogs (their ids are the English text).
 _MARKED = [
-    _("{name} draws from the stock."), _("{name} finds the stock empty: the deal ends."),
-    _("{name} takes {cards} from the discard pile."), _("{name} melds {cards}."),
-    _("{name} lays off {cards} on {meld}."), _("{name} swaps {cards} for the joker in {meld}."),
-    _("{name} lays down the contract: {cards}."), _("{name} discards {cards}."),
-    _("{name} discards {cards} and calls Shanghai!"), _("{name} calls Rummy! and takes {cards}."),
-    _("{name} buys {cards}."), _("{name} calls Shanghai! and lays {cards} on {meld}."),
-    _("{name} passes."), _("{name} cuts the pack."), _("{name} deals the next hand."),
-    _("Draw from the stock"), _("Draw: the stock is empty, which ends the deal"),
-    _("Take {cards} from the discard pile"), _("meld {cards}"), _("lay off {cards} on {meld}"),
-    _("swap {cards} for the joker in {meld}"), _("lay down your contract: {cards}"),
-    _("discard {cards}"), _("discard {cards} calling Shanghai!"),
-    _("Call Rummy! and take {cards}"), _("Buy {cards}"), _("Call Shanghai! on {meld}"),
-    _("Pass"), _("Cut the pack"), _("Deal the next hand"), _(", then "),
-    _("You draw from the stock."), _("You find the stock empty: the deal ends."),
-    _("You take {cards} from the discard pile."), _("You meld {cards}."),
-    _("You lay off {cards} on {meld}."), _("You swap {cards} for the joker in {meld}."),
-    _("You lay down the contract: {cards}."), _("You discard {cards}."),
-    _("You discard {cards} and call Shanghai!"), _("You call Rummy! and take {cards}."),
-    _("You buy {cards}."), _("You call Shanghai! and lay {cards} on {meld}."), _("You pass."),
-    _("You cut the pack."), _("You deal the next hand."),
+    _("{name} draws from the stock."),
+    _("{name} finds the stock empty: the deal ends."),
+    _("{name} takes {cards} from the discard pile."),
+    _("{name} melds {cards}."),
+    _("{name} lays off {cards} on {meld}."),
+    _("{name} swaps {cards} for the joker in {meld}."),
+    _("{name} lays down the contract: {cards}."),
+    _("{name} discards {cards}."),
+    _("{name} discards {cards} and calls Shanghai!"),
+    _("{name} calls Rummy! and takes {cards}."),
+    _("{name} buys {cards}."),
+    _("{name} calls Shanghai! and lays {cards} on {meld}."),
+    _("{name} passes."),
+    _("{name} cuts the pack."),
+    _("{name} deals the next hand."),
+    _("Draw from the stock"),
+    _("Draw: the stock is empty, which ends the deal"),
+    _("Take {cards} from the discard pile"),
+    _("meld {cards}"),
+    _("lay off {cards} on {meld}"),
+    _("swap {cards} for the joker in {meld}"),
+    _("lay down your contract: {cards}"),
+    _("discard {cards}"),
+    _("discard {cards} calling Shanghai!"),
+    _("Call Rummy! and take {cards}"),
+    _("Buy {cards}"),
+    _("Call Shanghai! on {meld}"),
+    _("Pass"),
+    _("Cut the pack"),
+    _("Deal the next hand"),
+    _(", then "),
+    _("You draw from the stock."),
+    _("You find the stock empty: the deal ends."),
+    _("You take {cards} from the discard pile."),
+    _("You meld {cards}."),
+    _("You lay off {cards} on {meld}."),
+    _("You swap {cards} for the joker in {meld}."),
+    _("You lay down the contract: {cards}."),
+    _("You discard {cards}."),
+    _("You discard {cards} and call Shanghai!"),
+    _("You call Rummy! and take {cards}."),
+    _("You buy {cards}."),
+    _("You call Shanghai! and lay {cards} on {meld}."),
+    _("You pass."),
+    _("You cut the pack."),
+    _("You deal the next hand."),
 ]
 
 
@@ -108,14 +134,21 @@ def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
     """The template key and its values for a move."""
     a = move.action
     meld_text = f"#{move.number}"
-    if before is not None and move.number is not None and a in (Action.LAYOFF, Action.SWAP, Action.SHANGHAI):
+    if (
+        before is not None
+        and move.number is not None
+        and a in (Action.LAYOFF, Action.SWAP, Action.SHANGHAI)
+    ):
         for m in before.melds:
             if m.id == move.number:
                 meld_text = m.pretty()
     cards = _tokens_text(move.cards)
     if a == Action.DRAW:
-        return ("draw_empty" if before is not None and before.stock_count == 0
-                and not before.rules.is_contract else "draw"), {}
+        return (
+            "draw_empty"
+            if before is not None and before.stock_count == 0 and not before.rules.is_contract
+            else "draw"
+        ), {}
     if a in (Action.TAKE, Action.RUMMY):
         n = move.number or 1
         if before is not None and before.discard_pile:

@@ -38,4 +38,6 @@ def save(s: Settings, window_size: tuple[int, int] | None) -> None:
     try:
         save_settings(s)
     except jsonio.WriteError as e:  # a read-only folder or a full disk: keep playing
-        print(_("rummy-gui: settings not saved: {error}").format(error=clean(str(e))), file=sys.stderr)
+        print(
+            _("rummy-gui: settings not saved: {error}").format(error=clean(str(e))), file=sys.stderr
+        )

@@ -26,8 +26,10 @@ PROBLEMS = {
     "invalid": N_("The save holds something it should not."),
     "tampered": N_("The saved game does not add up: it was changed outside the game."),
     "saving_off": N_("Saving is off: the folder is read-only or the disk is full."),
-    "bad_name": N_("Choose another name: not empty, none of < > : \" / \\ | ? *, "
-                   "not starting or ending with a dot."),
+    "bad_name": N_(
+        'Choose another name: not empty, none of < > : " / \\ | ? *, '
+        "not starting or ending with a dot."
+    ),
     "io": N_("The file could not be read or written."),
 }
 
@@ -42,12 +44,15 @@ SAVING_OFF = {
 
 def saving_off_text(detail: str, kind: str) -> str:
     """'Saving is off: <reason>' in the player's language (English: the exact reason)."""
-    reason = explain(detail.removeprefix("Saving is off: ").rstrip("."),
-                     SAVING_OFF.get(kind, N_("the file could not be written")))
+    reason = explain(
+        detail.removeprefix("Saving is off: ").rstrip("."),
+        SAVING_OFF.get(kind, N_("the file could not be written")),
+    )
     return _("Saving is off: {reason}").format(reason=reason)
 
 
 def problem(e: SaveError) -> str:
     """An error of the saves module in the player's language (safe to draw)."""
-    return clean(explain(clean(str(e)), PROBLEMS.get(e.kind,
-                                                     N_("Something went wrong with the file."))))
+    return clean(
+        explain(clean(str(e)), PROBLEMS.get(e.kind, N_("Something went wrong with the file.")))
+    )

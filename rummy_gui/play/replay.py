@@ -21,7 +21,9 @@ class Replay:
         start["moves"] = []
         game = Game.from_record(start)
         # find where each deal begins: after every "deal" move
-        starts = [0] + [i + 1 for i, text in enumerate(moves) if Move.parse(text).action == Action.DEAL]
+        starts = [0] + [
+            i + 1 for i, text in enumerate(moves) if Move.parse(text).action == Action.DEAL
+        ]
         if deal is None:
             # the last deal that has any moves (or the only one)
             deal = max(i for i, s in enumerate(starts) if s < len(moves) or i == 0) + 1

@@ -129,7 +129,9 @@ def _seat_of(value: Seat | SeatLike | Mapping[str, Any]) -> Seat:
         return value
     if isinstance(value, Mapping):
         return _seat_from_json(value, "seat")
-    return Seat(value.name, value.kind, getattr(value, "seed", None), getattr(value, "colour", None))
+    return Seat(
+        value.name, value.kind, getattr(value, "seed", None), getattr(value, "colour", None)
+    )
 
 
 def summary_of(game: Game) -> dict[str, Any]:
@@ -153,13 +155,17 @@ def summary_of(game: Game) -> dict[str, Any]:
     }
 
 
-def document(game: Game, seats: Sequence[Seat | SeatLike | Mapping[str, Any]],
-             table: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def document(
+    game: Game,
+    seats: Sequence[Seat | SeatLike | Mapping[str, Any]],
+    table: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The JSON document ``write`` stores (current format version)."""
     seat_list = [_seat_of(s) for s in seats]
     if len(seat_list) != game.players:
-        raise SaveError(f"the game has {game.players} players but {len(seat_list)} seats were "
-                        "given", "invalid")
+        raise SaveError(
+            f"the game has {game.players} players but {len(seat_list)} seats were given", "invalid"
+        )
     for i, seat in enumerate(seat_list):
         _check_seat(seat, f"seat {i}")
     if table is not None and not isinstance(table, Mapping):
@@ -176,8 +182,12 @@ def document(game: Game, seats: Sequence[Seat | SeatLike | Mapping[str, Any]],
     }
 
 
-def write(path: Path | str, game: Game, seats: Sequence[Seat | SeatLike | Mapping[str, Any]],
-          table: Mapping[str, Any] | None = None) -> Path:
+def write(
+    path: Path | str,
+    game: Game,
+    seats: Sequence[Seat | SeatLike | Mapping[str, Any]],
+    table: Mapping[str, Any] | None = None,
+) -> Path:
     """Save a game atomically; the previous file stays as NAME.bak.
 
     SaveError kind "saving_off" when the folder is read-only or the disk
@@ -196,16 +206,22 @@ def write(path: Path | str, game: Game, seats: Sequence[Seat | SeatLike | Mappin
 # ----------------------------------------------------------------- reading
 def _check_seat(seat: Seat, where: str) -> None:
     if not isinstance(seat.name, str) or not seat.name.strip() or len(seat.name) > MAX_NAME:
-        raise SaveError(f"{where}: a player's name must be text of 1 to {MAX_NAME} characters",
-                        "invalid")
+        raise SaveError(
+            f"{where}: a player's name must be text of 1 to {MAX_NAME} characters", "invalid"
+        )
     bad = text_problem(seat.name, MAX_NAME)
     if bad is not None:
         raise SaveError(f"{where}: a player's name can't be kept: {bad}", "invalid")
     if seat.kind not in SEAT_KINDS:
-        raise SaveError(f"{where}: {seat.kind!r} is not a kind of player (one of: "
-                        f"{', '.join(SEAT_KINDS)})", "invalid")
-    if seat.seed is not None and (isinstance(seat.seed, bool) or not isinstance(seat.seed, int)
-                                  or not -2**63 <= seat.seed < 2**64):
+        raise SaveError(
+            f"{where}: {seat.kind!r} is not a kind of player (one of: {', '.join(SEAT_KINDS)})",
+            "invalid",
+        )
+    if seat.seed is not None and (
+        isinstance(seat.seed, bool)
+        or not isinstance(seat.seed, int)
+        or not -(2**63) <= seat.seed < 2**64
+    ):
         raise SaveError(f"{where}: a bot's seed must be a whole number", "invalid")
     if seat.colour is not None and text_problem(seat.colour, 32) is not None:
         raise SaveError(f"{where}: a colour must be a short text", "invalid")
@@ -216,8 +232,9 @@ def _seat_from_json(raw: Any, where: str) -> Seat:
         raise SaveError(f"{where} is not an object", "invalid")
     unknown = set(raw) - {"name", "kind", "seed", "colour"}
     if unknown:
-        raise SaveError(f"{where} has unknown fields: {', '.join(sorted(map(str, unknown)))}",
-                        "invalid")
+        raise SaveError(
+            f"{where} has unknown fields: {', '.join(sorted(map(str, unknown)))}", "invalid"
+        )
     seat = Seat(raw.get("name"), raw.get("kind"), raw.get("seed"), raw.get("colour"))  # type: ignore[arg-type]
     _check_seat(seat, where)
     return seat
@@ -234,8 +251,14 @@ def _upgrade_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(s, Mapping) or set(s) - {"name", "bot"}:
             raise SaveError(f"seat {i} is not a version-1 seat", "invalid")
         bot = s.get("bot")
-        new_seats.append({"name": s.get("name"), "kind": HUMAN if bot is None else bot,
-                          "seed": None, "colour": None})
+        new_seats.append(
+            {
+                "name": s.get("name"),
+                "kind": HUMAN if bot is None else bot,
+                "seed": None,
+                "colour": None,
+            }
+        )
     out = {k: v for k, v in doc.items() if k != "seats"}
     out.update(version=2, seats=new_seats, table={}, summary=None)
     return out
@@ -253,9 +276,12 @@ def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise SaveError(f"the save's version {version!r} is not a version number", "invalid")
     if version > SAVE_VERSION:
-        raise SaveError(f"This save was written by a newer rummy-gui (save format version "
-                        f"{version}); this program reads versions 1 to {SAVE_VERSION}. "
-                        "Update rummy-gui to open it.", "newer_version")
+        raise SaveError(
+            f"This save was written by a newer rummy-gui (save format version "
+            f"{version}); this program reads versions 1 to {SAVE_VERSION}. "
+            "Update rummy-gui to open it.",
+            "newer_version",
+        )
     while version < SAVE_VERSION:
         doc = UPGRADERS[version](doc)
         if doc.get("version") != version + 1:  # pragma: no cover - a bug in an upgrader
@@ -279,8 +305,11 @@ def _check_position(game: Game, record: Mapping[str, Any], summary: Any) -> None
     for key, value in actual.items():
         saved = summary.get(key)
         if saved != value or type(saved) is not type(value):
-            raise SaveError(f"the file does not add up: it says {key} is {saved!r}, but its moves "
-                            f"give {value!r}; it was edited or damaged", "tampered")
+            raise SaveError(
+                f"the file does not add up: it says {key} is {saved!r}, but its moves "
+                f"give {value!r}; it was edited or damaged",
+                "tampered",
+            )
 
 
 def _replay(record: Any) -> Game:
@@ -288,14 +317,18 @@ def _replay(record: Any) -> Game:
         raise SaveError("the save holds no game record", "invalid")
     moves = record.get("moves")
     if isinstance(moves, list) and len(moves) > MAX_MOVES:
-        raise SaveError(f"the game record holds {len(moves)} moves, more than any real game",
-                        "invalid")
+        raise SaveError(
+            f"the game record holds {len(moves)} moves, more than any real game", "invalid"
+        )
     try:
         return Game.from_record(record)
     except IllegalMove as e:
         reason = str(e).rstrip(". ")
-        raise SaveError(f"the rules refuse the saved game: {reason[:1].lower()}{reason[1:]}; "
-                        "the file was edited or damaged", "tampered") from None
+        raise SaveError(
+            f"the rules refuse the saved game: {reason[:1].lower()}{reason[1:]}; "
+            "the file was edited or damaged",
+            "tampered",
+        ) from None
     except ValueError as e:
         raise SaveError(f"the game record is not valid: {clean(str(e), 200)}", "invalid") from None
 
@@ -314,8 +347,11 @@ def _check_head(doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict):
         raise SaveError("it is not a rummy-gui save (the file is not a JSON object)", "not_a_save")
     if doc.get("format") != SAVE_FORMAT:
-        raise SaveError(f"it is not a rummy-gui save (format should be '{SAVE_FORMAT}', not "
-                        f"{doc.get('format')!r})", "not_a_save")
+        raise SaveError(
+            f"it is not a rummy-gui save (format should be '{SAVE_FORMAT}', not "
+            f"{doc.get('format')!r})",
+            "not_a_save",
+        )
     return upgrade(doc)
 
 
@@ -335,12 +371,19 @@ def from_document(doc: Any, path: Path | None = None) -> SavedGame:
     record = doc.get("game")
     game = _replay(record)
     if len(seats) != game.players:
-        raise SaveError(f"the save names {len(seats)} seats for a {game.players}-player game",
-                        "invalid")
+        raise SaveError(
+            f"the save names {len(seats)} seats for a {game.players}-player game", "invalid"
+        )
     assert isinstance(record, Mapping)
     _check_position(game, record, doc.get("summary"))
-    return SavedGame(game, seats, table, path, _parse_date(doc.get("saved_at")),
-                     original if isinstance(original, int) else SAVE_VERSION)
+    return SavedGame(
+        game,
+        seats,
+        table,
+        path,
+        _parse_date(doc.get("saved_at")),
+        original if isinstance(original, int) else SAVE_VERSION,
+    )
 
 
 def _located(e: SaveError, p: Path) -> SaveError:
@@ -356,8 +399,9 @@ def read(path: Path | str) -> SavedGame:
         doc = jsonio.read_json(p)
     except jsonio.ReadError as e:
         kind = "missing" if e.kind == "missing" else "damaged"
-        raise SaveError(f"{clean(p.name)} can't be loaded: {_sentence_tail(str(e), p.name)}",
-                        kind, p) from None
+        raise SaveError(
+            f"{clean(p.name)} can't be loaded: {_sentence_tail(str(e), p.name)}", kind, p
+        ) from None
     try:
         return from_document(doc, p)
     except SaveError as e:
@@ -366,7 +410,7 @@ def read(path: Path | str) -> SavedGame:
 
 def _sentence_tail(message: str, name: str) -> str:
     """'autosave.json is empty' -> 'the file is empty' (the name is said once)."""
-    tail = "the file" + message[len(name):] if message.startswith(name) else message
+    tail = "the file" + message[len(name) :] if message.startswith(name) else message
     return clean(tail)
 
 
@@ -391,8 +435,9 @@ def read_with_fallback(path: Path | str, quarantine_bad: bool = False) -> SavedG
         try:
             saved = read(bak)
         except SaveError as bak_error:
-            raise SaveError(f"{main_error}. The backup can't be used either: {bak_error}",
-                            main_error.kind, p) from None
+            raise SaveError(
+                f"{main_error}. The backup can't be used either: {bak_error}", main_error.kind, p
+            ) from None
         saved.from_backup = True
         saved.problem = main_error
         if quarantine_bad and main_error.kind != "missing":
@@ -428,8 +473,11 @@ FRAMES_TO_OPEN = 3
 
 
 def _note_of(p: Path) -> dict[str, Any]:
-    return {"path": os.fsdecode(p.resolve()), "sha256": _fingerprint(p),
-            "backup_sha256": _fingerprint(jsonio.backup_path(p))}
+    return {
+        "path": os.fsdecode(p.resolve()),
+        "sha256": _fingerprint(p),
+        "backup_sha256": _fingerprint(jsonio.backup_path(p)),
+    }
 
 
 def mark_opening(path: Path | str) -> None:
@@ -509,8 +557,14 @@ def delete_autosave() -> None:
 
 
 _BAD_NAME_CHARS = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]')
-_WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)),
-                     *(f"LPT{i}" for i in range(1, 10))}
+_WINDOWS_RESERVED = {
+    "CON",
+    "PRN",
+    "AUX",
+    "NUL",
+    *(f"COM{i}" for i in range(1, 10)),
+    *(f"LPT{i}" for i in range(1, 10)),
+}
 
 
 def check_save_name(name: str) -> str:
@@ -524,7 +578,7 @@ def check_save_name(name: str) -> str:
     if len(trimmed) > MAX_SAVE_NAME:
         raise SaveError(f"a save's name can be at most {MAX_SAVE_NAME} characters", "bad_name")
     if _BAD_NAME_CHARS.search(trimmed):
-        raise SaveError('a save\'s name can\'t hold any of < > : " / \\ | ? *', "bad_name")
+        raise SaveError("a save's name can't hold any of < > : \" / \\ | ? *", "bad_name")
     bad = text_problem(trimmed, MAX_SAVE_NAME)
     if bad is not None:
         raise SaveError(f"a save's name can't be kept: {bad}", "bad_name")
@@ -559,22 +613,30 @@ def _summary_line(p: Path) -> SaveSummary:
         players, rnd, totals = summary.get("players"), summary.get("round"), summary.get("totals")
         over = summary.get("game_over")
         seats = doc.get("seats")
-        if (not _whole(players) or not _whole(rnd) or not isinstance(over, bool)
-                or not isinstance(totals, list) or not all(_whole(t, None) for t in totals)
-                or not isinstance(seats, list)):
+        if (
+            not _whole(players)
+            or not _whole(rnd)
+            or not isinstance(over, bool)
+            or not isinstance(totals, list)
+            or not all(_whole(t, None) for t in totals)
+            or not isinstance(seats, list)
+        ):
             raise SaveError("the summary is damaged", "invalid")
-        names = tuple(clean(s.get("name", "?"), MAX_NAME) if isinstance(s, Mapping) else "?"
-                      for s in seats)
+        names = tuple(
+            clean(s.get("name", "?"), MAX_NAME) if isinstance(s, Mapping) else "?" for s in seats
+        )
         date = _parse_date(doc.get("saved_at")) or mtime
-        return SaveSummary(name, p, date, preset, PRESETS[preset].name, players, names, rnd,
-                           tuple(totals), over)
+        return SaveSummary(
+            name, p, date, preset, PRESETS[preset].name, players, names, rnd, tuple(totals), over
+        )
     except (SaveError, jsonio.ReadError) as e:
         return SaveSummary(name, p, mtime, error=_sentence_tail(str(e), p.name))
 
 
 def _whole(value: object, least: int | None = 1) -> TypeGuard[int]:
-    return (isinstance(value, int) and not isinstance(value, bool)
-            and (least is None or value >= least))
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least)
+    )
 
 
 def list_saves(folder: Path | str | None = None) -> list[SaveSummary]:
@@ -615,13 +677,41 @@ def _remove(p: Path) -> None:
         except FileNotFoundError:
             pass
         except OSError as e:
-            raise SaveError(f"{clean(f.name)} could not be deleted: {e.strerror or e}", "io",
-                            f) from None
+            raise SaveError(
+                f"{clean(f.name)} could not be deleted: {e.strerror or e}", "io", f
+            ) from None
 
 
 __all__ = [
-    "BOT_LEVELS", "HUMAN", "MAX_MOVES", "SAVE_FORMAT", "SAVE_VERSION", "SEAT_KINDS", "UPGRADERS", "SaveError",
-    "SaveSummary", "SavedGame", "Seat", "SeatLike", "autosave_path", "check_save_name",
-    "delete_autosave", "delete_save", "delete_save_file", "document", "interrupted_opening", "frame_drawn", "mark_opening", "opened", "from_document", "list_saves", "quarantine",
-    "read", "read_with_fallback", "save_path", "summary_of", "upgrade", "write",
+    "BOT_LEVELS",
+    "HUMAN",
+    "MAX_MOVES",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SEAT_KINDS",
+    "UPGRADERS",
+    "SaveError",
+    "SaveSummary",
+    "SavedGame",
+    "Seat",
+    "SeatLike",
+    "autosave_path",
+    "check_save_name",
+    "delete_autosave",
+    "delete_save",
+    "delete_save_file",
+    "document",
+    "interrupted_opening",
+    "frame_drawn",
+    "mark_opening",
+    "opened",
+    "from_document",
+    "list_saves",
+    "quarantine",
+    "read",
+    "read_with_fallback",
+    "save_path",
+    "summary_of",
+    "upgrade",
+    "write",
 ]

@@ -55,17 +55,22 @@ def bot_level(kind: str) -> str:
 
 
 # Shown through _() where they are used; N_ marks them for the catalogs.
-BOT_ERROR = N_("The computer player made an error; the game is kept as it was. You can save it "
-               "or go back to the menu.")
+BOT_ERROR = N_(
+    "The computer player made an error; the game is kept as it was. You can save it "
+    "or go back to the menu."
+)
 BOT_RESTARTED = N_("The computer player was not answering; it was restarted.")
 NOT_MOVED = N_("The damaged file could not be moved aside: {reason}")
-STOPPED_OPENING = N_("The program stopped while opening {name} last time; it was moved aside as {moved}.")
+STOPPED_OPENING = N_(
+    "The program stopped while opening {name} last time; it was moved aside as {moved}."
+)
 
 
 def stopped_opening(moved: Path) -> str:
     """What the player is told when a file that crashed the last run was set aside."""
-    return _(STOPPED_OPENING).format(name=clean(moved.name.partition(".corrupt-")[0]),
-                                     moved=clean(moved.name))
+    return _(STOPPED_OPENING).format(
+        name=clean(moved.name.partition(".corrupt-")[0]), moved=clean(moved.name)
+    )
 
 
 MAX_RESTARTS = 3  # bot processes replaced for one decision before the bot counts as failed
@@ -103,7 +108,9 @@ class LogEntry:
             if is_you(self.name):
                 word = _("Round {n}: you deal.") if self.contract else _("Deal {n}: you deal.")
             else:
-                word = _("Round {n}: {name} deals.") if self.contract else _("Deal {n}: {name} deals.")
+                word = (
+                    _("Round {n}: {name} deals.") if self.contract else _("Deal {n}: {name} deals.")
+                )
             return word.format(n=self.round, name=self.name)
         from rummy_gui.play.narrate import describe
 
@@ -130,7 +137,9 @@ class Session:
     bot_process: bool = True  # real bots think in a worker process (no lock contention with frames)
     autosave_enabled: bool = False  # the app's games are autosaved after every move; tests' are not
     save_error: str | None = None  # why saving is off (English, from the modules below the UI)
-    save_error_kind: str = ""  # jsonio.WriteError.kind of that failure ("disk_full", "read_only", ...)
+    save_error_kind: str = (
+        ""  # jsonio.WriteError.kind of that failure ("disk_full", "read_only", ...)
+    )
     notices: list[str] = field(default_factory=list)  # for the player, shown once by the table
     hints: Counter[int] = field(default_factory=Counter)  # hints asked, per seat
     bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays as it was
@@ -139,14 +148,16 @@ class Session:
         if self.seed is None:
             self.seed = random.randrange(1_000_000)
         if self.game is None:
-            self.game = Game.new(self.preset, players=len(self.seats), seed=self.seed,
-                                 options=self.options or None)
+            self.game = Game.new(
+                self.preset, players=len(self.seats), seed=self.seed, options=self.options or None
+            )
         self.game.undo_enabled = True  # undo within a turn (the table decides whose)
         for cfg in self.seats:  # typed names and names from files pass the one text gate
             cfg.name = clean(cfg.name, saves.MAX_NAME)
         self.bots: dict[int, Bot] = {
             s: make_bot(bot_level(cfg.kind), self.bot_seed(s))
-            for s, cfg in enumerate(self.seats) if not cfg.is_human or self.demo
+            for s, cfg in enumerate(self.seats)
+            if not cfg.is_human or self.demo
         }
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
@@ -154,19 +165,29 @@ class Session:
         self._process: botworker.BotProcess | None = None
         if self.threaded and self.bot_process and self.bots:
             self._process = self._start_process()
-        self._pending: tuple[int, int, Future[Move], bool] | None = None  # seat, version, answer, in a process
+        self._pending: tuple[int, int, Future[Move], bool] | None = (
+            None  # seat, version, answer, in a process
+        )
         self._restarts = (-1, 0)  # (version, bot processes replaced while deciding it)
         self._told_restart = False
         self._legal_cache: tuple[int, dict[int, list[Move]]] | None = None
-        self._claims: list[tuple[int, LogEntry]] = []  # claims of the open window: (priority, words)
+        self._claims: list[
+            tuple[int, LogEntry]
+        ] = []  # claims of the open window: (priority, words)
         self.log.append(self._deal_line())
 
     def bot_seed(self, seat: int) -> int:
         return (self.seed or 0) + 101 * seat
 
     def _deal_line(self) -> LogEntry:
-        return LogEntry(len(self.game.moves), None, None, self.name(self.game.dealer), self.game.round,
-                        bool(self.game.contract))
+        return LogEntry(
+            len(self.game.moves),
+            None,
+            None,
+            self.name(self.game.dealer),
+            self.game.round,
+            bool(self.game.contract),
+        )
 
     # --- facts ----------------------------------------------------------
     @property
@@ -217,7 +238,9 @@ class Session:
         if self._legal_cache is None or self._legal_cache[0] != self.version:
             by_seat: dict[int, list[Move]] = {}
             for move in self.game.legal_moves:
-                by_seat.setdefault(self.game.turn if move.seat is None else move.seat, []).append(move)
+                by_seat.setdefault(self.game.turn if move.seat is None else move.seat, []).append(
+                    move
+                )
             self._legal_cache = (self.version, by_seat)
         return self._legal_cache[1].get(seat, [])
 
@@ -228,19 +251,27 @@ class Session:
         index = len(self.game.moves)
         action = move.action
         # the log needs the position, not its history (a copy per move would grow with the game)
-        before = self.game.copy(history=False) if action not in (Action.PASS, Action.DEAL, Action.CUT) else None
+        before = (
+            self.game.copy(history=False)
+            if action not in (Action.PASS, Action.DEAL, Action.CUT)
+            else None
+        )
         claim = self.game.claim if self.phase is Phase.CLAIM else None
         played = self.game.play(move.with_seat(seat))
         self.version += 1
         self.last_move = played
-        entry = LogEntry(index, played, before, self.name(seat)) if action is not Action.DEAL else None
+        entry = (
+            LogEntry(index, played, before, self.name(seat)) if action is not Action.DEAL else None
+        )
         if claim is not None:
             # A claim counts only once the window closes (a nearer player may still claim):
             # it is told then, and only the one that won. Passes are told at once.
             if entry is not None and action is Action.PASS:
                 self.log.append(entry)
             elif entry is not None:
-                self._claims.append((claim.claimants.index(seat) if seat in claim.claimants else 99, entry))
+                self._claims.append(
+                    (claim.claimants.index(seat) if seat in claim.claimants else 99, entry)
+                )
             if self.phase is not Phase.CLAIM or self.game.claim is not claim:
                 if self._claims:
                     won = min(self._claims, key=lambda c: c[0])[1]
@@ -277,7 +308,11 @@ class Session:
         move = self.game.redo()
         self.version += 1
         index = len(self.game.moves) - 1
-        self.log.append(LogEntry(index, move, before, self.name(self.game.turn if move.seat is None else move.seat)))
+        self.log.append(
+            LogEntry(
+                index, move, before, self.name(self.game.turn if move.seat is None else move.seat)
+            )
+        )
         self.autosave()
         return move
 
@@ -297,7 +332,9 @@ class Session:
             self._saver.submit(self._record_statistics)
             return
         try:
-            doc = saves.document(self.game, self.seats)  # a snapshot, made here on the game's thread
+            doc = saves.document(
+                self.game, self.seats
+            )  # a snapshot, made here on the game's thread
         except saves.SaveError as e:  # saving is a convenience: the game goes on without it
             self._saving_failed(e)
             return
@@ -345,8 +382,15 @@ class Session:
         if self.bot_error is not None:
             return
         level = self.seats[seat].kind if 0 <= seat < len(self.seats) else "?"
-        log.error("the %s bot of seat %d failed after move %d of %s (seed %s): %s", level, seat,
-                  len(self.game.moves), self.preset, self.seed, detail)
+        log.error(
+            "the %s bot of seat %d failed after move %d of %s (seed %s): %s",
+            level,
+            seat,
+            len(self.game.moves),
+            self.preset,
+            self.seed,
+            detail,
+        )
         self.bot_error = clean(detail)
         self.notices.append(_(BOT_ERROR))
 
@@ -360,7 +404,9 @@ class Session:
         if count > MAX_RESTARTS:
             self._process = None
             seat = self.bot_to_act()
-            self.bot_failed(-1 if seat is None else seat, f"{why} ({count - 1} new processes did not help)")
+            self.bot_failed(
+                -1 if seat is None else seat, f"{why} ({count - 1} new processes did not help)"
+            )
             return
         log.warning("bot process replaced: %s", why)
         self._process = self._start_process()
@@ -390,7 +436,9 @@ class Session:
             except botworker.BotError as e:
                 self.bot_failed(seat, str(e))
                 return None
-            except Exception as e:  # the bot's own code raised on the thread: a bug, logged and told
+            except (
+                Exception
+            ) as e:  # the bot's own code raised on the thread: a bug, logged and told
                 log.exception("bot of seat %d raised", seat)
                 self.bot_failed(seat, f"{type(e).__name__}: {e}")
                 return None
@@ -402,8 +450,14 @@ class Session:
         process = self._process
         if process is not None and self.threaded:
             record = self.game.record()  # a snapshot taken here, on the game's thread
-            future = self._executor.submit(_ask_process, process, bot_level(self.seats[seat].kind),
-                                           self.bot_seed(seat), seat, record)
+            future = self._executor.submit(
+                _ask_process,
+                process,
+                bot_level(self.seats[seat].kind),
+                self.bot_seed(seat),
+                seat,
+                record,
+            )
             self._pending = (seat, self.version, future, True)
             return None
         view = self.game.view(seat)
@@ -432,8 +486,9 @@ class Session:
         self._saver.shutdown(wait=True)  # the last autosave reaches the disk
 
 
-def _ask_process(process: botworker.BotProcess, level: str, seed: int, seat: int,
-                 record: dict[str, Any]) -> Move:
+def _ask_process(
+    process: botworker.BotProcess, level: str, seed: int, seat: int, record: dict[str, Any]
+) -> Move:
     """The bot process's answer as a Move: its pipe carries the engine's move
     text, read here, at that one seam, by the engine's own parser (a
     MalformedMove is the bot's error, told like any other)."""
@@ -479,7 +534,9 @@ def open_autosave() -> tuple[Session | None, str]:
         if e.kind not in ("missing", "newer_version") and path.exists():
             try:
                 aside = saves.quarantine(path)
-                reason += " " + _("The damaged file was moved aside as {name}.").format(name=clean(aside.name))
+                reason += " " + _("The damaged file was moved aside as {name}.").format(
+                    name=clean(aside.name)
+                )
             except saves.SaveError:
                 pass
         return None, reason
@@ -488,12 +545,17 @@ def open_autosave() -> tuple[Session | None, str]:
         saves.opened()
         return None, ""
     seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
-    session = Session(game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True)
+    session = Session(
+        game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
+    )
     if saved.problem is not None:
         session.notices.append(_("The autosave was damaged; continuing from its backup."))
         if saved.quarantined is not None:
-            session.notices.append(_("The damaged file was moved aside as {name}.").format(
-                name=clean(saved.quarantined.name)))
+            session.notices.append(
+                _("The damaged file was moved aside as {name}.").format(
+                    name=clean(saved.quarantined.name)
+                )
+            )
         elif saved.not_moved is not None:
             session.notices.append(_(NOT_MOVED).format(reason=clean(saved.not_moved)))
     return session, ""

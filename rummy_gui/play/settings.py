@@ -77,12 +77,15 @@ class Settings:
             return settings, ["the settings file does not hold an object; using the defaults"]
         warnings: list[str] = []
         if data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
-            return settings, ["the settings file is not a rummy-gui settings file; using the "
-                              "defaults"]
+            return settings, [
+                "the settings file is not a rummy-gui settings file; using the defaults"
+            ]
         version = data.get("version", 1)
         if _newer(data):
-            warnings.append(f"the settings file was written by a newer rummy-gui (version "
-                            f"{version!r}; this one reads 1 to {SETTINGS_VERSION})")
+            warnings.append(
+                f"the settings file was written by a newer rummy-gui (version "
+                f"{version!r}; this one reads 1 to {SETTINGS_VERSION})"
+            )
         known = {f.name for f in fields(cls)}
         for key, value in data.items():
             if key in ("format", "version"):
@@ -106,8 +109,7 @@ def _shown(key: str) -> str:
 
 def _newer(data: Any) -> bool:
     version = data.get("version") if isinstance(data, dict) else None
-    return (isinstance(version, int) and not isinstance(version, bool)
-            and version > SETTINGS_VERSION)
+    return isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION
 
 
 def _val(value: Any) -> str:
@@ -116,12 +118,16 @@ def _val(value: Any) -> str:
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "language": LANGUAGES, "card_back": CARD_BACKS, "animation": tuple(ANIMATION_SPEEDS),
+    "language": LANGUAGES,
+    "card_back": CARD_BACKS,
+    "animation": tuple(ANIMATION_SPEEDS),
     "ask_claims": ASK_CLAIMS,
 }
 _RANGES: dict[str, tuple[float, float]] = {"card_scale": CARD_SCALE, "volume": VOLUME}
-_PAIRS: dict[str, tuple[int, int]] = {"window_size": WINDOW_SIZE,
-                                      "window_position": WINDOW_POSITION}
+_PAIRS: dict[str, tuple[int, int]] = {
+    "window_size": WINDOW_SIZE,
+    "window_position": WINDOW_POSITION,
+}
 
 
 def _check(key: str, value: Any, default: Any) -> tuple[Any, str | None]:
@@ -129,7 +135,10 @@ def _check(key: str, value: Any, default: Any) -> tuple[Any, str | None]:
     if key in _CHOICES:
         if isinstance(value, str) and value in _CHOICES[key]:
             return value, None
-        return default, f"{_val(value)} is not one of {', '.join(_CHOICES[key])}; kept {_val(default)}"
+        return (
+            default,
+            f"{_val(value)} is not one of {', '.join(_CHOICES[key])}; kept {_val(default)}",
+        )
     if key in _RANGES:
         lo, hi = _RANGES[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -142,8 +151,11 @@ def _check(key: str, value: Any, default: Any) -> tuple[Any, str | None]:
         lo_i, hi_i = _PAIRS[key]
         if value is None:
             return None, None
-        if (not isinstance(value, list) or len(value) != 2
-                or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+        ):
             return default, f"{_val(value)} is not a pair of whole numbers; kept {_val(default)}"
         pair = (min(max(value[0], lo_i), hi_i), min(max(value[1], lo_i), hi_i))
         if list(pair) != value:

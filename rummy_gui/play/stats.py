@@ -73,8 +73,17 @@ class PlayerStats:
             self.best_deal = (min if self.lower_is_better else max)(self.best_deal, score)
 
 
-_COUNTS = ("games", "wins", "deals", "deal_total", "went_out", "rummy_calls", "buys",
-           "shanghai_calls", "hints")
+_COUNTS = (
+    "games",
+    "wins",
+    "deals",
+    "deal_total",
+    "went_out",
+    "rummy_calls",
+    "buys",
+    "shanghai_calls",
+    "hints",
+)
 
 
 @dataclass(frozen=True)
@@ -92,8 +101,9 @@ def tally(game: Game) -> list[SeatTally]:
     (claims that won their window), by replaying the game's record."""
     record = game.record()
     g = Game.from_record({**record, "moves": []})
-    counts = [dict.fromkeys(("went_out", "rummy", "buy", "shanghai"), 0)
-              for _ in range(game.players)]
+    counts = [
+        dict.fromkeys(("went_out", "rummy", "buy", "shanghai"), 0) for _ in range(game.players)
+    ]
     for text in record["moves"]:
         claim = g.claim
         was_over = g.deal_over
@@ -127,12 +137,16 @@ class Stats:
 
     def rows(self, preset: str | None = None, name: str | None = None) -> list[PlayerStats]:
         """Lines for the Statistics screen, by name then preset."""
-        return [s for n in sorted(self.players, key=str.casefold)
-                for p, s in sorted(self.players[n].items())
-                if (preset is None or p == preset) and (name is None or n == name)]
+        return [
+            s
+            for n in sorted(self.players, key=str.casefold)
+            for p, s in sorted(self.players[n].items())
+            if (preset is None or p == preset) and (name is None or n == name)
+        ]
 
-    def add_game(self, game: Game, seats: Sequence[Any],
-                 hints: Mapping[int, int] | None = None) -> bool:
+    def add_game(
+        self, game: Game, seats: Sequence[Any], hints: Mapping[int, int] | None = None
+    ) -> bool:
         """Count a finished game; False if this very game was counted before.
         ``seats``: objects with a ``name`` (saves.Seat, the table's seats) or
         names; a name given twice counts once. ValueError if the game is not over."""
@@ -140,8 +154,9 @@ class Stats:
             raise ValueError("only a finished game goes into the statistics")
         names = [s if isinstance(s, str) else s.name for s in seats]
         if len(names) != game.players:
-            raise ValueError(f"the game has {game.players} players but {len(names)} seats "
-                             "were given")
+            raise ValueError(
+                f"the game has {game.players} players but {len(names)} seats were given"
+            )
         mark = _fingerprint(game, names)
         if mark in self.recorded:
             return False
@@ -185,10 +200,17 @@ class Stats:
         return {
             "format": STATS_FORMAT,
             "version": STATS_VERSION,
-            "players": {n: {p: {f.name: getattr(s, f.name) for f in fields(s)
-                                if f.name not in ("name", "preset")}
-                            for p, s in by_preset.items()}
-                        for n, by_preset in self.players.items()},
+            "players": {
+                n: {
+                    p: {
+                        f.name: getattr(s, f.name)
+                        for f in fields(s)
+                        if f.name not in ("name", "preset")
+                    }
+                    for p, s in by_preset.items()
+                }
+                for n, by_preset in self.players.items()
+            },
             "recorded": list(self.recorded),
         }
 
@@ -196,13 +218,19 @@ class Stats:
     def from_json(cls, data: Any) -> tuple[Stats, list[str]]:
         """Statistics from a parsed file; what is damaged is left out, with a warning."""
         stats = cls()
-        if (not isinstance(data, dict) or data.get("format") != STATS_FORMAT
-                or not isinstance(data.get("players"), dict)):
-            return stats, ["the statistics file is not a rummy-gui statistics file; starting "
-                           "afresh"]
+        if (
+            not isinstance(data, dict)
+            or data.get("format") != STATS_FORMAT
+            or not isinstance(data.get("players"), dict)
+        ):
+            return stats, [
+                "the statistics file is not a rummy-gui statistics file; starting afresh"
+            ]
         if data.get("version") != STATS_VERSION:
-            return stats, [f"the statistics file has version {clean(repr(data.get('version')), 40)}; "
-                           f"this program reads version {STATS_VERSION}; starting afresh"]
+            return stats, [
+                f"the statistics file has version {clean(repr(data.get('version')), 40)}; "
+                f"this program reads version {STATS_VERSION}; starting afresh"
+            ]
         warnings: list[str] = []
         for name, by_preset in data["players"].items():
             if not isinstance(by_preset, dict) or not name.strip() or text_problem(name, MAX_NAME):
@@ -211,8 +239,10 @@ class Stats:
             for preset, raw in by_preset.items():
                 entry = _entry(name, preset, raw)
                 if entry is None:
-                    warnings.append(f"the {_quoted(preset)} statistics of {_quoted(name)} are "
-                                    "damaged and were left out")
+                    warnings.append(
+                        f"the {_quoted(preset)} statistics of {_quoted(name)} are "
+                        "damaged and were left out"
+                    )
                 else:
                     stats.players.setdefault(name, {})[preset] = entry
         recorded = data.get("recorded")
@@ -278,8 +308,12 @@ def save_stats(stats: Stats, path: Path | str | None = None) -> Path:
     return p
 
 
-def record_game(game: Game, seats: Sequence[Any], hints: Mapping[int, int] | None = None,
-                path: Path | str | None = None) -> bool:
+def record_game(
+    game: Game,
+    seats: Sequence[Any],
+    hints: Mapping[int, int] | None = None,
+    path: Path | str | None = None,
+) -> bool:
     """Add a finished game to the statistics file; False if it was counted already.
     Raises ValueError if the game is not over, jsonio.WriteError if saving fails."""
     stats, _ = load_stats(path)
@@ -289,8 +323,9 @@ def record_game(game: Game, seats: Sequence[Any], hints: Mapping[int, int] | Non
     return True
 
 
-def reset_stats(name: str | None = None, preset: str | None = None,
-                path: Path | str | None = None) -> None:
+def reset_stats(
+    name: str | None = None, preset: str | None = None, path: Path | str | None = None
+) -> None:
     """Forget statistics (all, one player's, or one preset's); the previous
     file stays as .bak until the next write."""
     stats, _ = load_stats(path)

@@ -68,12 +68,16 @@ def screen_bounds() -> tuple[int, int]:
 def fit_window(size: tuple[int, int], bounds: tuple[int, int]) -> tuple[int, int]:
     """A window size between the minimum and the screen (a screen smaller than
     the minimum wins: the window never outgrows the screen)."""
-    return (max(min(MIN_SIZE[0], bounds[0]), min(size[0], bounds[0])),
-            max(min(MIN_SIZE[1], bounds[1]), min(size[1], bounds[1])))
+    return (
+        max(min(MIN_SIZE[0], bounds[0]), min(size[0], bounds[0])),
+        max(min(MIN_SIZE[1], bounds[1]), min(size[1], bounds[1])),
+    )
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None) -> None:
+    def __init__(
+        self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None
+    ) -> None:
         # Only what the first frame needs: the mixer starts later, with the first sound.
         prefer_native_framebuffer()
         pygame.display.init()
@@ -159,7 +163,11 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
         if on:
-            desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else self.size
+            desktop = (
+                pygame.display.get_desktop_sizes()[0]
+                if pygame.display.get_desktop_sizes()
+                else self.size
+            )
             self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
@@ -271,30 +279,48 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     """The command line; a bad one prints usage and a reason, and exits with code 2."""
     p = argparse.ArgumentParser(prog="rummy-gui", description="A card table for the rummy family.")
     p.add_argument("--demo", action="store_true", help="bots only, playing on as a show")
-    p.add_argument("--preset", default=None, help="preset for --demo or a quick start (e.g. rummy500)")
-    p.add_argument("--players", type=int, default=None, help="number of players for --demo / --preset")
+    p.add_argument(
+        "--preset", default=None, help="preset for --demo or a quick start (e.g. rummy500)"
+    )
+    p.add_argument(
+        "--players", type=int, default=None, help="number of players for --demo / --preset"
+    )
     p.add_argument("--seed", type=_non_negative, default=None, help="seed of the deal")
-    p.add_argument("--frames", type=_non_negative, default=0, help="stop after N frames (headless checks)")
+    p.add_argument(
+        "--frames", type=_non_negative, default=0, help="stop after N frames (headless checks)"
+    )
     p.add_argument("--screenshot", default=None, help="save the last frame to this PNG file")
     p.add_argument("--size", type=_window_size, default=None, help="window size, e.g. 1280x800")
-    p.add_argument("--speed", default=None, choices=["off", "fast", "normal", "slow"], help="animation speed")
+    p.add_argument(
+        "--speed", default=None, choices=["off", "fast", "normal", "slow"], help="animation speed"
+    )
     p.add_argument("--fullscreen", action="store_true")
-    p.add_argument("--continue", dest="resume", action="store_true",
-                   help="open the game in progress (the autosave) straight away, as Continue does")
+    p.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="open the game in progress (the autosave) straight away, as Continue does",
+    )
     args = p.parse_args(list(argv))
     if args.resume and (args.demo or args.preset or args.players is not None):
-        p.error("argument --continue: not with --demo, --preset or --players (it opens the saved game)")
+        p.error(
+            "argument --continue: not with --demo, --preset or --players (it opens the saved game)"
+        )
     if args.demo or args.preset or args.players is not None:
         from rummy_gui.ui import catalog
 
         known = {info.id: info for info in catalog.presets()}
         preset = args.preset or "rummy500"
         if preset not in known:
-            p.error(f"argument --preset: unknown preset {preset!r} (choose from {', '.join(known)})")
+            p.error(
+                f"argument --preset: unknown preset {preset!r} (choose from {', '.join(known)})"
+            )
         info = known[preset]
         if args.players is not None and not info.min_players <= args.players <= info.max_players:
-            p.error(f"argument --players: {info.name} is for {info.min_players} to {info.max_players} "
-                    f"players, not {args.players}")
+            p.error(
+                f"argument --players: {info.name} is for {info.min_players} to {info.max_players} "
+                f"players, not {args.players}"
+            )
     if args.screenshot:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(folder):
@@ -332,8 +358,11 @@ def report_crash(error: BaseException) -> str:
         except OSError:
             path = ""
     where = f" The details are in {path}." if path else ""
-    print(f"rummy-gui: sorry, the game stopped because of an unexpected error "
-          f"({type(error).__name__}: {error}).{where}", file=sys.stderr)
+    print(
+        f"rummy-gui: sorry, the game stopped because of an unexpected error "
+        f"({type(error).__name__}: {error}).{where}",
+        file=sys.stderr,
+    )
     return path
 
 
@@ -383,8 +412,11 @@ def _run(args: argparse.Namespace) -> int:
         settings.animation = args.speed
     app = App(size, settings)
     if app.windowed_size != (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])):
-        print(f"rummy-gui: a {size[0]}x{size[1]} window does not fit the screen; it is "
-              f"{app.windowed_size[0]}x{app.windowed_size[1]}", file=sys.stderr)
+        print(
+            f"rummy-gui: a {size[0]}x{size[1]} window does not fit the screen; it is "
+            f"{app.windowed_size[0]}x{app.windowed_size[1]}",
+            file=sys.stderr,
+        )
     try:
         app.persist_settings = not args.frames
         from rummy_gui.ui.menus import MainMenu
@@ -421,8 +453,13 @@ def _run(args: argparse.Namespace) -> int:
             players = args.players or info.default_players
             from rummy_gui.i18n import _
 
-            seats = [SeatConfig(f"Bot {i + 1}" if args.demo else (_("You") if i == 0 else f"Bot {i}"),
-                                "human" if (i == 0 and not args.demo) else "medium") for i in range(players)]
+            seats = [
+                SeatConfig(
+                    f"Bot {i + 1}" if args.demo else (_("You") if i == 0 else f"Bot {i}"),
+                    "human" if (i == 0 and not args.demo) else "medium",
+                )
+                for i in range(players)
+            ]
             app.rooms.start_table(preset, seats, {}, seed=args.seed, demo=args.demo)
         if args.fullscreen or settings.fullscreen:
             app.set_fullscreen(True)
@@ -432,15 +469,20 @@ def _run(args: argparse.Namespace) -> int:
             app.rest()
             app.tick()
             if first_frame_stamp and app.frame == 1:
-                print(f"first-frame {time.time()} {time.process_time()} {pygame.display.get_driver()}",
-                      flush=True)  # for rummy_gui.ui.perf
+                print(
+                    f"first-frame {time.time()} {time.process_time()} {pygame.display.get_driver()}",
+                    flush=True,
+                )  # for rummy_gui.ui.perf
             if args.frames and app.frame >= args.frames:
                 break
         if args.screenshot:
             try:
                 pygame.image.save(app.screen, args.screenshot)
             except (pygame.error, OSError) as e:
-                print(f"rummy-gui: the screenshot {args.screenshot} could not be saved: {e}", file=sys.stderr)
+                print(
+                    f"rummy-gui: the screenshot {args.screenshot} could not be saved: {e}",
+                    file=sys.stderr,
+                )
                 return 1
     finally:
         if app.session is not None:

@@ -52,7 +52,9 @@ def _chime(notes: list[float], ms: int, gain: float) -> list[float]:
         start = k * RATE // 12
         for i in range(n):
             env = _envelope(i, n, RATE // 200, 4.0)
-            v = math.sin(2 * math.pi * freq * i / RATE) + 0.3 * math.sin(4 * math.pi * freq * i / RATE)
+            v = math.sin(2 * math.pi * freq * i / RATE) + 0.3 * math.sin(
+                4 * math.pi * freq * i / RATE
+            )
             out[start + i] += v * env * gain / 1.3
     return out
 
@@ -126,7 +128,11 @@ def _quiet_stderr() -> Iterator[None]:
     try:
         sys.stderr.flush()
         saved = os.dup(2)
-    except (OSError, ValueError, AttributeError):  # no descriptor 2 (a windowed launcher): nothing to hide
+    except (
+        OSError,
+        ValueError,
+        AttributeError,
+    ):  # no descriptor 2 (a windowed launcher): nothing to hide
         yield
         return
     try:
@@ -188,7 +194,8 @@ class Audio:
             freq, channels = self._format
             try:
                 made = self.sounds[name] = pygame.mixer.Sound(
-                    buffer=to_pcm16(resample(synthesize(name), freq), channels))
+                    buffer=to_pcm16(resample(synthesize(name), freq), channels)
+                )
             except (pygame.error, ValueError, OSError):
                 self.available = False
                 return None

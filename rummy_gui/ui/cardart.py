@@ -31,8 +31,18 @@ Colour = tuple[int, int, int]
 
 FACE = (252, 250, 244)
 EDGE = (110, 110, 104)
-TWO_COLOUR: dict[str, Colour] = {"C": (28, 28, 36), "S": (28, 28, 36), "H": (200, 28, 40), "D": (200, 28, 40)}
-FOUR_COLOUR: dict[str, Colour] = {"C": (22, 130, 52), "S": (28, 28, 36), "H": (200, 28, 40), "D": (24, 86, 196)}
+TWO_COLOUR: dict[str, Colour] = {
+    "C": (28, 28, 36),
+    "S": (28, 28, 36),
+    "H": (200, 28, 40),
+    "D": (200, 28, 40),
+}
+FOUR_COLOUR: dict[str, Colour] = {
+    "C": (22, 130, 52),
+    "S": (28, 28, 36),
+    "H": (200, 28, 40),
+    "D": (24, 86, 196),
+}
 JOKER_COLOUR: Colour = (120, 40, 150)
 BACK_COLOURS: dict[str, tuple[Colour, Colour]] = {
     "blue": ((30, 62, 140), (70, 110, 200)),
@@ -59,7 +69,9 @@ def suit_colour(suit: str, four_colour: bool) -> Colour:
     return (FOUR_COLOUR if four_colour else TWO_COLOUR).get(suit, JOKER_COLOUR)
 
 
-def _supersample(w: int, h: int, paint: Callable[[pygame.Surface, int, int], None]) -> pygame.Surface:
+def _supersample(
+    w: int, h: int, paint: Callable[[pygame.Surface, int, int], None]
+) -> pygame.Surface:
     factor = 3 if h < 120 else 2
     big = pygame.Surface((w * factor, h * factor), pygame.SRCALPHA)
     paint(big, w * factor, h * factor)
@@ -74,7 +86,9 @@ def _card_base(s: pygame.Surface, w: int, h: int, fill: Colour) -> None:
     radius = max(3, int(w * 0.075))
     border = max(1, w // 90)
     pygame.draw.rect(s, EDGE, (0, 0, w, h), border_radius=radius)
-    pygame.draw.rect(s, fill, (border, border, w - 2 * border, h - 2 * border), border_radius=radius - border)
+    pygame.draw.rect(
+        s, fill, (border, border, w - 2 * border, h - 2 * border), border_radius=radius - border
+    )
 
 
 def draw_face(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
@@ -92,11 +106,19 @@ def draw_face(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.S
     return _supersample(w, h, paint)
 
 
-def _index(card: Card, W: int, H: int, colour: Colour, rank_px: int, suit_px: int) -> pygame.Surface:
+def _index(
+    card: Card, W: int, H: int, colour: Colour, rank_px: int, suit_px: int
+) -> pygame.Surface:
     """Rank over suit, as in a card's corner."""
     rank = fonts.render(rank_text(card.rank), rank_px, colour, bold=True)
     suit = fonts.render(SUIT_SYMBOLS[SUITS.index(card.suit)], suit_px, colour)
-    box = pygame.Surface((max(rank.get_width(), suit.get_width()), rank.get_height() + suit.get_height() - rank_px // 5), pygame.SRCALPHA)
+    box = pygame.Surface(
+        (
+            max(rank.get_width(), suit.get_width()),
+            rank.get_height() + suit.get_height() - rank_px // 5,
+        ),
+        pygame.SRCALPHA,
+    )
     box.blit(rank, rank.get_rect(midtop=(box.get_width() // 2, 0)))
     box.blit(suit, suit.get_rect(midbottom=(box.get_width() // 2, box.get_height())))
     return box
@@ -150,65 +172,113 @@ def _half_figure(rank: int, robe: str, accent: str, h: float) -> str:
         f'<rect x="78" y="{sh + 6:.1f}" width="8" height="{h - sh - 6:.1f}" fill="{accent}"/>',
     ]
     if rank == 12:  # long hair behind the queen's face
-        parts.append(f'<path d="M{50 - head_r * 1.25:.1f} {head_y:.1f} Q50 {head_y - head_r * 1.9:.1f} '
-                     f'{50 + head_r * 1.25:.1f} {head_y:.1f} L{50 + head_r * 1.4:.1f} {sh:.1f} '
-                     f'L{50 - head_r * 1.4:.1f} {sh:.1f} Z" fill="#c98a2b" stroke="{INK}" stroke-width="0.8"/>')
+        parts.append(
+            f'<path d="M{50 - head_r * 1.25:.1f} {head_y:.1f} Q50 {head_y - head_r * 1.9:.1f} '
+            f"{50 + head_r * 1.25:.1f} {head_y:.1f} L{50 + head_r * 1.4:.1f} {sh:.1f} "
+            f'L{50 - head_r * 1.4:.1f} {sh:.1f} Z" fill="#c98a2b" stroke="{INK}" stroke-width="0.8"/>'
+        )
     # neck and face
-    parts.append(f'<rect x="45" y="{head_y:.1f}" width="10" height="{sh - head_y - 4:.1f}" fill="{SKIN}"/>')
-    parts.append(f'<ellipse cx="50" cy="{head_y:.1f}" rx="{head_r * 0.9:.1f}" ry="{head_r:.1f}" fill="{SKIN}" '
-                 f'stroke="{INK}" stroke-width="1"/>')
+    parts.append(
+        f'<rect x="45" y="{head_y:.1f}" width="10" height="{sh - head_y - 4:.1f}" fill="{SKIN}"/>'
+    )
+    parts.append(
+        f'<ellipse cx="50" cy="{head_y:.1f}" rx="{head_r * 0.9:.1f}" ry="{head_r:.1f}" fill="{SKIN}" '
+        f'stroke="{INK}" stroke-width="1"/>'
+    )
     eye_y = head_y - head_r * 0.1
     for ex in (50 - head_r * 0.38, 50 + head_r * 0.38):
-        parts.append(f'<circle cx="{ex:.1f}" cy="{eye_y:.1f}" r="{head_r * 0.11:.1f}" fill="{INK}"/>')
-    parts.append(f'<path d="M{50 - head_r * 0.3:.1f} {head_y + head_r * 0.45:.1f} Q50 {head_y + head_r * 0.62:.1f} '
-                 f'{50 + head_r * 0.3:.1f} {head_y + head_r * 0.45:.1f}" fill="none" stroke="#b03030" stroke-width="1.2"/>')
+        parts.append(
+            f'<circle cx="{ex:.1f}" cy="{eye_y:.1f}" r="{head_r * 0.11:.1f}" fill="{INK}"/>'
+        )
+    parts.append(
+        f'<path d="M{50 - head_r * 0.3:.1f} {head_y + head_r * 0.45:.1f} Q50 {head_y + head_r * 0.62:.1f} '
+        f'{50 + head_r * 0.3:.1f} {head_y + head_r * 0.45:.1f}" fill="none" stroke="#b03030" stroke-width="1.2"/>'
+    )
     if rank == 13:  # the king's beard
-        parts.append(f'<path d="M{50 - head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} Q{50 - head_r * 0.7:.1f} '
-                     f'{head_y + head_r * 1.7:.1f} 50 {head_y + head_r * 1.9:.1f} Q{50 + head_r * 0.7:.1f} '
-                     f'{head_y + head_r * 1.7:.1f} {50 + head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} '
-                     f'Q50 {head_y + head_r * 0.9:.1f} {50 - head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} Z" '
-                     f'fill="#ecece4" stroke="{INK}" stroke-width="0.8"/>')
+        parts.append(
+            f'<path d="M{50 - head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} Q{50 - head_r * 0.7:.1f} '
+            f"{head_y + head_r * 1.7:.1f} 50 {head_y + head_r * 1.9:.1f} Q{50 + head_r * 0.7:.1f} "
+            f"{head_y + head_r * 1.7:.1f} {50 + head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} "
+            f'Q50 {head_y + head_r * 0.9:.1f} {50 - head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} Z" '
+            f'fill="#ecece4" stroke="{INK}" stroke-width="0.8"/>'
+        )
     top = head_y - head_r * 0.75  # where the headwear sits
     if rank == 13:  # a crown of five points with jewels
         w, ch = head_r * 1.1, head_r * 1.2
-        pts = [(50 - w, top), (50 - w, top - ch), (50 - w / 2, top - ch * 0.55), (50, top - ch * 1.15),
-               (50 + w / 2, top - ch * 0.55), (50 + w, top - ch), (50 + w, top)]
-        parts.append('<polygon points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts) +
-                     f'" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="1"/>')
+        pts = [
+            (50 - w, top),
+            (50 - w, top - ch),
+            (50 - w / 2, top - ch * 0.55),
+            (50, top - ch * 1.15),
+            (50 + w / 2, top - ch * 0.55),
+            (50 + w, top - ch),
+            (50 + w, top),
+        ]
+        parts.append(
+            '<polygon points="'
+            + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+            + f'" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="1"/>'
+        )
         for x, y in pts[1:6:2] + [pts[3]]:
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{head_r * 0.13:.1f}" fill="{accent}"/>')
-        parts.append(f'<rect x="{50 - w:.1f}" y="{top - head_r * 0.25:.1f}" width="{2 * w:.1f}" '
-                     f'height="{head_r * 0.25:.1f}" fill="{accent}"/>')
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{head_r * 0.13:.1f}" fill="{accent}"/>'
+            )
+        parts.append(
+            f'<rect x="{50 - w:.1f}" y="{top - head_r * 0.25:.1f}" width="{2 * w:.1f}" '
+            f'height="{head_r * 0.25:.1f}" fill="{accent}"/>'
+        )
         # a sword held upright at the left
-        parts.append(f'<rect x="17" y="{h * 0.08:.1f}" width="4" height="{sh - h * 0.08:.1f}" fill="#cfd4da" '
-                     f'stroke="{INK}" stroke-width="0.8"/>')
-        parts.append(f'<rect x="11" y="{sh - 2:.1f}" width="16" height="4" fill="{GOLD}" stroke="{GOLD_DARK}" '
-                     f'stroke-width="0.8"/>')
+        parts.append(
+            f'<rect x="17" y="{h * 0.08:.1f}" width="4" height="{sh - h * 0.08:.1f}" fill="#cfd4da" '
+            f'stroke="{INK}" stroke-width="0.8"/>'
+        )
+        parts.append(
+            f'<rect x="11" y="{sh - 2:.1f}" width="16" height="4" fill="{GOLD}" stroke="{GOLD_DARK}" '
+            f'stroke-width="0.8"/>'
+        )
     elif rank == 12:  # a rounded crown, and a flower held at the right
         w, ch = head_r * 0.95, head_r * 0.8
-        parts.append(f'<path d="M{50 - w:.1f} {top:.1f} L{50 - w:.1f} {top - ch * 0.6:.1f} '
-                     f'Q{50 - w / 2:.1f} {top - ch * 1.3:.1f} 50 {top - ch * 0.6:.1f} '
-                     f'Q{50 + w / 2:.1f} {top - ch * 1.3:.1f} {50 + w:.1f} {top - ch * 0.6:.1f} '
-                     f'L{50 + w:.1f} {top:.1f} Z" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="1"/>')
-        parts.append(f'<circle cx="50" cy="{top - ch * 0.75:.1f}" r="{head_r * 0.16:.1f}" fill="{accent}"/>')
+        parts.append(
+            f'<path d="M{50 - w:.1f} {top:.1f} L{50 - w:.1f} {top - ch * 0.6:.1f} '
+            f"Q{50 - w / 2:.1f} {top - ch * 1.3:.1f} 50 {top - ch * 0.6:.1f} "
+            f"Q{50 + w / 2:.1f} {top - ch * 1.3:.1f} {50 + w:.1f} {top - ch * 0.6:.1f} "
+            f'L{50 + w:.1f} {top:.1f} Z" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="1"/>'
+        )
+        parts.append(
+            f'<circle cx="50" cy="{top - ch * 0.75:.1f}" r="{head_r * 0.16:.1f}" fill="{accent}"/>'
+        )
         fx, fy = 80, h * 0.3
-        parts.append(f'<path d="M{fx:.1f} {fy:.1f} L{fx - 4:.1f} {sh + 4:.1f}" stroke="#3c8a3c" stroke-width="2"/>')
+        parts.append(
+            f'<path d="M{fx:.1f} {fy:.1f} L{fx - 4:.1f} {sh + 4:.1f}" stroke="#3c8a3c" stroke-width="2"/>'
+        )
         for k in range(5):
             a = 2 * math.pi * k / 5
-            parts.append(f'<circle cx="{fx + 5 * math.cos(a):.1f}" cy="{fy + 5 * math.sin(a):.1f}" r="4" '
-                         f'fill="{accent}" stroke="{INK}" stroke-width="0.6"/>')
+            parts.append(
+                f'<circle cx="{fx + 5 * math.cos(a):.1f}" cy="{fy + 5 * math.sin(a):.1f}" r="4" '
+                f'fill="{accent}" stroke="{INK}" stroke-width="0.6"/>'
+            )
         parts.append(f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="3" fill="{GOLD}"/>')
     else:  # the jack: a soft cap with a feather, and a halberd at the right
-        parts.append(f'<path d="M{50 - head_r * 1.15:.1f} {top + 2:.1f} Q50 {top - head_r * 1.3:.1f} '
-                     f'{50 + head_r * 1.15:.1f} {top + 2:.1f} Z" fill="{accent}" stroke="{INK}" stroke-width="1"/>')
-        parts.append(f'<rect x="{50 - head_r * 1.2:.1f}" y="{top - 1:.1f}" width="{head_r * 2.4:.1f}" height="4" '
-                     f'fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="0.6"/>')
-        parts.append(f'<path d="M{50 + head_r * 0.6:.1f} {top - 1:.1f} Q{50 + head_r * 2.2:.1f} {top - head_r * 1.6:.1f} '
-                     f'{50 + head_r * 2.4:.1f} {top - head_r * 2.1:.1f} Q{50 + head_r * 1.2:.1f} {top - head_r * 1.2:.1f} '
-                     f'{50 + head_r * 0.6:.1f} {top - 1:.1f} Z" fill="#f4f0e0" stroke="{INK}" stroke-width="0.7"/>')
-        parts.append(f'<rect x="80" y="{h * 0.1:.1f}" width="3" height="{sh - h * 0.1:.1f}" fill="#8a5a2a"/>')
-        parts.append(f'<path d="M81.5 {h * 0.04:.1f} L88 {h * 0.16:.1f} L81.5 {h * 0.2:.1f} L75 {h * 0.16:.1f} Z" '
-                     f'fill="#cfd4da" stroke="{INK}" stroke-width="0.8"/>')
+        parts.append(
+            f'<path d="M{50 - head_r * 1.15:.1f} {top + 2:.1f} Q50 {top - head_r * 1.3:.1f} '
+            f'{50 + head_r * 1.15:.1f} {top + 2:.1f} Z" fill="{accent}" stroke="{INK}" stroke-width="1"/>'
+        )
+        parts.append(
+            f'<rect x="{50 - head_r * 1.2:.1f}" y="{top - 1:.1f}" width="{head_r * 2.4:.1f}" height="4" '
+            f'fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="0.6"/>'
+        )
+        parts.append(
+            f'<path d="M{50 + head_r * 0.6:.1f} {top - 1:.1f} Q{50 + head_r * 2.2:.1f} {top - head_r * 1.6:.1f} '
+            f"{50 + head_r * 2.4:.1f} {top - head_r * 2.1:.1f} Q{50 + head_r * 1.2:.1f} {top - head_r * 1.2:.1f} "
+            f'{50 + head_r * 0.6:.1f} {top - 1:.1f} Z" fill="#f4f0e0" stroke="{INK}" stroke-width="0.7"/>'
+        )
+        parts.append(
+            f'<rect x="80" y="{h * 0.1:.1f}" width="3" height="{sh - h * 0.1:.1f}" fill="#8a5a2a"/>'
+        )
+        parts.append(
+            f'<path d="M81.5 {h * 0.04:.1f} L88 {h * 0.16:.1f} L81.5 {h * 0.2:.1f} L75 {h * 0.16:.1f} Z" '
+            f'fill="#cfd4da" stroke="{INK}" stroke-width="0.8"/>'
+        )
     return "".join(parts)
 
 
@@ -221,12 +291,14 @@ def court_svg(rank: int, suit_rgb: Colour, aspect: float) -> str:
     r, g, b = (255 - (255 - c) // 8 for c in suit_rgb)
     tint = _hex((r, g, b))
     half = _half_figure(rank, robe, accent, h)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 {h2:.1f}">'
-            f'<rect x="1" y="1" width="98" height="{h2 - 2:.1f}" rx="4" fill="{tint}"/>'
-            f'{half}<g transform="rotate(180 50 {h:.1f})">{half}</g>'
-            f'<path d="M2 {h:.1f} L98 {h:.1f}" stroke="{INK}" stroke-width="1"/>'
-            f'<rect x="1" y="1" width="98" height="{h2 - 2:.1f}" rx="4" fill="none" stroke="{robe}" stroke-width="2"/>'
-            '</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 {h2:.1f}">'
+        f'<rect x="1" y="1" width="98" height="{h2 - 2:.1f}" rx="4" fill="{tint}"/>'
+        f'{half}<g transform="rotate(180 50 {h:.1f})">{half}</g>'
+        f'<path d="M2 {h:.1f} L98 {h:.1f}" stroke="{INK}" stroke-width="1"/>'
+        f'<rect x="1" y="1" width="98" height="{h2 - 2:.1f}" rx="4" fill="none" stroke="{robe}" stroke-width="2"/>'
+        "</svg>"
+    )
 
 
 def jester_svg(aspect: float) -> str:
@@ -249,8 +321,10 @@ def jester_svg(aspect: float) -> str:
     for x, y in ((10, cap_base - 6), (52, cap_base - 34), (90, cap_base - 6)):
         cap.append(f'<circle cx="{x}" cy="{y:.1f}" r="4" fill="{GOLD}" stroke="{GOLD_DARK}"/>')
     body_top = hy + hr * 1.05
-    coat = [f'<path d="M12 {h2 - 4:.1f} L20 {body_top + 8:.1f} L80 {body_top + 8:.1f} L88 {h2 - 4:.1f} Z" '
-            f'fill="{purple}" stroke="{INK}"/>']
+    coat = [
+        f'<path d="M12 {h2 - 4:.1f} L20 {body_top + 8:.1f} L80 {body_top + 8:.1f} L88 {h2 - 4:.1f} Z" '
+        f'fill="{purple}" stroke="{INK}"/>'
+    ]
     step = 14.0
     rows = int((h2 - 4 - body_top - 8) // step)
     for r in range(rows):
@@ -258,9 +332,13 @@ def jester_svg(aspect: float) -> str:
             if (r + c) % 2:
                 continue
             cx, cy = 22 + c * 14, body_top + 8 + step / 2 + r * step
-            coat.append(f'<path d="M{cx:.1f} {cy - 7:.1f} L{cx + 7:.1f} {cy:.1f} L{cx:.1f} {cy + 7:.1f} '
-                        f'L{cx - 7:.1f} {cy:.1f} Z" fill="{red}"/>')
-    ruff = " ".join(f"{50 + 34 * (k - 6) / 6:.1f},{body_top + (16 if k % 2 else 2):.1f}" for k in range(13))
+            coat.append(
+                f'<path d="M{cx:.1f} {cy - 7:.1f} L{cx + 7:.1f} {cy:.1f} L{cx:.1f} {cy + 7:.1f} '
+                f'L{cx - 7:.1f} {cy:.1f} Z" fill="{red}"/>'
+            )
+    ruff = " ".join(
+        f"{50 + 34 * (k - 6) / 6:.1f},{body_top + (16 if k % 2 else 2):.1f}" for k in range(13)
+    )
     face = [
         f'<ellipse cx="50" cy="{hy:.1f}" rx="{hr * 0.9:.1f}" ry="{hr:.1f}" fill="{SKIN}" stroke="{INK}"/>',
         f'<circle cx="{50 - hr * 0.38:.1f}" cy="{hy - 2:.1f}" r="1.6" fill="{INK}"/>',
@@ -270,22 +348,28 @@ def jester_svg(aspect: float) -> str:
         f'<path d="M{50 - hr * 0.5:.1f} {hy + 4:.1f} Q50 {hy + hr * 0.9:.1f} {50 + hr * 0.5:.1f} {hy + 4:.1f}" '
         f'fill="none" stroke="#b03030" stroke-width="1.6"/>',
     ]
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 {h2:.1f}">' + "".join(coat) +
-            f'<polygon points="16,{body_top + 2:.1f} {ruff} 84,{body_top + 2:.1f} 50,{body_top - 6:.1f}" '
-            f'fill="#fbf6ea" stroke="{INK}"/>' +
-            "".join(face) + "".join(cap) + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 {h2:.1f}">'
+        + "".join(coat)
+        + f'<polygon points="16,{body_top + 2:.1f} {ruff} 84,{body_top + 2:.1f} 50,{body_top - 6:.1f}" '
+        f'fill="#fbf6ea" stroke="{INK}"/>' + "".join(face) + "".join(cap) + "</svg>"
+    )
 
 
 def bust_svg(rank: int, suit_rgb: Colour) -> str:
     """The upper half of a court figure alone (no frame), for small cards."""
     h = 100.0
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 {h:.0f}">'
-            f'{_half_figure(rank, _hex(suit_rgb), _accent(suit_rgb), h)}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 {h:.0f}">'
+        f"{_half_figure(rank, _hex(suit_rgb), _accent(suit_rgb), h)}</svg>"
+    )
 
 
 def svg_image(svg: str, size: tuple[int, int]) -> pygame.Surface:
     """SVG text drawn at `size` (fitted, the aspect kept) by pygame-ce's SVG loader."""
-    return pygame.image.load_sized_svg(io.BytesIO(svg.encode("utf-8")), (max(1, size[0]), max(1, size[1])))
+    return pygame.image.load_sized_svg(
+        io.BytesIO(svg.encode("utf-8")), (max(1, size[0]), max(1, size[1]))
+    )
 
 
 def _paint_full(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> None:
@@ -294,7 +378,10 @@ def _paint_full(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> No
     idx = _index(card, W, H, colour, int(H * 0.15), int(H * 0.13))
     pad_x, pad_y = int(W * 0.05), int(H * 0.03)
     s.blit(idx, (pad_x, pad_y))
-    s.blit(pygame.transform.rotate(idx, 180), (W - pad_x - idx.get_width(), H - pad_y - idx.get_height()))
+    s.blit(
+        pygame.transform.rotate(idx, 180),
+        (W - pad_x - idx.get_width(), H - pad_y - idx.get_height()),
+    )
     left, right = W * 0.34, W * 0.66
     top, bottom = H * 0.2, H * 0.8
     if card.rank == 1:
@@ -308,7 +395,9 @@ def _paint_full(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> No
             _blit_centered(s, pip if row <= 3 else pip_down, x, y)
     else:
         frame = pygame.Rect(int(W * 0.2), int(H * 0.075), int(W * 0.6), int(H * 0.85))
-        s.blit(svg_image(court_svg(card.rank, colour, frame.h / frame.w), frame.size), frame.topleft)
+        s.blit(
+            svg_image(court_svg(card.rank, colour, frame.h / frame.w), frame.size), frame.topleft
+        )
         # the suit on the chest of both halves, drawn with the font (SVG here has no text)
         small = fonts.render(symbol, int(H * 0.075), colour)
         badge = pygame.Surface((small.get_width() + 4, small.get_height()), pygame.SRCALPHA)
@@ -333,7 +422,10 @@ def _paint_joker(s: pygame.Surface, W: int, H: int, compact: bool) -> None:
     y = H * 0.05
     for img in letters:
         s.blit(img, (int(W * 0.07), int(y)))
-        s.blit(pygame.transform.rotate(img, 180), (W - int(W * 0.07) - img.get_width(), H - int(y) - img.get_height()))
+        s.blit(
+            pygame.transform.rotate(img, 180),
+            (W - int(W * 0.07) - img.get_width(), H - int(y) - img.get_height()),
+        )
         y += img.get_height() * 0.92
 
 
@@ -352,7 +444,9 @@ def draw_back(name: str, w: int, h: int) -> pygame.Surface:
             pygame.draw.line(lattice, (*light, 150), (x, 0), (x + field.h, field.h), lw)
             pygame.draw.line(lattice, (*light, 150), (x + field.h, 0), (x, field.h), lw)
         s.blit(lattice, field.topleft)
-        pygame.draw.rect(s, light, field, width=max(1, W // 60), border_radius=max(2, int(W * 0.04)))
+        pygame.draw.rect(
+            s, light, field, width=max(1, W // 60), border_radius=max(2, int(W * 0.04))
+        )
         r = int(min(field.w, field.h) * 0.24)
         pygame.draw.circle(s, dark, field.center, r)
         pygame.draw.circle(s, (240, 220, 150), field.center, r, width=max(1, W // 70))
@@ -370,7 +464,9 @@ def draw_felt(size: tuple[int, int]) -> pygame.Surface:
         for x in range(48):
             d = min(1.0, (((x - 23.5) / 26) ** 2 + ((y - 13) / 19) ** 2) ** 0.5)
             t = d * d
-            small.set_at((x, y), tuple(int(c + (e - c) * t) for c, e in zip(centre, edge, strict=True)))
+            small.set_at(
+                (x, y), tuple(int(c + (e - c) * t) for c, e in zip(centre, edge, strict=True))
+            )
     felt = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
     grain = _grain()
     if pygame.display.get_surface() is not None:

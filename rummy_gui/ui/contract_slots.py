@@ -46,8 +46,15 @@ class ContractSlots:
 
     def _key(self, game: Game, seat: int, what: object) -> tuple[object, ...]:
         # what the engine's answer depends on: the position (moves, hand) and the slots' cards
-        return (what, len(game.moves), game.round, game.phase, seat, tuple(sorted(c.code for c in game.hand(seat))),
-                tuple(tuple(c.code for c in s) for s in self.slots))
+        return (
+            what,
+            len(game.moves),
+            game.round,
+            game.phase,
+            seat,
+            tuple(sorted(c.code for c in game.hand(seat))),
+            tuple(tuple(c.code for c in s) for s in self.slots),
+        )
 
     def fills(self, k: int, game: Game, seat: int) -> bool:
         """Whether slot `k`'s cards are a meld the engine accepts there (✓)."""

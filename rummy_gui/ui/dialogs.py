@@ -96,7 +96,9 @@ class Overlay(Scene):
 class ChooserScene(Overlay):
     """Which reading of the cards: set or run, which run, which contract split."""
 
-    def __init__(self, app: App, title: str, options: list[tuple[str, str]], on_pick: Callable[[str], object]) -> None:
+    def __init__(
+        self, app: App, title: str, options: list[tuple[str, str]], on_pick: Callable[[str], object]
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.options = options
@@ -111,9 +113,19 @@ class ChooserScene(Overlay):
         y = self.rect.y + 60
         self.buttons = []
         for label, text in self.options:
-            self.buttons.append(Button((self.rect.x + 20, y, bw, bh), label, partial(self._pick, text), primary=True, size=16))
+            self.buttons.append(
+                Button(
+                    (self.rect.x + 20, y, bw, bh),
+                    label,
+                    partial(self._pick, text),
+                    primary=True,
+                    size=16,
+                )
+            )
             y += bh + 8
-        self.buttons.append(Button((self.rect.centerx - 90, y + 6, 180, bh), _("Cancel"), self.app.pop, size=16))
+        self.buttons.append(
+            Button((self.rect.centerx - 90, y + 6, 180, bh), _("Cancel"), self.app.pop, size=16)
+        )
 
     def _pick(self, text: str) -> None:
         self.app.pop()
@@ -151,7 +163,12 @@ class ConfirmScene(Overlay):
         rh = 110 + 26 * len(self.lines)
         self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh)
         self.buttons = [
-            Button((self.rect.centerx - 150, self.rect.bottom - 64, 140, 44), _("Yes"), self._yes, primary=True),
+            Button(
+                (self.rect.centerx - 150, self.rect.bottom - 64, 140, 44),
+                _("Yes"),
+                self._yes,
+                primary=True,
+            ),
             Button((self.rect.centerx + 10, self.rect.bottom - 64, 140, 44), _("No"), self.app.pop),
         ]
 

@@ -32,14 +32,18 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     except (OSError, pygame.error, RuntimeError) as e:
         if str(path) not in _warned:
             _warned.add(str(path))
-            print(f"rummy-gui: font {path} could not be loaded ({e}); using pygame's default font",
-                  file=sys.stderr)
+            print(
+                f"rummy-gui: font {path} could not be loaded ({e}); using pygame's default font",
+                file=sys.stderr,
+            )
         fallback = pygame.font.Font(None, px)
         fallback.bold = bold
         return fallback
 
 
-def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+def render(
+    text: str, size: int, colour: tuple[int, int, int], bold: bool = False
+) -> pygame.Surface:
     return font(size, bold).render(text, True, colour)
 
 

@@ -31,7 +31,9 @@ class Geometry:
     pile_card: tuple[int, int] = (60, 84)
     meld_cards: dict[int, tuple[int, int]] = field(default_factory=dict)  # per seat zone
     meld_rects: dict[int, list[Rect]] = field(default_factory=dict)  # meld id -> its card rects
-    meld_zone_of: dict[int, int] = field(default_factory=dict)  # meld id -> seat whose zone shows it
+    meld_zone_of: dict[int, int] = field(
+        default_factory=dict
+    )  # meld id -> seat whose zone shows it
 
     def meld_area(self, meld_id: int) -> Rect:
         rects = self.meld_rects.get(meld_id, [])
@@ -45,7 +47,9 @@ def meld_maker(meld: Meld) -> int:
     return meld.maker
 
 
-def build(game: Game, size: tuple[int, int], viewer: int, hand_order: list[Card], scale: float = 1.0) -> Geometry:
+def build(
+    game: Game, size: tuple[int, int], viewer: int, hand_order: list[Card], scale: float = 1.0
+) -> Geometry:
     players = _players(game)
     lt = lay.table_layout(size, players, viewer, scale)
     geo = Geometry(lt, hand_order)
@@ -162,7 +166,9 @@ def flights_between(before: Geometry, after: Geometry, duration: float) -> list[
     arrivals.sort(key=lambda a: a[2] is None)  # known cards pick their departures first
     for n, (zone, index, card, rect) in enumerate(arrivals):
         if card is not None:
-            found = take(lambda c, card=card: c is not None and c.code == card.code) or take(lambda c: c is None)
+            found = take(lambda c, card=card: c is not None and c.code == card.code) or take(
+                lambda c: c is None
+            )
         else:
             found = take(lambda c: c is not None) or take(lambda c: c is None)
         shown, start = card, stock_rect

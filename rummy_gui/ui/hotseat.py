@@ -65,7 +65,11 @@ class HandOverScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerDown) and intent.button == 1:
             self.ready()
-        elif isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+        elif isinstance(intent, Key) and intent.key in (
+            pygame.K_RETURN,
+            pygame.K_SPACE,
+            pygame.K_KP_ENTER,
+        ):
             self.ready()
 
     def ready(self) -> None:

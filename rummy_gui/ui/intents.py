@@ -72,7 +72,9 @@ class Quit:
     pass
 
 
-Intent = PointerDown | PointerMove | PointerUp | Wheel | Key | Back | Resize | ToggleFullscreen | Quit
+Intent = (
+    PointerDown | PointerMove | PointerUp | Wheel | Key | Back | Resize | ToggleFullscreen | Quit
+)
 
 
 def translate(event: pygame.event.Event) -> Intent | None:
@@ -97,5 +99,7 @@ def translate(event: pygame.event.Event) -> Intent | None:
             return ToggleFullscreen()
         if event.key == pygame.K_ESCAPE:
             return Back()
-        return Key(event.key, getattr(event, "unicode", "") or "", int(getattr(event, "mod", 0) or 0))
+        return Key(
+            event.key, getattr(event, "unicode", "") or "", int(getattr(event, "mod", 0) or 0)
+        )
     return None

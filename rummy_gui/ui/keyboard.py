@@ -222,7 +222,9 @@ def enter(scene: TableScene) -> None:
         else:
             meld = melds[f.index]
             moves = ask.joinable_melds(scene.game, scene.viewer, cards).get(meld.id, [])
-            scene.play_one_of_or_refuse(moves, Move(Action.LAYOFF, cards=tokens(cards), number=meld.id))
+            scene.play_one_of_or_refuse(
+                moves, Move(Action.LAYOFF, cards=tokens(cards), number=meld.id)
+            )
     else:  # the hand: meld the selection, or select the focused card
         if cards:
             scene.meld_selected()

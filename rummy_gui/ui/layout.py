@@ -43,7 +43,9 @@ class TableLayout:
     seats: dict[int, SeatPlace] = field(default_factory=dict)
 
 
-def table_layout(size: tuple[int, int], players: int, viewer: int, scale: float = 1.0) -> TableLayout:
+def table_layout(
+    size: tuple[int, int], players: int, viewer: int, scale: float = 1.0
+) -> TableLayout:
     """The table for a window size; `scale` (0.8-1.6) is the player's card size."""
     w, h = size
     panel_w = max(220, min(300, int(w * 0.2)))
@@ -60,8 +62,13 @@ def table_layout(size: tuple[int, int], players: int, viewer: int, scale: float 
     own = Rect(table.x + 10, hand.y - 28 - own_h, table.w - 20, own_h)
     seats: dict[int, SeatPlace] = {}
     badge_w = min(200, own.w // 5)
-    seats[viewer] = SeatPlace(viewer, own, Rect(own.x, own.y, badge_w, 62),
-                              Rect(own.x + badge_w + 10, own.y, own.w - badge_w - 10, own.h), "bottom")
+    seats[viewer] = SeatPlace(
+        viewer,
+        own,
+        Rect(own.x, own.y, badge_w, 62),
+        Rect(own.x + badge_w + 10, own.y, own.w - badge_w - 10, own.h),
+        "bottom",
+    )
 
     others = [(viewer + i) % players for i in range(1, players)]
     k = len(others)
@@ -84,9 +91,13 @@ def table_layout(size: tuple[int, int], players: int, viewer: int, scale: float 
             _place(seats, seat, Rect(top.x + i * col_w + 4, top.y, col_w - 8, top.h), "top")
 
     pile_card = card_size(min(middle.h * 0.8, max(80, min(126, middle.h * 0.62, h * 0.14)) * scale))
-    stock = Rect(middle.x + 8, middle.centery - pile_card[1] // 2 - 8, pile_card[0] + 16, pile_card[1] + 28)
+    stock = Rect(
+        middle.x + 8, middle.centery - pile_card[1] // 2 - 8, pile_card[0] + 16, pile_card[1] + 28
+    )
     discard = Rect(stock.right + 24, middle.y + 4, middle.right - stock.right - 32, middle.h - 8)
-    return TableLayout(size, top_bar, panel, log, buttons, table, stock, discard, hand, hand_card, pile_card, seats)
+    return TableLayout(
+        size, top_bar, panel, log, buttons, table, stock, discard, hand, hand_card, pile_card, seats
+    )
 
 
 def _place(seats: dict[int, SeatPlace], seat: int, zone: Rect, side: str) -> None:
@@ -110,12 +121,16 @@ def hand_positions(area: Rect, count: int, card: tuple[int, int]) -> list[Rect]:
     out = []
     for i in range(count):
         t = 0.0 if count == 1 else (2 * i / (count - 1) - 1)
-        rise = int(10 * (1 - t * t)) if count > 3 else 0  # the middle of the fan stands a little higher
+        rise = (
+            int(10 * (1 - t * t)) if count > 3 else 0
+        )  # the middle of the fan stands a little higher
         out.append(Rect(int(x0 + i * step), area.bottom - ch - 4 - rise, cw, ch))
     return out
 
 
-def fan_positions(area: Rect, count: int, card: tuple[int, int], min_show: float = 0.34) -> tuple[list[Rect], tuple[int, int]]:
+def fan_positions(
+    area: Rect, count: int, card: tuple[int, int], min_show: float = 0.34
+) -> tuple[list[Rect], tuple[int, int]]:
     """The discard pile: left to right, oldest first, wrapping into rows.
 
     Each card shows at least its index strip; the card size shrinks when the
@@ -136,7 +151,9 @@ def fan_positions(area: Rect, count: int, card: tuple[int, int], min_show: float
     return out, (cw, ch)
 
 
-def meld_packing(area: Rect, lengths: list[int], max_h: int) -> tuple[list[list[Rect]], tuple[int, int]]:
+def meld_packing(
+    area: Rect, lengths: list[int], max_h: int
+) -> tuple[list[list[Rect]], tuple[int, int]]:
     """Melds flowed in rows inside `area`, each as an overlapping strip of cards.
 
     The biggest card size (up to max_h tall) at which everything fits is used;

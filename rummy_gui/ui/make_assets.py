@@ -53,8 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     from rummy_gui.ui.audio import write_wavs
 
     files = write_sprites(args.sprites) + write_wavs(args.sounds)
-    print(_("wrote {count} files to {sprites} and {sounds}").format(count=len(files), sprites=args.sprites,
-                                                                    sounds=args.sounds))
+    print(
+        _("wrote {count} files to {sprites} and {sounds}").format(
+            count=len(files), sprites=args.sprites, sounds=args.sounds
+        )
+    )
     return 0
 
 

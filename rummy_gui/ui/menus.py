@@ -19,10 +19,17 @@ from rummy_gui.ui.settings import ANIMATION_SPEEDS, CARD_BACKS
 from rummy_gui.ui.widgets import Button, Cycler, TextField, Toggle, draw_panel, fit_text
 
 SEAT_NAMES = (N_("You"), "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
-CARD_BACK_NAMES = {"blue": NC_("card back", "Blue"), "red": NC_("card back", "Red"),
-                   "green": NC_("card back", "Green")}
-ANIMATION_NAMES = {"off": NC_("animation", "Off"), "fast": NC_("animation", "Fast"),
-                   "normal": NC_("animation", "Normal"), "slow": NC_("animation", "Slow")}
+CARD_BACK_NAMES = {
+    "blue": NC_("card back", "Blue"),
+    "red": NC_("card back", "Red"),
+    "green": NC_("card back", "Green"),
+}
+ANIMATION_NAMES = {
+    "off": NC_("animation", "Off"),
+    "fast": NC_("animation", "Fast"),
+    "normal": NC_("animation", "Normal"),
+    "slow": NC_("animation", "Slow"),
+}
 
 
 def seat_name(seat: int) -> str:
@@ -53,8 +60,9 @@ class MainMenu(WidgetScene):
         y = min(int(h * 0.44), h - 7 * (bh + 10) - 12)
         from rummy_gui.play.session import autosave_exists
 
-        has_game = (self.app.session is not None and not self.app.session.finished) \
-            or (autosave_exists() and not self.autosave_problem)
+        has_game = (self.app.session is not None and not self.app.session.finished) or (
+            autosave_exists() and not self.autosave_problem
+        )
         items = [
             (_("Continue"), self._continue, has_game),
             (_("New game"), self._new_game, True),
@@ -127,8 +135,12 @@ class MainMenu(WidgetScene):
         ty = int(h * 0.2 * scale + 10) + ch // 2 + 8
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
-        sub = fit_text(_("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"), 18, theme.TEXT_DIM,
-                       w - 40)
+        sub = fit_text(
+            _("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"),
+            18,
+            theme.TEXT_DIM,
+            w - 40,
+        )
         surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + int(74 * scale))))
         for wd in self.widgets:
             wd.draw(surface, live=not self.covered)
@@ -164,22 +176,52 @@ class SettingsScene(WidgetScene):
         # The order of the list is the order of the tests' clicks; the rows on
         # screen put the language first.
         self.widgets = [
-            Cycler((x + 200, y + row, 240, 42), list(CARD_BACKS), CARD_BACKS.index(s.card_back) if s.card_back in CARD_BACKS else 0,
-                   set_attr("card_back"), lambda v: pgettext("card back", CARD_BACK_NAMES.get(str(v), str(v)))),
-            Toggle((x, y + 2 * row, 440, 42), _("Four-colour deck (♣ green, ♦ blue)"), s.four_colour,
-                   set_attr("four_colour")),
-            Cycler((x + 200, y + 3 * row, 240, 42), list(ANIMATION_SPEEDS), list(ANIMATION_SPEEDS).index(s.animation),
-                   set_attr("animation"), lambda v: pgettext("animation", ANIMATION_NAMES.get(str(v), str(v)))),
-            Cycler((x + 200, y + 4 * row, 240, 42), volumes, min(range(11), key=lambda i: abs(volumes[i] - s.volume)),
-                   set_attr("volume"), lambda v: f"{int(float(str(v)) * 100)} %"),
+            Cycler(
+                (x + 200, y + row, 240, 42),
+                list(CARD_BACKS),
+                CARD_BACKS.index(s.card_back) if s.card_back in CARD_BACKS else 0,
+                set_attr("card_back"),
+                lambda v: pgettext("card back", CARD_BACK_NAMES.get(str(v), str(v))),
+            ),
+            Toggle(
+                (x, y + 2 * row, 440, 42),
+                _("Four-colour deck (♣ green, ♦ blue)"),
+                s.four_colour,
+                set_attr("four_colour"),
+            ),
+            Cycler(
+                (x + 200, y + 3 * row, 240, 42),
+                list(ANIMATION_SPEEDS),
+                list(ANIMATION_SPEEDS).index(s.animation),
+                set_attr("animation"),
+                lambda v: pgettext("animation", ANIMATION_NAMES.get(str(v), str(v))),
+            ),
+            Cycler(
+                (x + 200, y + 4 * row, 240, 42),
+                volumes,
+                min(range(11), key=lambda i: abs(volumes[i] - s.volume)),
+                set_attr("volume"),
+                lambda v: f"{int(float(str(v)) * 100)} %",
+            ),
             Toggle((x, y + 5 * row, 440, 42), _("Mute"), s.mute, set_attr("mute")),
-            Toggle((x, y + 6 * row, 440, 42), _("Fullscreen (F11)"), s.fullscreen, self._fullscreen),
+            Toggle(
+                (x, y + 6 * row, 440, 42), _("Fullscreen (F11)"), s.fullscreen, self._fullscreen
+            ),
             Button((w // 2 - 110, h - 90, 220, 50), _("Back"), self.app.pop),
-            Cycler((x + 200, y, 240, 42), languages, languages.index(current) if current in languages else 0,
-                   self._language, lambda v: i18n.LANGUAGES.get(str(v), str(v))),
+            Cycler(
+                (x + 200, y, 240, 42),
+                languages,
+                languages.index(current) if current in languages else 0,
+                self._language,
+                lambda v: i18n.LANGUAGES.get(str(v), str(v)),
+            ),
         ]
-        self.labels = [(N_("Language"), y), (N_("Card back"), y + row), (N_("Animation"), y + 3 * row),
-                       (N_("Volume"), y + 4 * row)]
+        self.labels = [
+            (N_("Language"), y),
+            (N_("Card back"), y + row),
+            (N_("Animation"), y + 3 * row),
+            (N_("Volume"), y + 4 * row),
+        ]
         self.x = x
 
     def _language(self, lang: object) -> None:
@@ -220,7 +262,9 @@ class NewGameScene(WidgetScene):
         self.levels = bot_levels()
         self.names = [seat_name(i) for i in range(len(SEAT_NAMES))]
         self.kinds = ["human"] + ["medium" if "medium" in self.levels else self.levels[0]] * 7
-        self.colours = list(range(8))  # hot seat: each player's colour (play.palette), a click changes it
+        self.colours = list(
+            range(8)
+        )  # hot seat: each player's colour (play.palette), a click changes it
         self.name_fields: list[TextField] = []
         self._reset_preset()
 
@@ -256,8 +300,12 @@ class NewGameScene(WidgetScene):
         y0 = 86
         row_h = min(48, (h - 260) // 8)
         for i, p in enumerate(self.presets):
-            b = Button((left, y0 + i * (row_h + 6), col_w, row_h), p.display_name, partial(self._pick_preset, i),
-                       primary=(i == self.preset_index))
+            b = Button(
+                (left, y0 + i * (row_h + 6), col_w, row_h),
+                p.display_name,
+                partial(self._pick_preset, i),
+                primary=(i == self.preset_index),
+            )
             self.widgets.append(b)
         desc_y = y0 + 7 * (row_h + 6) + 6
         self.desc_rect = pygame.Rect(left, desc_y, col_w, h - 80 - 10 - desc_y)
@@ -265,17 +313,28 @@ class NewGameScene(WidgetScene):
         mid = left + col_w + 30
         mid_w = min(420, w - mid - col_w - 60)
         players = list(range(self.info.min_players, self.info.max_players + 1))
-        self.widgets.append(Cycler((mid + 130, y0, mid_w - 130, 40), players, players.index(self.players),
-                                   self._set_players, str))
+        self.widgets.append(
+            Cycler(
+                (mid + 130, y0, mid_w - 130, 40),
+                players,
+                players.index(self.players),
+                self._set_players,
+                str,
+            )
+        )
         self.players_label = pygame.Rect(mid, y0, 124, 40)
         self.name_fields.clear()
         seat_h = min(44, (h - y0 - 200) // max(1, self.players) - 6)
         kinds = ["human", *self.levels]
-        name_w = mid_w * 2 // 5 if mid_w < 360 else mid_w // 2  # narrow: more room for "Bot: Medium"
+        name_w = (
+            mid_w * 2 // 5 if mid_w < 360 else mid_w // 2
+        )  # narrow: more room for "Bot: Medium"
         self.swatches: list[Button] = []
         for seat in range(self.players):
             y = y0 + 56 + seat * (seat_h + 6)
-            self.swatches.append(Button((mid, y, seat_h, seat_h), "", partial(self._next_colour, seat)))
+            self.swatches.append(
+                Button((mid, y, seat_h, seat_h), "", partial(self._next_colour, seat))
+            )
             field = TextField((mid + seat_h + 4, y, name_w - 10 - seat_h, seat_h), self.names[seat])
             self.name_fields.append(field)
             self.widgets.append(field)
@@ -284,8 +343,15 @@ class NewGameScene(WidgetScene):
             def set_kind(v: object, seat: int = seat) -> None:
                 self.kinds[seat] = str(v)
 
-            self.widgets.append(Cycler((mid + name_w, y, mid_w - name_w, seat_h), kinds, kinds.index(kind),
-                                       set_kind, _seat_kind_text))
+            self.widgets.append(
+                Cycler(
+                    (mid + name_w, y, mid_w - name_w, seat_h),
+                    kinds,
+                    kinds.index(kind),
+                    set_kind,
+                    _seat_kind_text,
+                )
+            )
         # house rules
         right = mid + mid_w + 30
         rw = w - right - left
@@ -295,6 +361,7 @@ class NewGameScene(WidgetScene):
             label = catalog.option_label(key)
             current = self.options.get(key, rule.default)
             if rule.is_switch:
+
                 def set_bool(v: bool, key: str = key) -> None:
                     self.options[key] = v
 
@@ -307,15 +374,26 @@ class NewGameScene(WidgetScene):
                 def set_choice(v: object, key: str = key) -> None:
                     self.options[key] = v
 
-                self.widgets.append(Cycler((right, y + 22, min(rw, 240), 36), choices, choices.index(current),
-                                           set_choice, partial(catalog.option_text, key)))
+                self.widgets.append(
+                    Cycler(
+                        (right, y + 22, min(rw, 240), 36),
+                        choices,
+                        choices.index(current),
+                        set_choice,
+                        partial(catalog.option_text, key),
+                    )
+                )
                 self.option_labels.append((label, (right, y), rw))
                 y += 24
             y += 48
         self.rules_x, self.rules_w = right, rw
         bw = 180
-        self.widgets.append(Button((w - left - bw, h - 80, bw, 54), _("Start"), self._start, primary=True))
-        self.widgets.append(Button((w - left - 2 * bw - 16, h - 80, bw, 54), _("Rules"), self._rules))
+        self.widgets.append(
+            Button((w - left - bw, h - 80, bw, 54), _("Start"), self._start, primary=True)
+        )
+        self.widgets.append(
+            Button((w - left - 2 * bw - 16, h - 80, bw, 54), _("Rules"), self._rules)
+        )
         self.widgets.append(Button((left, h - 80, bw, 54), _("Back"), self.app.pop))
         self.widgets.extend(self.swatches)
 
@@ -335,7 +413,10 @@ class NewGameScene(WidgetScene):
         self._save_names()
         from rummy_gui.play.palette import colour_id
 
-        seats = [SeatConfig(self.names[i], self.kinds[i], colour_id(self.colours[i])) for i in range(self.players)]
+        seats = [
+            SeatConfig(self.names[i], self.kinds[i], colour_id(self.colours[i]))
+            for i in range(self.players)
+        ]
         options = {k: v for k, v in self.options.items() if self.info.options.get(k) != v}
         self.app.rooms.start_table(self.info.id, seats, options)
 
@@ -360,7 +441,12 @@ class NewGameScene(WidgetScene):
         from rummy_gui.play.palette import owner_colour
 
         for seat, swatch in enumerate(self.swatches):  # the player's colour, with the initial on it
-            pygame.draw.circle(surface, owner_colour(self.colours[seat]), swatch.rect.center, swatch.rect.h // 2 - 6)
+            pygame.draw.circle(
+                surface,
+                owner_colour(self.colours[seat]),
+                swatch.rect.center,
+                swatch.rect.h // 2 - 6,
+            )
             mark = fonts.text_cached((self.names[seat][:1] or "?").upper(), 14, (15, 15, 15), True)
             surface.blit(mark, mark.get_rect(center=swatch.rect.center))
 
@@ -374,7 +460,9 @@ def _seat_kind_text(kind: object) -> str:
 class RulesScene(WidgetScene):
     title = N_("Rules")
 
-    def __init__(self, app: App, preset_id: str | None = None, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, app: App, preset_id: str | None = None, options: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(app)
         self.presets = catalog.presets()
         ids = [p.id for p in self.presets]
@@ -385,11 +473,18 @@ class RulesScene(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.widgets = [
-            Cycler((w // 2 - 200, 76, 400, 42), list(range(len(self.presets))), self.index, self._pick,
-                   lambda i: self.presets[int(str(i))].display_name),
+            Cycler(
+                (w // 2 - 200, 76, 400, 42),
+                list(range(len(self.presets))),
+                self.index,
+                self._pick,
+                lambda i: self.presets[int(str(i))].display_name,
+            ),
             Button((w // 2 - 110, h - 76, 220, 50), _("Back"), self.app.pop),
         ]
-        self.text_rect = pygame.Rect(w // 2 - min(460, w // 2 - 40), 132, min(920, w - 80), h - 132 - 92)
+        self.text_rect = pygame.Rect(
+            w // 2 - min(460, w // 2 - 40), 132, min(920, w - 80), h - 132 - 92
+        )
 
     def _pick(self, i: object) -> None:
         self.index = int(str(i))

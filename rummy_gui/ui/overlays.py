@@ -41,9 +41,20 @@ class DealSummaryScene(Overlay):
         w, h = size
         self.rect = pygame.Rect(w // 2 - min(520, w // 2 - 30), 60, min(1040, w - 60), h - 120)
         label = _("See the result") if self.table.game.game_over else _("Next deal")
-        self.buttons = [Button((self.rect.centerx - 110, self.rect.bottom - 66, 220, 50), label, self._next, primary=True),
-                        Button((self.rect.right - 250, self.rect.bottom - 66, 220, 50), _("Replay last deal"),
-                               partial(show_replay, self.app, self.table), size=16)]
+        self.buttons = [
+            Button(
+                (self.rect.centerx - 110, self.rect.bottom - 66, 220, 50),
+                label,
+                self._next,
+                primary=True,
+            ),
+            Button(
+                (self.rect.right - 250, self.rect.bottom - 66, 220, 50),
+                _("Replay last deal"),
+                partial(show_replay, self.app, self.table),
+                size=16,
+            ),
+        ]
 
     def _next(self) -> None:
         self.app.pop()
@@ -62,13 +73,28 @@ class DealSummaryScene(Overlay):
         draw_panel(surface, r, alpha=245)
         g: Game = self.table.game
         s = self.table.session
-        title = (_("Round {n} is over") if g.rules.is_contract else _("Deal {n} is over")).format(n=g.round)
+        title = (_("Round {n} is over") if g.rules.is_contract else _("Deal {n} is over")).format(
+            n=g.round
+        )
         surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
         scores = g.deal_scores or [0] * len(g.sides)
         contract = g.rules.is_contract
-        cols = [r.x + 24, r.x + int(r.w * 0.22), r.right - 380, r.right - 260, r.right - 150, r.right - 70]
-        heads = (_("Player"), _("Cards left in hand"), "" if contract else _("Melded"),
-                 _("Penalty") if contract else _("Hand"), _("This deal"), _("Total"))
+        cols = [
+            r.x + 24,
+            r.x + int(r.w * 0.22),
+            r.right - 380,
+            r.right - 260,
+            r.right - 150,
+            r.right - 70,
+        ]
+        heads = (
+            _("Player"),
+            _("Cards left in hand"),
+            "" if contract else _("Melded"),
+            _("Penalty") if contract else _("Hand"),
+            _("This deal"),
+            _("Total"),
+        )
         y = r.y + 70
         for text, x in zip(heads, cols, strict=True):
             img = fonts.text_cached(text, 15, theme.TEXT_DIM, True)
@@ -83,11 +109,16 @@ class DealSummaryScene(Overlay):
                 pygame.draw.circle(surface, s.colour(seat), (cols[0] + 8, y + 14), 10)
                 mark = fonts.text_cached(s.initial(seat), 12, (15, 15, 15), True)
                 surface.blit(mark, mark.get_rect(center=(cols[0] + 8, y + 14)))
-                surface.blit(fonts.text_cached(s.name(seat), 18, theme.TEXT, True), (cols[0] + 24, y + 4))
+                surface.blit(
+                    fonts.text_cached(s.name(seat), 18, theme.TEXT, True), (cols[0] + 24, y + 4)
+                )
                 hand = g.hand(seat)
                 x = cols[1]
                 for card in hand[:18]:
-                    surface.blit(art.face(card, (int(card_h / 1.4), card_h), self.app.settings.four_colour), (x, y))
+                    surface.blit(
+                        art.face(card, (int(card_h / 1.4), card_h), self.app.settings.four_colour),
+                        (x, y),
+                    )
                     x += int(card_h * 0.42)
                 if not hand:
                     surface.blit(fonts.text_cached(_("out!"), 16, theme.GOLD, True), (x, y + 10))
@@ -95,7 +126,9 @@ class DealSummaryScene(Overlay):
                 if not contract:
                     img = fonts.text_cached(f"+{melded}", 17, theme.TEXT)
                     surface.blit(img, img.get_rect(topright=(cols[2] + 40, y + 8)))
-                img = fonts.text_cached(f"{in_hand}" if contract or not in_hand else f"-{in_hand}", 17, theme.TEXT)
+                img = fonts.text_cached(
+                    f"{in_hand}" if contract or not in_hand else f"-{in_hand}", 17, theme.TEXT
+                )
                 surface.blit(img, img.get_rect(topright=(cols[3] + 40, y + 8)))
                 y += row_h
             sc = scores[side_index] if side_index < len(scores) else 0
@@ -106,8 +139,11 @@ class DealSummaryScene(Overlay):
             surface.blit(img, img.get_rect(topright=(cols[5] + 40, mid)))
             pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 20, y - 2), (r.right - 20, y - 2))
             y += 6
-        note = _("Contract family: penalty points, lowest total wins.") if g.rules.is_contract else \
-            _("Melded cards count for you, cards left in hand against you.")
+        note = (
+            _("Contract family: penalty points, lowest total wins.")
+            if g.rules.is_contract
+            else _("Melded cards count for you, cards left in hand against you.")
+        )
         surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, r.bottom - 100))
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
@@ -134,7 +170,9 @@ def score_points(game: Game) -> list[list[int]]:
     return out
 
 
-def draw_score_graph(surface: pygame.Surface, rect: pygame.Rect, game: Game, session: Session) -> None:
+def draw_score_graph(
+    surface: pygame.Surface, rect: pygame.Rect, game: Game, session: Session
+) -> None:
     """Score over deals for the finished game: one line per side, in its owner
     colour, each ending in its initials (colour is never the only sign)."""
     lines = score_points(game)
@@ -151,7 +189,10 @@ def draw_score_graph(surface: pygame.Surface, rect: pygame.Rect, game: Game, ses
     deals = len(lines[0]) - 1
 
     def point(k: int, v: int) -> tuple[int, int]:
-        return (plot.x + int(plot.w * k / max(1, deals)), plot.bottom - int(plot.h * (v - low) / (high - low)))
+        return (
+            plot.x + int(plot.w * k / max(1, deals)),
+            plot.bottom - int(plot.h * (v - low) / (high - low)),
+        )
 
     pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
     pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.topleft)
@@ -175,14 +216,21 @@ def draw_score_graph(surface: pygame.Surface, rect: pygame.Rect, game: Game, ses
             pygame.draw.circle(surface, colour, p, 4)
         tag = "+".join(session.initial(seat) for seat in seats)
         img = fonts.text_cached(tag, 13, colour, True)
-        surface.blit(img, img.get_rect(midleft=(pts[-1][0] + 8, pts[-1][1] + 10 * side_index - 5 * (len(lines) - 1))))
+        surface.blit(
+            img,
+            img.get_rect(
+                midleft=(pts[-1][0] + 8, pts[-1][1] + 10 * side_index - 5 * (len(lines) - 1))
+            ),
+        )
 
 
 def _points(game: Game, seat: int) -> tuple[int, int]:
     """Melded points and hand value of one player at the end of a deal, from
     the engine's scoring."""
     rules = game.rules
-    return scoring.melded_points(rules, game.melds, seat), scoring.hand_value(rules, game.hand(seat))
+    return scoring.melded_points(rules, game.melds, seat), scoring.hand_value(
+        rules, game.hand(seat)
+    )
 
 
 class GameOverScene(Overlay):
@@ -197,10 +245,23 @@ class GameOverScene(Overlay):
         self.rect = pygame.Rect(w // 2 - rw // 2, 50, rw, h - 100)
         bw = min(250, (rw - 80) // 3 - 10)
         self.buttons = [
-            Button((self.rect.x + 30, self.rect.bottom - 70, bw, 50), _("New game"), self._new, primary=True),
-            Button((self.rect.centerx - bw // 2, self.rect.bottom - 70, bw, 50), _("Replay last deal"),
-                   partial(show_replay, self.app, self.table), size=16),
-            Button((self.rect.right - 30 - bw, self.rect.bottom - 70, bw, 50), _("Main menu"), self._menu),
+            Button(
+                (self.rect.x + 30, self.rect.bottom - 70, bw, 50),
+                _("New game"),
+                self._new,
+                primary=True,
+            ),
+            Button(
+                (self.rect.centerx - bw // 2, self.rect.bottom - 70, bw, 50),
+                _("Replay last deal"),
+                partial(show_replay, self.app, self.table),
+                size=16,
+            ),
+            Button(
+                (self.rect.right - 30 - bw, self.rect.bottom - 70, bw, 50),
+                _("Main menu"),
+                self._menu,
+            ),
         ]
 
     def _new(self) -> None:
@@ -228,7 +289,10 @@ class GameOverScene(Overlay):
         s = self.table.session
         winners = [s.name(w) for w in g.winners]
         head = _("Game over")
-        surface.blit(fonts.text_cached(head, 30, theme.GOLD, True), fonts.text_cached(head, 30, theme.GOLD, True).get_rect(midtop=(r.centerx, r.y + 20)))
+        surface.blit(
+            fonts.text_cached(head, 30, theme.GOLD, True),
+            fonts.text_cached(head, 30, theme.GOLD, True).get_rect(midtop=(r.centerx, r.y + 20)),
+        )
         if not winners:
             won = _("No winner")
         elif len(winners) > 1:
@@ -248,22 +312,30 @@ class GameOverScene(Overlay):
             if len(side) > 1:
                 names = _("Team {team}: {names}").format(team="AB"[side_index], names=names)
             colour = theme.GOLD if any(seat in g.winners for seat in side) else theme.TEXT
-            surface.blit(fonts.text_cached(f"{rank + 1}.  {names}", 20, colour, True), (r.x + 40, y))
+            surface.blit(
+                fonts.text_cached(f"{rank + 1}.  {names}", 20, colour, True), (r.x + 40, y)
+            )
             total = fonts.text_cached(str(g.totals[side_index]), 20, colour, True)
             surface.blit(total, total.get_rect(topright=(table_right, y)))
             y += 34
             for seat in side:
                 if seat in settle:
-                    surface.blit(fonts.text_cached(_("pays {n} to the winner").format(n=settle[seat]), 14, theme.TEXT_DIM),
-                                 (r.x + 70, y - 6))
+                    surface.blit(
+                        fonts.text_cached(
+                            _("pays {n} to the winner").format(n=settle[seat]), 14, theme.TEXT_DIM
+                        ),
+                        (r.x + 70, y - 6),
+                    )
                     y += 20
         sub = _("Lowest total wins.") if contract else _("Highest total wins.")
         if len(g.sides) == 2 and any(len(sd) > 1 for sd in g.sides) and len(order) == 2:
             margin = abs(g.totals[0] - g.totals[1])
             if margin:
-                sub = ngettext("The winning team wins by {n} point (the difference of the team totals).",
-                               "The winning team wins by {n} points (the difference of the team totals).",
-                               margin).format(n=margin)
+                sub = ngettext(
+                    "The winning team wins by {n} point (the difference of the team totals).",
+                    "The winning team wins by {n} points (the difference of the team totals).",
+                    margin,
+                ).format(n=margin)
         surface.blit(fonts.text_cached(sub, 14, theme.TEXT_DIM), (r.x + 40, r.bottom - 110))
         graph = pygame.Rect(r.x + int(r.w * 0.5), r.y + 110, int(r.w * 0.5) - 30, r.h - 240)
         draw_score_graph(surface, graph, g, s)

@@ -27,7 +27,9 @@ def use_display() -> str:
     is there (DISPLAY or WAYLAND_DISPLAY set, SDL_VIDEODRIVER not forced to
     dummy), else the dummy driver, where a flip costs nothing."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if "SDL_VIDEODRIVER" not in os.environ and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if "SDL_VIDEODRIVER" not in os.environ and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     return os.environ.get("SDL_VIDEODRIVER", "")
 
@@ -48,25 +50,43 @@ def first_frame(repeats: int = 3, args: tuple[str, ...] = ()) -> list[tuple[floa
     out = []
     env = dict(os.environ, RUMMY_GUI_FIRST_FRAME="1")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
-    env.setdefault("RUMMY_GUI_HOME", tempfile.mkdtemp(prefix="rummy-gui-bench-"))  # never the player's saves
+    env.setdefault(
+        "RUMMY_GUI_HOME", tempfile.mkdtemp(prefix="rummy-gui-bench-")
+    )  # never the player's saves
     # An installed game starts from compiled bytecode: a source tree that may not
     # write any (PYTHONDONTWRITEBYTECODE) gets it in a scratch folder, made by one
     # run that is not timed.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.setdefault("PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "rummy-gui-bench-pycache"))
-    subprocess.run([sys.executable, "-m", "rummy_gui", *args, "--frames", "1"], env=env,
-                   capture_output=True, text=True, check=True)
+    env.setdefault(
+        "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "rummy-gui-bench-pycache")
+    )
+    subprocess.run(
+        [sys.executable, "-m", "rummy_gui", *args, "--frames", "1"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     for _ in range(repeats):
         start = time.time()
-        done = subprocess.run([sys.executable, "-m", "rummy_gui", *args, "--frames", "1"], env=env,
-                              capture_output=True, text=True, check=True)
-        stamp = [line for line in done.stdout.splitlines() if line.startswith("first-frame ")][-1].split()
+        done = subprocess.run(
+            [sys.executable, "-m", "rummy_gui", *args, "--frames", "1"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        stamp = [line for line in done.stdout.splitlines() if line.startswith("first-frame ")][
+            -1
+        ].split()
         out.append((float(stamp[1]) - start, float(stamp[2])))
         LAST_DRIVER = stamp[3] if len(stamp) > 3 else ""
     return out
 
 
-def _table(players: int, pile: int, kinds: str = "medium", size: tuple[int, int] = (1280, 800)) -> Any:
+def _table(
+    players: int, pile: int, kinds: str = "medium", size: tuple[int, int] = (1280, 800)
+) -> Any:
     """A Rummy 500 table, seat 0 (human) to draw: seven cards a hand and `pile` cards in the
     discard fan; the other seats are bots of level `kinds` (idle until seat 0 plays)."""
     use_display()
@@ -79,13 +99,20 @@ def _table(players: int, pile: int, kinds: str = "medium", size: tuple[int, int]
     from rummy_gui.ui.table import TableScene
 
     deck = [str(c) for c in NATURALS] * (2 if players >= 5 else 1)
-    hands = [" ".join(deck[i * 7:(i + 1) * 7]) for i in range(players)]
-    rest = deck[players * 7:]
-    game = Game.from_layout("rummy500", hands=hands, discard=" ".join(rest[:pile]),
-                            stock=" ".join(rest[pile:pile + 20]), turn=0)
+    hands = [" ".join(deck[i * 7 : (i + 1) * 7]) for i in range(players)]
+    rest = deck[players * 7 :]
+    game = Game.from_layout(
+        "rummy500",
+        hands=hands,
+        discard=" ".join(rest[:pile]),
+        stock=" ".join(rest[pile : pile + 20]),
+        turn=0,
+    )
     app = App(size, Settings(animation="normal", mute=True))
     app.push(MainMenu(app))
-    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", kinds) for i in range(1, players)]
+    seats = [SeatConfig("You", "human")] + [
+        SeatConfig(f"Bot {i}", kinds) for i in range(1, players)
+    ]
     session = Session("rummy500", seats, {}, game=game)
     app.session = session
     scene = TableScene(app, session)
@@ -93,8 +120,13 @@ def _table(players: int, pile: int, kinds: str = "medium", size: tuple[int, int]
     return app, scene
 
 
-def table_frame_ms(frames: int = 300, players: int = 6, size: tuple[int, int] = (1280, 800),
-                   pile: int = 30, warmup: int = 5) -> list[float]:
+def table_frame_ms(
+    frames: int = 300,
+    players: int = 6,
+    size: tuple[int, int] = (1280, 800),
+    pile: int = 30,
+    warmup: int = 5,
+) -> list[float]:
     """Milliseconds per frame (wall clock) with the pointer moving over the discard fan."""
     import pygame
 
@@ -106,7 +138,9 @@ def table_frame_ms(frames: int = 300, players: int = 6, size: tuple[int, int] = 
         fan = scene.geometry().zones[("discard",)]
         for i in range(frames):
             x, y = fan[i % len(fan)][1].center
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+            )
             start = time.perf_counter()
             app.tick(1 / 60)
             times.append((time.perf_counter() - start) * 1000)
@@ -115,13 +149,19 @@ def table_frame_ms(frames: int = 300, players: int = 6, size: tuple[int, int] = 
         scene.session.close()
 
 
-def frames_while_bot_thinks(level: str = "hard", seconds: float = 8.0, players: int = 4,
-                            size: tuple[int, int] = (1280, 800),
-                            memory: dict[str, float] | None = None) -> list[float]:
+def frames_while_bot_thinks(
+    level: str = "hard",
+    seconds: float = 8.0,
+    players: int = 4,
+    size: tuple[int, int] = (1280, 800),
+    memory: dict[str, float] | None = None,
+) -> list[float]:
     """Milliseconds of the frames drawn while a bot thinks, over `seconds` of bot
     turns; `memory` (if given) gets `memory_mb()` taken before the table closes."""
     app, scene = _table(players, 10, kinds=level, size=size)
-    app.settings.animation = "off"  # bot after bot without pauses: more frames drawn while one thinks
+    app.settings.animation = (
+        "off"  # bot after bot without pauses: more frames drawn while one thinks
+    )
     session = scene.session
     scene.cooldown = 1e9
     for _ in range(5):  # warm up: the felt and the card art are made on the first frames
@@ -145,7 +185,9 @@ def frames_while_bot_thinks(level: str = "hard", seconds: float = 8.0, players: 
     return times
 
 
-def idle_cpu(seconds: float = 10.0, players: int = 4, size: tuple[int, int] = (1920, 1080)) -> dict[str, float]:
+def idle_cpu(
+    seconds: float = 10.0, players: int = 4, size: tuple[int, int] = (1920, 1080)
+) -> dict[str, float]:
     """A table waiting for the human's draw, run by the program's own loop
     (`App.rest`, then `App.tick`) for `seconds`: CPU seconds of this process
     (every thread) per wall second, in per cent, and the frames drawn."""
@@ -159,7 +201,10 @@ def idle_cpu(seconds: float = 10.0, players: int = 4, size: tuple[int, int] = (1
             app.rest()
             app.tick()
         wall = time.perf_counter() - wall
-        return {"cpu %": 100 * (time.process_time() - cpu) / wall, "frames": float(app.frame - frames)}
+        return {
+            "cpu %": 100 * (time.process_time() - cpu) / wall,
+            "frames": float(app.frame - frames),
+        }
     finally:
         scene.session.close()
 
@@ -195,8 +240,12 @@ def memory_mb() -> dict[str, float]:
     """RSS of this process and of its children (the bot process), now and at peak, in MB."""
     kids = child_pids()
     game, bots = _status_mb("self", "VmRSS"), sum(_status_mb(p, "VmRSS") for p in kids)
-    return {"game MB": game, "bot process MB": bots, "together MB": game + bots,
-            "peak together MB": _status_mb("self", "VmHWM") + sum(_status_mb(p, "VmHWM") for p in kids)}
+    return {
+        "game MB": game,
+        "bot process MB": bots,
+        "together MB": game + bots,
+        "peak together MB": _status_mb("self", "VmHWM") + sum(_status_mb(p, "VmHWM") for p in kids),
+    }
 
 
 def _keep_bots_busy(app: Any, scene: Any) -> None:

@@ -30,13 +30,20 @@ class ReplayScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         y = h - 64
-        specs = [(_("|◀ Start"), self.start), (_("◀ Back"), self.back), (_("Forward ▶"), self.forward),
-                 (_("End ▶|"), self.end), (_("Close"), self.app.pop)]
+        specs = [
+            (_("|◀ Start"), self.start),
+            (_("◀ Back"), self.back),
+            (_("Forward ▶"), self.forward),
+            (_("End ▶|"), self.end),
+            (_("Close"), self.app.pop),
+        ]
         bw = min(170, (w - 60) // len(specs) - 10)
         x = w // 2 - (len(specs) * (bw + 10)) // 2
         self.buttons = []
         for label, fn in specs:
-            self.buttons.append(Button((x, y, bw, 46), label, fn, primary=fn == self.forward, size=16))
+            self.buttons.append(
+                Button((x, y, bw, 46), label, fn, primary=fn == self.forward, size=16)
+            )
             x += bw + 10
 
     def start(self) -> None:
@@ -56,8 +63,14 @@ class ReplayScene(Scene):
             self.app.pop()
             return
         if isinstance(intent, Key):
-            actions = {pygame.K_RIGHT: self.forward, pygame.K_SPACE: self.forward, pygame.K_LEFT: self.back,
-                       pygame.K_HOME: self.start, pygame.K_END: self.end, pygame.K_RETURN: self.app.pop}
+            actions = {
+                pygame.K_RIGHT: self.forward,
+                pygame.K_SPACE: self.forward,
+                pygame.K_LEFT: self.back,
+                pygame.K_HOME: self.start,
+                pygame.K_END: self.end,
+                pygame.K_RETURN: self.app.pop,
+            }
             action = actions.get(intent.key)
             if action is not None:
                 action()
@@ -102,8 +115,12 @@ class ReplayScene(Scene):
             mark = fonts.text_cached(self.session.initial(seat), 12, (15, 15, 15), True)
             surface.blit(mark, mark.get_rect(center=(34, y + 18)))
             name = self.session.name(seat) + ("  ▶" if seat in g.to_act else "")
-            surface.blit(fonts.text_cached(name, 16, theme.HIGHLIGHT if seat in g.to_act else theme.TEXT, True),
-                         (50, y + 8))
+            surface.blit(
+                fonts.text_cached(
+                    name, 16, theme.HIGHLIGHT if seat in g.to_act else theme.TEXT, True
+                ),
+                (50, y + 8),
+            )
             x = 200
             for card in g.hand(seat):
                 surface.blit(art.face(card, (card_w, card_h), four), (x, y + 2))

@@ -32,12 +32,20 @@ class SceneRooms:
 
         self.app.push(TableScene(self.app, session))
 
-    def start_table(self, preset: str, seats: Sequence[SeatConfig], options: Mapping[str, Any],
-                    seed: int | None = None, demo: bool = False) -> None:
+    def start_table(
+        self,
+        preset: str,
+        seats: Sequence[SeatConfig],
+        options: Mapping[str, Any],
+        seed: int | None = None,
+        demo: bool = False,
+    ) -> None:
         old = self.app.session
         if old is not None:
             old.close()
-        session = Session(preset, list(seats), dict(options), seed=seed, demo=demo, autosave_enabled=not demo)
+        session = Session(
+            preset, list(seats), dict(options), seed=seed, demo=demo, autosave_enabled=not demo
+        )
         session.autosave()
         self.app.session = session
         self.main_menu()

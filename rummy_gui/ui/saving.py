@@ -21,6 +21,7 @@ from rummy_gui.ui.widgets import Button, TextField, draw_panel, fit_text
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
 
+
 class SaveAsScene(Overlay):
     """A name, then Save: the game in progress goes to saves/NAME.json."""
 
@@ -29,7 +30,9 @@ class SaveAsScene(Overlay):
         self.session = session
         self.on_done = on_done
         self.error = ""
-        name = _("{game}, round {round}").format(game=catalog.preset_name(session.preset), round=session.game.round)
+        name = _("{game}, round {round}").format(
+            game=catalog.preset_name(session.preset), round=session.game.round
+        )
         self.field = TextField((0, 0, 10, 10), name, max_len=40)
         self.field.focused = True
 
@@ -38,8 +41,15 @@ class SaveAsScene(Overlay):
         self.rect = pygame.Rect(w // 2 - 260, h // 2 - 110, 520, 220)
         self.field.rect = pygame.Rect(self.rect.x + 24, self.rect.y + 64, self.rect.w - 48, 42)
         self.buttons = [
-            Button((self.rect.right - 160, self.rect.bottom - 62, 136, 44), _("Save"), self._save, primary=True),
-            Button((self.rect.right - 310, self.rect.bottom - 62, 136, 44), _("Cancel"), self.app.pop),
+            Button(
+                (self.rect.right - 160, self.rect.bottom - 62, 136, 44),
+                _("Save"),
+                self._save,
+                primary=True,
+            ),
+            Button(
+                (self.rect.right - 310, self.rect.bottom - 62, 136, 44), _("Cancel"), self.app.pop
+            ),
         ]
 
     def _save(self) -> None:
@@ -69,12 +79,17 @@ class SaveAsScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         draw_panel(surface, self.rect, alpha=245)
-        surface.blit(fit_text(_("Save the game as…"), 20, theme.GOLD, self.rect.w - 48, True),
-                     (self.rect.x + 24, self.rect.y + 20))
+        surface.blit(
+            fit_text(_("Save the game as…"), 20, theme.GOLD, self.rect.w - 48, True),
+            (self.rect.x + 24, self.rect.y + 20),
+        )
         self.field.draw(surface, live=not self.covered)
         if self.error:
             for i, line in enumerate(fonts.wrap(self.error, 14, self.rect.w - 48)[:2]):
-                surface.blit(fonts.text_cached(line, 14, theme.ERROR), (self.rect.x + 24, self.rect.y + 112 + i * 18))
+                surface.blit(
+                    fonts.text_cached(line, 14, theme.ERROR),
+                    (self.rect.x + 24, self.rect.y + 112 + i * 18),
+                )
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
 
@@ -83,7 +98,9 @@ class SaveRow(Button):
     """A save on the Load screen: a button (labelled with the save's name) that
     shows two lines, the game and date, then the players and scores."""
 
-    def __init__(self, rect: pygame.Rect, summary: Any, lines: tuple[str, str], on_click: Any) -> None:
+    def __init__(
+        self, rect: pygame.Rect, summary: Any, lines: tuple[str, str], on_click: Any
+    ) -> None:
         super().__init__(rect, summary.name, on_click, enabled=not summary.error)
         self.summary = summary
         self.lines = lines
@@ -95,8 +112,10 @@ class SaveRow(Button):
         r = self.rect
         colour = theme.ERROR if self.summary.error else theme.TEXT
         surface.blit(fit_text(self.lines[0], 16, colour, r.w - 24, True), (r.x + 12, r.y + 5))
-        surface.blit(fit_text(self.lines[1], 14, colour if self.summary.error else theme.TEXT_DIM, r.w - 24),
-                     (r.x + 12, r.y + 28))
+        surface.blit(
+            fit_text(self.lines[1], 14, colour if self.summary.error else theme.TEXT_DIM, r.w - 24),
+            (r.x + 12, r.y + 28),
+        )
 
 
 class LoadScene(WidgetScene):
@@ -130,9 +149,12 @@ class LoadScene(WidgetScene):
         date = summary.date.astimezone().strftime("%Y-%m-%d %H:%M")
         if summary.error:
             head = _("{name} — can't be loaded").format(name=summary.name)
-            return f"{head} · {date}", explain(summary.error, N_("the file is damaged or not a save"))
+            return f"{head} · {date}", explain(
+                summary.error, N_("the file is damaged or not a save")
+            )
         head = _("{name} — {game}, round {round}").format(
-            name=summary.name, game=catalog.preset_name(summary.preset), round=summary.round)
+            name=summary.name, game=catalog.preset_name(summary.preset), round=summary.round
+        )
         if summary.game_over:
             head += " · " + _("game over")
         names, scores = list(summary.names), list(summary.scores)
@@ -140,8 +162,11 @@ class LoadScene(WidgetScene):
             players = ", ".join(f"{n} {sc}" for n, sc in zip(names, scores, strict=True))
         else:  # teams: one score per side
             players = _("{players}; scores {scores}").format(
-                players=", ".join(names), scores=" – ".join(str(sc) for sc in scores))
-        return f"{head} · {date}", _("{n} players: {players}").format(n=summary.players, players=players)
+                players=", ".join(names), scores=" – ".join(str(sc) for sc in scores)
+            )
+        return f"{head} · {date}", _("{n} players: {players}").format(
+            n=summary.players, players=players
+        )
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -154,9 +179,17 @@ class LoadScene(WidgetScene):
             y = 90 + i * self.ROW_H
             row = pygame.Rect(x, y, bw - 128, self.ROW_H - 8)
             self.rows.append((row, summary))
-            self.widgets.append(SaveRow(row, summary, self.row_lines(summary), partial(self._open, summary)))
-            self.widgets.append(Button((x + bw - 118, y + 4, 118, self.ROW_H - 16), _("Delete"),
-                                       partial(self._ask_delete, summary), size=15))
+            self.widgets.append(
+                SaveRow(row, summary, self.row_lines(summary), partial(self._open, summary))
+            )
+            self.widgets.append(
+                Button(
+                    (x + bw - 118, y + 4, 118, self.ROW_H - 16),
+                    _("Delete"),
+                    partial(self._ask_delete, summary),
+                    size=15,
+                )
+            )
         self.widgets.append(Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop))
 
     def _ask_delete(self, summary: Any) -> None:
@@ -170,7 +203,9 @@ class LoadScene(WidgetScene):
 
         self.error = ""
         try:
-            saves.delete_save_file(summary.path)  # exactly the row's file: "keep .json" is not "keep.json"
+            saves.delete_save_file(
+                summary.path
+            )  # exactly the row's file: "keep .json" is not "keep.json"
         except saves.SaveError as e:  # already gone, or the folder is read-only: say so
             self.error = problem(e)
         self.refresh()
@@ -179,6 +214,7 @@ class LoadScene(WidgetScene):
     def _open(self, summary: Any) -> None:
         from rummy_gui.play import saves
         from rummy_gui.play.session import SeatConfig, Session
+
         saves.mark_opening(summary.path)  # until the table has drawn it (saves.frame_drawn)
         try:
             saved = saves.read_with_fallback(summary.path)
@@ -187,8 +223,13 @@ class LoadScene(WidgetScene):
             self.error = problem(e)
             return
         game = saved.game
-        session = Session(game.preset, [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats],
-                          dict(game.rules.options()), game=game, autosave_enabled=True)
+        session = Session(
+            game.preset,
+            [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats],
+            dict(game.rules.options()),
+            game=game,
+            autosave_enabled=True,
+        )
         if self.app.session is not None:
             self.app.session.close()
         self.app.session = session
@@ -199,7 +240,9 @@ class LoadScene(WidgetScene):
         super().draw(surface)
         w, h = surface.get_size()
         if not self.saves:
-            img = fit_text(_("No saved games yet: use Save as… at the table."), 18, theme.TEXT_DIM, w - 40)
+            img = fit_text(
+                _("No saved games yet: use Save as… at the table."), 18, theme.TEXT_DIM, w - 40
+            )
             surface.blit(img, img.get_rect(center=(w // 2, h // 2)))
         if self.error:
             img = fit_text(self.error[:160], 15, theme.ERROR, w - 40)

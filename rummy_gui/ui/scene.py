@@ -36,8 +36,14 @@ class Rooms(Protocol):
     def table(self, session: Session) -> None:
         """The table of this game over the scenes there are."""
 
-    def start_table(self, preset: str, seats: Sequence[SeatConfig], options: Mapping[str, Any],
-                    seed: int | None = None, demo: bool = False) -> None:
+    def start_table(
+        self,
+        preset: str,
+        seats: Sequence[SeatConfig],
+        options: Mapping[str, Any],
+        seed: int | None = None,
+        demo: bool = False,
+    ) -> None:
         """Begin a new game and show its table over the main menu."""
 
 

@@ -17,8 +17,18 @@ from rummy_gui.ui.intents import Intent, Wheel
 from rummy_gui.ui.scene import App
 from rummy_gui.ui.widgets import Button, draw_panel, fit_text
 
-COLUMNS = (N_("Player"), N_("Game"), N_("Games"), N_("Wins"), N_("Win %"), N_("Avg deal"), N_("Best deal"),
-           N_("Went out"), N_("Rummy calls"), N_("Buys"))
+COLUMNS = (
+    N_("Player"),
+    N_("Game"),
+    N_("Games"),
+    N_("Wins"),
+    N_("Win %"),
+    N_("Avg deal"),
+    N_("Best deal"),
+    N_("Went out"),
+    N_("Rummy calls"),
+    N_("Buys"),
+)
 COLUMN_STARTS = (0.02, 0.16, 0.34, 0.41, 0.48, 0.55, 0.63, 0.71, 0.79, 0.9)
 CHART_H = 170  # the bar chart under the table (when the window is tall enough)
 
@@ -27,9 +37,18 @@ def cells(row: Any) -> tuple[str, ...]:
     """One line of the table: the texts of its columns."""
     avg = row.average_deal
     best = row.best_deal
-    return (row.name, catalog.preset_name(row.preset), str(row.games), str(row.wins),
-            f"{row.win_rate * 100:.0f}", "—" if avg is None else f"{avg:.0f}",
-            "—" if best is None else str(best), str(row.went_out), str(row.rummy_calls), str(row.buys))
+    return (
+        row.name,
+        catalog.preset_name(row.preset),
+        str(row.games),
+        str(row.wins),
+        f"{row.win_rate * 100:.0f}",
+        "—" if avg is None else f"{avg:.0f}",
+        "—" if best is None else str(best),
+        str(row.went_out),
+        str(row.rummy_calls),
+        str(row.buys),
+    )
 
 
 class StatisticsScene(WidgetScene):
@@ -73,12 +92,25 @@ class StatisticsScene(WidgetScene):
         w, h = size
         chart = CHART_H if h >= 560 else 0
         self.panel = pygame.Rect(40, 80, w - 80, h - 180 - chart)
-        self.chart = pygame.Rect(40, self.panel.bottom + 10, w - 80, chart - 10) if chart else pygame.Rect(0, 0, 0, 0)
-        self.widgets = [Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop),
-                        Button((w - 300, h - 76, 250, 42), _("Reset statistics"), self._ask_reset, size=15,
-                               enabled=bool(self.rows))]
+        self.chart = (
+            pygame.Rect(40, self.panel.bottom + 10, w - 80, chart - 10)
+            if chart
+            else pygame.Rect(0, 0, 0, 0)
+        )
+        self.widgets = [
+            Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop),
+            Button(
+                (w - 300, h - 76, 250, 42),
+                _("Reset statistics"),
+                self._ask_reset,
+                size=15,
+                enabled=bool(self.rows),
+            ),
+        ]
         if len(self.presets()) > 1:
-            self.widgets.append(Button((50, h - 76, 250, 42), _("Chart: next game"), self._next_preset, size=15))
+            self.widgets.append(
+                Button((50, h - 76, 250, 42), _("Chart: next game"), self._next_preset, size=15)
+            )
 
     def _next_preset(self) -> None:
         presets = self.presets()
@@ -89,8 +121,13 @@ class StatisticsScene(WidgetScene):
     def _ask_reset(self) -> None:
         from rummy_gui.ui.dialogs import ConfirmScene
 
-        self.app.push(ConfirmScene(self.app, _("Reset all statistics? Every player's record is forgotten."),
-                                   self._reset))
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                _("Reset all statistics? Every player's record is forgotten."),
+                self._reset,
+            )
+        )
 
     def _reset(self) -> None:
         from rummy_gui.play import jsonio
@@ -123,13 +160,19 @@ class StatisticsScene(WidgetScene):
             surface.blit(img, img.get_rect(midleft=(x, r.y + 23)))
         y = r.y + 46
         if not self.rows or self.note:
-            msg = (explain(self.note, N_("The statistics could not be read.")) if self.note
-                   else _("No finished games yet."))
+            msg = (
+                explain(self.note, N_("The statistics could not be read."))
+                if self.note
+                else _("No finished games yet.")
+            )
             msg = fonts.wrap(msg, 17, r.w - 40)[0]
-            surface.blit(fonts.text_cached(msg, 17, theme.TEXT_DIM if not self.note else theme.ERROR), (xs[0], y))
+            surface.blit(
+                fonts.text_cached(msg, 17, theme.TEXT_DIM if not self.note else theme.ERROR),
+                (xs[0], y),
+            )
             if self.rows:
                 y += 26
-        for row in self.rows[self.scroll:]:
+        for row in self.rows[self.scroll :]:
             if y > r.bottom - 30:
                 break
             for text, x, width in zip(cells(row), xs, widths, strict=True):

@@ -37,15 +37,27 @@ if TYPE_CHECKING:
 FLIGHT_SECONDS = 0.32
 BOT_PAUSE = 0.45  # seconds between bot moves at normal speed, so people can follow
 DRAG_THRESHOLD = 6
-UNDO_HOLD = 1.5  # one human: after their discard the next bot waits this long (normal speed), for Undo turn
+UNDO_HOLD = (
+    1.5  # one human: after their discard the next bot waits this long (normal speed), for Undo turn
+)
 
-SOUNDS = {Action.DRAW: "draw", Action.TAKE: "draw", Action.MELD: "place", Action.LAYOFF: "place",
-          Action.SWAP: "place", Action.CONTRACT: "place", Action.DISCARD: "discard", Action.BUY: "call",
-          Action.RUMMY: "call", Action.SHANGHAI: "call", Action.DEAL: "shuffle", Action.CUT: "shuffle"}
+SOUNDS = {
+    Action.DRAW: "draw",
+    Action.TAKE: "draw",
+    Action.MELD: "place",
+    Action.LAYOFF: "place",
+    Action.SWAP: "place",
+    Action.CONTRACT: "place",
+    Action.DISCARD: "discard",
+    Action.BUY: "call",
+    Action.RUMMY: "call",
+    Action.SHANGHAI: "call",
+    Action.DEAL: "shuffle",
+    Action.CUT: "shuffle",
+}
 
 
 CLAIM_ANSWERS = (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)
-
 
 
 class TableScene(Scene):
@@ -61,7 +73,9 @@ class TableScene(Scene):
         self.keyboard_used = False
         self.action_pos: tuple[int, int] | None = None  # where the last input happened
         self.log_scroll = 0  # lines of the game log scrolled back (the wheel over the log)
-        self._auto_passed: tuple[int, object] | None = None  # the position last checked for claims not asked
+        self._auto_passed: tuple[int, object] | None = (
+            None  # the position last checked for claims not asked
+        )
         self.hand_order: list[Card] = []
         self.selected: set[int] = set()
         self.drag: Drag | None = None
@@ -119,7 +133,10 @@ class TableScene(Scene):
         rows = [
             [(_("Meld"), self.meld_selected, True), (_("Discard"), self.discard_selected, True)],
             [(_("Sort ♣♦♥♠"), self.sort_by_suit, False), (_("Sort A-K"), self.sort_by_rank, False)],
-            [(_("Pass"), self.pass_turn, False), (self._shanghai_label(), self.toggle_shanghai, False)],
+            [
+                (_("Pass"), self.pass_turn, False),
+                (self._shanghai_label(), self.toggle_shanghai, False),
+            ],
             [(_("Undo"), self.undo, False), (_("Redo"), self.redo, False)],
             [(_("Hint"), self.show_hint, False), (_("Rules"), self.show_rules, False)],
             [(_("Save as…"), self.save_as, False), (_("Options…"), self.show_options, False)],
@@ -129,12 +146,24 @@ class TableScene(Scene):
         for i, row in enumerate(rows):
             width = bw if len(row) > 1 else r.w
             for j, (label, fn, primary) in enumerate(row):
-                b = Button((r.x + j * (bw + 10), r.y + i * (bh + 6), width, bh), label, fn, primary=primary, size=15)
+                b = Button(
+                    (r.x + j * (bw + 10), r.y + i * (bh + 6), width, bh),
+                    label,
+                    fn,
+                    primary=primary,
+                    size=15,
+                )
                 self.buttons.append(b)
         self.buttons[5].visible = self.shanghai_calls()
         own = self.geometry().layout.seats[self.viewer].melds
         self.slot_buttons = [
-            Button((own.right - 136, own.y + 10, 130, 40), _("Lay down"), self.lay_down_slots, primary=True, size=15),
+            Button(
+                (own.right - 136, own.y + 10, 130, 40),
+                _("Lay down"),
+                self.lay_down_slots,
+                primary=True,
+                size=15,
+            ),
             Button((own.right - 136, own.y + 58, 130, 36), _("Clear"), self.slots.clear, size=14),
         ]
         self._prompt_version = -1
@@ -188,25 +217,41 @@ class TableScene(Scene):
         return max(0.8, min(1.6, float(getattr(self.app.settings, "card_scale", 1.0) or 1.0)))
 
     def geometry_key(self) -> tuple[object, ...]:
-        return (self.session.version, self._size, self.viewer, self.card_scale(), tuple(c.code for c in self.hand_order),
-                tuple(tuple(c.code for c in slot) for slot in self.slots.slots))
+        return (
+            self.session.version,
+            self._size,
+            self.viewer,
+            self.card_scale(),
+            tuple(c.code for c in self.hand_order),
+            tuple(tuple(c.code for c in slot) for slot in self.slots.slots),
+        )
 
     def geometry(self) -> geom.Geometry:
         key = self.geometry_key()
         if self._geo is None or key != self._geo_key:
-            geo = geom.build(self.game, self._size, self.viewer, self.shown_hand(), self.card_scale())
+            geo = geom.build(
+                self.game, self._size, self.viewer, self.shown_hand(), self.card_scale()
+            )
             if self.slots.staged:
                 own = geo.layout.seats[self.viewer].melds
-                for k, (slot, rect) in enumerate(zip(self.slots.slots, self.slots.rects(own), strict=True)):
-                    geo.zones[("staged", k)] = list(zip(slot, self.slots.card_rects(rect, len(slot)), strict=True))
+                for k, (slot, rect) in enumerate(
+                    zip(self.slots.slots, self.slots.rects(own), strict=True)
+                ):
+                    geo.zones[("staged", k)] = list(
+                        zip(slot, self.slots.card_rects(rect, len(slot)), strict=True)
+                    )
             self._geo, self._geo_key = geo, key
         return self._geo
 
     def staging(self) -> bool:
         """Contract family, before the player's contract: lay it down through slots."""
         g = self.game
-        return (g.rules.is_contract and self.my_turn() and self.session.phase is Phase.PLAY
-                and not g.has_laid_down(self.viewer))
+        return (
+            g.rules.is_contract
+            and self.my_turn()
+            and self.session.phase is Phase.PLAY
+            and not g.has_laid_down(self.viewer)
+        )
 
     def slot_rects(self) -> list[Rect]:
         if self.slots.round != self.game.round or not self.slots.shapes:
@@ -266,8 +311,13 @@ class TableScene(Scene):
     def may_discard(self, card: Card) -> bool:
         return bool(self.legal_with([card], Action.DISCARD))
 
-    def message(self, text: str, colour: tuple[int, int, int] = theme.TEXT, ttl: float = 3.5,
-                pos: tuple[int, int] | None = None) -> None:
+    def message(
+        self,
+        text: str,
+        colour: tuple[int, int, int] = theme.TEXT,
+        ttl: float = 3.5,
+        pos: tuple[int, int] | None = None,
+    ) -> None:
         self.messages.append(Message(text, ttl, colour, pos))
         del self.messages[:-4]
 
@@ -294,7 +344,9 @@ class TableScene(Scene):
         name = _(self.game.rules.name)
         contract = self.game.contract
         if contract:
-            return _("{game} · Round {n}: {contract}").format(game=name, n=self.game.round, contract=_(contract))
+            return _("{game} · Round {n}: {contract}").format(
+                game=name, n=self.game.round, contract=_(contract)
+            )
         return _("{game} · Deal {n}").format(game=name, n=self.game.round)
 
     def status_text(self) -> str:
@@ -313,8 +365,15 @@ class TableScene(Scene):
                 return _("Pass to {name}").format(name=s.name(seat))
         if phase is Phase.CLAIM:
             kind = g.claim.kind if g.claim is not None else None
-            words = {ClaimKind.RUMMY: _("Rummy!"), ClaimKind.BUY: _("buying"),
-                     ClaimKind.SHANGHAI: _("Shanghai!")}.get(kind, _("A claim is open")) if kind else ""
+            words = (
+                {
+                    ClaimKind.RUMMY: _("Rummy!"),
+                    ClaimKind.BUY: _("buying"),
+                    ClaimKind.SHANGHAI: _("Shanghai!"),
+                }.get(kind, _("A claim is open"))
+                if kind
+                else ""
+            )
             if self.my_turn():
                 return _("You may claim ({kind}) or pass").format(kind=words)
             return _("Waiting for claims ({kind})…").format(kind=words)
@@ -324,15 +383,21 @@ class TableScene(Scene):
             if phase is Phase.CUT:
                 return who + _("Your cut: click a point along the pack's edge")
             if phase is Phase.DRAW:
-                return who + _("Your turn: drag a card from the stock or the discard pile to your hand")
+                return who + _(
+                    "Your turn: drag a card from the stock or the discard pile to your hand"
+                )
             if phase is Phase.RUMMY_LAYOFF:
                 return who + _("Lay the claimed card off on a meld")
             if self.staging():
-                return who + _("Lay down the contract: drag cards into the slots, then press Lay down — or discard")
+                return who + _(
+                    "Lay down the contract: drag cards into the slots, then press Lay down — or discard"
+                )
             target = g.target
             if target is not None:
                 return who + _("Meld the {card} you took, then discard").format(card=target.pretty)
-            return who + _("Meld or lay off (drag to the table), then drag a card to the discard pile")
+            return who + _(
+                "Meld or lay off (drag to the table), then drag a card to the discard pile"
+            )
         if self.undo_hold > 0 and self.may_undo():
             return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))
         return _("{name} to play").format(name=s.name(seat))
@@ -355,7 +420,9 @@ class TableScene(Scene):
             self.session.play(seat, move)
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
             if not quiet:
-                self.message_at(reason(refused) if isinstance(refused, IllegalMove) else str(refused))
+                self.message_at(
+                    reason(refused) if isinstance(refused, IllegalMove) else str(refused)
+                )
             return False
         self.sync_hand()
         if self.slots.staged and not self.staging():
@@ -374,8 +441,13 @@ class TableScene(Scene):
         if self.game.game_over:
             self.app.play_sound("win")
         factor = self.app.settings.animation_factor
-        if (action is Action.DISCARD and self.session.is_human(seat) and len(self.session.humans()) == 1
-                and self.game.can_undo and factor > 0):
+        if (
+            action is Action.DISCARD
+            and self.session.is_human(seat)
+            and len(self.session.humans()) == 1
+            and self.game.can_undo
+            and factor > 0
+        ):
             self.undo_hold = UNDO_HOLD * factor  # the next bot waits: "Undo turn" is possible
         self._follow_hint(seat)
         self._hot_seat()
@@ -425,7 +497,9 @@ class TableScene(Scene):
     def discard_move(self, card: Card) -> Move:
         """The discard of `card`, with the Shanghai call when it is on and allowed."""
         moves = self.legal_with([card], Action.DISCARD)
-        called = [m for m in moves if m.call == self.shanghai_call] or [m for m in moves if not m.call]
+        called = [m for m in moves if m.call == self.shanghai_call] or [
+            m for m in moves if not m.call
+        ]
         return called[0] if called else Move(Action.DISCARD, cards=tokens([card]))
 
     def pass_turn(self) -> None:
@@ -458,7 +532,9 @@ class TableScene(Scene):
     def save_as(self) -> None:
         from rummy_gui.ui.saving import SaveAsScene
 
-        self.app.push(SaveAsScene(self.app, self.session, lambda text: self.message(text, theme.GOLD)))
+        self.app.push(
+            SaveAsScene(self.app, self.session, lambda text: self.message(text, theme.GOLD))
+        )
 
     def to_menu(self) -> None:
         self.app.pop()
@@ -477,11 +553,17 @@ class TableScene(Scene):
         for meld in self.game.melds:
             moves = joinable.get(meld.id, [])
             if moves:
-                label = N_("swap for the joker") if moves[0].action is Action.SWAP else N_("lay off")
+                label = (
+                    N_("swap for the joker") if moves[0].action is Action.SWAP else N_("lay off")
+                )
                 out.append(DropTarget(geo.meld_area(meld.id), moves, label))
         melds = self.legal_with(cards, Action.MELD, Action.CONTRACT)
         if melds:
-            label = N_("lay down the contract") if any(m.action is Action.CONTRACT for m in melds) else N_("meld")
+            label = (
+                N_("lay down the contract")
+                if any(m.action is Action.CONTRACT for m in melds)
+                else N_("meld")
+            )
             out.append(DropTarget(geo.layout.seats[self.viewer].melds, melds, label))
         return out
 
@@ -544,8 +626,14 @@ class TableScene(Scene):
         """Only the player's own moves, never another human's, and never while hidden."""
         s = self.session
         owner = s.undo_owner()
-        return (owner is not None and owner == self.viewer and s.is_human(owner) and not s.demo
-                and not self.concealed() and s.phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM))
+        return (
+            owner is not None
+            and owner == self.viewer
+            and s.is_human(owner)
+            and not s.demo
+            and not self.concealed()
+            and s.phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM)
+        )
 
     def may_redo(self) -> bool:
         return bool(self.game.can_redo) and self.my_turn()
@@ -585,7 +673,9 @@ class TableScene(Scene):
         factor = self.app.settings.animation_factor
         if factor > 0:
             self.flights = [f for f in self.flights if not f.done]
-            self.flights.extend(geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor))
+            self.flights.extend(
+                geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor)
+            )
         self._prompt_version = -1
         self._update_prompt()
         self._update_buttons()
@@ -627,7 +717,10 @@ class TableScene(Scene):
                 self.selected.add(i)
         first = advice.moves[0]
         if first.action in (Action.TAKE, Action.RUMMY):  # show where: the deepest card to take
-            self.focus.zone, self.focus.index = "discard", len(self.game.discard_pile) - (first.count or 1)
+            self.focus.zone, self.focus.index = (
+                "discard",
+                len(self.game.discard_pile) - (first.count or 1),
+            )
             self.keyboard_used = True
         elif first.action is Action.DRAW:
             self.focus.zone, self.focus.index = "stock", 0
@@ -664,8 +757,11 @@ class TableScene(Scene):
         slots = self.geometry().zones[("discard",)]
         for i in range(len(slots) - 1, -1, -1):
             r = slots[i][1]
-            if r.collidepoint(pos) or (self.hover_discard is not None and i >= self.hover_discard
-                                       and r.move(0, -16).collidepoint(pos)):
+            if r.collidepoint(pos) or (
+                self.hover_discard is not None
+                and i >= self.hover_discard
+                and r.move(0, -16).collidepoint(pos)
+            ):
                 return i
         return None
 
@@ -687,18 +783,28 @@ class TableScene(Scene):
                     return
         i = self._hit_hand(pos)
         if i is not None:
-            indices = sorted(self.selected) if i in self.selected and len(self.selected) > 1 else [i]
+            indices = (
+                sorted(self.selected) if i in self.selected and len(self.selected) > 1 else [i]
+            )
             base = geo.zones[("hand", self.viewer)][i][1]
             cards = []
             for j in indices:
                 card, rect = geo.zones[("hand", self.viewer)][j]
                 lifted = rect.move(0, -24) if j in self.selected else rect
-                cards.append((card, (lifted.x - base.x + (j - i) * 0 - (pos[0] - base.x), lifted.y - pos[1]), rect.size))
+                cards.append(
+                    (
+                        card,
+                        (lifted.x - base.x + (j - i) * 0 - (pos[0] - base.x), lifted.y - pos[1]),
+                        rect.size,
+                    )
+                )
             # A dragged selection travels as one tidy strip.
             step = int(geo.layout.hand_card[0] * 0.45)
             first = indices.index(i)
-            cards = [(c, (-(pos[0] - base.x) + (k - first) * step, off[1]), size)
-                     for k, (c, off, size) in enumerate(cards)]
+            cards = [
+                (c, (-(pos[0] - base.x) + (k - first) * step, off[1]), size)
+                for k, (c, off, size) in enumerate(cards)
+            ]
             self.drag = Drag("hand", pos, cards, hand_indices=indices)
             return
         hit = self._hit_discard(pos)
@@ -706,7 +812,10 @@ class TableScene(Scene):
             j = hit
             slots = geo.zones[("discard",)]
             base = slots[j][1]
-            cards = [(c, (r.x - pos[0], r.y - base.y - (pos[1] - base.y) - 16), r.size) for c, r in slots[j:]]
+            cards = [
+                (c, (r.x - pos[0], r.y - base.y - (pos[1] - base.y) - 16), r.size)
+                for c, r in slots[j:]
+            ]
             self.drag = Drag("discard", pos, cards, discard_index=j)
             return
         if self._hit_stock(pos) and not self.cutting():
@@ -715,7 +824,11 @@ class TableScene(Scene):
 
     def _pointer_move(self, pos: tuple[int, int]) -> None:
         d = self.drag
-        if d and not d.active and (abs(pos[0] - d.start[0]) + abs(pos[1] - d.start[1])) > DRAG_THRESHOLD:
+        if (
+            d
+            and not d.active
+            and (abs(pos[0] - d.start[0]) + abs(pos[1] - d.start[1])) > DRAG_THRESHOLD
+        ):
             d.active = True
             if d.source == "hand":
                 d.targets = self.targets_for_hand([c for c, _, _ in d.cards if c is not None])
@@ -782,7 +895,9 @@ class TableScene(Scene):
                         break
                 if move is None and geo.layout.seats[self.viewer].melds.collidepoint(pos):
                     move = Move(Action.MELD, cards=tokens(cards))
-        elif geo.layout.hand.collidepoint(pos) or geo.layout.seats[self.viewer].zone.collidepoint(pos):
+        elif geo.layout.hand.collidepoint(pos) or geo.layout.seats[self.viewer].zone.collidepoint(
+            pos
+        ):
             if d.source == "stock":
                 move = Move(Action.DRAW)
             elif d.discard_index is not None:
@@ -794,8 +909,9 @@ class TableScene(Scene):
     def _reorder(self, d: Drag, pos: tuple[int, int]) -> None:
         slots = self.geometry().zones[("hand", self.viewer)]
         shown = self.shown_hand()
-        if any(i >= len(shown) for i in d.hand_indices) or \
-                [shown[i] for i in d.hand_indices] != [c for c, _, _ in d.cards]:
+        if any(i >= len(shown) for i in d.hand_indices) or [shown[i] for i in d.hand_indices] != [
+            c for c, _, _ in d.cards
+        ]:
             return  # the hand changed under the drag (a move was played meanwhile): keep its order
         moving = [shown[i] for i in d.hand_indices]
         rest = [c for i, c in enumerate(shown) if i not in d.hand_indices]
@@ -809,15 +925,21 @@ class TableScene(Scene):
         geo = self.geometry()
         homes: list[Rect] = []
         if d.source == "hand":
-            homes = [r for i, (_, r) in enumerate(geo.zones[("hand", self.viewer)]) if i in d.hand_indices]
+            homes = [
+                r
+                for i, (_, r) in enumerate(geo.zones[("hand", self.viewer)])
+                if i in d.hand_indices
+            ]
         elif d.source == "discard" and d.discard_index is not None:
-            homes = [r for _, r in geo.zones[("discard",)][d.discard_index:]]
+            homes = [r for _, r in geo.zones[("discard",)][d.discard_index :]]
         else:
             homes = [geo.zones[("stock",)][0][1]]
         duration = 0.25 * max(0.3, self.app.settings.animation_factor)
         for (card, off, size), home in zip(d.cards, homes, strict=False):
             start = Rect(pos[0] + off[0], pos[1] + off[1], *size)
-            self.returning.append(geom.Flight(card, start, Rect(home), (("back",), 0), 0.0, duration))
+            self.returning.append(
+                geom.Flight(card, start, Rect(home), (("back",), 0), 0.0, duration)
+            )
 
     # --- frame ---------------------------------------------------------------
     def frame_wait(self) -> float:
@@ -884,7 +1006,9 @@ class TableScene(Scene):
         to_act = list(g.to_act)
         claim = g.claim
         if s.phase is Phase.CLAIM and claim is not None:
-            to_act.sort(key=lambda seat: claim.claimants.index(seat) if seat in claim.claimants else 99)
+            to_act.sort(
+                key=lambda seat: claim.claimants.index(seat) if seat in claim.claimants else 99
+            )
         for seat in to_act:
             if s.is_human(seat):
                 return int(seat)
@@ -960,9 +1084,14 @@ class TableScene(Scene):
         s = self.session
         claim = self.game.claim
         if s.phase is Phase.CLAIM and claim is not None:
-            what = {ClaimKind.RUMMY: _("a Rummy! call"), ClaimKind.BUY: _("buying the {card}"),
-                    ClaimKind.SHANGHAI: _("a Shanghai! call on the {card}")}[claim.kind]
-            return _("{name} may claim: {what}").format(name=s.name(seat), what=what.format(card=claim.card.pretty))
+            what = {
+                ClaimKind.RUMMY: _("a Rummy! call"),
+                ClaimKind.BUY: _("buying the {card}"),
+                ClaimKind.SHANGHAI: _("a Shanghai! call on the {card}"),
+            }[claim.kind]
+            return _("{name} may claim: {what}").format(
+                name=s.name(seat), what=what.format(card=claim.card.pretty)
+            )
         if s.phase is Phase.CUT:
             return _("{name} cuts the pack").format(name=s.name(seat))
         return _("{name}'s turn").format(name=s.name(seat))
@@ -1008,8 +1137,13 @@ class TableScene(Scene):
         options = [m for m in self.legal() if m.action in CLAIM_ANSWERS]
         y = rect.y + 84
         for m in options:
-            b = Button((rect.x + 18, y, rect.w - 36, 38), describe_claim(m, self.game), partial(self.play, m),
-                       primary=m.action is not Action.PASS, size=15)
+            b = Button(
+                (rect.x + 18, y, rect.w - 36, 38),
+                describe_claim(m, self.game),
+                partial(self.play, m),
+                primary=m.action is not Action.PASS,
+                size=15,
+            )
             self.prompt_buttons.append(b)
             self.prompt_moves.append(m)
             y += 44
@@ -1026,8 +1160,11 @@ class TableScene(Scene):
             from rummy_gui.ui.table_draw import draw_prompt
 
             claim = self.game.claim
-            titles = {ClaimKind.RUMMY: _("Rummy! is possible"), ClaimKind.BUY: _("Buy the discard?"),
-                      ClaimKind.SHANGHAI: _("Shanghai! is possible")}
+            titles = {
+                ClaimKind.RUMMY: _("Rummy! is possible"),
+                ClaimKind.BUY: _("Buy the discard?"),
+                ClaimKind.SHANGHAI: _("Shanghai! is possible"),
+            }
             title = titles[claim.kind] if claim is not None else _("A claim is open")
             line = _("On offer: {card}").format(card=claim.card.pretty) if claim is not None else ""
             if self.hot_seat():
@@ -1038,4 +1175,8 @@ class TableScene(Scene):
             if self.keyboard_used and self.prompt_buttons:
                 from rummy_gui.ui.table_draw import draw_focus_box
 
-                draw_focus_box(surface, self, self.prompt_buttons[self.focus.prompt % len(self.prompt_buttons)].rect)
+                draw_focus_box(
+                    surface,
+                    self,
+                    self.prompt_buttons[self.focus.prompt % len(self.prompt_buttons)].rect,
+                )

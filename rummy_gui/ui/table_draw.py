@@ -38,21 +38,37 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     concealed = scene.concealed()
     for flight in scene.flights:
         if flight.t >= flight.delay:
-            private = concealed and flight.dest[0] == ("hand", scene.viewer)  # into a hidden hand: its back
+            private = concealed and flight.dest[0] == (
+                "hand",
+                scene.viewer,
+            )  # into a hidden hand: its back
             _card(surface, scene, None if private else flight.card, flight.rect(), shadow=True)
     _draw_drag(surface, scene)
     _draw_messages(surface, scene, geo)
 
 
-def _base_layer(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> pygame.Surface:
+def _base_layer(
+    surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
+) -> pygame.Surface:
     """Everything that changes only when a move is made: drawn once per position.
 
     The felt, the zones, the melds, the badges, the top bar and the log make up
     most of a frame's blits; caching them keeps a frame to a few milliseconds."""
     settings = scene.app.settings
-    key = (scene.geometry_key(), frozenset(hidden), settings.four_colour, settings.card_back,
-           len(scene.session.log), scene.status_text(), scene.staging(), language(), high_contrast(scene),
-           scene.revealed_for, scene.concealed(), scene.log_scroll)
+    key = (
+        scene.geometry_key(),
+        frozenset(hidden),
+        settings.four_colour,
+        settings.card_back,
+        len(scene.session.log),
+        scene.status_text(),
+        scene.staging(),
+        language(),
+        high_contrast(scene),
+        scene.revealed_for,
+        scene.concealed(),
+        scene.log_scroll,
+    )
     cached = scene.base_cache
     if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size():
         return cached[1]
@@ -92,7 +108,12 @@ def draw_focus_box(surface: pygame.Surface, scene: TableScene, rect: Rect) -> No
 
 def _draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
     """Where the keys act: always shown while the player may act (thin until keys are used)."""
-    if scene.covered or not scene.my_turn() or scene.prompt_buttons or (scene.drag and scene.drag.active):
+    if (
+        scene.covered
+        or not scene.my_turn()
+        or scene.prompt_buttons
+        or (scene.drag and scene.drag.active)
+    ):
         return
     from rummy_gui.ui.keyboard import focus_rect
 
@@ -115,7 +136,9 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     surface.blit(layer, (0, 0))
     for k, rect in enumerate(rects):
         slot = scene.slots.slots[k] if k < len(scene.slots.slots) else []
-        label = fonts.text_cached(scene.slots.status(k, scene.game, scene.viewer), 14, theme.GOLD, True)
+        label = fonts.text_cached(
+            scene.slots.status(k, scene.game, scene.viewer), 14, theme.GOLD, True
+        )
         surface.blit(label, (rect.x + 10, rect.y + 5))
         for card, r in geo.zones.get(("staged", k), []):
             _card(surface, scene, card, r, shadow=True)
@@ -142,10 +165,15 @@ def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) ->
     if place is None:
         return
     dots = "." * (1 + int(scene.clock * 3) % 3)
-    surface.blit(fonts.text_cached(_("thinking") + dots, 12, theme.GOLD), (place.badge.x + 10, place.badge.bottom - 16))
+    surface.blit(
+        fonts.text_cached(_("thinking") + dots, 12, theme.GOLD),
+        (place.badge.x + 10, place.badge.bottom - 16),
+    )
 
 
-def _card(surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False) -> None:
+def _card(
+    surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False
+) -> None:
     size = (rect.w, rect.h)
     if shadow:
         sh = pygame.Surface(size, pygame.SRCALPHA)
@@ -165,22 +193,32 @@ def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     """The shaded areas of the players and the pile: they move only on resize."""
     hc = high_contrast(scene)
     session = scene.session
-    key = (surface.get_size(), tuple((seat, tuple(p.zone), session.colour(seat))
-                                     for seat, p in sorted(geo.layout.seats.items())),
-           tuple(geo.layout.discard), hc)
+    key = (
+        surface.get_size(),
+        tuple(
+            (seat, tuple(p.zone), session.colour(seat))
+            for seat, p in sorted(geo.layout.seats.items())
+        ),
+        tuple(geo.layout.discard),
+        hc,
+    )
     zone_layer = _ZONES.get(key)
     if zone_layer is None:
         _ZONES.clear()
         zone_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         for seat, place in geo.layout.seats.items():
             if hc:
-                pygame.draw.rect(zone_layer, (*session.colour(seat), 255), place.zone, width=3, border_radius=14)
+                pygame.draw.rect(
+                    zone_layer, (*session.colour(seat), 255), place.zone, width=3, border_radius=14
+                )
                 continue
             colour = (*session.colour(seat), 90)
             pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
             pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
         if hc:
-            pygame.draw.rect(zone_layer, (*palette.HC_ZONE, 255), geo.layout.discard, width=2, border_radius=14)
+            pygame.draw.rect(
+                zone_layer, (*palette.HC_ZONE, 255), geo.layout.discard, width=2, border_radius=14
+            )
         else:
             pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
         zone_layer = _ZONES[key] = zone_layer.convert_alpha()
@@ -188,14 +226,20 @@ def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     g: Game = scene.session.game
     if not g.melds and not scene.staging():
         own = geo.layout.seats[scene.viewer].melds
-        hint = fonts.text_cached(_("Your melds go here: drag a selection of cards onto the felt"), 15, theme.TEXT_DIM)
+        hint = fonts.text_cached(
+            _("Your melds go here: drag a selection of cards onto the felt"), 15, theme.TEXT_DIM
+        )
         surface.blit(hint, hint.get_rect(center=own.center))
     if not g.discard_pile and not scene.cutting():
         img = fonts.text_cached(_("discard pile"), 15, theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(midleft=(geo.layout.discard.x + 12, geo.layout.discard.centery)))
+        surface.blit(
+            img, img.get_rect(midleft=(geo.layout.discard.x + 12, geo.layout.discard.centery))
+        )
 
 
-def _draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
+def _draw_melds(
+    surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
+) -> None:
     g: Game = scene.session.game
     for meld in g.melds:
         rects = geo.meld_rects.get(meld.id)
@@ -280,13 +324,20 @@ def _draw_cut(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None
     if scene.pointer and edge.collidepoint(scene.pointer):
         x = scene.pointer[0]
         pygame.draw.line(surface, theme.HIGHLIGHT, (x, edge.y - 8), (x, edge.bottom + 8), 3)
-    msg = _("Cut the pack: click a point along its edge") if scene.my_cut() else \
-        _("{name} cuts the pack…").format(name=scene.session.name(scene.session.game.to_act[0]))
+    msg = (
+        _("Cut the pack: click a point along its edge")
+        if scene.my_cut()
+        else _("{name} cuts the pack…").format(
+            name=scene.session.name(scene.session.game.to_act[0])
+        )
+    )
     img = fonts.text_cached(msg, 18, theme.GOLD, True)
     surface.blit(img, img.get_rect(midbottom=(edge.centerx, edge.y - 12)))
 
 
-def _draw_discard(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
+def _draw_discard(
+    surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
+) -> None:
     slots = geo.zones[("discard",)]
     lift_from = scene.hover_discard
     dragging_from = scene.drag.discard_index if scene.drag else None
@@ -301,12 +352,16 @@ def _draw_discard(surface: pygame.Surface, scene: TableScene, geo: Geometry, hid
         _card(surface, scene, card, r, shadow=True)
     if lift_from is not None and dragging_from is None and lift_from < len(slots):
         n = len(slots) - lift_from
-        tip = fonts.text_cached(_("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True)
+        tip = fonts.text_cached(
+            _("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True
+        )
         r = slots[lift_from][1]
         surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.y - 20)))
 
 
-def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]) -> None:
+def _draw_badge(
+    surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]
+) -> None:
     session = scene.session
     g: Game = session.game
     place = geo.layout.seats[seat]
@@ -333,7 +388,11 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
     if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
         level = _("you")
     else:
-        level = _("human") if cfg.is_human else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
+        level = (
+            _("human")
+            if cfg.is_human
+            else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
+        )
     side = g.side_of(seat)
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
@@ -345,7 +404,11 @@ def _draw_badge(surface: pygame.Surface, scene: TableScene, geo: Geometry, seat:
         line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
     surface.blit(fonts.text_cached(line3, 13, theme.GOLD), (x, badge.y + 40))
     if seat == g.dealer:
-        chip = (badge.right - 16, badge.y + 14) if seat == scene.viewer else (x + 18 + name.get_width() + 14, badge.y + 15)
+        chip = (
+            (badge.right - 16, badge.y + 14)
+            if seat == scene.viewer
+            else (x + 18 + name.get_width() + 14, badge.y + 15)
+        )
         pygame.draw.circle(surface, (240, 240, 235), chip, 10)
         pygame.draw.circle(surface, (40, 40, 40), chip, 10, width=2)
         d = fonts.text_cached("D", 12, (30, 30, 30), True)
@@ -398,7 +461,9 @@ def _draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
     for target in scene.drag.targets:
         over = target.rect.collidepoint(scene.pointer or (-1, -1))
         pygame.draw.rect(layer, (*theme.LEGAL, 60 if over else 26), target.rect, border_radius=12)
-        pygame.draw.rect(layer, (*theme.LEGAL, 255 if over else pulse), target.rect, width=3, border_radius=12)
+        pygame.draw.rect(
+            layer, (*theme.LEGAL, 255 if over else pulse), target.rect, width=3, border_radius=12
+        )
     surface.blit(layer, (0, 0))
     for target in scene.drag.targets:
         img = fonts.text_cached(_(target.label), 14, theme.LEGAL, True)
@@ -446,14 +511,16 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     visible = max(1, (log.h - 22) // 18)
     scroll = min(scene.log_scroll, max(0, len(lines) - visible))
     if scroll:
-        lines = lines[:len(lines) - scroll]
+        lines = lines[: len(lines) - scroll]
         more = fonts.text_cached(_("▲ scrolled back — wheel down for the latest"), 11, theme.GOLD)
         surface.blit(more, (log.x, log.bottom - 4))
     y = log.bottom - 18
     for line, is_deal in reversed(lines):
         if y < log.y + 22:
             break
-        surface.blit(fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM), (log.x, y))
+        surface.blit(
+            fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM), (log.x, y)
+        )
         y -= 18
 
 
@@ -463,7 +530,9 @@ def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) ->
     table = geo.layout.table
     for msg in reversed(scene.messages[-3:]):
         alpha = max(0, min(255, int(255 * min(1.0, msg.ttl / 0.8))))
-        img = fit_text(msg.text, 17, msg.colour, table.w - 48, True)  # a long path stays on the table
+        img = fit_text(
+            msg.text, 17, msg.colour, table.w - 48, True
+        )  # a long path stays on the table
         if msg.pos is not None:  # where it happened: just above that place, kept on the table
             box = img.get_rect(midbottom=(msg.pos[0], msg.pos[1] - 14))
             box.clamp_ip(table.inflate(-24, -24))

@@ -26,8 +26,13 @@ class TableScene(Protocol):
 
     def layout(self, size: tuple[int, int]) -> None: ...
 
+
 SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
-ASK = {"always": N_("always"), "useful": N_("only when the card could be used"), "never": N_("never")}
+ASK = {
+    "always": N_("always"),
+    "useful": N_("only when the card could be used"),
+    "never": N_("never"),
+}
 
 
 class TableOptionsScene(Overlay):
@@ -54,21 +59,52 @@ class TableOptionsScene(Overlay):
         scale = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - s.card_scale))
         asks = list(ASK)
         ask = s.ask_claims
-        self.labels = [(_("Card size"), (x, y + 66 + 10)), (_("Ask about claims"), (x, y + 198 + 10))]
-        self.widgets = [
-            Toggle((x, y, 540, 42), _("Four-colour deck (♣ green, ♦ blue)"), s.four_colour,
-                   self._set("four_colour")),
-            Cycler((x + 240, y + 66, 300, 42), list(SCALES), scale, self._set("card_scale"),
-                   lambda v: f"{int(round(float(str(v)) * 100))} %"),
-            Toggle((x, y + 132, 540, 42), _("High-contrast table"), s.high_contrast,
-                   self._set("high_contrast")),
-            Cycler((x + 240, y + 198, 300, 42), asks, asks.index(ask) if ask in asks else 1,
-                   self._set("ask_claims"), lambda v: _(ASK.get(str(v), str(v)))),
-            Toggle((x, y + 264, 540, 42), _("Hand-over screen between players"),
-                   s.hand_over_screen, self._set("hand_over_screen")),
+        self.labels = [
+            (_("Card size"), (x, y + 66 + 10)),
+            (_("Ask about claims"), (x, y + 198 + 10)),
         ]
-        self.buttons = [Button((self.rect.centerx - 90, self.rect.bottom - 70, 180, 48), _("Close"), self.app.pop,
-                               primary=True)]
+        self.widgets = [
+            Toggle(
+                (x, y, 540, 42),
+                _("Four-colour deck (♣ green, ♦ blue)"),
+                s.four_colour,
+                self._set("four_colour"),
+            ),
+            Cycler(
+                (x + 240, y + 66, 300, 42),
+                list(SCALES),
+                scale,
+                self._set("card_scale"),
+                lambda v: f"{int(round(float(str(v)) * 100))} %",
+            ),
+            Toggle(
+                (x, y + 132, 540, 42),
+                _("High-contrast table"),
+                s.high_contrast,
+                self._set("high_contrast"),
+            ),
+            Cycler(
+                (x + 240, y + 198, 300, 42),
+                asks,
+                asks.index(ask) if ask in asks else 1,
+                self._set("ask_claims"),
+                lambda v: _(ASK.get(str(v), str(v))),
+            ),
+            Toggle(
+                (x, y + 264, 540, 42),
+                _("Hand-over screen between players"),
+                s.hand_over_screen,
+                self._set("hand_over_screen"),
+            ),
+        ]
+        self.buttons = [
+            Button(
+                (self.rect.centerx - 90, self.rect.bottom - 70, 180, 48),
+                _("Close"),
+                self.app.pop,
+                primary=True,
+            )
+        ]
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Back):
@@ -90,13 +126,21 @@ class TableOptionsScene(Overlay):
             self.focus = (self.focus - 1) % len(items)
         else:
             item = items[self.focus % len(items)]
-            if isinstance(item, Toggle) and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if isinstance(item, Toggle) and k in (
+                pygame.K_SPACE,
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+            ):
                 item.value = not item.value
                 item.on_change(item.value)
             elif isinstance(item, Cycler) and k in (pygame.K_LEFT, pygame.K_RIGHT):
                 item.index = (item.index + (1 if k == pygame.K_RIGHT else -1)) % len(item.values)
                 item.on_change(item.values[item.index])
-            elif isinstance(item, Button) and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif isinstance(item, Button) and k in (
+                pygame.K_SPACE,
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+            ):
                 item.on_click()
             else:
                 return False

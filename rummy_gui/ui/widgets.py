@@ -15,12 +15,19 @@ from rummy_gui.ui.intents import Intent, Key, PointerDown, PointerMove, PointerU
 
 
 def fit_text(
-    text: str, size: int, colour: tuple[int, int, int], width: int, bold: bool = False, min_size: int = 9
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    width: int,
+    bold: bool = False,
+    min_size: int = 9,
 ) -> pygame.Surface:
     """`text` rendered no wider than `width` if a size down to `min_size` allows it."""
     img = fonts.text_cached(text, size, colour, bold)
     if img.get_width() > width > 0 and size > min_size:
-        size = max(min_size, min(size - 1, size * width // img.get_width()))  # a first guess, then step
+        size = max(
+            min_size, min(size - 1, size * width // img.get_width())
+        )  # a first guess, then step
         img = fonts.text_cached(text, size, colour, bold)
         while img.get_width() > width and size > min_size:
             size -= 1
@@ -43,10 +50,14 @@ class Widget:
         as one that can't be used now (no hover, a button greyed out)."""
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 225, radius: int = 12) -> None:
+def draw_panel(
+    surface: pygame.Surface, rect: pygame.Rect, alpha: int = 225, radius: int = 12
+) -> None:
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
-    pygame.draw.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius)
+    pygame.draw.rect(
+        panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius
+    )
     surface.blit(panel, rect.topleft)
 
 
@@ -74,7 +85,11 @@ class Button(Widget):
         if isinstance(intent, PointerMove):
             self.hover = self.rect.collidepoint(intent.pos)
             return False
-        if isinstance(intent, PointerDown) and intent.button == 1 and self.rect.collidepoint(intent.pos):
+        if (
+            isinstance(intent, PointerDown)
+            and intent.button == 1
+            and self.rect.collidepoint(intent.pos)
+        ):
             self._pressed = True
             return True
         if isinstance(intent, PointerUp) and intent.button == 1:
@@ -179,7 +194,11 @@ class Toggle(Widget):
         if isinstance(intent, PointerMove):
             self.hover = self.rect.collidepoint(intent.pos)
             return False
-        if isinstance(intent, PointerDown) and intent.button == 1 and self.rect.collidepoint(intent.pos):
+        if (
+            isinstance(intent, PointerDown)
+            and intent.button == 1
+            and self.rect.collidepoint(intent.pos)
+        ):
             self.value = not self.value
             self.on_change(self.value)
             return True
@@ -188,7 +207,9 @@ class Toggle(Widget):
     def draw(self, surface: pygame.Surface, live: bool = True) -> None:
         h = self.rect.h
         box = pygame.Rect(self.rect.x, self.rect.y + h // 2 - 11, 40, 22)
-        pygame.draw.rect(surface, theme.BUTTON_PRIMARY if self.value else (60, 70, 64), box, border_radius=11)
+        pygame.draw.rect(
+            surface, theme.BUTTON_PRIMARY if self.value else (60, 70, 64), box, border_radius=11
+        )
         knob_x = box.right - 11 if self.value else box.x + 11
         pygame.draw.circle(surface, (245, 245, 240), (knob_x, box.centery), 8)
         colour = theme.GOLD if self.hover and live else theme.TEXT
@@ -216,7 +237,9 @@ class Toggle(Widget):
 class TextField(Widget):
     """A one-line name: click to focus, type, Enter or click elsewhere to finish."""
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, max_len: int = 14) -> None:
+    def __init__(
+        self, rect: pygame.Rect | tuple[int, int, int, int], text: str, max_len: int = 14
+    ) -> None:
         super().__init__(rect)
         self.text = text
         self.focused = False

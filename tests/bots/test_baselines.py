@@ -17,9 +17,15 @@ NAMES = tuple(BASELINES)
 NO_JOKERS = {"jokers": False}
 
 
-def play(preset: str, players: int, names: tuple[str, ...], index: int,
-         options: dict[str, Any] | None = None, max_moves: int = 4000,
-         seed: int = 3) -> list[Move]:
+def play(
+    preset: str,
+    players: int,
+    names: tuple[str, ...],
+    index: int,
+    options: dict[str, Any] | None = None,
+    max_moves: int = 4000,
+    seed: int = 3,
+) -> list[Move]:
     """One arena deal with these players; every move checked legal; the moves."""
     g = layout_game(preset, players, seed, index, options)
     bots = [make_player(names[s % len(names)], seed=10 * index + s) for s in range(players)]
@@ -78,8 +84,20 @@ def test_baselines_are_arena_players_not_levels() -> None:
 
 
 def test_arena_runs_medium_against_greedy(capsys: pytest.CaptureFixture[str]) -> None:
-    rc = main(["--preset", "rummy500", "--players", "2", "--bots", "medium,greedy",
-               "--deals", "1", "--options", '{"jokers": false}'])
+    rc = main(
+        [
+            "--preset",
+            "rummy500",
+            "--players",
+            "2",
+            "--bots",
+            "medium,greedy",
+            "--deals",
+            "1",
+            "--options",
+            '{"jokers": false}',
+        ]
+    )
     assert rc == 0
     assert "greedy" in capsys.readouterr().out
 
@@ -94,8 +112,14 @@ def test_arena_refuses_an_unknown_player() -> None:
 
 def position(hand: str, discard: str, stock: str = "JC 8C") -> Game:
     """Seat 0 to draw with this hand and pile (bottom first), no jokers."""
-    return Game.from_layout("rummy500", hands=[hand, "10C 10D 10S 2S 3S 4S 6C"],
-                            stock=stock, discard=discard, turn=0, options=NO_JOKERS)
+    return Game.from_layout(
+        "rummy500",
+        hands=[hand, "10C 10D 10S 2S 3S 4S 6C"],
+        stock=stock,
+        discard=discard,
+        turn=0,
+        options=NO_JOKERS,
+    )
 
 
 def test_greedy_takes_the_deepest_card_that_makes_a_meld() -> None:

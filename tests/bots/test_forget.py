@@ -9,12 +9,20 @@ from rummy_gui.bots import forget, make_bot, memory, solver
 
 
 def cache_sizes() -> tuple[int, int, int, int]:
-    return (len(solver._MELD_FITS), solver._distance_cached.cache_info().currsize, len(memory._REPLAYS),
-            len(solver._KITS))
+    return (
+        len(solver._MELD_FITS),
+        solver._distance_cached.cache_info().currsize,
+        len(memory._REPLAYS),
+        len(solver._KITS),
+    )
 
 
-def moves_of_a_deal(preset: str, levels: tuple[str, ...], forget_each_time: bool, limit: int = 120) -> list[str]:
-    g = layout_game(preset, len(levels), seed=5, index=3)  # in the contract games round 4 (two runs)
+def moves_of_a_deal(
+    preset: str, levels: tuple[str, ...], forget_each_time: bool, limit: int = 120
+) -> list[str]:
+    g = layout_game(
+        preset, len(levels), seed=5, index=3
+    )  # in the contract games round 4 (two runs)
     bots = [make_bot(level, seed=7 + s) for s, level in enumerate(levels)]
     played: list[str] = []
     while not g.deal_over and len(played) < limit:
@@ -27,11 +35,16 @@ def moves_of_a_deal(preset: str, levels: tuple[str, ...], forget_each_time: bool
     return played
 
 
-@pytest.mark.parametrize("preset, levels", [
-    ("contract", ("medium", "hard", "medium", "easy")),
-    ("rummy500", ("hard", "medium", "medium")),
-])
-def test_forgetting_before_every_decision_changes_no_move(preset: str, levels: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "preset, levels",
+    [
+        ("contract", ("medium", "hard", "medium", "easy")),
+        ("rummy500", ("hard", "medium", "medium")),
+    ],
+)
+def test_forgetting_before_every_decision_changes_no_move(
+    preset: str, levels: tuple[str, ...]
+) -> None:
     forget()
     remembered = moves_of_a_deal(preset, levels, forget_each_time=False)
     assert any(cache_sizes()), "the bots remembered nothing: this test would show nothing"

@@ -27,8 +27,15 @@ from rummy_gui.engine import PRESETS, Game
 from rummy_gui.engine.legal import _natural
 from rummy_gui.engine.melds import RUN, Token, layoff_fits
 
-PLAYERS = {"rummy500": 3, "rummy500-classic": 3, "persian": 4, "pinochle": 3,
-           "contract": 4, "liverpool": 4, "shanghai": 4}
+PLAYERS = {
+    "rummy500": 3,
+    "rummy500-classic": 3,
+    "persian": 4,
+    "pinochle": 3,
+    "contract": 4,
+    "liverpool": 4,
+    "shanghai": 4,
+}
 DEALS = int(os.environ.get("RUMMY_BOT_DEALS", "12"))
 MAX_MOVES = 4000
 FAST = ("random", "easy", "medium")
@@ -54,10 +61,16 @@ def dead_round(g: Game) -> bool:
         return False
     off = {c for s in range(g.players) for c in g.hand(s)}
     off.update(g._stock, g.discard_pile)
-    freed = {str(_natural(m.low + i, m.suit)) for m in g.melds if m.kind == RUN
-             for i, c in enumerate(m.cards) if c.is_joker}
-    return not any(str(c) in freed or any(layoff_fits(r, m, [Token(c)]) for m in g.melds)
-                   for c in off)
+    freed = {
+        str(_natural(m.low + i, m.suit))
+        for m in g.melds
+        if m.kind == RUN
+        for i, c in enumerate(m.cards)
+        if c.is_joker
+    }
+    return not any(
+        str(c) in freed or any(layoff_fits(r, m, [Token(c)]) for m in g.melds) for c in off
+    )
 
 
 def play_deals(preset: str, deals: int, levels: tuple[str, ...], first_seed: int = 0) -> int:
@@ -82,7 +95,9 @@ def play_deals(preset: str, deals: int, levels: tuple[str, ...], first_seed: int
             if moves % 500 == 0 and dead_round(g):
                 dead += 1
                 break
-            assert moves < MAX_MOVES, f"{preset} game {d} round {g.round}: no end after {MAX_MOVES} moves"
+            assert moves < MAX_MOVES, (
+                f"{preset} game {d} round {g.round}: no end after {MAX_MOVES} moves"
+            )
     return dead
 
 
@@ -93,8 +108,9 @@ def test_fast_levels_play_legally(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_search_levels_play_legally(preset: str) -> None:
-    play_deals(preset, max(1, DEALS // 2), ("hard", "medium", "expert", "easy", "random"),
-               first_seed=100)
+    play_deals(
+        preset, max(1, DEALS // 2), ("hard", "medium", "expert", "easy", "random"), first_seed=100
+    )
 
 
 @pytest.mark.parametrize("preset", ["rummy500", "contract", "shanghai"])
@@ -188,8 +204,9 @@ def test_unsticking_only_in_a_rebuilt_round_7_and_only_when_far_from_out() -> No
         assert picks == {None}
     from rummy_gui.engine.cards import parse_cards
 
-    near = dataclasses.replace(rebuilt, hand=tuple(parse_cards(
-        "3C 4C 5C 6C 3D 4D 5D 6D 3H 4H 5H 6H 9S")))
+    near = dataclasses.replace(
+        rebuilt, hand=tuple(parse_cards("3C 4C 5C 6C 3D 4D 5D 6D 3H 4H 5H 6H 9S"))
+    )
     assert contract_distance(view.rules, near.hand, 7) < 3
     assert all(unstick(near, discards, random.Random(i)) is None for i in range(40))
     other = dataclasses.replace(rebuilt, round=6)
@@ -217,7 +234,9 @@ def test_a_fourth_joker_goes_in_shanghai_round_7() -> None:
     jk = dataclasses.replace(jk, cards=("JK",))
     plain = [m for m in view.legal_moves if m.action == "discard"]
     assert unstick(four, plain + [jk], random.Random(1)) == jk
-    three = dataclasses.replace(four, hand=tuple(parse_cards("JK JK JK 3D 4D 6D 4S 6S 6S 8S 9S 10S")))
+    three = dataclasses.replace(
+        four, hand=tuple(parse_cards("JK JK JK 3D 4D 6D 4S 6S 6S 8S 9S 10S"))
+    )
     assert unstick(three, plain + [jk], random.Random(1)) is None  # no rebuild yet, none to spare
     # in Contract (any number of jokers per run) four jokers are fine
     c = layout_game("contract", 4, 1, 6)

@@ -28,11 +28,13 @@ def _played(preset: str, players: int, seed: int, moves: int) -> Game:
     return g
 
 
-@pytest.mark.parametrize("preset,players,seed", [("rummy500", 3, 4), ("contract", 4, 2),
-                                                 ("persian", 4, 1)])
+@pytest.mark.parametrize(
+    "preset,players,seed", [("rummy500", 3, 4), ("contract", 4, 2), ("persian", 4, 1)]
+)
 @pytest.mark.parametrize("best_of", [1, 4])
-def test_guessed_deal_is_consistent_with_the_view(preset: str, players: int, seed: int,
-                                                  best_of: int) -> None:
+def test_guessed_deal_is_consistent_with_the_view(
+    preset: str, players: int, seed: int, best_of: int
+) -> None:
     g = _played(preset, players, seed, 25)
     seat = g.to_act[0]
     view = g.view(seat)
@@ -64,8 +66,9 @@ def test_determinize_refuses_wrong_sizes() -> None:
         view.determinize({other: []}, [])
 
 
-def _first_view(preset: str, players: int, deals: int, moves: int,
-                wanted: Callable[[View], bool]) -> tuple[Game, View]:
+def _first_view(
+    preset: str, players: int, deals: int, moves: int, wanted: Callable[[View], bool]
+) -> tuple[Game, View]:
     """The first view of medium-played seeded deals for which `wanted` holds."""
     for seed in range(deals):
         g = Game.new(preset, players, seed=seed)
@@ -83,8 +86,9 @@ def _first_view(preset: str, players: int, deals: int, moves: int,
 
 def _deep_take_position() -> tuple[Game, int]:
     """A rummy500 position where medium weighs a take of two or more cards."""
-    g, view = _first_view("rummy500", 3, 60, 80,
-                          lambda v: bool(RolloutBot(seed=1).compared(v, random.Random(0))))
+    g, view = _first_view(
+        "rummy500", 3, 60, 80, lambda v: bool(RolloutBot(seed=1).compared(v, random.Random(0)))
+    )
     return g, view.seat
 
 
@@ -93,8 +97,14 @@ def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
     real = search_mod.playout
 
-    def counting(world: Game, me: int, first: object, seed: int, limit: int = 600,
-                 used: list[int] | None = None) -> float:
+    def counting(
+        world: Game,
+        me: int,
+        first: object,
+        seed: int,
+        limit: int = 600,
+        used: list[int] | None = None,
+    ) -> float:
         calls.append(str(first))
         return real(world, me, first, seed, limit, used)  # type: ignore[arg-type]
 
@@ -135,8 +145,7 @@ def test_hard_in_the_contract_games_never_rolls_out(monkeypatch: pytest.MonkeyPa
     assert calls == []
 
 
-def test_contract_buy_rollouts_check_only_buys_and_calls(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_contract_buy_rollouts_check_only_buys_and_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     """With contract_samples on, hard is medium with the contract settings
     except at a buy (or Shanghai call) that medium finds close: there buying
     and passing are each rolled out on every guessed deal, repeatably."""
@@ -175,9 +184,13 @@ def test_contract_buy_rollouts_check_only_buys_and_calls(
 def _contract_endgame() -> View:
     """A contract view where an opponent who laid down holds at most two
     cards and the seat to play has not laid down."""
+
     def wanted(v: View) -> bool:
-        return v.phase == "play" and not v.laid_down[v.seat] and any(
-            v.laid_down[s] and v.hand_sizes[s] <= 2 for s in range(4) if s != v.seat)
+        return (
+            v.phase == "play"
+            and not v.laid_down[v.seat]
+            and any(v.laid_down[s] and v.hand_sizes[s] <= 2 for s in range(4) if s != v.seat)
+        )
 
     return _first_view("contract", 4, 40, 600, wanted)[1]
 
@@ -197,8 +210,9 @@ def test_hard_sheds_points_sooner_when_a_laid_down_opponent_is_nearly_out() -> N
 
 
 @pytest.mark.parametrize("preset,players", [("rummy500", 3), ("shanghai", 4)])
-def test_remembered_replays_match_a_fresh_replay(preset: str, players: int,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_remembered_replays_match_a_fresh_replay(
+    preset: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Memory replays only the moves since a stored replay of the same
     deal; what it remembers is what a replay from scratch gives, for every
     seat's view, across guessed deals too."""
@@ -209,8 +223,13 @@ def test_remembered_replays_match_a_fresh_replay(preset: str, players: int,
         return memory.remember(view)
 
     def same(a: memory.Memory, b: memory.Memory) -> None:
-        assert (a.unseen, a.known, a.refused, a.took, a.pile) == \
-            (b.unseen, b.known, b.refused, b.took, b.pile)
+        assert (a.unseen, a.known, a.refused, a.took, a.pile) == (
+            b.unseen,
+            b.known,
+            b.refused,
+            b.took,
+            b.pile,
+        )
 
     g = Game.new(preset, players, seed=5)
     bots = [make_bot("medium", seed=s) for s in range(players)]
@@ -235,7 +254,9 @@ def test_remembered_replays_match_a_fresh_replay(preset: str, players: int,
     assert len(stored) >= len(g.view(0).log) - 1  # a replay stored at every move
 
 
-def test_hards_budget_stops_the_guesses_by_work_not_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hards_budget_stops_the_guesses_by_work_not_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """With a budget of simulated moves the guesses stop once it is spent,
     after at least `min_samples` of them, every candidate on each; the same
     view and seed give the same move."""

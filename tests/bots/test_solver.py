@@ -59,26 +59,42 @@ def brute(rules: Rules, hand: Sequence[Card]) -> int:
 def hands(preset: str, players: int, max_size: int) -> st.SearchStrategy[list[Card]]:
     rules = PRESETS[preset]
     pack = make_pack(rules.decks(players), rules.joker_count(players))
-    return st.lists(st.integers(0, len(pack) - 1), min_size=1, max_size=max_size,
-                    unique=True).map(lambda ix: [pack[i] for i in ix])
+    return st.lists(st.integers(0, len(pack) - 1), min_size=1, max_size=max_size, unique=True).map(
+        lambda ix: [pack[i] for i in ix]
+    )
 
 
 def clustered(preset: str, players: int, max_size: int) -> st.SearchStrategy[list[Card]]:
     """Hands from a narrow slice of the pack, so that melds are common."""
     rules = PRESETS[preset]
-    pack = [c for c in make_pack(rules.decks(players), rules.joker_count(players))
-            if c.is_joker or (c.rank in (1, 2, 3, 4, 5, 12, 13) and c.suit in "HS")]
-    return st.lists(st.integers(0, len(pack) - 1), min_size=1, max_size=max_size,
-                    unique=True).map(lambda ix: [pack[i] for i in ix])
+    pack = [
+        c
+        for c in make_pack(rules.decks(players), rules.joker_count(players))
+        if c.is_joker or (c.rank in (1, 2, 3, 4, 5, 12, 13) and c.suit in "HS")
+    ]
+    return st.lists(st.integers(0, len(pack) - 1), min_size=1, max_size=max_size, unique=True).map(
+        lambda ix: [pack[i] for i in ix]
+    )
 
 
-CASES = [("rummy500", 5), ("rummy500-classic", 3), ("persian", 4), ("pinochle", 3),
-         ("contract", 4), ("shanghai", 4)]
+CASES = [
+    ("rummy500", 5),
+    ("rummy500-classic", 3),
+    ("persian", 4),
+    ("pinochle", 3),
+    ("contract", 4),
+    ("shanghai", 4),
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(CASES).flatmap(
-    lambda c: st.tuples(st.just(c[0]), st.one_of(hands(c[0], c[1], 8), clustered(c[0], c[1], 8)))))
+@given(
+    st.sampled_from(CASES).flatmap(
+        lambda c: st.tuples(
+            st.just(c[0]), st.one_of(hands(c[0], c[1], 8), clustered(c[0], c[1], 8))
+        )
+    )
+)
 def test_best_split_matches_brute_force(case: tuple[str, list[Card]]) -> None:
     preset, hand = case
     rules = PRESETS[preset]
@@ -101,8 +117,9 @@ def test_split_examples() -> None:
 
 
 def test_layoffs_on_table_count_as_melded() -> None:
-    g = Game.from_layout("rummy500", hands=["8H 9H 10H 2C 5D", "KS"], stock="3C 4C 5C",
-                         discard="KD", turn=0)
+    g = Game.from_layout(
+        "rummy500", hands=["8H 9H 10H 2C 5D", "KS"], stock="3C 4C 5C", discard="KD", turn=0
+    )
     g.play("draw")
     g.play("meld 8H 9H 10H")
     split = best_split(g.rules, parse_cards("JH QH 4S"), g.melds)
@@ -113,8 +130,9 @@ def test_layoffs_on_table_count_as_melded() -> None:
 def test_fits_alone_follows_the_table_as_it_grows() -> None:
     """The remembered lay-off table answers as layoff_fits does, for every
     card, and a meld that grows is a new table (no stale answer)."""
-    g = Game.from_layout("rummy500", hands=["8H 9H 10H JH 2C 5D 5S 5C", "KS"],
-                         stock="3C 4C 5H", discard="KD", turn=0)
+    g = Game.from_layout(
+        "rummy500", hands=["8H 9H 10H JH 2C 5D 5S 5C", "KS"], stock="3C 4C 5H", discard="KD", turn=0
+    )
     g.play("draw")
     pack = sorted(set(make_pack(1, 2)), key=lambda c: c.code)
 
@@ -141,26 +159,32 @@ def test_remembered_meld_fits_follow_the_table_as_it_grows() -> None:
     grow, its answer equals the one computed with nothing remembered."""
     from rummy_gui.bots import solver
 
-    g = Game.from_layout("rummy500", hands=["8H 9H 10H JH 2C 5D 5S 5C", "KS"],
-                         stock="3C 4C 5H", discard="KD", turn=0)
+    g = Game.from_layout(
+        "rummy500", hands=["8H 9H 10H JH 2C 5D 5S 5C", "KS"], stock="3C 4C 5H", discard="KD", turn=0
+    )
     g.play("draw")
     probe = parse_cards("7H 6H QH KH AH 5H 4D 6D 2C JK")
 
     def fresh_equals_remembered() -> None:
         remembered = [best_split(g.rules, probe[:k], g.melds) for k in range(1, len(probe) + 1)]
         solver._MELD_FITS.clear()
-        assert [best_split(g.rules, probe[:k], g.melds)
-                for k in range(1, len(probe) + 1)] == remembered
+        assert [
+            best_split(g.rules, probe[:k], g.melds) for k in range(1, len(probe) + 1)
+        ] == remembered
 
     fresh_equals_remembered()
     g.play("meld 8H 9H 10H")
     fresh_equals_remembered()
-    assert any(pm.kind == "layoff" and pm.cards == (Card(7, "H"), Card(6, "H"))
-               for pm in best_split(g.rules, probe[:2], g.melds).melds)
+    assert any(
+        pm.kind == "layoff" and pm.cards == (Card(7, "H"), Card(6, "H"))
+        for pm in best_split(g.rules, probe[:2], g.melds).melds
+    )
     g.play("layoff JH to 1")
     fresh_equals_remembered()
-    assert any(pm.cards == (Card(12, "H"), Card(13, "H"), Card(1, "H"))
-               for pm in best_split(g.rules, probe[:5], g.melds).melds)
+    assert any(
+        pm.cards == (Card(12, "H"), Card(13, "H"), Card(1, "H"))
+        for pm in best_split(g.rules, probe[:5], g.melds).melds
+    )
     g.play("meld 5D 5S 5C")
     fresh_equals_remembered()
     five = best_split(g.rules, [Card(5, "H")], g.melds)
@@ -168,17 +192,25 @@ def test_remembered_meld_fits_follow_the_table_as_it_grows() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from([("contract", 4), ("shanghai", 4)]).flatmap(
-    lambda c: st.tuples(st.just(c[0]), st.integers(1, 6),
-                        clustered(c[0], c[1], 12))))
+@given(
+    st.sampled_from([("contract", 4), ("shanghai", 4)]).flatmap(
+        lambda c: st.tuples(st.just(c[0]), st.integers(1, 6), clustered(c[0], c[1], 12))
+    )
+)
 def test_contract_layout_matches_legal_moves(case: tuple[str, int, list[Card]]) -> None:
     """The solver finds a contract exactly when the engine lists one."""
     preset, round_number, hand = case
     rules = PRESETS[preset]
     text = " ".join(str(c) for c in hand)
-    g = Game.from_layout(preset, hands=[text, "2C", "3C", "4C"], stock="5D 6D 7D 8D",
-                         discard="9D", turn=0, round=round_number,
-                         options={"buying": False})
+    g = Game.from_layout(
+        preset,
+        hands=[text, "2C", "3C", "4C"],
+        stock="5D 6D 7D 8D",
+        discard="9D",
+        turn=0,
+        round=round_number,
+        options={"buying": False},
+    )
     g.play("draw")
     full = g.hand(0)
     engine_has = any(m.action == "contract" for m in g.legal_moves)
@@ -199,7 +231,6 @@ def test_contract_examples() -> None:
     assert JOKER not in layout.leftovers
 
 
-
 def test_kept_meld_lists_give_the_split_computed_afresh() -> None:
     """best_split keeps meld lists by rank and suit, and the solved parts of
     hands, across calls; hands changing a card at a time (with a table meld
@@ -214,8 +245,13 @@ def test_kept_meld_lists_give_the_split_computed_afresh() -> None:
         pack = g.all_cards()
         table = g.melds
         if preset == "rummy500":
-            g2 = Game.from_layout("rummy500", hands=["8H 9H 10H 5D 5S 5C 2C", "KS"],
-                                  stock="3C 4C 5H", discard="KD", turn=0)
+            g2 = Game.from_layout(
+                "rummy500",
+                hands=["8H 9H 10H 5D 5S 5C 2C", "KS"],
+                stock="3C 4C 5H",
+                discard="KD",
+                turn=0,
+            )
             g2.play("draw")
             g2.play("meld 8H 9H 10H")
             table = g2.melds

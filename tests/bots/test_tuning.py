@@ -73,8 +73,14 @@ def test_tuned_leaves_an_untuned_preset_alone() -> None:
 def loose_hand_view() -> tuple[Game, int]:
     """Rummy 500, two players: seat 0 has drawn 2D and holds seven cards
     that make no meld, pair or run fragment."""
-    g = Game.from_layout("rummy500", hands=["KS 3C 7H 9D 5S JC QD", "4C 4D 6H 10S 10H AC 8S"],
-                         stock="2D 8C 9C", discard="4H", turn=0, options={"jokers": False})
+    g = Game.from_layout(
+        "rummy500",
+        hands=["KS 3C 7H 9D 5S JC QD", "4C 4D 6H 10S 10H AC 8S"],
+        stock="2D 8C 9C",
+        discard="4H",
+        turn=0,
+        options={"jokers": False},
+    )
     g.play("0: draw")
     return g, 0
 
@@ -101,8 +107,14 @@ def test_leftover_close_counts_held_points_again_when_an_opponent_is_nearly_out(
     params = replace(MEDIUM, leftover=0.0, leftover_close=3)
     g, seat = loose_hand_view()
     assert RuleBot(2, params, "medium").choose(g.view(seat)).cards == ("2D",)
-    near = Game.from_layout("rummy500", hands=["KS 3C 7H 9D 5S JC QD", "4C 4D 6H"],
-                            stock="2D 8C 9C", discard="4H", turn=0, options={"jokers": False})
+    near = Game.from_layout(
+        "rummy500",
+        hands=["KS 3C 7H 9D 5S JC QD", "4C 4D 6H"],
+        stock="2D 8C 9C",
+        discard="4H",
+        turn=0,
+        options={"jokers": False},
+    )
     near.play("0: draw")
     move = RuleBot(2, params, "medium").choose(near.view(0))
     assert move.action == "discard" and move.cards[0] in ("KS", "QD", "JC")

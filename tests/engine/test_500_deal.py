@@ -44,8 +44,15 @@ def test_one_deck_up_to_four_players_two_decks_from_five(preset, players, pack):
 
 
 @pytest.mark.parametrize(
-    "preset, players", [("rummy500", 3), ("rummy500", 4), ("rummy500", 6), ("pinochle", 3),
-                        ("rummy500-classic", 8), ("persian", 4)]
+    "preset, players",
+    [
+        ("rummy500", 3),
+        ("rummy500", 4),
+        ("rummy500", 6),
+        ("pinochle", 3),
+        ("rummy500-classic", 8),
+        ("persian", 4),
+    ],
 )
 def test_seven_cards_each_and_one_upcard(preset, players):
     g = new(preset, players)

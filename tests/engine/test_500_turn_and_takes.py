@@ -126,9 +126,7 @@ def test_taking_only_the_top_card_is_free_in_rummy500():
 
 
 def test_taking_only_the_top_card_is_free_in_persian():
-    g = layout(
-        "persian", ["2S 3S 4C", "5C 6C", "7C 8C", "9C 10C"], stock="AD QD", discard="9H KD"
-    )
+    g = layout("persian", ["2S 3S 4C", "5C 6C", "7C 8C", "9C 10C"], stock="AD QD", discard="9H KD")
     play(g, "0: take 1", "0: discard 2S")
     assert hand(g, 0) == cards("3S 4C KD")
 
@@ -209,9 +207,7 @@ def test_two_decks_restricted_card_is_a_count():
 
 
 def test_any_number_of_melds_and_layoffs_before_one_discard():
-    g = layout(
-        "rummy500", ["5H 6H 7H 9C 9D 9S 8H 2S 3S", "4C 6C"], stock="KS QD", discard="10C"
-    )
+    g = layout("rummy500", ["5H 6H 7H 9C 9D 9S 8H 2S 3S", "4C 6C"], stock="KS QD", discard="10C")
     play(g, "0: draw", "0: meld 5H 6H 7H", "0: meld 9C 9D 9S", "0: layoff 8H to 1")
     assert g.phase == "play" and g.turn == 0
     play(g, "0: discard 2S")
@@ -255,8 +251,9 @@ def test_discarding_a_card_not_in_hand_is_refused():
 def test_contract_move_is_refused_in_the_500_family(round_):
     # RULES.md 3.4: a 500-family turn melds meld by meld; `contract` is the
     # Contract Rummy lay-down (RULES.md 7) and must be refused, in any deal.
-    g = layout("rummy500", ["7H 7S 7D 9C 9D 9H 2S", "4C 5C"], stock="KD QD", discard="2C",
-               round=round_)
+    g = layout(
+        "rummy500", ["7H 7S 7D 9C 9D 9H 2S", "4C 5C"], stock="KD QD", discard="2C", round=round_
+    )
     play(g, "0: draw")
     refused(g, "0: contract 7H 7S 7D / 9C 9D 9H")
 

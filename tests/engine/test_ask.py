@@ -7,9 +7,14 @@ from rummy_gui.engine import Action, Game, Move, Phase, ask, parse_card, parse_c
 
 
 def contract_game(hand: str = "10C 10C QH 7H 7S 7D 9C 9S 9D KD", round_no: int = 1) -> Game:
-    g = Game.from_layout("contract", hands=[hand, "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-                                            "AC AD 3H 5H 6H 8H 10H JH QH KH"],
-                         stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S", discard="JD", turn=0, round=round_no)
+    g = Game.from_layout(
+        "contract",
+        hands=[hand, "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
+        discard="JD",
+        turn=0,
+        round=round_no,
+    )
     g.play(Move.parse("0: draw"))
     while g.phase is Phase.CLAIM:  # nobody buys
         g.play(Move(Action.PASS, g.to_act[0]))
@@ -17,17 +22,27 @@ def contract_game(hand: str = "10C 10C QH 7H 7S 7D 9C 9S 9D KD", round_no: int =
 
 
 def layoff_game() -> Game:
-    g = Game.from_layout("rummy500", hands=["JS 10C 4D 7H 2C 5S 8D", "QS KS AS 3C 6H 9C 4H"],
-                         stock="KD 2H 3S 6D 9H", discard="8C", turn=1)
+    g = Game.from_layout(
+        "rummy500",
+        hands=["JS 10C 4D 7H 2C 5S 8D", "QS KS AS 3C 6H 9C 4H"],
+        stock="KD 2H 3S 6D 9H",
+        discard="8C",
+        turn=1,
+    )
     for text in ("1: draw", "1: meld QS KS AS", "1: discard 3C", "0: draw"):
         g.play(Move.parse(text))
     return g
 
 
 def test_contract_slots_are_the_rounds_contract() -> None:
-    assert [(s.kind, s.size, s.more) for s in ask.contract_slots(contract_game())] == [("set", 3, False)] * 2
-    hands = ["2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
-             "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"]
+    assert [(s.kind, s.size, s.more) for s in ask.contract_slots(contract_game())] == [
+        ("set", 3, False)
+    ] * 2
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+    ]
     g = Game.from_layout("contract", hands=hands, round=2)
     assert [s.kind for s in ask.contract_slots(g)] == ["set", "run"]
     g7 = Game.from_layout("contract", hands=hands, round=7)
@@ -92,4 +107,5 @@ def test_the_cards_of_a_move_are_physical_cards() -> None:
     assert ask.plays_cards(Move.parse("0: meld JK=8S 9S 10S"), parse_cards("10S JK 9S"))
     assert not ask.plays_cards(Move.parse("0: meld 8S 9S 10S"), parse_cards("8S 9S"))
     assert ask.moves_with_cards(layoff_game(), 0, [parse_card("4D")], [Action.DISCARD]) == [
-        Move.parse("0: discard 4D")]
+        Move.parse("0: discard 4D")
+    ]

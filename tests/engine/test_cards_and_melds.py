@@ -126,9 +126,11 @@ def test_thirteen_card_run_with_a_natural_ace_can_be_melded():
     # (or 2-...-K-A) is a legal run of 13; some spelling of the move must
     # meld it, and a refusal must not talk about a joker there is none of.
     g = at_play("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 9D")
-    texts = ["meld AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
-             "meld 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
-             "meld run AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"]
+    texts = [
+        "meld AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
+        "meld 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+        "meld run AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
+    ]
     assert any(legal(g, t) for t in texts)
 
 

@@ -18,7 +18,9 @@ def test_presets_are_the_engines_in_order() -> None:
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_house_rules_are_the_options_of_the_preset_and_every_choice_is_accepted(preset: str) -> None:
+def test_house_rules_are_the_options_of_the_preset_and_every_choice_is_accepted(
+    preset: str,
+) -> None:
     rules = PRESETS[preset]
     house = catalog.house_rules(rules)
     assert [h.key for h in house] == list(rules.options())
@@ -41,7 +43,11 @@ def test_the_choices_end_where_the_engine_refuses() -> None:
             with pytest.raises(ValueError):
                 rules.with_options({key: outside})
     call = next(h for h in catalog.house_rules(PRESETS["rummy500"]) if h.key == "rummy_call")
-    assert [call.choice_name(v) for v in call.choices] == ["No calls", "Last discard only", "Whole discard pile"]
+    assert [call.choice_name(v) for v in call.choices] == [
+        "No calls",
+        "Last discard only",
+        "Whole discard pile",
+    ]
     assert call.choice_name(3) is None
 
 
@@ -66,8 +72,13 @@ def test_could_use_is_judged_from_the_hand_and_the_table() -> None:
     assert catalog.could_use(rules, parse_cards("7S 7D 2C"), seven, [])  # a set
     assert catalog.could_use(rules, parse_cards("8H 9H KC"), seven, [])  # a run
     assert not catalog.could_use(rules, parse_cards("7S 2C KD"), seven, [])  # a pair only
-    game = Game.from_layout("rummy500", hands=["4H 5H 6H KC KD", "2C 3D 9S JC QD"],
-                            stock="AC 2S 3C 4D", discard="7H", turn=0)
+    game = Game.from_layout(
+        "rummy500",
+        hands=["4H 5H 6H KC KD", "2C 3D 9S JC QD"],
+        stock="AC 2S 3C 4D",
+        discard="7H",
+        turn=0,
+    )
     game.play("draw")
     game.play("meld 4H 5H 6H")
     assert catalog.could_use(game.rules, game.hand(1), seven, game.melds)  # on 4H 5H 6H

@@ -59,9 +59,7 @@ def test_contract_no_jokers_option(preset):
     assert_cards_conserved(g, pack_counts(preset, 4, jokers=False))
 
 
-@pytest.mark.parametrize(
-    "preset, size", [("contract", 10), ("liverpool", 10), ("shanghai", 11)]
-)
+@pytest.mark.parametrize("preset, size", [("contract", 10), ("liverpool", 10), ("shanghai", 11)])
 def test_cards_dealt_in_round_one(preset, size):
     g = cut_if_needed(new(preset, 4))
     assert [hand_size(g, s) for s in range(4)] == [size] * 4

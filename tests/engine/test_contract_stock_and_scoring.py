@@ -52,9 +52,7 @@ ALL_RANKS = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC JK"
     ],
 )
 def test_going_out_ends_the_round_others_score_their_hands(preset, penalty):
-    g = layout(
-        preset, ["7H 7S 7D 9H 9D 9S", ALL_RANKS, "2D"], stock="KH QH JH", discard="4S"
-    )
+    g = layout(preset, ["7H 7S 7D 9H 9D 9S", ALL_RANKS, "2D"], stock="KH QH JH", discard="4S")
     play(g, "0: draw")
     pass_claims(g)
     play(g, "0: contract 7H 7S 7D / 9H 9D 9S", "0: discard KH")

@@ -21,8 +21,14 @@ OTHERS = ["4C 5C", "6C 8C", "KS KH"]
 
 def at_play(preset, hand0, round=1, stock="KD QD JD 10D", pile="2C", players=3, options=None):
     """Seat 0 holds hand0 and has drawn the K♦; any buy window is passed."""
-    g = layout(preset, [hand0, *OTHERS[: players - 1]], stock=stock, discard=pile, round=round,
-               options=options)
+    g = layout(
+        preset,
+        [hand0, *OTHERS[: players - 1]],
+        stock=stock,
+        discard=pile,
+        round=round,
+        options=options,
+    )
     play(g, "0: draw")
     pass_claims(g)
     assert g.phase == "play" and g.turn == 0
@@ -53,8 +59,9 @@ def test_each_round_has_its_contract(preset, round_):
     play(g, f"0: contract {CONTRACTS[round_]}")
     shapes = sorted(m.kind for m in g.melds)
     sets, runs = shapes.count("set"), shapes.count("run")
-    assert (sets, runs) == {1: (2, 0), 2: (1, 1), 3: (0, 2), 4: (3, 0), 5: (2, 1),
-                            6: (1, 2)}[round_]
+    assert (sets, runs) == {1: (2, 0), 2: (1, 1), 3: (0, 2), 4: (3, 0), 5: (2, 1), 6: (1, 2)}[
+        round_
+    ]
     assert all(set(m.owners) == {0} for m in g.melds)
 
 
@@ -181,8 +188,13 @@ def test_round_seven_no_partial_contract_and_turns_end_with_a_discard():
 
 
 def test_shanghai_round_seven_three_runs_of_four_from_twelve_cards():
-    g = layout("shanghai", ["3H 4H 5H 6H 8C 9C 10C JC 2S 3S 4S", "4C 5C", "6C 8C"],
-               stock="5S KD", discard="2C", round=7)
+    g = layout(
+        "shanghai",
+        ["3H 4H 5H 6H 8C 9C 10C JC 2S 3S 4S", "4C 5C", "6C 8C"],
+        stock="5S KD",
+        discard="2C",
+        round=7,
+    )
     play(g, "0: draw")
     pass_claims(g)
     play(g, "0: contract 3H 4H 5H 6H / 8C 9C 10C JC / 2S 3S 4S 5S")

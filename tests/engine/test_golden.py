@@ -74,8 +74,10 @@ def playthrough(preset: str, players: int, seed: int, options) -> str:
     dealt_round = None
 
     def deal_start() -> None:
-        out.append(f"# deal {g.round}: dealer {g.dealer}, upcard {cards_text(g.discard_pile)}, "
-                    f"stock {g.stock_count}")
+        out.append(
+            f"# deal {g.round}: dealer {g.dealer}, upcard {cards_text(g.discard_pile)}, "
+            f"stock {g.stock_count}"
+        )
         for s in range(players):
             out.append(f"#   hand {s}: {cards_text(g.hand(s))}")
 
@@ -113,8 +115,9 @@ def playthrough(preset: str, players: int, seed: int, options) -> str:
     return "\n".join(out) + "\n"
 
 
-@pytest.mark.parametrize("preset, players, seed, options", GAMES,
-                         ids=[f"{p}-{n}-seed{s}" for p, n, s, _ in GAMES])
+@pytest.mark.parametrize(
+    "preset, players, seed, options", GAMES, ids=[f"{p}-{n}-seed{s}" for p, n, s, _ in GAMES]
+)
 def test_golden_playthrough(preset, players, seed, options):
     path = GOLDEN_DIR / f"{preset}-{players}p-seed{seed}.txt"
     text = playthrough(preset, players, seed, options)
@@ -125,9 +128,16 @@ def test_golden_playthrough(preset, players, seed, options):
     assert path.exists(), f"{path} is missing: run with RUMMY_REGEN_GOLDEN=1 to write it"
     want = path.read_text(encoding="utf-8")
     if text != want:
-        diff = "".join(list(difflib.unified_diff(
-            want.splitlines(keepends=True), text.splitlines(keepends=True),
-            fromfile=str(path), tofile="this run"))[:60])
+        diff = "".join(
+            list(
+                difflib.unified_diff(
+                    want.splitlines(keepends=True),
+                    text.splitlines(keepends=True),
+                    fromfile=str(path),
+                    tofile="this run",
+                )
+            )[:60]
+        )
         pytest.fail(f"the playthrough differs from {path.name}:\n{diff}")
 
 

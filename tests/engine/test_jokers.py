@@ -20,7 +20,6 @@ def at_play(hand0, *, players=2, preset="rummy500", stock="QC JC 10C", pile="KC"
     return g
 
 
-
 def test_every_meld_holds_a_natural_card():
     g = at_play("JK JK JK 9D", players=5)  # two decks: 4 jokers
     refused(g, "meld JK JK JK")

@@ -34,8 +34,11 @@ def _check(g: Game, rng: random.Random) -> int:
     pairs = [[Token(a), Token(b)] for a, b in zip(hand, hand[1:], strict=False)]
     for m in g._s.melds:
         for tokens in rng.sample(TOKENS, 12) + pairs[:3]:
-            assert layoff_fits(g.rules, m, tokens) == layoff_fits(g.rules, _fresh(m), tokens), \
-                (g.preset, str(m), [str(t) for t in tokens])
+            assert layoff_fits(g.rules, m, tokens) == layoff_fits(g.rules, _fresh(m), tokens), (
+                g.preset,
+                str(m),
+                [str(t) for t in tokens],
+            )
             checked += 1
     return checked
 
@@ -60,8 +63,9 @@ def test_remembered_layoff_fits_equal_fresh_ones_after_play_undo_and_copies(pres
                     g.redo()
             if step % 25 == 0:
                 view = g.view(g.turn)
-                world = view.determinize({s: g.hand(s) for s in range(players) if s != g.turn},
-                                         g._stock)
+                world = view.determinize(
+                    {s: g.hand(s) for s in range(players) if s != g.turn}, g._stock
+                )
                 checked += _check(world, rng)
                 # a meld sent to another process (bots) comes without its memory
                 for m in pickle.loads(pickle.dumps(g._s.melds)):

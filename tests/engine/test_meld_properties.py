@@ -82,7 +82,9 @@ def oracle(rules: R, cards: list[str]) -> list[tuple]:
             others = sorted(rank_pos(c) for c in naturals if c[:-1] != "A")
             aces = [c for c in naturals if c[:-1] == "A"]
             if len(set(others)) == len(others) and len(aces) <= 1:
-                ace_choices = {"low": [1], "high": [14], "both": [1, 14]}[rules.ace] if aces else [0]
+                ace_choices = (
+                    {"low": [1], "high": [14], "both": [1, 14]}[rules.ace] if aces else [0]
+                )
                 lo_b, hi_b = {"low": (1, 13), "high": (2, 14), "both": (1, 14)}[rules.ace]
                 for ace in ace_choices:
                     positions = others + ([ace] if aces else [])
@@ -124,9 +126,9 @@ def position(rules: R, cards: list[str], extras: list[str]):
     hands = [" ".join(cards + extras)]
     k = 0
     for _ in range(rules.players - 1):
-        hands.append(" ".join(pool[k:k + 2]))
+        hands.append(" ".join(pool[k : k + 2]))
         k += 2
-    stock = " ".join(pool[k:k + 3])
+    stock = " ".join(pool[k : k + 3])
     pile = pool[k + 3]
     g = layout(rules.preset, hands, stock=stock, discard=pile, options=dict(rules.options) or None)
     g.play("0: draw")
@@ -136,16 +138,21 @@ def position(rules: R, cards: list[str], extras: list[str]):
 def candidates(rules: R):
     jokers = st.integers(0, min(2, rules.jokers))
     random_cards = st.tuples(
-        st.lists(st.sampled_from([r + s for s in "SH" for r in RANKS]), min_size=1, max_size=6,
-                 unique=True),
+        st.lists(
+            st.sampled_from([r + s for s in "SH" for r in RANKS]),
+            min_size=1,
+            max_size=6,
+            unique=True,
+        ),
         jokers,
     )
     run_like = st.tuples(
         st.sampled_from(SUITS), st.integers(1, 13), st.integers(2, 7), jokers, st.randoms()
     ).map(lambda t: _run_like(*t))
     set_like = st.tuples(
-        st.sampled_from(RANKS), st.lists(st.sampled_from(SUITS), min_size=1, max_size=4,
-                                         unique=True), jokers,
+        st.sampled_from(RANKS),
+        st.lists(st.sampled_from(SUITS), min_size=1, max_size=4, unique=True),
+        jokers,
     ).map(lambda t: ([t[0] + s for s in t[1]], t[2]))
     return st.one_of(random_cards, run_like, set_like).filter(lambda t: 2 <= len(t[0]) + t[1] <= 7)
 

@@ -22,8 +22,11 @@ def _codes_in_source() -> set[str]:
     codes: set[str] = set()
     for path in ENGINE.glob("*.py"):
         text = path.read_text(encoding="utf-8")
-        codes.update(c for c in re.findall(r'_(?:illegal|error)\(\s*"([a-z0-9_]+)"', text)
-                     if not c.endswith("_"))
+        codes.update(
+            c
+            for c in re.findall(r'_(?:illegal|error)\(\s*"([a-z0-9_]+)"', text)
+            if not c.endswith("_")
+        )
     codes.update(f"claim_or_pass_{kind}" for kind in ("rummy", "buy", "shanghai"))
     codes.update(("contract_not_set", "contract_not_run", "run_gap_low", "run_gap_high", "run_gap"))
     return codes
@@ -56,8 +59,14 @@ def test_a_refusal_carries_its_code_and_params() -> None:
 
 def test_malformed_text_has_a_code_too() -> None:
     g = Game.from_layout("rummy500", hands=["7H 8H 2C", "4C 5C"], stock="KD", discard="3S")
-    for text, code in [("", "empty_move"), ("dance", "unknown_action"), ("take x", "bad_number"),
-                       ("discard ZZ", "bad_card"), ("layoff 7H 3", "bad_syntax"), ("x: draw", "bad_seat")]:
+    for text, code in [
+        ("", "empty_move"),
+        ("dance", "unknown_action"),
+        ("take x", "bad_number"),
+        ("discard ZZ", "bad_card"),
+        ("layoff 7H 3", "bad_syntax"),
+        ("x: draw", "bad_seat"),
+    ]:
         with pytest.raises(IllegalMove) as info:
             g.play(text)
         assert info.value.code == code, text

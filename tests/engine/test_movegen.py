@@ -25,12 +25,19 @@ from rummy_gui.engine.cards import make_pack
 from rummy_gui.engine.legal import generate_checked
 
 CASES = [
-    ("rummy500", 2, None), ("rummy500", 3, None), ("rummy500", 5, None),
+    ("rummy500", 2, None),
+    ("rummy500", 3, None),
+    ("rummy500", 5, None),
     ("rummy500", 3, {"rummy_call": "last"}),
     ("rummy500", 4, {"top_discard_must_meld": True, "go_out_by_discard": True, "min_run": 4}),
-    ("rummy500-classic", 3, None), ("persian", 4, None), ("pinochle", 3, None),
-    ("contract", 3, None), ("contract", 5, {"go_out_by_discard": False, "min_run": 3}),
-    ("liverpool", 4, None), ("shanghai", 4, None), ("shanghai", 3, None),
+    ("rummy500-classic", 3, None),
+    ("persian", 4, None),
+    ("pinochle", 3, None),
+    ("contract", 3, None),
+    ("contract", 5, {"go_out_by_discard": False, "min_run": 3}),
+    ("liverpool", 4, None),
+    ("shanghai", 4, None),
+    ("shanghai", 3, None),
 ]
 SEEDS = 4
 MOVES = 300
@@ -43,8 +50,9 @@ def _choose(moves: list[Move], rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
-def _start(preset: str, players: int, options: dict[str, Any] | None, seed: int,
-           rng: random.Random) -> Game:
+def _start(
+    preset: str, players: int, options: dict[str, Any] | None, seed: int, rng: random.Random
+) -> Game:
     g = Game.new(preset, players, seed=seed, options=options)
     if g.rules.is_contract and seed % 2:
         # later rounds have other contracts: deal one from a shuffled pack
@@ -52,16 +60,23 @@ def _start(preset: str, players: int, options: dict[str, Any] | None, seed: int,
         pack = make_pack(g.rules.decks(players), g.rules.joker_count(players))
         rng.shuffle(pack)
         size = g.rules.hand_size(players, rnd)
-        hands = [" ".join(str(c) for c in pack[i * size:(i + 1) * size]) for i in range(players)]
-        rest = pack[players * size:]
-        g = Game.from_layout(preset, hands=hands, stock=" ".join(str(c) for c in rest[1:]),
-                             discard=str(rest[0]), round=rnd, options=options)
+        hands = [" ".join(str(c) for c in pack[i * size : (i + 1) * size]) for i in range(players)]
+        rest = pack[players * size :]
+        g = Game.from_layout(
+            preset,
+            hands=hands,
+            stock=" ".join(str(c) for c in rest[1:]),
+            discard=str(rest[0]),
+            round=rnd,
+            options=options,
+        )
     return g
 
 
 @pytest.mark.parametrize(("preset", "players", "options"), CASES)
-def test_fast_generator_lists_exactly_what_play_accepts(preset: str, players: int,
-                                                        options: dict[str, Any] | None) -> None:
+def test_fast_generator_lists_exactly_what_play_accepts(
+    preset: str, players: int, options: dict[str, Any] | None
+) -> None:
     compared = 0
     for seed in range(SEEDS):
         rng = random.Random(seed)
@@ -80,7 +95,8 @@ def test_fast_generator_lists_exactly_what_play_accepts(preset: str, players: in
 
 @pytest.mark.parametrize(("preset", "players", "options"), CASES)
 def test_a_listed_move_plays_as_the_same_move_checked_in_full(
-        preset: str, players: int, options: dict[str, Any] | None) -> None:
+    preset: str, players: int, options: dict[str, Any] | None
+) -> None:
     # `play` of a move out of the legal list skips the checks the generator
     # made; the same move as text is checked in full: both must give one state
     played = 0

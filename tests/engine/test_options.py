@@ -15,8 +15,15 @@ from _helpers import cards, deal_scores, draw, find_meld, hand, layout, pass_cla
 from rummy_gui.engine import PRESETS, Game
 
 ALL = ["rummy500", "rummy500-classic", "persian", "pinochle", "contract", "liverpool", "shanghai"]
-SEATS = {"rummy500": 3, "rummy500-classic": 3, "persian": 4, "pinochle": 3, "contract": 3,
-         "liverpool": 3, "shanghai": 3}
+SEATS = {
+    "rummy500": 3,
+    "rummy500-classic": 3,
+    "persian": 4,
+    "pinochle": 3,
+    "contract": 3,
+    "liverpool": 3,
+    "shanghai": 3,
+}
 
 
 def test_presets_are_the_seven_games():
@@ -88,9 +95,18 @@ def test_option_that_the_preset_does_not_have_is_refused(preset, options):
 @pytest.mark.parametrize(
     "preset, options",
     [
-        ("rummy500", {"target": 300, "jokers": False, "simple_scoring": True,
-                      "rummy_call": "last", "top_discard_must_meld": True,
-                      "go_out_by_discard": True, "min_run": 4}),
+        (
+            "rummy500",
+            {
+                "target": 300,
+                "jokers": False,
+                "simple_scoring": True,
+                "rummy_call": "last",
+                "top_discard_must_meld": True,
+                "go_out_by_discard": True,
+                "min_run": 4,
+            },
+        ),
         ("rummy500-classic", {"rummy_call": "full", "min_run": 3}),
         ("persian", {"rummy_call": "off", "jokers": True}),
         ("pinochle", {"min_run": 3, "go_out_by_discard": False, "target": 1000}),
@@ -145,8 +161,13 @@ def test_layout_player_count_outside_the_range_is_refused():
 
 def test_contract_go_out_by_discard_off_lets_the_last_card_be_laid_off():
     hands = ["7H 7S 7D 9C 9D 9H 7C 9S", "4C 5C 6H", "QS 10S 2H"]
-    g = layout("contract", hands, stock="KH QH JH 7D 8D 6D", discard="4S",
-               options={"go_out_by_discard": False})
+    g = layout(
+        "contract",
+        hands,
+        stock="KH QH JH 7D 8D 6D",
+        discard="4S",
+        options={"go_out_by_discard": False},
+    )
     draw(g)
     play(g, "0: contract 7H 7S 7D / 9C 9D 9H", "0: discard KH")
     pass_claims(g)

@@ -51,9 +51,7 @@ def test_persian_jokers_only_in_sets_of_jokers():
 
 
 def test_persian_joker_set_scores_20_a_joker():
-    g = layout(
-        "persian", ["JK JK JK 9H 10H", "2C", "3C", "JK"], stock="JH QC", discard="KD"
-    )
+    g = layout("persian", ["JK JK JK 9H 10H", "2C", "3C", "JK"], stock="JH QC", discard="KD")
     play(g, "0: draw", "0: meld JK JK JK", "0: meld 9H 10H JH")
     assert g.deal_over
     # seat 0: 3 jokers x 20 = 60, 9+10+10 = 29, out on the first melding turn +25 -> 114
@@ -157,8 +155,12 @@ def test_persian_equal_teams_after_two_deals_both_win_without_bonus():
 
 
 def _joker_set_on_table() -> Game:
-    g = layout("persian", ["JK JK JK 7H 7S 7C 2C", "2S 9S", "3S 9D", "JK 4S"],
-               stock="QC KC 5H 8C 10D", discard="KD")
+    g = layout(
+        "persian",
+        ["JK JK JK 7H 7S 7C 2C", "2S 9S", "3S 9D", "JK 4S"],
+        stock="QC KC 5H 8C 10D",
+        discard="KD",
+    )
     play(g, "0: draw", "0: meld JK JK JK")
     return g
 

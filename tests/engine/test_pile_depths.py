@@ -29,8 +29,9 @@ def _places(rank: int) -> tuple[int, ...]:
     return (1, 14) if rank == 1 else (rank,)
 
 
-def reference_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
-                     melds: Sequence[Meld]) -> list[int]:
+def reference_depths(
+    rules: Rules, base: Sequence[Card], pile: Sequence[Card], melds: Sequence[Meld]
+) -> list[int]:
     reach = rules.min_run - 1
     out = []
     for n in range(1, len(pile) + 1):
@@ -41,12 +42,12 @@ def reference_depths(rules: Rules, base: Sequence[Card], pile: Sequence[Card],
             continue
         jokers = 0 if rules.jokers_only_in_joker_sets else sum(c.is_joker for c in pool)
         same_rank = sum(1 for c in pool if not c.is_joker and c.rank == target.rank)
-        if same_rank + jokers >= 3 or any(m.kind == "set" and m.rank == target.rank
-                                          for m in melds):
+        if same_rank + jokers >= 3 or any(m.kind == "set" and m.rank == target.rank for m in melds):
             out.append(n)
             continue
-        held = {p for c in pool if not c.is_joker and c.suit == target.suit
-                for p in _places(c.rank)}
+        held = {
+            p for c in pool if not c.is_joker and c.suit == target.suit for p in _places(c.rank)
+        }
         chain = False
         for m in melds:
             if m.kind != "run" or m.suit != target.suit:
@@ -78,11 +79,17 @@ FAMILY = ["rummy500", "rummy500-classic", "persian", "pinochle"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), preset=st.sampled_from(FAMILY),
-       min_run=st.sampled_from([None, 4, 5]), moves=st.integers(0, 250),
-       pile=st.integers(-1, 30), with_hand=st.booleans())
-def test_usable_depths_equal_the_plain_reference(seed: int, preset: str, min_run: int | None,
-                                                 moves: int, pile: int, with_hand: bool) -> None:
+@given(
+    seed=st.integers(0, 10**6),
+    preset=st.sampled_from(FAMILY),
+    min_run=st.sampled_from([None, 4, 5]),
+    moves=st.integers(0, 250),
+    pile=st.integers(-1, 30),
+    with_hand=st.booleans(),
+)
+def test_usable_depths_equal_the_plain_reference(
+    seed: int, preset: str, min_run: int | None, moves: int, pile: int, with_hand: bool
+) -> None:
     options = None if min_run is None else {"min_run": min_run}
     rng = random.Random(seed)
     players = max(3, PRESETS[preset].min_players)
@@ -98,5 +105,6 @@ def test_usable_depths_equal_the_plain_reference(seed: int, preset: str, min_run
         rng.shuffle(pack)
         cards = pack[:pile]
     base = g.hand(g.turn) if with_hand else []
-    assert usable_depths(g.rules, base, cards, g.melds) == \
-        reference_depths(g.rules, base, cards, g.melds)
+    assert usable_depths(g.rules, base, cards, g.melds) == reference_depths(
+        g.rules, base, cards, g.melds
+    )

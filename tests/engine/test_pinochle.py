@@ -14,8 +14,9 @@ OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD"]
 
 
 def at_play(hand0, players=3, options=None):
-    g = layout("pinochle", [hand0, *OTHERS[: players - 1]], stock="KC QC", discard="JC",
-               options=options)
+    g = layout(
+        "pinochle", [hand0, *OTHERS[: players - 1]], stock="KC QC", discard="JC", options=options
+    )
     play(g, "0: draw")
     return g
 

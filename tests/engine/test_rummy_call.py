@@ -118,8 +118,13 @@ def test_rummy_call_by_laying_off_the_discard_on_a_table_meld():
 def test_rummy_call_may_take_a_deeper_target_that_lays_off():
     # the 8♠ lies under the 2♦ just discarded; it lays off on seat 0's run, so a
     # caller may take both (the 2♦ goes to the hand)
-    g = layout("rummy500", ["5S 6S 7S 2D 3C", "3D 4D", "9C 10C"], stock="KH QH JH",
-               discard="8S", options=None)
+    g = layout(
+        "rummy500",
+        ["5S 6S 7S 2D 3C", "3D 4D", "9C 10C"],
+        stock="KH QH JH",
+        discard="8S",
+        options=None,
+    )
     play(g, "0: draw", "0: meld 5S 6S 7S", "0: discard 2D")
     assert g.phase == "claim"
     assert legal(g, "2: rummy 2")

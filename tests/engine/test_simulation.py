@@ -48,13 +48,25 @@ from rummy_gui.engine import Game, IllegalMove, Move
 from rummy_gui.engine.cards import make_pack, parse_card
 
 CONFIGS = [
-    ("rummy500", 2), ("rummy500", 3), ("rummy500", 4), ("rummy500", 5), ("rummy500", 8),
-    ("rummy500-classic", 2), ("rummy500-classic", 4), ("rummy500-classic", 6),
+    ("rummy500", 2),
+    ("rummy500", 3),
+    ("rummy500", 4),
+    ("rummy500", 5),
+    ("rummy500", 8),
+    ("rummy500-classic", 2),
+    ("rummy500-classic", 4),
+    ("rummy500-classic", 6),
     ("persian", 4),
-    ("pinochle", 3), ("pinochle", 4), ("pinochle", 6),
-    ("contract", 3), ("contract", 4), ("contract", 5),
-    ("liverpool", 3), ("liverpool", 5),
-    ("shanghai", 3), ("shanghai", 5),
+    ("pinochle", 3),
+    ("pinochle", 4),
+    ("pinochle", 6),
+    ("contract", 3),
+    ("contract", 4),
+    ("contract", 5),
+    ("liverpool", 3),
+    ("liverpool", 5),
+    ("shanghai", 3),
+    ("shanghai", 5),
 ]
 CONTRACT_FAMILY = ("contract", "liverpool", "shanghai")
 GAMES = int(os.environ.get("RUMMY_SIM_GAMES", "110"))
@@ -168,8 +180,15 @@ def light_state(g: Game, with_record: bool) -> tuple[object, ...]:
         tuple(str(c) for c in g.discard_pile),
         g.stock_count,
         tuple((m.id, m.kind, str(m), tuple(m.owners)) for m in g.melds),
-        g.phase, tuple(g.to_act), g.turn, tuple(g.totals), g.round, g.dealer,
-        g.deal_over, g.game_over, tuple(g.winners),
+        g.phase,
+        tuple(g.to_act),
+        g.turn,
+        tuple(g.totals),
+        g.round,
+        g.dealer,
+        g.deal_over,
+        g.game_over,
+        tuple(g.winners),
         g.record()["moves"] if with_record else None,
     )
 
@@ -262,19 +281,21 @@ def random_layout(preset: str, n: int, rnd: int, seed: int) -> Game:
     pack = [str(c) for c in make_pack(2, pack_counts(preset, n)["JK"])]
     rng.shuffle(pack)
     size = 11 if preset == "shanghai" else (10 if rnd <= 3 else 12)
-    hands = [" ".join(pack[i * size:(i + 1) * size]) for i in range(n)]
-    rest = pack[n * size:]
+    hands = [" ".join(pack[i * size : (i + 1) * size]) for i in range(n)]
+    rest = pack[n * size :]
     upcard, stock = rest[0], rest[1:]
-    return Game.from_layout(preset, hands=hands, stock=" ".join(stock), discard=upcard,
-                            turn=rng.randrange(n), round=rnd)
+    return Game.from_layout(
+        preset, hands=hands, stock=" ".join(stock), discard=upcard, turn=rng.randrange(n), round=rnd
+    )
 
 
 PROGRESS = ("contract", "meld", "layoff", "swap", "shanghai", "deal", "cut")
 STALL_AFTER = 300  # moves without any card reaching the table
 
 
-def run(g: Game, preset: str, rng: random.Random, pack_text: Counter[str], cap: int,
-        until_deal: bool) -> str:
+def run(
+    g: Game, preset: str, rng: random.Random, pack_text: Counter[str], cap: int, until_deal: bool
+) -> str:
     """Play until the deal ends (or the match, or the cap). Returns the outcome:
     "deal_over", "game_over" or "stalled" (cap reached, or no card reached the
     table for STALL_AFTER moves: contract family only, see the module doc)."""
@@ -344,8 +365,15 @@ def test_random_deals(preset, n):
         assert outcomes["stalled"] == 0, dict(outcomes)
 
 
-MATCHES = [("rummy500", 3), ("rummy500-classic", 2), ("persian", 4), ("pinochle", 4),
-           ("contract", 4), ("liverpool", 3), ("shanghai", 4)]
+MATCHES = [
+    ("rummy500", 3),
+    ("rummy500-classic", 2),
+    ("persian", 4),
+    ("pinochle", 4),
+    ("contract", 4),
+    ("liverpool", 3),
+    ("shanghai", 4),
+]
 
 
 @pytest.mark.parametrize("preset, n", MATCHES, ids=[f"{p}-{n}" for p, n in MATCHES])
@@ -370,9 +398,19 @@ def test_random_full_matches(preset, n):
         assert finished == 3
 
 
-ENDS_CONFIGS = [("rummy500", 2), ("rummy500", 8), ("rummy500-classic", 3), ("persian", 4),
-                ("pinochle", 3), ("pinochle", 6), ("contract", 3), ("contract", 5),
-                ("liverpool", 4), ("shanghai", 3), ("shanghai", 5)]
+ENDS_CONFIGS = [
+    ("rummy500", 2),
+    ("rummy500", 8),
+    ("rummy500-classic", 3),
+    ("persian", 4),
+    ("pinochle", 3),
+    ("pinochle", 6),
+    ("contract", 3),
+    ("contract", 5),
+    ("liverpool", 4),
+    ("shanghai", 3),
+    ("shanghai", 5),
+]
 RUNAWAY = 20_000  # not a cap: a deal this long means a round that never ends, and fails
 
 
@@ -385,8 +423,11 @@ def test_random_legal_play_ends_every_deal_and_round(preset, n):
     for seed in range(4):
         for rnd in rounds:
             rng = random.Random(seed * 100 + rnd)
-            g = (Game.new(preset, players=n, seed=seed) if rnd == 1
-                 else random_layout(preset, n, rnd, seed))
+            g = (
+                Game.new(preset, players=n, seed=seed)
+                if rnd == 1
+                else random_layout(preset, n, rnd, seed)
+            )
             played = 0
             while not g.deal_over:
                 moves = list(g.legal_moves)

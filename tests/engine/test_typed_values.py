@@ -23,11 +23,30 @@ from rummy_gui.engine import (
 
 
 def test_phases_actions_and_claim_kinds_are_the_words_of_the_notation():
-    assert [p.value for p in Phase] == ["cut", "draw", "play", "claim", "rummy_layoff",
-                                        "deal_over", "game_over"]
-    assert {a.value for a in Action} == {"draw", "take", "meld", "layoff", "swap", "discard",
-                                         "rummy", "buy", "shanghai", "pass", "cut", "contract",
-                                         "deal"}
+    assert [p.value for p in Phase] == [
+        "cut",
+        "draw",
+        "play",
+        "claim",
+        "rummy_layoff",
+        "deal_over",
+        "game_over",
+    ]
+    assert {a.value for a in Action} == {
+        "draw",
+        "take",
+        "meld",
+        "layoff",
+        "swap",
+        "discard",
+        "rummy",
+        "buy",
+        "shanghai",
+        "pass",
+        "cut",
+        "contract",
+        "deal",
+    }
     assert Phase.DRAW == "draw" and str(Phase.DEAL_OVER) == "deal_over"
     assert f"{Action.LAYOFF}" == "layoff" and json.dumps([Phase.CLAIM]) == '["claim"]'
     assert [k.action for k in ClaimKind] == [Action.RUMMY, Action.BUY, Action.SHANGHAI]
@@ -48,18 +67,28 @@ def test_move_fields_follow_the_action():
     assert Move("take", 1, number=2).count == 2 and Move("take", 1, number=2).meld_id is None
     assert Move.parse("layoff 9S to 3").meld_id == 3
     assert hash(Move.parse("0: draw")) == hash(Move(Action.DRAW, 0))
-    for bad in [dict(action="take"), dict(action="draw", number=3), dict(action="meld"),
-                dict(action="discard", cards=("KD", "QD")), dict(action="buy", call=True),
-                dict(action="contract", cards=("KD",)), dict(action="flarp")]:
+    for bad in [
+        dict(action="take"),
+        dict(action="draw", number=3),
+        dict(action="meld"),
+        dict(action="discard", cards=("KD", "QD")),
+        dict(action="buy", call=True),
+        dict(action="contract", cards=("KD",)),
+        dict(action="flarp"),
+    ]:
         with pytest.raises(MalformedMove):
             Move(**bad)  # type: ignore[arg-type]
 
 
 def test_refusals_say_their_kind_and_keep_code_and_params():
     g = layout("rummy500", ["2C 3C", "4D 5D", "6H 8H"], stock="9C 9D", discard="KS")
-    cases = [("1: draw", NotYourMove, "not_your_turn"), ("7: draw", NotYourMove, "no_seat"),
-             ("0: flarp", MalformedMove, "unknown_action"), ("0: take x", MalformedMove, "bad_number"),
-             ("0: discard 2C", RuleViolation, "draw_first")]
+    cases = [
+        ("1: draw", NotYourMove, "not_your_turn"),
+        ("7: draw", NotYourMove, "no_seat"),
+        ("0: flarp", MalformedMove, "unknown_action"),
+        ("0: take x", MalformedMove, "bad_number"),
+        ("0: discard 2C", RuleViolation, "draw_first"),
+    ]
     for text, kind, code in cases:
         with pytest.raises(kind) as info:
             g.play(text)

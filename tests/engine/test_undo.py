@@ -27,13 +27,16 @@ def _at_turn_start(preset: str, seed: int, skip: int) -> Game:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    preset=st.sampled_from(["rummy500", "rummy500-classic", "persian", "pinochle", "contract", "shanghai"]),
+    preset=st.sampled_from(
+        ["rummy500", "rummy500-classic", "persian", "pinochle", "contract", "shanghai"]
+    ),
     seed=st.integers(0, 10_000),
     skip=st.integers(0, 60),
     picks=st.lists(st.integers(0, 1_000), min_size=1, max_size=6),
 )
 def test_undoing_every_move_of_a_turn_returns_the_exact_earlier_state(
-        preset: str, seed: int, skip: int, picks: list[int]) -> None:
+    preset: str, seed: int, skip: int, picks: list[int]
+) -> None:
     g = _at_turn_start(preset, seed, skip)
     if g.game_over:
         return
@@ -81,7 +84,11 @@ def test_a_take_from_the_discard_pile_and_melds_are_undone_in_order_then_redone(
     assert str(g.undo()) == "0: meld 7H 8H 9H"
     assert g.melds == [] and len(g.hand(0)) == 5
     assert str(g.undo()) == "0: take 1"
-    assert g.record() == start and g.phase == "draw" and [str(c) for c in g.discard_pile] == ["3S", "9H"]
+    assert (
+        g.record() == start
+        and g.phase == "draw"
+        and [str(c) for c in g.discard_pile] == ["3S", "9H"]
+    )
     assert str(g.redo()) == "0: take 1"
     assert str(g.redo()) == "0: meld 7H 8H 9H"
     assert not g.can_redo

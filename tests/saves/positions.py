@@ -15,13 +15,23 @@ from rummy_gui.engine import PRESETS, Game, Move
 from rummy_gui.play.saves import Seat
 
 PLAYERS = {
-    "rummy500": 3, "rummy500-classic": 3, "persian": 4, "pinochle": 3,
-    "contract": 3, "liverpool": 3, "shanghai": 4,
+    "rummy500": 3,
+    "rummy500-classic": 3,
+    "persian": 4,
+    "pinochle": 3,
+    "contract": 3,
+    "liverpool": 3,
+    "shanghai": 4,
 }
 CONTRACT_FAMILY = ("contract", "liverpool", "shanghai")
 # the claim windows each preset can open (RULES.md): rummy calls, buys, Shanghai calls
-CLAIMS = {"rummy500": "rummy", "persian": "rummy", "contract": "buy", "liverpool": "buy",
-          "shanghai": "buy"}
+CLAIMS = {
+    "rummy500": "rummy",
+    "persian": "rummy",
+    "contract": "buy",
+    "liverpool": "buy",
+    "shanghai": "buy",
+}
 STAGES = ("mid-deal", "mid-claim", "between-deals", "game-over")
 
 
@@ -82,9 +92,19 @@ def _pass_claims(g: Game) -> None:
 def shanghai_call_window() -> Game:
     """Shanghai: seat 0 has laid down a set of sevens; seat 1 discards 7C and
     the others may call "Shanghai" on it."""
-    g = Game.from_layout("shanghai", hands=["7H 7S 7D 9C 9D 9S KH QH", "7C 2H 3D 8S QC QD JH",
-                                            "2S 4D 8C KC KD JS 6D", "10C 10D AH AS JD 8H 5S"],
-                         stock="KS 9H 2D 4C 5C 6C", discard="2C", turn=0, round=1)
+    g = Game.from_layout(
+        "shanghai",
+        hands=[
+            "7H 7S 7D 9C 9D 9S KH QH",
+            "7C 2H 3D 8S QC QD JH",
+            "2S 4D 8C KC KD JS 6D",
+            "10C 10D AH AS JD 8H 5S",
+        ],
+        stock="KS 9H 2D 4C 5C 6C",
+        discard="2C",
+        turn=0,
+        round=1,
+    )
     g.play("0: draw")
     _pass_claims(g)
     g.play("0: contract 7H 7S 7D / 9C 9D 9S")
@@ -105,8 +125,11 @@ def position(preset: str, stage: str, seed: int = 3) -> Game:
         return drive(g, rng, lambda g: g.phase in ("draw", "play"))
     if stage == "mid-claim":
         kind = CLAIMS[preset]
-        return drive(new_game(preset, seed), rng,
-                     lambda g: g.claim is not None and g.phase == "claim" and g.claim.kind == kind)
+        return drive(
+            new_game(preset, seed),
+            rng,
+            lambda g: g.claim is not None and g.phase == "claim" and g.claim.kind == kind,
+        )
     if stage == "between-deals":
         if preset in CONTRACT_FAMILY:
             g = _contract_out(preset, 1)
@@ -118,8 +141,11 @@ def position(preset: str, stage: str, seed: int = 3) -> Game:
         assert g.deal_over and not g.game_over, g
         return g
     if stage == "game-over":
-        g = (_contract_out(preset, 7) if preset in CONTRACT_FAMILY
-             else drive(new_game(preset, seed), rng, lambda g: g.game_over))
+        g = (
+            _contract_out(preset, 7)
+            if preset in CONTRACT_FAMILY
+            else drive(new_game(preset, seed), rng, lambda g: g.game_over)
+        )
         assert g.game_over, g
         return g
     raise ValueError(stage)
@@ -132,5 +158,9 @@ def cases() -> list[tuple[str, str]]:
 
 def seats_for(players: int) -> list[Seat]:
     levels = ["human", "easy", "hard", "random", "expert"]
-    return [Seat(f"Player {i + 1}", levels[i % len(levels)], None if i == 0 else 100 + i,
-                 f"#{i:02x}80c0") for i in range(players)]
+    return [
+        Seat(
+            f"Player {i + 1}", levels[i % len(levels)], None if i == 0 else 100 + i, f"#{i:02x}80c0"
+        )
+        for i in range(players)
+    ]

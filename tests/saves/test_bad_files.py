@@ -44,6 +44,7 @@ def _set(keys: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
         for k in keys[:-1]:
             target = target[k]
         target[keys[-1]] = value
+
     return change
 
 
@@ -54,6 +55,7 @@ def _drop(key: str) -> Callable[[dict[str, Any]], None]:
 def _move(index: int, text: str) -> Callable[[dict[str, Any]], None]:
     def change(d: dict[str, Any]) -> None:
         d["game"]["moves"][index] = text
+
     return change
 
 
@@ -99,8 +101,12 @@ DOC_CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("bad option", _set(("game", "options", "target"), -5), "invalid", "target"),
     ("unknown option", _set(("game", "options", "cheat"), True), "invalid", "cheat"),
     ("layout garbage", _set(("game", "layout"), {"hands": 5}), "invalid", "hands"),
-    ("layout too many cards", _set(("game", "layout"), {"hands": ["AS AS", "2C", "3C"]}),
-     "invalid", "appears 2 times"),
+    (
+        "layout too many cards",
+        _set(("game", "layout"), {"hands": ["AS AS", "2C", "3C"]}),
+        "invalid",
+        "appears 2 times",
+    ),
     ("illegal move", _move(5, "1: discard AS"), "tampered", "refuse"),
     ("not a move", _move(2, "0: fly away"), "tampered", "move 3"),
     ("moves swapped", _swap_two_moves, "tampered", "refuse"),
@@ -110,16 +116,25 @@ DOC_CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("summary cards edited", _set(("summary", "cards", "stock"), 99), "tampered", "cards"),
     ("summary missing", _drop("summary"), "invalid", "summary"),
     ("summary not an object", _set(("summary",), 3), "invalid", "summary"),
-    ("too many moves", _set(("game", "moves"), ["0: draw"] * (saves.MAX_MOVES + 1)), "invalid",
-     "more than any real game"),
+    (
+        "too many moves",
+        _set(("game", "moves"), ["0: draw"] * (saves.MAX_MOVES + 1)),
+        "invalid",
+        "more than any real game",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("change", "kind", "words"), [c[1:] for c in DOC_CASES],
-                         ids=[c[0] for c in DOC_CASES])
-def test_bad_document_raises_save_error(good_doc: dict[str, Any], tmp_path: Path,
-                                        change: Callable[[dict[str, Any]], None], kind: str,
-                                        words: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "kind", "words"), [c[1:] for c in DOC_CASES], ids=[c[0] for c in DOC_CASES]
+)
+def test_bad_document_raises_save_error(
+    good_doc: dict[str, Any],
+    tmp_path: Path,
+    change: Callable[[dict[str, Any]], None],
+    kind: str,
+    words: str,
+) -> None:
     path = put(tmp_path / "game.json", edited(good_doc, change))
     with pytest.raises(saves.SaveError) as caught:
         saves.read(path)
@@ -153,24 +168,45 @@ BYTE_CASES: list[tuple[str, Callable[[bytes], bytes], str, str]] = [
     ("JSON number", lambda b: b"42", "not_a_save", "not a JSON object"),
     ("JSON null", lambda b: b"null", "not_a_save", "not a JSON object"),
     ("NaN", lambda b: b.replace(b'"version": 2', b'"version": NaN'), "damaged", "NaN"),
-    ("Infinity", lambda b: b.replace(b'"version": 2', b'"version": -Infinity'), "damaged",
-     "Infinity"),
-    ("huge float", lambda b: b.replace(b'"version": 2', b'"version": 1e999'), "damaged",
-     "too large"),
-    ("huge integer", lambda b: b.replace(b'"version": 2', b'"version": ' + b"9" * 5000),
-     "damaged", "not valid JSON"),
-    ("duplicate key", lambda b: b.replace(b'"version": 2', b'"version": 2, "version": 1'),
-     "damaged", "appears twice"),
+    (
+        "Infinity",
+        lambda b: b.replace(b'"version": 2', b'"version": -Infinity'),
+        "damaged",
+        "Infinity",
+    ),
+    (
+        "huge float",
+        lambda b: b.replace(b'"version": 2', b'"version": 1e999'),
+        "damaged",
+        "too large",
+    ),
+    (
+        "huge integer",
+        lambda b: b.replace(b'"version": 2', b'"version": ' + b"9" * 5000),
+        "damaged",
+        "not valid JSON",
+    ),
+    (
+        "duplicate key",
+        lambda b: b.replace(b'"version": 2', b'"version": 2, "version": 1'),
+        "damaged",
+        "appears twice",
+    ),
     ("nested too deep", lambda b: b"[" * 100_000 + b"]" * 100_000, "damaged", "nested"),
     ("trailing garbage", lambda b: b + b"}{", "damaged", "not valid JSON"),
 ]
 
 
-@pytest.mark.parametrize(("mutate", "kind", "words"), [c[1:] for c in BYTE_CASES],
-                         ids=[c[0] for c in BYTE_CASES])
-def test_damaged_bytes_raise_save_error(good_doc: dict[str, Any], tmp_path: Path,
-                                        mutate: Callable[[bytes], bytes], kind: str,
-                                        words: str) -> None:
+@pytest.mark.parametrize(
+    ("mutate", "kind", "words"), [c[1:] for c in BYTE_CASES], ids=[c[0] for c in BYTE_CASES]
+)
+def test_damaged_bytes_raise_save_error(
+    good_doc: dict[str, Any],
+    tmp_path: Path,
+    mutate: Callable[[bytes], bytes],
+    kind: str,
+    words: str,
+) -> None:
     path = put(tmp_path / "game.json", mutate(_good_bytes(good_doc)))
     with pytest.raises(saves.SaveError) as caught:
         saves.read(path)
@@ -179,14 +215,16 @@ def test_damaged_bytes_raise_save_error(good_doc: dict[str, Any], tmp_path: Path
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(saves.SaveError, match="game.json can't be loaded: the file does not exist"
-                       ) as caught:
+    with pytest.raises(
+        saves.SaveError, match="game.json can't be loaded: the file does not exist"
+    ) as caught:
         saves.read(tmp_path / "game.json")
     assert caught.value.kind == "missing"
 
 
-def test_file_over_5_mb_is_refused_before_reading(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_file_over_5_mb_is_refused_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "game.json"
     with open(path, "wb") as f:
         f.truncate(5 * 1024 * 1024 + 1)  # sparse: instant
@@ -221,8 +259,7 @@ def test_record_cards_that_do_not_add_up(tmp_path: Path) -> None:
     """A layout record whose hands hold more copies of a card than the pack."""
     from rummy_gui.engine import Game
 
-    g = Game.from_layout("rummy500", hands=["AS 2S 3S", "4H 5H 6H"], stock="7C 8C 9C",
-                         discard="KD")
+    g = Game.from_layout("rummy500", hands=["AS 2S 3S", "4H 5H 6H"], stock="7C 8C 9C", discard="KD")
     doc = saves.document(g, seats_for(2))
     doc["game"]["layout"]["stock"] = "7C 8C AS"
     doc["game"]["layout"]["hands"][1] = "AS 5H 6H"
@@ -230,13 +267,27 @@ def test_record_cards_that_do_not_add_up(tmp_path: Path) -> None:
         saves.read(put(tmp_path / "game.json", doc))
 
 
-def test_a_bad_file_never_raises_anything_but_save_error(tmp_path: Path,
-                                                         good_doc: dict[str, Any]) -> None:
+def test_a_bad_file_never_raises_anything_but_save_error(
+    tmp_path: Path, good_doc: dict[str, Any]
+) -> None:
     """Values of every JSON type at every top-level and record key."""
     values: list[Any] = [None, True, 0, -1, 2**70, 1.5, "", "x", [], [None], {}, {"a": []}]
-    keys = [("format",), ("version",), ("seats",), ("table",), ("summary",), ("game",),
-            ("saved_at",), ("game", "preset"), ("game", "players"), ("game", "seed"),
-            ("game", "options"), ("game", "layout"), ("game", "moves"), ("seats", 0)]
+    keys = [
+        ("format",),
+        ("version",),
+        ("seats",),
+        ("table",),
+        ("summary",),
+        ("game",),
+        ("saved_at",),
+        ("game", "preset"),
+        ("game", "players"),
+        ("game", "seed"),
+        ("game", "options"),
+        ("game", "layout"),
+        ("game", "moves"),
+        ("seats", 0),
+    ]
     for key in keys:
         for value in values:
             path = put(tmp_path / "game.json", edited(good_doc, _set(key, value)))

@@ -21,9 +21,17 @@ GAME = position("rummy500", "mid-claim")
 DOC = saves.document(GAME, seats_for(GAME.players), {"hand_order": [[1, 2], [0]]})
 GOOD = jsonio.dumps(DOC)
 FIXTURE_OK = [HealthCheck.function_scoped_fixture]  # one scratch file, rewritten per example
-MOVE_TEXTS = sorted(set(DOC["game"]["moves"])) + ["0: draw", "1: take 3", "2: rummy 1",
-                                                  "0: meld 7H 8H 9H", "1: layoff JK to 1",
-                                                  "9: draw", "0: discard", "deal", ""]
+MOVE_TEXTS = sorted(set(DOC["game"]["moves"])) + [
+    "0: draw",
+    "1: take 3",
+    "2: rummy 1",
+    "0: meld 7H 8H 9H",
+    "1: layoff JK to 1",
+    "9: draw",
+    "0: discard",
+    "deal",
+    "",
+]
 
 
 @pytest.fixture(scope="module")
@@ -58,13 +66,13 @@ def apply_bytes(data: bytes, edit: tuple[str, int, int]) -> bytes:
     what, at, arg = edit
     at = min(at, max(len(data) - 1, 0))
     if what == "flip":
-        return data[:at] + bytes([data[at] ^ (1 << arg)]) + data[at + 1:] if data else data
+        return data[:at] + bytes([data[at] ^ (1 << arg)]) + data[at + 1 :] if data else data
     if what == "cut":
         return data[:at]
     if what == "set":
-        return data[:at] + bytes([arg]) + data[at + 1:]
+        return data[:at] + bytes([arg]) + data[at + 1 :]
     if what == "drop":
-        return data[:at] + data[at + arg:]
+        return data[:at] + data[at + arg :]
     return data[:at] + bytes([arg]) + data[at:]
 
 
@@ -78,11 +86,15 @@ def test_damaged_bytes(scratch: Path, edits: list[tuple[str, int, int]]) -> None
 
 
 json_value = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**80, 2**80) | st.floats(allow_nan=False,
-                                                                       allow_infinity=False)
-    | st.text(max_size=12) | st.sampled_from(MOVE_TEXTS),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
-                                                                max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**80), 2**80)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12)
+    | st.sampled_from(MOVE_TEXTS),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -147,8 +159,9 @@ def test_random_json(scratch: Path, value: Any) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(doc=json_edit(), edits=st.lists(byte_edit, max_size=2))
-def test_the_load_list_never_fails(scratch: Path, doc: dict[str, Any],
-                                   edits: list[tuple[str, int, int]]) -> None:
+def test_the_load_list_never_fails(
+    scratch: Path, doc: dict[str, Any], edits: list[tuple[str, int, int]]
+) -> None:
     data = json.dumps(doc).encode()
     for edit in edits:
         data = apply_bytes(data, edit)

@@ -51,7 +51,8 @@ DEEP = "__deep__"  # replaced in the file's text by lists nested far deeper than
 def _save_doc() -> dict[str, Any]:
     g = position("rummy500", "mid-claim")
     seats = [saves.Seat("Ann", "human", None, "sky blue")] + [
-        saves.Seat(f"Bot {i}", "easy", 100 + i, None) for i in range(1, g.players)]
+        saves.Seat(f"Bot {i}", "easy", 100 + i, None) for i in range(1, g.players)
+    ]
     return saves.document(g, seats)
 
 
@@ -67,8 +68,13 @@ def _stats_doc() -> dict[str, Any]:
 
 
 def _settings_doc() -> dict[str, Any]:
-    return SettingsValues(language="en", card_back="red", volume=0.4, window_size=(1100, 700),
-                          window_position=(10, 20)).to_json()
+    return SettingsValues(
+        language="en",
+        card_back="red",
+        volume=0.4,
+        window_size=(1100, 700),
+        window_position=(10, 20),
+    ).to_json()
 
 
 SAVE = _save_doc()
@@ -105,13 +111,37 @@ def places(doc: dict[str, Any]) -> st.SearchStrategy[tuple[Any, ...]]:
 # --- random JSON values -------------------------------------------------------------------------
 
 # the characters that break text drawing as often as all the others together
-every_character = (st.characters(categories=["Cc", "Cf", "Cs", "Zl", "Zp"])
-                   | st.characters(categories=["Co", "Cn", "Zs", "Mn", "Lo", "Lu", "So", "Nd"]))
-texts = st.text(every_character, max_size=30) | st.text(max_size=8) | st.sampled_from(
-    ["", " ", "\x00", "\ud800x", "\u202e", "human", "hard", "rummy500", "0: draw", "x" * 5000,
-     "../../etc/passwd", "1e999", "NaN", DEEP])
-numbers = (st.integers(-2**70, 2**70) | st.sampled_from([0, -1, 1, 2, 10**300, -10**300, 2**63])
-           | st.floats(allow_nan=False, allow_infinity=False) | st.sampled_from([1e308, -0.0, 5e-324]))
+every_character = st.characters(categories=["Cc", "Cf", "Cs", "Zl", "Zp"]) | st.characters(
+    categories=["Co", "Cn", "Zs", "Mn", "Lo", "Lu", "So", "Nd"]
+)
+texts = (
+    st.text(every_character, max_size=30)
+    | st.text(max_size=8)
+    | st.sampled_from(
+        [
+            "",
+            " ",
+            "\x00",
+            "\ud800x",
+            "\u202e",
+            "human",
+            "hard",
+            "rummy500",
+            "0: draw",
+            "x" * 5000,
+            "../../etc/passwd",
+            "1e999",
+            "NaN",
+            DEEP,
+        ]
+    )
+)
+numbers = (
+    st.integers(-(2**70), 2**70)
+    | st.sampled_from([0, -1, 1, 2, 10**300, -(10**300), 2**63])
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from([1e308, -0.0, 5e-324])
+)
 json_values = st.recursive(
     st.none() | st.booleans() | numbers | texts,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4),
@@ -119,7 +149,9 @@ json_values = st.recursive(
 )
 
 
-def edited(doc: dict[str, Any], where: tuple[Any, ...], value: Any, key: str | None = None) -> bytes:
+def edited(
+    doc: dict[str, Any], where: tuple[Any, ...], value: Any, key: str | None = None
+) -> bytes:
     """The document with ``value`` at ``where`` (and, given ``key``, that field
     renamed to it: names are keys in the statistics), as file bytes, deep
     nesting spliced in."""
@@ -136,6 +168,7 @@ def edited(doc: dict[str, Any], where: tuple[Any, ...], value: Any, key: str | N
 
 # --- the screens --------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def app() -> Iterator[App]:
     yield from menu_app()
@@ -149,6 +182,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(autouse=True)
 def no_bot_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bots think on a thread: a child process per example would be most of the time."""
+
     def unavailable() -> botworker.BotProcess:
         raise OSError("no child processes in this test")
 
@@ -159,8 +193,12 @@ def fresh_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> dict[Path, bytes]
     """The three valid files (and a named save), written anew; their bytes."""
     shutil.rmtree(home, ignore_errors=True)
     monkeypatch.setenv("RUMMY_GUI_HOME", str(home))
-    files = {saves.autosave_path(): SAVE, paths.saves_dir() / "named.json": SAVE,
-             paths.stats_path(): STATS, paths.settings_path(): SETTINGS}
+    files = {
+        saves.autosave_path(): SAVE,
+        paths.saves_dir() / "named.json": SAVE,
+        paths.stats_path(): STATS,
+        paths.settings_path(): SETTINGS,
+    }
     out = {}
     for p, doc in files.items():
         p.parent.mkdir(parents=True, exist_ok=True)
@@ -183,9 +221,14 @@ def the_others_are_untouched(before: dict[Path, bytes], *mine: Path) -> None:
     for p, data in before.items():
         if p not in mine:
             assert p.read_bytes() == data, f"{p.name} changed"
-    leftovers = [q.name for q in paths.data_dir().rglob("*") if q.is_file()
-                 and not any(q.name.startswith(m.name) for m in mine)
-                 and q not in before and not q.name.startswith(("crash-", ".opening"))]
+    leftovers = [
+        q.name
+        for q in paths.data_dir().rglob("*")
+        if q.is_file()
+        and not any(q.name.startswith(m.name) for m in mine)
+        and q not in before
+        and not q.name.startswith(("crash-", ".opening"))
+    ]
     assert leftovers == []
 
 
@@ -198,14 +241,18 @@ def back_to_the_menu(app: App) -> None:
     i18n.set_language("en")
 
 
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 @FUZZ
 @given(where=places(SAVE), value=json_values | texts)
-def test_any_value_in_any_field_of_a_save(app: App, home: Path, monkeypatch: pytest.MonkeyPatch,
-                                          where: tuple[Any, ...], value: Any) -> None:
+def test_any_value_in_any_field_of_a_save(
+    app: App, home: Path, monkeypatch: pytest.MonkeyPatch, where: tuple[Any, ...], value: Any
+) -> None:
     from rummy_gui.play.session import open_autosave
     from rummy_gui.ui.saving import LoadScene
     from rummy_gui.ui.table import TableScene
@@ -243,8 +290,14 @@ def test_any_value_in_any_field_of_a_save(app: App, home: Path, monkeypatch: pyt
 
 @FUZZ
 @given(where=places(STATS), value=json_values, key=st.none() | texts)
-def test_any_value_in_any_field_of_the_statistics(app: App, home: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  where: tuple[Any, ...], value: Any, key: str | None) -> None:
+def test_any_value_in_any_field_of_the_statistics(
+    app: App,
+    home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    where: tuple[Any, ...],
+    value: Any,
+    key: str | None,
+) -> None:
     from rummy_gui.ui.statistics import StatisticsScene
 
     before = fresh_home(home, monkeypatch)
@@ -267,8 +320,14 @@ def test_any_value_in_any_field_of_the_statistics(app: App, home: Path, monkeypa
 
 @FUZZ
 @given(where=places(SETTINGS), value=json_values | texts, key=st.none() | texts)
-def test_any_value_in_any_field_of_the_settings(app: App, home: Path, monkeypatch: pytest.MonkeyPatch,
-                                                where: tuple[Any, ...], value: Any, key: str | None) -> None:
+def test_any_value_in_any_field_of_the_settings(
+    app: App,
+    home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    where: tuple[Any, ...],
+    value: Any,
+    key: str | None,
+) -> None:
     from rummy_gui.play import prefs
     from rummy_gui.ui.app import HEADLESS_SCREEN, fit_window
     from rummy_gui.ui.menus import SettingsScene

@@ -59,6 +59,7 @@ def write_doc(path: Path, doc: Any) -> bytes:
 
 # --- 2. crafted text -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", BAD_NAMES, ids=["nul", "surrogate", "bidi-only", "line-separator"])
 def test_a_crafted_name_in_the_autosave_is_refused_once_and_set_aside(app: App, name: str) -> None:
     from rummy_gui.play.session import open_autosave
@@ -107,11 +108,27 @@ def test_a_save_file_whose_name_is_not_text_is_listed_and_drawn(app: App) -> Non
 def test_a_crafted_player_in_the_statistics_does_not_break_the_screen(app: App, name: str) -> None:
     from rummy_gui.ui.statistics import StatisticsScene
 
-    entry = dict.fromkeys(("games", "wins", "deals", "deal_total", "went_out", "rummy_calls",
-                           "buys", "shanghai_calls", "hints"), 1)
+    entry = dict.fromkeys(
+        (
+            "games",
+            "wins",
+            "deals",
+            "deal_total",
+            "went_out",
+            "rummy_calls",
+            "buys",
+            "shanghai_calls",
+            "hints",
+        ),
+        1,
+    )
     entry["best_deal"] = 1
-    doc = {"format": stats.STATS_FORMAT, "version": stats.STATS_VERSION, "recorded": [],
-           "players": {name: {"rummy500": entry}, "Bob": {"rummy500": entry}}}
+    doc = {
+        "format": stats.STATS_FORMAT,
+        "version": stats.STATS_VERSION,
+        "recorded": [],
+        "players": {name: {"rummy500": entry}, "Bob": {"rummy500": entry}},
+    }
     write_doc(paths.stats_path(), doc)
     scene = StatisticsScene(app)
     app.push(scene)
@@ -121,7 +138,8 @@ def test_a_crafted_player_in_the_statistics_does_not_break_the_screen(app: App, 
 
 
 def test_a_data_folder_whose_name_is_not_text_does_not_break_save_as(
-        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import tempfile
 
     from rummy_gui.play.session import SeatConfig, Session
@@ -134,8 +152,13 @@ def test_a_data_folder_whose_name_is_not_text_does_not_break_save_as(
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    session = Session("rummy500", [SeatConfig("You", "human"), SeatConfig("Bot", "easy")], {},
-                      seed=1, threaded=False)
+    session = Session(
+        "rummy500",
+        [SeatConfig("You", "human"), SeatConfig("Bot", "easy")],
+        {},
+        seed=1,
+        threaded=False,
+    )
     app.session = session
     scene = SaveAsScene(app, session)
     app.push(scene)
@@ -149,8 +172,13 @@ def test_a_data_folder_whose_name_is_not_text_does_not_break_save_as(
 def test_keyboard_names_pass_the_same_gate() -> None:
     from rummy_gui.play.session import SeatConfig, Session
 
-    session = Session("rummy500", [SeatConfig("Ann\x00\x07", "human"), SeatConfig("B" * 99, "easy")],
-                      {}, seed=1, threaded=False)
+    session = Session(
+        "rummy500",
+        [SeatConfig("Ann\x00\x07", "human"), SeatConfig("B" * 99, "easy")],
+        {},
+        seed=1,
+        threaded=False,
+    )
     assert session.name(0) == "Ann\ufffd\ufffd"
     assert len(session.name(1)) == saves.MAX_NAME
     with pytest.raises(saves.SaveError, match="can't be kept"):
@@ -159,8 +187,10 @@ def test_keyboard_names_pass_the_same_gate() -> None:
 
 # --- 2. a crash while opening never repeats ------------------------------------------------------
 
+
 def test_a_crash_while_opening_the_autosave_does_not_repeat(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from rummy_gui.ui.table import TableScene
 
     data = write_doc(saves.autosave_path(), save_doc())
@@ -190,6 +220,7 @@ def test_a_game_that_opened_well_is_not_set_aside(monkeypatch: pytest.MonkeyPatc
 
 
 # --- 3. statistics and settings this version can't fully read ------------------------------------
+
 
 @pytest.fixture(scope="module")
 def finished() -> Any:
@@ -221,9 +252,11 @@ def test_statistics_with_a_damaged_entry_are_kept_aside(finished: Any) -> None:
 
 
 def test_statistics_are_not_written_over_when_no_copy_can_be_kept(
-        finished: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    data = write_doc(paths.stats_path(), {"format": stats.STATS_FORMAT, "version": 99,
-                                          "players": {}})
+    finished: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = write_doc(
+        paths.stats_path(), {"format": stats.STATS_FORMAT, "version": 99, "players": {}}
+    )
 
     def full(*args: Any, **kwargs: Any) -> Any:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -251,8 +284,10 @@ def test_settings_of_a_newer_version_are_kept_aside(monkeypatch: pytest.MonkeyPa
 def test_old_settings_names_still_load() -> None:
     from rummy_gui.play.settings import load_settings
 
-    write_doc(paths.settings_path(), {"format": "rummy-gui-settings", "version": 1,
-                                      "muted": True, "animation_speed": "fast"})
+    write_doc(
+        paths.settings_path(),
+        {"format": "rummy-gui-settings", "version": 1, "muted": True, "animation_speed": "fast"},
+    )
     settings, warnings = load_settings()
     assert warnings == [] and settings.mute and settings.animation == "fast"
     assert settings.animation_factor == 0.5
@@ -260,8 +295,10 @@ def test_old_settings_names_still_load() -> None:
 
 # --- 5. a read-only data folder ------------------------------------------------------------------
 
+
 def test_a_read_only_folder_with_a_damaged_autosave_uses_the_backup(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from rummy_gui.play.session import open_autosave
 
     g = position("rummy500", "mid-claim")
@@ -286,6 +323,7 @@ def test_a_read_only_folder_with_a_damaged_autosave_uses_the_backup(
 
 # --- 6. delete exactly the row's file ------------------------------------------------------------
 
+
 def test_delete_removes_exactly_the_file_the_row_shows(app: App) -> None:
     from rummy_gui.ui.saving import LoadScene
 
@@ -304,6 +342,7 @@ def test_delete_removes_exactly_the_file_the_row_shows(app: App) -> None:
 
 
 # --- 7. temporary files left by a kill -----------------------------------------------------------
+
 
 def test_stale_temporary_files_of_our_own_are_cleaned_at_start() -> None:
     data = paths.data_dir()

@@ -34,8 +34,12 @@ WRITER = textwrap.dedent("""
 @pytest.mark.parametrize("delay", [0.4, 0.7])
 def test_killed_while_autosaving(home: Path, delay: float) -> None:
     env = {**os.environ, "RUMMY_GUI_HOME": str(home)}
-    child = subprocess.Popen([sys.executable, "-c", WRITER, str(Path(__file__).parent)],
-                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(Path(__file__).parent)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert child.stdout is not None
     child.stdout.readline()  # at least one save is on disk
     time.sleep(delay)

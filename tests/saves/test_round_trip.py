@@ -77,11 +77,17 @@ def test_the_table_seats_from_the_ui_are_accepted() -> None:
             self.kind = kind
 
     g = Game.new("rummy500", players=3, seed=1)
-    seats: list[saves.Seat | saves.SeatLike | dict[str, object]] = [TableSeat("Ann", "human"), {"name": "Bo", "kind": "easy", "seed": 7},
-             saves.Seat("Cy", "medium", 8, "red")]
+    seats: list[saves.Seat | saves.SeatLike | dict[str, object]] = [
+        TableSeat("Ann", "human"),
+        {"name": "Bo", "kind": "easy", "seed": 7},
+        saves.Seat("Cy", "medium", 8, "red"),
+    ]
     saves.write(saves.autosave_path(), g, seats)
     assert saves.read(saves.autosave_path()).seats == (
-        saves.Seat("Ann"), saves.Seat("Bo", "easy", 7), saves.Seat("Cy", "medium", 8, "red"))
+        saves.Seat("Ann"),
+        saves.Seat("Bo", "easy", 7),
+        saves.Seat("Cy", "medium", 8, "red"),
+    )
 
 
 def test_autosave_after_every_move_keeps_up(home: Path) -> None:

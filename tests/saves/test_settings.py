@@ -31,10 +31,21 @@ def test_defaults_when_there_is_no_file(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_round_trip(home: Path) -> None:
-    s = Settings(language="ru", card_back="red", four_colour=True, card_scale=1.4,
-                 high_contrast=True, animation="fast", volume=0.25, mute=True,
-                 fullscreen=True, window_size=(1600, 900), window_position=(-1200, 40),
-                 ask_claims="never", hand_over_screen=False)
+    s = Settings(
+        language="ru",
+        card_back="red",
+        four_colour=True,
+        card_scale=1.4,
+        high_contrast=True,
+        animation="fast",
+        volume=0.25,
+        mute=True,
+        fullscreen=True,
+        window_size=(1600, 900),
+        window_position=(-1200, 40),
+        ask_claims="never",
+        hand_over_screen=False,
+    )
     path = save_settings(s)
     assert path == home / "config" / "settings.json"
     assert load_settings() == (s, [])
@@ -44,28 +55,32 @@ def test_round_trip(home: Path) -> None:
     assert json.loads(jsonio.backup_path(path).read_text())["volume"] == 0.25
 
 
-@pytest.mark.parametrize(("key", "value", "expected", "words"), [
-    ("language", "de", None, "not one of en, fi, ru"),
-    ("language", 7, None, "not one of"),
-    ("card_back", ["red"], "blue", "not one of"),
-    ("four_colour", "yes", False, "not true or false"),
-    ("four_colour", 1, False, "not true or false"),
-    ("card_scale", "big", 1.0, "not a number"),
-    ("card_scale", True, 1.0, "not a number"),
-    ("card_scale", 5, 1.6, "outside 0.8-1.6"),
-    ("card_scale", 0.1, 0.8, "outside"),
-    ("volume", -3, 0.0, "outside"),
-    ("animation", "ludicrous", "normal", "not one of"),
-    ("window_size", [100, 100], (320, 320), "outside"),
-    ("window_size", [800], None, "not a pair"),
-    ("window_size", "800x600", None, "not a pair"),
-    ("window_size", [800.5, 600], None, "not a pair"),
-    ("window_position", [True, 3], None, "not a pair"),
-    ("ask_claims", None, "useful", "not one of"),
-    ("hand_over_screen", None, True, "not true or false"),
-])
-def test_a_wrong_value_keeps_the_default_with_a_warning(key: str, value: Any, expected: Any,
-                                                        words: str) -> None:
+@pytest.mark.parametrize(
+    ("key", "value", "expected", "words"),
+    [
+        ("language", "de", None, "not one of en, fi, ru"),
+        ("language", 7, None, "not one of"),
+        ("card_back", ["red"], "blue", "not one of"),
+        ("four_colour", "yes", False, "not true or false"),
+        ("four_colour", 1, False, "not true or false"),
+        ("card_scale", "big", 1.0, "not a number"),
+        ("card_scale", True, 1.0, "not a number"),
+        ("card_scale", 5, 1.6, "outside 0.8-1.6"),
+        ("card_scale", 0.1, 0.8, "outside"),
+        ("volume", -3, 0.0, "outside"),
+        ("animation", "ludicrous", "normal", "not one of"),
+        ("window_size", [100, 100], (320, 320), "outside"),
+        ("window_size", [800], None, "not a pair"),
+        ("window_size", "800x600", None, "not a pair"),
+        ("window_size", [800.5, 600], None, "not a pair"),
+        ("window_position", [True, 3], None, "not a pair"),
+        ("ask_claims", None, "useful", "not one of"),
+        ("hand_over_screen", None, True, "not true or false"),
+    ],
+)
+def test_a_wrong_value_keeps_the_default_with_a_warning(
+    key: str, value: Any, expected: Any, words: str
+) -> None:
     write_raw({"format": "rummy-gui-settings", "version": 2, key: value, "mute": True})
     settings, warnings = load_settings()
     default = getattr(Settings(), key)
@@ -87,13 +102,17 @@ def test_unknown_keys_are_reported_and_ignored() -> None:
     write_raw({"muted": True, "colour_scheme": "dark", "__class__": "x"})
     settings, warnings = load_settings()
     assert settings.mute
-    assert warnings[:2] == ["unknown setting 'colour_scheme' ignored",
-                            "unknown setting '__class__' ignored"]
+    assert warnings[:2] == [
+        "unknown setting 'colour_scheme' ignored",
+        "unknown setting '__class__' ignored",
+    ]
     assert len(warnings) == 3 and "kept as settings.json.corrupt-" in warnings[2]
 
 
-@pytest.mark.parametrize("content", ["", "{", "[1, 2]", "null", "\x00\x01", '{"muted": NaN}',
-                                     '{"format": "rummy-gui-save"}'])
+@pytest.mark.parametrize(
+    "content",
+    ["", "{", "[1, 2]", "null", "\x00\x01", '{"muted": NaN}', '{"format": "rummy-gui-save"}'],
+)
 def test_a_damaged_file_gives_the_defaults(content: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("LANGUAGE", raising=False)
     monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
@@ -128,11 +147,18 @@ def test_saving_on_a_read_only_disk_says_why(monkeypatch: pytest.MonkeyPatch) ->
     assert caught.value.kind == "read_only"
 
 
-@pytest.mark.parametrize(("env", "expected"), [
-    ("fi_FI.UTF-8", "fi"), ("ru_RU.UTF-8", "ru"), ("de_DE.UTF-8", "en"), ("en_US", "en"),
-])
-def test_language_follows_the_system(monkeypatch: pytest.MonkeyPatch, env: str,
-                                     expected: str) -> None:
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ("fi_FI.UTF-8", "fi"),
+        ("ru_RU.UTF-8", "ru"),
+        ("de_DE.UTF-8", "en"),
+        ("en_US", "en"),
+    ],
+)
+def test_language_follows_the_system(
+    monkeypatch: pytest.MonkeyPatch, env: str, expected: str
+) -> None:
     monkeypatch.delenv("LANGUAGE", raising=False)
     monkeypatch.setenv("LC_ALL", env)
     assert i18n.default_language() == expected

@@ -74,9 +74,14 @@ def test_an_unfinished_game_is_refused() -> None:
 
 def test_going_out_and_buys_in_a_contract_game() -> None:
     """Round 7 layout: seat 1 buys the 2C, seat 0 goes out with the contract."""
-    g = Game.from_layout("contract", hands=["3H 4H 5H 6H 3S 4S 5S 6S 3C 4C 5C",
-                                            "2H 3D 8S QC QD JH 5D", "2S 4D 8C KC KD JS 6D"],
-                         stock="6C 9D 9H 10S", discard="2C", turn=0, round=7)
+    g = Game.from_layout(
+        "contract",
+        hands=["3H 4H 5H 6H 3S 4S 5S 6S 3C 4C 5C", "2H 3D 8S QC QD JH 5D", "2S 4D 8C KC KD JS 6D"],
+        stock="6C 9D 9H 10S",
+        discard="2C",
+        turn=0,
+        round=7,
+    )
     g.play("0: draw")
     assert g.claim is not None and g.claim.claimants == (1, 2)
     g.play("2: buy")  # the later claimant answers first ...
@@ -130,8 +135,16 @@ def test_team_scores_in_persian() -> None:
     assert north.wins == south.wins
 
 
-@pytest.mark.parametrize("content", ["", "{", "[]", '{"format": "rummy-gui-stats"}',
-                                     '{"format": "rummy-gui-stats", "version": 9, "players": {}}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        "{",
+        "[]",
+        '{"format": "rummy-gui-stats"}',
+        '{"format": "rummy-gui-stats", "version": 9, "players": {}}',
+    ],
+)
 def test_damaged_stats_file_starts_afresh(content: str) -> None:
     p = paths.stats_path()
     p.parent.mkdir(parents=True)
@@ -148,8 +161,7 @@ def test_damaged_entries_are_left_out(played: Game) -> None:
     data["players"]["Eve"] = 5
     jsonio.write_json(paths.stats_path(), data)
     stats, warnings = load_stats()
-    assert [(r.name, r.preset) for r in stats.rows()] == [("Ann", "rummy500"),
-                                                          ("Cid", "rummy500")]
+    assert [(r.name, r.preset) for r in stats.rows()] == [("Ann", "rummy500"), ("Cid", "rummy500")]
     assert len(warnings) == 4  # three entries left out, and where the whole file is kept
     (kept,) = paths.stats_path().parent.glob("stats.json.corrupt-*")
     assert json.loads(kept.read_text()) == data and kept.name in warnings[3]

@@ -25,8 +25,11 @@ def test_version_1_fixture_is_upgraded(tmp_path: Path) -> None:
     shutil.copy(FIXTURES / "save-v1.json", path)
     saved = saves.read(path)
     assert saved.version == 1
-    assert saved.seats == (saves.Seat("Ann"), saves.Seat("Easy bot", "easy"),
-                           saves.Seat("Hard bot", "hard"))
+    assert saved.seats == (
+        saves.Seat("Ann"),
+        saves.Seat("Easy bot", "easy"),
+        saves.Seat("Hard bot", "hard"),
+    )
     assert saved.table == {}
     assert saved.saved_at == datetime(2026, 11, 1, 20, 15, tzinfo=timezone.utc)
     record = json.loads((FIXTURES / "save-v1.json").read_text())["game"]
@@ -121,8 +124,9 @@ def test_old_version_save_is_listed() -> None:
     folder.mkdir(parents=True)
     shutil.copy(FIXTURES / "save-v1.json", folder / "old.json")
     (line,) = saves.list_saves()
-    assert line.name == "old" and line.error is None and line.names == ("Ann", "Easy bot",
-                                                                        "Hard bot")
+    assert (
+        line.name == "old" and line.error is None and line.names == ("Ann", "Easy bot", "Hard bot")
+    )
 
 
 def test_list_saves_without_a_folder() -> None:
@@ -149,8 +153,25 @@ def test_delete_autosave() -> None:
     saves.delete_autosave()  # nothing there: no error
 
 
-@pytest.mark.parametrize("name", ["", "   ", "a/b", "..\\up", "x:y", "what?", "star*", ".hidden",
-                                  "dot.", "CON", "lpt1", "nul.json", "tab\there", "x" * 61])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "   ",
+        "a/b",
+        "..\\up",
+        "x:y",
+        "what?",
+        "star*",
+        ".hidden",
+        "dot.",
+        "CON",
+        "lpt1",
+        "nul.json",
+        "tab\there",
+        "x" * 61,
+    ],
+)
 def test_bad_save_names(name: str) -> None:
     with pytest.raises(saves.SaveError) as caught:
         saves.save_path(name)

@@ -36,7 +36,8 @@ class Crash(BaseException):
 
 @pytest.mark.parametrize("crash_at", ["write", "fsync", "backup", "replace"])
 def test_crash_during_write_leaves_previous_save_loadable(
-        two_games: tuple[Game, Game], monkeypatch: pytest.MonkeyPatch, crash_at: str) -> None:
+    two_games: tuple[Game, Game], monkeypatch: pytest.MonkeyPatch, crash_at: str
+) -> None:
     first, second = two_games
     path = saves.autosave_path()
     write(path, first)
@@ -66,8 +67,9 @@ def test_crash_during_write_leaves_previous_save_loadable(
     assert saves.read_with_fallback(path).game == first
 
 
-def test_failed_write_cleans_up_its_temporary_file(two_games: tuple[Game, Game],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_write_cleans_up_its_temporary_file(
+    two_games: tuple[Game, Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
     first, second = two_games
     path = saves.autosave_path()
     write(path, first)
@@ -141,8 +143,11 @@ def test_both_copies_bad(two_games: tuple[Game, Game]) -> None:
     write(path, second)
     path.write_text("{")
     jsonio.backup_path(path).write_text("")
-    with pytest.raises(saves.SaveError, match="The backup can't be used either: "
-                                              "autosave.json.bak can't be loaded: the file is empty"):
+    with pytest.raises(
+        saves.SaveError,
+        match="The backup can't be used either: "
+        "autosave.json.bak can't be loaded: the file is empty",
+    ):
         saves.read_with_fallback(path)
 
 
@@ -196,16 +201,23 @@ def test_read_only_folder_with_chmod(two_games: tuple[Game, Game]) -> None:
     assert saves.read(path).game == first
 
 
-@pytest.mark.parametrize(("error", "words"), [
-    (PermissionError(errno.EACCES, "Permission denied"), "is not writable (permission denied)"),
-    (OSError(errno.EROFS, "Read-only file system"), "is on a read-only disk"),
-    (OSError(errno.ENOSPC, "No space left on device"), "is full"),
-    (OSError(errno.EIO, "Input/output error"), "Input/output error"),
-])
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [
+        (PermissionError(errno.EACCES, "Permission denied"), "is not writable (permission denied)"),
+        (OSError(errno.EROFS, "Read-only file system"), "is on a read-only disk"),
+        (OSError(errno.ENOSPC, "No space left on device"), "is full"),
+        (OSError(errno.EIO, "Input/output error"), "Input/output error"),
+    ],
+)
 @pytest.mark.parametrize("where", ["mkstemp", "fsync", "mkdir"])
-def test_unwritable_folder_turns_saving_off(two_games: tuple[Game, Game],
-                                            monkeypatch: pytest.MonkeyPatch, error: OSError,
-                                            words: str, where: str) -> None:
+def test_unwritable_folder_turns_saving_off(
+    two_games: tuple[Game, Game],
+    monkeypatch: pytest.MonkeyPatch,
+    error: OSError,
+    words: str,
+    where: str,
+) -> None:
     first, second = two_games
     path = saves.autosave_path()
     write(path, first)
@@ -244,5 +256,8 @@ def test_write_refuses_seats_that_do_not_match(two_games: tuple[Game, Game]) -> 
     with pytest.raises(saves.SaveError, match="3 players but 2 seats"):
         saves.write(saves.autosave_path(), g, seats_for(2))
     with pytest.raises(saves.SaveError, match="not a kind of player"):
-        saves.write(saves.autosave_path(), g, [saves.Seat("A"), saves.Seat("B"),
-                                               saves.Seat("C", "grandmaster")])
+        saves.write(
+            saves.autosave_path(),
+            g,
+            [saves.Seat("A"), saves.Seat("B"), saves.Seat("C", "grandmaster")],
+        )

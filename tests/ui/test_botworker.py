@@ -41,5 +41,7 @@ def test_a_bad_request_is_an_error_not_a_hang(worker: BotProcess) -> None:
 
 
 def test_no_pickle_crosses_the_pipe() -> None:
-    source = Path(botworker.__file__).read_text(encoding="utf-8")  # the imported module, tree or wheel
+    source = Path(botworker.__file__).read_text(
+        encoding="utf-8"
+    )  # the imported module, tree or wheel
     assert "pickle" not in source

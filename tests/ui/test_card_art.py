@@ -12,7 +12,11 @@ from rummy_gui import i18n
 from rummy_gui.engine.cards import JOKER, NATURALS, Card, rank_text
 from rummy_gui.ui import cardart
 
-SIZES = ((160, 224), (86, 120), (50, 70))  # a big hand card, a hand card, a meld card (compact face)
+SIZES = (
+    (160, 224),
+    (86, 120),
+    (50, 70),
+)  # a big hand card, a hand card, a meld card (compact face)
 
 
 def skin_pixels(img: pygame.Surface) -> int:
@@ -34,8 +38,9 @@ def fonts_ready() -> Iterator[None]:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("four_colour", [False, True])
-def test_every_court_card_has_a_drawn_figure_and_number_cards_have_none(size: tuple[int, int],
-                                                                          four_colour: bool) -> None:
+def test_every_court_card_has_a_drawn_figure_and_number_cards_have_none(
+    size: tuple[int, int], four_colour: bool
+) -> None:
     for c in NATURALS:
         face = cardart.draw_face(c, *size, four_colour=four_colour)
         assert face.get_size() == size
@@ -47,7 +52,10 @@ def test_every_court_card_has_a_drawn_figure_and_number_cards_have_none(size: tu
 
 def test_jack_queen_and_king_are_three_different_figures() -> None:
     for suit in "CDHS":
-        faces = [pygame.image.tobytes(cardart.draw_face(card(f"{r}{suit}"), 160, 224), "RGBA") for r in "JQK"]
+        faces = [
+            pygame.image.tobytes(cardart.draw_face(card(f"{r}{suit}"), 160, 224), "RGBA")
+            for r in "JQK"
+        ]
         assert len(set(faces)) == 3
 
 
@@ -55,6 +63,7 @@ def test_the_figure_wears_the_suits_colour_in_the_four_colour_deck() -> None:
     green = pygame.Color(*cardart.FOUR_COLOUR["C"])
     two = cardart.draw_face(card("KC"), 160, 224, four_colour=False)
     four = cardart.draw_face(card("KC"), 160, 224, four_colour=True)
+
     def robe(img: pygame.Surface) -> int:
         return pygame.mask.from_threshold(img, green, (10, 10, 10, 255)).count()
 

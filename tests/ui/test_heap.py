@@ -13,7 +13,11 @@ from rummy_gui.ui.app import settle_heap
 
 
 def cache_sizes() -> tuple[int, int, int]:
-    return len(solver._MELD_FITS), solver._distance_cached.cache_info().currsize, len(memory._REPLAYS)
+    return (
+        len(solver._MELD_FITS),
+        solver._distance_cached.cache_info().currsize,
+        len(memory._REPLAYS),
+    )
 
 
 def test_the_bots_caches_are_emptied_when_the_next_deal_starts() -> None:

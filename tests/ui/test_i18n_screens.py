@@ -71,8 +71,11 @@ def show(app: App, drawn: Drawn) -> Drawn:
 
 
 def language_chooser(app: App) -> Cycler:
-    return next(w for w in app.stack.top.widgets  # type: ignore[union-attr]
-                if isinstance(w, Cycler) and w.values == list(i18n.LANGUAGES))
+    return next(
+        w
+        for w in app.stack.top.widgets  # type: ignore[union-attr]
+        if isinstance(w, Cycler) and w.values == list(i18n.LANGUAGES)
+    )
 
 
 def choose_language(app: App, lang: str) -> None:
@@ -89,29 +92,96 @@ def choose_language(app: App, lang: str) -> None:
 EXPECTED = {
     "fi": {
         MainMenu: ["Jatka", "Uusi peli", "Lataa", "Säännöt", "Asetukset", "Tilastot", "Lopeta"],
-        SettingsScene: ["Asetukset", "Kieli", "Kortin selkä", "Äänenvoimakkuus", "Takaisin", "Suomi"],
-        NewGameScene: ["Uusi peli", "Pelaajat", "Talon säännöt", "Aloita", "Viisisataa-rommi", "Sitoumusrommi",
-                       "Tavoitepisteet", "Botti: keskitaso", "Sinä"],
+        SettingsScene: [
+            "Asetukset",
+            "Kieli",
+            "Kortin selkä",
+            "Äänenvoimakkuus",
+            "Takaisin",
+            "Suomi",
+        ],
+        NewGameScene: [
+            "Uusi peli",
+            "Pelaajat",
+            "Talon säännöt",
+            "Aloita",
+            "Viisisataa-rommi",
+            "Sitoumusrommi",
+            "Tavoitepisteet",
+            "Botti: keskitaso",
+            "Sinä",
+        ],
         RulesScene: ["Säännöt", "Viisisataa-rommi", "Jako", "Pöytäykset", "Pisteenlasku"],
         StatisticsScene: ["Tilastot", "Pelaaja", "Peli", "Voitot", "Takaisin"],
         LoadScene: ["Lataa peli", "Takaisin"],
     },
     "ru": {
-        MainMenu: ["Продолжить", "Новая игра", "Загрузить", "Правила", "Настройки", "Статистика", "Выход"],
+        MainMenu: [
+            "Продолжить",
+            "Новая игра",
+            "Загрузить",
+            "Правила",
+            "Настройки",
+            "Статистика",
+            "Выход",
+        ],
         SettingsScene: ["Настройки", "Язык", "Рубашка карт", "Громкость", "Назад", "Русский"],
-        NewGameScene: ["Новая игра", "Игроки", "Домашние правила", "Начать", "Рамми 500", "Контрактный рамми",
-                       "Игра до", "Бот: средний", "Вы"],
+        NewGameScene: [
+            "Новая игра",
+            "Игроки",
+            "Домашние правила",
+            "Начать",
+            "Рамми 500",
+            "Контрактный рамми",
+            "Игра до",
+            "Бот: средний",
+            "Вы",
+        ],
         RulesScene: ["Правила", "Рамми 500", "Сдача", "Комбинации", "Подсчёт очков"],
         StatisticsScene: ["Статистика", "Игрок", "Игра", "Победы", "Назад"],
         LoadScene: ["Загрузить игру", "Назад"],
     },
 }
 # English labels of the same screens: none of their words may be left on a translated one.
-ENGLISH = ["Continue", "New game", "Load", "Rules", "Settings", "Statistics", "Quit", "Language",
-           "Card back", "Animation", "Volume", "Mute", "Fullscreen", "Back", "Players", "House rules",
-           "Start", "Target score", "Jokers", "Simple scoring", "Minimum run length", "Human", "Medium",
-           "The deal", "Melds", "Scoring", "Your turn", "Going out", "You", "Blue", "Normal", "Winning",
-           "Player", "Wins", "Best deal", "Load a game", "saved games"]
+ENGLISH = [
+    "Continue",
+    "New game",
+    "Load",
+    "Rules",
+    "Settings",
+    "Statistics",
+    "Quit",
+    "Language",
+    "Card back",
+    "Animation",
+    "Volume",
+    "Mute",
+    "Fullscreen",
+    "Back",
+    "Players",
+    "House rules",
+    "Start",
+    "Target score",
+    "Jokers",
+    "Simple scoring",
+    "Minimum run length",
+    "Human",
+    "Medium",
+    "The deal",
+    "Melds",
+    "Scoring",
+    "Your turn",
+    "Going out",
+    "You",
+    "Blue",
+    "Normal",
+    "Winning",
+    "Player",
+    "Wins",
+    "Best deal",
+    "Load a game",
+    "saved games",
+]
 ENGLISH_WORDS = {w.lower() for label in ENGLISH for w in label.split() if len(w) > 2} - {"the"}
 
 
@@ -128,8 +198,11 @@ def test_switching_the_language_in_settings_redraws_every_menu(app: App, drawn: 
         choose_language(app, lang)
         assert app.settings.language == lang
         said = show(app, drawn).texts()  # the same Settings screen, not opened again
-        assert {"fi": {"Kieli", "Takaisin", "Koko näyttö (F11)"}, "ru": {"Язык", "Назад", "Во весь экран (F11)"},
-                "en": {"Language", "Back", "Fullscreen (F11)"}}[lang] <= said
+        assert {
+            "fi": {"Kieli", "Takaisin", "Koko näyttö (F11)"},
+            "ru": {"Язык", "Назад", "Во весь экран (F11)"},
+            "en": {"Language", "Back", "Fullscreen (F11)"},
+        }[lang] <= said
     choose_language(app, "ru")
     app.pop()
     said = show(app, drawn).texts()  # the main menu beneath, laid out again in Russian
@@ -163,7 +236,9 @@ def test_the_rules_page_follows_the_house_rules_in_finnish(app: App, drawn: Draw
 
 @pytest.mark.parametrize("lang", ["fi", "ru"])
 @pytest.mark.parametrize("screen", [MainMenu, SettingsScene, NewGameScene, RulesScene])
-def test_labels_fit_their_controls_at_the_smallest_window(app: App, drawn: Drawn, lang: str, screen: type) -> None:
+def test_labels_fit_their_controls_at_the_smallest_window(
+    app: App, drawn: Drawn, lang: str, screen: type
+) -> None:
     i18n.set_language(lang)
     app.dispatch(Resize((960, 600)))
     open_screen(app, screen)
@@ -201,7 +276,10 @@ def test_the_language_is_kept_between_runs(monkeypatch: pytest.MonkeyPatch) -> N
         i18n.set_language("en")
 
 
-@pytest.mark.skipif(not (TOOLS / "catalogs.py").exists(), reason="the catalog tools are not here (an installed wheel)")
+@pytest.mark.skipif(
+    not (TOOLS / "catalogs.py").exists(),
+    reason="the catalog tools are not here (an installed wheel)",
+)
 def test_the_engines_preset_names_and_descriptions_are_in_the_catalogs() -> None:
     pytest.importorskip("babel")
     sys.path.insert(0, str(TOOLS))

@@ -70,11 +70,37 @@ FRAME_LIMIT_MS = 100.0  # frames slower than this are listed in the printed summ
 MAX_SIZE = (2560, 1440)
 DT = 0.05
 BOT_LEVELS = ("random", "easy", "medium")  # fast ones: they think inline, within the frame
-KEYS = [pygame.K_a, pygame.K_m, pygame.K_r, pygame.K_s, pygame.K_z, pygame.K_u, pygame.K_h, pygame.K_d,
-        pygame.K_p, pygame.K_1, pygame.K_5, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
-        pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
-        pygame.K_DOWN, pygame.K_HOME, pygame.K_END, pygame.K_ESCAPE, pygame.K_F11, pygame.K_F1,
-        pygame.K_LSHIFT, pygame.K_PAGEUP, pygame.K_PAGEDOWN]
+KEYS = [
+    pygame.K_a,
+    pygame.K_m,
+    pygame.K_r,
+    pygame.K_s,
+    pygame.K_z,
+    pygame.K_u,
+    pygame.K_h,
+    pygame.K_d,
+    pygame.K_p,
+    pygame.K_1,
+    pygame.K_5,
+    pygame.K_SPACE,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_BACKSPACE,
+    pygame.K_DELETE,
+    pygame.K_TAB,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_ESCAPE,
+    pygame.K_F11,
+    pygame.K_F1,
+    pygame.K_LSHIFT,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+]
 TEXT = "abcxyzÅäöЖя♠ 0123456789./\\:*?<>|\"'"
 
 
@@ -88,7 +114,10 @@ def open_screen(app: App, k: int) -> str:
         ("new game", lambda: app.push(NewGameScene(app))),
         ("load", lambda: app.push(LoadScene(app))),
         ("statistics", lambda: app.push(StatisticsScene(app))),
-        ("save as", lambda: app.push(SaveAsScene(app, session)) if isinstance(session, Session) else None),
+        (
+            "save as",
+            lambda: app.push(SaveAsScene(app, session)) if isinstance(session, Session) else None,
+        ),
         ("main menu", lambda: app.pop_to(MainMenu)),
     ]
     name, show = screens[k % len(screens)]
@@ -101,13 +130,17 @@ def start_segment(app: App, rng: random.Random, k: int) -> str:
     players = rng.randint(info.min_players, info.max_players)
     humans = 2 if k % 5 == 3 else 1  # now and then a hot seat
     demo = k % 9 == 4
-    seats = [SeatConfig("You" if i == 0 else f"P{i}", "human" if i < humans else rng.choice(BOT_LEVELS))
-             for i in range(players)]
+    seats = [
+        SeatConfig("You" if i == 0 else f"P{i}", "human" if i < humans else rng.choice(BOT_LEVELS))
+        for i in range(players)
+    ]
     app.settings.animation = rng.choice(["off", "fast", "normal"])
     app.rooms.start_table(info.id, seats, {}, seed=rng.randrange(1 << 20), demo=demo)
     screen = open_screen(app, k // len(catalog.presets()) + k)
-    return f"{info.id}, {players} players, {humans} human{'s' if humans > 1 else ''}" \
-           f"{', demo' if demo else ''}, {screen}"
+    return (
+        f"{info.id}, {players} players, {humans} human{'s' if humans > 1 else ''}"
+        f"{', demo' if demo else ''}, {screen}"
+    )
 
 
 def clickable(app: App) -> list[pygame.Rect]:
@@ -171,14 +204,18 @@ class Monkey:
         assert app.stack.scenes, "the scene stack went empty"
         top = app.stack.top
         self.screens[type(top).__name__] += 1
-        sessions = {id(s): s for s in (app.session, getattr(top, "session", None)) if isinstance(s, Session)}
+        sessions = {
+            id(s): s for s in (app.session, getattr(top, "session", None)) if isinstance(s, Session)
+        }
         for s in app.stack.scenes:
             if isinstance(s, TableScene):
                 sessions[id(s.session)] = s.session
         for session in sessions.values():
             g = session.game
             self.presets.add(session.preset)
-            assert Counter(g.all_cards()) == pack_of(g), "the engine's cards are not all in one place"
+            assert Counter(g.all_cards()) == pack_of(g), (
+                "the engine's cards are not all in one place"
+            )
         app.running = True  # the Quit button: the monkey stays
 
     def post(self, type_: int, **attrs: Any) -> None:
@@ -191,7 +228,10 @@ class Monkey:
         targets = clickable(self.app) if rng.random() < aimed else []
         if targets:
             r = rng.choice(targets)
-            return (rng.randint(r.left, max(r.left, r.right - 1)), rng.randint(r.top, max(r.top, r.bottom - 1)))
+            return (
+                rng.randint(r.left, max(r.left, r.right - 1)),
+                rng.randint(r.top, max(r.top, r.bottom - 1)),
+            )
         if rng.random() < 0.05:  # the very edges, and a little beyond (a drag leaving the window)
             return (rng.choice([-5, 0, w - 1, w + 5]), rng.randint(-5, h + 5))
         return (rng.randrange(w), rng.randrange(h))
@@ -213,7 +253,10 @@ class Monkey:
         self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
         self.frame()
         for k in range(1, steps + 1):
-            pos = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+            pos = (
+                start[0] + (end[0] - start[0]) * k // steps,
+                start[1] + (end[1] - start[1]) * k // steps,
+            )
             self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
             self.frame()
         if self.rng.random() < 0.05:
@@ -243,7 +286,10 @@ class Monkey:
     def resize(self) -> str:
         rng = self.rng
         if rng.random() < 0.15:
-            size = (rng.randint(200, MIN_SIZE[0]), rng.randint(150, MIN_SIZE[1]))  # below the minimum
+            size = (
+                rng.randint(200, MIN_SIZE[0]),
+                rng.randint(150, MIN_SIZE[1]),
+            )  # below the minimum
         else:
             size = (rng.randint(MIN_SIZE[0], MAX_SIZE[0]), rng.randint(MIN_SIZE[1], MAX_SIZE[1]))
         self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
@@ -269,7 +315,9 @@ class Monkey:
         if not legal:
             self.frame()
             return "wait (no move of ours)"
-        if len(legal) > 1 and self.rng.random() < 0.3:  # the chooser the table shows for ambiguous drops
+        if (
+            len(legal) > 1 and self.rng.random() < 0.3
+        ):  # the chooser the table shows for ambiguous drops
             options = self.rng.sample(legal, min(len(legal), self.rng.randint(2, 5)))
             top.play_one_of(options, "Which do you mean?")
             self.frame()
@@ -287,8 +335,15 @@ class Monkey:
     def step(self) -> None:
         r = self.rng.random()
         gestures: list[tuple[float, Callable[[], str]]] = [
-            (0.36, self.click), (0.20, self.drag), (0.12, self.key), (0.06, self.wheel),
-            (0.03, self.resize), (0.03, self.focus), (0.05, self.legal_move), (1.0, self.idle)]
+            (0.36, self.click),
+            (0.20, self.drag),
+            (0.12, self.key),
+            (0.06, self.wheel),
+            (0.03, self.resize),
+            (0.03, self.focus),
+            (0.05, self.legal_move),
+            (1.0, self.idle),
+        ]
         gesture = gestures[-1][1]
         for share, candidate in gestures:
             if r < share:
@@ -349,8 +404,12 @@ def inline_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.long
-def test_monkey(capsys: pytest.CaptureFixture[str], inline_bots: None, tmp_path: Path,
-                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_monkey(
+    capsys: pytest.CaptureFixture[str],
+    inline_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # The same run for the same seed, whatever ran before in this process: games
     # started by clicks (New game) draw their seeds from `random`, and Load and
     # Continue list what is in the data folder.
@@ -380,7 +439,8 @@ def test_monkey(capsys: pytest.CaptureFixture[str], inline_bots: None, tmp_path:
                 trail = "\n  ".join(monkey.history)
                 raise AssertionError(
                     f"seed {SEED}, event {n} ({monkey.event}) raised {type(e).__name__}: {e}\n"
-                    f"segment: {segments[-1]}\nlast events:\n  {trail}\n{traceback.format_exc()}") from e
+                    f"segment: {segments[-1]}\nlast events:\n  {trail}\n{traceback.format_exc()}"
+                ) from e
     finally:
         close = getattr(app.session, "close", None)
         if close is not None:
@@ -390,19 +450,25 @@ def test_monkey(capsys: pytest.CaptureFixture[str], inline_bots: None, tmp_path:
         i18n.set_language("en")  # the monkey may have picked another language in the settings
     seconds = time.perf_counter() - started
     full = GC_FULL[full_before:]
-    gc_line = (f"gc {(GC_SECONDS[0] - gc_before) * 1000:.0f} ms in all, {len(full)} full collections"
-               f"{f', longest {max(full):.0f} ms' if full else ''}")
+    gc_line = (
+        f"gc {(GC_SECONDS[0] - gc_before) * 1000:.0f} ms in all, {len(full)} full collections"
+        f"{f', longest {max(full):.0f} ms' if full else ''}"
+    )
     frames = len(monkey.cpu_ms)
     over_cpu = [s for s in monkey.slowest if s[0] > FRAME_LIMIT_MS]
     over_wall = [s for s in monkey.slowest if s[1] > FRAME_LIMIT_MS]
     with capsys.disabled():
-        print(f"\nmonkey: seed {SEED}, {EVENTS} events, {frames} frames in {seconds:.0f} s; "
-              f"CPU ms p50 {sorted(monkey.cpu_ms)[frames // 2]:.1f}, max {max(monkey.cpu_ms):.1f}; "
-              f"wall ms max {max(monkey.wall_ms):.1f}; over {FRAME_LIMIT_MS:.0f} ms: {len(over_cpu)} frames of CPU, "
-              f"{len(over_wall)} of wall time; "
-              f"gestures {dict(monkey.kinds)}; screens {sorted(monkey.screens)}; "
-              f"presets {sorted(monkey.presets)}; {gc_line}; slowest (cpu, wall, event) {sorted(monkey.slowest)[-5:]}")
+        print(
+            f"\nmonkey: seed {SEED}, {EVENTS} events, {frames} frames in {seconds:.0f} s; "
+            f"CPU ms p50 {sorted(monkey.cpu_ms)[frames // 2]:.1f}, max {max(monkey.cpu_ms):.1f}; "
+            f"wall ms max {max(monkey.wall_ms):.1f}; over {FRAME_LIMIT_MS:.0f} ms: {len(over_cpu)} frames of CPU, "
+            f"{len(over_wall)} of wall time; "
+            f"gestures {dict(monkey.kinds)}; screens {sorted(monkey.screens)}; "
+            f"presets {sorted(monkey.presets)}; {gc_line}; slowest (cpu, wall, event) {sorted(monkey.slowest)[-5:]}"
+        )
     if EVENTS >= SEGMENT * len(catalog.presets()):
         assert monkey.presets >= {info.id for info in catalog.presets()}
     if EVENTS >= SEGMENT * 8:
-        assert {"MainMenu", "TableScene", "SettingsScene", "RulesScene", "NewGameScene"} <= set(monkey.screens)
+        assert {"MainMenu", "TableScene", "SettingsScene", "RulesScene", "NewGameScene"} <= set(
+            monkey.screens
+        )

@@ -25,7 +25,10 @@ def waiting_table(app: App, turn: int = 0, threaded: bool = False) -> TableScene
     game = Game.from_layout(
         "rummy500",
         hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D", discard="KS 10D 6H 4H", turn=turn)
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=turn,
+    )
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
     session = Session(game.preset, seats, {}, game=game, threaded=threaded, bot_process=False)
     app.session = session
@@ -65,7 +68,9 @@ def test_a_message_wakes_the_table_when_it_starts_to_fade(app: App) -> None:
     scene = waiting_table(app)
     scene.message("hello", ttl=3.0)
     frame(app)
-    assert app.frame_wait() == pytest.approx(3.0 - idle.MESSAGE_FADE - 0.05, abs=0.02)  # one frame of 0.05 s
+    assert app.frame_wait() == pytest.approx(
+        3.0 - idle.MESSAGE_FADE - 0.05, abs=0.02
+    )  # one frame of 0.05 s
     scene.messages[0].ttl = 0.5  # fading: every frame
     assert app.frame_wait() == 0.0
 
@@ -94,7 +99,9 @@ def test_rest_sleeps_until_the_deadline_and_counts_the_sleep_in_the_next_frame(a
 
 def test_rest_ends_at_once_when_input_is_waiting(app: App) -> None:
     waiting_table(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    )
     started = time.perf_counter()
     assert app.rest() < 0.05 and time.perf_counter() - started < 0.05
 
@@ -104,4 +111,3 @@ def test_rest_sleeps_no_longer_than_the_cap(app: App, monkeypatch: Any) -> None:
     monkeypatch.setattr(app_module, "REST_CAP", 0.1)
     pygame.event.clear()
     assert 0.05 < app.rest() < 0.5
-

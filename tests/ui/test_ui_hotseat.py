@@ -48,13 +48,21 @@ def public_cards(game: Any) -> Counter[int]:
 
 @dataclass
 class Log:
-    events: list[tuple[str, int]] = field(default_factory=list)  # ("hand-over", seat) / ("move", seat) / ("deal", 0)
+    events: list[tuple[str, int]] = field(
+        default_factory=list
+    )  # ("hand-over", seat) / ("move", seat) / ("deal", 0)
     handovers_checked: int = 0
     claims_asked: int = 0
 
 
-def table_for(app: App, preset: str, seats: list[SeatConfig], seed: int = 3, game: Any = None,
-              ask: str = "always") -> TableScene:
+def table_for(
+    app: App,
+    preset: str,
+    seats: list[SeatConfig],
+    seed: int = 3,
+    game: Any = None,
+    ask: str = "always",
+) -> TableScene:
     app.settings.ask_claims = ask  # type: ignore[attr-defined]
     session = Session(preset, seats, {}, seed=seed, game=game, threaded=False)
     app.session = session
@@ -63,7 +71,9 @@ def table_for(app: App, preset: str, seats: list[SeatConfig], seed: int = 3, gam
     return scene
 
 
-def drive(app: App, scene: TableScene, faces: list[Card], log: Log, until: Any, max_frames: int = 6000) -> None:
+def drive(
+    app: App, scene: TableScene, faces: list[Card], log: Log, until: Any, max_frames: int = 6000
+) -> None:
     """Play on: humans' moves chosen by a bot and made through the table, the
     hand-over screen clicked; checks what is drawn while it shows."""
     chooser = make_bot("easy", 7)
@@ -78,14 +88,20 @@ def drive(app: App, scene: TableScene, faces: list[Card], log: Log, until: Any, 
                 seen.append(top)
                 log.events.append(("hand-over", top.seat))
                 claim = session.game.claim if session.phase == "claim" else None
-                if claim is not None:  # the nearest human still to answer, after the bots before them
+                if (
+                    claim is not None
+                ):  # the nearest human still to answer, after the bots before them
                     waiting = [c for c in claim.claimants if c in session.game.to_act]
-                    assert waiting and waiting[0] == top.seat, f"asked {top.seat}, waiting {waiting}"
+                    assert waiting and waiting[0] == top.seat, (
+                        f"asked {top.seat}, waiting {waiting}"
+                    )
                     log.claims_asked += 1
             faces.clear()
             frame(app)
             shown = Counter(c.code for c in faces)
-            assert not shown - public_cards(session.game), "a hand card was drawn face up behind the hand-over"
+            assert not shown - public_cards(session.game), (
+                "a hand card was drawn face up behind the hand-over"
+            )
             log.handovers_checked += 1
             top.ready()
             continue
@@ -101,7 +117,9 @@ def drive(app: App, scene: TableScene, faces: list[Card], log: Log, until: Any, 
             frame(app)  # the player now sees their own hand
             if seat in g.to_act and scene.my_turn():
                 hand = Counter(c.code for c in g.hand(seat))
-                assert not hand or Counter(c.code for c in faces) & hand, "the player's own hand is drawn face up"
+                assert not hand or Counter(c.code for c in faces) & hand, (
+                    "the player's own hand is drawn face up"
+                )
                 move = chooser.choose(g.view(seat))
                 log.events.append(("move", seat))
                 if session.phase is Phase.CLAIM:
@@ -125,20 +143,36 @@ def check_handovers(log: Log, session: Session) -> None:
             pending.append(seat)
         else:
             expected = [seat] if seat != last else []
-            assert pending == expected, f"before a move of seat {seat} (after {last}): hand-overs {pending}"
+            assert pending == expected, (
+                f"before a move of seat {seat} (after {last}): hand-overs {pending}"
+            )
             pending = []
             last = seat
 
 
 def test_three_humans_and_a_bot_in_rummy500(app: App, faces: list[Card]) -> None:
-    seats = [SeatConfig("Ann", "human"), SeatConfig("Ben", "human"), SeatConfig("Bot", "easy"),
-             SeatConfig("Cleo", "human")]
+    seats = [
+        SeatConfig("Ann", "human"),
+        SeatConfig("Ben", "human"),
+        SeatConfig("Bot", "easy"),
+        SeatConfig("Cleo", "human"),
+    ]
     scene = table_for(app, "rummy500", seats, seed=11)
     log = Log()
     session = scene.session
-    drive(app, scene, faces, log, until=lambda: session.game.round >= 2 and len(log.events) > 0
-          and sum(1 for k, _ in log.events if k == "move") > 8 and log.events[-1][0] == "move"
-          and any(k == "deal" for k, _ in log.events))
+    drive(
+        app,
+        scene,
+        faces,
+        log,
+        until=lambda: (
+            session.game.round >= 2
+            and len(log.events) > 0
+            and sum(1 for k, _ in log.events if k == "move") > 8
+            and log.events[-1][0] == "move"
+            and any(k == "deal" for k, _ in log.events)
+        ),
+    )
     check_handovers(log, session)
     assert log.handovers_checked >= 6 and log.claims_asked >= 1
     movers = [s for k, s in log.events if k == "move"]
@@ -170,10 +204,16 @@ def rummy_call_table(app: App, ask: str = "always") -> TableScene:
     game = Game.from_layout(
         "rummy500",
         hands=["9S 2C 3D 4H 6C", "5C 7D 8H KC 4D", "2H 3S 6D 8C 10H", "AC 4C 7H QD KD"],
-        stock="AD 2S 3C 5D 5H 6H 7C 8D 9D 10C", discard="KS QS JS 10S", turn=0,
+        stock="AD 2S 3C 5D 5H 6H 7C 8D 9D 10C",
+        discard="KS QS JS 10S",
+        turn=0,
     )
-    seats = [SeatConfig("Ann", "human"), SeatConfig("Ben", "human"), SeatConfig("Cleo", "human"),
-             SeatConfig("Bot", "random")]
+    seats = [
+        SeatConfig("Ann", "human"),
+        SeatConfig("Ben", "human"),
+        SeatConfig("Cleo", "human"),
+        SeatConfig("Bot", "random"),
+    ]
     scene = table_for(app, "rummy500", seats, game=game, ask=ask)
     frame(app)
     top = app.stack.top
@@ -200,7 +240,9 @@ def test_claims_ask_the_humans_in_priority_order(app: App) -> None:
             frame(app)
             assert scene.prompt_buttons, "the claimant sees what is on offer"
             assert scene.viewer == top.seat
-            scene.prompt_buttons[[m.action for m in scene.prompt_moves].index(Action.PASS)].on_click()
+            scene.prompt_buttons[
+                [m.action for m in scene.prompt_moves].index(Action.PASS)
+            ].on_click()
         if session_phase(scene) != "claim":
             break
         frame(app)
@@ -211,16 +253,25 @@ def test_never_asking_about_claims_passes_for_the_humans(app: App) -> None:
     scene = rummy_call_table(app, ask="never")
     frame(app, 3)
     assert session_phase(scene) != "claim" or scene.session.game.to_act == (3,)
-    assert not any(e.move is not None and e.move.action == "rummy" and e.move.seat in (1, 2)
-                   for e in scene.session.log)
+    assert not any(
+        e.move is not None and e.move.action == "rummy" and e.move.seat in (1, 2)
+        for e in scene.session.log
+    )
 
 
 def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App) -> None:
     game = Game.from_layout(
         "liverpool",
-        hands=["2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3S 4C 10H JH QH KH 2D 9S",
-               "7H 7S 2D 3H 4S 9C 9D JD QS KD", "7D 7C 2S 4C 5S 6D 8D 10C JS QC"],
-        stock="AH 2H 3D 4H 5C 6C 8C 9H 9S 10S KS AS", discard="7H", turn=0, round=1,
+        hands=[
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "AC AD 3S 4C 10H JH QH KH 2D 9S",
+            "7H 7S 2D 3H 4S 9C 9D JD QS KD",
+            "7D 7C 2S 4C 5S 6D 8D 10C JS QC",
+        ],
+        stock="AH 2H 3D 4H 5C 6C 8C 9H 9S 10S KS AS",
+        discard="7H",
+        turn=0,
+        round=1,
     )
     seats = [SeatConfig(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")]
     scene = table_for(app, "liverpool", seats, game=game, ask="useful")
@@ -234,7 +285,9 @@ def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App
             top.ready()
             frame(app)
             asked.append(scene.viewer)
-            scene.prompt_buttons[[m.action for m in scene.prompt_moves].index(Action.BUY)].on_click()
+            scene.prompt_buttons[
+                [m.action for m in scene.prompt_moves].index(Action.BUY)
+            ].on_click()
         if session_phase(scene) != "claim":
             break
         frame(app)
@@ -246,14 +299,23 @@ def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App
 
 
 def test_useful_is_judged_from_the_own_hand_by_the_engine() -> None:
-    """"Only when the card could be used" is the engine's answer, from the
+    """ "Only when the card could be used" is the engine's answer, from the
     claimant's hand and the table: a pair in hand or three near hearts make
     the 7♥ usable; one 7 alone (a pair, not a meld) or nothing near does not."""
     from rummy_gui.engine.cards import parse_card, parse_cards
 
-    game = Game.from_layout("liverpool", hands=["2C 3C 4D 5D 6S 8S 10D JC QD KC", "7S 9H 2D 3H 4S 9C 9D JD QS KD",
-                                                "AC AD 3S 5H 6H 8H 10H JH QH KH"], stock="AH 2H 3D", discard="7H",
-                            turn=0, round=1)
+    game = Game.from_layout(
+        "liverpool",
+        hands=[
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "7S 9H 2D 3H 4S 9C 9D JD QS KD",
+            "AC AD 3S 5H 6H 8H 10H JH QH KH",
+        ],
+        stock="AH 2H 3D",
+        discard="7H",
+        turn=0,
+        round=1,
+    )
     seven = parse_card("7H")
     assert catalog.could_use(game.rules, game.hand(2), seven, game.melds)  # 5H 6H 8H
     assert catalog.could_use(game.rules, parse_cards("7S 7D 2C"), seven, game.melds)  # a pair of 7s
@@ -268,12 +330,24 @@ def test_useful_is_judged_from_the_own_hand_by_the_engine() -> None:
 def test_a_claim_is_told_only_once_it_has_won() -> None:
     game = Game.from_layout(
         "liverpool",
-        hands=["2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3S 4C 10H JH QH KH 2D 9S",
-               "7H 7S 2D 3H 4S 9C 9D JD QS KD", "7D 7C 2S 4C 5S 6D 8D 10C JS QC"],
-        stock="AH 2H 3D 4H 5C 6C 8C 9H 9S 10S KS AS", discard="7H", turn=0, round=1,
+        hands=[
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "AC AD 3S 4C 10H JH QH KH 2D 9S",
+            "7H 7S 2D 3H 4S 9C 9D JD QS KD",
+            "7D 7C 2S 4C 5S 6D 8D 10C JS QC",
+        ],
+        stock="AH 2H 3D 4H 5C 6C 8C 9H 9S 10S KS AS",
+        discard="7H",
+        turn=0,
+        round=1,
     )
-    session = Session("liverpool", [SeatConfig(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")], {},
-                      game=game, threaded=False)
+    session = Session(
+        "liverpool",
+        [SeatConfig(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")],
+        {},
+        game=game,
+        threaded=False,
+    )
     session.play(0, Move.parse("draw"))
     session.play(3, Move.parse("buy"))  # Dan answers first, but Cleo is nearer
     assert not any("buys" in str(e) for e in session.log) and not session.announcements
@@ -284,11 +358,20 @@ def test_a_claim_is_told_only_once_it_has_won() -> None:
 
 
 @pytest.mark.parametrize(("preset", "players"), [("liverpool", 4), ("shanghai", 3)])
-def test_a_round_of_the_contract_family_in_hot_seat(app: App, faces: list[Card], preset: str, players: int) -> None:
+def test_a_round_of_the_contract_family_in_hot_seat(
+    app: App, faces: list[Card], preset: str, players: int
+) -> None:
     """Cuts, buying and Shanghai calls between humans, with a bot among them."""
     seats = [SeatConfig(f"P{i}", "easy" if i == 1 else "human") for i in range(players)]
     scene = table_for(app, preset, seats, seed=4, ask="useful")
     log = Log()
-    drive(app, scene, faces, log, until=lambda: scene.session.phase in ("deal_over", "game_over"), max_frames=40000)
+    drive(
+        app,
+        scene,
+        faces,
+        log,
+        until=lambda: scene.session.phase in ("deal_over", "game_over"),
+        max_frames=40000,
+    )
     check_handovers(log, scene.session)
     assert log.handovers_checked >= 10

@@ -113,7 +113,9 @@ def test_a_whole_deal_of_rummy500_by_keyboard(app: App) -> None:
             move = chooser.choose(g.view(0))
             version = session.version
             act_by_keys(app, scene, move)
-            assert session.version > version, f"the keys did not play {str(move)!r}: {scene.messages[-1:]}"
+            assert session.version > version, (
+                f"the keys did not play {str(move)!r}: {scene.messages[-1:]}"
+            )
             moves += 1
             continue
         frame(app)

@@ -37,12 +37,33 @@ def test_only_the_tools_import_the_app_and_only_the_app_imports_the_rooms() -> N
 
 
 def test_the_scene_kinds_and_the_dialogs_import_no_screen() -> None:
-    screens = {f"rummy_gui.ui.{m}" for m in ("menus", "table", "overlays", "saving", "statistics",
-                                             "table_options", "hotseat", "replay_scene", "rooms", "app")}
+    screens = {
+        f"rummy_gui.ui.{m}"
+        for m in (
+            "menus",
+            "table",
+            "overlays",
+            "saving",
+            "statistics",
+            "table_options",
+            "hotseat",
+            "replay_scene",
+            "rooms",
+            "app",
+        )
+    }
     for module in ("scene", "dialogs", "widgets"):
         assert not imports(module) & screens, module
 
 
 def test_what_a_table_opens_does_not_import_the_table() -> None:
-    for module in ("overlays", "table_options", "hotseat", "saving", "menus", "statistics", "replay_scene"):
+    for module in (
+        "overlays",
+        "table_options",
+        "hotseat",
+        "saving",
+        "menus",
+        "statistics",
+        "replay_scene",
+    ):
         assert "rummy_gui.ui.table" not in imports(module), module

@@ -27,8 +27,11 @@ def selected(scene: TableScene) -> list[str]:
 def contract_table(app: App) -> TableScene:
     game = Game.from_layout(
         "contract",
-        hands=["10C 10C QH 7H 7S 7D 9C 9S 9D KD", "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-               "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        hands=[
+            "10C 10C QH 7H 7S 7D 9C 9S 9D KD",
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "AC AD 3H 5H 6H 8H 10H JH QH KH",
+        ],
         stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
         discard="JD",
         turn=0,
@@ -42,7 +45,9 @@ def contract_table(app: App) -> TableScene:
     return scene
 
 
-def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_stays_dark(app: App) -> None:
+def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_stays_dark(
+    app: App,
+) -> None:
     scene = contract_table(app)
     slots = scene.slot_rects()
     for text in ("10C", "QH"):  # 10♣ 10♣ Q♥: three cards, but not a set
@@ -74,8 +79,13 @@ def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_s
 
 
 def layoff_table(app: App) -> TableScene:
-    game = Game.from_layout("rummy500", hands=["JS 10C 4D 7H 2C 5S 8D", "QS KS AS 3C 6H 9C 4H"],
-                            stock="KD 2H 3S 6D 9H", discard="8C", turn=1)
+    game = Game.from_layout(
+        "rummy500",
+        hands=["JS 10C 4D 7H 2C 5S 8D", "QS KS AS 3C 6H 9C 4H"],
+        stock="KD 2H 3S 6D 9H",
+        discard="8C",
+        turn=1,
+    )
     for text in ("1: draw", "1: meld QS KS AS", "1: discard 3C"):
         game.play(Move.parse(text))
     scene = open_table(app, game)

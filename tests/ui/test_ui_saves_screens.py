@@ -62,13 +62,17 @@ def flush(session: Session) -> None:
 def failing_write(code: int) -> Any:
     def write(p: Path, blob: bytes, backup: bool) -> None:
         raise jsonio._write_problem(OSError(code, "simulated"), p)
+
     return write
 
 
 # ----------------------------------------------------------------- 1. saving off
 def test_saving_off_is_said_once_per_reason_and_the_game_goes_on(
-        app: App, drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    app.rooms.start_table("rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3)
+    app: App, drawn: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.rooms.start_table(
+        "rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3
+    )
     table = app.stack.top
     assert isinstance(table, TableScene)
     table.cooldown = 1e9
@@ -104,8 +108,10 @@ def test_saving_off_in_finnish_uses_the_translated_reason() -> None:
     finally:
         i18n.set_language("en")
     assert "/x" not in text and text != "Saving is off: the disk is full"
-    assert saving_off_text("the disk holding /x is full", "disk_full") == \
-        "Saving is off: the disk holding /x is full"
+    assert (
+        saving_off_text("the disk holding /x is full", "disk_full")
+        == "Saving is off: the disk holding /x is full"
+    )
 
 
 # ----------------------------------------------------------------- 2. Continue
@@ -140,7 +146,9 @@ def test_continue_with_a_damaged_autosave_uses_its_backup(app: App, drawn: list[
     texts = [m.text for m in table.messages]
     assert "The autosave was damaged; continuing from its backup." in texts
     corrupt = list(path.parent.glob("autosave.json.corrupt-*"))
-    assert len(corrupt) == 1 and corrupt[0].read_bytes().startswith(b'{"format"')  # moved, not deleted
+    assert len(corrupt) == 1 and corrupt[0].read_bytes().startswith(
+        b'{"format"'
+    )  # moved, not deleted
     assert any(corrupt[0].name in t for t in texts)
     assert any(corrupt[0].name in t for t in drawn)
 
@@ -169,7 +177,9 @@ def make_saves() -> None:
     saves.save_path("broken").write_text("{}", encoding="utf-8")
 
 
-def test_load_screen_rows_show_game_players_round_scores_and_date(app: App, drawn: list[str]) -> None:
+def test_load_screen_rows_show_game_players_round_scores_and_date(
+    app: App, drawn: list[str]
+) -> None:
     make_saves()
     app.push(LoadScene(app))
     frame(app)
@@ -180,7 +190,11 @@ def test_load_screen_rows_show_game_players_round_scores_and_date(app: App, draw
     assert second == "2 players: You 0, Ada 0"
     assert first in drawn and second in drawn
     broken = widget(app, "broken")
-    assert not broken.enabled and "can't be loaded" in broken.lines[0] and "not a rummy-gui save" in broken.lines[1]
+    assert (
+        not broken.enabled
+        and "can't be loaded" in broken.lines[0]
+        and "not a rummy-gui save" in broken.lines[1]
+    )
 
 
 def test_delete_asks_and_no_keeps_yes_removes(app: App) -> None:

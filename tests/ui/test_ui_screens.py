@@ -96,7 +96,9 @@ def test_save_as_then_load(app: App) -> None:
     from rummy_gui.play.session import SeatConfig
     from rummy_gui.ui.saving import LoadScene, SaveAsScene
 
-    app.rooms.start_table("rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3)
+    app.rooms.start_table(
+        "rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3
+    )
     table = app.stack.top
     assert isinstance(table, TableScene)
     table.cooldown = 1e9

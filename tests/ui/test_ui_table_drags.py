@@ -76,7 +76,12 @@ def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
     run = next(m for m in g.melds if m.kind == "run")
     # Lay off 6H on the run by dropping it on the meld.
     drag(app, hand_point(scene, "6H"), scene.geometry().meld_area(run.id).center)
-    assert len(run.cards) == 4 and g.melds[[m.id for m in g.melds].index(run.id)].owners == (0, 0, 0, 0)
+    assert len(run.cards) == 4 and g.melds[[m.id for m in g.melds].index(run.id)].owners == (
+        0,
+        0,
+        0,
+        0,
+    )
     # Discard KD: the turn passes on.
     drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
     assert g.discard_pile[-1] == parse_card("KD")
@@ -113,7 +118,11 @@ def test_rummy_call_prompt(app: App) -> None:
 def test_contract_lay_down(app: App) -> None:
     game = Game.from_layout(
         "contract",
-        hands=["7H 7S 7D 9C 9S 9D 2H 4C KD QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        hands=[
+            "7H 7S 7D 9C 9S 9D 2H 4C KD QS",
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "AC AD 3H 5H 6H 8H 10H JH QH KH",
+        ],
         stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
         discard="JD",
         turn=0,
@@ -173,7 +182,12 @@ def test_table_renders_at_sizes(app: App, size: tuple[int, int], tmp_path: Any) 
     small = pygame.transform.scale(picture, (64, 40))
     colours = {small.get_at((x, y))[:3] for x in range(64) for y in range(40)}
     assert len(colours) > 100  # felt, cards, text: not a blank or one-colour frame
-    green = sum(1 for x in range(64) for y in range(40) if small.get_at((x, y)).g > small.get_at((x, y)).r + 20)
+    green = sum(
+        1
+        for x in range(64)
+        for y in range(40)
+        if small.get_at((x, y)).g > small.get_at((x, y)).r + 20
+    )
     assert green > 64 * 40 // 4  # mostly felt
     hand = scene.geometry().zones[("hand", 0)]
     assert all(app.screen.get_rect().contains(r) for _, r in hand)  # the whole hand is on screen
@@ -184,7 +198,11 @@ def test_contract_through_slots(app: App, tmp_path: Any) -> None:
 
     game = Game.from_layout(
         "contract",
-        hands=["7H 7S 7D 9C 9S 9D 2H 4C KD QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        hands=[
+            "7H 7S 7D 9C 9S 9D 2H 4C KD QS",
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "AC AD 3H 5H 6H 8H 10H JH QH KH",
+        ],
         stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
         discard="JD",
         turn=0,
@@ -221,7 +239,9 @@ def test_liverpool_cut_by_clicking_the_pack_edge(app: App) -> None:
     edge = scene.cut_rect()
     import pygame
 
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=edge.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=edge.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
     frame(app)
     click(app, (edge.x + edge.w // 3, edge.centery))
     assert scene.session.phase != "cut"
@@ -237,8 +257,13 @@ def test_hot_seat_shows_the_hand_of_the_human_to_act(app: App) -> None:
         discard="KS",
         turn=0,
     )
-    session = Session("rummy500", [SeatConfig("Ann", "human"), SeatConfig("Ben", "human")], {}, game=game,
-                      threaded=False)
+    session = Session(
+        "rummy500",
+        [SeatConfig("Ann", "human"), SeatConfig("Ben", "human")],
+        {},
+        game=game,
+        threaded=False,
+    )
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
@@ -256,7 +281,11 @@ def test_hot_seat_shows_the_hand_of_the_human_to_act(app: App) -> None:
 def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
     game = Game.from_layout(
         "contract",
-        hands=["7H 7S 7D 4C 5C JK 7C 9D KD 2S", "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        hands=[
+            "7H 7S 7D 4C 5C JK 7C 9D KD 2S",
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "AC AD 3H 5H 6H 8H 10H JH QH KH",
+        ],
         stock="QS 2D 3S 6C 4S 5S 8C 9H 10S JS",
         discard="JD",
         turn=0,
@@ -313,8 +342,11 @@ def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App)
     frame(app)
     last = scene.geometry().zones[("hand", 0)][-1][1]
     press(app, (last.x + 6, last.y + 40))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(last.x - 60, last.y + 40), rel=(0, 0),
-                                         buttons=(1, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(last.x - 60, last.y + 40), rel=(0, 0), buttons=(1, 0, 0)
+        )
+    )
     frame(app)
     assert scene.drag is not None and scene.drag.active
     scene.play(Move.parse("meld 7H 8H 9H"))

@@ -31,7 +31,11 @@ def layout_game() -> Any:
 
 
 def table(app: App, game: Any, seats: list[SeatConfig] | None = None) -> TableScene:
-    seats = seats or [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
+    seats = seats or [
+        SeatConfig("Ann", "human"),
+        SeatConfig("Bo", "easy"),
+        SeatConfig("Cy", "easy"),
+    ]
     session = Session(game.preset, seats, {}, game=game, threaded=False)
     app.session = session
     scene = TableScene(app, session)
@@ -51,7 +55,11 @@ def test_undo_turn_holds_the_next_bot_and_takes_the_whole_turn_back(app: App) ->
     frame(app, 5)  # the bot waits: Undo turn is still possible
     assert len(game.moves) == 3 and scene.may_undo() and scene.buttons[6].label == "Undo turn"
     click(app, scene.buttons[6].rect.center)
-    assert game.turn == 0 and game.hand(0) == before.hand(0) and game.discard_pile == before.discard_pile
+    assert (
+        game.turn == 0
+        and game.hand(0) == before.hand(0)
+        and game.discard_pile == before.discard_pile
+    )
     assert not any(e.move is not None and e.move.action == "meld" for e in scene.session.log)
 
 
@@ -83,7 +91,9 @@ def test_undo_never_takes_back_another_humans_move(app: App) -> None:
     assert len(game.moves) == moves and scene.viewer == 1 and not scene.may_undo()
 
 
-def test_hint_lifts_its_cards_says_it_and_is_counted(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hint_lifts_its_cards_says_it_and_is_counted(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = layout_game()
     scene = table(app, game)
     assert scene.play(Move.parse("draw"))
@@ -98,7 +108,9 @@ def test_hint_lifts_its_cards_says_it_and_is_counted(app: App, monkeypatch: pyte
     lifted = sorted(str(scene.shown_hand()[i]) for i in scene.selected)
     assert lifted == sorted(str(c) for c in advice.cards if c in game.hand(0))
     seen: dict[str, Any] = {}
-    monkeypatch.setattr("rummy_gui.play.stats.record_game", lambda g, seats, hints=None: seen.update(hints=hints))
+    monkeypatch.setattr(
+        "rummy_gui.play.stats.record_game", lambda g, seats, hints=None: seen.update(hints=hints)
+    )
     scene.session._record_statistics()
     assert seen["hints"] == {0: 1}
 
@@ -137,8 +149,13 @@ def test_switching_language_redraws_the_table(app: App) -> None:
 
 
 def finish_deal(app: App) -> TableScene:
-    game = Game.from_layout("rummy500", hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
-                            stock="10H 2S 3C 4D 5D 6C", discard="KS", turn=0)
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
+        stock="10H 2S 3C 4D 5D 6C",
+        discard="KS",
+        turn=0,
+    )
     scene = table(app, game)
     assert scene.play(Move.parse("draw")) and scene.play(Move.parse("meld 7H 8H 9H 10H"))
     assert scene.play(Move.parse("discard KD"))
@@ -177,9 +194,19 @@ def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: Ap
 
 
 def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
-    game = Game.from_layout("persian", hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S", "4C 5D 6S 8D"],
-                            stock="AC 2S 3C 4D 5S 6C 7C 8C 9C", discard="KS", turn=0)
-    seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy"), SeatConfig("Di", "easy")]
+    game = Game.from_layout(
+        "persian",
+        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S", "4C 5D 6S 8D"],
+        stock="AC 2S 3C 4D 5S 6C 7C 8C 9C",
+        discard="KS",
+        turn=0,
+    )
+    seats = [
+        SeatConfig("Ann", "human"),
+        SeatConfig("Bo", "easy"),
+        SeatConfig("Cy", "easy"),
+        SeatConfig("Di", "easy"),
+    ]
     scene = table(app, game, seats)
     bot = make_bot("easy", 3)
     for _ in range(3000):
@@ -198,8 +225,12 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
     points = score_points(game)
     assert len(points) == 2 and len(points[0]) == len(game.score_history) + 1 >= 2
     frame(app)
-    graph = pygame.Rect(top.rect.x + int(top.rect.w * 0.5), top.rect.y + 110, int(top.rect.w * 0.5) - 30,
-                        top.rect.h - 240)
+    graph = pygame.Rect(
+        top.rect.x + int(top.rect.w * 0.5),
+        top.rect.y + 110,
+        int(top.rect.w * 0.5) - 30,
+        top.rect.h - 240,
+    )
     colour = scene.session.colour(game.sides[0][0])
     pixels = pygame.image.tobytes(app.screen.subsurface(graph), "RGB")
     assert bytes(colour) in pixels

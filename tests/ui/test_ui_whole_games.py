@@ -83,7 +83,9 @@ def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
             click(app, scene.buttons[5].rect.center)
         want = ask.cards_of(m)[0]
         slots = scene.geometry().zones[("hand", scene.viewer)]
-        start = point_on(next(r for i, (c, r) in enumerate(slots) if c == want and i not in scene.selected))
+        start = point_on(
+            next(r for i, (c, r) in enumerate(slots) if c == want and i not in scene.selected)
+        )
         drag(app, start, scene.geometry().layout.discard.center)
     else:
         raise AssertionError(f"no gesture for {m}")
@@ -101,12 +103,18 @@ def play_to_the_end(app: App, session: Session, max_frames: int = 60000) -> None
             click(app, top.buttons[0].rect.center)
             continue
         g = session.game
-        if top is scene and not scene.flights and 0 in g.to_act and session.phase not in (Phase.DEAL_OVER,
-                                                                                          Phase.GAME_OVER):
+        if (
+            top is scene
+            and not scene.flights
+            and 0 in g.to_act
+            and session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER)
+        ):
             move = chooser.choose(g.view(0))
             version = session.version
             act_by_mouse(app, scene, move)
-            assert session.version > version, f"the table did not play {str(move)!r}: {scene.messages[-1:]}"
+            assert session.version > version, (
+                f"the table did not play {str(move)!r}: {scene.messages[-1:]}"
+            )
             continue
         frame(app)
     raise AssertionError("the game did not end")
@@ -125,7 +133,9 @@ def seats(n: int) -> list[SeatConfig]:
         ("pinochle", 3, {"target": 100}),
     ],
 )
-def test_whole_game_500_family(app: App, preset: str, players: int, options: dict[str, Any]) -> None:
+def test_whole_game_500_family(
+    app: App, preset: str, players: int, options: dict[str, Any]
+) -> None:
     session = Session(preset, seats(players), options, seed=4, threaded=False)
     app.session = session
     play_to_the_end(app, session)
@@ -146,20 +156,35 @@ def test_whole_game_contract_family_all_seven_rounds(app: App, preset: str) -> N
 # The last round, laid out so that the human's hand goes down at once: round
 # 7's all-at-once contract by mouse, through to the game-over screen.
 ROUND_SEVEN = {
-    "contract": ["AH 2H 3H 4H 5C 6C 7C 8C 9S 10S JS QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H 9D",
-                 "AC AD 3S 5H 6H 8H 10H JH QH KH 4S 7S"],
-    "liverpool": ["AH 2H 3H 4H 5C 6C 7C 8C 9S 10S JS QS", "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H 9D",
-                  "AC AD 3S 5H 6H 8H 10H JH QH KH 4S 7S"],
-    "shanghai": ["2H 3H 4H 5H 5C 6C 7C 8C 9S 10S JS", "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H",
-                 "AC AD 3S 5H 6H 8H 10H JH QH KH 4S"],
+    "contract": [
+        "AH 2H 3H 4H 5C 6C 7C 8C 9S 10S JS QS",
+        "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H 9D",
+        "AC AD 3S 5H 6H 8H 10H JH QH KH 4S 7S",
+    ],
+    "liverpool": [
+        "AH 2H 3H 4H 5C 6C 7C 8C 9S 10S JS QS",
+        "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H 9D",
+        "AC AD 3S 5H 6H 8H 10H JH QH KH 4S 7S",
+    ],
+    "shanghai": [
+        "2H 3H 4H 5H 5C 6C 7C 8C 9S 10S JS",
+        "2C 3C 4D 5D 6S 8S 10D JC QD KC 9H",
+        "AC AD 3S 5H 6H 8H 10H JH QH KH 4S",
+    ],
 }
 
 
 @pytest.mark.parametrize("preset", ["contract", "liverpool", "shanghai"])
 def test_contract_family_last_round_to_game_over(app: App, preset: str) -> None:
     top = "QS" if preset == "shanghai" else "KS"  # the card that completes the hand
-    game = Game.from_layout(preset, hands=ROUND_SEVEN[preset], stock=f"{top} 2S 3D 4C 6D 7D 8D 9C 10C JD QC",
-                            discard="KD", turn=0, round=7)
+    game = Game.from_layout(
+        preset,
+        hands=ROUND_SEVEN[preset],
+        stock=f"{top} 2S 3D 4C 6D 7D 8D 9C 10C JD QC",
+        discard="KD",
+        turn=0,
+        round=7,
+    )
     session = Session(preset, seats(3), {}, game=game, threaded=False)
     app.session = session
     play_to_the_end(app, session, max_frames=20000)
@@ -170,8 +195,14 @@ def test_a_finished_game_counts_in_the_statistics(app: App) -> None:
     from rummy_gui.play.stats import load_stats
     from rummy_gui.ui.statistics import StatisticsScene
 
-    game = Game.from_layout("liverpool", hands=ROUND_SEVEN["liverpool"],
-                            stock="KS 2S 3D 4C 6D 7D 8D 9C 10C JD QC", discard="KD", turn=0, round=7)
+    game = Game.from_layout(
+        "liverpool",
+        hands=ROUND_SEVEN["liverpool"],
+        stock="KS 2S 3D 4C 6D 7D 8D 9C 10C JD QC",
+        discard="KD",
+        turn=0,
+        round=7,
+    )
     session = Session("liverpool", seats(3), {}, game=game, threaded=False, autosave_enabled=True)
     app.session = session
     play_to_the_end(app, session, max_frames=20000)

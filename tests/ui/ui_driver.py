@@ -17,7 +17,9 @@ def frame(app: App, n: int = 1) -> None:
 
 
 def press(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     frame(app)
 
@@ -37,7 +39,9 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 4)
     for k in range(1, steps + 1):
         x = start[0] + (end[0] - start[0]) * k // steps
         y = start[1] + (end[1] - start[1]) * k // steps
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0)))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+        )
         frame(app)
     release(app, end)
 
@@ -45,7 +49,9 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 4)
 def open_table(app: App, game: Any) -> TableScene:
     """A table over `game` with the viewer in seat 0 and random bots that wait:
     the test plays their moves itself."""
-    seats = [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "random") for i in range(1, game.players)]
+    seats = [SeatConfig("You", "human")] + [
+        SeatConfig(f"Bot {i}", "random") for i in range(1, game.players)
+    ]
     session = Session(game.preset, seats, {}, game=game, threaded=False)
     app.session = session
     scene = TableScene(app, session)
