@@ -20,7 +20,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rummy_gui.bench import summarize
+from rummy_gui.bench import searched, summarize
+from rummy_gui.bench.searched import (  # noqa: F401 (the bench's public names)
+    PER_PRESET,
+    SAMPLED,
+    SEARCHED,
+    big_hand_positions,
+    sampled_discards,
+    sampled_positions,
+    searched_positions,
+)
 from rummy_gui.bots import LEVELS, forget, make_bot
 from rummy_gui.engine import View
 
@@ -61,76 +70,6 @@ def positions(
             moves += 1
         index += 1
     return out[:count]
-
-
-def sampled_positions(
-    count: int, players: int = 3, seed: int = 9, preset: str = "rummy500"
-) -> list[View]:
-    """Positions of a 500-family preset where hard compares moves by rollouts."""
-    import random
-
-    from rummy_gui.bots.search import RolloutBot
-
-    probe = RolloutBot(seed=1)
-    return positions(
-        preset,
-        players,
-        count,
-        seed=seed,
-        wanted=lambda view, _: bool(probe.compared(view, random.Random(0))),
-    )
-
-
-# Hands of 14 to 20 cards at a searched draw are rare in play (they follow
-# deep takes), so these are laid out: 2-player Rummy 500, a shuffled pack
-# dealt 14-20 cards to the seat to move, 13 to the other, 8 to the pile.
-_BIG_HANDS = """
-def big_hands(count):
-    import random
-    from rummy_gui.bots.search import RolloutBot
-    from rummy_gui.engine.cards import make_pack
-    from rummy_gui.engine.game import Game
-    probe = RolloutBot(seed=1)
-    out = []
-    seed = 0
-    while len(out) < count and seed < 1000:
-        rng = random.Random(seed)
-        seed += 1
-        pack = make_pack(1, 2)
-        rng.shuffle(pack)
-        n = rng.randint(14, 20)
-        text = [" ".join(str(c) for c in part) for part in
-                (pack[:n], pack[n:n + 13], pack[n + 21:], pack[n + 13:n + 21])]
-        g = Game.from_layout("rummy500", hands=text[:2], stock=text[2], discard=text[3], turn=0)
-        view = g.view(0)
-        if probe.compared(view, random.Random(0)):
-            out.append(view)
-    return out
-"""
-
-
-def big_hand_positions(count: int) -> list[View]:
-    """Searched draws of 2-player Rummy 500 with 14 to 20 cards in hand, laid out."""
-    space: dict[str, Any] = {}
-    exec(_BIG_HANDS, space)  # the same text builds them for another checkout (compare)
-    found: list[View] = space["big_hands"](count)
-    return found
-
-
-def sampled_discards(preset: str, players: int, count: int, seed: int = 9) -> list[View]:
-    """Contract-family positions where hard tests its discards on guessed hands."""
-    return positions(
-        preset,
-        players,
-        count,
-        seed=seed,
-        wanted=lambda view, moves: (
-            view.phase == "play"
-            and moves % 3 == 0
-            and len(view.legal_moves) > 1
-            and any(m.action == "discard" for m in view.legal_moves)
-        ),
-    )
 
 
 def decision_times(level: str, views: list[View]) -> list[float]:
@@ -179,34 +118,6 @@ def _wall_cpu(pairs: list[tuple[float, float]]) -> dict[str, Any]:
 
 
 SIZE_BANDS = ((7, 9), (10, 13), (14, 17), (18, 20))
-# hard's searched decisions: rollouts at deep takes and rummy calls in the
-# 500 family; in the contract family its discards tested on guessed hands
-SEARCHED = (
-    ("rummy500", 2),
-    ("rummy500", 3),
-    ("rummy500-classic", 3),
-    ("pinochle", 3),
-    ("persian", 4),
-)
-SAMPLED = (("contract", 4), ("liverpool", 4), ("shanghai", 4))
-PER_PRESET = 10
-
-
-def searched_positions(per_preset: int = PER_PRESET) -> list[tuple[str, View]]:
-    """(preset and players, view) of hard's searched decisions, every preset."""
-    out: list[tuple[str, View]] = []
-    for preset, players in SEARCHED:
-        out += [
-            (f"{preset} {players}p", v)
-            for v in sampled_positions(per_preset, players=players, preset=preset)
-        ]
-    out += [("rummy500 2p laid out", v) for v in big_hand_positions(per_preset)]
-    for preset, players in SAMPLED:
-        out += [
-            (f"{preset} {players}p discards", v)
-            for v in sampled_discards(preset, players, per_preset)
-        ]
-    return out
 
 
 def searched_figures(per_preset: int = PER_PRESET) -> dict[str, Any]:
@@ -268,37 +179,6 @@ def run(repeats: int = 5) -> dict[str, Any]:
 # Before and after: the same searched positions timed with another checkout's
 # bots (its own positions code, which must find the same positions: the
 # positions come from medium's play, so medium must play alike in both).
-_TIMING = """
-import json, sys, time, random
-from rummy_gui.bench.bots import positions
-from rummy_gui.bots import forget, make_bot
-from rummy_gui.bots.search import RolloutBot
-probe = RolloutBot(seed=1)
-per = int(sys.argv[1])
-searched, sampled = json.loads(sys.argv[2])
-found = []
-for preset, players in searched:
-    found += [(f"{preset} {players}p", v) for v in positions(preset, players, per, seed=9,
-              wanted=lambda view, _: bool(probe.compared(view, random.Random(0))))]
-space = {}
-exec(sys.argv[3], space)
-found += [("rummy500 2p laid out", v) for v in space["big_hands"](per)]
-for preset, players in sampled:
-    found += [(f"{preset} {players}p discards", v) for v in positions(preset, players, per, seed=9,
-              wanted=lambda view, moves: view.phase == "play" and moves % 3 == 0
-              and len(view.legal_moves) > 1 and any(m.action == "discard" for m in view.legal_moves))]
-forget()
-bot = make_bot("hard", seed=1)
-rows = []
-for name, v in found:
-    t, c = time.perf_counter(), time.process_time()
-    move = bot.choose(v)
-    rows.append([name, len(v.hand), (time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000,
-                 str(move)])
-print(json.dumps(rows))
-"""
-
-
 def compare(against: str, per_preset: int = PER_PRESET) -> dict[str, Any]:
     """Hard's searched decisions timed with the bots of the checkout at
     `against` (a directory holding rummy_gui), then with these."""
@@ -313,16 +193,9 @@ def compare(against: str, per_preset: int = PER_PRESET) -> dict[str, Any]:
     moves: dict[str, list[str]] = {}
     for label, root in (("before", against), ("after", here)):
         env = dict(os.environ, PYTHONPATH=root)
-        # run from the checkout's directory: `python -c` puts it first on the path
+        # the script's own folder comes first on its path, then the checkout's package
         done = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                _TIMING,
-                str(per_preset),
-                json.dumps([SEARCHED, SAMPLED]),
-                _BIG_HANDS,
-            ],
+            [sys.executable, searched.__file__, str(per_preset)],
             env=env,
             cwd=root,
             capture_output=True,

@@ -1,0 +1,139 @@
+"""The positions where hard searches, and a script that times hard on them.
+
+`python -m rummy_gui.bench.bots --against DIR` runs this file as a script
+with DIR's package first on the path, so that the same positions are timed
+with another checkout's bots. It therefore asks that checkout only for what
+every checkout has: `rummy_gui.bench.bots.positions`, the engine and the bots.
+Usage: `python searched.py PER_PRESET` prints
+[[name, cards in hand, wall ms, CPU ms, move], ...] as JSON.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummy_gui.engine import View
+
+# hard's searched decisions: rollouts at deep takes and rummy calls in the
+# 500 family; in the contract family its discards tested on guessed hands
+SEARCHED = (
+    ("rummy500", 2),
+    ("rummy500", 3),
+    ("rummy500-classic", 3),
+    ("pinochle", 3),
+    ("persian", 4),
+)
+SAMPLED = (("contract", 4), ("liverpool", 4), ("shanghai", 4))
+PER_PRESET = 10
+
+
+def sampled_positions(
+    count: int, players: int = 3, seed: int = 9, preset: str = "rummy500"
+) -> list[View]:
+    """Positions of a 500-family preset where hard compares moves by rollouts."""
+    from rummy_gui.bench.bots import positions
+    from rummy_gui.bots.search import RolloutBot
+
+    probe = RolloutBot(seed=1)
+    return positions(
+        preset,
+        players,
+        count,
+        seed=seed,
+        wanted=lambda view, _: bool(probe.compared(view, random.Random(0))),
+    )
+
+
+def big_hand_positions(count: int) -> list[View]:
+    """Searched draws of 2-player Rummy 500 with 14 to 20 cards in hand, laid out.
+
+    Such hands are rare in play (they follow deep takes): a shuffled pack is
+    dealt 14-20 cards to the seat to move, 13 to the other, 8 to the pile."""
+    from rummy_gui.bots.search import RolloutBot
+    from rummy_gui.engine.cards import make_pack
+    from rummy_gui.engine.game import Game
+
+    probe = RolloutBot(seed=1)
+    out: list[View] = []
+    seed = 0
+    while len(out) < count and seed < 1000:
+        rng = random.Random(seed)
+        seed += 1
+        pack = make_pack(1, 2)
+        rng.shuffle(pack)
+        n = rng.randint(14, 20)
+        parts = (pack[:n], pack[n : n + 13], pack[n + 21 :], pack[n + 13 : n + 21])
+        text = [" ".join(str(c) for c in part) for part in parts]
+        g = Game.from_layout("rummy500", hands=text[:2], stock=text[2], discard=text[3], turn=0)
+        view = g.view(0)
+        if probe.compared(view, random.Random(0)):
+            out.append(view)
+    return out
+
+
+def sampled_discards(preset: str, players: int, count: int, seed: int = 9) -> list[View]:
+    """Contract-family positions where hard tests its discards on guessed hands."""
+    from rummy_gui.bench.bots import positions
+    from rummy_gui.engine import Action, Phase
+
+    return positions(
+        preset,
+        players,
+        count,
+        seed=seed,
+        wanted=lambda view, moves: (
+            view.phase == Phase.PLAY
+            and moves % 3 == 0
+            and len(view.legal_moves) > 1
+            and any(m.action == Action.DISCARD for m in view.legal_moves)
+        ),
+    )
+
+
+def searched_positions(per_preset: int = PER_PRESET) -> list[tuple[str, View]]:
+    """(preset and players, view) of hard's searched decisions, every preset."""
+    out: list[tuple[str, View]] = []
+    for preset, players in SEARCHED:
+        out += [
+            (f"{preset} {players}p", v)
+            for v in sampled_positions(per_preset, players=players, preset=preset)
+        ]
+    out += [("rummy500 2p laid out", v) for v in big_hand_positions(per_preset)]
+    for preset, players in SAMPLED:
+        out += [
+            (f"{preset} {players}p discards", v)
+            for v in sampled_discards(preset, players, per_preset)
+        ]
+    return out
+
+
+def main(argv: list[str]) -> None:
+    import json
+    import time
+
+    from rummy_gui.bots import forget, make_bot
+
+    found = searched_positions(int(argv[0]))
+    forget()
+    bot = make_bot("hard", seed=1)
+    rows = []
+    for name, view in found:
+        wall, cpu = time.perf_counter(), time.process_time()
+        move = bot.choose(view)
+        rows.append(
+            [
+                name,
+                len(view.hand),
+                (time.perf_counter() - wall) * 1000,
+                (time.process_time() - cpu) * 1000,
+                str(move),
+            ]
+        )
+    print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
