@@ -134,41 +134,48 @@ def _card(code: int) -> Card:
 _Template = tuple[int, int, int, str, tuple[Card, ...], int]
 
 
-def _set_templates(rules: Rules, p: _Packed, jmax: int) -> list[_Template]:
-    out: list[_Template] = []
+def _sets_in_rank(
+    rules: Rules, pool: list[Card], jmax: int
+) -> Iterator[tuple[tuple[Card, ...], int, int]]:
+    """Every set these cards of one rank make with up to `jmax` jokers:
+    (naturals, jokers, value). Both template builders share it."""
     per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
     set_jokers = 0 if rules.jokers_only_in_joker_sets else per_meld
-    if rules.is_contract:
-        hi = 5 + per_meld  # bigger sets split into two with the same cards
-    else:
-        hi = rules.max_set or 4
+    # a contract's bigger sets split into two with the same cards
+    hi = 5 + per_meld if rules.is_contract else (rules.max_set or 4)
+    if len(pool) + set_jokers < 3:
+        return
+    seen: set[tuple[int, ...]] = set()
+    for k in range(1, min(len(pool), hi) + 1):
+        for combo in combinations(pool, k):
+            key = tuple(c.code for c in combo)
+            if key in seen:
+                continue
+            seen.add(key)
+            if not rules.is_contract and len(set(key)) != len(key):
+                continue  # one deck's suits: no two cards of one suit in a set
+            for j in range(0, set_jokers + 1):
+                n = k + j
+                if n < 3 or n > hi:
+                    continue
+                if rules.is_contract:
+                    value = 0
+                else:
+                    value = sum(value_500(rules, c) for c in combo) + j * rules.joker_value_500
+                    if rules.persian_bonuses and n == 4:
+                        value *= 2
+                yield combo, j, value
+
+
+def _set_templates(rules: Rules, p: _Packed, jmax: int) -> list[_Template]:
     by_rank: dict[int, list[Card]] = {}
     for code, n in zip(p.codes, p.counts, strict=True):
         by_rank.setdefault(code % 13 + 1, []).extend([_CARD[code]] * n)
-    for pool in by_rank.values():
-        if len(pool) + set_jokers < 3:
-            continue
-        seen: set[tuple[int, ...]] = set()
-        for k in range(1, min(len(pool), hi) + 1):
-            for combo in combinations(pool, k):
-                key = tuple(c.code for c in combo)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if not rules.is_contract and len(set(key)) != len(key):
-                    continue  # one deck's suits: no two cards of one suit in a set
-                for j in range(0, set_jokers + 1):
-                    n = k + j
-                    if n < 3 or n > hi:
-                        continue
-                    if rules.is_contract:
-                        value = 0
-                    else:
-                        value = sum(value_500(rules, c) for c in combo) + j * rules.joker_value_500
-                        if rules.persian_bonuses and n == 4:
-                            value *= 2
-                    out.append((p.need(combo), j, value, SET, combo + (JOKER,) * j, 0))
-    return out
+    return [
+        (p.need(combo), j, value, SET, combo + (JOKER,) * j, 0)
+        for pool in by_rank.values()
+        for combo, j, value in _sets_in_rank(rules, pool, jmax)
+    ]
 
 
 def _runs_in_suit(
@@ -399,35 +406,10 @@ def _by_lowest(templates: list[_Template]) -> _ByLowest:
 
 def _pool_sets(rules: Rules, pool: tuple[int, ...], jmax: int) -> list[_Template]:
     """The sets made of these cards of one rank (codes in order) and up to `jmax` jokers."""
-    out: list[_Template] = []
-    per_meld = jmax if rules.max_jokers_per_meld is None else min(jmax, rules.max_jokers_per_meld)
-    set_jokers = 0 if rules.jokers_only_in_joker_sets else per_meld
-    hi = 5 + per_meld if rules.is_contract else (rules.max_set or 4)
-    if len(pool) + set_jokers < 3:
-        return out
-    cards = [_CARD[code] for code in pool]
-    seen: set[tuple[int, ...]] = set()
-    for k in range(1, min(len(cards), hi) + 1):
-        for combo in combinations(cards, k):
-            key = tuple(c.code for c in combo)
-            if key in seen:
-                continue
-            seen.add(key)
-            if not rules.is_contract and len(set(key)) != len(key):
-                continue  # one deck's suits: no two cards of one suit in a set
-            need = sum(_BIT[code] for code in key)
-            for j in range(0, set_jokers + 1):
-                n = k + j
-                if n < 3 or n > hi:
-                    continue
-                if rules.is_contract:
-                    value = 0
-                else:
-                    value = sum(value_500(rules, c) for c in combo) + j * rules.joker_value_500
-                    if rules.persian_bonuses and n == 4:
-                        value *= 2
-                out.append((need, j, value, SET, combo + (JOKER,) * j, 0))
-    return out
+    return [
+        (sum(_BIT[c.code] for c in combo), j, value, SET, combo + (JOKER,) * j, 0)
+        for combo, j, value in _sets_in_rank(rules, [_CARD[code] for code in pool], jmax)
+    ]
 
 
 def _suit_runs(rules: Rules, si: int, ranks: int, jmax: int, len_hi: int) -> list[_Template]:
