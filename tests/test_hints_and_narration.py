@@ -53,6 +53,13 @@ def test_log_lines_say_which_cards_a_take_picked_up() -> None:
     assert describe(move, g, "Анна") == "Анна берёт из сброса 9♥ 2♠."
 
 
+def test_log_lines_write_a_joker_s_meaning_with_the_suit_symbol() -> None:
+    run = describe(Move.parse("0: meld JK=3D 4D 5D"), None, "Anna")
+    assert run == "Anna melds ★=3♦ 4♦ 5♦."
+    assert describe(Move.parse("0: meld JK=7 7H 7S"), None, "Anna") == "Anna melds ★=7 7♥ 7♠."
+    assert describe(Move.parse("0: meld JK 8C 9C"), None, "Anna") == "Anna melds ★ 8♣ 9♣."
+
+
 def test_log_lines_for_every_kind_of_move_read_as_sentences() -> None:
     for text in [
         "0: draw",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine.cards import Card, rank_text
 from rummy_gui.engine.melds import Token
 from rummy_gui.i18n import _
 
@@ -124,7 +125,11 @@ def _tokens_text(tokens: Sequence[str]) -> str:
     for t in tokens:
         tok = Token.parse(t)
         if tok.card.is_joker:
-            out.append("★" if not tok.rank else f"★={str(tok)[3:]}")
+            if not tok.rank:
+                out.append("★")
+            else:  # what it stands for, written as the table writes cards: ★=3♦, or ★=7 in a set
+                meaning = Card(tok.rank, tok.suit).pretty if tok.suit else rank_text(tok.rank)
+                out.append(f"★={meaning}")
         else:
             out.append(tok.card.pretty)
     return " ".join(out)
