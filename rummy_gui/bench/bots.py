@@ -17,15 +17,16 @@ searches (Rummy 500, 2 and 3 players), by hand size.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 from rummy_gui.bench import searched, summarize
 from rummy_gui.bench.searched import (  # noqa: F401 (the bench's public names)
+    HAND_SIZES,
     PER_PRESET,
     SAMPLED,
     SEARCHED,
     big_hand_positions,
+    positions,
     sampled_discards,
     sampled_positions,
     searched_positions,
@@ -34,42 +35,7 @@ from rummy_gui.bots import LEVELS, forget, make_bot
 from rummy_gui.engine import View
 
 POSITIONS = 40  # per family
-HAND_SIZES = (7, 20)  # the hands the positions hold, fewest and most cards
 TARGETS_MS = {"random": None, "easy": 2.0, "medium": 20.0, "hard": 300.0, "expert": 1000.0}
-
-
-def positions(
-    preset: str,
-    players: int,
-    count: int,
-    seed: int = 7,
-    wanted: Callable[[View, int], bool] | None = None,
-) -> list[View]:
-    """Views from seeded deals played by medium bots, the hand holding 7 to
-    20 cards: by default every fifth move's view with a real choice, or
-    those for which `wanted(view, move number)` holds (at most 400 deals
-    are played)."""
-    from rummy_gui.arena import layout_game
-
-    def every_fifth(view: View, moves: int) -> bool:
-        return len(view.legal_moves) > 1 and moves % 5 == 0
-
-    keep = wanted or every_fifth
-    out: list[View] = []
-    index = 0
-    while len(out) < count and index < 400:
-        g = layout_game(preset, players, seed, index)
-        bots = [make_bot("medium", seed=s) for s in range(players)]
-        moves = 0
-        while not g.deal_over and moves < 600:
-            seat = g.to_act[0]
-            view = g.view(seat)
-            if HAND_SIZES[0] <= len(view.hand) <= HAND_SIZES[1] and keep(view, moves):
-                out.append(view)
-            g.play(bots[seat].choose(view))
-            moves += 1
-        index += 1
-    return out[:count]
 
 
 def decision_times(level: str, views: list[View]) -> list[float]:

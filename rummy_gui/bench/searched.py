@@ -3,7 +3,7 @@
 `python -m rummy_gui.bench.bots --against DIR` runs this file as a script
 with DIR's package first on the path, so that the same positions are timed
 with another checkout's bots. It therefore asks that checkout only for what
-every checkout has: `rummy_gui.bench.bots.positions`, the engine and the bots.
+every checkout has: the engine, the bots and `rummy_gui.arena.layout_game`.
 Usage: `python searched.py PER_PRESET` prints
 [[name, cards in hand, wall ms, CPU ms, move], ...] as JSON.
 """
@@ -15,6 +15,8 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rummy_gui.engine import View
 
 # hard's searched decisions: rollouts at deep takes and rummy calls in the
@@ -29,12 +31,48 @@ SEARCHED = (
 SAMPLED = (("contract", 4), ("liverpool", 4), ("shanghai", 4))
 PER_PRESET = 10
 
+HAND_SIZES = (7, 20)  # the hands the positions hold, fewest and most cards
+
+
+def positions(
+    preset: str,
+    players: int,
+    count: int,
+    seed: int = 7,
+    wanted: Callable[[View, int], bool] | None = None,
+) -> list[View]:
+    """Views from seeded deals played by medium bots, the hand holding 7 to
+    20 cards: by default every fifth move's view with a real choice, or
+    those for which `wanted(view, move number)` holds (at most 400 deals
+    are played)."""
+    from rummy_gui.arena import layout_game
+    from rummy_gui.bots import make_bot
+
+    def every_fifth(view: View, moves: int) -> bool:
+        return len(view.legal_moves) > 1 and moves % 5 == 0
+
+    keep = wanted or every_fifth
+    out: list[View] = []
+    index = 0
+    while len(out) < count and index < 400:
+        g = layout_game(preset, players, seed, index)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        moves = 0
+        while not g.deal_over and moves < 600:
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if HAND_SIZES[0] <= len(view.hand) <= HAND_SIZES[1] and keep(view, moves):
+                out.append(view)
+            g.play(bots[seat].choose(view))
+            moves += 1
+        index += 1
+    return out[:count]
+
 
 def sampled_positions(
     count: int, players: int = 3, seed: int = 9, preset: str = "rummy500"
 ) -> list[View]:
     """Positions of a 500-family preset where hard compares moves by rollouts."""
-    from rummy_gui.bench.bots import positions
     from rummy_gui.bots.search import RolloutBot
 
     probe = RolloutBot(seed=1)
@@ -76,7 +114,6 @@ def big_hand_positions(count: int) -> list[View]:
 
 def sampled_discards(preset: str, players: int, count: int, seed: int = 9) -> list[View]:
     """Contract-family positions where hard tests its discards on guessed hands."""
-    from rummy_gui.bench.bots import positions
     from rummy_gui.engine import Action, Phase
 
     return positions(
