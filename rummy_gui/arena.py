@@ -164,7 +164,7 @@ def percentile(xs: Sequence[float], q: float) -> float:
     if not xs:
         return 0.0
     s = sorted(xs)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
 
 
 def summarize(

@@ -91,7 +91,7 @@ def set_language(lang: str) -> None:
         raise ValueError(f"unknown language {lang!r} (one of: {', '.join(LANGUAGES)})")
     _current = lang
     alive = []
-    for ref in list(_listeners):
+    for ref in _listeners:
         listener = ref()
         if listener is not None:
             alive.append(ref)

@@ -16,15 +16,15 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from rummy_gui.play.session import SeatConfig  # noqa: E402
-from rummy_gui.ui import app as app_module  # noqa: E402
-from rummy_gui.ui import fonts  # noqa: E402
-from rummy_gui.ui.app import App  # noqa: E402
-from rummy_gui.ui.menus import MainMenu  # noqa: E402
-from rummy_gui.ui.settings import Settings  # noqa: E402
+from rummy_gui.play.session import SeatConfig
+from rummy_gui.ui import app as app_module
+from rummy_gui.ui import fonts
+from rummy_gui.ui.app import App
+from rummy_gui.ui.menus import MainMenu
+from rummy_gui.ui.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -282,9 +282,12 @@ def test_an_unexpected_error_gives_a_short_message_a_crash_log_and_exit_code_1(
     assert "Traceback" not in err
     assert "unexpected error (RuntimeError: a bug in a frame)" in err
     logs = list((home / "data").glob("crash-*.log"))
-    assert len(logs) == 1 and str(logs[0]) in err
+    assert len(logs) == 1
+    assert str(logs[0]) in err
     text = logs[0].read_text(encoding="utf-8")
-    assert "Traceback" in text and "broken_tick" in text and "a bug in a frame" in text
+    assert "Traceback" in text
+    assert "broken_tick" in text
+    assert "a bug in a frame" in text
 
 
 def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_is_unwritable(
@@ -294,7 +297,8 @@ def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_is_unwrit
     (home / "data").write_text("a file where the folder should be")
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     path = app_module.crash_log_path()
-    assert path.startswith(str(tmp_path)) and os.path.exists(path)
+    assert path.startswith(str(tmp_path))
+    assert os.path.exists(path)
 
 
 # --- the window's size (issue 20, 1) ------------------------------------------------------
@@ -326,9 +330,8 @@ def test_a_huge_window_size_in_the_settings_is_clamped_to_the_screen(
         json.dumps({"format": "rummy-gui-settings", "version": 2, "window_size": [16384, 16384]})
     )
     assert app_module.run(["--frames", "2"]) == 0
-    assert asked_sizes and all(
-        w <= 3840 and h <= 2160 for w, h in asked_sizes
-    )  # the off-screen "screen"
+    assert asked_sizes
+    assert all(w <= 3840 and h <= 2160 for w, h in asked_sizes)
     assert "does not fit the screen" in capsys.readouterr().err
 
 

@@ -79,7 +79,8 @@ def test_soak_section_reports_the_curve_and_the_growth() -> None:
     assert [p["game"] for p in out["curve"]] == [1, 2]
     assert all(p["peak MB"] > 0 for p in out["curve"])
     assert isinstance(out["grew more than 10%"], bool)
-    assert out["unfinished games"] == "none" and out["card count broken"] == "none"
+    assert out["unfinished games"] == "none"
+    assert out["card count broken"] == "none"
 
 
 def test_bench_command_line_runs_a_section_as_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,21 +90,25 @@ def test_bench_command_line_runs_a_section_as_json(capsys: pytest.CaptureFixture
 
     assert main(["soak", "--games", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert "machine" in out and out["soak"]["games"] == 1
+    assert "machine" in out
+    assert out["soak"]["games"] == 1
 
 
 def test_bots_section_finds_hards_sampled_decisions_and_times_them() -> None:
     import random
 
     from rummy_gui.bench import bots as bench_bots
+    from rummy_gui.bench.searched import sampled_positions
     from rummy_gui.bots.search import RolloutBot
 
-    views = bench_bots.sampled_positions(3)
+    views = sampled_positions(3)
     assert len(views) == 3
     probe = RolloutBot(seed=1)
     assert all(probe.compared(v, random.Random(0)) for v in views)
     ts = bench_bots.decision_times("medium", views)
-    assert len(ts) == 3 and ts == sorted(ts) and ts[0] > 0
+    assert len(ts) == 3
+    assert ts == sorted(ts)
+    assert ts[0] > 0
 
 
 def test_engine_section_reports_every_preset(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,7 +116,8 @@ def test_engine_section_reports_every_preset(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(engine, "MOVES_PER_RUN", 40)
     out = engine.run(1)
-    assert len(out) == 7 and figure(out["contract (4p)"], "moves/s") > 0
+    assert len(out) == 7
+    assert figure(out["contract (4p)"], "moves/s") > 0
 
 
 def test_engine_playout_caps_a_deal_that_does_not_end() -> None:
@@ -120,7 +126,10 @@ def test_engine_playout_caps_a_deal_that_does_not_end() -> None:
     # Random Shanghai rounds rarely end; with a cap of 20 moves a run of 100
     # moves starts new games instead of hanging in one deal.
     moves, deals, cpu, wall = engine.timed_playout("shanghai", 4, 1, 100, deal_cap=20)
-    assert moves == 100 and deals == 0 and cpu > 0 and wall > 0
+    assert moves == 100
+    assert deals == 0
+    assert cpu > 0
+    assert wall > 0
 
 
 def test_peer_benchmark_without_rlcard_says_how_to_install_it(
@@ -140,11 +149,14 @@ def test_peer_benchmark_reports_both_engines_and_the_ratio() -> None:
 
     out = engine.run_peer(1, moves=60, sweep=False)
     peer = out["peer: rlcard gin-rummy (2p), random agents"]
-    assert peer["moves"] >= 60 and peer["moves/s cpu"] > 0 and peer["wall s"] > 0
+    assert peer["moves"] >= 60
+    assert peer["moves/s cpu"] > 0
+    assert peer["wall s"] > 0
     ours = out["ours: contract (4p), random moves"]
     # one run: its ratio is the two engines' rates of that run
     assert ours["ratio ours/peer cpu"] == pytest.approx(ours["moves/s cpu"] / peer["moves/s cpu"])
-    assert ours["moves"] == 60 and ours["cpu s"] > 0
+    assert ours["moves"] == 60
+    assert ours["cpu s"] > 0
 
 
 def test_bots_searched_figures_by_preset_and_hand_size() -> None:
@@ -157,7 +169,9 @@ def test_bots_searched_figures_by_preset_and_hand_size() -> None:
     ]
     out = bench_bots.figures_of(rows)
     family = out["hard, searched, 500 family (ms)"]
-    assert family["decisions"] == 2 and family["wall max"] == 300.0 and family["cpu max"] == 250.0
+    assert family["decisions"] == 2
+    assert family["wall max"] == 300.0
+    assert family["cpu max"] == 250.0
     assert out["hard, searched, 18-20 cards (ms)"]["decisions"] == 1
     assert out["hard, rummy500 2p, 10-13 cards (ms)"]["cpu p50"] == 90.0
     assert out["hard, contract 4p discards (ms)"]["decisions"] == 1

@@ -27,7 +27,8 @@ def test_hint_runs_to_the_end_of_the_turn_and_names_the_cards() -> None:
     assert h is not None
     assert [m.action for m in h.moves][-1] == "discard"
     assert h.moves[0] in g.legal_moves
-    assert "7♥ 8♥ 9♥" in h.text and ", then discard" in h.text
+    assert "7♥ 8♥ 9♥" in h.text
+    assert ", then discard" in h.text
     assert {str(c) for c in h.cards} >= {"7H", "8H", "9H"}
     assert g.record() == before  # advice changes nothing
 
@@ -35,7 +36,9 @@ def test_hint_runs_to_the_end_of_the_turn_and_names_the_cards() -> None:
 def test_hint_in_the_draw_phase_stops_at_the_draw() -> None:
     g = Game.from_layout("rummy500", hands=["7H 8H KC", "4C 5C 6C"], stock="QS 3D", discard="4D 9H")
     h = hint(g, 0)
-    assert h is not None and len(h.moves) == 1 and h.moves[0].action in ("draw", "take")
+    assert h is not None
+    assert len(h.moves) == 1
+    assert h.moves[0].action in ("draw", "take")
 
 
 def test_no_hint_for_a_seat_that_has_nothing_to_decide() -> None:
@@ -77,7 +80,8 @@ def test_log_lines_for_every_kind_of_move_read_as_sentences() -> None:
         "0: shanghai to 1",
     ]:
         line = describe(Move.parse(text), None, "Anna")
-        assert line.startswith("Anna ") and line.endswith((".", "!"))
+        assert line.startswith("Anna ")
+        assert line.endswith((".", "!"))
 
 
 def test_advice_joins_moves_with_then() -> None:

@@ -92,9 +92,9 @@ def test_the_check_finds_a_fuzzy_a_missing_and_a_changed_placeholder(
     catalogs.write(catalogs.po_path("fi"), catalog)
     catalogs.compile_catalogs(["fi"])
     found = "\n".join(catalogs.problems("fi"))
-    assert (
-        "is fuzzy" in found and "has no translation" in found and "placeholders ['nimi']" in found
-    )
+    assert "is fuzzy" in found
+    assert "has no translation" in found
+    assert "placeholders ['nimi']" in found
     # Babel leaves the fuzzy guess out of the compiled catalog: never shown.
     with catalogs.mo_path("fi").open("rb") as f:
         assert gettext.GNUTranslations(f).gettext(ids[0].id) == ids[0].id
@@ -146,7 +146,8 @@ def test_every_engine_text_the_screens_show_is_in_the_catalogs(source) -> None:
     texts |= {name for r in catalog.presets() for _s, _r, name in catalog.contracts(r)}
     texts |= set(catalog.OPTION_LABELS.values())
     texts |= {name for names in catalog.CHOICE_NAMES.values() for name in names.values()}
-    assert len(texts) > 30 and not texts - ids
+    assert len(texts) > 30
+    assert not texts - ids
 
 
 def test_engine_plurals_name_a_count_of_their_template() -> None:
@@ -167,11 +168,12 @@ def test_engine_reasons_are_translated_by_id() -> None:
         assert "9♥" in said[lang]
     assert said["en"] == str(info.value).replace("card(s)", "cards")
     assert len(set(said.values())) == 3
-    assert "korttia" in said["fi"] and "карту" in said["ru"]
+    assert "korttia" in said["fi"]
+    assert "карту" in said["ru"]
 
 
 @pytest.mark.parametrize(
-    "count,ru",
+    ("count", "ru"),
     [
         (1, "1 карту"),
         (2, "2 карты"),
@@ -197,19 +199,21 @@ def test_russian_counts_take_their_plural_form(count: int, ru: str) -> None:
 def test_finnish_and_english_plurals_of_a_ui_text() -> None:
     one = "The winning team wins by {n} point (the difference of the team totals)."
     many = "The winning team wins by {n} points (the difference of the team totals)."
-    assert i18n.ngettext(one, many, 1) == one and i18n.ngettext(one, many, 3) == many
+    assert i18n.ngettext(one, many, 1) == one
+    assert i18n.ngettext(one, many, 3) == many
     i18n.set_language("ru")
-    assert "{n} очко " in i18n.ngettext(one, many, 21) and "{n} очков " in i18n.ngettext(
-        one, many, 25
-    )
+    assert "{n} очко " in i18n.ngettext(one, many, 21)
+    assert "{n} очков " in i18n.ngettext(one, many, 25)
     i18n.set_language("fi")
     assert "Voittajapari voittaa {n} pisteellä" in i18n.ngettext(one, many, 2)
 
 
 def test_the_same_english_word_in_two_contexts() -> None:
     i18n.set_language("ru")
-    assert i18n.pgettext("card back", "Blue") == "Синяя" and i18n._("blue") == "синий"
-    assert i18n.pgettext("animation", "Off") == "Без анимации" and i18n._("off") == "выкл."
+    assert i18n.pgettext("card back", "Blue") == "Синяя"
+    assert i18n._("blue") == "синий"
+    assert i18n.pgettext("animation", "Off") == "Без анимации"
+    assert i18n._("off") == "выкл."
     assert i18n.NC_("animation", "Off") == "Off"
 
 
@@ -217,14 +221,15 @@ def test_switching_language_tells_listeners() -> None:
     heard: list[str] = []
     i18n.on_change(heard.append)
     i18n.set_language("ru")
-    assert heard[-1] == "ru" and i18n.language() == "ru"
+    assert heard[-1] == "ru"
+    assert i18n.language() == "ru"
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         i18n.set_language("xx")
     assert i18n.language() == "ru"
 
 
 @pytest.mark.parametrize(
-    "card,en,fi,ru",
+    ("card", "en", "fi", "ru"),
     [
         ("KH", "king of hearts", "hertta-kuningas", "король червей"),
         ("10S", "ten of spades", "pata-kymppi", "десятка пик"),
@@ -293,7 +298,8 @@ def test_a_damaged_catalog_falls_back_to_english_with_one_reason(
     with pytest.warns(UserWarning) as record:
         assert i18n._("Pass") == "Pass"
     message = str(record[0].message)
-    assert "rummy_gui.mo could not be read" in message and message.count("line") == 0
+    assert "rummy_gui.mo could not be read" in message
+    assert message.count("line") == 0
     assert len(record) == 1
 
 
@@ -310,10 +316,12 @@ def test_a_compiled_catalog_reads_back_with_gettext() -> None:
     write_mo(buf, catalog)
     buf.seek(0)
     t = gettext.GNUTranslations(buf)
-    assert t.gettext("Hello") == "Привет" and t.gettext("Missing") == "Missing"
+    assert t.gettext("Hello") == "Привет"
+    assert t.gettext("Missing") == "Missing"
     assert [t.ngettext("{n} card", "{n} cards", n) for n in (1, 3, 5)] == [
         "{n} карта",
         "{n} карты",
         "{n} карт",
     ]
-    assert t.pgettext("card back", "Blue") == "Синяя" and t.gettext("Blue") == "Blue"
+    assert t.pgettext("card back", "Blue") == "Синяя"
+    assert t.gettext("Blue") == "Blue"

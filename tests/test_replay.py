@@ -27,7 +27,7 @@ def _played(preset: str, players: int, seed: int, deals: int) -> tuple[Game, lis
     return g, per_deal
 
 
-@pytest.mark.parametrize("preset,players", [("rummy500", 3), ("contract", 4), ("persian", 4)])
+@pytest.mark.parametrize(("preset", "players"), [("rummy500", 3), ("contract", 4), ("persian", 4)])
 def test_stepping_forward_reproduces_every_position_of_the_deal(preset: str, players: int) -> None:
     g, per_deal = _played(preset, players, seed=11, deals=2)
     deal = 2 if len(per_deal) > 1 else 1
@@ -41,7 +41,8 @@ def test_stepping_forward_reproduces_every_position_of_the_deal(preset: str, pla
     # and back again
     while replay.back():
         pass
-    assert replay.index == 0 and replay.game._state() == want[0]
+    assert replay.index == 0
+    assert replay.game._state() == want[0]
 
 
 def test_all_hands_are_there_to_show() -> None:

@@ -4,6 +4,7 @@ move and the player is told."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
@@ -52,10 +53,8 @@ def bots_only() -> Iterator[Session]:
         pids.append(child_pid(session))
     session.close()
     for pid in pids:  # never leave a stopped child behind, whatever the outcome
-        try:
+        with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
 
 
 def test_a_stopped_bot_process_is_replaced_and_the_decision_asked_again(
@@ -79,10 +78,8 @@ def test_a_stopped_bot_process_is_replaced_and_the_decision_asked_again(
         assert getattr(session, "bot_error", None) is None
         session.play(*second)
     finally:
-        try:
+        with contextlib.suppress(OSError):
             os.kill(stuck, signal.SIGKILL)
-        except OSError:
-            pass
 
 
 def test_exit_does_not_wait_for_a_stopped_bot_process(bots_only: Session) -> None:
@@ -105,10 +102,8 @@ def test_exit_does_not_wait_for_a_stopped_bot_process(bots_only: Session) -> Non
             time.sleep(0.02)
         assert pending[2].done(), "the thread asking the stopped child is still waiting after close"
     finally:
-        try:
+        with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
 
 
 def test_a_bot_that_fails_makes_no_move_and_the_player_is_told(
@@ -139,7 +134,8 @@ def test_a_bot_that_fails_makes_no_move_and_the_player_is_told(
         assert session.poll_bot() is None  # and it does not try again
         assert len(session.game.moves) == moves
         assert "a bug in the bot" in str(getattr(session, "bot_error", ""))
-        assert len(session.notices) == 1 and "computer player made an error" in session.notices[0]
+        assert len(session.notices) == 1
+        assert "computer player made an error" in session.notices[0]
         session._saver.submit(lambda: None).result()
         assert saves.autosave_path().read_bytes() == before
     finally:

@@ -17,7 +17,7 @@ from typing import IO, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rummy_gui.i18n import ENGINE_PLURALS, plural_ids  # noqa: E402
+from rummy_gui.i18n import ENGINE_PLURALS, plural_ids
 
 
 def extract_engine_messages(

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
-from rummy_gui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR  # noqa: E402
+from rummy_gui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR  # noqa: E402 (after the path set-up)
 
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}

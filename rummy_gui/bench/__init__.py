@@ -15,5 +15,5 @@ def summarize(samples: Sequence[float]) -> dict[str, float]:
     s = sorted(samples)
     if not s:
         return {"median": 0.0, "p95": 0.0, "spread": 0.0, "n": 0}
-    p95 = s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
+    p95 = s[min(len(s) - 1, round(0.95 * (len(s) - 1)))]
     return {"median": statistics.median(s), "p95": p95, "spread": s[-1] - s[0], "n": len(s)}

@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         "section",
         nargs="*",
         default=["all"],
-        choices=SECTIONS + ("all", "soak"),
+        choices=(*SECTIONS, "all", "soak"),
         help="one or more sections (default: all)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

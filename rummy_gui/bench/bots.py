@@ -20,15 +20,9 @@ import time
 from typing import Any
 
 from rummy_gui.bench import searched, summarize
-from rummy_gui.bench.searched import (  # noqa: F401 (the bench's public names)
-    HAND_SIZES,
+from rummy_gui.bench.searched import (
     PER_PRESET,
-    SAMPLED,
-    SEARCHED,
-    big_hand_positions,
     positions,
-    sampled_discards,
-    sampled_positions,
     searched_positions,
 )
 from rummy_gui.bots import LEVELS, forget, make_bot
@@ -61,7 +55,7 @@ def _timed_both(level: str, views: list[View]) -> list[tuple[float, float]]:
 
 
 def _p95(ts: list[float]) -> float:
-    return ts[min(len(ts) - 1, int(round(0.95 * (len(ts) - 1))))]
+    return ts[min(len(ts) - 1, round(0.95 * (len(ts) - 1)))]
 
 
 def _figures(ts: list[float]) -> dict[str, Any]:

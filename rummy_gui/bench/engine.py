@@ -181,7 +181,7 @@ def run_peer(repeats: int = 5, moves: int = MOVES_PER_RUN, sweep: bool = True) -
             for name, (preset, players) in zip(names, PEER_PAIRS, strict=True)
         }
         runners[peer_name] = _PeerRun(1000 + rep)
-        totals = {name: (0, 0.0, 0.0) for name in runners}
+        totals = dict.fromkeys(runners, (0, 0.0, 0.0))
         order = list(runners)
         for k in range(SLICES):
             for name in order[k % len(order) :] + order[: k % len(order)]:

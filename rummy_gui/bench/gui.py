@@ -47,7 +47,7 @@ def _percentiles(times: list[float]) -> tuple[float, float, float]:
     s = sorted(times)
     if not s:
         return 0.0, 0.0, 0.0
-    return s[len(s) // 2], s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))], s[-1]
+    return s[len(s) // 2], s[min(len(s) - 1, round(0.95 * (len(s) - 1)))], s[-1]
 
 
 def frame_figures(runs: list[list[float]]) -> dict[str, dict[str, float]]:

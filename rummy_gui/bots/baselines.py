@@ -211,7 +211,7 @@ def _target_meld(rules: Rules, view: View, acts: dict[Action, list[Move]]) -> Mo
 
 
 def _makes_new_meld(rules: Rules, hand: Sequence[Card], card: Card) -> bool:
-    return next(iter(possible_melds(rules, list(hand) + [card], through=card)), None) is not None
+    return next(iter(possible_melds(rules, [*list(hand), card], through=card)), None) is not None
 
 
 class GreedyBot(_Baseline):
@@ -272,8 +272,8 @@ class HoarderBot(_Baseline):
             hand = list(view.hand)
             r = view.rules
             before = best_split(r, hand, view.melds)
-            after = best_split(r, hand + [top], view.melds)
-            joins = top not in after.leftovers or _partnered(top, hand + [top], True)
+            after = best_split(r, [*hand, top], view.melds)
+            joins = top not in after.leftovers or _partnered(top, [*hand, top], True)
             if joins and after.melded_cards >= before.melded_cards:
                 return tops[0]
         return _plain_draw(acts)

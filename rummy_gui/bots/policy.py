@@ -306,14 +306,14 @@ class Judge:
             total = sum(unseen.values())
             if not total:
                 return base
-            ev = sum(k * self.after_discard(list(hand) + [c]) for c, k in unseen.items()) / total
+            ev = sum(k * self.after_discard([*list(hand), c]) for c, k in unseen.items()) / total
             return max(base, ev)
         pool = list(self.memory.unseen.elements())
         if not pool:
             return base
         pool.sort(key=lambda c: c.code)
         tries = [pool[rng.randrange(len(pool))] for _ in range(self.p.draw_samples)]
-        return max(base, sum(self.after_discard(list(hand) + [c]) for c in tries) / len(tries))
+        return max(base, sum(self.after_discard([*list(hand), c]) for c in tries) / len(tries))
 
     def future_draws(self) -> list[list[Card]]:
         """Sequences of cards this seat might draw next (the same for every
@@ -446,7 +446,7 @@ class Judge:
                 if k > 1 and (self.contract or self.rules.rummy_call != "full"):
                     break  # only the next player can take it (buyers pay for it)
                 h = hands[seat]
-                gain = self._opp_value(h + [card], seat) - self._opp_value(h, seat)
+                gain = self._opp_value([*h, card], seat) - self._opp_value(h, seat)
                 if gain <= 0:
                     continue
                 weight = 1.0 if k == 1 else 0.35
@@ -466,7 +466,7 @@ class Judge:
         ]
         if len(near) < 2:
             return False
-        return any(card in m.cards for m in possible_melds(self.rules, near + [card]))
+        return any(card in m.cards for m in possible_melds(self.rules, [*near, card]))
 
 
 # ---------------------------------------------------------------- the player
@@ -619,10 +619,10 @@ class RuleBot:
         if r.is_contract:
             if judge.laid:
                 return judge.fits_table(card)
-            return contract_distance(r, hand + [card], view.round) < contract_distance(
+            return contract_distance(r, [*hand, card], view.round) < contract_distance(
                 r, hand, view.round
             )
-        split = best_split(r, hand + [card], view.melds)
+        split = best_split(r, [*hand, card], view.melds)
         return card not in split.leftovers
 
     # ------------------------------------------------------------ claims
@@ -651,7 +651,7 @@ class RuleBot:
             elif m.action == Action.BUY:
                 if judge.laid or view.rules.last_round_goes_out_whole(view.round):
                     continue  # round 7 goes out with the whole hand: more cards only hurt
-                new = hand + [claim.card]
+                new = [*hand, claim.card]
                 d0 = contract_distance(r, hand, view.round)
                 d1 = contract_distance(r, new, view.round)
                 if d0 - d1 >= judge.p.buy_margin and len(hand) < 16:

@@ -311,8 +311,8 @@ def _wants(g: Game, seat: int, hand: list[Card], card: Card) -> bool:
     if r.is_contract:
         if g.has_laid_down(seat):
             return _fits(g, card) and not g.rules.last_round_goes_out_whole(g.round)
-        return contract_distance(r, hand + [card], g.round) < contract_distance(r, hand, g.round)
-    split = best_split(r, hand + [card], g.melds)
+        return contract_distance(r, [*hand, card], g.round) < contract_distance(r, hand, g.round)
+    split = best_split(r, [*hand, card], g.melds)
     return card not in split.leftovers
 
 
@@ -324,21 +324,20 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
             groups = " / ".join(" ".join(pm.tokens()) for pm in layout.melds)
             if _try(g, f"{seat}: contract {groups}"):
                 return True
-    elif not g.rules.last_round_goes_out_whole(g.round):
-        if len(hand) > 1:
-            for c in sorted(set(hand), key=lambda c: (-card_value(r, c), c.code)):
-                for m in g.melds:
-                    if layoff_fits(r, m, [Token(c)]):
-                        tok = str(c)
-                        if c.is_joker and m.kind == "run":
-                            fits = layoff_fits(r, m, [Token(c)])
-                            f = fits[0]
-                            pos = f.low + f.added[0]
-                            from ..engine.cards import rank_text
+    elif not g.rules.last_round_goes_out_whole(g.round) and len(hand) > 1:
+        for c in sorted(set(hand), key=lambda c: (-card_value(r, c), c.code)):
+            for m in g.melds:
+                if layoff_fits(r, m, [Token(c)]):
+                    tok = str(c)
+                    if c.is_joker and m.kind == "run":
+                        fits = layoff_fits(r, m, [Token(c)])
+                        f = fits[0]
+                        pos = f.low + f.added[0]
+                        from ..engine.cards import rank_text
 
-                            tok = f"JK={rank_text(pos)}{m.suit}"
-                        if _try(g, f"{seat}: layoff {tok} to {m.id}"):
-                            return True
+                        tok = f"JK={rank_text(pos)}{m.suit}"
+                    if _try(g, f"{seat}: layoff {tok} to {m.id}"):
+                        return True
     for c in sorted(set(hand), key=lambda c: (_fits(g, c), -card_value(r, c), c.code)):
         if c.is_joker:
             continue

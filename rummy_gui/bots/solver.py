@@ -120,7 +120,8 @@ class _Packed:
         return n
 
 
-_CARD: tuple[Card, ...] = tuple(Card(code % 13 + 1, SUITS[code // 13]) for code in range(52)) + (
+_CARD: tuple[Card, ...] = (
+    *tuple(Card(code % 13 + 1, SUITS[code // 13]) for code in range(52)),
     JOKER,
 )
 
@@ -154,7 +155,7 @@ def _sets_in_rank(
             seen.add(key)
             if not rules.is_contract and len(set(key)) != len(key):
                 continue  # one deck's suits: no two cards of one suit in a set
-            for j in range(0, set_jokers + 1):
+            for j in range(set_jokers + 1):
                 n = k + j
                 if n < 3 or n > hi:
                     continue
@@ -201,7 +202,7 @@ def _runs_in_suit(
             missing = length - len(present)
             if missing > per_meld:
                 continue
-            for drop_n in range(0, min(per_meld - missing, len(present) - 1) + 1):
+            for drop_n in range(min(per_meld - missing, len(present) - 1) + 1):
                 for drop in combinations(present, drop_n):
                     cards = tuple(
                         JOKER
@@ -722,7 +723,7 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
         for i in range(start, len(pool)):
             t = pool[i]
             if t[1] <= j and ((s | guard) - t[0]) & guard == guard and ok_pair(chosen, t):
-                rec(i, pool, left - 1, s - t[0], j - t[1], chosen + (t,), then, then_left)
+                rec(i, pool, left - 1, s - t[0], j - t[1], (*chosen, t), then, then_left)
 
     if sets_needed:
         rec(0, set_t, sets_needed, p.state, p.jokers, (), run_t, runs_needed)

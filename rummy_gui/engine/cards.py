@@ -47,7 +47,7 @@ def rank_name(rank: int) -> str:
 class Card:
     """One card face: a natural card (rank 1-13, suit C D H S) or the joker."""
 
-    __slots__ = ("rank", "suit", "code", "is_joker", "_text")
+    __slots__ = ("_text", "code", "is_joker", "rank", "suit")
     rank: int
     suit: str
     code: int
@@ -123,7 +123,7 @@ _RANK_PARSE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10, "1": 1}
 for _r in range(2, 11):
     _RANK_PARSE[str(_r)] = _r
 _SUIT_PARSE = {s: s for s in SUITS}
-_SUIT_PARSE.update({sym: s for sym, s in zip(SUIT_SYMBOLS, SUITS, strict=False)})
+_SUIT_PARSE.update(dict(zip(SUIT_SYMBOLS, SUITS, strict=False)))
 _SUIT_PARSE.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
 

@@ -200,7 +200,7 @@ def possible_melds(
                     if key in seen or (natural_through and through not in combo):
                         continue
                     seen.add(key)
-                    for j in range(0, set_jmax + 1):
+                    for j in range(set_jmax + 1):
                         if set_lo <= n_nat + j <= set_hi and (
                             j or through is None or natural_through
                         ):
@@ -215,7 +215,7 @@ def possible_melds(
             for combo in combinations(suited, n_nat):
                 if natural_through and through not in combo:
                     continue
-                for j in range(0, set_jmax + 1):
+                for j in range(set_jmax + 1):
                     if through is not None and not natural_through and j == 0:
                         continue
                     if set_lo <= n_nat + j <= set_hi:
@@ -281,7 +281,7 @@ def possible_melds(
                     tp = inside[0]
                 spare = jmax - missing
                 droppable = [p for p in present if p != tp]
-                for k in range(0, min(spare, len(present) - 1) + 1):
+                for k in range(min(spare, len(present) - 1) + 1):
                     for drop in combinations(droppable, k):
                         cards = [
                             row[p] if (have[p] and p not in drop) else JOKER
@@ -369,7 +369,7 @@ class HandIndex:
     (bits; bit 14 is the ace above the king) and whether it holds a joker:
     built once per move list, read for every meld on the table."""
 
-    __slots__ = ("distinct", "counts", "suits_of", "joker", "places")
+    __slots__ = ("counts", "distinct", "joker", "places", "suits_of")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         counts = [0] * 53

@@ -154,7 +154,7 @@ def _disjoint_codes(
             taken += 1
         if taken == len(codes):
             for rest in _disjoint_codes(items, counts, k - 1, i + 1):
-                yield [text] + rest
+                yield [text, *rest]
         for code in codes[:taken]:
             counts[code] += 1
 
@@ -241,5 +241,5 @@ def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list
             continue
         if _take(counts, run):
             for rest in _partitions(runs, counts, k - 1):
-                yield [run] + rest
+                yield [run, *rest]
             _give(counts, run)

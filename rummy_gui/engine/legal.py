@@ -27,7 +27,7 @@ class MoveCache:
     """The legal moves of one position; the game clears it whenever the
     position changes."""
 
-    __slots__ = ("moves", "prepared", "_ids")
+    __slots__ = ("_ids", "moves", "prepared")
 
     def __init__(self) -> None:
         self.moves: list[Move] | None = None
@@ -55,10 +55,7 @@ class MoveCache:
         if moves is None:
             return False
         if len(moves) < 48:
-            for m in moves:
-                if m is move:
-                    return True
-            return False
+            return any(m is move for m in moves)
         ids = self._ids
         if ids is None:
             ids = self._ids = {id(m) for m in moves}
@@ -68,7 +65,7 @@ class MoveCache:
 class LegalMoves:
     """A live view of the legal moves: iteration, len() and `in`."""
 
-    __slots__ = ("_table", "_cache")
+    __slots__ = ("_cache", "_table")
 
     def __init__(self, table: Table, cache: MoveCache) -> None:
         self._table = table
@@ -266,5 +263,5 @@ def _disjoint(
     for i in range(start, len(melds) - k + 1):
         if _take(counts, melds[i]):
             for rest in _disjoint(melds, counts, k - 1, i + 1):
-                yield [melds[i]] + rest
+                yield [melds[i], *rest]
             _give(counts, melds[i])

@@ -117,18 +117,18 @@ class Meld:
     """A meld on the table. Public: id, kind, cards, owners, str(meld)."""
 
     __slots__ = (
-        "id",
-        "kind",
         "_cards",
+        "_fits",
         "_owners",
-        "rank",
-        "suit",
-        "low",
-        "maker",
         "complete",
         "doubled",
+        "id",
+        "kind",
+        "low",
+        "maker",
+        "rank",
+        "suit",
         "turn_made",
-        "_fits",
     )
 
     def __init__(self, meld_id: int, reading: Reading, owner: int, turn_made: int = 0) -> None:

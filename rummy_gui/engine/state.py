@@ -40,7 +40,7 @@ class Claim:
                 break
         return tuple(out)
 
-    def winner(self) -> Move | None | bool:
+    def winner(self) -> Move | bool | None:
         """The winning claim, None if all passed, False while undecided."""
         for seat in self.claimants:
             ans = self.answers.get(seat)

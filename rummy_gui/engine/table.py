@@ -28,7 +28,7 @@ def pretty(cards: Sequence[Card]) -> str:
 class Table:
     """The rules, the number of seats and the state of one game."""
 
-    __slots__ = ("rules", "players", "s")
+    __slots__ = ("players", "rules", "s")
 
     def __init__(self, rules: Rules, players: int, state: GameState) -> None:
         self.rules = rules

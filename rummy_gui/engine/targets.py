@@ -189,7 +189,7 @@ def target_uses(
             if ok:
                 toks = [Token(c) for c in used] + [Token(target)]
                 if layoff_fits(rules, m, toks):
-                    yield used + [target], m
+                    yield [*used, target], m
 
 
 def _gap_positions(rules: Rules, meld: Meld, target: Card) -> list[list[int]]:

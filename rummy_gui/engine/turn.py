@@ -318,9 +318,8 @@ def check_finish(
         if s.target is not None and not uses_target:
             raise _illegal("must_use_target", card=s.target.pretty)
         return
-    if s.pending_jokers and JOKER not in cards:
-        if len(hand) < 2:
-            raise _illegal("joker_keep_card")
+    if s.pending_jokers and JOKER not in cards and len(hand) < 2:
+        raise _illegal("joker_keep_card")
     if s.target is not None and not uses_target:
         melds = list(melds_after) if melds_after is not None else s.melds
         if not target_playable(t, hand, restricted, s.target, melds):

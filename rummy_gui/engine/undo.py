@@ -20,7 +20,7 @@ UNDOABLE = frozenset(
 class UndoLog:
     """The states a turn's moves can go back to, and the moves to redo."""
 
-    __slots__ = ("undo", "redo")
+    __slots__ = ("redo", "undo")
 
     def __init__(self) -> None:
         self.undo: list[tuple[GameState, Move]] = []

@@ -11,6 +11,7 @@ NaN or Infinity, no duplicate keys), and turns every problem into a
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -209,10 +210,8 @@ def _keep_backup(p: Path) -> None:
     or a copy where links are not supported)."""
     bak = backup_path(p)
     tmp_bak = p.with_name(f".{p.name}.bak-tmp")
-    try:
+    with contextlib.suppress(FileNotFoundError):
         os.unlink(tmp_bak)
-    except FileNotFoundError:
-        pass
     try:
         try:
             os.link(p, tmp_bak)
@@ -226,10 +225,8 @@ def _keep_backup(p: Path) -> None:
                 os.fsync(f.fileno())
         os.replace(tmp_bak, bak)
     finally:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp_bak)
-        except OSError:
-            pass
 
 
 def write_json(
@@ -269,10 +266,8 @@ def _write_locked(p: Path, blob: bytes, backup: bool) -> None:
         raise _write_problem(e, p) from None
     finally:
         if tmp is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
     _fsync_dir(p.parent)
 
 

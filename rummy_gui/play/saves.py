@@ -18,6 +18,7 @@ newer program is refused with a message naming both versions.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -497,10 +498,8 @@ def opened() -> None:
     """The game opened (or failed to open with a clean error): the note goes."""
     global _opening_frames
     _opening_frames = 0
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(paths.data_dir() / OPENING_NAME)
-    except OSError:
-        pass
 
 
 def frame_drawn() -> None:
@@ -701,12 +700,12 @@ __all__ = [
     "delete_save",
     "delete_save_file",
     "document",
-    "interrupted_opening",
     "frame_drawn",
+    "from_document",
+    "interrupted_opening",
+    "list_saves",
     "mark_opening",
     "opened",
-    "from_document",
-    "list_saves",
     "quarantine",
     "read",
     "read_with_fallback",

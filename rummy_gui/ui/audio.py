@@ -154,8 +154,7 @@ def start_mixer() -> str | None:
         with _quiet_stderr():
             pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
     except pygame.error as e:
-        reason = str(e).strip().splitlines()[0] if str(e).strip() else "no audio device"
-        return reason
+        return str(e).strip().splitlines()[0] if str(e).strip() else "no audio device"
     return None if pygame.mixer.get_init() else "no audio device"
 
 

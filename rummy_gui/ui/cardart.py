@@ -219,7 +219,7 @@ def _half_figure(rank: int, robe: str, accent: str, h: float) -> str:
             + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
             + f'" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="1"/>'
         )
-        for x, y in pts[1:6:2] + [pts[3]]:
+        for x, y in [*pts[1:6:2], pts[3]]:
             parts.append(
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{head_r * 0.13:.1f}" fill="{accent}"/>'
             )

@@ -63,12 +63,14 @@ class HandOverScene(Scene):
         self.rect = pygame.Rect(w // 2 - 300, h // 2 - 110, 600, 220)
 
     def handle(self, intent: Intent) -> None:
-        if isinstance(intent, PointerDown) and intent.button == 1:
-            self.ready()
-        elif isinstance(intent, Key) and intent.key in (
-            pygame.K_RETURN,
-            pygame.K_SPACE,
-            pygame.K_KP_ENTER,
+        if (isinstance(intent, PointerDown) and intent.button == 1) or (
+            isinstance(intent, Key)
+            and intent.key
+            in (
+                pygame.K_RETURN,
+                pygame.K_SPACE,
+                pygame.K_KP_ENTER,
+            )
         ):
             self.ready()
 

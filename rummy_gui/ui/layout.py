@@ -15,7 +15,7 @@ CARD_RATIO = 1.4  # height / width of every card
 
 def card_size(height: float) -> tuple[int, int]:
     h = int(height)
-    return (int(round(h / CARD_RATIO)), h)
+    return (round(h / CARD_RATIO), h)
 
 
 @dataclass

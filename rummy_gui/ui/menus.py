@@ -163,7 +163,7 @@ class SettingsScene(WidgetScene):
         x = w // 2 - 220
         y = 110
         row = self.row = min(62, (h - y - 100) // self.ROWS)
-        volumes = [round(v / 10, 1) for v in range(0, 11)]
+        volumes = [round(v / 10, 1) for v in range(11)]
         languages = list(i18n.LANGUAGES)
         current = i18n.language()
 

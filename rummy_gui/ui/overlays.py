@@ -183,7 +183,7 @@ def draw_score_graph(
     surface.blit(fonts.text_cached(title, 15, theme.GOLD, True), (rect.x + 12, rect.y + 8))
     plot = pygame.Rect(rect.x + 52, rect.y + 36, rect.w - 110, rect.h - 70)
     values = [v for line in lines for v in line]
-    low, high = min(values + [0]), max(values + [0])
+    low, high = min([*values, 0]), max([*values, 0])
     if high == low:
         high = low + 1
     deals = len(lines[0]) - 1

@@ -75,7 +75,7 @@ class TableOptionsScene(Overlay):
                 list(SCALES),
                 scale,
                 self._set("card_scale"),
-                lambda v: f"{int(round(float(str(v)) * 100))} %",
+                lambda v: f"{round(float(str(v)) * 100)} %",
             ),
             Toggle(
                 (x, y + 132, 540, 42),

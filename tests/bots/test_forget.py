@@ -36,7 +36,7 @@ def moves_of_a_deal(
 
 
 @pytest.mark.parametrize(
-    "preset, levels",
+    ("preset", "levels"),
     [
         ("contract", ("medium", "hard", "medium", "easy")),
         ("rummy500", ("hard", "medium", "medium")),

@@ -29,7 +29,7 @@ def _played(preset: str, players: int, seed: int, moves: int) -> Game:
 
 
 @pytest.mark.parametrize(
-    "preset,players,seed", [("rummy500", 3, 4), ("contract", 4, 2), ("persian", 4, 1)]
+    ("preset", "players", "seed"), [("rummy500", 3, 4), ("contract", 4, 2), ("persian", 4, 1)]
 )
 @pytest.mark.parametrize("best_of", [1, 4])
 def test_guessed_deal_is_consistent_with_the_view(
@@ -172,7 +172,8 @@ def test_contract_buy_rollouts_check_only_buys_and_calls(monkeypatch: pytest.Mon
                 checked += 1
                 assert view.phase == "claim"
                 kinds = Counter(calls)
-                assert len(kinds) >= 2 and set(kinds.values()) == {2}
+                assert len(kinds) >= 2
+                assert set(kinds.values()) == {2}
                 assert any(c.split(": ")[1].split()[0] in ("buy", "shanghai") for c in kinds)
                 assert str(move) in kinds
                 again = RolloutBot(seed=2, contract_samples=2).choose(g.view(seat))
@@ -198,7 +199,8 @@ def _contract_endgame() -> View:
 def test_hard_sheds_points_sooner_when_a_laid_down_opponent_is_nearly_out() -> None:
     view = _contract_endgame()
     calm, hurried = Judge(view, MEDIUM), Judge(view, HARD_CONTRACT)
-    assert calm.hurry == 0.0 and hurried.hurry >= 0.6
+    assert calm.hurry == 0.0
+    assert hurried.hurry >= 0.6
     hand = list(view.hand)
     # the same hand is worth less to hard the more penalty it holds
     heavy = [c for c in hand if not c.is_joker]
@@ -209,7 +211,7 @@ def test_hard_sheds_points_sooner_when_a_laid_down_opponent_is_nearly_out() -> N
     assert Judge(v0, HARD_CONTRACT).hurry == 0.0
 
 
-@pytest.mark.parametrize("preset,players", [("rummy500", 3), ("shanghai", 4)])
+@pytest.mark.parametrize(("preset", "players"), [("rummy500", 3), ("shanghai", 4)])
 def test_remembered_replays_match_a_fresh_replay(
     preset: str, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -265,7 +267,8 @@ def test_hards_budget_stops_the_guesses_by_work_not_the_clock(
     bot = RolloutBot(seed=3, samples=8, budget=1, min_samples=2)
     move = bot.choose(g.view(seat))
     kinds = Counter(calls)
-    assert len(kinds) >= 2 and set(kinds.values()) == {2}
+    assert len(kinds) >= 2
+    assert set(kinds.values()) == {2}
     assert str(move) in kinds
     calls.clear()
     assert RolloutBot(seed=3, samples=8, budget=1, min_samples=2).choose(g.view(seat)) == move
@@ -279,4 +282,5 @@ def test_the_hard_level_searches_within_its_budget() -> None:
     from rummy_gui.bots.search import HARD_BUDGET
 
     bot = make_bot("hard", seed=1)
-    assert isinstance(bot, RolloutBot) and bot.budget == HARD_BUDGET > 0
+    assert isinstance(bot, RolloutBot)
+    assert bot.budget == HARD_BUDGET > 0

@@ -188,7 +188,8 @@ def test_remembered_meld_fits_follow_the_table_as_it_grows() -> None:
     g.play("meld 5D 5S 5C")
     fresh_equals_remembered()
     five = best_split(g.rules, [Card(5, "H")], g.melds)
-    assert [pm.meld_id for pm in five.melds] == [2] and five.score == 5
+    assert [pm.meld_id for pm in five.melds] == [2]
+    assert five.score == 5
 
 
 @settings(max_examples=150, deadline=None)
@@ -224,7 +225,8 @@ def test_contract_examples() -> None:
     c = PRESETS["contract"]
     hand = parse_cards("7H 7S 7D 9C 10C JC QC 2H 5S KD")
     layout = contract_layout(c, hand, 2)
-    assert layout is not None and layout.penalty == 2 + 5 + 10
+    assert layout is not None
+    assert layout.penalty == 2 + 5 + 10
     assert contract_layout(c, hand, 3) is None
     assert contract_distance(c, hand, 3) == 2
     assert contract_distance(c, parse_cards("3H 3S JK 4D"), 1) == 2

@@ -27,7 +27,8 @@ def test_the_tuning_names_real_presets_and_settings() -> None:
     assert PRESET_TUNING, "no preset is tuned"
     for preset, changed in PRESET_TUNING.items():
         assert preset in PRESETS
-        assert changed and set(changed) <= names
+        assert changed
+        assert set(changed) <= names
         for name, value in changed.items():
             # a tuning entry that equals the family setting would be a no-op
             base = HARD_CONTRACT if PRESETS[preset].is_contract else MEDIUM
@@ -42,7 +43,8 @@ def test_medium_and_hard_use_the_presets_settings_and_easy_does_not(preset: str)
     medium = make_bot("medium", seed=1)
     hard = make_bot("hard", seed=1)
     easy = make_bot("easy", seed=1)
-    assert isinstance(medium, RuleBot) and isinstance(hard, RolloutBot)
+    assert isinstance(medium, RuleBot)
+    assert isinstance(hard, RolloutBot)
     assert isinstance(easy, RuleBot)
     m = medium.params_for(view)
     h = hard.base.params_for(view)
@@ -57,7 +59,8 @@ def test_medium_and_hard_use_the_presets_settings_and_easy_does_not(preset: str)
     # guessed hands (medium tests none)
     contract = g.rules.is_contract
     assert h.urgency == (HARD_CONTRACT.urgency if contract else 0.0)
-    assert h.sampled_danger == (8 if contract else 0) and m.sampled_danger == 0
+    assert h.sampled_danger == (8 if contract else 0)
+    assert m.sampled_danger == 0
     assert easy.params_for(view) == EASY
     # the untuned rule player (experiments, replays) is left alone
     assert RuleBot(1, MEDIUM, "medium").params_for(view) == MEDIUM
@@ -97,7 +100,8 @@ def test_rummy500_medium_keeps_its_high_cards_while_they_may_still_meld() -> Non
         move = make_bot(level, seed=2).choose(view)
         assert move.action == "discard" and move.cards == ("2D",), level
     untuned = RuleBot(2, MEDIUM, "medium").choose(view)
-    assert untuned.action == "discard" and untuned.cards[0] in ("KS", "QD", "JC")
+    assert untuned.action == "discard"
+    assert untuned.cards[0] in ("KS", "QD", "JC")
 
 
 def test_leftover_close_counts_held_points_again_when_an_opponent_is_nearly_out() -> None:
@@ -117,4 +121,5 @@ def test_leftover_close_counts_held_points_again_when_an_opponent_is_nearly_out(
     )
     near.play("0: draw")
     move = RuleBot(2, params, "medium").choose(near.view(0))
-    assert move.action == "discard" and move.cards[0] in ("KS", "QD", "JC")
+    assert move.action == "discard"
+    assert move.cards[0] in ("KS", "QD", "JC")

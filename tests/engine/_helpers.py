@@ -221,10 +221,7 @@ AMBIGUOUS = "ambiguous|more than one|which|declare|either|set or run|say"
 def pack_counts(preset: str, players: int, jokers: bool | None = None) -> Counter[str]:
     """The whole pack of a game as RULES.md sections 3.1 and 4.1 define it."""
     contract_family = preset in ("contract", "liverpool", "shanghai")
-    if contract_family:
-        decks = 2
-    else:
-        decks = 2 if players >= 5 else 1
+    decks = 2 if contract_family else 2 if players >= 5 else 1
     if preset == "rummy500":
         n_jokers = 2 * decks
     elif preset in ("rummy500-classic", "pinochle"):

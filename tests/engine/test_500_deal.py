@@ -22,7 +22,7 @@ def new(preset, players, seed=1, options=None):
 
 
 @pytest.mark.parametrize(
-    "preset, players, pack",
+    ("preset", "players", "pack"),
     [
         ("rummy500", 2, 54),
         ("rummy500", 3, 54),
@@ -44,7 +44,7 @@ def test_one_deck_up_to_four_players_two_decks_from_five(preset, players, pack):
 
 
 @pytest.mark.parametrize(
-    "preset, players",
+    ("preset", "players"),
     [
         ("rummy500", 3),
         ("rummy500", 4),
@@ -117,7 +117,8 @@ def test_deal_passes_left_after_each_deal():
     g = layout("rummy500", ["7H 8H 9H 5C 5D", "KD 2S", "QD 3S"], stock="5S 4C", discard="2D")
     dealer = g.dealer
     play(g, "0: draw", "0: meld 7H 8H 9H", "0: meld 5C 5D 5S")
-    assert g.deal_over and not g.game_over
+    assert g.deal_over
+    assert not g.game_over
     assert g.phase == "deal_over"
     assert g.turn == (dealer + 1) % 3  # the next dealer makes the "deal" move
     assert {str(m) for m in g.legal_moves} == {f"{g.turn}: deal"}

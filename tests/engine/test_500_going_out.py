@@ -22,7 +22,8 @@ def test_go_out_by_melding_the_whole_hand_without_a_discard():
     g = layout("rummy500", ["7H 8H 9H 5C 5D", "KD 2S"], stock="5S QC", discard="2D")
     play(g, "0: draw", "0: meld 7H 8H 9H", "0: meld 5C 5D 5S")
     assert hand(g, 0) == cards("")
-    assert g.deal_over and g.phase == "deal_over"
+    assert g.deal_over
+    assert g.phase == "deal_over"
     assert not g.game_over
     assert legal_texts(g) == {f"{g.turn}: deal"}
 
@@ -71,7 +72,7 @@ def test_pinochle_nobody_melds_after_going_out():
 
 
 @pytest.mark.parametrize(
-    "preset, others",
+    ("preset", "others"),
     [
         ("rummy500", ["KD 3C"]),
         ("rummy500-classic", ["KD 3C"]),
@@ -99,7 +100,8 @@ def test_empty_stock_play_goes_on_while_players_take_from_the_pile():
     assert legal_texts(g) == {"0: draw", "0: take 1"}
     play(g, "0: take 1")
     discard(g, "2S")
-    assert not g.deal_over and g.turn == 1
+    assert not g.deal_over
+    assert g.turn == 1
     play(g, "1: take 1")
     discard(g, "KD")
     assert not g.deal_over
@@ -125,13 +127,15 @@ def pinochle_last_card():
 
 def test_pinochle_empty_stock_only_a_discard_pile_take_or_pass():
     g = pinochle_last_card()
-    assert g.turn == 1 and not g.deal_over
+    assert g.turn == 1
+    assert not g.deal_over
     refused(g, "1: draw")
     assert legal_texts(g) == {"1: pass", "1: take 1"}
     play(g, "1: take 1", "1: meld 9H 10H JH QH KH", "1: discard 3D")
     assert legal_texts(g) == {"2: pass"}
     play(g, "2: pass")
-    assert g.phase == "play" and hand(g, 2) == cards("4S 7D JC")
+    assert g.phase == "play"
+    assert hand(g, 2) == cards("4S 7D JC")
     play(g, "2: discard 4S")
 
 
@@ -140,7 +144,8 @@ def test_pinochle_empty_stock_every_player_gets_one_more_turn_ending_with_last_d
     play(g, "1: pass", "1: discard 3D")
     assert not g.deal_over
     play(g, "2: pass", "2: discard 4S")
-    assert not g.deal_over and g.turn == 0
+    assert not g.deal_over
+    assert g.turn == 0
     play(g, "0: pass")
     assert not g.deal_over
     play(g, "0: discard 2C")

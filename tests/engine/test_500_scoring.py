@@ -89,7 +89,8 @@ def test_game_ends_after_the_deal_in_which_a_player_reaches_the_target():
     g = target_position("7C 8C 9C 10C JC 2S 7D")
     # seat 0: 7+8+9 + 4+4+4 = 36; seat 1: 7+8+9+10+10 = 44 - (2+7) = 35
     assert totals(g) == [36, 35]
-    assert g.game_over and g.phase == "game_over"
+    assert g.game_over
+    assert g.phase == "game_over"
     assert tuple(g.winners) == (0,)
     assert len(g.legal_moves) == 0
 
@@ -106,10 +107,12 @@ def test_tie_for_the_highest_total_plays_another_deal():
     g = target_position("7C 8C 9C 10C JC 2S 6D")
     # seat 0: 36; seat 1: 44 - (2+6) = 36: a tie at the top
     assert totals(g) == [36, 36]
-    assert not g.game_over and tuple(g.winners) == ()
+    assert not g.game_over
+    assert tuple(g.winners) == ()
     assert legal_texts(g) == {f"{g.turn}: deal"}
     play(g, f"{g.turn}: deal")
-    assert g.round == 2 and not g.deal_over
+    assert g.round == 2
+    assert not g.deal_over
 
 
 def test_game_goes_on_below_the_target():
@@ -154,7 +157,9 @@ def test_classic_settlement_is_the_difference_of_final_totals():
     # of their final totals. (classic: the 4♥ top-discard rule does not matter
     # here, every draw is from the stock)
     g = target_position("7C 8C 9C 10C JC 2S 7D", preset="rummy500-classic")
-    assert totals(g) == [36, 35] and g.game_over and tuple(g.winners) == (0,)
+    assert totals(g) == [36, 35]
+    assert g.game_over
+    assert tuple(g.winners) == (0,)
     settlement = getattr(g, "settlement", None)
     if settlement is None:
         pytest.skip("the engine shows no settlement")
@@ -173,4 +178,5 @@ def test_target_ends_the_game_in_classic_and_pinochle(preset):
         # 28 + 12 = 40 >= 20
     else:
         play(g, "0: draw", "0: meld 7H 8H 9H", "0: meld 4C 4D 4H")  # 24 + 12 = 36
-    assert g.game_over and tuple(g.winners) == (0,)
+    assert g.game_over
+    assert tuple(g.winners) == (0,)

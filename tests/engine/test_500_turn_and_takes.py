@@ -209,7 +209,8 @@ def test_two_decks_restricted_card_is_a_count():
 def test_any_number_of_melds_and_layoffs_before_one_discard():
     g = layout("rummy500", ["5H 6H 7H 9C 9D 9S 8H 2S 3S", "4C 6C"], stock="KS QD", discard="10C")
     play(g, "0: draw", "0: meld 5H 6H 7H", "0: meld 9C 9D 9S", "0: layoff 8H to 1")
-    assert g.phase == "play" and g.turn == 0
+    assert g.phase == "play"
+    assert g.turn == 0
     play(g, "0: discard 2S")
     assert g.turn == 1
     assert hand(g, 0) == cards("3S KS")
@@ -219,7 +220,9 @@ def test_discard_ends_the_turn_and_play_passes_left():
     g = layout("rummy500", ["2S 3S", "4C 6C", "7D 8D"], stock="KS QD JD", discard="10C")
     play(g, "0: draw")
     discard(g, "KS")
-    assert g.turn == 1 and tuple(g.to_act) == (1,) and g.phase == "draw"
+    assert g.turn == 1
+    assert tuple(g.to_act) == (1,)
+    assert g.phase == "draw"
     refused(g, "0: discard 2S")
     play(g, "1: draw")
     discard(g, "4C")

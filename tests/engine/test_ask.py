@@ -64,7 +64,8 @@ def test_a_group_that_is_no_set_does_not_fill_a_set_slot() -> None:
 def test_contract_moves_are_what_play_accepts() -> None:
     g = contract_game()
     good = ask.contract_moves(g, 0, [parse_cards("7H 7S 7D"), parse_cards("9C 9S 9D")])
-    assert good and all(m in g.legal_moves for m in good)
+    assert good
+    assert all(m in g.legal_moves for m in good)
     assert ask.contract_moves(g, 0, [parse_cards("10C 10C QH"), parse_cards("9C 9S 9D")]) == []
     assert ask.contract_moves(g, 0, [parse_cards("7H 7S 7D")]) == []  # one slot left empty
     g.play(good[0])
@@ -94,7 +95,8 @@ def test_which_melds_a_card_could_join() -> None:
     g = layoff_game()
     meld = g.melds[0].id
     joins = ask.joinable_melds(g, 0, [parse_card("JS")])
-    assert list(joins) == [meld] and [m.action for m in joins[meld]] == [Action.LAYOFF]
+    assert list(joins) == [meld]
+    assert [m.action for m in joins[meld]] == [Action.LAYOFF]
     assert ask.joinable_melds(g, 0, [parse_card("4D")]) == {}
     assert ask.joinable_melds(g, 1, [parse_card("JS")]) == {}  # not seat 1's turn
     assert ask.melds_card_fits(g, parse_card("JS")) == [meld]

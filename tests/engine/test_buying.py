@@ -24,7 +24,8 @@ def test_buy_window_opens_when_the_player_in_turn_draws_from_the_stock():
     assert set(g.to_act) == {1, 2, 3}
     assert g.turn == 0
     for s in (1, 2, 3):
-        assert legal(g, f"{s}: buy") and legal(g, f"{s}: pass")
+        assert legal(g, f"{s}: buy")
+        assert legal(g, f"{s}: pass")
     refused(g, "0: buy")  # the player in turn does not buy
     refused(g, "0: discard 2C")  # the window must close first
 
@@ -32,8 +33,10 @@ def test_buy_window_opens_when_the_player_in_turn_draws_from_the_stock():
 def test_buy_goes_to_the_nearest_player_left_of_turn():
     g = four()
     play(g, "0: draw", "3: buy", "2: buy")
-    assert g.phase == "claim" and 1 in g.to_act  # seat 1 is nearer and has not answered
-    assert hand(g, 2) == cards("8H 9H 10H") and hand(g, 3) == cards("JS QS KS")
+    assert g.phase == "claim"
+    assert 1 in g.to_act
+    assert hand(g, 2) == cards("8H 9H 10H")
+    assert hand(g, 3) == cards("JS QS KS")
     play(g, "1: pass")
     # seat 2 gets the 9♦ and the penalty card from the top of the stock (2♥)
     assert hand(g, 2) == cards("8H 9H 10H 9D 2H")
@@ -45,7 +48,8 @@ def test_nearest_buyer_wins_even_when_answering_last():
     g = four()
     play(g, "0: draw", "3: buy", "2: buy", "1: buy")
     assert hand(g, 1) == cards("5D 6D 7D 9D 2H")
-    assert hand_size(g, 2) == 3 and hand_size(g, 3) == 3
+    assert hand_size(g, 2) == 3
+    assert hand_size(g, 3) == 3
 
 
 def test_buy_costs_one_penalty_card_and_the_player_in_turn_goes_on():
@@ -54,7 +58,8 @@ def test_buy_costs_one_penalty_card_and_the_player_in_turn_goes_on():
     assert hand(g, 1) == cards("5D 6D 7D 9D 2H")
     assert pile(g) == ["4S", "5C"]
     play(g, "2: pass", "3: pass")
-    assert g.phase == "play" and tuple(g.to_act) == (0,)
+    assert g.phase == "play"
+    assert tuple(g.to_act) == (0,)
     assert hand(g, 0) == cards("2C 3C 4C AH")
     play(g, "0: discard 2C")
     assert g.turn == 1
@@ -80,13 +85,15 @@ def test_after_a_buy_the_next_card_is_offered_and_nobody_claims_twice_in_a_row()
     play(g, "1: buy")
     assert hand(g, 1) == cards("5D 6D 7D 9D 2H 4S 4H")
     assert pile(g) == []
-    assert g.phase == "play" and g.turn == 0
+    assert g.phase == "play"
+    assert g.turn == 0
 
 
 def test_no_buying_after_the_player_in_turn_takes_the_discard():
     g = four()
     play(g, "0: take 1")
-    assert g.phase == "play" and tuple(g.to_act) == (0,)
+    assert g.phase == "play"
+    assert tuple(g.to_act) == (0,)
     refused(g, "1: buy")
     assert pile(g) == ["4S", "5C"]
 
@@ -94,7 +101,8 @@ def test_no_buying_after_the_player_in_turn_takes_the_discard():
 def test_all_pass_closes_the_buy_window():
     g = four()
     play(g, "0: draw", "1: pass", "2: pass", "3: pass")
-    assert g.phase == "play" and tuple(g.to_act) == (0,)
+    assert g.phase == "play"
+    assert tuple(g.to_act) == (0,)
     assert pile(g) == ["4S", "5C", "9D"]
     assert [hand_size(g, s) for s in range(4)] == [4, 3, 3, 3]
 
@@ -115,7 +123,8 @@ def test_buy_penalty_reshuffles_the_pile_into_an_empty_stock():
     play(g, "1: buy")
     got = hand(g, 1) - cards("5D 6D 7D 9D")
     assert hand(g, 1)["9D"] == 1
-    assert sum(got.values()) == 1 and set(got) <= {"4S", "5C"}
+    assert sum(got.values()) == 1
+    assert set(got) <= {"4S", "5C"}
     assert pile(g) == ["6D"]  # the top card stays as the pile
     assert g.stock_count == 1
 
@@ -134,15 +143,18 @@ def test_shanghai_each_player_buys_at_most_twice_per_round():
     play(g, "1: buy")  # seat 1: second buy (6♦)
     play(g, "2: buy")  # seat 2: second buy (5♣)
     # the 4♠ is left, but both have used their two buys
-    assert g.phase == "play" and tuple(g.to_act) == (0,)
-    assert hand_size(g, 1) == 3 + 2 * 3 and hand_size(g, 2) == 3 + 2 * 3
+    assert g.phase == "play"
+    assert tuple(g.to_act) == (0,)
+    assert hand_size(g, 1) == 3 + 2 * 3
+    assert hand_size(g, 2) == 3 + 2 * 3
     buys_left = getattr(g, "buys_left", None)
     if callable(buys_left):  # the interface shows the tokens left
         assert [buys_left(s) for s in range(3)] == [2, 0, 0]
     play(g, "0: discard 2C")
     play(g, "1: draw")
     # seat 2 has no buys left this round: only seat 0 is asked
-    assert g.phase == "claim" and tuple(g.to_act) == (0,)
+    assert g.phase == "claim"
+    assert tuple(g.to_act) == (0,)
     refused(g, "2: buy")
 
 

@@ -25,7 +25,8 @@ def test_house_rules_are_the_options_of_the_preset_and_every_choice_is_accepted(
     house = catalog.house_rules(rules)
     assert [h.key for h in house] == list(rules.options())
     for h in house:
-        assert h.label == catalog.OPTION_LABELS[h.key] and h.default == rules.options()[h.key]
+        assert h.label == catalog.OPTION_LABELS[h.key]
+        assert h.default == rules.options()[h.key]
         if h.is_switch:
             assert h.choices == ()
             assert rules.with_options({h.key: not h.default}).options()[h.key] is (not h.default)
@@ -62,7 +63,8 @@ def test_default_players_is_in_the_presets_range(preset: str) -> None:
 def test_contracts_are_the_rounds_of_the_contract_family_only() -> None:
     listed = catalog.contracts(PRESETS["liverpool"])
     assert [(s, r) for s, r, _name in listed] == list(CONTRACTS)
-    assert listed[0][2] == "two sets" and listed[-1][2] == "three runs, no discard"
+    assert listed[0][2] == "two sets"
+    assert listed[-1][2] == "three runs, no discard"
     assert catalog.contracts(PRESETS["rummy500"]) == ()
 
 

@@ -35,7 +35,7 @@ def card_total(g):
 
 
 @pytest.mark.parametrize(
-    "preset, players, pack",
+    ("preset", "players", "pack"),
     [
         ("contract", 3, 106),  # two decks and one joker fewer than the players
         ("contract", 4, 107),
@@ -59,7 +59,9 @@ def test_contract_no_jokers_option(preset):
     assert_cards_conserved(g, pack_counts(preset, 4, jokers=False))
 
 
-@pytest.mark.parametrize("preset, size", [("contract", 10), ("liverpool", 10), ("shanghai", 11)])
+@pytest.mark.parametrize(
+    ("preset", "size"), [("contract", 10), ("liverpool", 10), ("shanghai", 11)]
+)
 def test_cards_dealt_in_round_one(preset, size):
     g = cut_if_needed(new(preset, 4))
     assert [hand_size(g, s) for s in range(4)] == [size] * 4
@@ -80,11 +82,12 @@ def finish_round_three(preset):
     play(g, "0: draw")
     pass_claims(g)
     play(g, "0: contract 3H 4H 5H 6H / 8C 9C 10C JC", "0: discard KD")
-    assert g.deal_over and g.round == 3
+    assert g.deal_over
+    assert g.round == 3
     return g
 
 
-@pytest.mark.parametrize("preset, size", [("contract", 12), ("shanghai", 11)])
+@pytest.mark.parametrize(("preset", "size"), [("contract", 12), ("shanghai", 11)])
 def test_cards_dealt_in_rounds_four_to_seven(preset, size):
     g = finish_round_three(preset)
     dealer = g.dealer
@@ -167,7 +170,8 @@ def test_liverpool_cut_before_every_deal_counts_twelve_card_hands_from_round_fou
     g = finish_round_three("liverpool")
     before = totals(g)
     play(g, f"{g.turn}: deal")
-    assert g.phase == "cut" and g.round == 4
+    assert g.phase == "cut"
+    assert g.round == 4
     cutter = (g.dealer - 1) % 3
     assert tuple(g.to_act) == (cutter,)
     assert legal_texts(g) >= {f"{cutter}: cut 37"}

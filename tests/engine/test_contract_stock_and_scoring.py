@@ -15,13 +15,14 @@ def test_empty_stock_is_refilled_from_the_pile_under_its_top_card(preset):
     play(g, "0: draw")
     pass_claims(g)
     got = hand(g, 0) - cards("2C 3C")
-    assert sum(got.values()) == 1 and set(got) <= {"4S", "5C"}
+    assert sum(got.values()) == 1
+    assert set(got) <= {"4S", "5C"}
     assert pile(g) == ["9D"]  # the top card stays as the discard pile
     assert g.stock_count == 1
 
 
 @pytest.mark.parametrize(
-    "preset, scores",
+    ("preset", "scores"),
     [
         # seat 0: 5 + K 10 = 15; seat 1: ace 15 + joker 15 = 30; seat 2: 2 + 8 = 10
         ("contract", [15, 30, 10]),
@@ -42,7 +43,7 @@ ALL_RANKS = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC JK"
 
 
 @pytest.mark.parametrize(
-    "preset, penalty",
+    ("preset", "penalty"),
     [
         # 2+3+4+5+6+7 = 27, 8+9 = 17, 10 J Q K = 40, ace 15, joker 15 -> 114
         ("contract", [0, 114, 2]),
@@ -56,7 +57,8 @@ def test_going_out_ends_the_round_others_score_their_hands(preset, penalty):
     play(g, "0: draw")
     pass_claims(g)
     play(g, "0: contract 7H 7S 7D / 9H 9D 9S", "0: discard KH")
-    assert g.deal_over and not g.game_over
+    assert g.deal_over
+    assert not g.game_over
     assert deal_scores(g) == penalty  # the winner scores 0
     assert totals(g) == penalty
 
@@ -67,7 +69,8 @@ def test_after_round_seven_the_lowest_total_wins():
     play(g, "0: draw")
     pass_claims(g)
     play(g, "0: contract 3H 4H 5H 6H 7H / 8C 9C 10C JC / 2S 3S 4S 5S")
-    assert g.game_over and g.phase == "game_over"
+    assert g.game_over
+    assert g.phase == "game_over"
     assert totals(g) == [0, 9, 20]
     assert tuple(g.winners) == (0,)
     assert len(g.legal_moves) == 0
@@ -84,6 +87,7 @@ def test_after_round_seven_a_tie_for_the_lowest_total_is_shared():
 def test_rounds_one_to_six_do_not_end_the_game():
     g = layout("contract", ["KD QD", "5C", "5H"], stock="", discard="9D", round=6)
     play(g, "0: draw")
-    assert g.deal_over and not g.game_over
+    assert g.deal_over
+    assert not g.game_over
     play(g, f"{g.turn}: deal")
     assert g.round == 7

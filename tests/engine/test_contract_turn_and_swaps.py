@@ -58,7 +58,8 @@ def next_turn_of_seat0(g):
     play(g, "2: discard JH")
     pass_claims(g)
     draw(g)
-    assert g.turn == 0 and g.phase == "play"
+    assert g.turn == 0
+    assert g.phase == "play"
     return g
 
 
@@ -94,7 +95,7 @@ def test_shanghai_layoff_on_the_same_turn_as_the_contract():
 
 
 def run_id_after(g):
-    return [m for m in g.melds if m.kind == "run"][0].id
+    return next(m for m in g.melds if m.kind == "run").id
 
 
 def test_no_layoff_before_laying_down_the_contract():
@@ -183,7 +184,8 @@ def test_contract_discard_passes_left():
     g = contract_down()
     play(g, "0: discard KH")
     pass_claims(g)
-    assert g.turn == 1 and g.phase == "draw"
+    assert g.turn == 1
+    assert g.phase == "draw"
     assert pile(g)[-1] == "KH"
 
 

@@ -31,7 +31,8 @@ def at_play(preset, hand0, round=1, stock="KD QD JD 10D", pile="2C", players=3, 
     )
     play(g, "0: draw")
     pass_claims(g)
-    assert g.phase == "play" and g.turn == 0
+    assert g.phase == "play"
+    assert g.turn == 0
     return g
 
 
@@ -156,7 +157,7 @@ def test_contract_joker_at_either_end_of_a_run_must_be_declared():
     g = at_play("contract", "7H 7S 7D 5C 6C 7C JK 2S", round=2)
     refused(g, "0: contract 7H 7S 7D / 5C 6C 7C JK", says=[AMBIGUOUS])
     play(g, "0: contract 7H 7S 7D / 5C 6C 7C JK=8C")
-    run = [m for m in g.melds if m.kind == "run"][0]
+    run = next(m for m in g.melds if m.kind == "run")
     assert str(run) == "5C 6C 7C JK=8C"
 
 
@@ -183,7 +184,8 @@ def test_round_seven_no_partial_contract_and_turns_end_with_a_discard():
     # until someone can go out, nobody melds or lays off: only discards
     assert all(" discard " in f" {t} " for t in legal_texts(g))
     play(g, "0: discard KD")
-    assert g.turn == 1 and not g.deal_over
+    assert g.turn == 1
+    assert not g.deal_over
     assert list(g.melds) == []
 
 

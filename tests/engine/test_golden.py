@@ -116,7 +116,9 @@ def playthrough(preset: str, players: int, seed: int, options) -> str:
 
 
 @pytest.mark.parametrize(
-    "preset, players, seed, options", GAMES, ids=[f"{p}-{n}-seed{s}" for p, n, s, _ in GAMES]
+    ("preset", "players", "seed", "options"),
+    GAMES,
+    ids=[f"{p}-{n}-seed{s}" for p, n, s, _ in GAMES],
 )
 def test_golden_playthrough(preset, players, seed, options):
     path = GOLDEN_DIR / f"{preset}-{players}p-seed{seed}.txt"

@@ -10,6 +10,7 @@ remembers nothing.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -31,7 +32,7 @@ def _fresh(m: Meld) -> Meld:
 def _check(g: Game, rng: random.Random) -> int:
     checked = 0
     hand = g.hand(g.turn)
-    pairs = [[Token(a), Token(b)] for a, b in zip(hand, hand[1:], strict=False)]
+    pairs = [[Token(a), Token(b)] for a, b in itertools.pairwise(hand)]
     for m in g._s.melds:
         for tokens in rng.sample(TOKENS, 12) + pairs[:3]:
             assert layoff_fits(g.rules, m, tokens) == layoff_fits(g.rules, _fresh(m), tokens), (
@@ -69,6 +70,7 @@ def test_remembered_layoff_fits_equal_fresh_ones_after_play_undo_and_copies(pres
                 checked += _check(world, rng)
                 # a meld sent to another process (bots) comes without its memory
                 for m in pickle.loads(pickle.dumps(g._s.melds)):
-                    assert m._fits is None and m.state() in [x.state() for x in g._s.melds]
+                    assert m._fits is None
+                    assert m.state() in [x.state() for x in g._s.melds]
             checked += _check(g, rng)
     assert checked > 500

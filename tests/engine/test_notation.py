@@ -46,7 +46,7 @@ def test_every_move_has_one_text_form(text):
 
 
 @pytest.mark.parametrize(
-    "a, b",
+    ("a", "b"),
     [
         ("0: discard TH", "0: discard 10H"),
         ("0: discard 10♥", "0: discard 10H"),

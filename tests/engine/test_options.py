@@ -49,7 +49,7 @@ def test_unknown_option_key_is_refused_in_layouts(preset):
 
 
 @pytest.mark.parametrize(
-    "preset, options",
+    ("preset", "options"),
     [
         ("rummy500", {"target": "500"}),
         ("rummy500", {"target": 500.5}),
@@ -76,7 +76,7 @@ def test_option_value_of_the_wrong_type_or_range_is_refused(preset, options):
 
 
 @pytest.mark.parametrize(
-    "preset, options",
+    ("preset", "options"),
     [
         # "—" in the table of section 6: the option does not exist for the preset
         ("contract", {"target": 300}),
@@ -93,7 +93,7 @@ def test_option_that_the_preset_does_not_have_is_refused(preset, options):
 
 
 @pytest.mark.parametrize(
-    "preset, options",
+    ("preset", "options"),
     [
         (
             "rummy500",
@@ -127,7 +127,7 @@ def test_valid_options_are_accepted_and_recorded(preset, options):
 
 
 @pytest.mark.parametrize(
-    "preset, bad, good",
+    ("preset", "bad", "good"),
     [
         ("rummy500", [0, 1, 9], [2, 8]),
         ("rummy500-classic", [1, 9], [2, 8]),
@@ -189,12 +189,19 @@ def test_variant_facts_are_rules_data():
     p = PRESETS
     assert [p[k].last_round_goes_out_whole(7) for k in ALL] == [False] * 4 + [True] * 3
     assert not any(p[k].last_round_goes_out_whole(r) for k in ALL for r in range(1, 7))
-    assert p["persian"].out_in_one_turn_bonus == 25 and p["persian"].match_bonus == 50
-    assert p["rummy500"].out_in_one_turn_bonus == 0 and p["rummy500"].match_bonus == 0
-    assert p["liverpool"].cut_bonus == 50 and p["contract"].cut_bonus == 0
+    assert p["persian"].out_in_one_turn_bonus == 25
+    assert p["persian"].match_bonus == 50
+    assert p["rummy500"].out_in_one_turn_bonus == 0
+    assert p["rummy500"].match_bonus == 0
+    assert p["liverpool"].cut_bonus == 50
+    assert p["contract"].cut_bonus == 0
     assert [k for k in ALL if p[k].shanghai_call] == ["shanghai"]
     assert [k for k in ALL if p[k].contract_sets_distinct_ranks] == ["shanghai"]
-    assert p["shanghai"].buy_limit == 2 and p["contract"].buy_limit is None
-    assert p["persian"].decks(8) == 1 and p["persian"].joker_count(4) == 4
-    assert p["shanghai"].joker_count(5) == 4 and p["contract"].joker_count(5) == 4
-    assert p["contract"].joker_count(3) == 2 and p["rummy500"].joker_count(5) == 4
+    assert p["shanghai"].buy_limit == 2
+    assert p["contract"].buy_limit is None
+    assert p["persian"].decks(8) == 1
+    assert p["persian"].joker_count(4) == 4
+    assert p["shanghai"].joker_count(5) == 4
+    assert p["contract"].joker_count(5) == 4
+    assert p["contract"].joker_count(3) == 2
+    assert p["rummy500"].joker_count(5) == 4

@@ -133,9 +133,11 @@ def test_persian_game_is_exactly_two_deals_then_50_points_to_the_leading_team():
 
 def test_persian_first_deal_never_ends_the_game():
     g = four_set(round=1)
-    assert g.deal_over and not g.game_over
+    assert g.deal_over
+    assert not g.game_over
     play(g, f"{g.turn}: deal")
-    assert g.round == 2 and not g.game_over
+    assert g.round == 2
+    assert not g.game_over
 
 
 def test_persian_equal_teams_after_two_deals_both_win_without_bonus():

@@ -43,7 +43,8 @@ def test_shanghai_call_window_opens_for_a_discard_that_fits():
     assert g.phase == "claim"
     assert set(g.to_act) == {1, 2}
     m = sevens(g)
-    assert legal(g, f"1: shanghai to {m}") and legal(g, f"2: shanghai to {m}")
+    assert legal(g, f"1: shanghai to {m}")
+    assert legal(g, f"2: shanghai to {m}")
     refused(g, f"0: shanghai to {m}")  # not the discarder
     nines = find_meld(g, "9C 9D 9H").id
     refused(g, f"1: shanghai to {nines}")  # the 7♣ does not fit the nines
@@ -62,7 +63,8 @@ def test_shanghai_call_lays_the_card_off_and_the_discarder_takes_a_random_card()
     assert hand(g, 2) == before2 - got  # the card came from the caller's hand
     assert sum((hand(g, 0) - before0 - got).values()) == 0
     # then the player whose turn it was going to be goes on
-    assert g.phase == "draw" and g.turn == 1
+    assert g.phase == "draw"
+    assert g.turn == 1
     assert Game.from_record(g.record()) == g  # the random card replays
 
 
@@ -77,7 +79,8 @@ def test_shanghai_caller_nearest_the_discarder_going_left_wins():
     m = sevens(g)
     before2 = hand(g, 2)
     play(g, f"2: shanghai to {m}")
-    assert g.phase == "claim" and 1 in g.to_act
+    assert g.phase == "claim"
+    assert 1 in g.to_act
     play(g, f"1: shanghai to {m}")
     assert owners(g, m) == (0, 0, 0, 1)
     assert hand(g, 2) == before2
@@ -86,7 +89,8 @@ def test_shanghai_caller_nearest_the_discarder_going_left_wins():
 def test_shanghai_window_closes_when_all_pass():
     g = fitting_discard()
     play(g, "1: pass", "2: pass")
-    assert g.phase == "draw" and g.turn == 1
+    assert g.phase == "draw"
+    assert g.turn == 1
     assert pile(g) == ["4S", "7C"]
     assert legal(g, "1: take 1")
 
@@ -94,7 +98,8 @@ def test_shanghai_window_closes_when_all_pass():
 def test_protective_shanghai_call_blocks_the_card():
     g = fitting_discard(protect=True)
     # no window opens, and the next player may neither take nor buy the 7♣
-    assert g.phase == "draw" and tuple(g.to_act) == (1,)
+    assert g.phase == "draw"
+    assert tuple(g.to_act) == (1,)
     refused(g, f"2: shanghai to {sevens(g)}")
     refused(g, "1: take 1")
     play(g, "1: draw")
@@ -116,14 +121,16 @@ def test_protective_shanghai_call_only_for_a_card_that_fits():
 
 def test_shanghai_caller_must_hold_at_least_two_cards():
     g = fitting_discard(seat2="QS")
-    assert g.phase == "claim" and set(g.to_act) == {1}
+    assert g.phase == "claim"
+    assert set(g.to_act) == {1}
     refused(g, f"2: shanghai to {sevens(g)}")
 
 
 @pytest.mark.parametrize("preset", ["contract", "liverpool"])
 def test_no_shanghai_call_in_contract_and_liverpool(preset):
     g = fitting_discard(preset)
-    assert g.phase == "draw" and g.turn == 1
+    assert g.phase == "draw"
+    assert g.turn == 1
     hands = ["7H 7S 7D 9C 9D 9H 7C 2D 3D", "5D 6D 8S 10H", "QS 10S 2H 4C"]
     g = layout(preset, hands, stock="KH QH JH 10C 8D 6C", discard="4S")
     play(g, "0: draw")

@@ -334,7 +334,7 @@ def conserved_pack(preset: str, n: int) -> Counter[str]:
     return pack_counts(preset, n)
 
 
-@pytest.mark.parametrize("preset, n", CONFIGS, ids=[f"{p}-{n}" for p, n in CONFIGS])
+@pytest.mark.parametrize(("preset", "n"), CONFIGS, ids=[f"{p}-{n}" for p, n in CONFIGS])
 def test_random_deals(preset, n):
     outcomes: Counter[str] = Counter()
     pack = conserved_pack(preset, n)
@@ -347,15 +347,18 @@ def test_random_deals(preset, n):
             g = random_layout(preset, n, rnd, seed)
         if g.phase == "cut":
             visible = visible_cards(g)
-            assert sum(visible.values()) == 0 and g.stock_count == sum(pack.values())
+            assert sum(visible.values()) == 0
+            assert g.stock_count == sum(pack.values())
         outcome = run(g, preset, rng, pack, DEAL_CAP, until_deal=True)
         outcomes[outcome] += 1
         if outcome == "stalled":
             assert preset in CONTRACT_FAMILY, f"{preset} seed {seed}: a 500 deal did not end"
-            assert not g.deal_over and len(g.legal_moves) > 0
+            assert not g.deal_over
+            assert len(g.legal_moves) > 0
         else:
             assert g.deal_over or g.game_over
-            assert g.deal_scores is not None and len(g.deal_scores) == len(g.sides)
+            assert g.deal_scores is not None
+            assert len(g.deal_scores) == len(g.sides)
             if g.game_over:
                 assert g.winners
         assert Game.from_record(g.record()) == g, f"{preset} seed {seed}: replay differs"
@@ -376,7 +379,7 @@ MATCHES = [
 ]
 
 
-@pytest.mark.parametrize("preset, n", MATCHES, ids=[f"{p}-{n}" for p, n in MATCHES])
+@pytest.mark.parametrize(("preset", "n"), MATCHES, ids=[f"{p}-{n}" for p, n in MATCHES])
 def test_random_full_matches(preset, n):
     pack = conserved_pack(preset, n)
     finished = 0
@@ -386,7 +389,8 @@ def test_random_full_matches(preset, n):
         outcome = run(g, preset, rng, pack, MATCH_CAP, until_deal=False)
         if outcome == "game_over":
             finished += 1
-            assert g.game_over and g.winners
+            assert g.game_over
+            assert g.winners
             if preset == "persian":
                 assert g.round == 2
             if preset in CONTRACT_FAMILY:
@@ -414,7 +418,7 @@ ENDS_CONFIGS = [
 RUNAWAY = 20_000  # not a cap: a deal this long means a round that never ends, and fails
 
 
-@pytest.mark.parametrize("preset, n", ENDS_CONFIGS, ids=[f"{p}-{n}" for p, n in ENDS_CONFIGS])
+@pytest.mark.parametrize(("preset", "n"), ENDS_CONFIGS, ids=[f"{p}-{n}" for p, n in ENDS_CONFIGS])
 def test_random_legal_play_ends_every_deal_and_round(preset, n):
     """RULES.md 3.5 and 4.7: whatever legal moves are played (uniformly at
     random, no move cap), every deal of the 500 family and every round (1 to
@@ -435,4 +439,5 @@ def test_random_legal_play_ends_every_deal_and_round(preset, n):
                 g.play(rng.choice(moves))
                 played += 1
                 assert played < RUNAWAY, f"{preset} seed {seed} round {rnd}: the deal did not end"
-            assert g.deal_scores is not None and len(g.deal_scores) == len(g.sides)
+            assert g.deal_scores is not None
+            assert len(g.deal_scores) == len(g.sides)

@@ -47,34 +47,40 @@ def test_phases_actions_and_claim_kinds_are_the_words_of_the_notation():
         "contract",
         "deal",
     }
-    assert Phase.DRAW == "draw" and str(Phase.DEAL_OVER) == "deal_over"
-    assert f"{Action.LAYOFF}" == "layoff" and json.dumps([Phase.CLAIM]) == '["claim"]'
+    assert Phase.DRAW == "draw"
+    assert str(Phase.DEAL_OVER) == "deal_over"
+    assert f"{Action.LAYOFF}" == "layoff"
+    assert json.dumps([Phase.CLAIM]) == '["claim"]'
     assert [k.action for k in ClaimKind] == [Action.RUMMY, Action.BUY, Action.SHANGHAI]
 
 
 def test_game_and_view_report_typed_values():
     g = Game.new("contract", players=3, seed=2)
-    assert type(g.phase) is Phase and g.phase is Phase.DRAW
+    assert type(g.phase) is Phase
+    assert g.phase is Phase.DRAW
     assert type(g.view(g.turn).phase) is Phase
     assert all(type(m.action) is Action for m in g.legal_moves)
     g.play(f"{g.turn}: draw")
-    assert g.phase is Phase.CLAIM and g.claim is not None and g.claim.kind is ClaimKind.BUY
+    assert g.phase is Phase.CLAIM
+    assert g.claim is not None
+    assert g.claim.kind is ClaimKind.BUY
     assert json.dumps(g.record())  # records hold plain strings
 
 
 def test_move_fields_follow_the_action():
     assert Move("take", 1, number=2) == Move(Action.TAKE, 1, number=2)
-    assert Move("take", 1, number=2).count == 2 and Move("take", 1, number=2).meld_id is None
+    assert Move("take", 1, number=2).count == 2
+    assert Move("take", 1, number=2).meld_id is None
     assert Move.parse("layoff 9S to 3").meld_id == 3
     assert hash(Move.parse("0: draw")) == hash(Move(Action.DRAW, 0))
     for bad in [
-        dict(action="take"),
-        dict(action="draw", number=3),
-        dict(action="meld"),
-        dict(action="discard", cards=("KD", "QD")),
-        dict(action="buy", call=True),
-        dict(action="contract", cards=("KD",)),
-        dict(action="flarp"),
+        {"action": "take"},
+        {"action": "draw", "number": 3},
+        {"action": "meld"},
+        {"action": "discard", "cards": ("KD", "QD")},
+        {"action": "buy", "call": True},
+        {"action": "contract", "cards": ("KD",)},
+        {"action": "flarp"},
     ]:
         with pytest.raises(MalformedMove):
             Move(**bad)  # type: ignore[arg-type]
@@ -92,8 +98,10 @@ def test_refusals_say_their_kind_and_keep_code_and_params():
     for text, kind, code in cases:
         with pytest.raises(kind) as info:
             g.play(text)
-        assert isinstance(info.value, IllegalMove) and isinstance(info.value, ValueError)
-        assert info.value.code == code and str(info.value)
+        assert isinstance(info.value, IllegalMove)
+        assert isinstance(info.value, ValueError)
+        assert info.value.code == code
+        assert str(info.value)
     with pytest.raises(NotYourMove) as info:
         g.play("2: draw")
     assert info.value.params == {"seat": 2, "waiting": "0"}

@@ -82,13 +82,12 @@ def test_a_take_from_the_discard_pile_and_melds_are_undone_in_order_then_redone(
     g.play("meld 7H 8H 9H")
     assert [str(m) for m in g.melds] == ["7H 8H 9H"]
     assert str(g.undo()) == "0: meld 7H 8H 9H"
-    assert g.melds == [] and len(g.hand(0)) == 5
+    assert g.melds == []
+    assert len(g.hand(0)) == 5
     assert str(g.undo()) == "0: take 1"
-    assert (
-        g.record() == start
-        and g.phase == "draw"
-        and [str(c) for c in g.discard_pile] == ["3S", "9H"]
-    )
+    assert g.record() == start
+    assert g.phase == "draw"
+    assert [str(c) for c in g.discard_pile] == ["3S", "9H"]
     assert str(g.redo()) == "0: take 1"
     assert str(g.redo()) == "0: meld 7H 8H 9H"
     assert not g.can_redo
@@ -100,9 +99,12 @@ def test_the_discard_can_be_undone_until_someone_else_moves() -> None:
     g.undo_enabled = True
     g.play("draw")
     g.play("discard 2C")
-    assert g.turn == 1 and g.can_undo
+    assert g.turn == 1
+    assert g.can_undo
     g.undo()
-    assert g.turn == 0 and g.phase == "play" and "2C" in [str(c) for c in g.hand(0)]
+    assert g.turn == 0
+    assert g.phase == "play"
+    assert "2C" in [str(c) for c in g.hand(0)]
     g.play("discard 2C")
     g.play("1: draw")
     assert not g.can_undo  # another player has moved

@@ -21,7 +21,8 @@ GAME = position("rummy500", "mid-claim")
 DOC = saves.document(GAME, seats_for(GAME.players), {"hand_order": [[1, 2], [0]]})
 GOOD = jsonio.dumps(DOC)
 FIXTURE_OK = [HealthCheck.function_scoped_fixture]  # one scratch file, rewritten per example
-MOVE_TEXTS = sorted(set(DOC["game"]["moves"])) + [
+MOVE_TEXTS = [
+    *sorted(set(DOC["game"]["moves"])),
     "0: draw",
     "1: take 3",
     "2: rummy 1",
@@ -169,6 +170,8 @@ def test_the_load_list_never_fails(
     (line,) = saves.list_saves(scratch.parent)
     assert line.name == "game"
     if line.error is None:
-        assert line.preset in PRESETS and line.round >= 1
+        assert line.preset in PRESETS
+        assert line.round >= 1
     else:
-        assert line.preset == "" and line.error
+        assert line.preset == ""
+        assert line.error

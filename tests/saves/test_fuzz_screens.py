@@ -24,22 +24,22 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from positions import position  # noqa: E402
-from screens import menu_app  # noqa: E402
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from positions import position
+from screens import menu_app
 
-from rummy_gui import i18n, paths  # noqa: E402
-from rummy_gui.play import (  # noqa: E402
-    botworker,  # noqa: E402
+from rummy_gui import i18n, paths
+from rummy_gui.play import (
+    botworker,
     saves,
     stats,
 )
-from rummy_gui.play.settings import Settings as SettingsValues  # noqa: E402
-from rummy_gui.safetext import clean  # noqa: E402
-from rummy_gui.ui.app import App  # noqa: E402
-from rummy_gui.ui.menus import MainMenu  # noqa: E402
+from rummy_gui.play.settings import Settings as SettingsValues
+from rummy_gui.safetext import clean
+from rummy_gui.ui.app import App
+from rummy_gui.ui.menus import MainMenu
 
 EXAMPLES = 150  # per file kind: 5-15 s each (2 shared cores)
 SAVE_KINDS = ("missing", "damaged", "not_a_save", "newer_version", "invalid", "tampered")
@@ -266,7 +266,8 @@ def test_any_value_in_any_field_of_a_save(
         try:
             saves.read(named)
         except saves.SaveError as e:
-            assert e.kind in SAVE_KINDS and str(e).startswith("named.json can't be loaded: ")
+            assert e.kind in SAVE_KINDS
+            assert str(e).startswith("named.json can't be loaded: ")
         load = LoadScene(app)  # the Load screen lists it and draws its line
         app.push(load)
         draw(app)
@@ -309,7 +310,8 @@ def test_any_value_in_any_field_of_the_statistics(
         scene = StatisticsScene(app)
         app.push(scene)
         draw(app)
-        assert all(passed_the_gate(r.name) for r in scene.rows) and passed_the_gate(scene.note)
+        assert all(passed_the_gate(r.name) for r in scene.rows)
+        assert passed_the_gate(scene.note)
         # nothing of it is lost: the file itself, or a copy kept aside, holds the bytes
         kept = [q.read_bytes() for q in paths.data_dir().glob("stats.json*")]
         assert data in kept
@@ -339,8 +341,10 @@ def test_any_value_in_any_field_of_the_settings(
     try:
         loaded, size = prefs.load()  # what the program starts with
         w, h = fit_window(size or (1280, 800), HEADLESS_SCREEN)
-        assert 0 < w <= HEADLESS_SCREEN[0] and 0 < h <= HEADLESS_SCREEN[1]
-        assert 0.0 <= loaded.effective_volume <= 1.0 and loaded.language in i18n.LANGUAGES
+        assert 0 < w <= HEADLESS_SCREEN[0]
+        assert 0 < h <= HEADLESS_SCREEN[1]
+        assert 0.0 <= loaded.effective_volume <= 1.0
+        assert loaded.language in i18n.LANGUAGES
         app.settings = loaded
         app.push(SettingsScene(app))
         draw(app)

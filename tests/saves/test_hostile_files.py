@@ -19,15 +19,15 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from positions import position, seats_for  # noqa: E402
-from screens import menu_app  # noqa: E402
+import pygame
+import pytest
+from positions import position, seats_for
+from screens import menu_app
 
-from rummy_gui import paths  # noqa: E402
-from rummy_gui.play import jsonio, saves, stats  # noqa: E402
-from rummy_gui.ui import app as app_module  # noqa: E402
-from rummy_gui.ui.app import App  # noqa: E402
+from rummy_gui import paths
+from rummy_gui.play import jsonio, saves, stats
+from rummy_gui.ui import app as app_module
+from rummy_gui.ui.app import App
 
 BAD_NAMES = ["Ann\u0000", "\ud800x", "\u202e", "a\u2028b"]
 
@@ -71,7 +71,9 @@ def test_a_crafted_name_in_the_autosave_is_refused_once_and_set_aside(app: App, 
         app.session = session
         app.push(TableScene(app, session))
         frames(app)
-    assert session is None and "name" in reason and "moved aside" in reason
+    assert session is None
+    assert "name" in reason
+    assert "moved aside" in reason
     (moved,) = saves.autosave_path().parent.glob("autosave.json.corrupt-*")
     assert moved.read_bytes() == data  # never deleted
     assert open_autosave() == (None, "")  # the next Continue does not meet it again
@@ -101,7 +103,8 @@ def test_a_save_file_whose_name_is_not_text_is_listed_and_drawn(app: App) -> Non
     app.push(scene)
     frames(app)
     (summary,) = scene.saves
-    assert summary.error and summary.name.isprintable()
+    assert summary.error
+    assert summary.name.isprintable()
 
 
 @pytest.mark.parametrize("name", BAD_NAMES, ids=["nul", "surrogate", "bidi-only", "line-separator"])
@@ -165,7 +168,8 @@ def test_a_data_folder_whose_name_is_not_text_does_not_break_save_as(
     frames(app, 1)
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
     scene._save()
-    assert "not writable" in scene.error and "\ufffd" in scene.error
+    assert "not writable" in scene.error
+    assert "\ufffd" in scene.error
     frames(app)
 
 
@@ -205,7 +209,8 @@ def test_a_crash_while_opening_the_autosave_does_not_repeat(
     capsys.readouterr()
     assert app_module.run(["--continue", "--frames", "3"]) == 1  # nothing to continue now
     err = capsys.readouterr().err
-    assert "stopped while opening autosave.json" in err and "moved aside" in err
+    assert "stopped while opening autosave.json" in err
+    assert "moved aside" in err
     (moved,) = saves.autosave_path().parent.glob("autosave.json.corrupt-*")
     assert moved.read_bytes() == data
     assert app_module.run(["--frames", "2"]) == 0  # and the next start is an ordinary one
@@ -289,7 +294,9 @@ def test_old_settings_names_still_load() -> None:
         {"format": "rummy-gui-settings", "version": 1, "muted": True, "animation_speed": "fast"},
     )
     settings, warnings = load_settings()
-    assert warnings == [] and settings.mute and settings.animation == "fast"
+    assert warnings == []
+    assert settings.mute
+    assert settings.animation == "fast"
     assert settings.animation_factor == 0.5
 
 
@@ -357,4 +364,5 @@ def test_stale_temporary_files_of_our_own_are_cleaned_at_start() -> None:
             os.utime(f, (old, old))
     assert app_module.run(["--frames", "1"]) == 0
     assert not any(f.exists() for f in stale)
-    assert fresh.exists() and all(f.exists() for f in foreign)
+    assert fresh.exists()
+    assert all(f.exists() for f in foreign)

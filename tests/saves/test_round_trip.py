@@ -37,7 +37,8 @@ def test_round_trip_every_preset_and_stage(preset: str, stage: str) -> None:
     assert saved.game.record() == g.record()
     assert saved.seats == tuple(seats)
     assert saved.table == table
-    assert saved.version == saves.SAVE_VERSION and not saved.from_backup
+    assert saved.version == saves.SAVE_VERSION
+    assert not saved.from_backup
     assert saved.saved_at is not None
     play_on_identically(g, saved.game)
 
@@ -48,7 +49,9 @@ def test_claim_window_half_answered_is_restored_exactly() -> None:
     g.play(f"{g.to_act[0]}: pass")
     saves.write(saves.autosave_path(), g, seats_for(g.players))
     loaded = saves.read(saves.autosave_path()).game
-    assert loaded == g and loaded.to_act == g.to_act and loaded.claim == g.claim
+    assert loaded == g
+    assert loaded.to_act == g.to_act
+    assert loaded.claim == g.claim
     play_on_identically(g, loaded)
 
 
@@ -56,7 +59,8 @@ def test_shanghai_call_window_round_trip() -> None:
     g = shanghai_call_window()
     saves.write(saves.autosave_path(), g, seats_for(g.players))
     loaded = saves.read(saves.autosave_path()).game
-    assert loaded.claim is not None and loaded.claim.kind == "shanghai"
+    assert loaded.claim is not None
+    assert loaded.claim.kind == "shanghai"
     play_on_identically(g, loaded)
 
 
@@ -64,7 +68,9 @@ def test_house_rules_and_seed_survive() -> None:
     g = Game.new("rummy500", players=2, seed=987654321, options={"target": 300, "min_run": 4})
     saves.write(saves.autosave_path(), g, seats_for(2))
     loaded = saves.read(saves.autosave_path()).game
-    assert loaded.rules == g.rules and loaded.rules.target == 300 and loaded.rules.min_run == 4
+    assert loaded.rules == g.rules
+    assert loaded.rules.target == 300
+    assert loaded.rules.min_run == 4
     assert loaded.seed == g.seed
 
 

@@ -26,7 +26,8 @@ def test_defaults_when_there_is_no_file(monkeypatch: pytest.MonkeyPatch) -> None
     settings, warnings = load_settings()
     assert warnings == []
     assert settings == Settings(language="fi")
-    assert settings.card_scale == 1.0 and settings.ask_claims == "useful"
+    assert settings.card_scale == 1.0
+    assert settings.ask_claims == "useful"
     assert settings.hand_over_screen
 
 
@@ -86,7 +87,9 @@ def test_a_wrong_value_keeps_the_default_with_a_warning(
     default = getattr(Settings(), key)
     assert getattr(settings, key) == (default if expected is None else expected)
     assert settings.mute  # the good keys are kept
-    assert len(warnings) == 2 and f"setting '{key}'" in warnings[0] and words in warnings[0]
+    assert len(warnings) == 2
+    assert f"setting '{key}'" in warnings[0]
+    assert words in warnings[0]
     assert "kept as settings.json.corrupt-" in warnings[1]  # the file as it was, before a write
 
 
@@ -94,8 +97,10 @@ def test_good_values_are_taken_as_they_are() -> None:
     write_raw({"card_scale": 1, "window_size": [1024, 768], "window_position": None})
     settings, warnings = load_settings()
     assert warnings == []
-    assert settings.card_scale == 1.0 and isinstance(settings.card_scale, float)
-    assert settings.window_size == (1024, 768) and settings.window_position is None
+    assert settings.card_scale == 1.0
+    assert isinstance(settings.card_scale, float)
+    assert settings.window_size == (1024, 768)
+    assert settings.window_position is None
 
 
 def test_unknown_keys_are_reported_and_ignored() -> None:
@@ -106,7 +111,8 @@ def test_unknown_keys_are_reported_and_ignored() -> None:
         "unknown setting 'colour_scheme' ignored",
         "unknown setting '__class__' ignored",
     ]
-    assert len(warnings) == 3 and "kept as settings.json.corrupt-" in warnings[2]
+    assert len(warnings) == 3
+    assert "kept as settings.json.corrupt-" in warnings[2]
 
 
 @pytest.mark.parametrize(

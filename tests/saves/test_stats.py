@@ -39,7 +39,8 @@ def test_stats_of_a_played_bot_game(played: Game) -> None:
     for seat, name in enumerate(names):
         s = stats.get(name, "rummy500")
         scores = [deal[seat] for deal in played.score_history]
-        assert s.games == 1 and s.deals == deals
+        assert s.games == 1
+        assert s.deals == deals
         assert s.wins == (1 if seat in played.winners else 0)
         assert s.win_rate == s.wins
         assert s.deal_total == sum(scores) == played.totals[seat]
@@ -83,18 +84,24 @@ def test_going_out_and_buys_in_a_contract_game() -> None:
         round=7,
     )
     g.play("0: draw")
-    assert g.claim is not None and g.claim.claimants == (1, 2)
+    assert g.claim is not None
+    assert g.claim.claimants == (1, 2)
     g.play("2: buy")  # the later claimant answers first ...
     g.play("1: pass")  # ... and wins when the first passes
     g.play("0: contract 3H 4H 5H 6H / 3S 4S 5S 6S / 3C 4C 5C 6C")
     assert g.game_over
-    assert tally(g)[0].went_out == 1 and tally(g)[2].buys == 1 and tally(g)[1].buys == 0
+    assert tally(g)[0].went_out == 1
+    assert tally(g)[2].buys == 1
+    assert tally(g)[1].buys == 0
     record_game(g, seats_for(3))
     stats, _ = load_stats()
     out = stats.get("Player 1", "contract")
-    assert out.went_out == 1 and out.wins == 1 and out.best_deal == 0
+    assert out.went_out == 1
+    assert out.wins == 1
+    assert out.best_deal == 0
     buyer = stats.get("Player 3", "contract")
-    assert buyer.buys == 1 and buyer.best_deal == buyer.deal_total > 0  # penalty points
+    assert buyer.buys == 1
+    assert buyer.best_deal == buyer.deal_total > 0
 
 
 def test_rummy_call_is_counted() -> None:
@@ -122,7 +129,8 @@ def test_reset(played: Game) -> None:
     assert [r.name for r in stats.rows()] == ["Ann", "Cid"]
     reset_stats()
     stats, _ = load_stats()
-    assert stats.rows() == [] and stats.recorded == []
+    assert stats.rows() == []
+    assert stats.recorded == []
     assert record_game(played, ["Ann", "Bob", "Cid"])  # counted afresh after a full reset
 
 
@@ -150,7 +158,8 @@ def test_damaged_stats_file_starts_afresh(content: str) -> None:
     p.parent.mkdir(parents=True)
     p.write_text(content)
     stats, warnings = load_stats()
-    assert stats.rows() == [] and warnings
+    assert stats.rows() == []
+    assert warnings
 
 
 def test_damaged_entries_are_left_out(played: Game) -> None:
@@ -164,7 +173,8 @@ def test_damaged_entries_are_left_out(played: Game) -> None:
     assert [(r.name, r.preset) for r in stats.rows()] == [("Ann", "rummy500"), ("Cid", "rummy500")]
     assert len(warnings) == 4  # three entries left out, and where the whole file is kept
     (kept,) = paths.stats_path().parent.glob("stats.json.corrupt-*")
-    assert json.loads(kept.read_text()) == data and kept.name in warnings[3]
+    assert json.loads(kept.read_text()) == data
+    assert kept.name in warnings[3]
 
 
 def test_round_trip_of_the_file() -> None:
@@ -175,5 +185,6 @@ def test_round_trip_of_the_file() -> None:
         entry.add_deal(score)
     assert entry.best_deal == 0  # penalty points: lower is better
     again, warnings = Stats.from_json(json.loads(json.dumps(s.to_json())))
-    assert warnings == [] and again == s
+    assert warnings == []
+    assert again == s
     assert again.get("Ann", "shanghai") == PlayerStats("Ann", "shanghai", 3, 1, 3, 115, 0)

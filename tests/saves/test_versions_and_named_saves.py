@@ -38,7 +38,8 @@ def test_version_1_fixture_is_upgraded(tmp_path: Path) -> None:
     # saved again, it is written in the current version and reads back the same
     saves.write(path, saved.game, saved.seats, saved.table)
     again = saves.read(path)
-    assert again.version == saves.SAVE_VERSION and again.game == saved.game
+    assert again.version == saves.SAVE_VERSION
+    assert again.game == saved.game
     assert json.loads(jsonio.backup_path(path).read_text())["version"] == 1
 
 
@@ -96,12 +97,17 @@ def test_named_saves_are_listed_newest_first(home: Path) -> None:
     listed = saves.list_saves()
     assert [s.name for s in listed] == ["Контракт", "Friday game"]
     friday = listed[1]
-    assert friday.preset == "rummy500" and friday.preset_name == "Rummy 500"
-    assert friday.players == 3 and friday.names == ("Player 1", "Player 2", "Player 3")
-    assert friday.round == a.round and friday.scores == tuple(a.totals)
+    assert friday.preset == "rummy500"
+    assert friday.preset_name == "Rummy 500"
+    assert friday.players == 3
+    assert friday.names == ("Player 1", "Player 2", "Player 3")
+    assert friday.round == a.round
+    assert friday.scores == tuple(a.totals)
     assert friday.date == datetime(2020, 1, 1, tzinfo=timezone.utc)
-    assert not friday.game_over and friday.error is None
-    assert listed[0].preset == "contract" and listed[0].round == 1
+    assert not friday.game_over
+    assert friday.error is None
+    assert listed[0].preset == "contract"
+    assert listed[0].round == 1
 
 
 def test_damaged_saves_are_listed_with_their_error() -> None:
@@ -115,8 +121,10 @@ def test_damaged_saves_are_listed_with_their_error() -> None:
     listed = {s.name: s for s in saves.list_saves()}
     assert set(listed) == {"good", "torn", "future"}  # no .bak, no .corrupt-*
     assert listed["good"].error is None
-    assert listed["torn"].error is not None and "not valid JSON" in listed["torn"].error
-    assert listed["future"].error is not None and "version 9" in listed["future"].error
+    assert listed["torn"].error is not None
+    assert "not valid JSON" in listed["torn"].error
+    assert listed["future"].error is not None
+    assert "version 9" in listed["future"].error
 
 
 def test_old_version_save_is_listed() -> None:
@@ -124,9 +132,9 @@ def test_old_version_save_is_listed() -> None:
     folder.mkdir(parents=True)
     shutil.copy(FIXTURES / "save-v1.json", folder / "old.json")
     (line,) = saves.list_saves()
-    assert (
-        line.name == "old" and line.error is None and line.names == ("Ann", "Easy bot", "Hard bot")
-    )
+    assert line.name == "old"
+    assert line.error is None
+    assert line.names == ("Ann", "Easy bot", "Hard bot")
 
 
 def test_list_saves_without_a_folder() -> None:

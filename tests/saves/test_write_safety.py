@@ -104,9 +104,12 @@ def test_backup_is_used_when_the_save_is_damaged(two_games: tuple[Game, Game]) -
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 3])  # a torn write
     saved = saves.read_with_fallback(path)
-    assert saved.game == first and saved.from_backup
-    assert saved.problem is not None and "not valid JSON" in str(saved.problem)
-    assert path.exists() and saved.quarantined is None  # reading alone moves nothing
+    assert saved.game == first
+    assert saved.from_backup
+    assert saved.problem is not None
+    assert "not valid JSON" in str(saved.problem)
+    assert path.exists()
+    assert saved.quarantined is None
 
 
 def test_fallback_can_move_the_bad_file_aside(two_games: tuple[Game, Game]) -> None:
@@ -117,7 +120,8 @@ def test_fallback_can_move_the_bad_file_aside(two_games: tuple[Game, Game]) -> N
     path.write_bytes(b"")
     saved = saves.read_with_fallback(path, quarantine_bad=True)
     assert saved.game == first
-    assert saved.quarantined is not None and saved.quarantined.read_bytes() == b""
+    assert saved.quarantined is not None
+    assert saved.quarantined.read_bytes() == b""
     assert saved.quarantined.name.startswith("autosave.json.corrupt-")
     assert not path.exists()
     # the game goes on: the next autosave works and the backup is still the good game
@@ -132,7 +136,9 @@ def test_fallback_when_the_main_file_is_missing(two_games: tuple[Game, Game]) ->
     write(path, second)
     path.unlink()
     saved = saves.read_with_fallback(path, quarantine_bad=True)
-    assert saved.game == first and saved.problem is not None and saved.problem.kind == "missing"
+    assert saved.game == first
+    assert saved.problem is not None
+    assert saved.problem.kind == "missing"
     assert saved.quarantined is None
 
 

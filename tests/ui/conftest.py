@@ -10,14 +10,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Never the player's own saves: autosaves of these tests go to a scratch folder.
 os.environ["RUMMY_GUI_HOME"] = __import__("tempfile").mkdtemp(prefix="rummy-gui-ui-tests-")
 
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Iterator
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from rummy_gui.ui.app import App  # noqa: E402
-from rummy_gui.ui.menus import MainMenu  # noqa: E402
-from rummy_gui.ui.settings import Settings  # noqa: E402
+from rummy_gui.ui.app import App
+from rummy_gui.ui.menus import MainMenu
+from rummy_gui.ui.settings import Settings
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ def test_melds_in_a_zone_with_no_height_still_get_real_card_sizes() -> None:
     # Monkey seed 20261129, event 2828: 8 players, a resize left a meld zone with a
     # negative height, and a card surface of negative size crashed the draw.
     rows, (cw, ch) = meld_packing(Rect(10, 10, 300, -20), [3, 4, 5], max_h=-16)
-    assert cw > 0 and ch > 0
+    assert cw > 0
+    assert ch > 0
     assert all(r.w > 0 and r.h > 0 for row in rows for r in row)
 
 

@@ -34,9 +34,8 @@ def test_option_words_are_the_engines() -> None:
         catalog.option_text("rummy_call", "last")
         == engine_catalog.CHOICE_NAMES["rummy_call"]["last"]
     )
-    assert (
-        catalog.option_text("target", 750) == "750" and catalog.option_text("jokers", True) == "on"
-    )
+    assert catalog.option_text("target", 750) == "750"
+    assert catalog.option_text("jokers", True) == "on"
 
 
 def text(info: catalog.PresetInfo, options: dict[str, object] | None = None) -> str:
@@ -47,14 +46,13 @@ def test_the_rules_screen_reads_rule_facts_not_preset_names() -> None:
     """A Rummy 500 whose rules had Pinochle's low aces and Persian's partnerships
     is described so: the sentences follow the Rules fields, whatever the id."""
     plain = text(catalog.PresetInfo(PRESETS["rummy500"]))
-    assert "Aces are low only" not in plain and "Partners sit opposite" not in plain
+    assert "Aces are low only" not in plain
+    assert "Partners sit opposite" not in plain
     odd = replace(PRESETS["rummy500"], ace="low", partnerships=True, joker_value_500=20)
     told = text(catalog.PresetInfo(odd))
-    assert (
-        "Aces are low only" in told
-        and "Partners sit opposite" in told
-        and "A joker counts 20." in told
-    )
+    assert "Aces are low only" in told
+    assert "Partners sit opposite" in told
+    assert "A joker counts 20." in told
     cut = text(catalog.PresetInfo(replace(PRESETS["contract"], liverpool_cut=True)))
     assert "lifting exactly the cards needed" in cut
     assert "lifting exactly the cards needed" not in text(catalog.PresetInfo(PRESETS["contract"]))
@@ -62,8 +60,9 @@ def test_the_rules_screen_reads_rule_facts_not_preset_names() -> None:
 
 def test_the_rules_screen_follows_the_house_rules() -> None:
     info = catalog.preset("rummy500")
-    assert "run is 3 or more" in text(info) and "run is 5 or more" in text(info, {"min_run": 5})
-    assert "reaches 500" in text(info) and "reaches 250" in text(info, {"target": 250})
-    assert "Buying" in text(catalog.preset("contract")) and "Buying" not in text(
-        catalog.preset("contract"), {"buying": False}
-    )
+    assert "run is 3 or more" in text(info)
+    assert "run is 5 or more" in text(info, {"min_run": 5})
+    assert "reaches 500" in text(info)
+    assert "reaches 250" in text(info, {"target": 250})
+    assert "Buying" in text(catalog.preset("contract"))
+    assert "Buying" not in text(catalog.preset("contract"), {"buying": False})

@@ -174,7 +174,8 @@ def test_three_humans_and_a_bot_in_rummy500(app: App, faces: list[Card]) -> None
         ),
     )
     check_handovers(log, session)
-    assert log.handovers_checked >= 6 and log.claims_asked >= 1
+    assert log.handovers_checked >= 6
+    assert log.claims_asked >= 1
     movers = [s for k, s in log.events if k == "move"]
     assert set(movers) == {0, 1, 3}
     # the table turns: the human to act sits at the bottom
@@ -217,9 +218,11 @@ def rummy_call_table(app: App, ask: str = "always") -> TableScene:
     scene = table_for(app, "rummy500", seats, game=game, ask=ask)
     frame(app)
     top = app.stack.top
-    assert isinstance(top, HandOverScene) and top.seat == 0
+    assert isinstance(top, HandOverScene)
+    assert top.seat == 0
     top.ready()
-    assert scene.play(Move.parse("draw")) and scene.play(Move.parse("discard 9S"))
+    assert scene.play(Move.parse("draw"))
+    assert scene.play(Move.parse("discard 9S"))
     assert session_phase(scene) == "claim"
     return scene
 
@@ -322,9 +325,12 @@ def test_useful_is_judged_from_the_own_hand_by_the_engine() -> None:
     assert not catalog.could_use(game.rules, game.hand(1), seven, game.melds)  # one 7
     assert not catalog.could_use(game.rules, game.hand(0), seven, game.melds)
     game.play("draw")
-    assert game.claim is not None and game.claim.card == seven
-    assert worth_asking(game, 2, "useful") and not worth_asking(game, 1, "useful")
-    assert worth_asking(game, 1, "always") and not worth_asking(game, 2, "never")
+    assert game.claim is not None
+    assert game.claim.card == seven
+    assert worth_asking(game, 2, "useful")
+    assert not worth_asking(game, 1, "useful")
+    assert worth_asking(game, 1, "always")
+    assert not worth_asking(game, 2, "never")
 
 
 def test_a_claim_is_told_only_once_it_has_won() -> None:
@@ -350,11 +356,13 @@ def test_a_claim_is_told_only_once_it_has_won() -> None:
     )
     session.play(0, Move.parse("draw"))
     session.play(3, Move.parse("buy"))  # Dan answers first, but Cleo is nearer
-    assert not any("buys" in str(e) for e in session.log) and not session.announcements
+    assert not any("buys" in str(e) for e in session.log)
+    assert not session.announcements
     session.play(1, Move.parse("pass"))
     session.play(2, Move.parse("buy"))
     told = [str(e) for e in session.log if "buys" in str(e)]
-    assert told == ["Cleo buys 7♥."] and session.announcements == told
+    assert told == ["Cleo buys 7♥."]
+    assert session.announcements == told
 
 
 @pytest.mark.parametrize(("preset", "players"), [("liverpool", 4), ("shanghai", 3)])

@@ -123,7 +123,8 @@ def test_a_whole_deal_of_rummy500_by_keyboard(app: App) -> None:
         raise AssertionError("the deal did not end")
     assert moves >= 5
     key(app, pygame.K_RETURN)  # the deal summary: Enter deals the next hand
-    assert session.game.round == 2 and not session.game.deal_over
+    assert session.game.round == 2
+    assert not session.game.deal_over
 
 
 def test_undo_and_redo_by_keys(app: App) -> None:

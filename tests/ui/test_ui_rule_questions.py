@@ -58,13 +58,16 @@ def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_s
     frame(app)
     game, seat = scene.game, scene.viewer
     assert [len(s) for s in scene.slots.slots] == [3, 3]
-    assert not scene.slots.fills(0, game, seat) and "✓" not in scene.slots.status(0, game, seat)
+    assert not scene.slots.fills(0, game, seat)
+    assert "✓" not in scene.slots.status(0, game, seat)
     assert scene.slots.status(0, game, seat) == "Set of 3  3/3"
-    assert scene.slots.fills(1, game, seat) and scene.slots.status(1, game, seat).endswith("✓")
+    assert scene.slots.fills(1, game, seat)
+    assert scene.slots.status(1, game, seat).endswith("✓")
     lay_down = scene.slot_buttons[0]
     assert not lay_down.enabled
     click(app, lay_down.rect.center)  # a dark button does nothing
-    assert not game.has_laid_down(0) and len(game.melds) == 0
+    assert not game.has_laid_down(0)
+    assert len(game.melds) == 0
     # The tens go back to the hand, the nines in: now the engine accepts, and so does the table.
     for _ in range(3):  # a click on a staged card takes it back
         card_rect = scene.geometry().zones[("staged", 0)][-1][1]
@@ -73,9 +76,11 @@ def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_s
     for text in ("9C", "9S", "9D"):
         drag(app, hand_point(scene, text), slots[0].center)
     frame(app)
-    assert scene.slots.fills(0, game, seat) and lay_down.enabled
+    assert scene.slots.fills(0, game, seat)
+    assert lay_down.enabled
     click(app, lay_down.rect.center)
-    assert game.has_laid_down(0) and len(game.melds) == 2
+    assert game.has_laid_down(0)
+    assert len(game.melds) == 2
 
 
 def layoff_table(app: App) -> TableScene:
@@ -90,7 +95,8 @@ def layoff_table(app: App) -> TableScene:
         game.play(Move.parse(text))
     scene = open_table(app, game)
     drag(app, scene.geometry().zones[("stock",)][0][1].center, scene.geometry().layout.hand.center)
-    assert scene.session.phase is Phase.PLAY and len(game.hand(0)) == 8
+    assert scene.session.phase is Phase.PLAY
+    assert len(game.hand(0)) == 8
     return scene
 
 
@@ -103,11 +109,14 @@ def test_following_a_hint_by_mouse_one_step_at_a_time(app: App) -> None:
     meld = game.melds[0]
     drag(app, hand_point(scene, "JS"), scene.geometry().meld_area(meld.id).center)
     assert [str(c) for c in game.melds[0].cards] == ["JS", "QS", "KS", "AS"]
-    assert scene.hint is not None and selected(scene) == ["4D"]  # the next step
+    assert scene.hint is not None
+    assert selected(scene) == ["4D"]
     assert [m.text for m in scene.messages if m.text.startswith("Hint")] == ["Hint: Discard 4♦."]
     drag(app, hand_point(scene, "4D"), scene.geometry().layout.discard.center)
-    assert game.discard_pile[-1] == parse_card("4D") and game.turn == 1
-    assert scene.hint is None and not scene.selected
+    assert game.discard_pile[-1] == parse_card("4D")
+    assert game.turn == 1
+    assert scene.hint is None
+    assert not scene.selected
     assert not [m for m in scene.messages if m.text.startswith("Hint")]
 
 
@@ -119,4 +128,5 @@ def test_a_hint_not_followed_is_dropped(app: App) -> None:
     click(app, hand_point(scene, "7H"))
     drag(app, hand_point(scene, "7H"), scene.geometry().layout.discard.center)
     assert scene.game.discard_pile[-1] == parse_card("7H")
-    assert scene.hint is None and not [m for m in scene.messages if m.text.startswith("Hint")]
+    assert scene.hint is None
+    assert not [m for m in scene.messages if m.text.startswith("Hint")]

@@ -80,10 +80,12 @@ def test_saving_off_is_said_once_per_reason_and_the_game_goes_on(
     monkeypatch.setattr(jsonio, "_write_locked", failing_write(errno.ENOSPC))
     s.autosave()
     flush(s)
-    assert s.save_error and s.save_error_kind == "disk_full"
+    assert s.save_error
+    assert s.save_error_kind == "disk_full"
     frame(app)
     said = [m.text for m in table.messages if m.text.startswith("Saving is off: ")]
-    assert len(said) == 1 and "full" in said[0]
+    assert len(said) == 1
+    assert "full" in said[0]
     assert said[0] in drawn
     s.autosave()  # the same reason again: not said again
     flush(s)
@@ -94,8 +96,10 @@ def test_saving_off_is_said_once_per_reason_and_the_game_goes_on(
     flush(s)
     frame(app)
     said = [m.text for m in table.messages if m.text.startswith("Saving is off: ")]
-    assert len(said) == 2 and "read-only" in said[1]
-    assert app.stack.top is table and not s.finished  # the game goes on
+    assert len(said) == 2
+    assert "read-only" in said[1]
+    assert app.stack.top is table
+    assert not s.finished
 
 
 def test_saving_off_in_finnish_uses_the_translated_reason() -> None:
@@ -107,7 +111,8 @@ def test_saving_off_in_finnish_uses_the_translated_reason() -> None:
         text = saving_off_text("the disk holding /x is full", "disk_full")
     finally:
         i18n.set_language("en")
-    assert "/x" not in text and text != "Saving is off: the disk is full"
+    assert "/x" not in text
+    assert text != "Saving is off: the disk is full"
     assert (
         saving_off_text("the disk holding /x is full", "disk_full")
         == "Saving is off: the disk holding /x is full"
@@ -141,14 +146,14 @@ def test_continue_with_a_damaged_autosave_uses_its_backup(app: App, drawn: list[
     continue_from_menu(app)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.game.hand(0) == first.hand(0) and len(table.game.moves) == len(first.moves)
+    assert table.game.hand(0) == first.hand(0)
+    assert len(table.game.moves) == len(first.moves)
     frame(app)
     texts = [m.text for m in table.messages]
     assert "The autosave was damaged; continuing from its backup." in texts
     corrupt = list(path.parent.glob("autosave.json.corrupt-*"))
-    assert len(corrupt) == 1 and corrupt[0].read_bytes().startswith(
-        b'{"format"'
-    )  # moved, not deleted
+    assert len(corrupt) == 1
+    assert corrupt[0].read_bytes().startswith(b'{"format"')
     assert any(corrupt[0].name in t for t in texts)
     assert any(corrupt[0].name in t for t in drawn)
 
@@ -160,11 +165,15 @@ def test_continue_with_autosave_and_backup_both_damaged(app: App, drawn: list[st
     jsonio.backup_path(path).write_bytes(b"")
     continue_from_menu(app)
     menu = app.stack.top
-    assert isinstance(menu, MainMenu) and app.session is None
-    assert "can't be loaded" in menu.autosave_problem and "moved aside" in menu.autosave_problem
+    assert isinstance(menu, MainMenu)
+    assert app.session is None
+    assert "can't be loaded" in menu.autosave_problem
+    assert "moved aside" in menu.autosave_problem
     assert not widget(app, "Continue").enabled  # greyed out
     corrupt = list(path.parent.glob("autosave.json.corrupt-*"))
-    assert len(corrupt) == 1 and corrupt[0].read_bytes() == b"garbage" and not path.exists()
+    assert len(corrupt) == 1
+    assert corrupt[0].read_bytes() == b"garbage"
+    assert not path.exists()
     frame(app)
     assert any("can't be loaded" in t for t in drawn)
 
@@ -185,16 +194,16 @@ def test_load_screen_rows_show_game_players_round_scores_and_date(
     frame(app)
     row = widget(app, "first game")
     first, second = row.lines
-    assert "Rummy 500" in first and "round 1" in first
+    assert "Rummy 500" in first
+    assert "round 1" in first
     assert row.summary.date.astimezone().strftime("%Y-%m-%d %H:%M") in first
     assert second == "2 players: You 0, Ada 0"
-    assert first in drawn and second in drawn
+    assert first in drawn
+    assert second in drawn
     broken = widget(app, "broken")
-    assert (
-        not broken.enabled
-        and "can't be loaded" in broken.lines[0]
-        and "not a rummy-gui save" in broken.lines[1]
-    )
+    assert not broken.enabled
+    assert "can't be loaded" in broken.lines[0]
+    assert "not a rummy-gui save" in broken.lines[1]
 
 
 def test_delete_asks_and_no_keeps_yes_removes(app: App) -> None:
@@ -208,12 +217,15 @@ def test_delete_asks_and_no_keeps_yes_removes(app: App) -> None:
     target = next(i for i, w in enumerate(load.widgets) if getattr(w, "label", "") == "second game")
     click(app, load.widgets[target + 1].rect.center)  # its Delete
     ask = app.stack.top
-    assert isinstance(ask, ConfirmScene) and ask.question == "Delete “second game”?"
+    assert isinstance(ask, ConfirmScene)
+    assert ask.question == "Delete “second game”?"
     click(app, widget(app, "No").rect.center)
-    assert app.stack.top is load and saves.save_path("second game").exists()
+    assert app.stack.top is load
+    assert saves.save_path("second game").exists()
     click(app, load.widgets[target + 1].rect.center)
     click(app, widget(app, "Yes").rect.center)
-    assert app.stack.top is load and not saves.save_path("second game").exists()
+    assert app.stack.top is load
+    assert not saves.save_path("second game").exists()
     assert "second game" not in [s.name for s in load.saves]
     # a damaged save can be deleted too
     broken = next(i for i, w in enumerate(load.widgets) if getattr(w, "label", "") == "broken")
@@ -244,17 +256,24 @@ def test_statistics_columns_chart_and_reset(app: App, drawn: list[str]) -> None:
     frame(app)
     scene = app.stack.top
     assert isinstance(scene, StatisticsScene)
-    assert "Rummy calls" in drawn and "Buys" in drawn
+    assert "Rummy calls" in drawn
+    assert "Buys" in drawn
     you = next(r for r in scene.rows if r.name == "You")
     assert cells(you)[-2:] == (str(you.rummy_calls), str(you.buys))
-    assert "Win rate in Rummy 500" in drawn and "100%" in drawn and "0%" in drawn
+    assert "Win rate in Rummy 500" in drawn
+    assert "100%" in drawn
+    assert "0%" in drawn
     click(app, widget(app, "Reset statistics").rect.center)
     assert isinstance(app.stack.top, ConfirmScene)
     click(app, widget(app, "No").rect.center)
-    assert app.stack.top is scene and scene.rows and stats.load_stats()[0].rows()
+    assert app.stack.top is scene
+    assert scene.rows
+    assert stats.load_stats()[0].rows()
     click(app, widget(app, "Reset statistics").rect.center)
     click(app, widget(app, "Yes").rect.center)
-    assert app.stack.top is scene and not scene.rows and not stats.load_stats()[0].rows()
+    assert app.stack.top is scene
+    assert not scene.rows
+    assert not stats.load_stats()[0].rows()
     assert not widget(app, "Reset statistics").enabled
     drawn.clear()
     frame(app)

@@ -34,7 +34,8 @@ def test_menus_render(app: App, screen: type) -> None:
     assert non_trivial(app.screen)
     app.dispatch(Resize((960, 600)))
     frame(app)
-    assert app.screen.get_size() == (960, 600) and non_trivial(app.screen)
+    assert app.screen.get_size() == (960, 600)
+    assert non_trivial(app.screen)
 
 
 def test_rules_of_every_preset_render(app: App) -> None:
@@ -52,7 +53,8 @@ def test_new_game_by_mouse_then_continue_after_a_restart(app: App) -> None:
     assert app.stack.top.info.id == "pinochle"
     click(app, button(app, "Start").center)
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.session.preset == "pinochle"
+    assert isinstance(table, TableScene)
+    assert table.session.preset == "pinochle"
     table.cooldown = 1e9
     g = table.game
     if 0 not in g.to_act:  # let the bots play up to the human's turn
@@ -74,7 +76,8 @@ def test_new_game_by_mouse_then_continue_after_a_restart(app: App) -> None:
     assert button(app, "Continue") is not None
     click(app, button(app, "Continue").center)
     again = app.stack.top
-    assert isinstance(again, TableScene) and again.game.hand(0) == hand
+    assert isinstance(again, TableScene)
+    assert again.game.hand(0) == hand
 
 
 def test_settings_change_the_table(app: App) -> None:
@@ -89,7 +92,8 @@ def test_settings_change_the_table(app: App) -> None:
     assert app.settings.fullscreen
     app.dispatch(ToggleFullscreen())
     frame(app)
-    assert not app.settings.fullscreen and app.screen.get_size() == (1280, 800)
+    assert not app.settings.fullscreen
+    assert app.screen.get_size() == (1280, 800)
 
 
 def test_save_as_then_load(app: App) -> None:
@@ -109,7 +113,8 @@ def test_save_as_then_load(app: App) -> None:
     for ch in "my game":
         app.dispatch(__import__("rummy_gui.ui.intents", fromlist=["Key"]).Key(ord(ch), ch))
     click(app, button(app, "Save").center)
-    assert app.stack.top is table and "Saved" in table.messages[-1].text
+    assert app.stack.top is table
+    assert "Saved" in table.messages[-1].text
     hand = table.game.hand(0)
     app.dispatch(Back())
     frame(app)
@@ -118,4 +123,5 @@ def test_save_as_then_load(app: App) -> None:
     row = next(w for w in app.stack.top.widgets if getattr(w, "label", "").startswith("my game"))
     click(app, row.rect.center)
     again = app.stack.top
-    assert isinstance(again, TableScene) and again.game.hand(0) == hand
+    assert isinstance(again, TableScene)
+    assert again.game.hand(0) == hand

@@ -52,7 +52,8 @@ def test_refused_drop_changes_nothing_and_says_why(app: App) -> None:
     before = (g.hand(0), g.discard_pile, scene.session.version)
     drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
     assert (g.hand(0), g.discard_pile, scene.session.version) == before
-    assert scene.messages and scene.messages[-1].text  # the engine's reason, shown
+    assert scene.messages
+    assert scene.messages[-1].text
     assert scene.returning  # the card flies back
 
 
@@ -61,7 +62,8 @@ def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
     g = scene.game
     # Take 3 from deep in the fan: 10D and everything above it.
     drag(app, pile_point(scene, 1), hand_centre(scene))
-    assert len(g.hand(0)) == 10 and g.discard_pile == [parse_card("KS")]
+    assert len(g.hand(0)) == 10
+    assert g.discard_pile == [parse_card("KS")]
     # Select three tens by clicking, drag the selection onto the empty felt: a set.
     for text in ("10C", "10S", "10D"):
         click(app, hand_point(scene, text))
@@ -76,7 +78,8 @@ def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
     run = next(m for m in g.melds if m.kind == "run")
     # Lay off 6H on the run by dropping it on the meld.
     drag(app, hand_point(scene, "6H"), scene.geometry().meld_area(run.id).center)
-    assert len(run.cards) == 4 and g.melds[[m.id for m in g.melds].index(run.id)].owners == (
+    assert len(run.cards) == 4
+    assert g.melds[[m.id for m in g.melds].index(run.id)].owners == (
         0,
         0,
         0,
@@ -93,7 +96,8 @@ def test_draw_from_stock_by_drag(app: App) -> None:
     scene = five_hundred(app)
     stock = scene.geometry().zones[("stock",)][0][1].center
     drag(app, stock, hand_centre(scene))
-    assert len(scene.game.hand(0)) == 8 and scene.game.stock_count == 8
+    assert len(scene.game.hand(0)) == 8
+    assert scene.game.stock_count == 8
 
 
 def test_rummy_call_prompt(app: App) -> None:
@@ -111,7 +115,8 @@ def test_rummy_call_prompt(app: App) -> None:
     assert scene.prompt_buttons, "a human who may call rummy is asked"
     rummy = next(b for b in scene.prompt_buttons if b.label.startswith("Rummy"))
     click(app, rummy.rect.center)
-    assert scene.game.turn == 0 and scene.session.phase == "play"
+    assert scene.game.turn == 0
+    assert scene.session.phase == "play"
     assert len(scene.game.hand(0)) == 10
 
 
@@ -159,10 +164,12 @@ def test_joker_chooser_set_or_run(app: App) -> None:
     chooser = app.stack.top
     assert isinstance(chooser, ChooserScene)
     labels = [label for label, _ in chooser.options]
-    assert any("set" in label for label in labels) and any("run" in label for label in labels)
+    assert any("set" in label for label in labels)
+    assert any("run" in label for label in labels)
     frame(app)
     click(app, chooser.buttons[0].rect.center)
-    assert len(game.melds) == 1 and app.stack.top is scene
+    assert len(game.melds) == 1
+    assert app.stack.top is scene
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1600, 1000)])
@@ -228,7 +235,8 @@ def test_contract_through_slots(app: App, tmp_path: Any) -> None:
     click(app, scene.slot_buttons[0].rect.center)
     if isinstance(app.stack.top, ChooserScene):
         click(app, app.stack.top.buttons[0].rect.center)
-    assert game.has_laid_down(0) and len(game.melds) == 2
+    assert game.has_laid_down(0)
+    assert len(game.melds) == 2
     assert not scene.slots.staged
 
 
@@ -273,7 +281,8 @@ def test_hot_seat_shows_the_hand_of_the_human_to_act(app: App) -> None:
     drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
     drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
     frame(app)
-    assert game.turn == 1 and scene.viewer == 1
+    assert game.turn == 1
+    assert scene.viewer == 1
     click(app, (640, 400))  # "Pass to Ben"
     assert sorted(str(c) for c in scene.hand_order) == sorted(str(c) for c in game.hand(1))
 
@@ -348,7 +357,8 @@ def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App)
         )
     )
     frame(app)
-    assert scene.drag is not None and scene.drag.active
+    assert scene.drag is not None
+    assert scene.drag.active
     scene.play(Move.parse("meld 7H 8H 9H"))
     frame(app)
     release(app, hand_centre(scene))

@@ -49,17 +49,18 @@ def test_undo_turn_holds_the_next_bot_and_takes_the_whole_turn_back(app: App) ->
     game = layout_game()
     scene = table(app, game)
     before = game.copy()
-    assert scene.play(Move.parse("take 3")) and scene.play(Move.parse("meld 10C 10S 10D"))
+    assert scene.play(Move.parse("take 3"))
+    assert scene.play(Move.parse("meld 10C 10S 10D"))
     assert scene.play(Move.parse("discard KD"))
     assert game.turn == 1
     frame(app, 5)  # the bot waits: Undo turn is still possible
-    assert len(game.moves) == 3 and scene.may_undo() and scene.buttons[6].label == "Undo turn"
+    assert len(game.moves) == 3
+    assert scene.may_undo()
+    assert scene.buttons[6].label == "Undo turn"
     click(app, scene.buttons[6].rect.center)
-    assert (
-        game.turn == 0
-        and game.hand(0) == before.hand(0)
-        and game.discard_pile == before.discard_pile
-    )
+    assert game.turn == 0
+    assert game.hand(0) == before.hand(0)
+    assert game.discard_pile == before.discard_pile
     assert not any(e.move is not None and e.move.action == "meld" for e in scene.session.log)
 
 
@@ -67,12 +68,14 @@ def test_undo_in_one_human_game_ends_when_the_bot_moves(app: App) -> None:
     app.settings.animation = "fast"
     game = layout_game()
     scene = table(app, game)
-    assert scene.play(Move.parse("draw")) and scene.play(Move.parse("discard KD"))
+    assert scene.play(Move.parse("draw"))
+    assert scene.play(Move.parse("discard KD"))
     for _ in range(200):
         frame(app)
         if len(game.moves) > 2:
             break
-    assert len(game.moves) > 2 and not scene.may_undo()
+    assert len(game.moves) > 2
+    assert not scene.may_undo()
 
 
 def test_undo_never_takes_back_another_humans_move(app: App) -> None:
@@ -81,14 +84,18 @@ def test_undo_never_takes_back_another_humans_move(app: App) -> None:
     scene = table(app, game, seats)
     assert isinstance(app.stack.top, HandOverScene)
     app.stack.top.ready()
-    assert scene.play(Move.parse("take 1")) and scene.play(Move.parse("discard KD"))
+    assert scene.play(Move.parse("take 1"))
+    assert scene.play(Move.parse("discard KD"))
     top = app.stack.top
-    assert isinstance(top, HandOverScene) and top.seat == 1
+    assert isinstance(top, HandOverScene)
+    assert top.seat == 1
     assert not scene.may_undo()  # Ann's discard is hidden behind Ben's hand-over
     top.ready()
     moves = len(game.moves)
     scene.undo()
-    assert len(game.moves) == moves and scene.viewer == 1 and not scene.may_undo()
+    assert len(game.moves) == moves
+    assert scene.viewer == 1
+    assert not scene.may_undo()
 
 
 def test_hint_lifts_its_cards_says_it_and_is_counted(
@@ -100,7 +107,8 @@ def test_hint_lifts_its_cards_says_it_and_is_counted(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     frame(app)
     assert scene.session.hints[0] == 1
-    assert scene.messages and scene.messages[-1].text.startswith("Hint: ")
+    assert scene.messages
+    assert scene.messages[-1].text.startswith("Hint: ")
     from rummy_gui.hints import hint
 
     advice = hint(game, 0, seed=scene.session.version)
@@ -125,9 +133,12 @@ def test_a_refused_drop_says_why_where_it_happened(app: App) -> None:
     drop = (own.centerx, own.centery)
     drag(app, start, drop)
     msg = scene.messages[-1]
-    assert msg.pos is not None and abs(msg.pos[0] - drop[0]) < 5 and abs(msg.pos[1] - drop[1]) < 5
+    assert msg.pos is not None
+    assert abs(msg.pos[0] - drop[0]) < 5
+    assert abs(msg.pos[1] - drop[1]) < 5
     refused = game.why_illegal(f"meld {slots[0][0]}")
-    assert refused is not None and msg.text
+    assert refused is not None
+    assert msg.text
 
 
 def test_switching_language_redraws_the_table(app: App) -> None:
@@ -157,7 +168,8 @@ def finish_deal(app: App) -> TableScene:
         turn=0,
     )
     scene = table(app, game)
-    assert scene.play(Move.parse("draw")) and scene.play(Move.parse("meld 7H 8H 9H 10H"))
+    assert scene.play(Move.parse("draw"))
+    assert scene.play(Move.parse("meld 7H 8H 9H 10H"))
     assert scene.play(Move.parse("discard KD"))
     frame(app)
     return scene
@@ -180,15 +192,18 @@ def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: Ap
     app.art.face = face  # type: ignore[method-assign]
     frame(app)
     first = scene.session.game.hand(0)  # nothing: Ann went out; the start shows her four cards
-    assert not first and {"7H", "8H", "9H", "KD", "3S", "2D"} <= set(drawn)
+    assert not first
+    assert {"7H", "8H", "9H", "KD", "3S", "2D"} <= set(drawn)
     moves = list(scene.session.game.moves)
     for k in range(1, len(moves) + 1):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
         frame(app)
         assert replay.replay.index == k
-    assert replay.replay.game.hand(0) == [] and replay.replay.game.deal_over
+    assert replay.replay.game.hand(0) == []
+    assert replay.replay.game.deal_over
     replay.back()
-    assert replay.replay.game.hand(0) and replay.replay.last_move == moves[-2]
+    assert replay.replay.game.hand(0)
+    assert replay.replay.last_move == moves[-2]
     click(app, replay.buttons[-1].rect.center)  # Close
     assert app.stack.top is summary
 
@@ -223,7 +238,8 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
     top = app.stack.top
     assert isinstance(top, GameOverScene)
     points = score_points(game)
-    assert len(points) == 2 and len(points[0]) == len(game.score_history) + 1 >= 2
+    assert len(points) == 2
+    assert len(points[0]) == len(game.score_history) + 1 >= 2
     frame(app)
     graph = pygame.Rect(
         top.rect.x + int(top.rect.w * 0.5),
@@ -250,7 +266,8 @@ def test_table_options_change_card_size_and_contrast(app: App) -> None:
     click(app, options.widgets[2].rect.center)  # high contrast
     click(app, options.buttons[0].rect.center)
     frame(app)
-    assert app.settings.card_scale == 1.6 and app.settings.high_contrast  # type: ignore[attr-defined]
+    assert app.settings.card_scale == 1.6
+    assert app.settings.high_contrast
     assert scene.geometry().layout.hand_card[1] > small[1] * 1.3
     assert app.screen.get_at((500, 300)) != felt
 
@@ -265,7 +282,9 @@ def test_table_options_by_keyboard(app: App) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
         frame(app)
     s: Any = app.settings
-    assert s.four_colour and s.card_scale == 0.9 and s.high_contrast
+    assert s.four_colour
+    assert s.card_scale == 0.9
+    assert s.high_contrast
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     frame(app)
     assert app.stack.top is scene
@@ -282,7 +301,8 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
     scene = table(app, layout_game())
     assert scene.game.phase == Phase.DRAW
     click(app, next(b for b in scene.buttons if b.label == "Options…").rect.center)
-    assert isinstance(app.stack.top, TableOptionsScene) and scene.covered
+    assert isinstance(app.stack.top, TableOptionsScene)
+    assert scene.covered
     frame(app, 2)
     column = scene.geometry().layout.buttons
     area = column.union(scene.buttons[-1].rect).clip(app.screen.get_rect())
@@ -299,7 +319,8 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
     menu = next(b for b in scene.buttons if b.label == "Menu")
     if not app.stack.top.rect.collidepoint(menu.rect.center):  # type: ignore[union-attr]
         click(app, menu.rect.center)
-        assert app.stack.scenes[-2] is scene and isinstance(app.stack.top, TableOptionsScene)
+        assert app.stack.scenes[-2] is scene
+        assert isinstance(app.stack.top, TableOptionsScene)
     app.pop()
     assert not scene.covered
     frame(app)

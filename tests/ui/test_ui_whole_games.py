@@ -139,7 +139,8 @@ def test_whole_game_500_family(
     session = Session(preset, seats(players), options, seed=4, threaded=False)
     app.session = session
     play_to_the_end(app, session)
-    assert session.game.game_over and session.game.winners
+    assert session.game.game_over
+    assert session.game.winners
 
 
 @pytest.mark.parametrize("preset", ["contract", "liverpool", "shanghai"])
@@ -150,7 +151,9 @@ def test_whole_game_contract_family_all_seven_rounds(app: App, preset: str) -> N
     session = Session(preset, players, {}, seed=4, threaded=False)
     app.session = session
     play_to_the_end(app, session, max_frames=400000)
-    assert session.game.game_over and session.game.round == 7 and session.game.winners
+    assert session.game.game_over
+    assert session.game.round == 7
+    assert session.game.winners
 
 
 # The last round, laid out so that the human's hand goes down at once: round
@@ -208,7 +211,8 @@ def test_a_finished_game_counts_in_the_statistics(app: App) -> None:
     play_to_the_end(app, session, max_frames=20000)
     session.close()  # waits for the autosave thread, which records the game
     rows = [r for r in load_stats()[0].rows(preset="liverpool") if r.name == "You"]
-    assert rows and rows[0].games >= 1
+    assert rows
+    assert rows[0].games >= 1
     app.push(StatisticsScene(app))
     frame(app)
     shown = app.stack.top
