@@ -132,8 +132,9 @@ def N_(text: str) -> str:
     return text
 
 
-def NC_(context: str, text: str) -> str:
-    """Mark a text with its context (shown with `pgettext(context, text)`)."""
+def NC_(_context: str, text: str) -> str:
+    """Mark a text with its context (shown with `pgettext(context, text)`); the
+    context is for the extractor only."""
     return text
 
 

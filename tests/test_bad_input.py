@@ -242,7 +242,9 @@ def broken_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 
 
 def test_a_missing_font_falls_back_to_pygames_font_with_a_warning(
-    table: App, broken_fonts: Path, capsys: pytest.CaptureFixture[str]
+    table: App,
+    broken_fonts: Path,  # noqa: ARG001 (after the table, so its fonts break mid-game)
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     play_some_frames(table)
     err = capsys.readouterr().err
@@ -273,7 +275,7 @@ def test_a_damaged_font_file_falls_back_too(
 def test_an_unexpected_error_gives_a_short_message_a_crash_log_and_exit_code_1(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def broken_tick(self: App, dt: float | None = None) -> None:
+    def broken_tick(_self: App, _dt: float | None = None) -> None:
         raise RuntimeError("a bug in a frame")
 
     monkeypatch.setattr(App, "tick", broken_tick)
@@ -312,7 +314,7 @@ def asked_sizes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     real = pygame.display.set_mode
 
     def record(
-        size: tuple[int, int] = (0, 0), flags: int = 0, *args: object, **kwargs: object
+        size: tuple[int, int] = (0, 0), flags: int = 0, *_args: object, **_kwargs: object
     ) -> pygame.Surface:
         asked.append((int(size[0]), int(size[1])))
         return real((min(int(size[0]), 1600), min(int(size[1]), 1000)), flags)
@@ -357,9 +359,8 @@ def test_an_absurd_size_on_the_command_line_is_refused(
 # --- --continue -------------------------------------------------------------------------
 
 
-def test_continue_opens_the_autosave_straight_away(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("home")
+def test_continue_opens_the_autosave_straight_away(monkeypatch: pytest.MonkeyPatch) -> None:
     from rummy_gui.engine import Game
     from rummy_gui.play import saves
 

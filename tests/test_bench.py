@@ -63,7 +63,7 @@ def test_startup_section_reports_first_frame_and_memory(monkeypatch: pytest.Monk
     monkeypatch.setattr(
         startup,
         "peak_rss_after_demo",
-        lambda seed=1: {"peak MB": 1.0, "together MB": 2.0, "frames": 1, "finished": True},
+        lambda **_kw: {"peak MB": 1.0, "together MB": 2.0, "frames": 1, "finished": True},
     )
     out = startup.run(1, tables=(((960, 600), 2),))
     assert out["video driver"] == "dummy"

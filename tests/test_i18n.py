@@ -295,7 +295,7 @@ def test_a_damaged_catalog_falls_back_to_english_with_one_reason(
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not a catalog at all")
     i18n.set_language("ru")
-    with pytest.warns(UserWarning) as record:
+    with pytest.warns(UserWarning, match=r"rummy_gui\.mo could not be read") as record:
         assert i18n._("Pass") == "Pass"
     message = str(record[0].message)
     assert "rummy_gui.mo could not be read" in message

@@ -26,7 +26,8 @@ def test_play_layer_imports_no_pygame() -> None:
         "import importlib, sys\n"
         f"for name in {[*play_modules(), 'rummy_gui.hints']!r}:\n"
         "    importlib.import_module(name)\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' or m.startswith('rummy_gui.ui'))\n"
+        "bad = sorted(m for m in sys.modules\n"
+        "             if m.split('.')[0] == 'pygame' or m.startswith('rummy_gui.ui'))\n"
         "print(' '.join(bad))\n"
     )
     out = subprocess.run(

@@ -67,7 +67,7 @@ def test_a_stopped_bot_process_is_replaced_and_the_decision_asked_again(
     stuck = child_pid(session)
     # past the first answer the child holds the game: a short deadline for the next one
     monkeypatch.setattr(
-        botworker, "deadline", lambda level, whole: 20.0 if whole else 1.0, raising=False
+        botworker, "deadline", lambda _level, whole: 20.0 if whole else 1.0, raising=False
     )
     os.kill(stuck, signal.SIGSTOP)
     try:
@@ -126,7 +126,7 @@ def test_a_bot_that_fails_makes_no_move_and_the_player_is_told(
         moves = len(session.game.moves)
         bot = session.bots[1]
 
-        def broken(view: object) -> object:
+        def broken(_view: object) -> object:
             raise KeyError("a bug in the bot")
 
         monkeypatch.setattr(bot, "choose", broken)

@@ -1,6 +1,6 @@
-"""The translation catalogs, on Babel.
+r"""The translation catalogs, on Babel.
 
-    python tools/catalogs.py extract    # the template rummy_gui/locale/rummy_gui.pot from the source
+    python tools/catalogs.py extract    # the template rummy_gui/locale/rummy_gui.pot
     python tools/catalogs.py update     # merge the template into every language's .po
     python tools/catalogs.py compile    # every .po -> its .mo (fuzzy entries are left out)
     python tools/catalogs.py check      # what the catalog tests check; exit 1 on any problem
@@ -9,8 +9,10 @@
 
 The same steps with Babel's own command line (from the repository's root):
 
-    PYTHONPATH=tools pybabel extract -F babel.cfg -k NC_:1c,2 --no-location -o rummy_gui/locale/rummy_gui.pot .
-    pybabel update -D rummy_gui -d rummy_gui/locale -i rummy_gui/locale/rummy_gui.pot -N --ignore-obsolete
+    PYTHONPATH=tools pybabel extract -F babel.cfg -k NC_:1c,2 --no-location \
+        -o rummy_gui/locale/rummy_gui.pot .
+    pybabel update -D rummy_gui -d rummy_gui/locale -i rummy_gui/locale/rummy_gui.pot \
+        -N --ignore-obsolete
     pybabel compile -D rummy_gui -d rummy_gui/locale --statistics
 """
 
@@ -187,9 +189,11 @@ def problems(lang: str, source: Catalog | None = None) -> list[str]:
             out.append(f"{name} has no translation")
             continue
         want = fields(m.id[-1] if isinstance(m.id, tuple | list) else m.id)
-        for s in strings:
-            if fields(s) != want:
-                out.append(f"{name}: its placeholders {sorted(fields(s))} are not {sorted(want)}")
+        out.extend(
+            f"{name}: its placeholders {sorted(fields(s))} are not {sorted(want)}"
+            for s in strings
+            if fields(s) != want
+        )
     if not mo_path(lang).exists():
         out.append(f"{where}{mo_path(lang)} is missing: run `python tools/catalogs.py compile`")
     else:
@@ -205,18 +209,21 @@ def problems(lang: str, source: Catalog | None = None) -> list[str]:
     if source is not None:
         ids = {_key(m) for m in source if m.id}
         po_ids = {_key(m) for m in entries}
-        for key in sorted(ids - po_ids, key=str):
-            out.append(
-                f"{where}{_show(key)} is not in the catalog: run `python tools/catalogs.py update`"
-            )
-        for key in sorted(po_ids - ids, key=str):
-            out.append(
-                f"{where}{_show(key)} is no longer in the source: run `python tools/catalogs.py update`"
-            )
+        update = "run `python tools/catalogs.py update`"
+        out.extend(
+            f"{where}{_show(key)} is not in the catalog: {update}"
+            for key in sorted(ids - po_ids, key=str)
+        )
+        out.extend(
+            f"{where}{_show(key)} is no longer in the source: {update}"
+            for key in sorted(po_ids - ids, key=str)
+        )
         plural_source = {_key(m) for m in source if m.id and m.pluralizable}
         plural_po = {_key(m) for m in entries if m.pluralizable}
-        for key in sorted((plural_source ^ plural_po) & ids & po_ids, key=str):
-            out.append(f"{where}{_show(key)}: the source and the catalog differ on its plural")
+        out.extend(
+            f"{where}{_show(key)}: the source and the catalog differ on its plural"
+            for key in sorted((plural_source ^ plural_po) & ids & po_ids, key=str)
+        )
     return out
 
 

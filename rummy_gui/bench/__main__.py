@@ -18,18 +18,18 @@ SECTIONS = ("engine", "solver", "bots", "gui", "startup")
 def _machine() -> str:
     import os
 
-    return f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}"
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    return f"{python}, {os.cpu_count()} cores, {platform.machine()}"
 
 
 def _print(section: str, figures: dict[str, Any]) -> None:
     print(f"## {section}")
     for name, value in figures.items():
         if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
-            parts = []
-            for metric, s in value.items():
-                parts.append(
-                    f"{metric}: median {s['median']:.4g}, p95 {s['p95']:.4g}, spread {s['spread']:.3g}"
-                )
+            parts = [
+                f"{metric}: median {s['median']:.4g}, p95 {s['p95']:.4g}, spread {s['spread']:.3g}"
+                for metric, s in value.items()
+            ]
             print(f"  {name:28s} " + "; ".join(parts))
         else:
             print(f"  {name:28s} {value}")

@@ -115,7 +115,7 @@ def lay_out(
         if have[code] > pack[code]:
             card = Card(code % 13 + 1, "CDHS"[code // 13]) if code < 52 else JOKER
             raise ValueError(
-                f"{card} appears {have[code]} times, but this game's pack holds {pack[code]}"
+                f"{card}: {have[code]} in this layout, but this game's pack holds {pack[code]}"
             )
     s.round = round
     s.turn = turn

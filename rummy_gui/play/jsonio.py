@@ -319,7 +319,7 @@ def keep_aside(path: Path | str, tag: str) -> Path | None:
         try:
             if other.read_bytes() == data:
                 return None
-        except OSError:
+        except OSError:  # noqa: PERF203 (an unreadable copy is skipped, the others compared)
             continue
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = p.with_name(f"{prefix}{stamp}")

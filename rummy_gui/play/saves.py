@@ -672,10 +672,8 @@ def delete_save_file(path: Path | str) -> None:
 def _remove(p: Path) -> None:
     for f in (p, jsonio.backup_path(p)):
         try:
-            f.unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as e:
+            f.unlink(missing_ok=True)
+        except OSError as e:  # noqa: PERF203 (each of the two files is its own failure)
             raise SaveError(
                 f"{clean(f.name)} could not be deleted: {e.strerror or e}", "io", f
             ) from None

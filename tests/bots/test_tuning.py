@@ -98,7 +98,8 @@ def test_rummy500_medium_keeps_its_high_cards_while_they_may_still_meld() -> Non
     assert tuned(MEDIUM, "rummy500").leftover == 0.0
     for level in ("medium", "hard"):
         move = make_bot(level, seed=2).choose(view)
-        assert move.action == "discard" and move.cards == ("2D",), level
+        assert move.action == "discard", level
+        assert move.cards == ("2D",), level
     untuned = RuleBot(2, MEDIUM, "medium").choose(view)
     assert untuned.action == "discard"
     assert untuned.cards[0] in ("KS", "QD", "JC")

@@ -41,27 +41,27 @@ def test_two_decks_copies_are_distinct_physical_cards():
 
 
 def test_no_card_exists_more_often_than_the_decks_hold():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="7H: 3 in this layout"):
         layout("rummy500", ["7H 7H 7H", "2C", "3C", "4C", "5C"], stock="9D", discard="KC")
-    with pytest.raises(ValueError):  # one deck for 2 players
+    with pytest.raises(ValueError, match="7H: 2 in this layout"):  # one deck for 2 players
         layout("rummy500", ["7H", "7H"], stock="9D", discard="KC")
-    with pytest.raises(ValueError):  # a 7H in a hand and in the stock
+    with pytest.raises(ValueError, match="7H: 2 in this layout"):  # in a hand and the stock
         layout("rummy500", ["7H", "2C"], stock="7H", discard="KC")
 
 
 def test_classic_and_pinochle_have_no_jokers():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="pack holds 0"):
         layout("rummy500-classic", ["JK 2C", "3C"], stock="9D", discard="KC")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="pack holds 0"):
         layout("pinochle", ["JK 2C", "3C", "4C"], stock="9D", discard="KC")
 
 
 def test_rummy500_has_two_jokers_per_deck():
     layout("rummy500", ["JK JK", "2C"], stock="9D", discard="KC")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="JK: 3 in this layout"):
         layout("rummy500", ["JK JK", "JK"], stock="9D", discard="KC")
     layout("rummy500", ["JK JK", "JK JK", "3C", "4C", "5C"], stock="9D", discard="KC")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="JK: 5 in this layout"):
         layout("rummy500", ["JK JK", "JK JK", "JK", "4C", "5C"], stock="9D", discard="KC")
 
 

@@ -41,7 +41,7 @@ def test_the_choices_end_where_the_engine_refuses() -> None:
     for key in ("min_run", "reshuffles"):
         choices = next(h.choices for h in catalog.house_rules(rules) if h.key == key)
         for outside in (min(choices) - 1, max(choices) + 1):
-            with pytest.raises(ValueError):
+            with pytest.raises(ValueError, match=f"option '{key}' must be"):
                 rules.with_options({key: outside})
     call = next(h for h in catalog.house_rules(PRESETS["rummy500"]) if h.key == "rummy_call")
     assert [call.choice_name(v) for v in call.choices] == [

@@ -97,7 +97,7 @@ def test_reshuffles_default_is_one(preset):
 @pytest.mark.parametrize("value", [-1, 4, "1", 1.5, None, True])
 @pytest.mark.parametrize("preset", CONTRACT_FAMILY)
 def test_reshuffles_bad_values_are_refused(preset, value):
-    with pytest.raises(ValueError, match="reshuffles.*0 to 3"):
+    with pytest.raises(ValueError, match=r"reshuffles.*0 to 3"):
         Game.new(preset, players=3, seed=1, options={"reshuffles": value})
 
 

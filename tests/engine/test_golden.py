@@ -78,8 +78,7 @@ def playthrough(preset: str, players: int, seed: int, options) -> str:
             f"# deal {g.round}: dealer {g.dealer}, upcard {cards_text(g.discard_pile)}, "
             f"stock {g.stock_count}"
         )
-        for s in range(players):
-            out.append(f"#   hand {s}: {cards_text(g.hand(s))}")
+        out.extend(f"#   hand {s}: {cards_text(g.hand(s))}" for s in range(players))
 
     if g.phase != "cut":
         deal_start()

@@ -100,7 +100,7 @@ def oracle(rules: R, cards: list[str]) -> list[tuple]:
 def declared(reading: tuple, cards: list[str]) -> str:
     if reading[0] == "set":
         return "meld set " + " ".join(cards)
-    _, suit, low, meanings = reading
+    _, _suit, _low, meanings = reading
     naturals = [c for c in cards if c != "JK"]
     return "meld run " + " ".join(naturals + [f"JK={m}" for m in meanings])
 

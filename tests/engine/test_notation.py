@@ -9,7 +9,7 @@ import json
 import pytest
 from _helpers import layout, legal, legal_texts, play, refused, snapshot
 
-from rummy_gui.engine import Game, IllegalMove, Move
+from rummy_gui.engine import Game, IllegalMove, MalformedMove, Move
 
 CANONICAL = [
     "0: draw",
@@ -111,7 +111,7 @@ def test_play_accepts_a_move_value():
     ],
 )
 def test_malformed_text_is_refused(text):
-    with pytest.raises(ValueError):
+    with pytest.raises(MalformedMove):
         Move.parse(text)
 
 

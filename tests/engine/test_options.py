@@ -31,20 +31,20 @@ def test_presets_are_the_seven_games():
 
 
 def test_unknown_preset_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown preset 'gin'"):
         Game.new("gin", players=2, seed=1)
 
 
 @pytest.mark.parametrize("preset", ALL)
 def test_unknown_option_key_is_refused(preset):
-    with pytest.raises(ValueError, match="(?i)colour|unknown|option"):
+    with pytest.raises(ValueError, match="unknown option 'colour'"):
         Game.new(preset, players=SEATS[preset], seed=1, options={"colour": "red"})
 
 
 @pytest.mark.parametrize("preset", ALL)
 def test_unknown_option_key_is_refused_in_layouts(preset):
     hands = ["2C", "3C", "4C", "5C"][: SEATS[preset]]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown option 'colour'"):
         layout(preset, hands, stock="6C", discard="7C", options={"colour": "red"})
 
 
@@ -71,7 +71,7 @@ def test_unknown_option_key_is_refused_in_layouts(preset):
     ],
 )
 def test_option_value_of_the_wrong_type_or_range_is_refused(preset, options):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"option '{next(iter(options))}' must be"):
         Game.new(preset, players=SEATS[preset], seed=1, options=options)
 
 
@@ -88,7 +88,7 @@ def test_option_value_of_the_wrong_type_or_range_is_refused(preset, options):
     ],
 )
 def test_option_that_the_preset_does_not_have_is_refused(preset, options):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"unknown option '{next(iter(options))}'"):
         Game.new(preset, players=SEATS[preset], seed=1, options=options)
 
 
@@ -140,7 +140,7 @@ def test_valid_options_are_accepted_and_recorded(preset, options):
 )
 def test_player_count_outside_the_presets_range_is_refused(preset, bad, good):
     for n in bad:
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=f"players, not {n}$"):
             Game.new(preset, players=n, seed=1)
     for n in good:
         g = Game.new(preset, players=n, seed=1)
@@ -148,14 +148,14 @@ def test_player_count_outside_the_presets_range_is_refused(preset, bad, good):
 
 
 def test_player_count_of_the_wrong_type_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="players must be a whole number"):
         Game.new("rummy500", players="3", seed=1)
 
 
 def test_layout_player_count_outside_the_range_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="3 to 5 players, not 2"):
         layout("contract", ["2C", "3C"], stock="4C", discard="5C")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="2 to 8 players, not 1"):
         layout("rummy500", ["2C"], stock="4C", discard="5C")
 
 

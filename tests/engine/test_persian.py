@@ -19,15 +19,15 @@ def test_persian_partners_sit_opposite():
 
 @pytest.mark.parametrize("players", [2, 3, 5, 6])
 def test_persian_needs_exactly_four_players(players):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="exactly 4 players"):
         Game.new("persian", players=players, seed=1)
 
 
 def test_persian_layout_needs_four_hands_and_holds_four_jokers():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="exactly 4 players, not 3"):
         layout("persian", ["2C", "3C", "4C"], stock="5C", discard="6C")
     layout("persian", ["JK JK", "JK", "JK", "4C"], stock="5C", discard="6C")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="JK: 5 in this layout"):
         layout("persian", ["JK JK", "JK", "JK", "JK"], stock="5C", discard="6C")
 
 

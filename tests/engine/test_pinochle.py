@@ -69,7 +69,7 @@ def test_pinochle_set_made_four_is_complete():
 
 @pytest.mark.parametrize("players", [2, 9])
 def test_pinochle_seats_three_to_eight(players):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="3 to 8 players"):
         Game.new("pinochle", players=players, seed=1)
 
 

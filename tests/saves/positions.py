@@ -112,7 +112,8 @@ def shanghai_call_window() -> Game:
     g.play("1: draw")
     _pass_claims(g)
     g.play("1: discard 7C")
-    assert g.claim is not None and g.claim.kind == "shanghai", g
+    assert g.claim is not None, g
+    assert g.claim.kind == "shanghai", g
     return g
 
 
@@ -138,7 +139,8 @@ def position(preset: str, stage: str, seed: int = 3) -> Game:
             while g.game_over:
                 seed += 1
                 g = drive(new_game(preset, seed), rng, lambda g: g.deal_over)
-        assert g.deal_over and not g.game_over, g
+        assert g.deal_over, g
+        assert not g.game_over, g
         return g
     if stage == "game-over":
         g = (

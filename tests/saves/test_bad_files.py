@@ -106,7 +106,7 @@ DOC_CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "layout too many cards",
         _set(("game", "layout"), {"hands": ["AS AS", "2C", "3C"]}),
         "invalid",
-        "appears 2 times",
+        "AS: 2 in this layout",
     ),
     ("illegal move", _move(5, "1: discard AS"), "tampered", "refuse"),
     ("not a move", _move(2, "0: fly away"), "tampered", "move 3"),
@@ -158,16 +158,16 @@ def _good_bytes(doc: dict[str, Any]) -> bytes:
 
 # (id, bytes from the good file's bytes, expected kind, words)
 BYTE_CASES: list[tuple[str, Callable[[bytes], bytes], str, str]] = [
-    ("empty", lambda b: b"", "damaged", "empty"),
-    ("only spaces", lambda b: b"  \n\t ", "damaged", "empty"),
+    ("empty", lambda _b: b"", "damaged", "empty"),
+    ("only spaces", lambda _b: b"  \n\t ", "damaged", "empty"),
     ("truncated", lambda b: b[: len(b) // 2], "damaged", "not valid JSON"),
     ("last byte missing", lambda b: b.rstrip()[:-1], "damaged", "not valid JSON"),
-    ("not JSON", lambda b: b"this is not a save\n", "damaged", "not valid JSON"),
-    ("binary", lambda b: bytes(range(256)) * 4, "damaged", "not text"),
-    ("latin-1", lambda b: b'{"format": "caf\xe9"}', "damaged", "not text"),
-    ("JSON list", lambda b: b"[1, 2, 3]", "not_a_save", "not a JSON object"),
-    ("JSON number", lambda b: b"42", "not_a_save", "not a JSON object"),
-    ("JSON null", lambda b: b"null", "not_a_save", "not a JSON object"),
+    ("not JSON", lambda _b: b"this is not a save\n", "damaged", "not valid JSON"),
+    ("binary", lambda _b: bytes(range(256)) * 4, "damaged", "not text"),
+    ("latin-1", lambda _b: b'{"format": "caf\xe9"}', "damaged", "not text"),
+    ("JSON list", lambda _b: b"[1, 2, 3]", "not_a_save", "not a JSON object"),
+    ("JSON number", lambda _b: b"42", "not_a_save", "not a JSON object"),
+    ("JSON null", lambda _b: b"null", "not_a_save", "not a JSON object"),
     ("NaN", lambda b: b.replace(b'"version": 2', b'"version": NaN'), "damaged", "NaN"),
     (
         "Infinity",
@@ -193,7 +193,7 @@ BYTE_CASES: list[tuple[str, Callable[[bytes], bytes], str, str]] = [
         "damaged",
         "appears twice",
     ),
-    ("nested too deep", lambda b: b"[" * 100_000 + b"]" * 100_000, "damaged", "nested"),
+    ("nested too deep", lambda _b: b"[" * 100_000 + b"]" * 100_000, "damaged", "nested"),
     ("trailing garbage", lambda b: b + b"}{", "damaged", "not valid JSON"),
 ]
 
@@ -217,7 +217,7 @@ def test_damaged_bytes_raise_save_error(
 
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(
-        saves.SaveError, match="game.json can't be loaded: the file does not exist"
+        saves.SaveError, match=r"game\.json can't be loaded: the file does not exist"
     ) as caught:
         saves.read(tmp_path / "game.json")
     assert caught.value.kind == "missing"
@@ -264,7 +264,7 @@ def test_record_cards_that_do_not_add_up(tmp_path: Path) -> None:
     doc = saves.document(g, seats_for(2))
     doc["game"]["layout"]["stock"] = "7C 8C AS"
     doc["game"]["layout"]["hands"][1] = "AS 5H 6H"
-    with pytest.raises(saves.SaveError, match="AS appears 3 times"):
+    with pytest.raises(saves.SaveError, match="AS: 3 in this layout"):
         saves.read(put(tmp_path / "game.json", doc))
 
 

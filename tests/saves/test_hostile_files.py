@@ -152,7 +152,7 @@ def test_a_data_folder_whose_name_is_not_text_does_not_break_save_as(
     os.makedirs(home)
     monkeypatch.setenv("RUMMY_GUI_HOME", os.fsdecode(home))
 
-    def refuse(*args: Any, **kwargs: Any) -> Any:
+    def refuse(*_args: Any, **_kwargs: Any) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied")
 
     session = Session(
@@ -200,7 +200,7 @@ def test_a_crash_while_opening_the_autosave_does_not_repeat(
     data = write_doc(saves.autosave_path(), save_doc())
     real_draw = TableScene.draw
 
-    def broken(self: TableScene, surface: pygame.Surface) -> None:
+    def broken(_self: TableScene, _surface: pygame.Surface) -> None:
         raise RuntimeError("a bug met while drawing this game")
 
     monkeypatch.setattr(TableScene, "draw", broken)
@@ -216,7 +216,7 @@ def test_a_crash_while_opening_the_autosave_does_not_repeat(
     assert app_module.run(["--frames", "2"]) == 0  # and the next start is an ordinary one
 
 
-def test_a_game_that_opened_well_is_not_set_aside(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_that_opened_well_is_not_set_aside() -> None:
     write_doc(saves.autosave_path(), save_doc())
     assert app_module.run(["--continue", "--frames", "5"]) == 0
     assert saves.interrupted_opening() is None
@@ -249,7 +249,7 @@ def test_statistics_with_a_damaged_entry_are_kept_aside(finished: Any) -> None:
     doc = json.loads(paths.stats_path().read_text())
     doc["players"]["Ann"]["rummy500"]["wins"] = 10**6  # more wins than games: damaged
     data = write_doc(paths.stats_path(), doc)
-    first, warnings = stats.load_stats()
+    _first, warnings = stats.load_stats()
     assert any("kept as stats.json.corrupt-" in w for w in warnings)
     stats.record_game(position("rummy500", "game-over", seed=4), ["Ann", "Bob", "Cid"])
     (kept,) = paths.stats_path().parent.glob("stats.json.corrupt-*")
@@ -263,7 +263,7 @@ def test_statistics_are_not_written_over_when_no_copy_can_be_kept(
         paths.stats_path(), {"format": stats.STATS_FORMAT, "version": 99, "players": {}}
     )
 
-    def full(*args: Any, **kwargs: Any) -> Any:
+    def full(*_args: Any, **_kwargs: Any) -> Any:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(jsonio, "open", full, raising=False)
@@ -272,7 +272,7 @@ def test_statistics_are_not_written_over_when_no_copy_can_be_kept(
     assert paths.stats_path().read_bytes() == data
 
 
-def test_settings_of_a_newer_version_are_kept_aside(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_settings_of_a_newer_version_are_kept_aside() -> None:
     from rummy_gui.play import prefs
 
     newer = {"format": "rummy-gui-settings", "version": 9, "volume": 0.3, "theme": "dark"}
@@ -313,7 +313,7 @@ def test_a_read_only_folder_with_a_damaged_autosave_uses_the_backup(
     saves.write(saves.autosave_path(), g, seats_for(g.players))  # the .bak: a good copy
     saves.autosave_path().write_text('{"format": "rummy-gui-save", "vers')
 
-    def read_only(*args: Any, **kwargs: Any) -> Any:
+    def read_only(*_args: Any, **_kwargs: Any) -> Any:
         raise OSError(errno.EROFS, "Read-only file system")
 
     monkeypatch.setattr(os, "rename", read_only)

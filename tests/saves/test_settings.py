@@ -144,7 +144,7 @@ def test_a_damaged_file_falls_back_to_the_backup() -> None:
 def test_saving_on_a_read_only_disk_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
     import tempfile
 
-    def fail(*args: Any, **kwargs: Any) -> Any:
+    def fail(*_args: Any, **_kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(tempfile, "mkstemp", fail)

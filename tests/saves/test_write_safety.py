@@ -44,7 +44,7 @@ def test_crash_during_write_leaves_previous_save_loadable(
     calls = {"replace": 0}
     real_replace = os.replace
 
-    def boom(*args: Any, **kwargs: Any) -> None:
+    def boom(*_args: Any, **_kwargs: Any) -> None:
         raise Crash
 
     def replace(src: Any, dst: Any) -> None:
@@ -54,7 +54,7 @@ def test_crash_during_write_leaves_previous_save_loadable(
         real_replace(src, dst)
 
     if crash_at == "write":
-        monkeypatch.setattr(jsonio, "dumps", lambda data: (_ for _ in ()).throw(Crash()))
+        monkeypatch.setattr(jsonio, "dumps", lambda _data: (_ for _ in ()).throw(Crash()))
     elif crash_at == "fsync":
         monkeypatch.setattr(os, "fsync", boom)
     elif crash_at == "backup":
@@ -74,11 +74,13 @@ def test_failed_write_cleans_up_its_temporary_file(
     path = saves.autosave_path()
     write(path, first)
 
-    def replace(src: Any, dst: Any) -> None:
+    def replace(_src: Any, _dst: Any) -> None:
         raise OSError(errno.EIO, "Input/output error")
 
     monkeypatch.setattr(os, "replace", replace)
-    with pytest.raises(saves.SaveError, match="Saving is off: autosave.json could not be written"):
+    with pytest.raises(
+        saves.SaveError, match=r"Saving is off: autosave\.json could not be written"
+    ):
         write(path, second)
     monkeypatch.undo()
     assert leftovers(path.parent) == []
@@ -151,8 +153,8 @@ def test_both_copies_bad(two_games: tuple[Game, Game]) -> None:
     jsonio.backup_path(path).write_text("")
     with pytest.raises(
         saves.SaveError,
-        match="The backup can't be used either: "
-        "autosave.json.bak can't be loaded: the file is empty",
+        match=r"The backup can't be used either: "
+        r"autosave\.json\.bak can't be loaded: the file is empty",
     ):
         saves.read_with_fallback(path)
 
@@ -199,7 +201,7 @@ def test_read_only_folder_with_chmod(two_games: tuple[Game, Game]) -> None:
     try:
         if os.access(path.parent, os.W_OK):
             pytest.skip("running as root: chmod does not stop writes (the patched tests cover it)")
-        with pytest.raises(saves.SaveError, match="Saving is off: .* not writable") as caught:
+        with pytest.raises(saves.SaveError, match=r"Saving is off: .* not writable") as caught:
             write(path, second)
         assert caught.value.kind == "saving_off"
     finally:
@@ -228,7 +230,7 @@ def test_unwritable_folder_turns_saving_off(
     path = saves.autosave_path()
     write(path, first)
 
-    def fail(*args: Any, **kwargs: Any) -> Any:
+    def fail(*_args: Any, **_kwargs: Any) -> Any:
         raise error
 
     if where == "mkstemp":

@@ -256,7 +256,8 @@ def test_labels_fit_their_controls_at_the_smallest_window(
             continue
         size = said.last_size(text)
         width = fonts.font(size, True).size(text)[0]
-        assert width <= room and size >= 10, f"{text!r}: {width}px at {size}pt in {room}px"
+        assert width <= room, f"{text!r}: {width}px at {size}pt in {room}px"
+        assert size >= 10, f"{text!r}: {width}px at {size}pt in {room}px"
 
 
 def test_the_language_is_kept_between_runs(monkeypatch: pytest.MonkeyPatch) -> None:

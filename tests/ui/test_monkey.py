@@ -162,8 +162,7 @@ def clickable(app: App) -> list[pygame.Rect]:
         lt = geo.layout
         seats = lt.seats.values() if isinstance(lt.seats, dict) else lt.seats
         rects.extend([lt.hand, lt.discard] + [s.melds for s in seats])
-        for meld in top.game.melds:
-            rects.append(geo.meld_area(meld.id))
+        rects.extend(geo.meld_area(meld.id) for meld in top.game.melds)
     return rects
 
 
@@ -404,9 +403,9 @@ def inline_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.long
+@pytest.mark.usefixtures("inline_bots")
 def test_monkey(
     capsys: pytest.CaptureFixture[str],
-    inline_bots: None,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -461,10 +460,12 @@ def test_monkey(
         print(
             f"\nmonkey: seed {SEED}, {EVENTS} events, {frames} frames in {seconds:.0f} s; "
             f"CPU ms p50 {sorted(monkey.cpu_ms)[frames // 2]:.1f}, max {max(monkey.cpu_ms):.1f}; "
-            f"wall ms max {max(monkey.wall_ms):.1f}; over {FRAME_LIMIT_MS:.0f} ms: {len(over_cpu)} frames of CPU, "
+            f"wall ms max {max(monkey.wall_ms):.1f}; "
+            f"over {FRAME_LIMIT_MS:.0f} ms: {len(over_cpu)} frames of CPU, "
             f"{len(over_wall)} of wall time; "
             f"gestures {dict(monkey.kinds)}; screens {sorted(monkey.screens)}; "
-            f"presets {sorted(monkey.presets)}; {gc_line}; slowest (cpu, wall, event) {sorted(monkey.slowest)[-5:]}"
+            f"presets {sorted(monkey.presets)}; {gc_line}; "
+            f"slowest (cpu, wall, event) {sorted(monkey.slowest)[-5:]}"
         )
     if SEGMENT * len(catalog.presets()) <= EVENTS:
         assert monkey.presets >= {info.id for info in catalog.presets()}

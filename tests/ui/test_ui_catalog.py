@@ -1,5 +1,6 @@
-"""The menus' facts are the engine's and the bots' (ui/screens/catalog.py, ui/screens/rules_text.py):
-nothing is copied, so a fact changed in the engine shows on the screens."""
+"""The menus' facts are the engine's and the bots' (ui/screens/catalog.py and
+ui/screens/rules_text.py): nothing is copied, so a fact changed in the engine
+shows on the screens."""
 
 from __future__ import annotations
 

@@ -7,7 +7,6 @@ hand (only the discard pile and the melds are public)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +24,7 @@ from rummy_gui.ui.table.scene import TableScene
 
 
 @pytest.fixture
-def faces(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Card]]:
+def faces(monkeypatch: pytest.MonkeyPatch) -> list[Card]:
     """Every card the table draws face up during a frame (cleared by the test)."""
     drawn: list[Card] = []
     real = table_draw._card
@@ -36,7 +35,7 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Card]]:
         real(surface, scene, card, rect, shadow)
 
     monkeypatch.setattr(table_draw, "_card", spy)
-    yield drawn
+    return drawn
 
 
 def public_cards(game: Any) -> Counter[int]:
@@ -92,9 +91,8 @@ def drive(
                     claim is not None
                 ):  # the nearest human still to answer, after the bots before them
                     waiting = [c for c in claim.claimants if c in session.game.to_act]
-                    assert waiting and waiting[0] == top.seat, (
-                        f"asked {top.seat}, waiting {waiting}"
-                    )
+                    assert waiting, f"asked {top.seat}, waiting {waiting}"
+                    assert waiting[0] == top.seat, f"asked {top.seat}, waiting {waiting}"
                     log.claims_asked += 1
             faces.clear()
             frame(app)
@@ -131,7 +129,7 @@ def drive(
     raise AssertionError("the game did not get there")
 
 
-def check_handovers(log: Log, session: Session) -> None:
+def check_handovers(log: Log, _session: Session) -> None:
     """A hand-over before a human's move exactly when the previous human to
     move was someone else (or the deal has just begun)."""
     last: int | None = None

@@ -60,7 +60,7 @@ def flush(session: Session) -> None:
 
 
 def failing_write(code: int) -> Any:
-    def write(p: Path, blob: bytes, backup: bool) -> None:
+    def write(p: Path, _blob: bytes, _backup: bool) -> None:
         raise jsonio._write_problem(OSError(code, "simulated"), p)
 
     return write

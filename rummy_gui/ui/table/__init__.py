@@ -1,1 +1,2 @@
-"""The table scene: drag and drop, keyboard, layout, drawing, overlays, hot-seat screens, table options."""
+"""The table scene: drag and drop, keyboard, layout, drawing, overlays, hot-seat
+screens, table options."""
