@@ -171,7 +171,7 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
         restricted = [0] * 53
         for c in taken if n == 1 else taken[:-1]:
             restricted[c.code] += 1
-        if target_playable(t, hand + taken, restricted, taken[0], s.melds):
+        if target_playable(t, hand + taken, restricted, taken[0], s.melds, usable=True):
             out.append(_mv(Action.TAKE, seat, number=n))
     return out
 

@@ -18,10 +18,9 @@ def _remove(hand: list[Card], cards: Sequence[Card]) -> list[Card] | None:
     """The hand without these cards, or None if it does not hold them."""
     out = list(hand)
     for c in cards:
-        try:
-            out.remove(c)
-        except ValueError:
+        if c not in out:
             return None
+        out.remove(c)
     return out
 
 
@@ -76,14 +75,16 @@ def usable_depths(
         if code == 52:
             jokers += 1
             continue
-        rank = code % 13 + 1
+        rank = _RANK_OF[code]
         rank_count[rank] += 1
         held[code // 13] |= _PLACE_BITS[rank]
-    set_ranks = {m.rank for m in melds if m.kind == SET}
+    set_ranks = set()
     runs: list[list[tuple[int, int]]] = [[], [], [], []]
     for m in melds:
-        if m.kind == RUN:
-            runs[SUITS.index(m.suit)].append((m.low, m.high))
+        if m.kind == SET:
+            set_ranks.add(m.rank)
+        else:
+            runs[_SUIT_INDEX[m.suit]].append((m.low, m.low + len(m) - 1))
     no_jokers = rules.jokers_only_in_joker_sets
     near_masks = _near_masks(reach)
     out = []
@@ -95,7 +96,7 @@ def usable_depths(
             jokers += 1
             out.append(n)
             continue
-        rank = code % 13 + 1
+        rank = _RANK_OF[code]
         si = code // 13
         rank_count[rank] += 1
         mask = held[si] = held[si] | _PLACE_BITS[rank]
@@ -118,6 +119,8 @@ def usable_depths(
     return out
 
 
+_RANK_OF = [code % 13 + 1 for code in range(52)]
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 _NEAR: dict[int, list[int]] = {}
 
 
