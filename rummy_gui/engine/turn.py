@@ -19,7 +19,7 @@ from .melds import RUN, SET, Meld, Token, joker_fits_somewhere, layoff_fits, rea
 from .memo import readings_of
 from .moves import Move
 from .table import Apply, Table, pretty
-from .targets import could_use, target_uses
+from .targets import could_use, natural_uses, target_uses
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
@@ -368,6 +368,9 @@ def target_playable(
     # off on a table meld (the search below would find it last)
     token = [Token(target)]
     if counts[target.code] and any(layoff_fits(r, m, token) for m in melds) and ends_ok([target]):
+        return True
+    # then a natural set or run through it, read off the counts
+    if any(ends_ok(used) for used in natural_uses(r, counts, target)):
         return True
     return any(ends_ok(used) for used, _meld in target_uses(r, hand, target, melds))
 

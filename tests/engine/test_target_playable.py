@@ -15,9 +15,10 @@ from collections.abc import Sequence
 import pytest
 
 from rummy_gui.engine import Card, Game, Meld
+from rummy_gui.engine.cards import make_pack
 from rummy_gui.engine.melds import Token, layoff_fits
 from rummy_gui.engine.table import Table
-from rummy_gui.engine.targets import could_use, target_uses
+from rummy_gui.engine.targets import could_use, natural_uses, target_uses
 from rummy_gui.engine.turn import target_playable
 
 
@@ -108,3 +109,32 @@ def test_target_playable_equals_the_plain_reference(
             g.play(rng.choice(good) if good and rng.random() < 0.6 else rng.choice(moves))
     assert answered_yes > 50
     assert asked - answered_yes > 50
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+def test_natural_uses_are_uses_the_full_search_finds(
+    preset: str, players: int, options: dict[str, object] | None
+) -> None:
+    # `natural_uses` is a shortcut of `target_playable`: each meld it reads off
+    # the counts must be one that `target_uses` lists for the same pool
+    found = 0
+    rng = random.Random(7)
+    g = Game.new(preset, players, seed=7, options=options)
+    pack = make_pack(2, 4)
+    for _ in range(300):
+        pool = rng.sample(pack, rng.randint(3, 14))
+        target = rng.choice(pool)
+        counts = [0] * 53
+        for c in pool:
+            counts[c.code] += 1
+        full = {
+            tuple(sorted(c.code for c in used))
+            for used, _m in target_uses(g.rules, pool, target, [])
+        }
+        for used in natural_uses(g.rules, counts, target):
+            assert tuple(sorted(c.code for c in used)) in full, (
+                [str(c) for c in pool],
+                str(target),
+            )
+            found += 1
+    assert found > 10
