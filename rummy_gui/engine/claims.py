@@ -20,7 +20,8 @@ def _illegal(code: str, **params: object) -> IllegalMove:
 def after_discard(t: Table, seat: int, card: Card, called: bool) -> None:
     """A discard that did not end the deal: a claim window, or the next turn."""
     r, s = t.rules, t.s
-    others = tuple((seat + i) % t.players for i in range(1, t.players))
+    players = t.players
+    others = tuple((seat + i) % players for i in range(1, players))
     depths = rummy_depths(t) if r.rummy_call != "off" else []
     if depths:
         s.claim = Claim(ClaimKind.RUMMY, seat, others, card, depths=tuple(depths))

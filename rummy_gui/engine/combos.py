@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from .cards import JOKER, SUITS, Card, card_from_code, rank_text
 from .melds import RUN, SET, Meld, Reading, Token, layoff_fits, read_runs, read_set, run_bounds
@@ -352,6 +353,9 @@ def _natural_runs(
 # bits of the run places a card of each rank stands at (the ace: 1 and 14)
 _PLACE_BITS = [0] + [(1 << 1) | (1 << 14)] + [1 << r for r in range(2, 14)]
 _CARD_OF = [card_from_code(code) for code in range(53)]
+_RANK_OF = [code % 13 + 1 for code in range(52)]
+_SUIT_BIT = (1, 2, 4, 8)
+_CODE = attrgetter("code")
 
 
 def may_fit(meld: Meld, c: Card) -> bool:
@@ -373,23 +377,23 @@ class HandIndex:
 
     def __init__(self, hand: Sequence[Card]) -> None:
         counts = [0] * 53
-        for c in hand:
-            counts[c.code] += 1
+        hand_codes = list(map(_CODE, hand))
+        for code in hand_codes:
+            counts[code] += 1
         suits_of = [0] * 14
         places = [0, 0, 0, 0]
-        codes = sorted({c.code for c in hand})
-        for code in codes:
-            if code == 52:
-                continue
-            rank = code % 13 + 1
+        codes = sorted(set(hand_codes))
+        joker = bool(codes) and codes[-1] == 52
+        for code in codes[:-1] if joker else codes:
+            rank = _RANK_OF[code]
             si = code // 13
-            suits_of[rank] |= 1 << si
+            suits_of[rank] |= _SUIT_BIT[si]
             places[si] |= _PLACE_BITS[rank]
-        self.distinct = [_CARD_OF[code] for code in codes]
+        self.distinct = list(map(_CARD_OF.__getitem__, codes))
         self.counts = counts
         self.suits_of = suits_of
         self.places = places
-        self.joker = counts[52] > 0
+        self.joker = joker
 
     def of_rank(self, rank: int) -> list[Card]:
         """The distinct natural cards of a rank, in code order."""

@@ -38,6 +38,9 @@ from .undo import UndoLog
 __all__ = ["Claim", "Game", "LegalMoves", "View"]
 
 
+_DEAL_ENDED = (Phase.DEAL_OVER, Phase.GAME_OVER)
+
+
 def _illegal(code: str, **params: object) -> IllegalMove:
     return illegal(code, **params)
 
@@ -123,12 +126,16 @@ class Game(GameReads):
         if parts.before_reshuffle_limit(g.rules):
             g._table.rules = replace(g.rules, reshuffles=None)  # replayed as it was played
         for i, text in enumerate(parts.moves):
-            try:
-                g.play(text)
-            except IllegalMove as e:
-                err = _illegal("bad_record", index=i + 1, move=text, reason=str(e))
-                raise type(e)(str(err), err.code, **err.params) from None  # keeps its kind
+            g._replay(i, text)
         return g
+
+    def _replay(self, i: int, text: str) -> None:
+        """Play move number i of a record; its refusal says which move it was."""
+        try:
+            self.play(text)
+        except IllegalMove as e:
+            err = _illegal("bad_record", index=i + 1, move=text, reason=str(e))
+            raise type(e)(str(err), err.code, **err.params) from None  # keeps its kind
 
     @classmethod
     def _of_state(cls, rules: Rules, players: int, state: GameState) -> Game:
@@ -171,17 +178,18 @@ class Game(GameReads):
     def play(self, move: Move | str) -> Move:
         """Play a move (a Move or its text). IllegalMove if it is refused;
         the game is then unchanged. Returns the move as played, with its seat."""
-        cache = self._cache
+        cache, table = self._cache, self._table
         if isinstance(move, Move) and cache.listed(move):
-            m, apply = move, prepare_listed(self._table, move)  # legal by construction
+            m, apply = move, prepare_listed(table, move)  # legal by construction
         else:
-            m, apply = prepare(self._table, move)
+            m, apply = prepare(table, move)
+        s = table.s  # moves change the state in place, never replace it
         if self.undo_enabled:
-            self._undo.remember(self._s, m)
+            self._undo.remember(s, m)
         apply()
-        self._s.moves.append(m)
+        s.moves.append(m)
         cache.clear()
-        if self.deal_over:
+        if s.phase in _DEAL_ENDED:
             self._undo.undo.clear()  # the hands are shown: nothing before this can be taken back
         return m
 

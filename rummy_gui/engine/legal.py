@@ -55,7 +55,7 @@ class MoveCache:
         if moves is None:
             return False
         if len(moves) < 48:
-            return any(m is move for m in moves)
+            return id(move) in map(id, moves)  # compares ints in C, never Move.__eq__
         ids = self._ids
         if ids is None:
             ids = self._ids = {id(m) for m in moves}
@@ -75,7 +75,7 @@ class LegalMoves:
         return self._cache.get(self._table)
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(list(self._list()))
+        return iter(self._list())  # the cached list is never changed, only replaced
 
     def __len__(self) -> int:
         return len(self._list())
@@ -96,7 +96,7 @@ class LegalMoves:
         return f"<LegalMoves {[str(m) for m in self._list()]}>"
 
 
-def generate(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
+def generate(t: Table, _prepared: dict[Move, Apply]) -> list[Move]:
     """Every legal move now (from `movegen`; `prepared` stays empty: `play`
     prepares the one move played)."""
     return fast_generate(t)

@@ -145,7 +145,7 @@ class Meld:
         self.turn_made = turn_made
         # `layoff_fits` answers for these cards: (rules, {tokens: fits}); a
         # copy shares it, a change of the cards drops it
-        self._fits: tuple[Rules, dict[tuple[Token, ...], list[LayoffFit]]] | None = None
+        self._fits: tuple[Rules, dict[object, list[LayoffFit]]] | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -426,7 +426,9 @@ def layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[Layof
     memo = meld._fits
     if memo is None or memo[0] is not rules:
         memo = meld._fits = (rules, {})
-    key = tuple(tokens)
+    # one card without a declared meaning is keyed by the (interned) card,
+    # which hashes in C; a tuple of Tokens hashes each in Python
+    key: object = tokens[0].card if len(tokens) == 1 and not tokens[0].rank else tuple(tokens)
     fits = memo[1].get(key)
     if fits is None:
         fits = memo[1][key] = _layoff_fits(rules, meld, tokens)

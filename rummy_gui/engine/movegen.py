@@ -44,6 +44,8 @@ from .turn import target_playable
 
 
 def generate(t: Table) -> list[Move]:
+    if len(_MOVES) > 20_000:
+        _MOVES.clear()  # between lists, so that one list's equal moves are one object
     s = t.s
     phase = s.phase
     if phase is Phase.GAME_OVER:
@@ -119,8 +121,6 @@ def _mv(
     key = (action, seat, cards, number, kind, groups, call)
     m = _MOVES.get(key)
     if m is None:
-        if len(_MOVES) > 20_000:
-            _MOVES.clear()
         m = _MOVES[key] = Move._valid(action, seat, cards, number, kind, groups, call)
     return m
 
@@ -171,7 +171,7 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
         restricted = [0] * 53
         for c in taken if n == 1 else taken[:-1]:
             restricted[c.code] += 1
-        if target_playable(t, hand + taken, restricted, taken[0], s.melds):
+        if target_playable(t, hand + taken, restricted, taken[0], s.melds, usable=True):
             out.append(_mv(Action.TAKE, seat, number=n))
     return out
 
@@ -183,11 +183,13 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
     r, s = t.rules, t.s
     hand = s.hands[seat]
     out: list[Move] = []
-    seen: set[Move] = set()
+    # moves of `_mv` are interned within a list: identity is equality here,
+    # and an id hashes in C where a Move hashes its fields in Python
+    seen: set[int] = set()
 
     def add(m: Move) -> None:
-        if m not in seen:
-            seen.add(m)
+        if id(m) not in seen:
+            seen.add(id(m))
             out.append(m)
 
     if r.is_contract:
@@ -222,7 +224,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
         for reading in melds:
             word, toks = _canonical(r, reading)
             m = _mv(Action.MELD, seat, toks, kind=word)
-            if m in seen:
+            if id(m) in seen:
                 continue
             opts = _readings(r, toks, word)
             if len(opts) != 1:

@@ -101,16 +101,14 @@ class Move:
         without the checks of a move from outside (the move generator makes
         thousands)."""
         m = object.__new__(cls)
-        for name, value in (
-            ("action", action),
-            ("seat", seat),
-            ("cards", cards),
-            ("number", number),
-            ("kind", kind),
-            ("groups", groups),
-            ("call", call),
-        ):
-            object.__setattr__(m, name, value)
+        setattr_ = object.__setattr__
+        setattr_(m, "action", action)
+        setattr_(m, "seat", seat)
+        setattr_(m, "cards", cards)
+        setattr_(m, "number", number)
+        setattr_(m, "kind", kind)
+        setattr_(m, "groups", groups)
+        setattr_(m, "call", call)
         return m
 
     def _fields_text(self) -> str:
@@ -160,11 +158,12 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Move text -> Move. Raises MalformedMove (an IllegalMove, a ValueError) naming the problem."""
+        """Move text -> Move. Raises MalformedMove (an IllegalMove, a ValueError)
+        naming the problem."""
         return parse_move(text)
 
 
-def _number(word: str, what: str, minimum: int = 1) -> int:
+def _number(word: str, _what: str, minimum: int = 1) -> int:
     if not word.isdigit() or int(word) < minimum:
         raise _error("bad_number", text=word)
     return int(word)

@@ -18,9 +18,8 @@ from .errors import IllegalMove, illegal
 from .melds import RUN, SET, Meld, Token, joker_fits_somewhere, layoff_fits, readings
 from .memo import readings_of
 from .moves import Move
-from .rules import Rules
 from .table import Apply, Table, pretty
-from .targets import could_use, target_uses
+from .targets import could_use, natural_uses, target_uses
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
@@ -28,7 +27,7 @@ def _illegal(code: str, **params: object) -> IllegalMove:
 
 
 # --- drawing ---------------------------------------------------------------
-def prepare_draw(t: Table, seat: int, m: Move) -> Apply:
+def prepare_draw(t: Table, seat: int, _m: Move) -> Apply:
     r, s = t.rules, t.s
     if s.final_turns is not None:
         raise _illegal("stock_empty_pinochle")
@@ -93,7 +92,7 @@ def prepare_take(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
     return apply
 
 
-def prepare_pass_draw(t: Table, seat: int, m: Move) -> Apply:
+def prepare_pass_draw(t: Table, _seat: int, _m: Move) -> Apply:
     if t.s.final_turns is None:
         raise _illegal("must_draw")
 
@@ -330,57 +329,50 @@ def check_finish(
 
 
 def target_playable(
-    t: Table, hand: list[Card], restricted: list[int], target: Card, melds: Sequence[Meld]
+    t: Table,
+    hand: list[Card],
+    restricted: list[int],
+    target: Card,
+    melds: Sequence[Meld],
+    usable: bool = False,
 ) -> bool:
-    """Can the target still be put on the table, leaving a way to end the turn?"""
+    """Can the target still be put on the table, leaving a way to end the turn?
+    `usable`: `could_use` is known to hold (the depth came from `usable_depths`)."""
     r = t.rules
-    if not could_use(r, hand, target, melds):
+    if not usable and not could_use(r, hand, target, melds):
         return False
+    counts = [0] * 53
+    for c in hand:
+        counts[c.code] += 1
+    # the codes of which more copies are held than are restricted: while one
+    # of them is left untouched by a use, the turn can be ended by its discard
+    free = [code for code in {c.code for c in hand} if counts[code] > restricted[code]]
+    size = len(hand)
+    go_out_by_discard = r.go_out_by_discard
+
+    def ends_ok(used: Sequence[Card]) -> bool:
+        gone: dict[int, int] = {}
+        for c in used:
+            gone[c.code] = gone.get(c.code, 0) + 1
+        for code, k in gone.items():
+            if k > counts[code]:
+                return False  # the pool does not hold these cards
+        if len(used) == size:
+            return not go_out_by_discard
+        for code in free:
+            if code not in gone:
+                return True
+        return any(counts[code] - k > max(0, restricted[code] - k) for code, k in gone.items())
+
     # any use will do, so the cheapest is tried first: the target alone laid
     # off on a table meld (the search below would find it last)
     token = [Token(target)]
-    if (
-        target in hand
-        and any(layoff_fits(r, m, token) for m in melds)
-        and _ends_ok(r, hand, restricted, [target])
-    ):
+    if counts[target.code] and any(layoff_fits(r, m, token) for m in melds) and ends_ok([target]):
         return True
-    for used, _meld in target_uses(r, hand, target, melds):
-        rest = list(hand)
-        ok = True
-        for c in used:
-            if c in rest:
-                rest.remove(c)
-            else:
-                ok = False
-                break
-        if not ok:
-            continue
-        if not rest:
-            if not r.go_out_by_discard:
-                return True
-            continue
-        rr = list(restricted)
-        for c in used:
-            if rr[c.code]:
-                rr[c.code] -= 1
-        if any(rest.count(c) > rr[c.code] for c in rest):
-            return True
-    return False
-
-
-def _ends_ok(r: Rules, hand: list[Card], restricted: list[int], used: list[Card]) -> bool:
-    """After `used` (held) leaves the hand, can the turn end (`target_playable`'s test)?"""
-    rest = list(hand)
-    for c in used:
-        rest.remove(c)
-    if not rest:
-        return not r.go_out_by_discard
-    rr = list(restricted)
-    for c in used:
-        if rr[c.code]:
-            rr[c.code] -= 1
-    return any(rest.count(c) > rr[c.code] for c in rest)
+    # then a natural set or run through it, read off the counts
+    if any(ends_ok(used) for used in natural_uses(r, counts, target)):
+        return True
+    return any(ends_ok(used) for used, _meld in target_uses(r, hand, target, melds))
 
 
 def prepare_discard(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
