@@ -41,6 +41,7 @@ from .memory import remember
 from .policy import HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
 from .solver import (
     LAYOFF,
+    PlannedMeld,
     best_split,
     card_value,
     contract_distance,
@@ -291,11 +292,7 @@ def fast_move(g: Game, rng: random.Random) -> None:
                 key=lambda pm: (target is None or target not in pm.cards, pm.kind == LAYOFF),
             )
             for pm in melds:
-                if pm.kind == LAYOFF:
-                    text = f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
-                else:
-                    text = f"{seat}: meld {pm.kind} {' '.join(pm.tokens())}"
-                if _try(g, text):
+                if _try(g, _planned_text(seat, pm)):
                     return
             if target is None:
                 for c in sorted(split.leftovers, key=lambda c: -card_value(r, c)):
@@ -529,14 +526,14 @@ def _play_planned(g: Game, seat: int) -> bool:
         split.melds,
         key=lambda pm: (target is None or target not in pm.cards, pm.kind == LAYOFF, -pm.value),
     )
-    for pm in order:
-        if pm.kind == LAYOFF:
-            text = f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
-        else:
-            text = f"{seat}: meld {pm.kind} {' '.join(pm.tokens())}"
-        if _try(g, text):
-            return True
-    return False
+    return any(_try(g, _planned_text(seat, pm)) for pm in order)
+
+
+def _planned_text(seat: int, pm: PlannedMeld) -> str:
+    """The move that plays a planned meld or lay-off, as text."""
+    if pm.kind == LAYOFF:
+        return f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
+    return f"{seat}: meld {pm.kind} {' '.join(pm.tokens())}"
 
 
 def playout(
