@@ -175,3 +175,22 @@ def test_bots_searched_figures_by_preset_and_hand_size() -> None:
     assert out["hard, searched, 18-20 cards (ms)"]["decisions"] == 1
     assert out["hard, rummy500 2p, 10-13 cards (ms)"]["cpu p50"] == 90.0
     assert out["hard, contract 4p discards (ms)"]["decisions"] == 1
+
+
+def test_bots_searched_figures_pool_every_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each pass times every searched position afresh (`_timed_both` empties
+    the caches first); the figures pool the passes, so the max is the
+    slowest decision of them all."""
+    from rummy_gui.bench import bots as bench_bots
+
+    class _View:
+        hand = (None,) * 9
+
+    passes = iter([[(100.0, 90.0)], [(400.0, 350.0)], [(200.0, 150.0)]])
+    monkeypatch.setattr(bench_bots, "searched_positions", lambda _n: [("persian 4p", _View())])
+    monkeypatch.setattr(bench_bots, "_timed_both", lambda _level, _views: next(passes))
+    out = bench_bots.searched_figures(1, passes=3)
+    persian = out["hard, persian 4p (ms)"]
+    assert persian["decisions"] == 3
+    assert persian["wall max"] == 400.0
+    assert persian["wall p50"] == 200.0

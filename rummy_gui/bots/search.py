@@ -22,10 +22,12 @@ Budgets are counted in guesses and iterations, never in seconds.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from ..engine.cards import Card
 from ..engine.enums import Action, ClaimKind, Phase
@@ -39,6 +41,7 @@ from .memory import remember
 from .policy import HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
 from .solver import (
     LAYOFF,
+    PlannedMeld,
     best_split,
     card_value,
     contract_distance,
@@ -289,11 +292,7 @@ def fast_move(g: Game, rng: random.Random) -> None:
                 key=lambda pm: (target is None or target not in pm.cards, pm.kind == LAYOFF),
             )
             for pm in melds:
-                if pm.kind == LAYOFF:
-                    text = f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
-                else:
-                    text = f"{seat}: meld {pm.kind} {' '.join(pm.tokens())}"
-                if _try(g, text):
+                if _try(g, _planned_text(seat, pm)):
                     return
             if target is None:
                 for c in sorted(split.leftovers, key=lambda c: -card_value(r, c)):
@@ -374,7 +373,7 @@ class RolloutBot:
     is counted in guesses, not seconds.
 
     With `budget` > 0 the guesses stop once the rollouts have played that
-    many moves (`budget` × 10 / cards in hand, for hands over ten cards),
+    many moves (`budget` * 10 / cards in hand, for hands over ten cards),
     after at least `min_samples` guesses, and each rollout stops after its
     share of them (then the position's estimate counts): work, not the
     clock, so the same view and seed still give the same move.
@@ -399,6 +398,7 @@ class RolloutBot:
         contract_samples: int = 0,
         budget: int = 0,
         min_samples: int = 2,
+        switch: float = 0.0,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -411,6 +411,7 @@ class RolloutBot:
         self.deep_only = deep_only
         self.budget = budget
         self.min_samples = min_samples
+        self.switch = switch
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -437,13 +438,14 @@ class RolloutBot:
             return only
         legal = view.legal_moves
         rng = decision_rng(self.seed, view, self.level)
-        cands = self.compared(view, rng)
-        if not cands:
-            return self.base.choose(view)
-        try:
-            best = self._compare(view, cands, rng)
-        except (ValueError, IllegalMove):
-            return self.base.choose(view)
+        with _no_collection():
+            cands = self.compared(view, rng)
+            if not cands:
+                return self.base.choose(view)
+            try:
+                best = self._compare(view, cands, rng)
+            except (ValueError, IllegalMove):
+                return self.base.choose(view)
         return best if best in legal else self.base.choose(view)
 
     def _compare(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
@@ -453,20 +455,52 @@ class RolloutBot:
         samples = self.contract_samples if view.rules.is_contract else self.samples
         limit, per = 600, 600
         if self.budget > 0:
-            # the work allowed, in simulated moves, shrinks as the hand grows
-            # (each move of a bigger hand costs more to decide)
-            scale = max(10, len(view.hand))
-            limit = self.budget * 10 // scale
-            per = max(240 // scale, limit // (self.min_samples * len(cands)))
+            limit, per = budget_split(self.budget, len(view.hand), len(cands))
+            per = max(per, limit // (self.min_samples * len(cands)))
         used = [0]
+        played = 0
         for i in range(samples):
             world = sample_world(view, rng, self.best_of)
             seed = rng.randrange(1 << 30)
             for k, m in enumerate(cands):
                 totals[k] += playout(world, view.seat, m, seed, per, used)
+            played += 1
             if self.budget > 0 and i + 1 >= self.min_samples and used[0] >= limit:
                 break
-        return cands[max(range(len(cands)), key=lambda j: (totals[j], -j))]
+        best = max(range(len(cands)), key=lambda j: (totals[j], -j))
+        if best and (totals[best] - totals[0]) / played < self.switch:
+            return cands[0]  # not clearly better than medium's own choice
+        return cands[best]
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """No cyclic garbage collection while hard thinks.
+
+    The rollouts allocate hundreds of thousands of short-lived objects, which
+    reference counting frees, and every few hundred of them start a
+    collection; a full one walks every object the process keeps (the
+    solver's caches hold some hundred thousand) and took 100-250 ms inside
+    a single searched decision. With collection paused, the objects the
+    search leaves behind are collected once, by the first collection after
+    it."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def budget_split(budget: int, cards: int, candidates: int) -> tuple[int, int]:
+    """(moves for the whole decision, moves per rollout) of a budget of
+    `budget` simulated moves: for hands over ten cards the budget shrinks
+    with the hand (each move of a bigger hand costs more to decide); a
+    rollout plays at least 24 moves (fewer with a bigger hand)."""
+    scale = max(10, cards)
+    limit = budget * 10 // scale
+    return limit, max(240 // scale, limit // (2 * candidates))
 
 
 def _checked(move: Move, contract: bool) -> bool:
@@ -476,6 +510,30 @@ def _checked(move: Move, contract: bool) -> bool:
     if contract:
         return move.action in (Action.BUY, Action.SHANGHAI)
     return move.action in (Action.TAKE, Action.RUMMY) and (move.number or 1) > 1
+
+
+def _play_planned(g: Game, seat: int) -> bool:
+    """Play the next meld or lay-off of the seat's best split, as medium
+    would (the one with the taken card first, lay-offs last, dearest first),
+    without a view: a view lists every legal move, and a hand of twenty cards
+    after a deep take has thousands of melds to list. False when the plan has
+    nothing the game accepts (medium then decides on a view)."""
+    r = g.rules
+    hand = g.hand(seat)
+    target = g.target
+    split = best_split(r, hand, tuple(g.melds))
+    order = sorted(
+        split.melds,
+        key=lambda pm: (target is None or target not in pm.cards, pm.kind == LAYOFF, -pm.value),
+    )
+    return any(_try(g, _planned_text(seat, pm)) for pm in order)
+
+
+def _planned_text(seat: int, pm: PlannedMeld) -> str:
+    """The move that plays a planned meld or lay-off, as text."""
+    if pm.kind == LAYOFF:
+        return f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
+    return f"{seat}: meld {pm.kind} {' '.join(pm.tokens())}"
 
 
 def playout(
@@ -488,10 +546,12 @@ def playout(
     g = world.copy()
     g.play(first)
     bots = [RuleBot(seed + s, MEDIUM, "medium", per_preset=True) for s in range(g.players)]
+    planned = not g.rules.is_contract
     steps = 0
     while not g.deal_over and steps < limit:
         seat = g.to_act[0]
-        g.play(bots[seat].choose(g.view(seat)))
+        if not (planned and g.phase == Phase.PLAY and _play_planned(g, seat)):
+            g.play(bots[seat].choose(g.view(seat)))
         steps += 1
     if used is not None:
         used[0] += steps

@@ -284,3 +284,44 @@ def test_the_hard_level_searches_within_its_budget() -> None:
     bot = make_bot("hard", seed=1)
     assert isinstance(bot, RolloutBot)
     assert bot.budget == HARD_BUDGET > 0
+
+
+@pytest.mark.parametrize(("preset", "players"), [("rummy500", 3), ("persian", 4)])
+def test_rollouts_meld_the_plan_without_a_view_as_medium_would(
+    monkeypatch: pytest.MonkeyPatch, preset: str, players: int
+) -> None:
+    """A rollout plays the melds of medium's plan without asking for a view;
+    played through views instead (medium deciding every move), the deals
+    end the same."""
+    g = _played(preset, players, 3, 12)
+    view = g.view(g.to_act[0])
+    worlds = [sample_world(view, random.Random(i), 4) for i in range(3)]
+    first = view.legal_moves[0]
+    fast = [search_mod.playout(w, view.seat, first, 11 + i) for i, w in enumerate(worlds)]
+    planned: list[bool] = []
+    real = search_mod._play_planned
+
+    def counting(game: Game, seat: int) -> bool:
+        planned.append(real(game.copy(history=False), seat))  # on a copy: nothing played
+        return False  # every move through a view, medium deciding
+
+    monkeypatch.setattr(search_mod, "_play_planned", counting)
+    slow = [search_mod.playout(w, view.seat, first, 11 + i) for i, w in enumerate(worlds)]
+    assert any(planned)  # the plan did meld in these rollouts
+    assert fast == slow
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_hard_leaves_garbage_collection_as_it_found_it(enabled: bool) -> None:
+    import gc
+
+    g, seat = _deep_take_position()
+    was = gc.isenabled()
+    try:
+        if not enabled:
+            gc.disable()
+        RolloutBot(seed=3, budget=40).choose(g.view(seat))
+        assert gc.isenabled() is enabled
+    finally:
+        if was:
+            gc.enable()
