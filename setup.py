@@ -10,7 +10,7 @@ from __future__ import annotations
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-DEV_MODULES = {"rummy_gui.ui.perf", "rummy_gui.ui.make_assets"}
+DEV_MODULES = {"rummy_gui.ui.perf", "rummy_gui.ui.art.make_assets"}
 
 
 class BuildPyWithoutDevTools(build_py):

@@ -6,7 +6,7 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from rummy_gui.ui.app import run
+    from rummy_gui.ui.shell.app import run
 
     return run(sys.argv[1:] if argv is None else argv)
 

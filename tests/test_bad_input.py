@@ -20,11 +20,11 @@ import pygame
 import pytest
 
 from rummy_gui.play.session import SeatConfig
-from rummy_gui.ui import app as app_module
-from rummy_gui.ui import fonts
-from rummy_gui.ui.app import App
-from rummy_gui.ui.menus import MainMenu
-from rummy_gui.ui.settings import Settings
+from rummy_gui.play.settings import Settings
+from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.shell import app as app_module
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.widgets import fonts
 
 
 @pytest.fixture(autouse=True)
@@ -336,7 +336,7 @@ def test_a_huge_window_size_in_the_settings_is_clamped_to_the_screen(
 
 
 def test_the_window_fits_the_screen_it_is_on() -> None:
-    from rummy_gui.ui.app import fit_window
+    from rummy_gui.ui.shell.app import fit_window
 
     assert fit_window((16384, 16384), (1920, 1080)) == (1920, 1080)
     assert fit_window((800, 500), (1920, 1080)) == (960, 600)  # the minimum

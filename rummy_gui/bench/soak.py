@@ -111,9 +111,9 @@ class DemoTable:
 
     def __init__(self, size: tuple[int, int] = (960, 600), level: str = "medium") -> None:
         _headless()
-        from rummy_gui.ui.app import App
-        from rummy_gui.ui.menus import MainMenu
-        from rummy_gui.ui.settings import Settings
+        from rummy_gui.play.settings import Settings
+        from rummy_gui.ui.screens.menus import MainMenu
+        from rummy_gui.ui.shell.app import App
 
         self.app = App(size, Settings(animation="off", mute=True))
         self.app.push(MainMenu(self.app))
@@ -123,9 +123,9 @@ class DemoTable:
     def play(self, preset: str, players: int, seed: int) -> tuple[bool, Any]:
         """One whole game through the table loop: (finished, the engine's game)."""
         from rummy_gui.play.session import SeatConfig, Session
-        from rummy_gui.ui.menus import MainMenu
-        from rummy_gui.ui.overlays import GameOverScene
-        from rummy_gui.ui.table import TableScene
+        from rummy_gui.ui.screens.menus import MainMenu
+        from rummy_gui.ui.table.overlays import GameOverScene
+        from rummy_gui.ui.table.scene import TableScene
 
         app = self.app
         old = app.session

@@ -59,9 +59,9 @@ def demo_game_child(
 def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
     from rummy_gui.engine import Game
     from rummy_gui.play.session import SeatConfig, Session
-    from rummy_gui.ui.menus import MainMenu
-    from rummy_gui.ui.overlays import GameOverScene
-    from rummy_gui.ui.table import TableScene
+    from rummy_gui.ui.screens.menus import MainMenu
+    from rummy_gui.ui.table.overlays import GameOverScene
+    from rummy_gui.ui.table.scene import TableScene
 
     app = table.app
     seats = [SeatConfig(f"Bot {i + 1}", table.level) for i in range(players)]

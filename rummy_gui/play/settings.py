@@ -32,7 +32,7 @@ ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}  # name
 ASK_CLAIMS = ("always", "useful", "never")  # hot seat: ask humans about claims
 CARD_SCALE = (0.8, 1.6)
 VOLUME = (0.0, 1.0)
-WINDOW_SIZE = (320, 8192)  # the window is clamped to the screen as well (ui/app.py)
+WINDOW_SIZE = (320, 8192)  # the window is clamped to the screen as well (ui/shell/app.py)
 WINDOW_POSITION = (-32768, 32767)
 OLD_NAMES = {"muted": "mute", "animation_speed": "animation"}  # version 1's names
 

@@ -93,10 +93,10 @@ def _table(
     from rummy_gui.engine import Game
     from rummy_gui.engine.cards import NATURALS
     from rummy_gui.play.session import SeatConfig, Session
-    from rummy_gui.ui.app import App
-    from rummy_gui.ui.menus import MainMenu
-    from rummy_gui.ui.settings import Settings
-    from rummy_gui.ui.table import TableScene
+    from rummy_gui.play.settings import Settings
+    from rummy_gui.ui.screens.menus import MainMenu
+    from rummy_gui.ui.shell.app import App
+    from rummy_gui.ui.table.scene import TableScene
 
     deck = [str(c) for c in NATURALS] * (2 if players >= 5 else 1)
     hands = [" ".join(deck[i * 7 : (i + 1) * 7]) for i in range(players)]

@@ -7,16 +7,16 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rummy_gui.ui.app import App
+    from rummy_gui.ui.shell.app import App
 
 
 def menu_app() -> Iterator[App]:
     """An App showing the main menu, closed (bot process and display) after use."""
     import pygame
 
-    from rummy_gui.ui.app import App
-    from rummy_gui.ui.menus import MainMenu
-    from rummy_gui.ui.settings import Settings
+    from rummy_gui.play.settings import Settings
+    from rummy_gui.ui.screens.menus import MainMenu
+    from rummy_gui.ui.shell.app import App
 
     a = App((1280, 800), Settings(animation="off", mute=True))
     a.push(MainMenu(a))

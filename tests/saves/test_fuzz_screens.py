@@ -38,8 +38,8 @@ from rummy_gui.play import (
 )
 from rummy_gui.play.settings import Settings as SettingsValues
 from rummy_gui.safetext import clean
-from rummy_gui.ui.app import App
-from rummy_gui.ui.menus import MainMenu
+from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.shell.app import App
 
 EXAMPLES = 150  # per file kind: 5-15 s each (2 shared cores)
 SAVE_KINDS = ("missing", "damaged", "not_a_save", "newer_version", "invalid", "tampered")
@@ -254,8 +254,8 @@ def test_any_value_in_any_field_of_a_save(
     app: App, home: Path, monkeypatch: pytest.MonkeyPatch, where: tuple[Any, ...], value: Any
 ) -> None:
     from rummy_gui.play.session import open_autosave
-    from rummy_gui.ui.saving import LoadScene
-    from rummy_gui.ui.table import TableScene
+    from rummy_gui.ui.screens.saving import LoadScene
+    from rummy_gui.ui.table.scene import TableScene
 
     before = fresh_home(home, monkeypatch)
     data = edited(SAVE, where, value)
@@ -299,7 +299,7 @@ def test_any_value_in_any_field_of_the_statistics(
     value: Any,
     key: str | None,
 ) -> None:
-    from rummy_gui.ui.statistics import StatisticsScene
+    from rummy_gui.ui.screens.statistics import StatisticsScene
 
     before = fresh_home(home, monkeypatch)
     data = edited(STATS, where, value, key)
@@ -331,8 +331,8 @@ def test_any_value_in_any_field_of_the_settings(
     key: str | None,
 ) -> None:
     from rummy_gui.play import prefs
-    from rummy_gui.ui.app import HEADLESS_SCREEN, fit_window
-    from rummy_gui.ui.menus import SettingsScene
+    from rummy_gui.ui.screens.menus import SettingsScene
+    from rummy_gui.ui.shell.app import HEADLESS_SCREEN, fit_window
 
     before = fresh_home(home, monkeypatch)
     data = edited(SETTINGS, where, value, key)

@@ -26,8 +26,8 @@ from screens import menu_app
 
 from rummy_gui import paths
 from rummy_gui.play import jsonio, saves, stats
-from rummy_gui.ui import app as app_module
-from rummy_gui.ui.app import App
+from rummy_gui.ui.shell import app as app_module
+from rummy_gui.ui.shell.app import App
 
 BAD_NAMES = ["Ann\u0000", "\ud800x", "\u202e", "a\u2028b"]
 
@@ -63,7 +63,7 @@ def write_doc(path: Path, doc: Any) -> bytes:
 @pytest.mark.parametrize("name", BAD_NAMES, ids=["nul", "surrogate", "bidi-only", "line-separator"])
 def test_a_crafted_name_in_the_autosave_is_refused_once_and_set_aside(app: App, name: str) -> None:
     from rummy_gui.play.session import open_autosave
-    from rummy_gui.ui.table import TableScene
+    from rummy_gui.ui.table.scene import TableScene
 
     data = write_doc(saves.autosave_path(), save_doc(name))
     session, reason = open_autosave()
@@ -82,7 +82,7 @@ def test_a_crafted_name_in_the_autosave_is_refused_once_and_set_aside(app: App, 
 
 @pytest.mark.parametrize("name", BAD_NAMES, ids=["nul", "surrogate", "bidi-only", "line-separator"])
 def test_a_crafted_name_in_a_named_save_does_not_break_the_load_screen(app: App, name: str) -> None:
-    from rummy_gui.ui.saving import LoadScene
+    from rummy_gui.ui.screens.saving import LoadScene
 
     write_doc(paths.saves_dir() / "crafted.json", save_doc(name))
     scene = LoadScene(app)
@@ -93,7 +93,7 @@ def test_a_crafted_name_in_a_named_save_does_not_break_the_load_screen(app: App,
 
 
 def test_a_save_file_whose_name_is_not_text_is_listed_and_drawn(app: App) -> None:
-    from rummy_gui.ui.saving import LoadScene
+    from rummy_gui.ui.screens.saving import LoadScene
 
     folder = paths.saves_dir()
     folder.mkdir(parents=True)
@@ -109,7 +109,7 @@ def test_a_save_file_whose_name_is_not_text_is_listed_and_drawn(app: App) -> Non
 
 @pytest.mark.parametrize("name", BAD_NAMES, ids=["nul", "surrogate", "bidi-only", "line-separator"])
 def test_a_crafted_player_in_the_statistics_does_not_break_the_screen(app: App, name: str) -> None:
-    from rummy_gui.ui.statistics import StatisticsScene
+    from rummy_gui.ui.screens.statistics import StatisticsScene
 
     entry = dict.fromkeys(
         (
@@ -146,7 +146,7 @@ def test_a_data_folder_whose_name_is_not_text_does_not_break_save_as(
     import tempfile
 
     from rummy_gui.play.session import SeatConfig, Session
-    from rummy_gui.ui.saving import SaveAsScene
+    from rummy_gui.ui.screens.saving import SaveAsScene
 
     home = os.path.join(os.fsencode(tmp_path), b"home-\xff")
     os.makedirs(home)
@@ -195,7 +195,7 @@ def test_keyboard_names_pass_the_same_gate() -> None:
 def test_a_crash_while_opening_the_autosave_does_not_repeat(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rummy_gui.ui.table import TableScene
+    from rummy_gui.ui.table.scene import TableScene
 
     data = write_doc(saves.autosave_path(), save_doc())
     real_draw = TableScene.draw
@@ -332,7 +332,7 @@ def test_a_read_only_folder_with_a_damaged_autosave_uses_the_backup(
 
 
 def test_delete_removes_exactly_the_file_the_row_shows(app: App) -> None:
-    from rummy_gui.ui.saving import LoadScene
+    from rummy_gui.ui.screens.saving import LoadScene
 
     g = position("rummy500", "mid-claim")
     folder = paths.saves_dir()

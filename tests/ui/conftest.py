@@ -15,9 +15,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from rummy_gui.ui.app import App
-from rummy_gui.ui.menus import MainMenu
-from rummy_gui.ui.settings import Settings
+from rummy_gui.play.settings import Settings
+from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.shell.app import App
 
 
 @pytest.fixture

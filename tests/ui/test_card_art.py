@@ -10,7 +10,7 @@ import pytest
 
 from rummy_gui import i18n
 from rummy_gui.engine.cards import JOKER, NATURALS, Card, rank_text
-from rummy_gui.ui import cardart
+from rummy_gui.ui.art import cards as cardart
 
 SIZES = (
     (160, 224),

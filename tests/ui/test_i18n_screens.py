@@ -16,14 +16,14 @@ from ui_driver import click, frame
 from rummy_gui import i18n
 from rummy_gui.engine import PRESETS
 from rummy_gui.play import prefs
-from rummy_gui.ui import fonts
-from rummy_gui.ui.app import App
-from rummy_gui.ui.intents import Resize
-from rummy_gui.ui.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
-from rummy_gui.ui.saving import LoadScene
-from rummy_gui.ui.settings import Settings
-from rummy_gui.ui.statistics import StatisticsScene
-from rummy_gui.ui.widgets import Button, Cycler
+from rummy_gui.play.settings import Settings
+from rummy_gui.ui.screens.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.screens.saving import LoadScene
+from rummy_gui.ui.screens.statistics import StatisticsScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.shell.intents import Resize
+from rummy_gui.ui.widgets import fonts
+from rummy_gui.ui.widgets.controls import Button, Cycler
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 

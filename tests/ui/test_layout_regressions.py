@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from rummy_gui.ui.layout import meld_packing
+from rummy_gui.ui.table.layout import meld_packing
 
 
 def test_melds_in_a_zone_with_no_height_still_get_real_card_sizes() -> None:
@@ -18,7 +18,7 @@ def test_melds_in_a_zone_with_no_height_still_get_real_card_sizes() -> None:
 
 def test_the_buy_button_says_how_many_penalty_cards() -> None:
     from rummy_gui.engine import Action, Game, Move
-    from rummy_gui.ui.drops import describe_claim
+    from rummy_gui.ui.table.drops import describe_claim
 
     buy = Move(Action.BUY, 1)
     shanghai = Game.new("shanghai", 3, seed=1)

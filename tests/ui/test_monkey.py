@@ -55,13 +55,13 @@ import pytest
 from rummy_gui import i18n
 from rummy_gui.engine.cards import make_pack
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui import catalog
-from rummy_gui.ui.app import MIN_SIZE, App, settle_heap
-from rummy_gui.ui.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
-from rummy_gui.ui.saving import LoadScene, SaveAsScene
-from rummy_gui.ui.settings import Settings
-from rummy_gui.ui.statistics import StatisticsScene
-from rummy_gui.ui.table import TableScene
+from rummy_gui.play.settings import Settings
+from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.screens.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.screens.saving import LoadScene, SaveAsScene
+from rummy_gui.ui.screens.statistics import StatisticsScene
+from rummy_gui.ui.shell.app import MIN_SIZE, App, settle_heap
+from rummy_gui.ui.table.scene import TableScene
 
 EVENTS = int(os.environ.get("RUMMY_GUI_MONKEY_EVENTS", "20000"))
 SEED = int(os.environ.get("RUMMY_GUI_MONKEY_SEED", "20261129"))

@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from rummy_gui.ui import audio
-from rummy_gui.ui.app import App
+from rummy_gui.ui.art import sound as audio
+from rummy_gui.ui.shell.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
 

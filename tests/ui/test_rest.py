@@ -14,11 +14,11 @@ from ui_driver import frame
 
 from rummy_gui.engine import Action, Game, Move
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui import app as app_module
-from rummy_gui.ui import idle
-from rummy_gui.ui.app import App
-from rummy_gui.ui.scene import Scene
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.shell import app as app_module
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.shell.scene import Scene
+from rummy_gui.ui.table import idle
+from rummy_gui.ui.table.scene import TableScene
 
 
 def waiting_table(app: App, turn: int = 0, threaded: bool = False) -> TableScene:

@@ -1,4 +1,4 @@
-"""The menus' facts are the engine's and the bots' (ui/catalog.py, ui/rules_text.py):
+"""The menus' facts are the engine's and the bots' (ui/screens/catalog.py, ui/screens/rules_text.py):
 nothing is copied, so a fact changed in the engine shows on the screens."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from dataclasses import replace
 from rummy_gui.bots import LEVELS
 from rummy_gui.engine import PRESETS
 from rummy_gui.engine import catalog as engine_catalog
-from rummy_gui.ui import catalog
-from rummy_gui.ui.menus import bot_levels
-from rummy_gui.ui.rules_text import rules_for
+from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.screens.menus import bot_levels
+from rummy_gui.ui.screens.rules_text import rules_for
 
 
 def test_the_presets_are_the_engines() -> None:

@@ -10,11 +10,11 @@ from ui_driver import frame
 from rummy_gui.engine import Action, Move, Phase, ask
 from rummy_gui.engine.cards import Card
 from rummy_gui.play.session import SeatConfig, Session, make_bot
-from rummy_gui.ui.app import App
-from rummy_gui.ui.dialogs import ChooserScene
-from rummy_gui.ui.drops import describe_choice
-from rummy_gui.ui.overlays import DealSummaryScene
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.drops import describe_choice
+from rummy_gui.ui.table.overlays import DealSummaryScene
+from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets.dialogs import ChooserScene
 
 
 def key(app: App, k: int, mod: int = 0) -> None:

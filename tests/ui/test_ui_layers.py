@@ -1,5 +1,5 @@
 """The layering inside rummy_gui/ui (docs/architecture.md): scenes know the app
-only as the protocol ui.scene.App and open the screens above them through
+only as the protocol ui.shell.scene.App and open the screens above them through
 app.rooms, so no scene imports the app, the rooms, or a scene that opens it."""
 
 from __future__ import annotations
@@ -8,11 +8,14 @@ import ast
 from pathlib import Path
 
 UI = Path(__file__).resolve().parents[2] / "rummy_gui" / "ui"
+SUBPACKAGES = ("shell", "table", "screens", "widgets", "art")
 
 
 def imports(module: str) -> set[str]:
-    """Every rummy_gui module a ui module imports, at the top, in a function or for types."""
-    tree = ast.parse((UI / f"{module}.py").read_text(encoding="utf-8"))
+    """Every rummy_gui module a ui module ("table.scene") imports, at the top,
+    in a function or for types."""
+    path = UI / (module.replace(".", "/") + ".py")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rummy_gui"):
@@ -24,46 +27,70 @@ def imports(module: str) -> set[str]:
 
 
 def ui_modules() -> list[str]:
-    return sorted(p.stem for p in UI.glob("*.py") if p.stem != "__init__")
+    found = [p.relative_to(UI).with_suffix("") for p in UI.rglob("*.py")]
+    return sorted(".".join(p.parts) for p in found if p.name != "__init__")
+
+
+def test_the_ui_is_split_into_its_sub_packages() -> None:
+    loose = [m for m in ui_modules() if "." not in m]
+    assert loose == ["perf"]
+    assert {m.split(".")[0] for m in ui_modules() if "." in m} == set(SUBPACKAGES)
 
 
 def test_only_the_tools_import_the_app_and_only_the_app_imports_the_rooms() -> None:
     for module in ui_modules():
         found = imports(module)
-        if module not in ("perf", "make_assets"):
-            assert "rummy_gui.ui.app" not in found, module
-        if module not in ("app", "perf"):
-            assert "rummy_gui.ui.rooms" not in found, module
+        if module not in ("perf", "art.make_assets"):
+            assert "rummy_gui.ui.shell.app" not in found, module
+        if module not in ("shell.app", "perf"):
+            assert "rummy_gui.ui.shell.rooms" not in found, module
 
 
-def test_the_scene_kinds_and_the_dialogs_import_no_screen() -> None:
+def test_the_scene_kinds_and_the_widgets_import_no_screen() -> None:
     screens = {
         f"rummy_gui.ui.{m}"
         for m in (
-            "menus",
-            "table",
-            "overlays",
-            "saving",
-            "statistics",
-            "table_options",
-            "hotseat",
-            "replay_scene",
-            "rooms",
-            "app",
+            "screens.menus",
+            "table.scene",
+            "table.overlays",
+            "screens.saving",
+            "screens.statistics",
+            "table.options",
+            "table.hotseat",
+            "screens.replay",
+            "shell.rooms",
+            "shell.app",
         )
     }
-    for module in ("scene", "dialogs", "widgets"):
+    for module in ("shell.scene", "widgets.dialogs", "widgets.controls"):
         assert not imports(module) & screens, module
+
+
+def test_widgets_and_art_import_no_scene_but_the_base_and_the_intents() -> None:
+    for module in ui_modules():
+        if module.startswith(("widgets.", "art.")):
+            found = {m for m in imports(module) if m.startswith("rummy_gui.ui.")}
+            assert all(
+                m.startswith(
+                    (
+                        "rummy_gui.ui.widgets",
+                        "rummy_gui.ui.art",
+                        "rummy_gui.ui.shell.intents",
+                        "rummy_gui.ui.shell.scene",
+                    )
+                )
+                for m in found
+            ), (module, found)
 
 
 def test_what_a_table_opens_does_not_import_the_table() -> None:
     for module in (
-        "overlays",
-        "table_options",
-        "hotseat",
-        "saving",
-        "menus",
-        "statistics",
-        "replay_scene",
+        "table.overlays",
+        "table.options",
+        "table.hotseat",
+        "screens.saving",
+        "screens.menus",
+        "screens.statistics",
+        "screens.replay",
     ):
-        assert "rummy_gui.ui.table" not in imports(module), module
+        assert "rummy_gui.ui.table.scene" not in imports(module), module

@@ -7,8 +7,8 @@ from __future__ import annotations
 from ui_driver import click, drag, frame, open_table
 
 from rummy_gui.engine import Action, Game, Move, Phase, parse_card
-from rummy_gui.ui.app import App
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.scene import TableScene
 
 
 def hand_point(scene: TableScene, text: str) -> tuple[int, int]:

@@ -15,13 +15,13 @@ from ui_driver import click, frame
 from rummy_gui.engine import Game
 from rummy_gui.play import jsonio, saves, stats
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui import fonts
-from rummy_gui.ui.app import App
-from rummy_gui.ui.dialogs import ConfirmScene
-from rummy_gui.ui.menus import MainMenu
-from rummy_gui.ui.saving import LoadScene
-from rummy_gui.ui.statistics import StatisticsScene, cells
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.saving import LoadScene
+from rummy_gui.ui.screens.statistics import StatisticsScene, cells
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets import fonts
+from rummy_gui.ui.widgets.dialogs import ConfirmScene
 
 SEATS = [saves.Seat("You"), saves.Seat("Ada", "easy")]
 

@@ -7,11 +7,11 @@ import pygame
 import pytest
 from ui_driver import click, drag, frame
 
-from rummy_gui.ui import catalog
-from rummy_gui.ui.app import App
-from rummy_gui.ui.intents import Back, Resize, ToggleFullscreen
-from rummy_gui.ui.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.screens.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.shell.intents import Back, Resize, ToggleFullscreen
+from rummy_gui.ui.table.scene import TableScene
 
 
 def button(app: App, label: str) -> pygame.Rect:
@@ -98,7 +98,7 @@ def test_settings_change_the_table(app: App) -> None:
 
 def test_save_as_then_load(app: App) -> None:
     from rummy_gui.play.session import SeatConfig
-    from rummy_gui.ui.saving import LoadScene, SaveAsScene
+    from rummy_gui.ui.screens.saving import LoadScene, SaveAsScene
 
     app.rooms.start_table(
         "rummy500", [SeatConfig("You", "human"), SeatConfig("Ada", "easy")], {}, seed=3
@@ -111,7 +111,7 @@ def test_save_as_then_load(app: App) -> None:
     assert isinstance(prompt, SaveAsScene)
     prompt.field.text = ""
     for ch in "my game":
-        app.dispatch(__import__("rummy_gui.ui.intents", fromlist=["Key"]).Key(ord(ch), ch))
+        app.dispatch(__import__("rummy_gui.ui.shell.intents", fromlist=["Key"]).Key(ord(ch), ch))
     click(app, button(app, "Save").center)
     assert app.stack.top is table
     assert "Saved" in table.messages[-1].text

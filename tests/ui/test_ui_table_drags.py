@@ -12,9 +12,9 @@ from ui_driver import click, drag, frame, open_table, press, release
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.cards import parse_card
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui.app import App
-from rummy_gui.ui.dialogs import ChooserScene
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets.dialogs import ChooserScene
 
 
 def hand_point(scene: TableScene, text: str, nth: int = 0) -> tuple[int, int]:
@@ -176,7 +176,7 @@ def test_joker_chooser_set_or_run(app: App) -> None:
 def test_table_renders_at_sizes(app: App, size: tuple[int, int], tmp_path: Any) -> None:
     import pygame
 
-    from rummy_gui.ui.intents import Resize
+    from rummy_gui.ui.shell.intents import Resize
 
     scene = five_hundred(app)
     app.dispatch(Resize(size))

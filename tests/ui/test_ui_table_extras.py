@@ -13,11 +13,11 @@ from rummy_gui import i18n
 from rummy_gui.engine import Game, Move, Phase
 from rummy_gui.engine.cards import Card
 from rummy_gui.play.session import SeatConfig, Session, make_bot
-from rummy_gui.ui.app import App
-from rummy_gui.ui.hotseat import HandOverScene
-from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene, score_points
-from rummy_gui.ui.replay_scene import ReplayScene
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.screens.replay import ReplayScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.hotseat import HandOverScene
+from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene, score_points
+from rummy_gui.ui.table.scene import TableScene
 
 
 def layout_game() -> Any:
@@ -253,7 +253,7 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
 
 
 def test_table_options_change_card_size_and_contrast(app: App) -> None:
-    from rummy_gui.ui.table_options import TableOptionsScene
+    from rummy_gui.ui.table.options import TableOptionsScene
 
     scene = table(app, layout_game())
     small = scene.geometry().layout.hand_card
@@ -273,7 +273,7 @@ def test_table_options_change_card_size_and_contrast(app: App) -> None:
 
 
 def test_table_options_by_keyboard(app: App) -> None:
-    from rummy_gui.ui.table_options import TableOptionsScene
+    from rummy_gui.ui.table.options import TableOptionsScene
 
     scene = table(app, layout_game())
     scene.show_options()
@@ -296,7 +296,7 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
     enabled. Now the table beneath a dialog looks the same whatever its
     buttons' states, the same as with every button greyed out, and a click
     where a table button is does nothing to the table."""
-    from rummy_gui.ui.table_options import TableOptionsScene
+    from rummy_gui.ui.table.options import TableOptionsScene
 
     scene = table(app, layout_game())
     assert scene.game.phase == Phase.DRAW

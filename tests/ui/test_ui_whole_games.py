@@ -13,11 +13,11 @@ from ui_driver import click, drag, frame
 from rummy_gui.engine import Action, Game, Move, Phase, ask
 from rummy_gui.engine.cards import Card
 from rummy_gui.play.session import SeatConfig, Session, make_bot
-from rummy_gui.ui.app import App
-from rummy_gui.ui.dialogs import ChooserScene
-from rummy_gui.ui.drops import describe_choice
-from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.drops import describe_choice
+from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
+from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets.dialogs import ChooserScene
 
 
 def point_on(rect: Any, lifted: bool = False) -> tuple[int, int]:
@@ -196,7 +196,7 @@ def test_contract_family_last_round_to_game_over(app: App, preset: str) -> None:
 
 def test_a_finished_game_counts_in_the_statistics(app: App) -> None:
     from rummy_gui.play.stats import load_stats
-    from rummy_gui.ui.statistics import StatisticsScene
+    from rummy_gui.ui.screens.statistics import StatisticsScene
 
     game = Game.from_layout(
         "liverpool",

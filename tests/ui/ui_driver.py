@@ -7,8 +7,8 @@ from typing import Any
 import pygame
 
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui.app import App
-from rummy_gui.ui.table import TableScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.scene import TableScene
 
 
 def frame(app: App, n: int = 1) -> None:

@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from rummy_gui.ui import fonts, theme
-from rummy_gui.ui.intents import Intent, Key, PointerDown, PointerMove, PointerUp
+from rummy_gui.ui.shell.intents import Intent, Key, PointerDown, PointerMove, PointerUp
+from rummy_gui.ui.widgets import fonts, theme
 
 
 def fit_text(

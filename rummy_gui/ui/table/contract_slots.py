@@ -17,7 +17,7 @@ from rummy_gui.engine.ask import ContractSlot
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
-from rummy_gui.ui import layout as lay
+from rummy_gui.ui.table import layout as lay
 
 
 class ContractSlots:

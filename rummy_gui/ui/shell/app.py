@@ -26,12 +26,12 @@ import pygame
 
 from rummy_gui.play import saves
 from rummy_gui.play.session import Session
-from rummy_gui.ui.audio import Audio
-from rummy_gui.ui.cardart import ArtCache
-from rummy_gui.ui.intents import Intent, Quit, Resize, ToggleFullscreen, translate
-from rummy_gui.ui.rooms import SceneRooms
-from rummy_gui.ui.scene import Rooms, Scene, SceneStack
-from rummy_gui.ui.settings import Settings
+from rummy_gui.play.settings import Settings
+from rummy_gui.ui.art.cards import ArtCache
+from rummy_gui.ui.art.sound import Audio
+from rummy_gui.ui.shell.intents import Intent, Quit, Resize, ToggleFullscreen, translate
+from rummy_gui.ui.shell.rooms import SceneRooms
+from rummy_gui.ui.shell.scene import Rooms, Scene, SceneStack
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
@@ -307,7 +307,7 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
             "argument --continue: not with --demo, --preset or --players (it opens the saved game)"
         )
     if args.demo or args.preset or args.players is not None:
-        from rummy_gui.ui import catalog
+        from rummy_gui.ui.screens import catalog
 
         known = {info.id: info for info in catalog.presets()}
         preset = args.preset or "rummy500"
@@ -419,7 +419,7 @@ def _run(args: argparse.Namespace) -> int:
         )
     try:
         app.persist_settings = not args.frames
-        from rummy_gui.ui.menus import MainMenu
+        from rummy_gui.ui.screens.menus import MainMenu
 
         menu = MainMenu(app)
         app.push(menu)
@@ -431,7 +431,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
         if args.resume:
             from rummy_gui.play.session import open_autosave
-            from rummy_gui.ui.table import TableScene
+            from rummy_gui.ui.table.scene import TableScene
 
             session, problem = open_autosave()
             if session is None:
@@ -447,7 +447,7 @@ def _run(args: argparse.Namespace) -> int:
             from rummy_gui.play.session import SeatConfig
 
             preset = args.preset or "rummy500"
-            from rummy_gui.ui import catalog
+            from rummy_gui.ui.screens import catalog
 
             info = catalog.preset(preset)
             players = args.players or info.default_players
@@ -490,7 +490,7 @@ def _run(args: argparse.Namespace) -> int:
         if not args.frames:  # headless checks leave the player's settings alone
             prefs.save(app.settings, app.windowed_size)
         pygame.quit()
-        from rummy_gui.ui import fonts
+        from rummy_gui.ui.widgets import fonts
 
         fonts.font.cache_clear()  # fonts die with pygame.quit(): a later run (a test's) loads its own
         fonts.text_cached.cache_clear()

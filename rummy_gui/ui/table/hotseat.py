@@ -15,14 +15,14 @@ import pygame
 from rummy_gui.engine import ClaimKind, Game, catalog
 from rummy_gui.i18n import _
 from rummy_gui.play.session import Session
-from rummy_gui.ui import fonts, theme
-from rummy_gui.ui.intents import Intent, Key, PointerDown
-from rummy_gui.ui.scene import App, Scene
-from rummy_gui.ui.widgets import draw_panel
+from rummy_gui.ui.shell.intents import Intent, Key, PointerDown
+from rummy_gui.ui.shell.scene import App, Scene
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import draw_panel
 
 
 class TableScene(Protocol):
-    """What the hand-over screen uses of the table beneath it (rummy_gui.ui.table's
+    """What the hand-over screen uses of the table beneath it (rummy_gui.ui.table.scene's
     TableScene, which opens it)."""
 
     @property

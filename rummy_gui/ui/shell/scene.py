@@ -5,9 +5,9 @@ The top scene gets the input; drawing starts at the highest opaque scene so
 overlays (choosers, prompts) show the table beneath them. `draw` must never
 change game state: it only reads.
 
-A scene knows the app only as `App`, the protocol below (rummy_gui.ui.app's
+A scene knows the app only as `App`, the protocol below (rummy_gui.ui.shell.app's
 class is the one implementation), and goes to another screen through
-`app.rooms` (rummy_gui.ui.rooms) when that screen is not below it: so no
+`app.rooms` (rummy_gui.ui.shell.rooms) when that screen is not below it: so no
 scene imports the app, and no two scenes import each other.
 """
 
@@ -20,8 +20,8 @@ import pygame
 
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.settings import Settings
-from rummy_gui.ui.cardart import ArtCache
-from rummy_gui.ui.intents import Intent
+from rummy_gui.ui.art.cards import ArtCache
+from rummy_gui.ui.shell.intents import Intent
 
 
 class Rooms(Protocol):

@@ -21,15 +21,23 @@ from rummy_gui.engine.enums import Action, ClaimKind, Phase
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, on_change, reason
 from rummy_gui.play.session import Session
-from rummy_gui.ui import geometry as geom
-from rummy_gui.ui import idle, keyboard, theme
-from rummy_gui.ui.contract_slots import ContractSlots, without
-from rummy_gui.ui.drops import Drag, DropTarget, Message, describe_choice, describe_claim, tokens
-from rummy_gui.ui.hotseat import HandOverScene, worth_asking
-from rummy_gui.ui.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp, Wheel
-from rummy_gui.ui.scene import App, Scene
-from rummy_gui.ui.table_draw import draw_table
-from rummy_gui.ui.widgets import Button
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp, Wheel
+from rummy_gui.ui.shell.scene import App, Scene
+from rummy_gui.ui.table import geometry as geom
+from rummy_gui.ui.table import idle, keyboard
+from rummy_gui.ui.table.contract_slots import ContractSlots, without
+from rummy_gui.ui.table.draw import draw_table
+from rummy_gui.ui.table.drops import (
+    Drag,
+    DropTarget,
+    Message,
+    describe_choice,
+    describe_claim,
+    tokens,
+)
+from rummy_gui.ui.table.hotseat import HandOverScene, worth_asking
+from rummy_gui.ui.widgets import theme
+from rummy_gui.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
     from rummy_gui.hints import Hint
@@ -460,7 +468,7 @@ class TableScene(Scene):
         if len(moves) == 1:
             self.play(moves[0])
             return
-        from rummy_gui.ui.dialogs import ChooserScene
+        from rummy_gui.ui.widgets.dialogs import ChooserScene
 
         options = [(describe_choice(m), str(k)) for k, m in enumerate(moves)]
         self.app.push(ChooserScene(self.app, _(title), options, lambda k: self.play(moves[int(k)])))
@@ -520,17 +528,17 @@ class TableScene(Scene):
         self.selected.clear()
 
     def show_rules(self) -> None:
-        from rummy_gui.ui.menus import RulesScene
+        from rummy_gui.ui.screens.menus import RulesScene
 
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
 
     def show_options(self) -> None:
-        from rummy_gui.ui.table_options import TableOptionsScene
+        from rummy_gui.ui.table.options import TableOptionsScene
 
         self.app.push(TableOptionsScene(self.app, self))
 
     def save_as(self) -> None:
-        from rummy_gui.ui.saving import SaveAsScene
+        from rummy_gui.ui.screens.saving import SaveAsScene
 
         self.app.push(
             SaveAsScene(self.app, self.session, lambda text: self.message(text, theme.GOLD))
@@ -1107,7 +1115,7 @@ class TableScene(Scene):
     def _deal_screens(self) -> bool:
         """The deal summary after every deal (the last one too: its cards are
         public), then, when the match is over, the game-over screen."""
-        from rummy_gui.ui.overlays import DealSummaryScene, GameOverScene
+        from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
 
         phase = self.session.phase
         if phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
@@ -1157,7 +1165,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(surface, self)
         if self.prompt_buttons:
-            from rummy_gui.ui.table_draw import draw_prompt
+            from rummy_gui.ui.table.draw import draw_prompt
 
             claim = self.game.claim
             titles = {
@@ -1173,7 +1181,7 @@ class TableScene(Scene):
             for b in self.prompt_buttons:
                 b.draw(surface, live=not self.covered)
             if self.keyboard_used and self.prompt_buttons:
-                from rummy_gui.ui.table_draw import draw_focus_box
+                from rummy_gui.ui.table.draw import draw_focus_box
 
                 draw_focus_box(
                     surface,

@@ -25,7 +25,7 @@ from collections.abc import Callable
 import pygame
 
 from rummy_gui.engine.cards import SUIT_SYMBOLS, SUITS, Card, rank_text
-from rummy_gui.ui import fonts
+from rummy_gui.ui.widgets import fonts
 
 Colour = tuple[int, int, int]
 

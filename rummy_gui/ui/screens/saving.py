@@ -12,11 +12,12 @@ import pygame
 
 from rummy_gui.i18n import N_, _
 from rummy_gui.play.problems import explain, problem
-from rummy_gui.ui import catalog, fonts, theme
-from rummy_gui.ui.dialogs import Overlay, WidgetScene
-from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
-from rummy_gui.ui.scene import App
-from rummy_gui.ui.widgets import Button, TextField, draw_panel, fit_text
+from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
+from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import Button, TextField, draw_panel, fit_text
+from rummy_gui.ui.widgets.dialogs import Overlay, WidgetScene
 
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
@@ -193,7 +194,7 @@ class LoadScene(WidgetScene):
         self.widgets.append(Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop))
 
     def _ask_delete(self, summary: Any) -> None:
-        from rummy_gui.ui.dialogs import ConfirmScene
+        from rummy_gui.ui.widgets.dialogs import ConfirmScene
 
         question = _("Delete “{name}”?").format(name=summary.name)
         self.app.push(ConfirmScene(self.app, question, partial(self._delete, summary)))

@@ -10,11 +10,11 @@ import pygame
 
 from rummy_gui.i18n import _
 from rummy_gui.play.replay import Replay
-from rummy_gui.ui import fonts, theme
-from rummy_gui.ui.geometry import meld_maker
-from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
-from rummy_gui.ui.scene import App, Scene
-from rummy_gui.ui.widgets import Button, draw_panel
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
+from rummy_gui.ui.shell.scene import App, Scene
+from rummy_gui.ui.table.geometry import meld_maker
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import Button, draw_panel
 
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session

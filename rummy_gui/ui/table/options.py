@@ -10,15 +10,15 @@ from typing import Protocol
 import pygame
 
 from rummy_gui.i18n import N_, _
-from rummy_gui.ui import fonts, theme
-from rummy_gui.ui.dialogs import Overlay
-from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
-from rummy_gui.ui.scene import App
-from rummy_gui.ui.widgets import Button, Cycler, Toggle, Widget, draw_panel
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
+from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle, Widget, draw_panel
+from rummy_gui.ui.widgets.dialogs import Overlay
 
 
 class TableScene(Protocol):
-    """What the options change on the table beneath them (rummy_gui.ui.table's
+    """What the options change on the table beneath them (rummy_gui.ui.table.scene's
     TableScene, which opens them): its drawn felt is made again and it is laid out."""
 
     base_cache: tuple[object, pygame.Surface] | None

@@ -11,11 +11,12 @@ import pygame
 from rummy_gui.i18n import N_, _
 from rummy_gui.play.problems import explain
 from rummy_gui.safetext import clean
-from rummy_gui.ui import catalog, fonts, theme
-from rummy_gui.ui.dialogs import WidgetScene
-from rummy_gui.ui.intents import Intent, Wheel
-from rummy_gui.ui.scene import App
-from rummy_gui.ui.widgets import Button, draw_panel, fit_text
+from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.shell.intents import Intent, Wheel
+from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
+from rummy_gui.ui.widgets.dialogs import WidgetScene
 
 COLUMNS = (
     N_("Player"),
@@ -119,7 +120,7 @@ class StatisticsScene(WidgetScene):
             self.chart_preset = presets[(i + 1) % len(presets)]
 
     def _ask_reset(self) -> None:
-        from rummy_gui.ui.dialogs import ConfirmScene
+        from rummy_gui.ui.widgets.dialogs import ConfirmScene
 
         self.app.push(
             ConfirmScene(

@@ -1,4 +1,4 @@
-"""Write the card art and the sounds to files: `python -m rummy_gui.ui.make_assets`.
+"""Write the card art and the sounds to files: `python -m rummy_gui.ui.art.make_assets`.
 
 The game itself draws the same art and synthesizes the same sounds in memory
 at start (at every size it needs, so it stays crisp and the installed package
@@ -19,7 +19,7 @@ def write_sprites(directory: Path) -> list[Path]:
     import pygame
 
     from rummy_gui.engine.cards import JOKER, NATURALS
-    from rummy_gui.ui.cardart import BACK_COLOURS, draw_back, draw_face, draw_felt
+    from rummy_gui.ui.art.cards import BACK_COLOURS, draw_back, draw_face, draw_felt
 
     pygame.font.init()
     written = []
@@ -43,14 +43,14 @@ def write_sprites(directory: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sprites", type=Path, default=root / "sprites")
     p.add_argument("--sounds", type=Path, default=root / "sounds")
     args = p.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from rummy_gui.i18n import _
-    from rummy_gui.ui.audio import write_wavs
+    from rummy_gui.ui.art.sound import write_wavs
 
     files = write_sprites(args.sprites) + write_wavs(args.sounds)
     print(

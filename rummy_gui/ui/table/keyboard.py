@@ -18,11 +18,11 @@ from pygame import Rect
 from rummy_gui.engine import Move, ask
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
-from rummy_gui.ui.drops import tokens
-from rummy_gui.ui.intents import Key
+from rummy_gui.ui.shell.intents import Key
+from rummy_gui.ui.table.drops import tokens
 
 if TYPE_CHECKING:
-    from rummy_gui.ui.table import TableScene
+    from rummy_gui.ui.table.scene import TableScene
 
 ZONES = ("hand", "melds", "discard", "stock")  # bottom of the screen upwards
 

@@ -12,12 +12,13 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
 from rummy_gui.play import palette
-from rummy_gui.ui import catalog, fonts, theme
-from rummy_gui.ui.geometry import Geometry, meld_maker
-from rummy_gui.ui.widgets import draw_panel, fit_text
+from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.table.geometry import Geometry, meld_maker
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import draw_panel, fit_text
 
 if TYPE_CHECKING:
-    from rummy_gui.ui.table import TableScene
+    from rummy_gui.ui.table.scene import TableScene
 
 SHADOW = (0, 0, 0, 70)
 
@@ -115,7 +116,7 @@ def _draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
         or (scene.drag and scene.drag.active)
     ):
         return
-    from rummy_gui.ui.keyboard import focus_rect
+    from rummy_gui.ui.table.keyboard import focus_rect
 
     rect = focus_rect(scene)
     if scene.keyboard_used:
@@ -274,7 +275,7 @@ def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Re
 
 
 def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) -> None:
-    from rummy_gui.ui.cardart import suit_colour
+    from rummy_gui.ui.art.cards import suit_colour
 
     text = meaning
     colour = (40, 40, 40)

@@ -12,7 +12,7 @@ from typing import Any
 from rummy_gui.engine import Rules
 from rummy_gui.engine.catalog import contracts
 from rummy_gui.i18n import N_, _
-from rummy_gui.ui.catalog import PresetInfo
+from rummy_gui.ui.screens.catalog import PresetInfo
 
 HEADINGS = {
     "deal": N_("The deal"),

@@ -14,7 +14,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rummy_gui.ui.table import TableScene
+    from rummy_gui.ui.table.scene import TableScene
 
 MESSAGE_FADE = 0.8  # a message fades out over its last 0.8 s (table_draw)
 BOT_POLL = 1 / 30  # how often a thinking bot's answer is looked for

@@ -10,15 +10,15 @@ import pygame
 from rummy_gui.engine import Action, Game, Move, scoring
 from rummy_gui.i18n import _, ngettext
 from rummy_gui.play.session import Session
-from rummy_gui.ui import fonts, theme
-from rummy_gui.ui.dialogs import Overlay
-from rummy_gui.ui.scene import App
-from rummy_gui.ui.widgets import Button, draw_panel
+from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import Button, draw_panel
+from rummy_gui.ui.widgets.dialogs import Overlay
 
 
 class TableScene(Protocol):
     """What the deal summary and game over use of the table beneath them
-    (rummy_gui.ui.table.TableScene, which opens them: so they need not import it)."""
+    (rummy_gui.ui.table.scene.TableScene, which opens them: so they need not import it)."""
 
     @property
     def game(self) -> Game: ...
@@ -152,7 +152,7 @@ class DealSummaryScene(Overlay):
 
 def show_replay(app: App, table: TableScene) -> None:
     """Replay last deal (public: the deal is over), over the summary or game over."""
-    from rummy_gui.ui.replay_scene import ReplayScene
+    from rummy_gui.ui.screens.replay import ReplayScene
 
     app.push(ReplayScene(app, table.session))
 

@@ -11,10 +11,10 @@ from functools import partial
 import pygame
 
 from rummy_gui.i18n import _
-from rummy_gui.ui import fonts, theme
-from rummy_gui.ui.intents import Back, Intent, Key, PointerMove
-from rummy_gui.ui.scene import App, Scene
-from rummy_gui.ui.widgets import Button, Widget, draw_panel, fit_text
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
+from rummy_gui.ui.shell.scene import App, Scene
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import Button, Widget, draw_panel, fit_text
 
 
 class WidgetScene(Scene):

@@ -17,7 +17,7 @@ from pygame import Rect
 
 from rummy_gui.engine import Game, Meld
 from rummy_gui.engine.cards import Card
-from rummy_gui.ui import layout as lay
+from rummy_gui.ui.table import layout as lay
 
 Zone = tuple[Any, ...]  # ("stock",), ("discard",), ("hand", seat), ("meld", id)
 Slot = tuple[Card | None, Rect]  # None: a card seen from the back

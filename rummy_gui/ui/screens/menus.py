@@ -10,13 +10,14 @@ import pygame
 from rummy_gui import i18n
 from rummy_gui.engine.cards import JOKER, parse_card
 from rummy_gui.i18n import N_, NC_, _, pgettext
-from rummy_gui.ui import catalog, fonts, theme
-from rummy_gui.ui.dialogs import WidgetScene
-from rummy_gui.ui.intents import Back, Intent, Wheel
-from rummy_gui.ui.rules_text import rules_for
-from rummy_gui.ui.scene import App
-from rummy_gui.ui.settings import ANIMATION_SPEEDS, CARD_BACKS
-from rummy_gui.ui.widgets import Button, Cycler, TextField, Toggle, draw_panel, fit_text
+from rummy_gui.play.settings import ANIMATION_SPEEDS, CARD_BACKS
+from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.screens.rules_text import rules_for
+from rummy_gui.ui.shell.intents import Back, Intent, Wheel
+from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import Button, Cycler, TextField, Toggle, draw_panel, fit_text
+from rummy_gui.ui.widgets.dialogs import WidgetScene
 
 SEAT_NAMES = (N_("You"), "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
 CARD_BACK_NAMES = {
@@ -102,12 +103,12 @@ class MainMenu(WidgetScene):
             self.layout(self.app.size)  # the autosave could not be read: Continue greys out
 
     def _statistics(self) -> None:
-        from rummy_gui.ui.statistics import StatisticsScene
+        from rummy_gui.ui.screens.statistics import StatisticsScene
 
         self.app.push(StatisticsScene(self.app))
 
     def _load(self) -> None:
-        from rummy_gui.ui.saving import LoadScene
+        from rummy_gui.ui.screens.saving import LoadScene
 
         self.app.push(LoadScene(self.app))
 

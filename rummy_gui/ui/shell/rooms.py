@@ -1,5 +1,5 @@
 """The screens a scene opens without importing them (`App.rooms`, the protocol
-`rummy_gui.ui.scene.Rooms`): only the app imports this module, so a scene
+`rummy_gui.ui.shell.scene.Rooms`): only the app imports this module, so a scene
 that leads back up — game over to the main menu, a loaded game to its table —
 leaves no import cycle."""
 
@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui.scene import App
+from rummy_gui.ui.shell.scene import App
 
 
 class SceneRooms:
@@ -17,18 +17,18 @@ class SceneRooms:
         self.app = app
 
     def main_menu(self) -> None:
-        from rummy_gui.ui.menus import MainMenu
+        from rummy_gui.ui.screens.menus import MainMenu
 
         self.app.pop_to(MainMenu)
 
     def new_game(self) -> None:
-        from rummy_gui.ui.menus import NewGameScene
+        from rummy_gui.ui.screens.menus import NewGameScene
 
         self.main_menu()
         self.app.push(NewGameScene(self.app))
 
     def table(self, session: Session) -> None:
-        from rummy_gui.ui.table import TableScene
+        from rummy_gui.ui.table.scene import TableScene
 
         self.app.push(TableScene(self.app, session))
 

@@ -11,7 +11,7 @@ from rummy_gui.engine import Game, Move
 from rummy_gui.engine.cards import Card, parse_card
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
-from rummy_gui.ui import theme
+from rummy_gui.ui.widgets import theme
 
 
 @dataclass

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 _warned: set[str] = set()
 
 

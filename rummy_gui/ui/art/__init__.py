@@ -1,0 +1,1 @@
+"""Cards and sounds made by code, and the asset maker."""

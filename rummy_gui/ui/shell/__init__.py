@@ -1,0 +1,1 @@
+"""The app: the window, the scene stack, input intents and the rooms (which scene follows which)."""

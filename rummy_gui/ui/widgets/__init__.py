@@ -1,0 +1,1 @@
+"""Buttons, dialogs, fonts and the colour theme shared by every scene."""
