@@ -222,7 +222,7 @@ class ReviewScene(Scene):
                 surface.blit(art.face(card, (card_w, card_h), four), (x, y))
                 x += int(card_w * 0.4)
             x += card_w
-        y = area.bottom - 2 * card_h - 44
+        y = area.bottom - 2 * card_h - 64
         pile = list(view.discard_pile)
         text = _("Discard pile") + "  ·  " + _("stock {n}").format(n=view.stock_count)
         surface.blit(fonts.text_cached(text, 15, theme.TEXT_DIM, True), (area.x + 10, y))
@@ -233,6 +233,8 @@ class ReviewScene(Scene):
             x += pstep
         y = area.bottom - card_h - 8
         x = area.x + 10
+        label = fonts.text_cached(_("Hand"), 15, theme.TEXT_DIM, True)
+        surface.blit(label, (x, y - 20))
         hand_step = max(8, min(step, (area.width - 40 - card_w) // max(1, len(view.hand))))
         for card in view.hand:
             surface.blit(art.face(card, (card_w, card_h), four), (x, y))
