@@ -11,10 +11,12 @@ the guesses. The candidates share each guess and the rollout's seed, so
 their differences are paired (common random numbers).
 
 Which decisions: hard's (in the 500 family deep takes and rummy calls among
-medium's best few) with about three times hard's work, and close draws (top
-discard against the stock within a few points), where expert leaves medium's
-choice only when the paired advantage is clear of its standard error. Every
-other decision, and the contract games, are hard's. The work is counted in
+medium's best few, up to four within 20 points) with two and a half times
+hard's work. With `close` > 0 it also searches close draws (top discard
+against the stock within that many points) and leaves medium's choice there
+only when the paired advantage is clear of its standard error; that lost to
+hard in a screen, so the level has it off (docs/bots.md). Every other
+decision, and the contract games, are hard's. The work is counted in
 simulated moves, never in seconds: the same view and seed give the same move.
 
 `estimate` is the same search for any moves of a view; the deal review
@@ -40,9 +42,9 @@ from .search import HARD_BUDGET, RolloutBot, playout
 from .solver import best_split, contract_distance
 
 # Expert's work per searched decision, in simulated moves (for hands of up
-# to ten cards; fewer with more), about three times hard's: keeps a searched
+# to ten cards; fewer with more), two and a half times hard's: keeps a searched
 # decision within a second on the bench (docs/bots.md has the figures).
-EXPERT_BUDGET = 360
+EXPERT_BUDGET = 300
 # Refused top discards looked at per guessed hand (each costs a solver call).
 _REFUSALS = 6
 
@@ -150,7 +152,7 @@ class ExpertBot:
         best_of: int = 4,
         min_samples: int = 3,
         max_samples: int = 16,
-        close: float = 6.0,
+        close: float = 0.0,
         gate: float = 1.0,
     ) -> None:
         self.seed = seed

@@ -171,10 +171,27 @@ def test_estimate_refuses_a_move_that_is_not_legal() -> None:
 
 
 def test_contract_games_are_hards() -> None:
+    """In the contract games expert searches nothing of its own and plays
+    hard's moves (its sampled discards), move for move."""
     g = Game.new("contract", 4, seed=3)
     expert = ExpertBot(seed=2)
+    hard = make_bot("hard", seed=2)
     for _ in range(60):
         seat = g.to_act[0]
         view = g.view(seat)
         assert expert.searched(view, random.Random(0)) == ([], False)
-        g.play(expert.choose(view))
+        move = expert.choose(view)
+        assert move == hard.choose(view)
+        g.play(move)
+
+
+def test_close_draws_are_searched_gated_only_when_asked() -> None:
+    """With `close` > 0 a take-or-draw decision within that many of medium's
+    points is searched, and gated; the level (close 0) leaves it to hard."""
+
+    def close_draw(view: View) -> bool:
+        cands, gated = ExpertBot(seed=1, close=6.0).searched(view, random.Random(0))
+        return gated and {m.action for m in cands} == {"take", "draw"}
+
+    _, view = _first_view("rummy500", 3, 20, 60, close_draw)
+    assert ExpertBot(seed=1).searched(view, random.Random(0)) == ([], False)
