@@ -36,10 +36,10 @@ from ..engine.enums import Action, Phase
 from ..engine.game import Game
 from ..engine.moves import IllegalMove, Move
 from ..engine.view import View
-from .memory import remember
+from .memory import card_of, remember
 from .policy import decision_rng, forced
 from .search import HARD_BUDGET, RolloutBot, playout
-from .solver import best_split, contract_distance
+from .solver import best_split, card_value, contract_distance
 
 # Expert's work per searched decision, in simulated moves (for hands of up
 # to ten cards; fewer with more), two and a half times hard's: keeps a searched
@@ -154,6 +154,7 @@ class ExpertBot:
         max_samples: int = 16,
         close: float = 0.0,
         gate: float = 1.0,
+        discards: float = 0.0,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -167,11 +168,16 @@ class ExpertBot:
         self.max_samples = max_samples
         self.close = close
         self.gate = gate
+        self.discards = discards
 
     def searched(self, view: View, rng: random.Random) -> tuple[list[Move], bool]:
         """The moves this view's search compares (medium's best first; empty:
         hard decides), and whether the result is gated."""
-        if view.rules.is_contract or view.phase not in (Phase.DRAW, Phase.CLAIM):
+        if view.rules.is_contract:
+            return [], False
+        if view.phase == Phase.PLAY and self.discards > 0:
+            return self._discards(view, rng), True
+        if view.phase not in (Phase.DRAW, Phase.CLAIM):
             return [], False
         if len(view.legal_moves) < 2:
             return [], False
@@ -190,6 +196,18 @@ class ExpertBot:
         ):
             return [opts[0][1], opts[1][1]], True
         return [], False
+
+    def _discards(self, view: View, rng: random.Random) -> list[Move]:
+        """Medium's discard against the dearest card it rates within
+        `discards` points of it (empty when they are the same card)."""
+        opts = [(v, m) for v, m in self.base.options(view, rng) if m.action == Action.DISCARD]
+        if len(opts) < 2:
+            return []
+        opts.sort(key=lambda o: (-o[0], str(o[1])))
+        top = opts[0][0]
+        near = [m for v, m in opts if v >= top - self.discards]
+        dear = max(near, key=lambda m: (card_value(view.rules, card_of(m.cards[0])), str(m)))
+        return [] if dear == opts[0][1] else [opts[0][1], dear]
 
     def choose(self, view: View) -> Move:
         only = forced(view)

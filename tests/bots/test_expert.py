@@ -195,3 +195,24 @@ def test_close_draws_are_searched_gated_only_when_asked() -> None:
 
     _, view = _first_view("rummy500", 3, 20, 60, close_draw)
     assert ExpertBot(seed=1).searched(view, random.Random(0)) == ([], False)
+
+
+def test_a_discard_search_weighs_mediums_discard_against_the_dearest_near_one() -> None:
+    """With `discards` > 0 (off for the level) medium's discard is compared
+    with the dearest card it rates within that many points, gated."""
+    from rummy_gui.bots.solver import card_value
+    from rummy_gui.engine.melds import Token
+
+    def two_discards(view: View) -> bool:
+        cands, _ = ExpertBot(seed=1, discards=8.0).searched(view, random.Random(0))
+        return len(cands) == 2
+
+    _, view = _first_view("rummy500", 3, 20, 60, two_discards)
+    bot = ExpertBot(seed=1, discards=8.0)
+    (mine, dear), gated = bot.searched(view, random.Random(0))
+    assert gated
+    assert (mine.action, dear.action) == ("discard", "discard")
+    assert mine == bot.base.choose(view)
+    values = [card_value(view.rules, Token.parse(m.cards[0]).card) for m in (mine, dear)]
+    assert values[1] >= values[0]
+    assert ExpertBot(seed=1).searched(view, random.Random(0)) == ([], False)
