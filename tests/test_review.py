@@ -56,7 +56,7 @@ def rummy_deal() -> Game:
 
 def test_review_positions_match_the_record(rummy_deal: Game) -> None:
     record = rummy_deal.record()
-    found = review(record, 0, expert=_small(), min_loss=-1e9)
+    found = review(record, 0, expert=_small(), min_loss=-1e9, clear=0)
     assert found  # easy and the expert differ somewhere
     moves = [Move.parse(t) for t in record["moves"]]
     replay = Replay(record)
@@ -75,11 +75,21 @@ def test_review_lists_biggest_loss_first_and_only_losses(rummy_deal: Game) -> No
     assert all(x > 0 for x in losses)
 
 
+def test_review_keeps_only_losses_clear_of_their_error(rummy_deal: Game) -> None:
+    """With several guesses a loss must clear its standard error to be listed."""
+    small = ExpertBot(seed=1, min_samples=3, max_samples=3)
+    every = review(rummy_deal.record(), 0, expert=small, budget=24, clear=0)
+    clear = review(rummy_deal.record(), 0, expert=small, budget=24, clear=1.0)
+    assert all(f.loss > f.error for f in clear)
+    assert {f.position for f in clear} <= {f.position for f in every}
+    assert all(f.error > 0 for f in every)
+
+
 def test_review_only_looks_at_the_seats_own_views(rummy_deal: Game) -> None:
     """No hidden card leaked: every view the expert gets is the seat's, with
     the other hands and the stock empty, and the findings are its moves."""
     spy = _Spy()
-    found = review(rummy_deal.record(), 2, expert=spy, min_loss=-1e9)
+    found = review(rummy_deal.record(), 2, expert=spy, min_loss=-1e9, clear=0)
     assert spy.views
     assert {v.seat for v in spy.views} == {2}
     public = [v._public for v in spy.views]
@@ -144,7 +154,7 @@ def test_a_persian_deal_is_reviewed() -> None:
 
 
 def test_findings_go_through_json() -> None:
-    f = Finding(3, "0: draw", "0: take 2", 4.5, -1.0, 3.5, 4)
+    f = Finding(3, "0: draw", "0: take 2", 4.5, -1.0, 3.5, 4, 1.5)
     assert Finding.from_json(f.to_json()) == f
 
 

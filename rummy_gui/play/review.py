@@ -52,7 +52,8 @@ class Finding:
     saw); `played` and `expert` are move texts; `loss` is the expert's
     estimate of the points the move made gave up (its move's worth minus the
     move made's, in points of the deal; penalty points in the contract
-    games), from `samples` guessed deals."""
+    games), from `samples` guessed deals, and `error` that estimate's
+    standard error."""
 
     position: int
     played: str
@@ -61,6 +62,7 @@ class Finding:
     played_worth: float
     expert_worth: float
     samples: int
+    error: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -75,6 +77,7 @@ class Finding:
             played_worth=float(data["played_worth"]),
             expert_worth=float(data["expert_worth"]),
             samples=int(data["samples"]),
+            error=float(data.get("error", 0.0)),
         )
 
 
@@ -127,10 +130,13 @@ def review(
     cancelled: Callable[[], bool] | None = None,
     min_loss: float = 0.0,
     expert: ExpertBot | None = None,
+    clear: float = 1.0,
 ) -> list[Finding]:
     """The decisions of `seat` in the deal where the expert would have
     played otherwise and its estimate says the move made cost more than
-    `min_loss` points, biggest loss first.
+    `min_loss` points and (with `clear` > 0) more than `clear` standard
+    errors of that estimate (a few guesses swing by tens of points: docs/bots.md), biggest
+    loss first.
 
     `progress(done, total)` is called after each decision; `cancelled()` is
     checked before each one and raises Cancelled when true. The same record,
@@ -153,7 +159,7 @@ def review(
             if not same_move(mine, played):
                 est = expert.estimate(view, [played, mine], budget=budget)
                 loss = est.edges[1]
-                if loss > min_loss:
+                if loss > min_loss and (clear <= 0 or loss > clear * est.errors[1]):
                     found.append(
                         Finding(
                             pos,
@@ -163,6 +169,7 @@ def review(
                             round(est.means[0], 2),
                             round(est.means[1], 2),
                             est.samples,
+                            round(est.errors[1], 2),
                         )
                     )
         if progress is not None:
