@@ -233,8 +233,8 @@ class ReviewScene(Scene):
             x += pstep
         y = area.bottom - card_h - 8
         x = area.x + 10
-        label = fonts.text_cached(_("Hand"), 15, theme.TEXT_DIM, True)
-        surface.blit(label, (x, y - 20))
+        hand_label = fonts.text_cached(_("Hand"), 15, theme.TEXT_DIM, True)
+        surface.blit(hand_label, (x, y - 20))
         hand_step = max(8, min(step, (area.width - 40 - card_w) // max(1, len(view.hand))))
         for card in view.hand:
             surface.blit(art.face(card, (card_w, card_h), four), (x, y))
