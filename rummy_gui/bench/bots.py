@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from rummy_gui.bench import searched, summarize
+from rummy_gui.bench.expert import expert_figures
 from rummy_gui.bench.searched import (
     PER_PRESET,
     positions,
@@ -144,6 +145,7 @@ def run(repeats: int = 5) -> dict[str, Any]:
         }
     out["positions"] = {"count": len(views), "hand sizes": [min(sizes), max(sizes)]}
     out.update(searched_figures())
+    out.update(expert_figures())
     out["targets p95 (ms)"] = {k: v for k, v in TARGETS_MS.items() if v is not None}
     return out
 

@@ -15,6 +15,7 @@ from typing import Protocol
 from ..engine.moves import Move
 from ..engine.view import View
 from . import memory, solver
+from .expert import ExpertBot
 from .policy import EASY, MEDIUM, RuleBot, decision_rng
 from .search import HARD_BUDGET, RolloutBot
 
@@ -53,10 +54,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "hard":
         return RolloutBot(seed, "hard", budget=HARD_BUDGET)
     if level == "expert":
-        # The flat-ISMCTS search (search.SearchBot) lost to the rule-based
-        # hard in the arena, so expert plays as hard until a search beats it;
-        # see docs/bots.md.
-        return RolloutBot(seed, "expert", budget=HARD_BUDGET)
+        return ExpertBot(seed, "expert")
     raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(LEVELS)})")
 
 

@@ -93,6 +93,7 @@ def _replay(view: View) -> _Replay:
         hit = _REPLAYS.get((k, id(log[k - 1])))
         if (
             hit is not None
+            and len(hit.known) == view.players  # ids are reused: another game's log may match
             and hit.upcard == view.upcard
             and hit.log == log[:k]
             and hit.reshuffled == tuple(i for i in view.reshuffled_at if i < k)

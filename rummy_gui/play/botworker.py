@@ -149,18 +149,85 @@ class BotProcess:
         self.kill()
 
 
+def _review(request: dict[str, Any], pending: queue.Queue[bytes], out: Any) -> dict[str, Any]:
+    """Run a deal review, telling progress; a cancel line stops it between
+    two decisions (other requests that come meanwhile wait their turn)."""
+    from rummy_gui.play.review import REVIEW_BUDGET, Cancelled, review
+
+    later: list[bytes] = []
+
+    def cancelled() -> bool:
+        stop = False
+        while True:
+            try:
+                line = pending.get_nowait()
+            except queue.Empty:
+                break
+            try:
+                stop = stop or bool(json.loads(line).get("cancel"))
+            except (ValueError, AttributeError):
+                later.append(line)
+            else:
+                if not stop:
+                    later.append(line)
+        return stop
+
+    def progress(done: int, total: int) -> None:
+        out.write(json.dumps({"progress": [done, total]}).encode("utf-8") + b"\n")
+        out.flush()
+
+    try:
+        findings = review(
+            request["record"],
+            int(request["seat"]),
+            request.get("deal"),
+            int(request.get("seed", 0)),
+            int(request.get("budget", REVIEW_BUDGET)),
+            progress=progress,
+            cancelled=cancelled,
+        )
+    except Cancelled:
+        answer: dict[str, Any] = {"cancelled": True}
+    else:
+        answer = {"findings": [f.to_json() for f in findings]}
+    for line in later:
+        pending.put(line)
+    return answer
+
+
 def serve() -> None:
     from rummy_gui.bots import forget, make_bot
     from rummy_gui.engine import Game
 
     inp, out = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the pipe
+    # requests are read by a thread, so a long review can see a cancel line
+    pending: queue.Queue[bytes] = queue.Queue()
+
+    def read() -> None:
+        for line in inp:
+            pending.put(line)
+        pending.put(b"")
+
+    threading.Thread(target=read, name="requests", daemon=True).start()
     bots: dict[tuple[str, int], Any] = {}
     game: Game | None = None
     round_cached: int | None = None  # the round whose caches the bots hold
-    for line in inp:
+    while True:
+        line = pending.get()
+        if not line:
+            break
         try:
             request = json.loads(line)
+            if request.get("cancel"):
+                continue  # a cancel that came after its review had ended
+            if "review" in request:
+                answer: dict[str, Any] = _review(request["review"], pending, out)
+                forget()
+                round_cached = None
+                out.write(json.dumps(answer).encode("utf-8") + b"\n")
+                out.flush()
+                continue
             if "record" in request:
                 game = Game.from_record(request["record"])
             else:
@@ -175,7 +242,7 @@ def serve() -> None:
             bot = bots.get(key)
             if bot is None:
                 bot = bots[key] = make_bot(key[0], seed=key[1])
-            answer: dict[str, str] = {"move": str(bot.choose(game.view(int(request["seat"]))))}
+            answer = {"move": str(bot.choose(game.view(int(request["seat"]))))}
         except (
             Exception
         ) as e:  # the child's whole job: any failure is told to the parent, which logs it

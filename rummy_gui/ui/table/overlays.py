@@ -55,6 +55,15 @@ class DealSummaryScene(Overlay):
                 size=16,
             ),
         ]
+        if len(self.table.session.humans()) == 1:  # a review shows that one player's hand
+            self.buttons.append(
+                Button(
+                    (self.rect.x + 30, self.rect.bottom - 66, 220, 50),
+                    _("Review this deal"),
+                    partial(show_review, self.app, self.table),
+                    size=16,
+                )
+            )
 
     def _next(self) -> None:
         self.app.pop()
@@ -148,6 +157,13 @@ class DealSummaryScene(Overlay):
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
+
+
+def show_review(app: App, table: TableScene) -> None:
+    """Review this deal: the one human's decisions against the expert's."""
+    from rummy_gui.ui.screens.review import show_review as open_review
+
+    open_review(app, table.session)
 
 
 def show_replay(app: App, table: TableScene) -> None:

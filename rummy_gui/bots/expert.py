@@ -1,0 +1,282 @@
+"""Expert: determinized search at the decisions that matter, hard elsewhere.
+
+At a decision where medium's scores leave more than one good move, expert
+deals several guesses of the hidden cards consistent with its view (the
+cards an opponent picked up stay in that hand; of a few random fillings the
+one that suits that player best, counting the top discards the player drew
+past as cards it did not want), plays every candidate on each guess with
+medium's policy for every seat to the end of the deal (or to the end of its
+share of the work, then the position's estimate), and pools the results over
+the guesses. The candidates share each guess and the rollout's seed, so
+their differences are paired (common random numbers).
+
+Which decisions: hard's (in the 500 family deep takes and rummy calls among
+medium's best few, up to four within 20 points) with two and a half times
+hard's work. With `close` > 0 it also searches close draws (top discard
+against the stock within that many points) and leaves medium's choice there
+only when the paired advantage is clear of its standard error; that lost to
+hard in a screen, so the level has it off (docs/bots.md). Every other
+decision, and the contract games, are hard's. The work is counted in
+simulated moves, never in seconds: the same view and seed give the same move.
+
+`estimate` is the same search for any moves of a view; the deal review
+(`rummy_gui.play.review`) uses it to price a move against the expert's own.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.cards import Card
+from ..engine.enums import Action, Phase
+from ..engine.game import Game
+from ..engine.moves import IllegalMove, Move
+from ..engine.view import View
+from .memory import card_of, remember
+from .policy import decision_rng, forced
+from .search import HARD_BUDGET, RolloutBot, playout
+from .solver import best_split, card_value, contract_distance
+
+# Expert's work per searched decision, in simulated moves (for hands of up
+# to ten cards; fewer with more), two and a half times hard's: keeps a searched
+# decision within a second on the bench (docs/bots.md has the figures).
+EXPERT_BUDGET = 300
+# Refused top discards looked at per guessed hand (each costs a solver call).
+_REFUSALS = 6
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a search found for some moves of one view.
+
+    `means`: each move's mean result over the guesses, in points of the deal
+    (my side's score minus the others' average; in the contract games
+    penalty points fewer, so higher is better in every game). `edges`: each
+    move's paired mean advantage over the first move, `errors` the standard
+    error of that advantage (0 for the first). `samples`: guesses played."""
+
+    moves: tuple[Move, ...]
+    means: tuple[float, ...]
+    edges: tuple[float, ...]
+    errors: tuple[float, ...]
+    samples: int
+
+
+def guess_world(view: View, rng: random.Random, best_of: int = 4) -> Game:
+    """A full game consistent with the view, the hidden cards guessed.
+
+    Cards an opponent is known to hold (picked up, not played since) stay in
+    its hand; the rest of the hand is the best of `best_of` random fillings
+    for that player, by the solver's worth of the hand less a penalty for
+    every top discard it drew past that the filling would have melded:
+    players keep good cards and do not refuse cards they need."""
+    mem = remember(view)
+    pool: Counter[Card] = Counter(mem.unseen)
+    hands: dict[int, list[Card]] = {}
+    for s in range(view.players):
+        if s == view.seat:
+            continue
+        hand: list[Card] = []
+        for c, k in sorted(mem.known[s].items(), key=lambda x: x[0].code):
+            take = min(k, pool[c], view.hand_sizes[s] - len(hand))
+            hand.extend([c] * take)
+            pool[c] -= take
+        hands[s] = hand
+    rest = sorted(pool.elements(), key=lambda c: c.code)
+    rng.shuffle(rest)
+    for s, hand in hands.items():
+        need = view.hand_sizes[s] - len(hand)
+        if need <= 0:
+            continue
+        refused = sorted(mem.refused[s], key=lambda c: c.code)[-_REFUSALS:] if mem.refused else []
+        best_k, best_v = 0, -math.inf
+        for k in range(best_of if best_of > 1 else 0):
+            start = k * need
+            if start + need > len(rest):
+                break
+            v = _likelihood(view, hand + rest[start : start + need], s, refused)
+            if v > best_v:
+                best_k, best_v = k, v
+        hand.extend(rest[best_k * need : (best_k + 1) * need])
+        del rest[best_k * need : (best_k + 1) * need]
+    rng.shuffle(rest)
+    if len(rest) != view.stock_count:
+        raise ValueError("the unseen cards do not add up")
+    return view.determinize(hands, rest, seed=rng.randrange(1 << 30))
+
+
+def _likelihood(view: View, hand: list[Card], seat: int, refused: Sequence[Card]) -> float:
+    """How well a guessed hand fits what `seat` did: its worth, less a
+    penalty for each refused card that it would have used."""
+    r = view.rules
+    if r.is_contract:
+        if view.laid_down[seat]:
+            return -float(len(hand))
+        d = contract_distance(r, hand, view.round)
+        wanted = sum(1 for c in refused if contract_distance(r, [*hand, c], view.round) < d)
+        return -float(d) - 1.0 * wanted
+    split = best_split(r, hand, view.melds)
+    wanted = 0
+    for c in refused:
+        if c not in best_split(r, [*hand, c], view.melds).leftovers:
+            wanted += 1
+    return float(split.score) - 10.0 * wanted
+
+
+def _deep(move: Move) -> bool:
+    return move.action in (Action.TAKE, Action.RUMMY) and (move.number or 1) > 1
+
+
+class ExpertBot:
+    """Expert: hard, with more and better-guessed search where it matters.
+
+    `budget` is the work of one searched decision in simulated moves (fewer
+    for hands over ten cards), over at least `min_samples` and at most
+    `max_samples` guesses. `candidates` and `margin` pick medium's best
+    moves to compare; `close` is how near (in medium's points) the top
+    discard and the stock must be for a draw to be searched, and `gate` how
+    many standard errors a searched draw's advantage must clear to overrule
+    medium."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        level: str = "expert",
+        budget: int = EXPERT_BUDGET,
+        candidates: int = 4,
+        margin: float = 20.0,
+        best_of: int = 4,
+        min_samples: int = 3,
+        max_samples: int = 16,
+        close: float = 0.0,
+        gate: float = 1.0,
+        discards: float = 0.0,
+    ) -> None:
+        self.seed = seed
+        self.level = level
+        self.hard = RolloutBot(seed, level, budget=HARD_BUDGET)
+        self.base = self.hard.base
+        self.budget = budget
+        self.candidates = candidates
+        self.margin = margin
+        self.best_of = best_of
+        self.min_samples = min_samples
+        self.max_samples = max_samples
+        self.close = close
+        self.gate = gate
+        self.discards = discards
+
+    def searched(self, view: View, rng: random.Random) -> tuple[list[Move], bool]:
+        """The moves this view's search compares (medium's best first; empty:
+        hard decides), and whether the result is gated."""
+        if view.rules.is_contract:
+            return [], False
+        if view.phase == Phase.PLAY and self.discards > 0:
+            return self._discards(view, rng), True
+        if view.phase not in (Phase.DRAW, Phase.CLAIM):
+            return [], False
+        if len(view.legal_moves) < 2:
+            return [], False
+        opts = sorted(self.base.options(view, rng), key=lambda o: (-o[0], str(o[1])))
+        if len(opts) < 2:
+            return [], False
+        top = opts[0][0]
+        cands = [m for s, m in opts[: self.candidates] if s >= top - self.margin]
+        if len(cands) >= 2 and any(_deep(m) for m in cands):
+            return cands, False
+        if (
+            view.phase == Phase.DRAW
+            and self.close > 0
+            and opts[1][0] >= top - self.close
+            and {opts[0][1].action, opts[1][1].action} == {Action.TAKE, Action.DRAW}
+        ):
+            return [opts[0][1], opts[1][1]], True
+        return [], False
+
+    def _discards(self, view: View, rng: random.Random) -> list[Move]:
+        """Medium's discard against the dearest card it rates within
+        `discards` points of it (empty when they are the same card)."""
+        opts = [(v, m) for v, m in self.base.options(view, rng) if m.action == Action.DISCARD]
+        if len(opts) < 2:
+            return []
+        opts.sort(key=lambda o: (-o[0], str(o[1])))
+        top = opts[0][0]
+        near = [m for v, m in opts if v >= top - self.discards]
+        dear = max(near, key=lambda m: (card_value(view.rules, card_of(m.cards[0])), str(m)))
+        return [] if dear == opts[0][1] else [opts[0][1], dear]
+
+    def choose(self, view: View) -> Move:
+        only = forced(view)
+        if only is not None:
+            return only
+        rng = decision_rng(self.seed, view, self.level)
+        cands, gated = self.searched(view, rng)
+        if not cands:
+            return self.hard.choose(view)
+        try:
+            est = self.estimate(view, cands, rng)
+        except (ValueError, IllegalMove):
+            return self.hard.choose(view)
+        best = self.pick(est, gated)
+        return best if best in view.legal_moves else self.hard.choose(view)
+
+    def pick(self, est: Estimate, gated: bool) -> Move:
+        """The best move of an estimate: the best mean (the first move wins
+        ties); gated, only an advantage clear of `gate` standard errors
+        overrules the first move."""
+        n = len(est.moves)
+        if gated:
+            clear = [k for k in range(1, n) if est.edges[k] > self.gate * est.errors[k]]
+            if not clear:
+                return est.moves[0]
+            return est.moves[max(clear, key=lambda k: (est.edges[k], -k))]
+        return est.moves[max(range(n), key=lambda k: (est.means[k], -k))]
+
+    def estimate(
+        self,
+        view: View,
+        moves: Sequence[Move],
+        rng: random.Random | None = None,
+        budget: int | None = None,
+    ) -> Estimate:
+        """Each move played on the same guessed deals, rolled out by medium.
+
+        Deterministic for the view, the moves and the bot's seed (when no
+        `rng` is given). ValueError if a move is not legal in the view."""
+        if not moves:
+            raise ValueError("no moves to estimate")
+        legal = view.legal_moves
+        for m in moves:
+            if m not in legal:
+                raise ValueError(f"{m} is not a legal move of seat {view.seat} now")
+        if rng is None:
+            rng = decision_rng(self.seed, view, self.level + "|estimate")
+        work = self.budget if budget is None else budget
+        scale = max(10, len(view.hand))
+        limit = work * 10 // scale
+        per = max(240 // scale, limit // (self.min_samples * len(moves)))
+        used = [0]
+        results: list[list[float]] = [[] for _ in moves]
+        samples = 0
+        for i in range(self.max_samples):
+            world = guess_world(view, rng, self.best_of)
+            seed = rng.randrange(1 << 30)
+            for k, m in enumerate(moves):
+                results[k].append(playout(world, view.seat, m, seed, per, used))
+            samples = i + 1
+            if samples >= self.min_samples and used[0] >= limit:
+                break
+        means = [sum(r) / samples for r in results]
+        edges = [0.0]
+        errors = [0.0]
+        for k in range(1, len(moves)):
+            diffs = [a - b for a, b in zip(results[k], results[0], strict=True)]
+            mean = sum(diffs) / samples
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, samples - 1)
+            edges.append(mean)
+            errors.append(math.sqrt(var / samples))
+        return Estimate(tuple(moves), tuple(means), tuple(edges), tuple(errors), samples)

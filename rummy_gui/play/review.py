@@ -1,0 +1,306 @@
+"""Deal review: where the expert would have played one seat's deal differently.
+
+Given a finished deal's record and a seat, `review` walks that seat's
+decisions in order, rebuilds the view the player had at each one (their own
+hand and the table, no other hand and no stock: the bots' `View`), asks the
+expert for its move, and where it differs from the move made, prices both
+with the expert's own search on the same guessed deals (`ExpertBot.estimate`).
+The findings come back biggest expected loss first.
+
+It is pure computation with progress reports and a cancel check between
+decisions; `ReviewJob` runs it in a bot process of its own
+(`rummy_gui.play.botworker`), so the table never waits on it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from rummy_gui.bots.expert import ExpertBot
+from rummy_gui.bots.policy import cards_of
+from rummy_gui.engine import Move, View
+from rummy_gui.engine.enums import Phase
+from rummy_gui.play.replay import Replay
+
+# Work of one priced decision, in simulated moves (the expert's search unit):
+# enough to tell moves apart by a few points, small enough that a whole deal
+# is reviewed in well under a minute.
+REVIEW_BUDGET = 240
+# Phases where a choice is not a decision worth reviewing (the cut is chance,
+# the end of a deal has one move).
+_SKIPPED = (Phase.CUT, Phase.DEAL_OVER)
+
+
+class Cancelled(Exception):
+    """The review was cancelled between two decisions."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One decision where the expert would have played otherwise.
+
+    `position`: the replay's position index before the move (so
+    `Replay(record, deal).positions[position].view(seat)` is what the player
+    saw); `played` and `expert` are move texts; `loss` is the expert's
+    estimate of the points the move made gave up (its move's worth minus the
+    move made's, in points of the deal; penalty points in the contract
+    games), from `samples` guessed deals, and `error` that estimate's
+    standard error."""
+
+    position: int
+    played: str
+    expert: str
+    loss: float
+    played_worth: float
+    expert_worth: float
+    samples: int
+    error: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Finding:
+        return cls(
+            position=int(data["position"]),
+            played=str(data["played"]),
+            expert=str(data["expert"]),
+            loss=float(data["loss"]),
+            played_worth=float(data["played_worth"]),
+            expert_worth=float(data["expert_worth"]),
+            samples=int(data["samples"]),
+            error=float(data.get("error", 0.0)),
+        )
+
+
+def same_move(a: Move, b: Move) -> bool:
+    """Whether two moves do the same thing (the same cards, whatever order
+    or spelling the tokens were written in)."""
+    if a == b:
+        return True
+    if (a.action, a.seat, a.number, a.call) != (b.action, b.seat, b.number, b.call):
+        return False
+    try:
+        return sorted(c.code for c in cards_of(a)) == sorted(c.code for c in cards_of(b))
+    except ValueError:
+        return False
+
+
+def _legal_twin(view: View, move: Move) -> Move | None:
+    for m in view.legal_moves:
+        if same_move(m, move):
+            return m
+    return None
+
+
+def decisions(replay: Replay, seat: int) -> list[int]:
+    """The positions where `seat` made a move and had a choice."""
+    out = []
+    for i, move in enumerate(replay.moves):
+        if move.seat != seat:
+            continue
+        game = replay.positions[i]
+        if game.phase in _SKIPPED or seat not in game.to_act:
+            continue
+        if len(game.legal_moves.for_seat(seat)) >= 2:
+            out.append(i)
+    return out
+
+
+def view_at(replay: Replay, position: int, seat: int) -> View:
+    """What `seat` saw at a position of the replay (its own hand only)."""
+    return replay.positions[position].view(seat)
+
+
+def review(
+    record: Mapping[str, Any],
+    seat: int,
+    deal: int | None = None,
+    seed: int = 0,
+    budget: int = REVIEW_BUDGET,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    min_loss: float = 0.0,
+    expert: ExpertBot | None = None,
+    clear: float = 1.0,
+) -> list[Finding]:
+    """The decisions of `seat` in the deal where the expert would have
+    played otherwise and its estimate says the move made cost more than
+    `min_loss` points and (with `clear` > 0) more than `clear` standard
+    errors of that estimate (a few guesses swing by tens of points: docs/bots.md), biggest
+    loss first.
+
+    `progress(done, total)` is called after each decision; `cancelled()` is
+    checked before each one and raises Cancelled when true. The same record,
+    seat and seed give the same findings. `expert` replaces the default
+    `ExpertBot(seed)` (a smaller search, for tests)."""
+    replay = Replay(record, deal)
+    if not 0 <= seat < replay.game.players:
+        raise ValueError(f"there is no seat {seat}")
+    todo = decisions(replay, seat)
+    if expert is None:
+        expert = ExpertBot(seed)
+    found: list[Finding] = []
+    for done, pos in enumerate(todo):
+        if cancelled is not None and cancelled():
+            raise Cancelled
+        view = view_at(replay, pos, seat)
+        played = _legal_twin(view, replay.moves[pos])
+        if played is not None:
+            mine = expert.choose(view)
+            if not same_move(mine, played):
+                est = expert.estimate(view, [played, mine], budget=budget)
+                loss = est.edges[1]
+                if loss > min_loss and (clear <= 0 or loss > clear * est.errors[1]):
+                    found.append(
+                        Finding(
+                            pos,
+                            str(played),
+                            str(mine),
+                            round(loss, 2),
+                            round(est.means[0], 2),
+                            round(est.means[1], 2),
+                            est.samples,
+                            round(est.errors[1], 2),
+                        )
+                    )
+        if progress is not None:
+            progress(done + 1, len(todo))
+    found.sort(key=lambda f: (-f.loss, f.position))
+    return found
+
+
+class ReviewJob:
+    """A review computed in a bot process of its own: `poll` never blocks.
+
+    The child is `python -m rummy_gui.play.botworker`; it answers a review
+    request with progress lines, then the findings (or an error). `cancel`
+    asks it to stop between two decisions and kills it if it does not
+    answer within `grace` seconds; `close` kills it at once."""
+
+    def __init__(
+        self,
+        record: Mapping[str, Any],
+        seat: int,
+        deal: int | None = None,
+        seed: int = 0,
+        budget: int = REVIEW_BUDGET,
+    ) -> None:
+        self.done = 0
+        self.total = 0
+        self.findings: list[Finding] | None = None
+        self.error: str | None = None
+        self.cancelled = False
+        self._lines: queue.Queue[bytes] = queue.Queue()
+        self._proc = subprocess.Popen(
+            [sys.executable, "-m", "rummy_gui.play.botworker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        request = {
+            "review": {
+                "record": dict(record),
+                "seat": seat,
+                "deal": deal,
+                "seed": seed,
+                "budget": budget,
+            }
+        }
+        threading.Thread(target=self._read, name="review-reader", daemon=True).start()
+        self._send(request)
+
+    @property
+    def finished(self) -> bool:
+        """The findings, an error or a cancel has come back (or the child stopped)."""
+        return self.findings is not None or self.error is not None or self.cancelled
+
+    def _send(self, request: dict[str, Any]) -> None:
+        try:
+            assert self._proc.stdin is not None
+            self._proc.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
+            self._proc.stdin.flush()
+        except (OSError, ValueError):
+            self.error = self.error or "the review process stopped"
+
+    def _read(self) -> None:
+        out = self._proc.stdout
+        assert out is not None
+        try:
+            for line in out:
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self._lines.put(b"")
+
+    def poll(self) -> bool:
+        """Take in what the child has said so far; True once finished."""
+        while not self.finished:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                break
+            self._take(line)
+        return self.finished
+
+    def wait(self, timeout: float) -> bool:
+        """Block up to `timeout` seconds for the next word (tests, scripts)."""
+        if not self.finished:
+            with contextlib.suppress(queue.Empty):
+                self._take(self._lines.get(timeout=timeout))
+        return self.poll()
+
+    def _take(self, line: bytes) -> None:
+        if not line:
+            self.error = self.error or "the review process stopped"
+            return
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            self.error = "the review process gave an unreadable answer"
+            return
+        if not isinstance(answer, dict):
+            self.error = "the review process gave an unreadable answer"
+        elif "progress" in answer:
+            self.done, self.total = (int(x) for x in answer["progress"])
+        elif "findings" in answer:
+            self.findings = [Finding.from_json(f) for f in answer["findings"]]
+        elif "cancelled" in answer:
+            self.cancelled = True
+        elif "error" in answer:
+            self.error = str(answer["error"])
+
+    def cancel(self, grace: float = 2.0) -> None:
+        """Stop the review; the child is killed if it does not stop in time."""
+        if self.finished:
+            self.close()
+            return
+        self._send({"cancel": True})
+        try:
+            while not self.finished:
+                self._take(self._lines.get(timeout=grace))
+        except queue.Empty:
+            pass
+        self.cancelled = True
+        self.close()
+
+    def close(self) -> None:
+        """Kill the child at once (it holds nothing worth keeping)."""
+        try:
+            if self._proc.stdin is not None:
+                self._proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self._proc.kill()
+            self._proc.wait(timeout=1.0)
+        except (OSError, subprocess.TimeoutExpired):
+            pass

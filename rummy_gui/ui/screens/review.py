@@ -1,0 +1,254 @@
+"""Review this deal: the human's decisions where the expert would have played
+otherwise, biggest expected loss first (`rummy_gui.play.review`).
+
+The review is computed in a bot process of its own (`ReviewJob`), so the
+window keeps drawing: a progress bar and a Cancel button meanwhile. Then each
+finding shows the position as that player saw it (their own hand face up,
+the others' as counts, the table and the pile), the move made, the expert's
+move and the expected difference; step with the arrow keys or the buttons.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummy_gui.engine import Move, View
+from rummy_gui.i18n import _
+from rummy_gui.play.narrate import describe
+from rummy_gui.play.replay import Replay
+from rummy_gui.play.review import REVIEW_BUDGET, Finding, ReviewJob
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
+from rummy_gui.ui.shell.scene import App, Scene
+from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import Button, draw_panel
+
+if TYPE_CHECKING:
+    from rummy_gui.play.session import Session
+
+
+class ReviewScene(Scene):
+    """One seat's review of the deal just over (that seat's view only)."""
+
+    def __init__(self, app: App, session: Session, seat: int, budget: int = REVIEW_BUDGET) -> None:
+        super().__init__(app)
+        self.session = session
+        self.seat = seat
+        record = session.game.record()
+        self.replay = Replay(record)
+        self.job: ReviewJob | None = ReviewJob(
+            record, seat, seed=session.bot_seed(seat), budget=budget
+        )
+        self.findings: list[Finding] | None = None
+        self.error: str | None = None
+        self.index = 0
+        self.buttons: list[Button] = []
+        self._size = (0, 0)
+
+    # ------------------------------------------------------------ state
+    @property
+    def computing(self) -> bool:
+        return self.findings is None and self.error is None
+
+    def update(self, _dt: float) -> None:
+        job = self.job
+        if job is None or not job.poll():
+            return
+        if job.findings is not None:
+            self.findings = job.findings
+        elif not job.cancelled:
+            self.error = job.error or "?"
+        job.close()
+        self.job = None
+        self.layout(self._size)
+
+    def cancel(self) -> None:
+        """Stop the review and close the scene (the bot process is killed)."""
+        if self.job is not None:
+            self.job.close()
+            self.job = None
+        self.app.pop()
+
+    close = cancel
+
+    def previous(self) -> None:
+        if self.findings:
+            self.index = max(0, self.index - 1)
+
+    def next(self) -> None:
+        if self.findings:
+            self.index = min(len(self.findings) - 1, self.index + 1)
+
+    @property
+    def finding(self) -> Finding | None:
+        if not self.findings:
+            return None
+        return self.findings[self.index]
+
+    def view(self) -> View | None:
+        """The position of the finding shown, as the reviewed seat saw it."""
+        f = self.finding
+        if f is None:
+            return None
+        return self.replay.positions[f.position].view(self.seat)
+
+    # ------------------------------------------------------------ layout and input
+    def layout(self, size: tuple[int, int]) -> None:
+        self._size = size
+        w, h = size
+        y = h - 64
+        if self.computing:
+            specs = [(_("Cancel"), self.cancel)]
+        else:
+            specs = [
+                (_("◀ Previous"), self.previous),
+                (_("Next ▶"), self.next),
+                (_("Close"), self.close),
+            ]
+        bw = min(200, (w - 60) // len(specs) - 10)
+        x = w // 2 - (len(specs) * (bw + 10)) // 2
+        self.buttons = []
+        for label, fn in specs:
+            self.buttons.append(Button((x, y, bw, 46), label, fn, primary=fn == self.next, size=16))
+            x += bw + 10
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.cancel()
+            return
+        if isinstance(intent, Key):
+            actions = {
+                pygame.K_RIGHT: self.next,
+                pygame.K_DOWN: self.next,
+                pygame.K_LEFT: self.previous,
+                pygame.K_UP: self.previous,
+                pygame.K_RETURN: self.close,
+            }
+            action = actions.get(intent.key)
+            if action is not None:
+                action()
+            return
+        for b in self.buttons:
+            if b.handle(intent) and not isinstance(intent, PointerMove):
+                return
+
+    # ------------------------------------------------------------ drawing
+    def _words(self, text: str, position: int) -> str:
+        move = Move.parse(text)
+        return describe(move, self.replay.positions[position], self.session.name(self.seat))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.app.art.felt((w, h)), (0, 0))
+        name = self.session.name(self.seat)
+        if self.computing:
+            self._draw_progress(surface, name)
+        elif self.error is not None:
+            msg = _("The review failed: {error}").format(error=self.error)
+            surface.blit(fonts.text_cached(msg, 20, theme.TEXT, True), (24, h // 2))
+        elif not self.findings:
+            title = _("Deal review for {name}").format(name=name)
+            surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
+            msg = _("The expert would have played every decision the same way, or no better.")
+            surface.blit(fonts.text_cached(msg, 20, theme.TEXT), (24, h // 2 - 20))
+        else:
+            self._draw_finding(surface, name)
+        for b in self.buttons:
+            b.draw(surface, live=not self.covered)
+
+    def _draw_progress(self, surface: pygame.Surface, name: str) -> None:
+        w, h = surface.get_size()
+        job = self.job
+        done, total = (job.done, job.total) if job is not None else (0, 0)
+        title = _("The expert is reviewing the deal for {name}…").format(name=name)
+        surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
+        bar = pygame.Rect(w // 6, h // 2 - 14, w * 2 // 3, 28)
+        draw_panel(surface, bar, alpha=160)
+        if total:
+            fill = bar.inflate(-6, -6)
+            fill.width = max(1, fill.width * done // total)
+            pygame.draw.rect(surface, theme.GOLD, fill, border_radius=6)
+        label = _("Decision {k} of {n}").format(k=done, n=total) if total else _("Starting…")
+        text = fonts.text_cached(label, 16, theme.TEXT)
+        surface.blit(text, text.get_rect(midtop=(w // 2, bar.bottom + 10)))
+
+    def _draw_finding(self, surface: pygame.Surface, name: str) -> None:
+        w, h = surface.get_size()
+        f = self.finding
+        view = self.view()
+        assert f is not None and view is not None and self.findings is not None
+        title = _("Deal review for {name}: {k} of {n}").format(
+            name=name, k=self.index + 1, n=len(self.findings)
+        )
+        surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
+        lines = [
+            (_("Played: {move}").format(move=self._words(f.played, f.position)), theme.TEXT),
+            (_("The expert: {move}").format(move=self._words(f.expert, f.position)), theme.GOLD),
+            (
+                _("Expected difference: {points} points a deal").format(points=f"{f.loss:.1f}"),
+                theme.HIGHLIGHT,
+            ),
+        ]
+        y = 50
+        for text, colour in lines:
+            surface.blit(fonts.text_cached(text, 18, colour), (24, y))
+            y += 26
+        self._draw_view(surface, view, pygame.Rect(16, y + 6, w - 32, h - y - 90))
+
+    def _draw_view(self, surface: pygame.Surface, view: View, area: pygame.Rect) -> None:
+        """The position as the seat saw it: its hand, the others' card counts,
+        the melds and the discard pile (no hidden card is drawn)."""
+        art = self.app.art
+        four = self.app.settings.four_colour
+        card_h = max(30, min(112, area.height // 4))
+        card_w = int(card_h / 1.4)
+        step = int(card_w * 0.55)
+        draw_panel(surface, area, alpha=110)
+        x, y = area.x + 10, area.y + 8
+        counts = "   ".join(
+            f"{self.session.name(s)}: {n}" for s, n in enumerate(view.hand_sizes) if s != view.seat
+        )
+        label = _("Cards in hand") + "  ·  " + counts
+        surface.blit(fonts.text_cached(label, 15, theme.TEXT_DIM, True), (x, y))
+        y += 22
+        for meld in view.melds:
+            width = card_w + int(card_w * 0.4) * (len(meld.cards) - 1)
+            if x + width > area.right - 10:
+                x, y = area.x + 10, y + card_h // 2 + 6
+            if y + card_h > area.bottom - card_h - 40:
+                break
+            for card in meld.cards:
+                surface.blit(art.face(card, (card_w, card_h), four), (x, y))
+                x += int(card_w * 0.4)
+            x += card_w
+        y = area.bottom - 2 * card_h - 64
+        pile = list(view.discard_pile)
+        text = _("Discard pile") + "  ·  " + _("stock {n}").format(n=view.stock_count)
+        surface.blit(fonts.text_cached(text, 15, theme.TEXT_DIM, True), (area.x + 10, y))
+        x = area.x + 10
+        pstep = max(8, min(step, (area.width - 40 - card_w) // max(1, len(pile))))
+        for card in pile:
+            surface.blit(art.face(card, (card_w, card_h), four), (x, y + 20))
+            x += pstep
+        y = area.bottom - card_h - 8
+        x = area.x + 10
+        hand_label = fonts.text_cached(_("Hand"), 15, theme.TEXT_DIM, True)
+        surface.blit(hand_label, (x, y - 20))
+        hand_step = max(8, min(step, (area.width - 40 - card_w) // max(1, len(view.hand))))
+        for card in view.hand:
+            surface.blit(art.face(card, (card_w, card_h), four), (x, y))
+            x += hand_step
+
+
+def review_seat(session: Session) -> int | None:
+    """The seat a deal review is for: the one human at the table (in
+    hot-seat play none, since a review shows that player's hand)."""
+    humans = session.humans()
+    return humans[0] if len(humans) == 1 else None
+
+
+def show_review(app: App, session: Session) -> None:
+    seat = review_seat(session)
+    if seat is not None:
+        app.push(ReviewScene(app, session, seat))

@@ -1,0 +1,218 @@
+"""Expert: determinized search at deep takes, rummy calls and close draws,
+hard elsewhere; work counted in simulated moves, views only."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from rummy_gui.bots import expert as expert_mod
+from rummy_gui.bots import make_bot
+from rummy_gui.bots.expert import EXPERT_BUDGET, Estimate, ExpertBot, guess_world
+from rummy_gui.bots.memory import remember
+from rummy_gui.bots.policy import decision_rng
+from rummy_gui.engine import Game, Move, View
+from rummy_gui.engine.cards import Card
+
+
+def _first_view(
+    preset: str, players: int, deals: int, moves: int, wanted: Callable[[View], bool]
+) -> tuple[Game, View]:
+    """The first view of medium-played seeded deals for which `wanted` holds."""
+    for seed in range(deals):
+        g = Game.new(preset, players, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        for _ in range(moves):
+            if g.deal_over:
+                break
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if wanted(view):
+                return g, view
+            g.play(bots[seat].choose(view))
+    raise AssertionError(f"no such position in {deals} deals")
+
+
+def _searched(view: View) -> bool:
+    bot = ExpertBot(seed=1)
+    return bool(bot.searched(view, decision_rng(1, view, "expert"))[0])
+
+
+def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Rollouts still run; the list fills with (first move, move limit) of each."""
+    calls: list[tuple[str, int]] = []
+    real = expert_mod.playout
+
+    def counting(
+        world: Game,
+        me: int,
+        first: Move,
+        seed: int,
+        limit: int = 600,
+        used: list[int] | None = None,
+    ) -> float:
+        calls.append((str(first), limit))
+        return real(world, me, first, seed, limit, used)
+
+    monkeypatch.setattr(expert_mod, "playout", counting)
+    return calls
+
+
+def test_expert_is_its_own_level() -> None:
+    assert isinstance(make_bot("expert", seed=3), ExpertBot)
+
+
+def test_expert_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, view = _first_view("rummy500", 3, 40, 80, _searched)
+    calls = _count_playouts(monkeypatch)
+    move = ExpertBot(seed=1).choose(view)
+    assert move in view.legal_moves
+    kinds = Counter(first for first, _ in calls)
+    assert len(kinds) >= 2  # at least two candidates compared
+    assert len(set(kinds.values())) == 1  # each on every guess
+    assert str(move) in kinds
+
+
+def test_expert_work_is_bounded_by_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """By construction: each rollout stops at its share, and the guesses stop
+    once the budget is spent (a guess started is finished)."""
+    _, view = _first_view("rummy500", 3, 40, 80, _searched)
+    used: list[int] = []
+    real = expert_mod.playout
+
+    def measuring(
+        world: Game, me: int, first: Move, seed: int, limit: int = 600, u: list[int] | None = None
+    ) -> float:
+        box = [0]
+        out = real(world, me, first, seed, limit, box)
+        used.append(box[0])
+        if u is not None:
+            u[0] += box[0]
+        return out
+
+    monkeypatch.setattr(expert_mod, "playout", measuring)
+    bot = ExpertBot(seed=1)
+    cands, _ = bot.searched(view, decision_rng(1, view, "expert"))
+    bot.estimate(view, cands)
+    limit = EXPERT_BUDGET * 10 // max(10, len(view.hand))
+    per = max(240 // max(10, len(view.hand)), limit // (bot.min_samples * len(cands)))
+    assert max(used) <= per
+    assert sum(used) <= limit + per * len(cands)
+
+
+def test_expert_same_view_and_seed_same_move() -> None:
+    g, view = _first_view("rummy500", 3, 40, 80, _searched)
+    first = ExpertBot(seed=5).choose(view)
+    again = ExpertBot(seed=5).choose(g.view(view.seat))
+    assert first == again
+
+
+def test_expert_never_sees_hidden_cards() -> None:
+    """Two games that look the same from the seat (other hands and stock
+    dealt differently) get the same move: only the view counts."""
+    _, view = _first_view("rummy500", 3, 40, 80, _searched)
+    worlds = [guess_world(view, random.Random(k)) for k in (1, 2)]
+    seat = view.seat
+    hidden = [
+        sorted(
+            [c.code for s in (0, 1, 2) if s != seat for c in w.hand(s)] + [c.code for c in w._stock]
+        )
+        for w in worlds
+    ]
+    others = [[w.hand(s) for s in (0, 1, 2) if s != seat] for w in worlds]
+    assert others[0] != others[1]
+    assert hidden[0] == hidden[1]  # the same unseen cards, dealt otherwise
+    moves = [ExpertBot(seed=2).choose(w.view(seat)) for w in worlds]
+    assert moves == [ExpertBot(seed=2).choose(view)] * 2
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("rummy500", 3, 4), ("contract", 4, 2)])
+def test_guessed_world_keeps_what_the_view_shows(preset: str, players: int, seed: int) -> None:
+    g = Game.new(preset, players, seed=seed)
+    bots = [make_bot("medium", seed=s) for s in range(players)]
+    for _ in range(25):
+        g.play(bots[g.to_act[0]].choose(g.view(g.to_act[0])))
+    view = g.view(g.to_act[0])
+    mem = remember(view)
+    world = guess_world(view, random.Random(3))
+    assert world.hand(view.seat) == list(view.hand)
+    hidden: Counter[Card] = Counter()
+    for s in range(players):
+        if s != view.seat:
+            assert not (mem.known[s] - Counter(world.hand(s)))
+            hidden.update(world.hand(s))
+    hidden.update(world._stock)
+    assert hidden == mem.unseen
+
+
+def test_a_gated_search_keeps_mediums_move_unless_the_edge_is_clear() -> None:
+    a, b = Move.parse("0: draw"), Move.parse("0: take 1")
+    bot = ExpertBot(seed=0, gate=1.0)
+    unclear = Estimate((a, b), (0.0, 2.0), (0.0, 2.0), (0.0, 3.0), 4)
+    clear = Estimate((a, b), (0.0, 2.0), (0.0, 2.0), (0.0, 1.0), 4)
+    assert (bot.pick(unclear, gated=True), bot.pick(clear, gated=True)) == (a, b)
+
+
+def test_an_ungated_search_plays_the_best_mean() -> None:
+    a, b = Move.parse("0: draw"), Move.parse("0: take 2")
+    bot = ExpertBot(seed=0)
+    est = Estimate((a, b), (0.0, 0.5), (0.0, 0.5), (0.0, 9.0), 2)
+    assert bot.pick(est, gated=False) == b
+
+
+def test_estimate_refuses_a_move_that_is_not_legal() -> None:
+    g = Game.new("rummy500", 3, seed=1)
+    view = g.view(g.to_act[0])
+    with pytest.raises(ValueError, match="not a legal move"):
+        ExpertBot().estimate(view, [Move.parse(f"{view.seat}: discard 2C")])
+
+
+def test_contract_games_are_hards() -> None:
+    """In the contract games expert searches nothing of its own and plays
+    hard's moves (its sampled discards), move for move."""
+    g = Game.new("contract", 4, seed=3)
+    expert = ExpertBot(seed=2)
+    hard = make_bot("hard", seed=2)
+    for _ in range(60):
+        seat = g.to_act[0]
+        view = g.view(seat)
+        assert expert.searched(view, random.Random(0)) == ([], False)
+        move = expert.choose(view)
+        assert move == hard.choose(view)
+        g.play(move)
+
+
+def test_close_draws_are_searched_gated_only_when_asked() -> None:
+    """With `close` > 0 a take-or-draw decision within that many of medium's
+    points is searched, and gated; the level (close 0) leaves it to hard."""
+
+    def close_draw(view: View) -> bool:
+        cands, gated = ExpertBot(seed=1, close=6.0).searched(view, random.Random(0))
+        return gated and {m.action for m in cands} == {"take", "draw"}
+
+    _, view = _first_view("rummy500", 3, 20, 60, close_draw)
+    assert ExpertBot(seed=1).searched(view, random.Random(0)) == ([], False)
+
+
+def test_a_discard_search_weighs_mediums_discard_against_the_dearest_near_one() -> None:
+    """With `discards` > 0 (off for the level) medium's discard is compared
+    with the dearest card it rates within that many points, gated."""
+    from rummy_gui.bots.solver import card_value
+    from rummy_gui.engine.melds import Token
+
+    def two_discards(view: View) -> bool:
+        cands, _ = ExpertBot(seed=1, discards=8.0).searched(view, random.Random(0))
+        return len(cands) == 2
+
+    _, view = _first_view("rummy500", 3, 20, 60, two_discards)
+    bot = ExpertBot(seed=1, discards=8.0)
+    (mine, dear), gated = bot.searched(view, random.Random(0))
+    assert gated
+    assert (mine.action, dear.action) == ("discard", "discard")
+    assert mine == bot.base.choose(view)
+    values = [card_value(view.rules, Token.parse(m.cards[0]).card) for m in (mine, dear)]
+    assert values[1] >= values[0]
+    assert ExpertBot(seed=1).searched(view, random.Random(0)) == ([], False)

@@ -1,0 +1,25 @@
+"""The bots bench times the expert where it searches, every family."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_gui.bench import expert as bench_expert
+
+
+def test_expert_positions_are_where_it_searches() -> None:
+    found = bench_expert.expert_positions(1)
+    names = [name for name, _ in found]
+    assert "rummy500 3p" in names
+    assert "contract 4p discards" in names
+    assert all(bench_expert._searches(v) for name, v in found if not name.endswith("discards"))
+
+
+def test_expert_figures_are_by_preset_and_hand_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = bench_expert.expert_positions(1)
+    monkeypatch.setattr(bench_expert, "expert_positions", lambda _per: found)
+    out = bench_expert.expert_figures(1)
+    family = out["expert, searched, 500 family (ms)"]
+    assert family["decisions"] == sum(1 for n, _ in found if not n.endswith("discards"))
+    assert out["expert, contract 4p discards (ms)"]["decisions"] == 1
+    assert family["wall max"] >= family["wall p50"]
