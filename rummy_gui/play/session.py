@@ -214,8 +214,9 @@ class Session:
         from rummy_gui.play.palette import colour_index
 
         chosen = [colour_index(c.colour) for c in self.seats]
-        if chosen[seat] is not None:
-            return int(chosen[seat])  # type: ignore[arg-type]
+        own = chosen[seat]
+        if own is not None:
+            return own
         taken = {c for c in chosen if c is not None}
         free = [i for i in range(8) if i not in taken] or list(range(8))
         auto = [i for i, c in enumerate(chosen) if c is None]
