@@ -13,7 +13,7 @@ import logging
 import random
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -120,37 +120,45 @@ class LogEntry:
         return self.text()
 
 
-@dataclass
 class Session:
-    preset: str
-    seats: list[SeatConfig]
-    options: dict[str, Any]
-    seed: int | None = None
-    demo: bool = False
-    game: Game = None  # type: ignore[assignment]  # None: a new game of `preset` is dealt
-    version: int = 0
-    log: list[LogEntry] = field(default_factory=list)
-    last_move: Move | None = None
-    announcements: list[str] = field(default_factory=list)
+    """One game at the table. `game` is the engine's Game: the one given (a
+    loaded or prepared position), else a new game of `preset` dealt from `seed`."""
 
-    threaded: bool = True  # tests turn this off to run bots inline, without thread hand-offs
-    bot_process: bool = True  # real bots think in a worker process (no lock contention with frames)
-    autosave_enabled: bool = False  # the app's games are autosaved after every move; tests' are not
-    save_error: str | None = None  # why saving is off (English, from the modules below the UI)
-    save_error_kind: str = (
-        ""  # jsonio.WriteError.kind of that failure ("disk_full", "read_only", ...)
-    )
-    notices: list[str] = field(default_factory=list)  # for the player, shown once by the table
-    hints: Counter[int] = field(default_factory=Counter)  # hints asked, per seat
-    bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays as it was
-
-    def __post_init__(self) -> None:
-        if self.seed is None:
-            self.seed = random.randrange(1_000_000)
-        if self.game is None:
-            self.game = Game.new(
-                self.preset, players=len(self.seats), seed=self.seed, options=self.options or None
-            )
+    def __init__(
+        self,
+        preset: str,
+        seats: list[SeatConfig],
+        options: dict[str, Any],
+        seed: int | None = None,
+        demo: bool = False,
+        game: Game | None = None,
+        *,
+        threaded: bool = True,
+        bot_process: bool = True,
+        autosave_enabled: bool = False,
+    ) -> None:
+        self.preset = preset
+        self.seats = seats
+        self.options = options
+        self.seed: int = random.randrange(1_000_000) if seed is None else seed
+        self.demo = demo
+        self.game: Game = (
+            game
+            if game is not None
+            else Game.new(preset, players=len(seats), seed=self.seed, options=options or None)
+        )
+        self.version = 0
+        self.log: list[LogEntry] = []
+        self.last_move: Move | None = None
+        self.announcements: list[str] = []
+        self.threaded = threaded  # tests turn this off to run bots inline, without thread hand-offs
+        self.bot_process = bot_process  # real bots think in a worker process (no lock contention)
+        self.autosave_enabled = autosave_enabled  # the app's games are; tests' are not
+        self.save_error: str | None = None  # why saving is off (English, from the play layer)
+        self.save_error_kind = ""  # the JsonFileError/SaveError kind of that failure ("disk_full")
+        self.notices: list[str] = []  # for the player, shown once by the table
+        self.hints: Counter[int] = Counter()  # hints asked, per seat
+        self.bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays
         self.game.undo_enabled = True  # undo within a turn (the table decides whose)
         for cfg in self.seats:  # typed names and names from files pass the one text gate
             cfg.name = clean(cfg.name, saves.MAX_NAME)
@@ -206,8 +214,9 @@ class Session:
         from rummy_gui.play.palette import colour_index
 
         chosen = [colour_index(c.colour) for c in self.seats]
-        if chosen[seat] is not None:
-            return int(chosen[seat])  # type: ignore[arg-type]
+        own = chosen[seat]
+        if own is not None:
+            return own
         taken = {c for c in chosen if c is not None}
         free = [i for i in range(8) if i not in taken] or list(range(8))
         auto = [i for i, c in enumerate(chosen) if c is None]
@@ -355,9 +364,9 @@ class Session:
         except (jsonio.JsonFileError, saves.SaveError) as e:
             self._saving_failed(e)
 
-    def _saving_failed(self, e: Exception) -> None:
+    def _saving_failed(self, e: jsonio.JsonFileError | saves.SaveError) -> None:
         """Remember why saving failed (the table says so once; the game goes on)."""
-        self.save_error_kind = str(getattr(e, "kind", "") or "")
+        self.save_error_kind = e.kind
         self.save_error = clean(str(e) or type(e).__name__)
 
     # --- bots ------------------------------------------------------------

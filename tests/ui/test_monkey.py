@@ -388,18 +388,18 @@ def inline_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every session of the run (the monkey starts new ones by clicking) thinks
     inline: the run is then the same for the same seed, so a failure names an
     event that replays exactly."""
-    post_init = Session.__post_init__
+    init = Session.__init__
 
-    def inline(self: Session) -> None:
-        self.threaded = False
-        post_init(self)
+    def inline(self: Session, *args: Any, **kwargs: Any) -> None:
+        kwargs["threaded"] = False
+        init(self, *args, **kwargs)
         for bot in self.bots.values():
             for name in ("choose", "choose_text"):
                 method = getattr(bot, name, None)
                 if method is not None:
                     setattr(bot, name, partial(_timed, method))
 
-    monkeypatch.setattr(Session, "__post_init__", inline)
+    monkeypatch.setattr(Session, "__init__", inline)
 
 
 @pytest.mark.long

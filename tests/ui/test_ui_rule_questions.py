@@ -103,7 +103,7 @@ def layoff_table(app: App) -> TableScene:
 def test_following_a_hint_by_mouse_one_step_at_a_time(app: App) -> None:
     scene = layoff_table(app)
     game = scene.game
-    click(app, scene.buttons[8].rect.center)  # Hint
+    click(app, scene.buttons["hint"].rect.center)  # Hint
     assert scene.messages[-1].text == "Hint: Lay off J♠ on Q♠ K♠ A♠, then discard 4♦."
     assert selected(scene) == ["JS"]  # only the first step's card is lifted
     meld = game.melds[0]
@@ -122,7 +122,7 @@ def test_following_a_hint_by_mouse_one_step_at_a_time(app: App) -> None:
 
 def test_a_hint_not_followed_is_dropped(app: App) -> None:
     scene = layoff_table(app)
-    click(app, scene.buttons[8].rect.center)
+    click(app, scene.buttons["hint"].rect.center)
     assert selected(scene) == ["JS"]
     click(app, hand_point(scene, "JS"))  # unlift it
     click(app, hand_point(scene, "7H"))

@@ -49,7 +49,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def widget(app: App, label: str) -> Any:
     scene = app.stack.top
-    for w in getattr(scene, "widgets", []) + getattr(scene, "buttons", []):
+    for w in [*getattr(scene, "widgets", []), *getattr(scene, "buttons", [])]:
         if getattr(w, "label", None) == label:
             return w
     raise AssertionError(f"no button {label!r} on {scene}")

@@ -16,7 +16,7 @@ from rummy_gui.ui.table.scene import TableScene
 
 def button(app: App, label: str) -> pygame.Rect:
     scene = app.stack.top
-    for w in getattr(scene, "widgets", []) + getattr(scene, "buttons", []):
+    for w in [*getattr(scene, "widgets", []), *getattr(scene, "buttons", [])]:
         if getattr(w, "label", None) == label:
             return w.rect
     raise AssertionError(f"no button {label!r} on {scene}")

@@ -73,7 +73,7 @@ def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
     # The Meld button melds the selected run.
     for text in ("7H", "8H", "9H"):
         click(app, hand_point(scene, text))
-    click(app, scene.buttons[0].rect.center)
+    click(app, scene.buttons["meld"].rect.center)
     assert len(g.melds) == 2
     run = next(m for m in g.melds if m.kind == "run")
     # Lay off 6H on the run by dropping it on the meld.
@@ -140,7 +140,7 @@ def test_contract_lay_down(app: App) -> None:
             scene.play(Move.parse("pass"), seat)
     for text in ("7H", "7S", "7D", "9C", "9S", "9D"):
         click(app, hand_point(scene, text))
-    click(app, scene.buttons[0].rect.center)
+    click(app, scene.buttons["meld"].rect.center)
     if isinstance(app.stack.top, ChooserScene):
         click(app, app.stack.top.buttons[0].rect.center)
     assert game.has_laid_down(0)
@@ -330,10 +330,10 @@ def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
 
 def test_sort_buttons_and_reorder_by_dragging_within_the_hand(app: App) -> None:
     scene = five_hundred(app)
-    click(app, scene.buttons[3].rect.center)  # sort by rank
+    click(app, scene.buttons["sort_rank"].rect.center)  # sort by rank
     ranks = [c.rank for c in scene.hand_order]
     assert ranks == sorted(ranks)
-    click(app, scene.buttons[2].rect.center)  # sort by suit
+    click(app, scene.buttons["sort_suit"].rect.center)  # sort by suit
     suits = ["CDHS".index(c.suit) for c in scene.hand_order]
     assert suits == sorted(suits)
     first = scene.hand_order[0]

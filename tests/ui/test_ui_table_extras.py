@@ -56,8 +56,8 @@ def test_undo_turn_holds_the_next_bot_and_takes_the_whole_turn_back(app: App) ->
     frame(app, 5)  # the bot waits: Undo turn is still possible
     assert len(game.moves) == 3
     assert scene.may_undo()
-    assert scene.buttons[6].label == "Undo turn"
-    click(app, scene.buttons[6].rect.center)
+    assert scene.buttons["undo"].label == "Undo turn"
+    click(app, scene.buttons["undo"].rect.center)
     assert game.turn == 0
     assert game.hand(0) == before.hand(0)
     assert game.discard_pile == before.discard_pile
@@ -144,19 +144,19 @@ def test_a_refused_drop_says_why_where_it_happened(app: App) -> None:
 def test_switching_language_redraws_the_table(app: App) -> None:
     game = layout_game()
     scene = table(app, game)
-    pass_button = scene.buttons[4]
+    pass_button = scene.buttons["pass"]
     frame(app)
     before = pygame.image.tobytes(app.screen.subsurface(pass_button.rect), "RGB")
     try:
         i18n.set_language("fi")
         frame(app)
-        assert scene.buttons[4].label == i18n._("Pass") != "Pass"
-        after = pygame.image.tobytes(app.screen.subsurface(scene.buttons[4].rect), "RGB")
+        assert scene.buttons["pass"].label == i18n._("Pass") != "Pass"
+        after = pygame.image.tobytes(app.screen.subsurface(scene.buttons["pass"].rect), "RGB")
         assert before != after
     finally:
         i18n.set_language("en")
     frame(app)
-    assert scene.buttons[4].label == "Pass"
+    assert scene.buttons["pass"].label == "Pass"
 
 
 def finish_deal(app: App) -> TableScene:
@@ -305,7 +305,7 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
     assert scene.covered
     frame(app, 2)
     column = scene.geometry().layout.buttons
-    area = column.union(scene.buttons[-1].rect).clip(app.screen.get_rect())
+    area = column.union(scene.buttons["menu"].rect).clip(app.screen.get_rect())
 
     def shot(enabled: bool, hover: bool) -> bytes:
         for b in scene.buttons:

@@ -61,12 +61,12 @@ def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
         pile = geo.zones[("discard",)]
         drag(app, point_on(pile[len(pile) - (m.count or 1)][1]), hand_centre)
     elif a is Action.PASS:
-        click(app, scene.buttons[4].rect.center)
+        click(app, scene.buttons["pass"].rect.center)
     elif a is Action.CUT:
         click(app, scene.cut_rect().center)
     elif a in (Action.MELD, Action.CONTRACT):
         select(app, scene, ask.cards_of(m))
-        click(app, scene.buttons[0].rect.center)
+        click(app, scene.buttons["meld"].rect.center)
         resolve_chooser(app, m)
     elif a in (Action.LAYOFF, Action.SWAP):
         cards = ask.cards_of(m)
@@ -80,7 +80,7 @@ def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
         resolve_chooser(app, m)
     elif a is Action.DISCARD:
         if scene.shanghai_call != m.call:
-            click(app, scene.buttons[5].rect.center)
+            click(app, scene.buttons["shanghai"].rect.center)
         want = ask.cards_of(m)[0]
         slots = scene.geometry().zones[("hand", scene.viewer)]
         start = point_on(

@@ -13,12 +13,13 @@ from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
 from rummy_gui.play import palette
 from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.table import texts
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import draw_panel, fit_text
 
 if TYPE_CHECKING:
-    from rummy_gui.ui.table.scene import TableScene
+    from rummy_gui.ui.table.state import TableState as TableScene
 
 SHADOW = (0, 0, 0, 70)
 
@@ -62,7 +63,7 @@ def _base_layer(
         settings.four_colour,
         settings.card_back,
         len(scene.session.log),
-        scene.status_text(),
+        texts.status_text(scene),
         scene.staging(),
         language(),
         high_contrast(scene),
@@ -486,14 +487,14 @@ def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     bar = geo.layout.top_bar
     pygame.draw.rect(surface, (6, 22, 14), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
-    title = fonts.text_cached(scene.title_text(), 17, theme.GOLD, True)
+    title = fonts.text_cached(texts.title_text(scene), 17, theme.GOLD, True)
     surface.blit(title, (14, bar.y + 10))
     x = 14 + title.get_width() + 24
     size = 16
-    status = fonts.text_cached(scene.status_text(), size, theme.TEXT)
+    status = fonts.text_cached(texts.status_text(scene), size, theme.TEXT)
     while x + status.get_width() > bar.right - 12 and size > 11:  # a narrow window: smaller type
         size -= 1
-        status = fonts.text_cached(scene.status_text(), size, theme.TEXT)
+        status = fonts.text_cached(texts.status_text(scene), size, theme.TEXT)
     x = max(x, min(int(bar.w * 0.36), bar.right - 12 - status.get_width()))
     surface.blit(status, status.get_rect(midleft=(x, bar.centery)))
 

@@ -14,7 +14,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rummy_gui.ui.table.scene import TableScene
+    from rummy_gui.ui.table.state import TableState
 
 MESSAGE_FADE = 0.8  # a message fades out over its last 0.8 s (table_draw)
 BOT_POLL = 1 / 30  # how often a thinking bot's answer is looked for
@@ -22,10 +22,10 @@ BOT_POLL = 1 / 30  # how often a thinking bot's answer is looked for
 # What each table looked like when it was last asked: after any change (a move,
 # a scene pushed or popped) one more frame runs, because the table reacts to a
 # new position in its next update (the prompt, the buttons, the deal summary).
-_seen: weakref.WeakKeyDictionary[TableScene, tuple[object, ...]] = weakref.WeakKeyDictionary()
+_seen: weakref.WeakKeyDictionary[TableState, tuple[object, ...]] = weakref.WeakKeyDictionary()
 
 
-def table_wait(scene: TableScene) -> float:
+def table_wait(scene: TableState) -> float:
     """Seconds until the table needs a frame if no input comes (0: now)."""
     if scene.flights or scene.returning or scene.drag is not None:
         return 0.0

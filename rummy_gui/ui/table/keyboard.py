@@ -9,9 +9,6 @@ for a hint, Ctrl+Z / Ctrl+Y undo and redo, R / T sort the hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 import pygame
 from pygame import Rect
 
@@ -20,9 +17,7 @@ from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.ui.shell.intents import Key
 from rummy_gui.ui.table.drops import tokens
-
-if TYPE_CHECKING:
-    from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.table.state import Commands, TableState
 
 ZONES = ("hand", "melds", "discard", "stock")  # bottom of the screen upwards
 
@@ -42,15 +37,7 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
 )
 
 
-@dataclass
-class Focus:
-    zone: str = "hand"
-    index: int = 0  # melds: -1 is the place for a new meld, 0.. the melds in order
-    prompt: int = 0  # the focused button of a claim prompt
-    cut: float = 0.5  # Liverpool: where along the pack's edge
-
-
-def zone_size(scene: TableScene, zone: str) -> int:
+def zone_size(scene: TableState, zone: str) -> int:
     if zone == "hand":
         return len(scene.shown_hand())
     if zone == "discard":
@@ -60,7 +47,7 @@ def zone_size(scene: TableScene, zone: str) -> int:
     return 1
 
 
-def clamp(scene: TableScene) -> None:
+def clamp(scene: TableState) -> None:
     f = scene.focus
     n = zone_size(scene, f.zone)
     low = -1 if f.zone == "melds" else 0
@@ -71,7 +58,7 @@ def clamp(scene: TableScene) -> None:
         f.index = n - 1
 
 
-def focus_rect(scene: TableScene) -> Rect:
+def focus_rect(scene: TableState) -> Rect:
     """Where the focus is drawn (and where a refusal from the keyboard is shown)."""
     clamp(scene)
     geo = scene.geometry()
@@ -100,7 +87,7 @@ def focus_rect(scene: TableScene) -> Rect:
     return geo.meld_area(melds[f.index].id)
 
 
-def move_zone(scene: TableScene, step: int) -> None:
+def move_zone(scene: TableState, step: int) -> None:
     f = scene.focus
     f.zone = ZONES[(ZONES.index(f.zone) + step) % len(ZONES)]
     if f.zone == "discard":
@@ -112,7 +99,7 @@ def move_zone(scene: TableScene, step: int) -> None:
     clamp(scene)
 
 
-def move_index(scene: TableScene, step: int) -> None:
+def move_index(scene: TableState, step: int) -> None:
     f = scene.focus
     n = zone_size(scene, f.zone)
     if n <= 0:
@@ -124,16 +111,16 @@ def move_index(scene: TableScene, step: int) -> None:
     clamp(scene)
 
 
-def handle_key(scene: TableScene, key: Key) -> bool:
+def handle_key(scene: TableState, do: Commands, key: Key) -> bool:
     """Act on one key press at the table; False if the key means nothing here."""
     k = key.key
     f = scene.focus
     scene.keyboard_used = True
     if key.ctrl and k == pygame.K_z:
-        scene.undo()
+        do.undo()
         return True
     if key.ctrl and k == pygame.K_y:
-        scene.redo()
+        do.redo()
         return True
     if scene.prompt_buttons:  # a claim is offered: the keys choose among its answers
         n = len(scene.prompt_buttons)
@@ -144,7 +131,7 @@ def handle_key(scene: TableScene, key: Key) -> bool:
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             scene.prompt_buttons[f.prompt % n].on_click()
         elif k == pygame.K_p:
-            scene.pass_turn()
+            do.pass_turn()
         elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < n:
             scene.prompt_buttons[k - pygame.K_1].on_click()
         else:
@@ -156,7 +143,7 @@ def handle_key(scene: TableScene, key: Key) -> bool:
         elif k == pygame.K_RIGHT:
             f.cut = min(0.98, f.cut + 0.05)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            scene.cut_at(f.cut)
+            do.cut_at(f.cut)
         else:
             return False
         return True
@@ -176,57 +163,57 @@ def handle_key(scene: TableScene, key: Key) -> bool:
             if zone_size(scene, "hand"):
                 scene.selected.symmetric_difference_update({f.index})
         else:
-            enter(scene)
+            enter(scene, do)
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        enter(scene)
+        enter(scene, do)
     elif k == pygame.K_s:
-        scene.play(Move(Action.DRAW))
+        do.play(Move(Action.DRAW))
     elif k == pygame.K_d:
         if not scene.selected and f.zone == "hand" and zone_size(scene, "hand"):
             scene.selected = {f.index}
-        scene.discard_selected()
+        do.discard_selected()
     elif k == pygame.K_m:
-        scene.meld_selected()
+        do.meld_selected()
     elif k == pygame.K_p:
-        scene.pass_turn()
+        do.pass_turn()
     elif k == pygame.K_h:
-        scene.show_hint()
+        do.show_hint()
     elif k == pygame.K_r:
-        scene.sort_by_rank()
+        do.sort_by_rank()
     elif k == pygame.K_t:
-        scene.sort_by_suit()
+        do.sort_by_suit()
     else:
         return False
     return True
 
 
-def enter(scene: TableScene) -> None:
+def enter(scene: TableState, do: Commands) -> None:
     """Play the selection to the focused place (or take/draw from it)."""
     f = scene.focus
     clamp(scene)
     cards = scene.selected_cards()
     if f.zone == "stock":
-        scene.play(Move(Action.DRAW))
+        do.play(Move(Action.DRAW))
     elif f.zone == "discard":
         if len(cards) == 1 and scene.session.phase is Phase.PLAY:
-            scene.discard_selected()
+            do.discard_selected()
         else:
             n = len(scene.game.discard_pile) - f.index
-            scene.play_one_of_or_refuse(scene.takes(n), scene.take_move(n))
+            do.play_one_of_or_refuse(scene.takes(n), scene.take_move(n))
     elif f.zone == "melds":
         melds = scene.game.melds
         if f.index < 0 or f.index >= len(melds):
-            scene.meld_selected()
+            do.meld_selected()
         elif not cards:
             scene.message_at(_("Select cards in your hand first (Space)."))
         else:
             meld = melds[f.index]
             moves = ask.joinable_melds(scene.game, scene.viewer, cards).get(meld.id, [])
-            scene.play_one_of_or_refuse(
+            do.play_one_of_or_refuse(
                 moves, Move(Action.LAYOFF, cards=tokens(cards), number=meld.id)
             )
     else:  # the hand: meld the selection, or select the focused card
         if cards:
-            scene.meld_selected()
+            do.meld_selected()
         elif zone_size(scene, "hand"):
             scene.selected.symmetric_difference_update({f.index})

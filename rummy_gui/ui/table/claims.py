@@ -1,0 +1,80 @@
+"""The claim prompt: while a claim window is open and a human may answer,
+a panel over the discard pile with one button per answer the engine allows
+(Rummy!, buy, Shanghai!, and Pass)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+from pygame import Rect
+
+from rummy_gui.engine import Move
+from rummy_gui.engine.enums import Action, Phase
+from rummy_gui.ui.table.drops import describe_claim
+from rummy_gui.ui.table.state import TableState
+from rummy_gui.ui.table.texts import claim_title
+from rummy_gui.ui.widgets.controls import Button
+
+CLAIM_ANSWERS = (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)
+
+
+class ClaimPrompt:
+    def __init__(self, t: TableState, play: Callable[[Move], bool]) -> None:
+        self.t = t
+        self.play = play
+        self._version = -1
+
+    def refresh(self) -> None:
+        """Ask again at the next update (the layout or who looks changed)."""
+        self._version = -1
+
+    def answers(self) -> list[Move]:
+        return [m for m in self.t.legal() if m.action in CLAIM_ANSWERS]
+
+    def update(self) -> None:
+        """The buttons for what the human may claim now, with Pass (none: no claim of theirs)."""
+        t = self.t
+        if self._version == t.session.version:
+            return
+        self._version = t.session.version
+        t.prompt_buttons = []
+        t.prompt_moves = []
+        t.focus.prompt = 0
+        if t.session.phase is not Phase.CLAIM or not t.my_turn():
+            return
+        rect = self.rect()
+        y = rect.y + 84
+        for m in self.answers():
+            t.prompt_buttons.append(
+                Button(
+                    (rect.x + 18, y, rect.w - 36, 38),
+                    describe_claim(m, t.game),
+                    partial(self.play, m),
+                    primary=m.action is not Action.PASS,
+                    size=15,
+                )
+            )
+            t.prompt_moves.append(m)
+            y += 44
+
+    def rect(self) -> Rect:
+        d = self.t.geometry().layout.discard
+        h = 96 + 44 * len(self.answers())
+        return Rect(d.centerx - 230, max(50, d.centery - h // 2), 460, h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.t
+        if not t.prompt_buttons:
+            return
+        from rummy_gui.ui.table.draw import draw_focus_box, draw_prompt
+
+        title, line = claim_title(t)
+        draw_prompt(surface, self.rect(), title, [line])
+        for b in t.prompt_buttons:
+            b.draw(surface, live=not t.covered)
+        if t.keyboard_used:
+            draw_focus_box(
+                surface, t, t.prompt_buttons[t.focus.prompt % len(t.prompt_buttons)].rect
+            )

@@ -1,0 +1,91 @@
+"""The hint: the medium bot's advice as a sequence of moves, shown one step
+at a time. Its words are said, the cards of its first step are lifted in the
+hand (only those, so a drag carries what that step plays) and the pile it
+draws from is pointed at; once the player plays that step, the next one is
+shown, and any other move ends the hint."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from rummy_gui.engine.enums import Action
+from rummy_gui.i18n import _
+from rummy_gui.ui.table.drops import Message
+from rummy_gui.ui.table.state import TableState
+from rummy_gui.ui.widgets import theme
+
+if TYPE_CHECKING:
+    from rummy_gui.hints import Hint
+
+
+class HintSteps:
+    def __init__(self, t: TableState) -> None:
+        self.t = t
+        self.advice: Hint | None = None  # the advice being followed: its first step is shown
+        self._message: Message | None = None
+
+    def ask(self) -> None:
+        """The player asked for a hint: the advice, its words and its first step."""
+        t = self.t
+        if not t.my_turn():
+            t.message_at(_("A hint is for the player whose turn it is."))
+            return
+        from rummy_gui.hints import hint
+
+        advice = hint(t.game, t.viewer, seed=t.session.version)
+        if advice is None or not advice.moves:
+            self.advice = None
+            t.message_at(_("Nothing to decide now."))
+            return
+        t.session.hints[t.viewer] += 1
+        self.advice = advice
+        self._show_step(advice)
+        self._say(advice)
+
+    def drop(self) -> None:
+        """The position changed under the advice (undo, redo): it is forgotten."""
+        if self.advice is not None:
+            self.advice = None
+            self._say(None)
+
+    def follow(self, seat: int) -> None:
+        """After a move: the hint's next step when the move was its step, else the hint is done."""
+        t = self.t
+        advice, self.advice = self.advice, None
+        if advice is None:
+            return
+        played = t.game.moves[-1] if t.game.moves else None
+        rest = advice.after(t.game) if played is not None and advice.follows(played) else None
+        if rest is None or seat != t.viewer or not t.my_turn():
+            self._say(None)  # followed to its end, or not followed: its words go
+            return
+        self.advice = rest
+        self._show_step(rest)
+        self._say(rest)
+
+    def _say(self, advice: Hint | None) -> None:
+        """The advice in words, in place of the words of its earlier step."""
+        t = self.t
+        t.messages = [m for m in t.messages if m is not self._message]
+        self._message = None
+        if advice is not None:
+            t.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
+            self._message = t.messages[-1]
+
+    def _show_step(self, advice: Hint) -> None:
+        """Lift the cards of the advice's first step and point at the pile it draws from."""
+        t = self.t
+        want = Counter(c.code for c in advice.cards)
+        t.selected = set()
+        for i, card in enumerate(t.shown_hand()):
+            if want[card.code] > 0:
+                want[card.code] -= 1
+                t.selected.add(i)
+        first = advice.moves[0]
+        if first.action in (Action.TAKE, Action.RUMMY):  # show where: the deepest card to take
+            t.focus.zone, t.focus.index = "discard", len(t.game.discard_pile) - (first.count or 1)
+            t.keyboard_used = True
+        elif first.action is Action.DRAW:
+            t.focus.zone, t.focus.index = "stock", 0
+            t.keyboard_used = True

@@ -1,0 +1,182 @@
+"""Playing moves from the table: each goes to the engine as a `Move` value;
+an accepted one animates what moved and sounds, a refused one shows the
+engine's reason where the player acted. The commands of the keys, the drag
+and the side buttons (meld, discard, pass, undo, redo, the hint, sorting)
+end here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rummy_gui.engine import Move
+from rummy_gui.engine.enums import Action
+from rummy_gui.engine.moves import IllegalMove
+from rummy_gui.i18n import N_, _, reason
+from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.table.drops import describe_choice, tokens
+from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.hint_steps import HintSteps
+from rummy_gui.ui.table.state import TableState
+from rummy_gui.ui.widgets import theme
+
+UNDO_HOLD = 1.5  # one human: after their discard the next bot waits this long, for Undo turn
+
+SOUNDS = {
+    Action.DRAW: "draw",
+    Action.TAKE: "draw",
+    Action.MELD: "place",
+    Action.LAYOFF: "place",
+    Action.SWAP: "place",
+    Action.CONTRACT: "place",
+    Action.DISCARD: "discard",
+    Action.BUY: "call",
+    Action.RUMMY: "call",
+    Action.SHANGHAI: "call",
+    Action.DEAL: "shuffle",
+    Action.CUT: "shuffle",
+}
+
+
+class TableMoves:
+    """The `state.Commands` of the table."""
+
+    def __init__(
+        self, t: TableState, app: App, hints: HintSteps, after_move: Callable[[], None]
+    ) -> None:
+        self.t = t
+        self.app = app
+        self.hints = hints
+        self.after_move = after_move  # the prompt, the buttons and the seat, for the new position
+
+    def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool:
+        """Send a move to the engine and animate what moved; False (the reason shown) if refused."""
+        t = self.t
+        seat = t.viewer if seat is None else seat
+        before = t.geometry()
+        try:
+            t.session.play(seat, move)
+        except ValueError as refused:  # the engine's IllegalMove is a ValueError
+            if not quiet:
+                t.message_at(reason(refused) if isinstance(refused, IllegalMove) else str(refused))
+            return False
+        t.sync_hand()
+        if t.slots.staged and not t.staging():
+            t.slots.clear()
+        t.fly_from(before)
+        if move.action in SOUNDS:
+            self.app.play_sound(SOUNDS[move.action])
+        for words in t.session.announcements:
+            t.message(words, theme.GOLD)
+        t.session.announcements.clear()
+        if t.game.game_over:
+            self.app.play_sound("win")
+        factor = self.app.settings.animation_factor
+        if (
+            move.action is Action.DISCARD
+            and t.session.is_human(seat)
+            and len(t.session.humans()) == 1
+            and t.game.can_undo
+            and factor > 0
+        ):
+            t.undo_hold = UNDO_HOLD * factor  # the next bot waits: "Undo turn" is possible
+        self.hints.follow(seat)
+        self.after_move()
+        return True
+
+    def play_one_of(self, moves: list[Move], title: str) -> None:
+        """One legal reading: play it. Several (jokers, contract splits): ask which."""
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
+        from rummy_gui.ui.widgets.dialogs import ChooserScene
+
+        options = [(describe_choice(m), str(k)) for k, m in enumerate(moves)]
+        self.app.push(ChooserScene(self.app, _(title), options, lambda k: self.play(moves[int(k)])))
+
+    def play_one_of_or_refuse(self, moves: list[Move], fallback: Move) -> None:
+        """The legal readings if any; else try `fallback` so the engine says why not."""
+        if moves:
+            self.play_one_of(moves, N_("Which do you mean?"))
+        else:
+            self.play(fallback)
+
+    def meld_selected(self) -> None:
+        t = self.t
+        cards = t.selected_cards()
+        if not cards:
+            t.message_at(_("Select cards in your hand first (click them)."))
+            return
+        moves = t.legal_with(cards, Action.MELD, Action.CONTRACT)
+        if moves:
+            self.play_one_of(moves, N_("Which meld do you mean?"))
+        else:
+            self.play(Move(Action.MELD, cards=tokens(cards)))
+
+    def discard_selected(self) -> None:
+        t = self.t
+        cards = t.selected_cards()
+        if len(cards) != 1:
+            t.message_at(_("Select exactly one card to discard."))
+            return
+        self.play(t.discard_move(cards[0]))
+
+    def lay_down_slots(self) -> None:
+        t = self.t
+        moves = t.slots.candidates(t.game, t.viewer)
+        if moves:
+            self.play_one_of(moves, N_("Which contract do you mean?"))
+        else:
+            self.play(t.slots.move())  # the engine says what is wrong with it
+
+    def pass_turn(self) -> None:
+        self.play(Move(Action.PASS))
+
+    def cut_at(self, fraction: float) -> None:
+        t = self.t
+        pack = max(2, t.game.stock_count)
+        n = 1 + int(fraction * (pack - 1))
+        self.play(Move(Action.CUT, number=max(1, min(pack - 1, n))))
+
+    def undo(self) -> None:
+        t = self.t
+        if not t.may_undo():
+            t.message_at(_("Nothing of yours to undo."))
+            return
+        whole = t.undoing_whole_turn()
+        before = t.geometry()
+        t.session.undo()
+        while whole and t.may_undo():
+            t.session.undo()
+        t.undo_hold = 0.0
+        self._after_change(before)
+        t.message(_("Turn taken back.") if whole else _("Move taken back."), theme.GOLD)
+
+    def redo(self) -> None:
+        t = self.t
+        if not t.may_redo():
+            t.message_at(_("Nothing to redo."))
+            return
+        before = t.geometry()
+        t.session.redo()
+        self._after_change(before)
+
+    def _after_change(self, before: Geometry) -> None:
+        t = self.t
+        t.sync_hand()
+        t.selected.clear()
+        self.hints.drop()  # undone or redone: the advice was for another position
+        t.fly_from(before)
+        self.after_move()
+
+    def show_hint(self) -> None:
+        self.hints.ask()
+
+    def sort_by_suit(self) -> None:
+        t = self.t
+        t.hand_order.sort(key=lambda c: (c.is_joker, "CDHS".find(c.suit), c.rank))
+        t.selected.clear()
+
+    def sort_by_rank(self) -> None:
+        t = self.t
+        t.hand_order.sort(key=lambda c: (c.is_joker, c.rank, "CDHS".find(c.suit)))
+        t.selected.clear()

@@ -1,0 +1,328 @@
+"""The table's state: what the player sees and holds, and the rule questions
+the table asks about it (all answered by the engine).
+
+`TableState` is what every piece of the table reads: the drawing, the keys,
+the drag, the buttons, the hint, the claim prompt and the hot seat. It holds
+no pygame scene logic and imports none of those pieces, so they all import
+it and not the scene. `Commands` is what the keys and the drag ask the table
+to do (the scene does it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+from pygame import Rect
+
+from rummy_gui.engine import Game, Move, ask
+from rummy_gui.engine.cards import Card
+from rummy_gui.engine.enums import Action, Phase
+from rummy_gui.play.session import Session
+from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.table import geometry as geom
+from rummy_gui.ui.table.contract_slots import ContractSlots, without
+from rummy_gui.ui.table.drops import Drag, Message, tokens
+from rummy_gui.ui.widgets import theme
+from rummy_gui.ui.widgets.controls import Button
+
+FLIGHT_SECONDS = 0.32
+
+
+@dataclass
+class Focus:
+    """Where the keys act."""
+
+    zone: str = "hand"
+    index: int = 0  # melds: -1 is the place for a new meld, 0.. the melds in order
+    prompt: int = 0  # the focused button of a claim prompt
+    cut: float = 0.5  # Liverpool: where along the pack's edge
+
+
+class ButtonRow(Protocol):
+    """The side buttons as the drawing sees them (`buttons.SideButtons`)."""
+
+    def __iter__(self) -> Iterator[Button]: ...
+
+
+class Commands(Protocol):
+    """What the keys and the drag ask the table to do."""
+
+    def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool: ...
+
+    def play_one_of(self, moves: list[Move], title: str) -> None: ...
+
+    def play_one_of_or_refuse(self, moves: list[Move], fallback: Move) -> None: ...
+
+    def meld_selected(self) -> None: ...
+
+    def discard_selected(self) -> None: ...
+
+    def pass_turn(self) -> None: ...
+
+    def cut_at(self, fraction: float) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def show_hint(self) -> None: ...
+
+    def sort_by_suit(self) -> None: ...
+
+    def sort_by_rank(self) -> None: ...
+
+
+class TableState:
+    covered = False  # another scene is over the table (kept by the scene stack)
+
+    def __init__(self, app: App, session: Session) -> None:
+        self.app = app
+        self.session = session
+        humans = session.humans()
+        self.viewer = humans[0] if humans else 0
+        self.revealed_for: int | None = None  # hot seat: the human who last took the seat
+        self.orders: dict[int, list[Card]] = {}  # hot seat: each human's own order of their hand
+        self.undo_hold = 0.0  # seconds the next bot still waits (Undo turn is possible)
+        self.focus = Focus()
+        self.keyboard_used = False
+        self.action_pos: tuple[int, int] | None = None  # where the last input happened
+        self.log_scroll = 0  # lines of the game log scrolled back (the wheel over the log)
+        self.hand_order: list[Card] = []
+        self.selected: set[int] = set()
+        self.drag: Drag | None = None
+        self.flights: list[geom.Flight] = []
+        self.returning: list[geom.Flight] = []
+        self.messages: list[Message] = []
+        self.pointer: tuple[int, int] | None = None
+        self.hover_discard: int | None = None
+        self.hover_hand: int | None = None
+        self.hover_stock = False
+        self.clock = 0.0
+        self.cooldown = 0.6
+        self.shanghai_call = False
+        self.buttons: ButtonRow = ()
+        self.prompt_buttons: list[Button] = []
+        self.prompt_moves: list[Move] = []
+        self.slot_buttons: list[Button] = []
+        self.base_cache: tuple[object, pygame.Surface] | None = None
+        self.slots = ContractSlots()
+        self._size = app.size
+        self._geo_key: tuple[object, ...] | None = None
+        self._geo: geom.Geometry | None = None
+        self.sync_hand()
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # --- the hand ----------------------------------------------------------
+    def sync_hand(self) -> None:
+        """Keep the player's own order of their hand; new cards go to the right."""
+        hand = self.game.hand(self.viewer)
+        want = Counter(c.code for c in hand)
+        kept: list[Card] = []
+        for card in self.hand_order:
+            if want[card.code] > 0:
+                want[card.code] -= 1
+                kept.append(card)
+        extra = Counter(c.code for c in kept)
+        for card in hand:
+            if extra[card.code] > 0:
+                extra[card.code] -= 1
+            else:
+                kept.append(card)
+        if [c.code for c in kept] != [c.code for c in self.hand_order]:
+            if Counter(c.code for c in kept) != Counter(c.code for c in self.hand_order):
+                self.selected.clear()
+            self.hand_order = kept
+
+    def shown_hand(self) -> list[Card]:
+        """The hand as drawn: the player's order, without cards put in contract slots."""
+        return without(self.hand_order, self.slots.staged)
+
+    def selected_cards(self) -> list[Card]:
+        shown = self.shown_hand()
+        return [shown[i] for i in sorted(self.selected) if i < len(shown)]
+
+    # --- where things are ----------------------------------------------------
+    def card_scale(self) -> float:
+        return max(0.8, min(1.6, float(self.app.settings.card_scale)))
+
+    def geometry_key(self) -> tuple[object, ...]:
+        return (
+            self.session.version,
+            self._size,
+            self.viewer,
+            self.card_scale(),
+            tuple(c.code for c in self.hand_order),
+            tuple(tuple(c.code for c in slot) for slot in self.slots.slots),
+        )
+
+    def geometry(self) -> geom.Geometry:
+        key = self.geometry_key()
+        if self._geo is None or key != self._geo_key:
+            geo = geom.build(
+                self.game, self._size, self.viewer, self.shown_hand(), self.card_scale()
+            )
+            if self.slots.staged:
+                own = geo.layout.seats[self.viewer].melds
+                for k, (slot, rect) in enumerate(
+                    zip(self.slots.slots, self.slots.rects(own), strict=True)
+                ):
+                    geo.zones[("staged", k)] = list(
+                        zip(slot, self.slots.card_rects(rect, len(slot)), strict=True)
+                    )
+            self._geo, self._geo_key = geo, key
+        return self._geo
+
+    def slot_rects(self) -> list[Rect]:
+        if self.slots.round != self.game.round or not self.slots.shapes:
+            self.slots.reset(ask.contract_slots(self.game), self.game.round)
+        return self.slots.rects(self.geometry().layout.seats[self.viewer].melds)
+
+    def hidden_slots(self) -> set[tuple[object, int]]:
+        """The places whose cards are still in flight (drawn by the flight, not there)."""
+        return {f.dest for f in self.flights}
+
+    def cut_rect(self) -> Rect:
+        d = self.geometry().layout.discard
+        return Rect(d.x + 20, d.centery - 22, min(d.w - 40, 620), 48)
+
+    def fly_from(self, before: geom.Geometry) -> None:
+        """Animate every card that moved since `before` to its new place."""
+        factor = self.app.settings.animation_factor
+        if factor > 0:
+            self.flights = [f for f in self.flights if not f.done]
+            self.flights.extend(
+                geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor)
+            )
+
+    # --- messages --------------------------------------------------------------
+    def message(
+        self,
+        text: str,
+        colour: tuple[int, int, int] = theme.TEXT,
+        ttl: float = 3.5,
+        pos: tuple[int, int] | None = None,
+    ) -> None:
+        self.messages.append(Message(text, ttl, colour, pos))
+        del self.messages[:-4]
+
+    def message_at(self, text: str, colour: tuple[int, int, int] = theme.ERROR) -> None:
+        """A message at the place the player just acted on (a refusal: why not)."""
+        self.message(text, colour, ttl=4.5, pos=self.action_pos or self.pointer)
+
+    # --- whose turn, what may be done (the engine's answers) --------------------
+    def legal(self) -> list[Move]:
+        """The viewer's legal moves now (the engine's)."""
+        return self.session.legal(self.viewer)
+
+    def legal_with(self, cards: list[Card], *actions: Action) -> list[Move]:
+        """The viewer's legal moves of these actions that play exactly these cards."""
+        return ask.moves_with_cards(self.game, self.viewer, cards, actions)
+
+    def my_turn(self) -> bool:
+        return self.viewer in self.game.to_act and not self.session.demo and not self.concealed()
+
+    def concealed(self) -> bool:
+        """Hot seat: the hand at the bottom is face down — while the machine is
+        handed over, and whenever its owner is not the one to act (someone
+        else may be looking). The deal summary and game over are public."""
+        s = self.session
+        if len(s.humans()) < 2 or s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+            return False
+        return self.revealed_for != self.viewer or self.viewer not in self.game.to_act
+
+    def hot_seat(self) -> bool:
+        return len(self.session.humans()) >= 2
+
+    def staging(self) -> bool:
+        """Contract family, before the player's contract: lay it down through slots."""
+        g = self.game
+        return (
+            g.rules.is_contract
+            and self.my_turn()
+            and self.session.phase is Phase.PLAY
+            and not g.has_laid_down(self.viewer)
+        )
+
+    def cutting(self) -> bool:
+        return self.session.phase is Phase.CUT
+
+    def my_cut(self) -> bool:
+        return self.cutting() and self.my_turn()
+
+    def deep_takes(self) -> bool:
+        """Whether the rules let a player take cards from deep in the discard pile."""
+        return not self.game.rules.is_contract
+
+    def can_draw(self) -> bool:
+        return self.my_turn() and any(m.action is Action.DRAW for m in self.legal())
+
+    def may_discard(self, card: Card) -> bool:
+        return bool(self.legal_with([card], Action.DISCARD))
+
+    def shanghai_calls(self) -> bool:
+        """Does this game have the Shanghai call (RULES.md 4.6)?"""
+        return self.game.rules.shanghai_call
+
+    def discard_move(self, card: Card) -> Move:
+        """The discard of `card`, with the Shanghai call when it is on and allowed."""
+        moves = self.legal_with([card], Action.DISCARD)
+        called = [m for m in moves if m.call == self.shanghai_call] or [
+            m for m in moves if not m.call
+        ]
+        return called[0] if called else Move(Action.DISCARD, cards=tokens([card]))
+
+    def takes(self, n: int) -> list[Move]:
+        """The viewer's legal ways to pick up the top `n` cards of the discard pile."""
+        return [m for m in self.legal() if m.action in (Action.TAKE, Action.RUMMY) and m.count == n]
+
+    def take_move(self, n: int) -> Move:
+        """The move that picks up the top `n` discards now (a Rummy! call in a claim window)."""
+        return Move(Action.RUMMY if self.session.phase is Phase.CLAIM else Action.TAKE, number=n)
+
+    def may_undo(self) -> bool:
+        """Only the player's own moves, never another human's, and never while hidden."""
+        s = self.session
+        owner = s.undo_owner()
+        return (
+            owner is not None
+            and owner == self.viewer
+            and s.is_human(owner)
+            and not s.demo
+            and not self.concealed()
+            and s.phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM)
+        )
+
+    def may_redo(self) -> bool:
+        return bool(self.game.can_redo) and self.my_turn()
+
+    def undoing_whole_turn(self) -> bool:
+        """After the player's discard, Undo takes the whole turn back, where the engine can."""
+        last = self.game.moves[-1] if self.game.moves else None
+        return self.may_undo() and last is not None and last.action is Action.DISCARD
+
+    def next_human(self) -> int | None:
+        """The human to act (or be asked about a claim) now, in priority order;
+        during a claim, only once the bots before them have answered."""
+        g = self.game
+        s = self.session
+        if s.demo or s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+            return None
+        to_act = list(g.to_act)
+        claim = g.claim
+        if s.phase is Phase.CLAIM and claim is not None:
+            to_act.sort(
+                key=lambda seat: claim.claimants.index(seat) if seat in claim.claimants else 99
+            )
+        for seat in to_act:
+            if s.is_human(seat):
+                return int(seat)
+            if s.phase is Phase.CLAIM:
+                return None  # a bot before them answers first
+        return None
