@@ -49,7 +49,7 @@ BACK_COLOURS: dict[str, tuple[Colour, Colour]] = {
     "red": ((150, 26, 36), (210, 70, 76)),
     "green": ((20, 90, 60), (70, 160, 110)),
 }
-COMPACT_BELOW = 96  # card height in px under which the compact face is used
+COMPACT_BELOW = 96  # card height in px under which the compact face is used (layout.py too)
 
 # Pip positions for 2..10 as (column, row) in a 3 x 7 grid of the face's middle.
 PIPS: dict[int, list[tuple[int, float]]] = {
@@ -124,9 +124,20 @@ def _index(
     return box
 
 
+def corner_box(card: Card, w: int, h: int) -> pygame.Rect:
+    """Where a face's corner index (rank over suit) sits on a w x h card, as
+    the painters below place it: what an overlapping card must leave in view."""
+    if h < COMPACT_BELOW:
+        rank_px = int(h * 0.30) if card.rank != 10 else int(h * 0.245)
+        idx = _index(card, w, h, (0, 0, 0), rank_px, int(h * 0.24))
+        return idx.get_rect(topleft=(int(w * 0.06), int(h * 0.04)))
+    idx = _index(card, w, h, (0, 0, 0), int(h * 0.15), int(h * 0.13))
+    return idx.get_rect(topleft=(int(w * 0.05), int(h * 0.03)))
+
+
 def _paint_compact(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> None:
     colour = suit_colour(card.suit, four)
-    rank_px = int(H * 0.30) if card.rank != 10 else int(H * 0.27)
+    rank_px = int(H * 0.30) if card.rank != 10 else int(H * 0.245)  # "10" kept narrow
     idx = _index(card, W, H, colour, rank_px, int(H * 0.24))
     s.blit(idx, (int(W * 0.06), int(H * 0.04)))
     if card.rank in (11, 12, 13):

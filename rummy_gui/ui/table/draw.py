@@ -166,10 +166,26 @@ def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) ->
     if place is None:
         return
     dots = "." * (1 + int(scene.clock * 3) % 3)
-    surface.blit(
-        fonts.text_cached(_("thinking") + dots, 12, theme.GOLD),
-        (place.badge.x + 10, place.badge.bottom - 16),
+    surface.blit(fonts.text_cached(_("thinking") + dots, 12, theme.GOLD), thinking_spot(scene, geo))
+
+
+def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
+    """Where "thinking…" goes: after the points on the badge's third line when
+    there is room (never over them), else just under the badge."""
+    seat = scene.session.game.to_act[0]
+    badge = geo.layout.seats[seat].badge
+    x = badge.x + 10
+    line3 = fit_text(
+        badge_lines(scene, seat)[2],
+        13,
+        theme.GOLD,
+        badge_text_right(scene, geo, seat) - x,
+        min_size=10,
     )
+    room = badge_text_right(scene, geo, seat) - (x + line3.get_width() + 10)
+    if room >= fonts.text_cached(_("thinking") + "...", 12, theme.GOLD).get_width():
+        return x + line3.get_width() + 10, badge.y + 40
+    return x, badge.bottom + 3
 
 
 def _card(
@@ -255,26 +271,31 @@ def _draw_melds(
                 continue
             _card(surface, scene, card, rect, shadow=(j == 0))
             owner = meld.owners[j]
+            mark_top = rect.bottom
             if owner != maker:
-                _owner_mark(surface, scene, owner, rect)
+                mark_top = _owner_mark(surface, scene, owner, rect)
             if card.is_joker and j < len(tokens) and "=" in tokens[j]:
-                _joker_tag(surface, tokens[j].split("=")[1], rect, scene.app.settings.four_colour)
-        if meld.complete:
+                four = scene.app.settings.four_colour
+                _joker_tag(surface, tokens[j].split("=")[1], rect, four, mark_top)
+        if meld.complete:  # in the last card's empty top-right corner, on no other text
             tick = fonts.text_cached("✓", 14, theme.GOLD, True)
-            surface.blit(tick, (rects[-1].right - 14, rects[-1].y - 14))
+            surface.blit(tick, tick.get_rect(topright=(rects[-1].right - 3, rects[-1].y + 2)))
 
 
-def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Rect) -> None:
-    """A laid-off card: its owner's colour and initial (colour is never the only sign)."""
+def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Rect) -> int:
+    """A laid-off card: its owner's colour and initial (colour is never the only sign).
+    Returns the top of the mark."""
     r = max(7, min(11, rect.w // 5))
     centre = (rect.x + r + 2, rect.bottom - r - 3)
     pygame.draw.circle(surface, scene.session.colour(owner), centre, r)
     pygame.draw.circle(surface, (20, 20, 20), centre, r, width=1)
     initial = fonts.text_cached(scene.session.initial(owner), int(r * 1.3), (15, 15, 15), True)
     surface.blit(initial, initial.get_rect(center=centre))
+    return centre[1] - r - 1
 
 
-def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) -> None:
+def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool, below: int) -> None:
+    """What a joker stands for, on its visible strip, above `below` (an owner's mark)."""
     from rummy_gui.ui.art.cards import suit_colour
 
     text = meaning
@@ -285,6 +306,7 @@ def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) ->
     size = max(9, rect.h // 7)
     img = fonts.text_cached(text, size, colour, True)
     box = img.get_rect(topleft=(rect.x + 3, rect.y + rect.h * 0.62))
+    box.bottom = min(box.bottom, below - 2)
     pygame.draw.rect(surface, (255, 244, 200), box.inflate(4, 2), border_radius=3)
     pygame.draw.rect(surface, (120, 40, 150), box.inflate(4, 2), width=1, border_radius=3)
     surface.blit(img, box)
@@ -360,6 +382,42 @@ def _draw_discard(
         surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.y - 20)))
 
 
+def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
+    """The three lines of a seat's badge: name, level (and team), points (and buys)."""
+    session = scene.session
+    g: Game = session.game
+    cfg = session.seats[seat]
+    if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
+        level = _("you")
+    else:
+        level = (
+            _("human")
+            if cfg.is_human
+            else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
+        )
+    side = g.side_of(seat)
+    total = g.totals[side] if side < len(g.totals) else 0
+    if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
+        level += " · " + _("team {team}").format(team="AB"[side])
+    line3 = _("{n} pts").format(n=total)
+    buys = g.buys_left(seat)
+    if buys is not None:
+        line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
+    return session.name(seat), level, line3
+
+
+def badge_text_right(scene: TableScene, geo: Geometry, seat: int) -> int:
+    """Where a badge's texts must end: before the opponent's fan of backs, or
+    before the dealer chip of the player's own badge."""
+    badge = geo.layout.seats[seat].badge
+    slots = geo.zones.get(("hand", seat), []) if seat != scene.viewer else []
+    if slots:
+        return min(r.x for _c, r in slots) - 6
+    if seat == scene.session.game.dealer:
+        return badge.right - 30
+    return badge.right - 8
+
+
 def _draw_badge(
     surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]
 ) -> None:
@@ -378,32 +436,18 @@ def _draw_badge(
         pygame.draw.rect(glow, (*theme.HIGHLIGHT, 60), glow.get_rect(), width=6, border_radius=14)
         surface.blit(glow, badge.inflate(14, 14).topleft)
     x = badge.x + 10
+    right = badge_text_right(scene, geo, seat)
     chip_centre = (x + 7, badge.y + 16)
     pygame.draw.circle(surface, session.colour(seat), chip_centre, 9)
     pygame.draw.circle(surface, (20, 20, 20), chip_centre, 9, width=1)
     mark = fonts.text_cached(session.initial(seat), 12, (15, 15, 15), True)
     surface.blit(mark, mark.get_rect(center=chip_centre))
-    name = fonts.text_cached(session.name(seat), 16, theme.TEXT, True)
-    surface.blit(name, (x + 20, badge.y + 6))
-    cfg = session.seats[seat]
-    if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
-        level = _("you")
-    else:
-        level = (
-            _("human")
-            if cfg.is_human
-            else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
-        )
-    side = g.side_of(seat)
-    total = g.totals[side] if side < len(g.totals) else 0
-    if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
-        level += " · " + _("team {team}").format(team="AB"[side])
-    surface.blit(fonts.text_cached(level, 13, theme.TEXT_DIM), (x, badge.y + 25))
-    line3 = _("{n} pts").format(n=total)
-    buys = g.buys_left(seat)
-    if buys is not None:
-        line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
-    surface.blit(fonts.text_cached(line3, 13, theme.GOLD), (x, badge.y + 40))
+    name_text, level, line3 = badge_lines(scene, seat)
+    dealer_room = 26 if seat == g.dealer and seat != scene.viewer else 0
+    name = fit_text(name_text, 16, theme.TEXT, right - x - 20 - dealer_room, True, min_size=11)
+    surface.blit(name, (x + 20, badge.y + 4))
+    surface.blit(fit_text(level, 13, theme.TEXT_DIM, right - x, min_size=10), (x, badge.y + 23))
+    surface.blit(fit_text(line3, 13, theme.GOLD, right - x, min_size=10), (x, badge.y + 39))
     if seat == g.dealer:
         chip = (
             (badge.right - 16, badge.y + 14)
