@@ -36,6 +36,7 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Card]]:
         real(surface, scene, card, rect, shadow)
 
     monkeypatch.setattr(table_draw, "_card", spy)
+    monkeypatch.setattr(table_draw, "_still", lambda _scene: False)  # whole frames: all is seen
     yield drawn
 
 
