@@ -57,24 +57,37 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     for rect in dirty:
         surface.set_clip(rect)
         surface.blit(base, rect, rect)
-        _draw_moving(surface, scene, geo, hidden)
+        _draw_moving(surface, scene, geo, hidden, parts)
     surface.set_clip(None)
     scene.dirty_rects = dirty
 
 
 def _draw_moving(
-    surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
+    surface: pygame.Surface,
+    scene: TableScene,
+    geo: Geometry,
+    hidden: set[Any],
+    parts: dict[object, tuple[Rect, _Part]] | None = None,
 ) -> None:
-    """Everything drawn over the base layer, every frame (or within a clip)."""
-    _draw_stock(surface, scene, geo)
-    _draw_discard(surface, scene, geo, hidden)
+    """Everything drawn over the base layer, every frame; within a clip, what
+    lies outside the clip's part of the table (`parts`) is left out."""
+    clip = surface.get_clip()
+
+    def near(name: str) -> bool:
+        return parts is None or name not in parts or clip.colliderect(parts[name][0])
+
+    if near("middle"):
+        _draw_stock(surface, scene, geo)
+        _draw_discard(surface, scene, geo, hidden)
     _draw_thinking(surface, scene, geo)
     _draw_slots(surface, scene, geo)
-    _draw_hand(surface, scene, geo, hidden)
+    if near("hand"):
+        _draw_hand(surface, scene, geo, hidden)
     _draw_focus(surface, scene)
     _draw_targets(surface, scene)
-    for widget in scene.buttons:
-        widget.draw(surface, live=not scene.covered)
+    if near("buttons"):
+        for widget in scene.buttons:
+            widget.draw(surface, live=not scene.covered)
     concealed = scene.concealed()
     for flight in scene.flights:
         if flight.t >= flight.delay:
@@ -141,7 +154,11 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         (tuple(b.rect), b.label, b.enabled, b.primary, b.hover, b.visible, b.size)
         for b in scene.buttons
     )
-    parts["panel"] = (lt.panel, _Part(panel_base, buttons))
+    log_rect = Rect(lt.panel.x, lt.panel.y, lt.panel.w, lt.buttons.y - lt.panel.y)
+    parts["log"] = (log_rect, _Part(panel_base, None))
+    if scene.buttons:
+        spread = [b.rect.inflate(6, 12) for b in scene.buttons]
+        parts["buttons"] = (spread[0].unionall(spread[1:]).clip(window), _Part(None, buttons))
     thinking = None
     if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
         thinking = (g.to_act[0], int(scene.clock * 3) % 3)
@@ -640,6 +657,26 @@ def badge_text_right(scene: TableScene, geo: Geometry, seat: int) -> int:
     return badge.right - 8
 
 
+_BADGE_BACKS: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+
+def _badge_back(size: tuple[int, int], glow: bool) -> pygame.Surface:
+    """A badge's see-through ground, or the glow around the badge of the seat to act."""
+    key = (size[0], size[1], glow)
+    img = _BADGE_BACKS.get(key)
+    if img is None:
+        if len(_BADGE_BACKS) > 32:
+            _BADGE_BACKS.clear()
+        if glow:
+            img = pygame.Surface((size[0] + 14, size[1] + 14), pygame.SRCALPHA)
+            pygame.draw.rect(img, (*theme.HIGHLIGHT, 60), img.get_rect(), width=6, border_radius=14)
+        else:
+            img = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(img, (8, 28, 18, 215), img.get_rect(), border_radius=10)
+        _BADGE_BACKS[key] = img
+    return img
+
+
 def _draw_badge(
     surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]
 ) -> None:
@@ -648,15 +685,11 @@ def _draw_badge(
     place = geo.layout.seats[seat]
     badge = place.badge
     to_act = seat in g.to_act
-    bg = pygame.Surface(badge.size, pygame.SRCALPHA)
-    pygame.draw.rect(bg, (8, 28, 18, 215), bg.get_rect(), border_radius=10)
-    surface.blit(bg, badge.topleft)
+    surface.blit(_badge_back(badge.size, False), badge.topleft)
     edge = theme.HIGHLIGHT if to_act else session.colour(seat)
     pygame.draw.rect(surface, edge, badge, width=3 if to_act else 1, border_radius=10)
     if to_act:
-        glow = pygame.Surface(badge.inflate(14, 14).size, pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*theme.HIGHLIGHT, 60), glow.get_rect(), width=6, border_radius=14)
-        surface.blit(glow, badge.inflate(14, 14).topleft)
+        surface.blit(_badge_back(badge.size, True), badge.inflate(14, 14).topleft)
     x = badge.x + 10
     right = badge_text_right(scene, geo, seat)
     chip_centre = (x + 7, badge.y + 16)
@@ -764,6 +797,20 @@ def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     surface.blit(status, status.get_rect(midleft=(x, bar.centery)))
 
 
+_WRAPPED: dict[tuple[str, int], list[str]] = {}
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """A log entry's lines: measured once, not on every redraw of the log."""
+    key = (text, width)
+    lines = _WRAPPED.get(key)
+    if lines is None:
+        if len(_WRAPPED) > 4000:
+            _WRAPPED.clear()
+        lines = _WRAPPED[key] = fonts.wrap(text, 13, width)
+    return lines
+
+
 def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     lt = geo.layout
     pygame.draw.rect(surface, (8, 30, 18), lt.panel)
@@ -774,7 +821,7 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     entries = scene.session.log
     keep = 40 + scene.log_scroll  # enough entries for the lines shown
     for entry in entries[-keep:]:
-        lines.extend((line, entry.is_deal) for line in fonts.wrap(entry.text(), 13, log.w - 6))
+        lines.extend((line, entry.is_deal) for line in _wrapped(entry.text(), log.w - 6))
     visible = max(1, (log.h - 22) // 18)
     scroll = min(scene.log_scroll, max(0, len(lines) - visible))
     if scroll:
