@@ -108,8 +108,7 @@ def test_a_still_frame_goes_to_the_screen_as_rectangles(
     scene = _table(app)
     calls: list[str] = []
     monkeypatch.setattr(pygame.display, "flip", lambda: calls.append("flip"))
-    monkeypatch.setattr(pygame.display, "update", lambda rects: calls.append("update"))
-    _move_pointer(geo_point := scene.geometry().zones[("hand", 0)][0][1].center)
+    monkeypatch.setattr(pygame.display, "update", lambda _rects: calls.append("update"))
+    _move_pointer(scene.geometry().zones[("hand", 0)][0][1].center)  # a card rises
     frame(app)
-    assert geo_point
     assert calls == ["update"]

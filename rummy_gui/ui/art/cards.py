@@ -470,6 +470,9 @@ def draw_felt(size: tuple[int, int]) -> pygame.Surface:
     """Green baize: a soft radial light in the middle and a fine grain."""
     w, h = size
     small = pygame.Surface((48, 30))
+    shown = pygame.display.get_surface() is not None
+    if shown:  # scaled up in the display's pixel format: no window-sized convert after
+        small = small.convert()
     centre, edge = (38, 122, 72), (12, 62, 36)
     for y in range(30):
         for x in range(48):
@@ -480,9 +483,9 @@ def draw_felt(size: tuple[int, int]) -> pygame.Surface:
             )
     felt = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
     grain = _grain()
-    if pygame.display.get_surface() is not None:
+    if shown:
         # in the display's pixel format the grain's blits are ~9x faster (50 -> 6 ms at 1920x1080)
-        felt, grain = felt.convert(), grain.convert()
+        grain = grain.convert()
         grain.set_alpha(10)
     for gy in range(0, h, grain.get_height()):
         for gx in range(0, w, grain.get_width()):
@@ -541,8 +544,5 @@ class ArtCache:
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         if self._felt is None or self._felt[0] != size:
-            felt = draw_felt(size)
-            if pygame.display.get_surface() is not None:
-                felt = felt.convert()
-            self._felt = (size, felt)
+            self._felt = (size, draw_felt(size))
         return self._felt[1]

@@ -444,13 +444,13 @@ def _static_layer(size: tuple[int, int], scene: TableScene, geo: Geometry) -> py
     if static is not None:
         return static
     _STATIC.clear()
-    static = pygame.Surface(size)
-    if pygame.display.get_surface() is not None:
-        static = static.convert()
     if hc:
+        static = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            static = static.convert()
         static.fill(palette.HC_FELT)
     else:
-        static.blit(scene.app.art.felt(size), (0, 0))
+        static = scene.app.art.felt(size).copy()
     zone_layer = pygame.Surface(size, pygame.SRCALPHA)
     for seat, place in geo.layout.seats.items():
         if hc:
@@ -572,7 +572,7 @@ def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         pygame.draw.rect(surface, theme.HIGHLIGHT, top.inflate(6, 6), width=3, border_radius=9)
 
 
-def _draw_cut(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+def _draw_cut(surface: pygame.Surface, scene: TableScene, _geo: Geometry) -> None:
     """The pack seen from its long edge: click anywhere along it to cut there."""
     edge = scene.cut_rect()
     shadow = pygame.Surface(edge.size, pygame.SRCALPHA)

@@ -136,10 +136,8 @@ def flights_between(before: Geometry, after: Geometry, duration: float) -> list[
         a = after.zones.get(zone, [])
         hidden = any(c is None for c, _ in a) or any(c is None for c, _ in b)
         if hidden:
-            for i in range(len(b), len(a)):
-                arrivals.append((zone, i, None, a[i][1]))
-            for i in range(len(a), len(b)):
-                departures.append((None, b[i][1]))
+            arrivals.extend((zone, i, None, a[i][1]) for i in range(len(b), len(a)))
+            departures.extend((None, b[i][1]) for i in range(len(a), len(b)))
             continue
         have = Counter(c.code for c, _ in b if c is not None)
         for i, (card, rect) in enumerate(a):
