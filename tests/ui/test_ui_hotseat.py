@@ -35,6 +35,7 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> list[Card]:
         real(surface, scene, card, rect, shadow)
 
     monkeypatch.setattr(table_draw, "_card", spy)
+    monkeypatch.setattr(table_draw, "_still", lambda _scene: False)  # whole frames: all is seen
     return drawn
 
 

@@ -49,7 +49,7 @@ BACK_COLOURS: dict[str, tuple[Colour, Colour]] = {
     "red": ((150, 26, 36), (210, 70, 76)),
     "green": ((20, 90, 60), (70, 160, 110)),
 }
-COMPACT_BELOW = 96  # card height in px under which the compact face is used
+COMPACT_BELOW = 96  # card height in px under which the compact face is used (layout.py too)
 
 # Pip positions for 2..10 as (column, row) in a 3 x 7 grid of the face's middle.
 PIPS: dict[int, list[tuple[int, float]]] = {
@@ -94,16 +94,25 @@ def _card_base(s: pygame.Surface, w: int, h: int, fill: Colour) -> None:
 def draw_face(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
     """The face of one card at w x h pixels."""
 
+    compact = h < COMPACT_BELOW
+
     def paint(s: pygame.Surface, W: int, H: int) -> None:
         _card_base(s, W, H, FACE)
         if card.is_joker:
-            _paint_joker(s, W, H, compact=h < COMPACT_BELOW)
-        elif h < COMPACT_BELOW:
+            _paint_joker(s, W, H, compact)
+        elif compact:
             _paint_compact(s, card, W, H, four_colour)
         else:
             _paint_full(s, card, W, H, four_colour)
 
-    return _supersample(w, h, paint)
+    img = _supersample(w, h, paint)
+    # The SVG figures are drawn antialiased at the final size: drawing them at
+    # the supersampled size cost four to nine times the pixels for nothing.
+    if card.is_joker:
+        _jester(img, w, h, compact)
+    elif card.rank in (11, 12, 13):
+        (_bust if compact else _court)(img, card, w, h, suit_colour(card.suit, four_colour))
+    return img
 
 
 def _index(
@@ -124,16 +133,30 @@ def _index(
     return box
 
 
+def corner_box(card: Card, w: int, h: int) -> pygame.Rect:
+    """Where a face's corner index (rank over suit) sits on a w x h card, as
+    the painters below place it: what an overlapping card must leave in view."""
+    if h < COMPACT_BELOW:
+        rank_px = int(h * 0.30) if card.rank != 10 else int(h * 0.245)
+        idx = _index(card, w, h, (0, 0, 0), rank_px, int(h * 0.24))
+        return idx.get_rect(topleft=(int(w * 0.06), int(h * 0.04)))
+    idx = _index(card, w, h, (0, 0, 0), int(h * 0.15), int(h * 0.13))
+    return idx.get_rect(topleft=(int(w * 0.05), int(h * 0.03)))
+
+
+def _bust(s: pygame.Surface, card: Card, W: int, H: int, colour: Colour) -> None:
+    side = int(min(W * 0.72, H * 0.52))
+    bust = svg_image(bust_svg(card.rank, colour), (side, side))
+    s.blit(bust, bust.get_rect(bottomright=(W - int(W * 0.05), H - int(H * 0.03))))
+
+
 def _paint_compact(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> None:
     colour = suit_colour(card.suit, four)
-    rank_px = int(H * 0.30) if card.rank != 10 else int(H * 0.27)
+    rank_px = int(H * 0.30) if card.rank != 10 else int(H * 0.245)  # "10" kept narrow
     idx = _index(card, W, H, colour, rank_px, int(H * 0.24))
     s.blit(idx, (int(W * 0.06), int(H * 0.04)))
     if card.rank in (11, 12, 13):
-        side = int(min(W * 0.72, H * 0.52))
-        bust = svg_image(bust_svg(card.rank, colour), (side, side))
-        s.blit(bust, bust.get_rect(bottomright=(W - int(W * 0.05), H - int(H * 0.03))))
-        return
+        return  # the bust is drawn by _bust
     big = fonts.render(SUIT_SYMBOLS[SUITS.index(card.suit)], int(H * 0.42), colour)
     _blit_centered(s, big, W * 0.68, H * 0.72)
 
@@ -393,30 +416,39 @@ def _paint_full(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> No
             x = left + (right - left) * col / 2
             y = top + (bottom - top) * row / 6
             _blit_centered(s, pip if row <= 3 else pip_down, x, y)
-    else:
-        frame = pygame.Rect(int(W * 0.2), int(H * 0.075), int(W * 0.6), int(H * 0.85))
-        s.blit(
-            svg_image(court_svg(card.rank, colour, frame.h / frame.w), frame.size), frame.topleft
-        )
-        # the suit on the chest of both halves, drawn with the font (SVG here has no text)
-        small = fonts.render(symbol, int(H * 0.075), colour)
-        badge = pygame.Surface((small.get_width() + 4, small.get_height()), pygame.SRCALPHA)
-        pygame.draw.ellipse(badge, (251, 246, 234), badge.get_rect())
-        badge.blit(small, small.get_rect(center=badge.get_rect().center))
-        chest = frame.h * 0.5 * 0.86
-        _blit_centered(s, badge, frame.centerx, frame.top + chest)
-        _blit_centered(s, pygame.transform.rotate(badge, 180), frame.centerx, frame.bottom - chest)
+
+
+def _court(s: pygame.Surface, card: Card, W: int, H: int, colour: Colour) -> None:
+    """A court card's double-ended figure, with the suit on its chests."""
+    symbol = SUIT_SYMBOLS[SUITS.index(card.suit)]
+    frame = pygame.Rect(int(W * 0.2), int(H * 0.075), int(W * 0.6), int(H * 0.85))
+    s.blit(svg_image(court_svg(card.rank, colour, frame.h / frame.w), frame.size), frame.topleft)
+    # the suit on the chest of both halves, drawn with the font (SVG here has no text)
+    small = fonts.render(symbol, int(H * 0.075), colour)
+    badge = pygame.Surface((small.get_width() + 4, small.get_height()), pygame.SRCALPHA)
+    pygame.draw.ellipse(badge, (251, 246, 234), badge.get_rect())
+    badge.blit(small, small.get_rect(center=badge.get_rect().center))
+    chest = frame.h * 0.5 * 0.86
+    _blit_centered(s, badge, frame.centerx, frame.top + chest)
+    _blit_centered(s, pygame.transform.rotate(badge, 180), frame.centerx, frame.bottom - chest)
+
+
+def _jester_frame(W: int, H: int, compact: bool) -> pygame.Rect:
+    if compact:
+        return pygame.Rect(int(W * 0.3), int(H * 0.36), int(W * 0.66), int(H * 0.62))
+    return pygame.Rect(int(W * 0.2), int(H * 0.08), int(W * 0.6), int(H * 0.84))
+
+
+def _jester(s: pygame.Surface, W: int, H: int, compact: bool) -> None:
+    frame = _jester_frame(W, H, compact)
+    s.blit(svg_image(jester_svg(frame.h / frame.w), frame.size), frame.topleft)
 
 
 def _paint_joker(s: pygame.Surface, W: int, H: int, compact: bool) -> None:
+    """The joker's letters (its jester is drawn by _jester)."""
     colour = JOKER_COLOUR
     if compact:
         _blit_centered(s, fonts.render("JK", int(H * 0.26), colour, bold=True), W * 0.32, H * 0.2)
-        frame = pygame.Rect(int(W * 0.3), int(H * 0.36), int(W * 0.66), int(H * 0.62))
-    else:
-        frame = pygame.Rect(int(W * 0.2), int(H * 0.08), int(W * 0.6), int(H * 0.84))
-    s.blit(svg_image(jester_svg(frame.h / frame.w), frame.size), frame.topleft)
-    if compact:
         return
     letters = [fonts.render(ch, int(H * 0.1), colour, bold=True) for ch in "JOKER"]
     y = H * 0.05
@@ -459,6 +491,9 @@ def draw_felt(size: tuple[int, int]) -> pygame.Surface:
     """Green baize: a soft radial light in the middle and a fine grain."""
     w, h = size
     small = pygame.Surface((48, 30))
+    shown = pygame.display.get_surface() is not None
+    if shown:  # scaled up in the display's pixel format: no window-sized convert after
+        small = small.convert()
     centre, edge = (38, 122, 72), (12, 62, 36)
     for y in range(30):
         for x in range(48):
@@ -469,9 +504,9 @@ def draw_felt(size: tuple[int, int]) -> pygame.Surface:
             )
     felt = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
     grain = _grain()
-    if pygame.display.get_surface() is not None:
+    if shown:
         # in the display's pixel format the grain's blits are ~9x faster (50 -> 6 ms at 1920x1080)
-        felt, grain = felt.convert(), grain.convert()
+        grain = grain.convert()
         grain.set_alpha(10)
     for gy in range(0, h, grain.get_height()):
         for gx in range(0, w, grain.get_width()):
@@ -530,8 +565,5 @@ class ArtCache:
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         if self._felt is None or self._felt[0] != size:
-            felt = draw_felt(size)
-            if pygame.display.get_surface() is not None:
-                felt = felt.convert()
-            self._felt = (size, felt)
+            self._felt = (size, draw_felt(size))
         return self._felt[1]

@@ -220,7 +220,9 @@ class App:
             names, self._sounds_after_frame = self._sounds_after_frame, []
             for _frame, name in names:
                 self.audio.play(name)
-        intents = [i for i in (translate(e) for e in pygame.event.get()) if i is not None]
+        events = pygame.event.get()
+        exposed = any(e.type == pygame.WINDOWEXPOSED for e in events)
+        intents = [i for i in (translate(e) for e in events) if i is not None]
         # Dragging a window's edge sends a burst of sizes (and SDL reports each one
         # up to three times): only the last is laid out.
         last_resize = max((k for k, i in enumerate(intents) if isinstance(i, Resize)), default=-1)
@@ -237,7 +239,12 @@ class App:
             scene.update(dt)
         self._wait_after_frame = self.frame_wait()
         self.draw()
-        pygame.display.flip()
+        visible = self.stack.visible()
+        rects = visible[0].dirty_rects if len(visible) == 1 and not exposed else None
+        if rects is None:
+            pygame.display.flip()
+        elif rects:  # only the parts that changed go to the screen
+            pygame.display.update(rects)
         saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
         self.frame_times.append(time.perf_counter() - started)

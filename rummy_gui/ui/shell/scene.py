@@ -60,6 +60,7 @@ class App(Protocol):
     rooms: Rooms
     running: bool  # False ends the program after this frame
     persist_settings: bool  # the settings are saved as they change (off in tests)
+    frame: int  # frames drawn so far
 
     @property
     def size(self) -> tuple[int, int]: ...
@@ -82,6 +83,8 @@ class Scene:
     # Another scene is above this one (kept by the stack): nothing here may
     # look or act enabled, so its controls are drawn with live=False.
     covered = False
+    # Set by draw when only these parts of the window changed (None: all of it).
+    dirty_rects: list[pygame.Rect] | None = None
 
     def __init__(self, app: App) -> None:
         self.app = app

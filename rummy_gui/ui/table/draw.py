@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,18 +28,67 @@ SHADOW = (0, 0, 0, 70)
 
 
 def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
+    """The table's frame. When nothing moves across the table (no card in
+    flight, no drag, no message, no overlay) only the parts whose contents
+    changed are drawn again, and `scene.dirty_rects` tells the app to put just
+    those on screen; otherwise the whole frame is drawn (dirty_rects None)."""
     geo = scene.geometry()
     hidden = scene.hidden_slots()
-    surface.blit(_base_layer(surface, scene, geo, hidden), (0, 0))
-    _draw_stock(surface, scene, geo)
-    _draw_discard(surface, scene, geo, hidden)
+    parts = _parts(scene, geo, hidden)
+    base = _base_layer(surface, scene, geo, hidden, parts)
+    state = _FRAMES.get(scene)
+    alone = [id(s) for s in scene.app.stack.visible()] == [id(scene)]
+    clean = (
+        alone
+        and state is not None
+        and state.alone
+        and state.frame == scene.app.frame - 1
+        and state.surface is surface
+        and state.size == surface.get_size()
+        and _still(scene)
+    )
+    shown = {name: (rect, (part.base, part.key)) for name, (rect, part) in parts.items()}
+    _FRAMES[scene] = _Frame(scene.app.frame, surface, surface.get_size(), alone, shown)
+    if not clean or state is None:
+        surface.blit(base, (0, 0))
+        _draw_moving(surface, scene, geo, hidden)
+        scene.dirty_rects = None
+        return
+    dirty = [r.clip(surface.get_rect()) for r in _changed(state.parts, shown)]
+    for rect in dirty:
+        surface.set_clip(rect)
+        surface.blit(base, rect, rect)
+        _draw_moving(surface, scene, geo, hidden, parts)
+    surface.set_clip(None)
+    scene.dirty_rects = dirty
+
+
+def _draw_moving(
+    surface: pygame.Surface,
+    scene: TableScene,
+    geo: Geometry,
+    hidden: set[Any],
+    parts: dict[object, tuple[Rect, _Part]] | None = None,
+) -> None:
+    """Everything drawn over the base layer, every frame; within a clip, what
+    lies outside the clip's part of the table (`parts`) is left out."""
+    clip = surface.get_clip()
+
+    def near(name: str) -> bool:
+        return parts is None or name not in parts or clip.colliderect(parts[name][0])
+
+    if near("middle"):
+        _draw_stock(surface, scene, geo)
+        _draw_discard(surface, scene, geo, hidden)
     _draw_thinking(surface, scene, geo)
     _draw_slots(surface, scene, geo)
-    _draw_hand(surface, scene, geo, hidden)
+    if near("hand"):
+        _draw_hand(surface, scene, geo, hidden)
     _draw_focus(surface, scene)
     _draw_targets(surface, scene)
-    for widget in scene.buttons:
-        widget.draw(surface, live=not scene.covered)
+    if near("buttons"):
+        for widget in scene.buttons:
+            widget.draw(surface, live=not scene.covered)
     concealed = scene.concealed()
     for flight in scene.flights:
         if flight.t >= flight.delay:
@@ -49,47 +101,212 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     _draw_messages(surface, scene, geo)
 
 
+@dataclass
+class _Frame:
+    """What the last frame of a table showed, part by part."""
+
+    frame: int
+    surface: pygame.Surface
+    size: tuple[int, int]
+    alone: bool  # no other scene was drawn over it
+    parts: dict[object, tuple[Rect, tuple[object, object]]]
+
+
+_FRAMES: weakref.WeakKeyDictionary[TableScene, _Frame] = weakref.WeakKeyDictionary()
+
+
+def _still(scene: TableScene) -> bool:
+    """Nothing that crosses the table's parts is being drawn: no card in flight,
+    no drag, no claim prompt, no contract slots, no cut."""
+    return not (
+        scene.flights
+        or scene.returning
+        or (scene.drag is not None and scene.drag.active)
+        or scene.prompt_buttons
+        or scene.covered
+        or scene.staging()
+        or scene.cutting()
+    )
+
+
+@dataclass
+class _Part:
+    """One region of the table: what its base layer shows (`base`) and what the
+    whole frame shows there (`key`); a region is drawn again when its key changes."""
+
+    base: object
+    key: object
+
+
+def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, tuple[Rect, _Part]]:
+    """The table cut into regions, each with the state its pixels depend on.
+
+    The regions may overlap and together cover everything the base layer and
+    the still frame draw; a region's rect includes its shadows, lifts and labels."""
+    session = scene.session
+    g: Game = session.game
+    lt = geo.layout
+    w, h = lt.size
+    window = Rect(0, 0, w, h)
+    parts: dict[object, tuple[Rect, _Part]] = {}
+    parts["top"] = (lt.top_bar, _Part((texts.title_text(scene), texts.status_text(scene)), None))
+    panel_base = (len(session.log), session.log[-1].text() if session.log else "", scene.log_scroll)
+    buttons = tuple(
+        (tuple(b.rect), b.label, b.enabled, b.primary, b.hover, b.visible, b.size)
+        for b in scene.buttons
+    )
+    log_rect = Rect(lt.panel.x, lt.panel.y, lt.panel.w, lt.buttons.y - lt.panel.y)
+    parts["log"] = (log_rect, _Part(panel_base, None))
+    if scene.buttons:
+        spread = [b.rect.inflate(6, 12) for b in scene.buttons]
+        parts["buttons"] = (spread[0].unionall(spread[1:]).clip(window), _Part(None, buttons))
+    thinking = None
+    if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
+        thinking = (g.to_act[0], int(scene.clock * 3) % 3)
+    frozen = frozenset(hidden)
+    for seat, place in lt.seats.items():
+        rects = [place.zone.inflate(20, 20)]
+        melds = []
+        for meld in g.melds:
+            if geo.meld_zone_of.get(meld.id) == seat:
+                melds.append((meld.id, str(meld), tuple(meld.owners), meld.complete))
+                rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
+        hint = seat == scene.viewer and not g.melds
+        base = (
+            badge_lines(scene, seat),
+            seat in g.to_act,
+            seat == g.dealer,
+            session.seats[seat].colour,
+            len(g.hand(seat)),
+            tuple(melds),
+            hint,
+            frozen,
+        )
+        here = thinking if thinking is not None and thinking[0] == seat else None
+        spot = thinking_spot(scene, geo) if here is not None else None
+        if spot is not None:
+            rects.append(Rect(spot[0], spot[1], 120, 18))
+        area = rects[0].unionall(rects[1:]).clip(window)
+        parts[("seat", seat)] = (area, _Part(base, here))
+    middle = lt.stock.unionall([lt.discard]).inflate(24, 24)
+    fan = [r for _c, r in geo.zones[("discard",)]]
+    if fan:
+        middle = middle.unionall([r.inflate(12, 12).move(0, -20) for r in fan])
+    middle.y -= 40  # a lifted card and its "take" tip
+    middle.h += 40
+    pile = (
+        g.stock_count,
+        tuple(c.code for c in g.discard_pile),
+        scene.hover_discard,
+        scene.hover_stock and scene.can_draw(),
+        frozen,
+    )
+    parts["middle"] = (middle.clip(window), _Part(not g.discard_pile, pile))
+    hand = lt.hand.inflate(20, 0)
+    hand.y -= 60  # selected and hovered cards rise, the "meld me" tag above them
+    hand.h += 60 + 12
+    shown = geo.zones[("hand", scene.viewer)]
+    target = g.target if scene.my_turn() else None
+    hand_key = (
+        tuple((c.code if c is not None else "", tuple(r)) for c, r in shown),
+        frozenset(scene.selected),
+        scene.hover_hand,
+        target.code if target is not None else None,
+        scene.concealed(),
+        g.phase,
+        frozen,
+    )
+    parts["hand"] = (hand.clip(window), _Part(None, hand_key))
+    if _focus_shown(scene):
+        from rummy_gui.ui.table.keyboard import focus_rect
+
+        rect = focus_rect(scene)
+        parts["focus"] = (rect.inflate(20, 20).clip(window), _Part(None, scene.keyboard_used))
+    for k, (img, box, alpha) in enumerate(_message_boxes(scene, geo)):
+        parts[("message", k)] = (box.inflate(26, 14).clip(window), _Part(None, (id(img), alpha)))
+    return parts
+
+
+def _changed(
+    before: Mapping[object, tuple[Rect, object]], after: Mapping[object, tuple[Rect, object]]
+) -> list[Rect]:
+    """The rects to draw again: where a part's contents changed, both where it
+    was and where it is now; where a part went away, where it was."""
+    out = []
+    for name, (rect, key) in after.items():
+        old = before.get(name)
+        if old != (rect, key):
+            out.append(rect)
+            if old is not None and old[0] != rect:
+                out.append(old[0])
+    out.extend(rect for name, (rect, _key) in before.items() if name not in after)
+    return out
+
+
+_BASES: weakref.WeakKeyDictionary[TableScene, dict[object, tuple[Rect, object]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _base_layer(
-    surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
+    surface: pygame.Surface,
+    scene: TableScene,
+    geo: Geometry,
+    hidden: set[Any],
+    parts: dict[object, tuple[Rect, _Part]],
 ) -> pygame.Surface:
-    """Everything that changes only when a move is made: drawn once per position.
+    """Everything that changes only when a move is made, kept between frames.
 
     The felt, the zones, the melds, the badges, the top bar and the log make up
-    most of a frame's blits; caching them keeps a frame to a few milliseconds."""
+    most of a frame's blits. A move changes a few of the table's parts (the
+    mover's badge and melds, the pile, the log, the status line): only those
+    are drawn again into the layer."""
     settings = scene.app.settings
     key = (
-        scene.geometry_key(),
-        frozenset(hidden),
+        surface.get_size(),
+        tuple(geo.layout.table),
+        tuple((s, tuple(p.zone)) for s, p in sorted(geo.layout.seats.items())),
         settings.four_colour,
         settings.card_back,
-        len(scene.session.log),
-        texts.status_text(scene),
-        scene.staging(),
         language(),
         high_contrast(scene),
         scene.revealed_for,
         scene.concealed(),
-        scene.log_scroll,
+        scene.staging(),
     )
     cached = scene.base_cache
-    if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size():
-        return cached[1]
-    if cached is not None and cached[1].get_size() == surface.get_size():
-        base = cached[1]  # reused: allocating a window-sized surface costs milliseconds
+    drawn = _BASES.get(scene)
+    bases = {name: (rect, part.base) for name, (rect, part) in parts.items()}
+    if cached is not None and cached[0] == key and drawn is not None:
+        base = cached[1]
+        for rect in _changed(drawn, bases):
+            base.set_clip(rect)
+            _paint_base(base, scene, geo, hidden)
+        base.set_clip(None)
     else:
-        base = pygame.Surface(surface.get_size()).convert()
-    if high_contrast(scene):
-        base.fill(palette.HC_FELT)
-    else:
-        base.blit(scene.app.art.felt(surface.get_size()), (0, 0))
-    _draw_zones(base, scene, geo)
+        if cached is not None and cached[1].get_size() == surface.get_size():
+            base = cached[1]  # reused: allocating a window-sized surface costs milliseconds
+        else:
+            base = pygame.Surface(surface.get_size()).convert()
+        _paint_base(base, scene, geo, hidden)
+    scene.base_cache = (key, base)
+    _BASES[scene] = dict(bases)
+    return base
+
+
+def _paint_base(base: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
+    """The base layer's contents (within the surface's clip, if one is set)."""
+    clip = base.get_clip()
+    base.blit(_static_layer(base.get_size(), scene, geo), clip, clip)
+    _draw_zone_hints(base, scene, geo)
     _draw_melds(base, scene, geo, hidden)
     for seat in geo.layout.seats:
-        _draw_badge(base, scene, geo, seat, hidden)
-    _draw_top_bar(base, scene, geo)
-    _draw_panel(base, scene, geo)
-    scene.base_cache = (key, base)
-    return base
+        if clip.colliderect(geo.layout.seats[seat].zone.inflate(20, 20)):
+            _draw_badge(base, scene, geo, seat, hidden)
+    if clip.colliderect(geo.layout.top_bar):
+        _draw_top_bar(base, scene, geo)
+    if clip.colliderect(geo.layout.panel):
+        _draw_panel(base, scene, geo)
 
 
 def high_contrast(scene: TableScene) -> bool:
@@ -108,14 +325,18 @@ def draw_focus_box(surface: pygame.Surface, scene: TableScene, rect: Rect) -> No
     pygame.draw.rect(surface, colour, outer, width=3, border_radius=9)
 
 
-def _draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
-    """Where the keys act: always shown while the player may act (thin until keys are used)."""
-    if (
+def _focus_shown(scene: TableScene) -> bool:
+    return not (
         scene.covered
         or not scene.my_turn()
         or scene.prompt_buttons
         or (scene.drag and scene.drag.active)
-    ):
+    )
+
+
+def _draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
+    """Where the keys act: always shown while the player may act (thin until keys are used)."""
+    if not _focus_shown(scene):
         return
     from rummy_gui.ui.table.keyboard import focus_rect
 
@@ -167,10 +388,26 @@ def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) ->
     if place is None:
         return
     dots = "." * (1 + int(scene.clock * 3) % 3)
-    surface.blit(
-        fonts.text_cached(_("thinking") + dots, 12, theme.GOLD),
-        (place.badge.x + 10, place.badge.bottom - 16),
+    surface.blit(fonts.text_cached(_("thinking") + dots, 12, theme.GOLD), thinking_spot(scene, geo))
+
+
+def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
+    """Where "thinking…" goes: after the points on the badge's third line when
+    there is room (never over them), else just under the badge."""
+    seat = scene.session.game.to_act[0]
+    badge = geo.layout.seats[seat].badge
+    x = badge.x + 10
+    line3 = fit_text(
+        badge_lines(scene, seat)[2],
+        13,
+        theme.GOLD,
+        badge_text_right(scene, geo, seat) - x,
+        min_size=10,
     )
+    room = badge_text_right(scene, geo, seat) - (x + line3.get_width() + 10)
+    if room >= fonts.text_cached(_("thinking") + "...", 12, theme.GOLD).get_width():
+        return x + line3.get_width() + 10, badge.y + 40
+    return x, badge.bottom + 3
 
 
 def _card(
@@ -188,43 +425,61 @@ def _card(
     surface.blit(img, rect.topleft)
 
 
-_ZONES: dict[tuple[object, ...], pygame.Surface] = {}
+_STATIC: dict[tuple[object, ...], pygame.Surface] = {}
 
 
-def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
-    """The shaded areas of the players and the pile: they move only on resize."""
+def _static_layer(size: tuple[int, int], scene: TableScene, geo: Geometry) -> pygame.Surface:
+    """The felt with the shaded areas of the players and the pile, one opaque
+    surface: they change only on resize (or with the contrast setting)."""
     hc = high_contrast(scene)
     session = scene.session
     key = (
-        surface.get_size(),
-        tuple(
-            (seat, tuple(p.zone), session.colour(seat))
-            for seat, p in sorted(geo.layout.seats.items())
-        ),
+        size,
+        tuple((seat, tuple(p.zone)) for seat, p in sorted(geo.layout.seats.items())),
         tuple(geo.layout.discard),
         hc,
+        id(session),
+        tuple(cfg.colour for cfg in session.seats),
     )
-    zone_layer = _ZONES.get(key)
-    if zone_layer is None:
-        _ZONES.clear()
-        zone_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for seat, place in geo.layout.seats.items():
-            if hc:
-                pygame.draw.rect(
-                    zone_layer, (*session.colour(seat), 255), place.zone, width=3, border_radius=14
-                )
-                continue
-            colour = (*session.colour(seat), 90)
-            pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
-            pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
+    static = _STATIC.get(key)
+    if static is not None:
+        return static
+    _STATIC.clear()
+    if hc:
+        static = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            static = static.convert()
+        static.fill(palette.HC_FELT)
+    else:
+        static = scene.app.art.felt(size).copy()
+    zone_layer = pygame.Surface(size, pygame.SRCALPHA)
+    for seat, place in geo.layout.seats.items():
         if hc:
             pygame.draw.rect(
-                zone_layer, (*palette.HC_ZONE, 255), geo.layout.discard, width=2, border_radius=14
+                zone_layer, (*session.colour(seat), 255), place.zone, width=3, border_radius=14
             )
-        else:
-            pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
-        zone_layer = _ZONES[key] = zone_layer.convert_alpha()
-    surface.blit(zone_layer, (0, 0))
+            continue
+        colour = (*session.colour(seat), 90)
+        pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
+        pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
+    if hc:
+        pygame.draw.rect(
+            zone_layer, (*palette.HC_ZONE, 255), geo.layout.discard, width=2, border_radius=14
+        )
+    else:
+        pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
+    static.blit(zone_layer, (0, 0))
+    _STATIC[key] = static
+    return static
+
+
+def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    """The shaded areas of the players and the pile, and their hints."""
+    surface.blit(_static_layer(surface.get_size(), scene, geo), (0, 0))
+    _draw_zone_hints(surface, scene, geo)
+
+
+def _draw_zone_hints(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     g: Game = scene.session.game
     if not g.melds and not scene.staging():
         own = geo.layout.seats[scene.viewer].melds
@@ -256,26 +511,31 @@ def _draw_melds(
                 continue
             _card(surface, scene, card, rect, shadow=(j == 0))
             owner = meld.owners[j]
+            mark_top = rect.bottom
             if owner != maker:
-                _owner_mark(surface, scene, owner, rect)
+                mark_top = _owner_mark(surface, scene, owner, rect)
             if card.is_joker and j < len(tokens) and "=" in tokens[j]:
-                _joker_tag(surface, tokens[j].split("=")[1], rect, scene.app.settings.four_colour)
-        if meld.complete:
+                four = scene.app.settings.four_colour
+                _joker_tag(surface, tokens[j].split("=")[1], rect, four, mark_top)
+        if meld.complete:  # in the last card's empty top-right corner, on no other text
             tick = fonts.text_cached("✓", 14, theme.GOLD, True)
-            surface.blit(tick, (rects[-1].right - 14, rects[-1].y - 14))
+            surface.blit(tick, tick.get_rect(topright=(rects[-1].right - 3, rects[-1].y + 2)))
 
 
-def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Rect) -> None:
-    """A laid-off card: its owner's colour and initial (colour is never the only sign)."""
+def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Rect) -> int:
+    """A laid-off card: its owner's colour and initial (colour is never the only sign).
+    Returns the top of the mark."""
     r = max(7, min(11, rect.w // 5))
     centre = (rect.x + r + 2, rect.bottom - r - 3)
     pygame.draw.circle(surface, scene.session.colour(owner), centre, r)
     pygame.draw.circle(surface, (20, 20, 20), centre, r, width=1)
     initial = fonts.text_cached(scene.session.initial(owner), int(r * 1.3), (15, 15, 15), True)
     surface.blit(initial, initial.get_rect(center=centre))
+    return centre[1] - r - 1
 
 
-def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) -> None:
+def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool, below: int) -> None:
+    """What a joker stands for, on its visible strip, above `below` (an owner's mark)."""
     from rummy_gui.ui.art.cards import suit_colour
 
     text = meaning
@@ -286,6 +546,7 @@ def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool) ->
     size = max(9, rect.h // 7)
     img = fonts.text_cached(text, size, colour, True)
     box = img.get_rect(topleft=(rect.x + 3, rect.y + rect.h * 0.62))
+    box.bottom = min(box.bottom, below - 2)
     pygame.draw.rect(surface, (255, 244, 200), box.inflate(4, 2), border_radius=3)
     pygame.draw.rect(surface, (120, 40, 150), box.inflate(4, 2), width=1, border_radius=3)
     surface.blit(img, box)
@@ -312,7 +573,7 @@ def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         pygame.draw.rect(surface, theme.HIGHLIGHT, top.inflate(6, 6), width=3, border_radius=9)
 
 
-def _draw_cut(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+def _draw_cut(surface: pygame.Surface, scene: TableScene, _geo: Geometry) -> None:
     """The pack seen from its long edge: click anywhere along it to cut there."""
     edge = scene.cut_rect()
     shadow = pygame.Surface(edge.size, pygame.SRCALPHA)
@@ -361,31 +622,10 @@ def _draw_discard(
         surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.y - 20)))
 
 
-def _draw_badge(
-    surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]
-) -> None:
+def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
+    """The three lines of a seat's badge: name, level (and team), points (and buys)."""
     session = scene.session
     g: Game = session.game
-    place = geo.layout.seats[seat]
-    badge = place.badge
-    to_act = seat in g.to_act
-    bg = pygame.Surface(badge.size, pygame.SRCALPHA)
-    pygame.draw.rect(bg, (8, 28, 18, 215), bg.get_rect(), border_radius=10)
-    surface.blit(bg, badge.topleft)
-    edge = theme.HIGHLIGHT if to_act else session.colour(seat)
-    pygame.draw.rect(surface, edge, badge, width=3 if to_act else 1, border_radius=10)
-    if to_act:
-        glow = pygame.Surface(badge.inflate(14, 14).size, pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*theme.HIGHLIGHT, 60), glow.get_rect(), width=6, border_radius=14)
-        surface.blit(glow, badge.inflate(14, 14).topleft)
-    x = badge.x + 10
-    chip_centre = (x + 7, badge.y + 16)
-    pygame.draw.circle(surface, session.colour(seat), chip_centre, 9)
-    pygame.draw.circle(surface, (20, 20, 20), chip_centre, 9, width=1)
-    mark = fonts.text_cached(session.initial(seat), 12, (15, 15, 15), True)
-    surface.blit(mark, mark.get_rect(center=chip_centre))
-    name = fonts.text_cached(session.name(seat), 16, theme.TEXT, True)
-    surface.blit(name, (x + 20, badge.y + 6))
     cfg = session.seats[seat]
     if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
         level = _("you")
@@ -399,12 +639,71 @@ def _draw_badge(
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
         level += " · " + _("team {team}").format(team="AB"[side])
-    surface.blit(fonts.text_cached(level, 13, theme.TEXT_DIM), (x, badge.y + 25))
     line3 = _("{n} pts").format(n=total)
     buys = g.buys_left(seat)
     if buys is not None:
         line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
-    surface.blit(fonts.text_cached(line3, 13, theme.GOLD), (x, badge.y + 40))
+    return session.name(seat), level, line3
+
+
+def badge_text_right(scene: TableScene, geo: Geometry, seat: int) -> int:
+    """Where a badge's texts must end: before the opponent's fan of backs, or
+    before the dealer chip of the player's own badge."""
+    badge = geo.layout.seats[seat].badge
+    slots = geo.zones.get(("hand", seat), []) if seat != scene.viewer else []
+    if slots:
+        return min(r.x for _c, r in slots) - 6
+    if seat == scene.session.game.dealer:
+        return badge.right - 30
+    return badge.right - 8
+
+
+_BADGE_BACKS: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+
+def _badge_back(size: tuple[int, int], glow: bool) -> pygame.Surface:
+    """A badge's see-through ground, or the glow around the badge of the seat to act."""
+    key = (size[0], size[1], glow)
+    img = _BADGE_BACKS.get(key)
+    if img is None:
+        if len(_BADGE_BACKS) > 32:
+            _BADGE_BACKS.clear()
+        if glow:
+            img = pygame.Surface((size[0] + 14, size[1] + 14), pygame.SRCALPHA)
+            pygame.draw.rect(img, (*theme.HIGHLIGHT, 60), img.get_rect(), width=6, border_radius=14)
+        else:
+            img = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(img, (8, 28, 18, 215), img.get_rect(), border_radius=10)
+        _BADGE_BACKS[key] = img
+    return img
+
+
+def _draw_badge(
+    surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]
+) -> None:
+    session = scene.session
+    g: Game = session.game
+    place = geo.layout.seats[seat]
+    badge = place.badge
+    to_act = seat in g.to_act
+    surface.blit(_badge_back(badge.size, False), badge.topleft)
+    edge = theme.HIGHLIGHT if to_act else session.colour(seat)
+    pygame.draw.rect(surface, edge, badge, width=3 if to_act else 1, border_radius=10)
+    if to_act:
+        surface.blit(_badge_back(badge.size, True), badge.inflate(14, 14).topleft)
+    x = badge.x + 10
+    right = badge_text_right(scene, geo, seat)
+    chip_centre = (x + 7, badge.y + 16)
+    pygame.draw.circle(surface, session.colour(seat), chip_centre, 9)
+    pygame.draw.circle(surface, (20, 20, 20), chip_centre, 9, width=1)
+    mark = fonts.text_cached(session.initial(seat), 12, (15, 15, 15), True)
+    surface.blit(mark, mark.get_rect(center=chip_centre))
+    name_text, level, line3 = badge_lines(scene, seat)
+    dealer_room = 26 if seat == g.dealer and seat != scene.viewer else 0
+    name = fit_text(name_text, 16, theme.TEXT, right - x - 20 - dealer_room, True, min_size=11)
+    surface.blit(name, (x + 20, badge.y + 4))
+    surface.blit(fit_text(level, 13, theme.TEXT_DIM, right - x, min_size=10), (x, badge.y + 23))
+    surface.blit(fit_text(line3, 13, theme.GOLD, right - x, min_size=10), (x, badge.y + 39))
     if seat == g.dealer:
         chip = (
             (badge.right - 16, badge.y + 14)
@@ -499,6 +798,20 @@ def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     surface.blit(status, status.get_rect(midleft=(x, bar.centery)))
 
 
+_WRAPPED: dict[tuple[str, int], list[str]] = {}
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """A log entry's lines: measured once, not on every redraw of the log."""
+    key = (text, width)
+    lines = _WRAPPED.get(key)
+    if lines is None:
+        if len(_WRAPPED) > 4000:
+            _WRAPPED.clear()
+        lines = _WRAPPED[key] = fonts.wrap(text, 13, width)
+    return lines
+
+
 def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     lt = geo.layout
     pygame.draw.rect(surface, (8, 30, 18), lt.panel)
@@ -509,7 +822,7 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     entries = scene.session.log
     keep = 40 + scene.log_scroll  # enough entries for the lines shown
     for entry in entries[-keep:]:
-        lines.extend((line, entry.is_deal) for line in fonts.wrap(entry.text(), 13, log.w - 6))
+        lines.extend((line, entry.is_deal) for line in _wrapped(entry.text(), log.w - 6))
     visible = max(1, (log.h - 22) // 18)
     scroll = min(scene.log_scroll, max(0, len(lines) - visible))
     if scroll:
@@ -526,10 +839,12 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         y -= 18
 
 
-def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+def _message_boxes(scene: TableScene, geo: Geometry) -> list[tuple[pygame.Surface, Rect, int]]:
+    """The messages shown (newest last): their text, box and opacity."""
     own = geo.layout.seats[scene.viewer].zone
     y = own.y - 8
     table = geo.layout.table
+    out = []
     for msg in reversed(scene.messages[-3:]):
         alpha = max(0, min(255, int(255 * min(1.0, msg.ttl / 0.8))))
         img = fit_text(
@@ -540,13 +855,20 @@ def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) ->
             box.clamp_ip(table.inflate(-24, -24))
         else:
             box = img.get_rect(midbottom=(table.centerx, y))
+        out.append((img, box, alpha))
+        if msg.pos is None:
+            y -= box.h + 16
+    return out
+
+
+def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
+    for img, box, alpha in _message_boxes(scene, geo):
         panel = pygame.Surface(box.inflate(24, 12).size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (0, 0, 0, int(alpha * 0.7)), panel.get_rect(), border_radius=10)
         surface.blit(panel, box.inflate(24, 12).topleft)
         img.set_alpha(alpha)
         surface.blit(img, box)
-        if msg.pos is None:
-            y -= box.h + 16
+        img.set_alpha(None)  # the image is cached and shared: leave it opaque
 
 
 def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:

@@ -72,7 +72,7 @@ def build(
         if zone_place is None:
             continue
         place = zone_place
-        max_h = min(int((110 if seat == viewer else 92) * scale), int(place.melds.h * 0.8))
+        max_h = min(lay.meld_card_height(size, seat == viewer, scale), int(place.melds.h * 0.8))
         packed, card = lay.meld_packing(place.melds, [len(m.cards) for m in melds], max_h)
         geo.meld_cards[seat] = card
         for meld, card_rects in zip(melds, packed, strict=True):
@@ -88,9 +88,10 @@ def _players(game: Game) -> int:
 
 def opponent_fan(badge: Rect, count: int) -> list[Rect]:
     """A small fan of backs at the right end of an opponent's badge."""
-    ch = max(28, min(44, badge.h - 14))
+    narrow = badge.w < 220  # the name and level keep most of a narrow badge
+    ch = 30 if narrow else max(28, min(44, badge.h - 14))
     cw = int(ch / lay.CARD_RATIO)
-    width = min(badge.w * 0.36, cw + 7 * max(0, count - 1))
+    width = min(badge.w * (0.28 if narrow else 0.36), cw + 7 * max(0, count - 1))
     step = 0 if count <= 1 else (width - cw) / (count - 1)
     x0 = badge.right - 8 - (cw + step * max(0, count - 1))
     y = badge.centery - ch // 2
@@ -135,10 +136,8 @@ def flights_between(before: Geometry, after: Geometry, duration: float) -> list[
         a = after.zones.get(zone, [])
         hidden = any(c is None for c, _ in a) or any(c is None for c, _ in b)
         if hidden:
-            for i in range(len(b), len(a)):
-                arrivals.append((zone, i, None, a[i][1]))
-            for i in range(len(a), len(b)):
-                departures.append((None, b[i][1]))
+            arrivals.extend((zone, i, None, a[i][1]) for i in range(len(b), len(a)))
+            departures.extend((None, b[i][1]) for i in range(len(a), len(b)))
             continue
         have = Counter(c.code for c, _ in b if c is not None)
         for i, (card, rect) in enumerate(a):

@@ -11,6 +11,18 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 CARD_RATIO = 1.4  # height / width of every card
+BADGE_H = 58
+COMPACT_BELOW = 96  # card height under which the art draws the compact face (a big index)
+GAP = 0.08  # the space between cards laid side by side, in card widths
+
+
+def index_width(card: tuple[int, int]) -> int:
+    """How much of a card's left edge must stay in view for its corner index
+    (rank over suit, "10" the widest) to be read whole: the art's compact face
+    has a big index, the full face a small one."""
+    cw, ch = card
+    share = 0.56 if ch < COMPACT_BELOW else 0.36
+    return int(cw * share) + 2
 
 
 def card_size(height: float) -> tuple[int, int]:
@@ -46,7 +58,12 @@ class TableLayout:
 def table_layout(
     size: tuple[int, int], players: int, viewer: int, scale: float = 1.0
 ) -> TableLayout:
-    """The table for a window size; `scale` (0.8-1.6) is the player's card size."""
+    """The table for a window size; `scale` (0.8-1.6) is the player's card size.
+
+    Every band of the table (the opponents' zones, the middle with the stock and
+    the pile, the player's own zone, the hand) is a share of the window's
+    height, so the cards grow with the window instead of stopping at a size
+    made for a small one."""
     w, h = size
     panel_w = max(220, min(300, int(w * 0.2)))
     top_bar = Rect(0, 0, w, 40)
@@ -56,27 +73,27 @@ def table_layout(
     log = Rect(panel.x + 10, panel.y + 10, panel.w - 20, buttons.y - panel.y - 20)
     table = Rect(0, top_bar.bottom, w - panel_w, h - top_bar.bottom)
 
-    hand_card = card_size(min(h * 0.32, max(80, min(170, h * 0.19)) * scale))
+    hand_card = card_size(min(h * 0.32, max(80, h * 0.19) * scale))
     hand = Rect(table.x + 14, h - hand_card[1] - 12, table.w - 28, hand_card[1] + 8)
-    own_h = int(max(110, min(170, h * 0.19)))
+    own_h = int(max(110, h * 0.19))
     own = Rect(table.x + 10, hand.y - 28 - own_h, table.w - 20, own_h)
     seats: dict[int, SeatPlace] = {}
-    badge_w = min(200, own.w // 5)
+    badge_w = max(150, min(240, own.w // 5))
     seats[viewer] = SeatPlace(
         viewer,
         own,
-        Rect(own.x, own.y, badge_w, 62),
+        Rect(own.x, own.y, badge_w, BADGE_H),
         Rect(own.x + badge_w + 10, own.y, own.w - badge_w - 10, own.h),
         "bottom",
     )
 
     others = [(viewer + i) % players for i in range(1, players)]
     k = len(others)
-    top_h = int(max(150, min(230, h * 0.27)))
+    top_h = int(max(150, h * 0.25))
     top = Rect(table.x + 10, table.y + 8, table.w - 20, top_h)
     middle = Rect(table.x + 10, top.bottom + 8, table.w - 20, own.y - top.bottom - 16)
     if k >= 5:
-        side_w = max(170, min(230, table.w // 5))
+        side_w = max(170, min(int(table.w * 0.2), table.w // 5))
         left_zone = Rect(middle.x, middle.y, side_w, middle.h)
         right_zone = Rect(middle.right - side_w, middle.y, side_w, middle.h)
         top_seats = others[1:-1]
@@ -90,7 +107,7 @@ def table_layout(
         for i, seat in enumerate(top_seats):
             _place(seats, seat, Rect(top.x + i * col_w + 4, top.y, col_w - 8, top.h), "top")
 
-    pile_card = card_size(min(middle.h * 0.8, max(80, min(126, middle.h * 0.62, h * 0.14)) * scale))
+    pile_card = card_size(min(middle.h * 0.8, max(80, min(middle.h * 0.62, h * 0.14)) * scale))
     stock = Rect(
         middle.x + 8, middle.centery - pile_card[1] // 2 - 8, pile_card[0] + 16, pile_card[1] + 28
     )
@@ -100,9 +117,14 @@ def table_layout(
     )
 
 
+def meld_card_height(size: tuple[int, int], own: bool, scale: float = 1.0) -> int:
+    """The tallest meld card for a window: a share of its height, like the hand's."""
+    return int(size[1] * (0.13 if own else 0.11) * scale)
+
+
 def _place(seats: dict[int, SeatPlace], seat: int, zone: Rect, side: str) -> None:
-    badge_h = 58
-    badge = Rect(zone.x, zone.y, zone.w, badge_h)
+    badge_h = BADGE_H
+    badge = Rect(zone.x, zone.y, min(zone.w, 380), badge_h)  # a wide zone: room for melds
     melds = Rect(zone.x, zone.y + badge_h + 4, zone.w, zone.h - badge_h - 4)
     seats[seat] = SeatPlace(seat, zone, badge, melds, side)
 
@@ -111,36 +133,44 @@ def _place(seats: dict[int, SeatPlace], seat: int, zone: Rect, side: str) -> Non
 
 
 def hand_positions(area: Rect, count: int, card: tuple[int, int]) -> list[Rect]:
-    """The player's hand: an overlapping fan, centred, with a gentle arc."""
-    cw, ch = card
+    """The player's hand, centred: side by side while the strip has room, else
+    overlapping, but never so far that a card's corner index is covered; a hand
+    too long for that gets smaller cards. The middle of an overlapping fan
+    stands a little higher."""
     if count == 0:
         return []
-    step = cw * 0.62 if count == 1 else min(cw * 0.62, (area.w - cw) / (count - 1))
+    cw, ch = card
+    while True:
+        step = float(cw) if count == 1 else min(cw * (1 + GAP), (area.w - cw) / (count - 1))
+        if count == 1 or step >= index_width((cw, ch)) or ch <= 48:
+            break
+        cw, ch = card_size(ch * 0.92)
     total = cw + step * (count - 1)
     x0 = area.centerx - total / 2
+    arc = count > 3 and step < cw
     out = []
     for i in range(count):
         t = 0.0 if count == 1 else (2 * i / (count - 1) - 1)
-        rise = (
-            int(10 * (1 - t * t)) if count > 3 else 0
-        )  # the middle of the fan stands a little higher
+        rise = int(10 * (1 - t * t)) if arc else 0
         out.append(Rect(int(x0 + i * step), area.bottom - ch - 4 - rise, cw, ch))
     return out
 
 
 def fan_positions(
-    area: Rect, count: int, card: tuple[int, int], min_show: float = 0.34
+    area: Rect, count: int, card: tuple[int, int]
 ) -> tuple[list[Rect], tuple[int, int]]:
     """The discard pile: left to right, oldest first, wrapping into rows.
 
-    Each card shows at least its index strip; the card size shrinks when the
+    Side by side while there is room, else overlapping down to each card's
+    corner index; more rows when one is not enough, and smaller cards when the
     rows would not fit. Returns the rects and the card size used."""
     cw, ch = card
     while True:
-        step = max(cw * min_show, min(cw * 0.55, (area.w - cw) / max(1, count - 1)))
-        per_row = max(1, int((area.w - cw) // step) + 1)
+        least = index_width((cw, ch))
+        step = max(least, min(cw * (1 + GAP), (area.w - cw) / max(1, count - 1)))
+        per_row = max(1, int((area.w - cw) / step + 1e-6) + 1)
         rows = (count + per_row - 1) // per_row if count else 1
-        row_step = int(ch * 0.5)
+        row_step = int(ch * 0.64) + 2  # the row above keeps its corner indices
         if rows == 1 or ch + (rows - 1) * row_step <= area.h or ch <= 40:
             break
         cw, ch = card_size(ch * 0.9)
@@ -154,27 +184,46 @@ def fan_positions(
 def meld_packing(
     area: Rect, lengths: list[int], max_h: int
 ) -> tuple[list[list[Rect]], tuple[int, int]]:
-    """Melds flowed in rows inside `area`, each as an overlapping strip of cards.
+    """Melds flowed in rows inside `area`, each as an overlapping strip of cards
+    that shows every card's corner index.
 
-    The biggest card size (up to max_h tall) at which everything fits is used;
-    never below a readable minimum, even when a squeezed window leaves the
-    area no height at all."""
-    ch = max(34, max_h)
+    The biggest card size (up to max_h tall) at which everything fits is used,
+    never below a readable minimum; when even that needs more rows than the
+    area is tall, the rows overlap, each still showing the corner indices of
+    the row above."""
+    ch = max(MELD_MIN_H, max_h)
     while True:
         cw, ch = card_size(ch)
-        step = max(10, int(cw * 0.46))
-        gap = max(6, cw // 5)
-        out: list[list[Rect]] = []
-        x, y = area.x, area.y
-        fits = True
-        for n in lengths:
-            width = cw + step * (n - 1)
-            if x > area.x and x + width > area.right:
-                x, y = area.x, y + ch + 14
-            if y + ch + 12 > area.bottom or width > area.w:
-                fits = False
-            out.append([Rect(x + j * step, y, cw, ch) for j in range(n)])
-            x += width + gap
-        if fits or ch <= 34:
-            return out, (cw, ch)
+        out, bottom = _flow(area, lengths, (cw, ch), ch + 14)
+        if bottom <= area.bottom or ch <= MELD_MIN_H:
+            break
         ch = int(ch * 0.9)
+    rows = 1 + max((r[0].y - area.y) // (ch + 14) for r in out) if out else 1
+    if bottom > area.bottom and rows > 1:
+        least = int(ch * 0.64) + 2  # the compact face's index, rank over suit
+        row_step = max(least, (area.h - ch - 12) // (rows - 1))
+        out, _bottom = _flow(area, lengths, (cw, ch), row_step)
+    return out, (cw, ch)
+
+
+MELD_MIN_H = 34
+
+
+def _flow(
+    area: Rect, lengths: list[int], card: tuple[int, int], row_step: int
+) -> tuple[list[list[Rect]], int]:
+    """Melds left to right, wrapping into rows `row_step` apart; and the bottom used."""
+    cw, ch = card
+    step = index_width(card)
+    gap = max(6, cw // 5)
+    out: list[list[Rect]] = []
+    x, y = area.x, area.y
+    bottom = area.y + ch + 12
+    for n in lengths:
+        width = cw + step * (n - 1)
+        if x > area.x and x + width > area.right:
+            x, y = area.x, y + row_step
+        bottom = max(bottom, y + ch + 12, area.bottom + 1 if width > area.w else 0)
+        out.append([Rect(x + j * step, y, cw, ch) for j in range(n)])
+        x += width + gap
+    return out, bottom

@@ -78,6 +78,7 @@ class Commands(Protocol):
 
 class TableState:
     covered = False  # another scene is over the table (kept by the scene stack)
+    dirty_rects: list[Rect] | None = None  # the parts the last frame drew again (draw.py)
 
     def __init__(self, app: App, session: Session) -> None:
         self.app = app
