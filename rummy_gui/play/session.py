@@ -175,6 +175,12 @@ class Session:
             tuple[int, LogEntry]
         ] = []  # claims of the open window: (priority, words)
         self.log.append(self._deal_line())
+        if self.game.moves:  # a game opened from a file: its deal's moves so far
+            from rummy_gui.play.history import current_deal
+
+            humans = {s for s in range(len(self.seats)) if self.is_human(s)}
+            for t in current_deal(self.game, humans):
+                self.log.append(LogEntry(t.index, t.move, t.before, self.name(t.seat)))
 
     def bot_seed(self, seat: int) -> int:
         return (self.seed or 0) + 101 * seat
@@ -245,8 +251,10 @@ class Session:
         return self._legal_cache[1].get(seat, [])
 
     # --- moves ----------------------------------------------------------
-    def play(self, seat: int, move: Move) -> None:
-        """Play a move for `seat`; raises the engine's IllegalMove (state unchanged) on refusal."""
+    def play(self, seat: int, move: Move, told: bool = True) -> None:
+        """Play a move for `seat`; raises the engine's IllegalMove (state unchanged) on refusal.
+        `told` False: a pass the table made for the player (a claim they are not
+        asked about) is not put in the log as theirs."""
         deal_before = self.game.round
         index = len(self.game.moves)
         action = move.action
@@ -267,7 +275,8 @@ class Session:
             # A claim counts only once the window closes (a nearer player may still claim):
             # it is told then, and only the one that won. Passes are told at once.
             if entry is not None and action is Action.PASS:
-                self.log.append(entry)
+                if told:
+                    self.log.append(entry)
             elif entry is not None:
                 self._claims.append(
                     (claim.claimants.index(seat) if seat in claim.claimants else 99, entry)

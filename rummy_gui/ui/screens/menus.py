@@ -13,7 +13,7 @@ from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.play.settings import ANIMATION_SPEEDS, CARD_BACKS
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.screens.rules_text import rules_for
-from rummy_gui.ui.shell.intents import Back, Intent, Wheel
+from rummy_gui.ui.shell.intents import Back, Intent, Key, Wheel
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, Cycler, TextField, Toggle, draw_panel, fit_text
@@ -73,10 +73,36 @@ class MainMenu(WidgetScene):
             (_("Statistics"), self._statistics, True),
             (_("Quit"), self._quit, True),
         ]
+        default = 0 if has_game else 1  # a game in progress: Continue is what Enter does
         self.widgets = [
-            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(i == 1))
+            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(i == default))
             for i, (label, fn, en) in enumerate(items)
         ]
+
+    def _fan(
+        self, bottom: int, card_h: int, centre: int
+    ) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        """The menu's five cards fanned out, as large as `card_h` and wholly above
+        `bottom` (and below the window's top)."""
+        cards = [parse_card(t) for t in ("AS", "KH", "QC", "JD")] + [JOKER]
+
+        def placed(ch: int) -> list[tuple[pygame.Rect, pygame.Surface]]:
+            cw, step = ch * 110 // 154, ch * 52 // 154
+            out = []
+            for i, card in enumerate(cards):
+                img = self.app.art.face(card, (cw, ch), self.app.settings.four_colour)
+                rot = pygame.transform.rotozoom(img, (2 - i) * 11, 1.0)
+                centre_y = abs(i - 2) * ch * 9 // 154
+                out.append((rot.get_rect(center=(centre + (i - 2) * step, centre_y)), rot))
+            return out
+
+        fan = placed(card_h)
+        span = fan[0][0].unionall([r for r, _img in fan])
+        room = bottom - 10
+        if span.h > room > 40:
+            fan = placed(max(30, card_h * room // span.h))
+            span = fan[0][0].unionall([r for r, _img in fan])
+        return [(r.move(0, bottom - span.bottom), img) for r, img in fan]
 
     def resume(self) -> None:
         if self.app.session is not None:  # another game since: its autosave is a new file
@@ -86,6 +112,11 @@ class MainMenu(WidgetScene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Back):
             return  # Escape on the main menu does not quit by accident
+        if isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            for wd in self.widgets:
+                if isinstance(wd, Button) and wd.primary and wd.enabled:
+                    wd.on_click()
+                    return
         super().handle(intent)
 
     def _continue(self) -> None:
@@ -122,27 +153,24 @@ class MainMenu(WidgetScene):
         self.draw_background(surface)
         w, h = surface.get_size()
         scale = min(1.0, h / 800)
-        cw, ch = int(110 * scale), int(154 * scale)
-        cards = [parse_card(t) for t in ("AS", "KH", "QC", "JD")] + [JOKER]
-        for i, card in enumerate(cards):
-            angle = (2 - i) * 11
-            img = self.app.art.face(card, (cw, ch), self.app.settings.four_colour)
-            rot = pygame.transform.rotozoom(img, angle, 1.0)
-            cx = w // 2 + int((i - 2) * 52 * scale)
-            cy = int(h * 0.2 * scale + 10) + abs(i - 2) * 9
-            surface.blit(rot, rot.get_rect(center=(cx, cy)))
-        title = fonts.text_cached(_("Rummy"), int(64 * scale), theme.GOLD, True)
-        shadow = fonts.text_cached(_("Rummy"), int(64 * scale), (8, 30, 18), True)
-        ty = int(h * 0.2 * scale + 10) + ch // 2 + 8
-        surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 3, ty + 3)))
-        surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
+        # From the buttons up: the subtitle, the title, and the card fan in the
+        # room left above the title (smaller cards in a low window), none over another.
+        top = self.widgets[0].rect.y if self.widgets else int(h * 0.44)
         sub = fit_text(
             _("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"),
             18,
             theme.TEXT_DIM,
             w - 40,
         )
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + int(74 * scale))))
+        sub_rect = sub.get_rect(midbottom=(w // 2, top - 10))
+        title = fonts.text_cached(_("Rummy"), int(64 * scale), theme.GOLD, True)
+        shadow = fonts.text_cached(_("Rummy"), int(64 * scale), (8, 30, 18), True)
+        title_rect = title.get_rect(midbottom=(w // 2, sub_rect.y + 2))
+        for card_rect, img in self._fan(title_rect.y - 2, int(154 * scale), w // 2):
+            surface.blit(img, card_rect)
+        surface.blit(shadow, title_rect.move(3, 3))
+        surface.blit(title, title_rect)
+        surface.blit(sub, sub_rect)
         for wd in self.widgets:
             wd.draw(surface, live=not self.covered)
         if self.autosave_problem:

@@ -85,7 +85,8 @@ def describe_claim(m: Move, game: Game) -> str:
             return _("Buy it (with two penalty cards from the stock)")
         return _("Buy it (with a penalty card from the stock)")
     if m.action is Action.SHANGHAI:
-        return _("Shanghai! Lay it on meld {n}").format(n=m.meld_id)
+        meld = next((x.pretty() for x in game.melds if x.id == m.meld_id), str(m.meld_id))
+        return _("Shanghai! Lay it on {meld}").format(meld=meld)
     pile = game.discard_pile
     n = m.count or 1
     return _("Rummy! Take {cards}").format(cards=" ".join(c.pretty for c in pile[-n:]))

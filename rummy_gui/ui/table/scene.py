@@ -429,7 +429,9 @@ class TableScene(Scene):
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
             if not quiet:
                 self.message_at(
-                    reason(refused) if isinstance(refused, IllegalMove) else str(refused)
+                    reason(refused, {m.id: m.pretty() for m in self.game.melds})
+                    if isinstance(refused, IllegalMove)
+                    else str(refused)
                 )
             return False
         self.sync_hand()
@@ -670,6 +672,8 @@ class TableScene(Scene):
             return
         before = self.geometry()
         self.session.redo()
+        taken_back = (_("Turn taken back."), _("Move taken back."))  # no longer true
+        self.messages = [m for m in self.messages if m.text not in taken_back]
         self._after_change(before)
 
     def _after_change(self, before: geom.Geometry) -> None:
@@ -1036,7 +1040,7 @@ class TableScene(Scene):
             changed = False
             for seat in self.game.to_act:
                 if s.is_human(seat) and not worth_asking(self.game, seat, setting):
-                    s.play(seat, Move(Action.PASS))
+                    s.play(seat, Move(Action.PASS), told=False)  # not the player's word
                     changed = True
                     break
         self.sync_hand()

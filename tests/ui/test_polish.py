@@ -1,0 +1,156 @@
+"""Issue 18's messages, overlays, labels and small defects: what a player
+reads at the table and in the menus."""
+
+from __future__ import annotations
+
+import pygame
+from ui_driver import frame, open_table
+
+from rummy_gui.engine import Action, Game, Move
+from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.play.settings import Settings
+from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table import callout
+from rummy_gui.ui.table.drops import Message
+from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets.controls import Button
+
+
+def melded_table(app: App) -> TableScene:
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=0,
+    )
+    scene = open_table(app, game)
+    assert scene.play(Move.parse("draw"))
+    assert scene.play(Move.parse("meld 7H 8H 9H"))
+    return scene
+
+
+def test_a_refusal_names_the_meld_by_its_cards(app: App) -> None:
+    scene = melded_table(app)
+    meld = scene.game.melds[0]
+    assert not scene.play(Move.parse(f"layoff 10S to {meld.id}"))
+    assert "7♥ 8♥ 9♥" in scene.messages[-1].text
+
+
+def test_a_refusal_does_not_name_a_meld_by_number(app: App) -> None:
+    scene = melded_table(app)
+    meld = scene.game.melds[0]
+    assert not scene.play(Move.parse(f"layoff 10S to {meld.id}"))
+    assert f"meld {meld.id}" not in scene.messages[-1].text
+
+
+def test_a_callout_at_the_window_edge_stays_inside_the_window() -> None:
+    window = pygame.Rect(0, 0, 960, 600)
+    for pos in ((0, 300), (959, 300), (480, 0), (480, 599), (0, 0)):
+        msg = Message("x", 3.0, (250, 120, 100), pos)
+        box = callout.callout_rect(msg, (500, 40), window, 400)
+        assert window.contains(box), pos
+
+
+def test_a_long_refusal_wraps_instead_of_running_off(app: App) -> None:
+    msg = Message("word " * 60, 3.0, (250, 120, 100), (10, 300))
+    lines = callout.text_lines(msg, 400)
+    assert max(img.get_width() for img in lines) <= 400
+
+
+def test_redo_clears_the_move_taken_back_message(app: App) -> None:
+    scene = melded_table(app)
+    scene.undo()
+    assert any(m.text == "Move taken back." for m in scene.messages)
+    scene.redo()
+    assert not any(m.text == "Move taken back." for m in scene.messages)
+
+
+def test_a_claim_passed_for_the_player_is_not_logged_as_theirs(app: App) -> None:
+    game = Game.from_layout(
+        "liverpool",
+        hands=[
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "7S 9H 2D 3H 4S 9C 9D JD QS KD",
+            "AC AD 3S 5H 6H 8H 10H JH QH KH",
+        ],
+        stock="AH 2H 3D",
+        discard="7H",
+        turn=0,
+        round=1,
+    )
+    app.settings.ask_claims = "useful"  # seat 1 can't use the 7♥: not asked
+    seats = [SeatConfig("Ada", "human"), SeatConfig("You", "human"), SeatConfig("Cy", "random")]
+    session = Session("liverpool", seats, {}, game=game, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    scene.cooldown = 1e9
+    scene.play(Move.parse("draw"), 0)
+    frame(app, 3)
+    assert 1 not in scene.game.to_act  # the table answered for seat 1
+    mine = [e for e in session.log if e.move is not None and e.move.seat == 1]
+    assert [e.move.action for e in mine if e.move is not None] == []
+
+
+def test_after_continue_the_log_has_the_deal_so_far(app: App) -> None:
+    scene = melded_table(app)
+    assert scene.play(Move.parse("discard 2C"))
+    live = [e.text() for e in scene.session.log]
+    again = Session(
+        "rummy500",
+        [SeatConfig(s.name, s.kind) for s in scene.session.seats],
+        {},
+        game=Game.from_record(scene.game.record()),
+        threaded=False,
+    )
+    assert [e.text() for e in again.log] == live
+
+
+def test_the_save_name_counts_deals_as_the_title_does(app: App) -> None:
+    scene = melded_table(app)
+    from rummy_gui.ui.screens.saving import SaveAsScene
+
+    dialog = SaveAsScene(app, scene.session)
+    assert dialog.field.text == "Rummy 500, deal 1"
+
+
+def test_the_focus_ring_leaves_the_next_card_alone(app: App) -> None:
+    from rummy_gui.ui.table.keyboard import RING, focus_rect
+
+    scene = melded_table(app)
+    slots = scene.geometry().zones[("hand", scene.viewer)]
+    scene.focus.zone, scene.focus.index = "hand", 0
+    ring = focus_rect(scene)
+    assert ring.right + RING <= slots[1][1].x
+
+
+def test_the_main_menu_offers_continue_first_when_there_is_a_game(app: App) -> None:
+    melded_table(app)
+    app.pop_to(MainMenu)
+    menu = app.stack.top
+    assert isinstance(menu, MainMenu)
+    primary = [w.label for w in menu.widgets if isinstance(w, Button) and w.primary]
+    assert primary == ["Continue"]
+
+
+def test_the_menu_title_is_clear_of_the_card_fan() -> None:
+    a = App((960, 600), Settings(animation="off", mute=True))
+    menu = MainMenu(a)
+    a.push(menu)
+    bottom = 200
+    fan = menu._fan(bottom, 154, 480)
+    assert max(r.bottom for r, _img in fan) <= bottom
+    assert min(r.top for r, _img in fan) >= 0
+    pygame.display.quit()
+
+
+def test_a_window_clamped_to_the_minimum_keeps_its_minimum_and_place(app: App) -> None:
+    import warnings
+
+    app.resize((900, 500))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+        assert tuple(window.minimum_size) == (960, 600)
