@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,6 +85,16 @@ def forget_bots() -> None:
     except ImportError:
         return
     forget()
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """One-character marks for the seats' badges and cards: the first letter of
+    each name, or another telling character when names share their first letter."""
+    names = [n or f"{i + 1}" for i, n in enumerate(names)]
+    for marks in ([n[:1].upper() for n in names], [n[-1:].upper() for n in names]):
+        if len(set(marks)) == len(marks):
+            return marks
+    return [str(i + 1) for i in range(len(names))]
 
 
 @dataclass
@@ -225,13 +236,8 @@ class Session:
         return owner_colour(self.colour_index(seat))
 
     def initial(self, seat: int) -> str:
-        """A one-character mark for the seat's cards: the first letter of the
-        name, or another telling character when names share their first letter."""
-        names = [cfg.name or f"{i + 1}" for i, cfg in enumerate(self.seats)]
-        for marks in ([n[:1].upper() for n in names], [n[-1:].upper() for n in names]):
-            if len(set(marks)) == len(marks):
-                return marks[seat]
-        return str(seat + 1)
+        """A one-character mark for the seat's cards (see `initials`)."""
+        return initials([cfg.name for cfg in self.seats])[seat]
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].is_human and not self.demo

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 from ui_driver import frame, open_table
 
-from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine import Game, Move
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.screens.menus import MainMenu
@@ -55,8 +55,8 @@ def test_a_callout_at_the_window_edge_stays_inside_the_window() -> None:
 
 def test_a_long_refusal_wraps_instead_of_running_off(app: App) -> None:
     msg = Message("word " * 60, 3.0, (250, 120, 100), (10, 300))
-    lines = callout.text_lines(msg, 400)
-    assert max(img.get_width() for img in lines) <= 400
+    img = callout.text_image(msg, 400)
+    assert img.get_width() <= 400
 
 
 def test_redo_clears_the_move_taken_back_message(app: App) -> None:
@@ -154,3 +154,46 @@ def test_a_window_clamped_to_the_minimum_keeps_its_minimum_and_place(app: App) -
         warnings.simplefilter("ignore", DeprecationWarning)
         window = pygame.Window.from_display_module()
         assert tuple(window.minimum_size) == (960, 600)
+
+
+def test_the_hand_over_speaks_to_you_and_names_others() -> None:
+    from rummy_gui.ui.table.hotseat import pass_to
+
+    assert (pass_to("You"), pass_to("Anna")) == ("Your turn", "Pass the computer to Anna")
+
+
+def test_the_status_bar_does_not_say_you_your_turn(app: App) -> None:
+    seats = [SeatConfig("You", "human"), SeatConfig("Anna", "human")]
+    session = Session("rummy500", seats, {}, seed=4, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    scene.viewer = scene.game.to_act[0]
+    scene.revealed_for = scene.viewer
+    text = scene.status_text()
+    name = session.name(scene.viewer)
+    assert not text.startswith("You:"), text
+    assert text.startswith("Your") or text.startswith(f"{name}:"), text
+
+
+def test_russian_seat_names_give_distinct_letters_of_one_alphabet() -> None:
+    from rummy_gui import i18n
+    from rummy_gui.play.session import initials
+    from rummy_gui.ui.screens.menus import seat_name
+
+    i18n.set_language("ru")
+    try:
+        marks = initials([seat_name(i) for i in range(8)])
+    finally:
+        i18n.set_language("en")
+    assert len(set(marks)) == 8
+    assert all("\u0400" <= m <= "\u04ff" for m in marks), marks
+
+
+def test_the_new_game_screen_shows_the_partnerships(app: App) -> None:
+    from rummy_gui.ui.screens.menus import NewGameScene
+
+    screen = NewGameScene(app)
+    app.push(screen)
+    screen._pick_preset([p.id for p in screen.presets].index("persian"))
+    assert screen.team_lines() == ["Team A: You & Boris", "Team B: Ada & Chloe"]

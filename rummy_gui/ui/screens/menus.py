@@ -19,7 +19,18 @@ from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, Cycler, TextField, Toggle, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import WidgetScene
 
-SEAT_NAMES = (N_("You"), "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
+# The names seats start with; the bots' are written in each language's own
+# letters (a Russian "Вы" beside a Latin "Boris" gave two look-alike В/B badges).
+SEAT_NAMES = (
+    N_("You"),
+    NC_("name", "Ada"),
+    NC_("name", "Boris"),
+    NC_("name", "Chloe"),
+    NC_("name", "Dmitri"),
+    NC_("name", "Eve"),
+    NC_("name", "Farid"),
+    NC_("name", "Greta"),
+)
 CARD_BACK_NAMES = {
     "blue": NC_("card back", "Blue"),
     "red": NC_("card back", "Red"),
@@ -34,8 +45,8 @@ ANIMATION_NAMES = {
 
 
 def seat_name(seat: int) -> str:
-    """The name a seat starts with: "You" (in the current language) for the first."""
-    return _(SEAT_NAMES[seat]) if seat == 0 else SEAT_NAMES[seat]
+    """The name a seat starts with, in the current language: "You" for the first."""
+    return _(SEAT_NAMES[seat]) if seat == 0 else pgettext("name", SEAT_NAMES[seat])
 
 
 def set_language(app: App, lang: str) -> None:
@@ -381,6 +392,8 @@ class NewGameScene(WidgetScene):
                     _seat_kind_text,
                 )
             )
+        # partnerships: who plays with whom, as the table's badges will say ("team A")
+        self.teams_at = (mid, y0 + 56 + self.players * (seat_h + 6) + 6, mid_w)
         # house rules
         right = mid + mid_w + 30
         rw = w - right - left
@@ -426,6 +439,17 @@ class NewGameScene(WidgetScene):
         self.widgets.append(Button((left, h - 80, bw, 54), _("Back"), self.app.pop))
         self.widgets.extend(self.swatches)
 
+    def team_lines(self) -> list[str]:
+        """ "Team A: You & Boris" for each partnership (none in a game without teams)."""
+        if not self.info.rules.partnerships:
+            return []
+        names = [f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)]
+        sides = [[n for i, n in enumerate(names) if i % 2 == side] for side in (0, 1)]
+        return [
+            _("Team {team}: {names}").format(team="AB"[side], names=" & ".join(members))
+            for side, members in enumerate(sides)
+        ]
+
     def _next_colour(self, seat: int) -> None:
         taken = {self.colours[i] for i in range(self.players) if i != seat}
         for step in range(1, 9):
@@ -461,6 +485,9 @@ class NewGameScene(WidgetScene):
             surface.blit(img, (r.x, r.y + line_no * (size + 5)))
         img = fit_text(_("Players"), 20, theme.TEXT, self.players_label.w)
         surface.blit(img, img.get_rect(midleft=self.players_label.midleft))
+        for i, line in enumerate(self.team_lines()):
+            x, y, width = self.teams_at
+            surface.blit(fit_text(line, 16, theme.GOLD, width), (x, y + i * 22))
         for label, pos, width in self.option_labels:
             surface.blit(fit_text(label, 18, theme.TEXT, width), pos)
         heading = fit_text(_("House rules"), 16, theme.GOLD, self.rules_w, True)
@@ -468,15 +495,18 @@ class NewGameScene(WidgetScene):
         for wd in self.widgets:
             wd.draw(surface, live=not self.covered)
         from rummy_gui.play.palette import owner_colour
+        from rummy_gui.play.session import initials
 
-        for seat, swatch in enumerate(self.swatches):  # the player's colour, with the initial on it
+        # the player's colour with the initial on it, the letter the table's badge will show
+        marks = initials([f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)])
+        for seat, swatch in enumerate(self.swatches):
             pygame.draw.circle(
                 surface,
                 owner_colour(self.colours[seat]),
                 swatch.rect.center,
                 swatch.rect.h // 2 - 6,
             )
-            mark = fonts.text_cached((self.names[seat][:1] or "?").upper(), 14, (15, 15, 15), True)
+            mark = fonts.text_cached(marks[seat], 14, (15, 15, 15), True)
             surface.blit(mark, mark.get_rect(center=swatch.rect.center))
 
 

@@ -478,11 +478,12 @@ def _run(args: argparse.Namespace) -> int:
 
             info = catalog.preset(preset)
             players = args.players or info.default_players
-            from rummy_gui.i18n import _
+            from rummy_gui.ui.screens.menus import seat_name
 
+            # a quick start: the names the new-game screen gives; a show: bots by number
             seats = [
                 SeatConfig(
-                    f"Bot {i + 1}" if args.demo else (_("You") if i == 0 else f"Bot {i}"),
+                    f"Bot {i + 1}" if args.demo else seat_name(i),
                     "human" if (i == 0 and not args.demo) else "medium",
                 )
                 for i in range(players)

@@ -39,12 +39,15 @@ def callout_rect(msg: Message, text_size: tuple[int, int], window: Rect, anchor_
     return box
 
 
-def text_lines(msg: Message, width: int) -> list[pygame.Surface]:
-    """The message's text wrapped to `width` (at most four lines)."""
-    return [
-        fonts.text_cached(line, TEXT_SIZE, msg.colour, True)
-        for line in fonts.wrap(msg.text, TEXT_SIZE, width, bold=True)[:4]
-    ]
+def text_image(msg: Message, width: int) -> pygame.Surface:
+    """The message's text, its lines wrapped to `width` and centred (a wrapped
+    text is as wide as its longest line, not the whole `width`)."""
+    face = fonts.font(TEXT_SIZE, True)
+    if face.size(msg.text)[0] <= width:
+        return fonts.text_cached(msg.text, TEXT_SIZE, msg.colour, True)
+    widest = max(face.size(line)[0] for line in fonts.wrap(msg.text, TEXT_SIZE, width, True))
+    wrap = min(width, widest + 2)
+    return fonts.text_cached(msg.text, TEXT_SIZE, msg.colour, True, wrap=wrap, centred=True)
 
 
 def draw_messages(
@@ -56,10 +59,8 @@ def draw_messages(
     width = max(160, min(560, table.w - 48))
     y = anchor_y
     for msg in reversed(messages[-3:]):
-        lines = text_lines(msg, width - 2 * PAD_X)
-        line_h = fonts.font(TEXT_SIZE, True).get_linesize()
-        size = (max(img.get_width() for img in lines), line_h * len(lines))
-        box = callout_rect(msg, size, window, y)
+        text = text_image(msg, width - 2 * PAD_X)
+        box = callout_rect(msg, text.get_size(), window, y)
         alpha = max(0, min(255, int(255 * min(1.0, msg.ttl / FADE))))
         region = box.inflate(0, 2 * (POINTER + 4)) if msg.pos is not None else box
         layer = pygame.Surface(region.size, pygame.SRCALPHA)
@@ -70,8 +71,7 @@ def draw_messages(
             _pointer(layer, local, (msg.pos[0] - offset[0], msg.pos[1] - offset[1]), edge)
         pygame.draw.rect(layer, FILL, local, border_radius=9)
         pygame.draw.rect(layer, edge, local, width=2, border_radius=9)
-        for i, img in enumerate(lines):
-            layer.blit(img, img.get_rect(midtop=(local.centerx, local.y + PAD_Y + i * line_h)))
+        layer.blit(text, text.get_rect(center=local.center))
         layer.set_alpha(alpha)
         surface.blit(layer, offset)
         if msg.pos is None:

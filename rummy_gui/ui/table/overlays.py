@@ -9,6 +9,7 @@ import pygame
 
 from rummy_gui.engine import Action, Game, Move, scoring
 from rummy_gui.i18n import _, ngettext
+from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
@@ -297,6 +298,8 @@ class GameOverScene(Overlay):
             won = _("No winner")
         elif len(winners) > 1:
             won = _("{names} win!").format(names=_(" and ").join(winners))
+        elif is_you(winners[0]):
+            won = _("You win!")
         else:
             won = _("{name} wins!").format(name=winners[0])
         img = fonts.text_cached(won, 24, theme.TEXT, True)

@@ -20,6 +20,7 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action, ClaimKind, Phase
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, on_change, reason
+from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp, Wheel
 from rummy_gui.ui.shell.scene import App, Scene
@@ -35,7 +36,7 @@ from rummy_gui.ui.table.drops import (
     describe_claim,
     tokens,
 )
-from rummy_gui.ui.table.hotseat import HandOverScene, worth_asking
+from rummy_gui.ui.table.hotseat import HandOverScene, hand_over_reason, pass_to, worth_asking
 from rummy_gui.ui.widgets import theme
 from rummy_gui.ui.widgets.controls import Button
 
@@ -370,7 +371,7 @@ class TableScene(Scene):
         if self.hot_seat() and self.concealed():
             seat = self.next_human()
             if seat is not None:
-                return _("Pass to {name}").format(name=s.name(seat))
+                return pass_to(s.name(seat))
         if phase is Phase.CLAIM:
             kind = g.claim.kind if g.claim is not None else None
             words = (
@@ -387,7 +388,8 @@ class TableScene(Scene):
             return _("Waiting for claims ({kind})…").format(kind=words)
         seat = g.to_act[0]
         if seat == self.viewer and self.my_turn():
-            who = s.name(seat) + ": " if self.hot_seat() else ""
+            # several humans: whose turn it is, unless "Your turn" says it already
+            who = s.name(seat) + ": " if self.hot_seat() and not is_you(s.name(seat)) else ""
             if phase is Phase.CUT:
                 return who + _("Your cut: click a point along the pack's edge")
             if phase is Phase.DRAW:
@@ -408,6 +410,8 @@ class TableScene(Scene):
             )
         if self.undo_hold > 0 and self.may_undo():
             return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))
+        if is_you(s.name(seat)):
+            return _("Your turn")
         return _("{name} to play").format(name=s.name(seat))
 
     def shanghai_calls(self) -> bool:
@@ -1093,20 +1097,7 @@ class TableScene(Scene):
         self.app.push(HandOverScene(self.app, self, seat, self._hand_over_reason(seat)))
 
     def _hand_over_reason(self, seat: int) -> str:
-        s = self.session
-        claim = self.game.claim
-        if s.phase is Phase.CLAIM and claim is not None:
-            what = {
-                ClaimKind.RUMMY: _("a Rummy! call"),
-                ClaimKind.BUY: _("buying the {card}"),
-                ClaimKind.SHANGHAI: _("a Shanghai! call on the {card}"),
-            }[claim.kind]
-            return _("{name} may claim: {what}").format(
-                name=s.name(seat), what=what.format(card=claim.card.pretty)
-            )
-        if s.phase is Phase.CUT:
-            return _("{name} cuts the pack").format(name=s.name(seat))
-        return _("{name}'s turn").format(name=s.name(seat))
+        return hand_over_reason(self.session, seat)
 
     def handed_over(self, seat: int) -> None:
         """The hand-over screen was clicked: the hand at the bottom is shown."""
