@@ -4,6 +4,7 @@ reads at the table and in the menus."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from ui_driver import frame, open_table
 
 from rummy_gui.engine import Game, Move
@@ -14,7 +15,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import callout
 from rummy_gui.ui.table.drops import Message
 from rummy_gui.ui.table.scene import TableScene
-from rummy_gui.ui.widgets.controls import Button
+from rummy_gui.ui.widgets.controls import Button, Toggle
 
 
 def melded_table(app: App) -> TableScene:
@@ -53,7 +54,7 @@ def test_a_callout_at_the_window_edge_stays_inside_the_window() -> None:
         assert window.contains(box), pos
 
 
-def test_a_long_refusal_wraps_instead_of_running_off(app: App) -> None:
+def test_a_long_refusal_wraps_instead_of_running_off() -> None:
     msg = Message("word " * 60, 3.0, (250, 120, 100), (10, 300))
     img = callout.text_image(msg, 400)
     assert img.get_width() <= 400
@@ -173,7 +174,7 @@ def test_the_status_bar_does_not_say_you_your_turn(app: App) -> None:
     text = scene.status_text()
     name = session.name(scene.viewer)
     assert not text.startswith("You:"), text
-    assert text.startswith("Your") or text.startswith(f"{name}:"), text
+    assert text.startswith(("Your", f"{name}:")), text
 
 
 def test_russian_seat_names_give_distinct_letters_of_one_alphabet() -> None:
@@ -197,3 +198,83 @@ def test_the_new_game_screen_shows_the_partnerships(app: App) -> None:
     app.push(screen)
     screen._pick_preset([p.id for p in screen.presets].index("persian"))
     assert screen.team_lines() == ["Team A: You & Boris", "Team B: Ada & Chloe"]
+
+
+LANGS = ("en", "fi", "ru")
+
+
+def labels_in(scene: object) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+    """Each control's label as drawn, and the room it has."""
+    out = []
+    for w in getattr(scene, "widgets", []) + getattr(scene, "buttons", []):
+        if isinstance(w, Button) and w.label:
+            out.append((w.label, w.label_image(), w.rect.inflate(-12, -4)))
+        elif isinstance(w, Toggle):
+            room = pygame.Rect(w.rect.x + 50, w.rect.y - 2, w.rect.w - 52, w.rect.h + 4)
+            out.append((w.label, w.label_image(), room))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_new_game_label_fits_its_box_at_960x600(app: App, lang: str) -> None:
+    from rummy_gui import i18n
+    from rummy_gui.ui.screens.menus import NewGameScene
+    from rummy_gui.ui.widgets.controls import label_image
+
+    i18n.set_language(lang)
+    try:
+        app.resize((960, 600))
+        screen = NewGameScene(app)
+        app.push(screen)
+        for i, info in enumerate(screen.presets):
+            screen._pick_preset(i)
+            screen._set_players(info.max_players)
+            for text, img, room in labels_in(screen):
+                assert img.get_width() <= room.w, (info.id, text)
+                assert img.get_height() <= room.h, (info.id, text)
+            for text, (_x, _y), width in screen.option_labels:
+                img = label_image(text, 18, (0, 0, 0), (width, 48), centred=False)
+                assert img.get_width() <= width, (info.id, text)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset", ["rummy500", "liverpool"])
+def test_every_table_button_label_fits_at_960x600(app: App, lang: str, preset: str) -> None:
+    from rummy_gui import i18n
+
+    i18n.set_language(lang)
+    try:
+        app.resize((960, 600))
+        seats = [
+            SeatConfig("You", "human"),
+            SeatConfig("Ada", "random"),
+            SeatConfig("Bo", "random"),
+        ]
+        session = Session(preset, seats, {}, seed=2, threaded=False)
+        app.session = session
+        scene = TableScene(app, session)
+        app.push(scene)
+        frame(app)
+        labels = labels_in(scene)
+        assert labels
+        for text, img, room in labels:
+            assert img.get_width() <= room.w, text
+            assert img.get_height() <= room.h, text
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sort_button_writes_ranks_as_the_cards_do(lang: str) -> None:
+    from rummy_gui import i18n
+    from rummy_gui.engine.cards import rank_text
+
+    i18n.set_language(lang)
+    try:
+        label = i18n._("Sort A-K")
+    finally:
+        i18n.set_language("en")
+    ends = (f"{rank_text(1)}\u2013{rank_text(13)}", f"{rank_text(1)}-{rank_text(13)}")
+    assert label.endswith(ends), label

@@ -16,11 +16,20 @@ from rummy_gui.ui.screens.rules_text import rules_for
 from rummy_gui.ui.shell.intents import Back, Intent, Key, Wheel
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import Button, Cycler, TextField, Toggle, draw_panel, fit_text
+from rummy_gui.ui.widgets.controls import (
+    Button,
+    Cycler,
+    TextField,
+    Toggle,
+    draw_panel,
+    fit_text,
+    label_image,
+)
 from rummy_gui.ui.widgets.dialogs import WidgetScene
 
 # The names seats start with; the bots' are written in each language's own
-# letters (a Russian "Вы" beside a Latin "Boris" gave two look-alike В/B badges).
+# letters (the Russian for "You" beside a Latin "Boris" gave two badges whose
+# Cyrillic and Latin capitals look the same).
 SEAT_NAMES = (
     N_("You"),
     NC_("name", "Ada"),
@@ -416,9 +425,11 @@ class NewGameScene(WidgetScene):
                 def set_choice(v: object, key: str = key) -> None:
                     self.options[key] = v
 
+                # a label too long for one line takes two, and its chooser moves down
+                label_h = label_image(label, 18, theme.TEXT, (rw, 48), centred=False).get_height()
                 self.widgets.append(
                     Cycler(
-                        (right, y + 22, min(rw, 240), 36),
+                        (right, y + label_h, min(rw, 240), 36),
                         choices,
                         choices.index(current),
                         set_choice,
@@ -426,7 +437,7 @@ class NewGameScene(WidgetScene):
                     )
                 )
                 self.option_labels.append((label, (right, y), rw))
-                y += 24
+                y += label_h + 2
             y += 48
         self.rules_x, self.rules_w = right, rw
         bw = 180
@@ -489,7 +500,7 @@ class NewGameScene(WidgetScene):
             x, y, width = self.teams_at
             surface.blit(fit_text(line, 16, theme.GOLD, width), (x, y + i * 22))
         for label, pos, width in self.option_labels:
-            surface.blit(fit_text(label, 18, theme.TEXT, width), pos)
+            surface.blit(label_image(label, 18, theme.TEXT, (width, 48), centred=False), pos)
         heading = fit_text(_("House rules"), 16, theme.GOLD, self.rules_w, True)
         surface.blit(heading, (self.rules_x, 62))
         for wd in self.widgets:

@@ -89,7 +89,7 @@ class SaveAsScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
-        draw_panel(surface, self.rect, alpha=245)
+        draw_panel(surface, self.rect, alpha=255)
         surface.blit(
             fit_text(_("Save the game as…"), 20, theme.GOLD, self.rect.w - 48, True),
             (self.rect.x + 24, self.rect.y + 20),

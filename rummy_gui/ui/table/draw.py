@@ -16,7 +16,7 @@ from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import callout
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import draw_panel
+from rummy_gui.ui.widgets.controls import draw_panel, label_image
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.scene import TableScene
@@ -152,10 +152,11 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
             b.draw(surface, live=not scene.covered)
     else:
         own = geo.layout.seats[scene.viewer].melds
-        tip = fonts.text_cached(_("Lay down the contract:"), 13, theme.TEXT_DIM)
-        surface.blit(tip, (own.right - 140, own.y + 14))
-        tip = fonts.text_cached(_("fill every slot"), 13, theme.TEXT_DIM)
-        surface.blit(tip, (own.right - 140, own.y + 32))
+        y = own.y + 14
+        for text in (_("Lay down the contract:"), _("fill every slot")):  # wrapped in the zone
+            tip = label_image(text, 13, theme.TEXT_DIM, (132, 48), centred=False)
+            surface.blit(tip, (own.right - 140, y))
+            y += tip.get_height() + 2
 
 
 def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:

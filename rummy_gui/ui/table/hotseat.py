@@ -21,6 +21,7 @@ from rummy_gui.ui.shell.intents import Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App, Scene
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import draw_panel
+from rummy_gui.ui.widgets.dialogs import dim_beneath
 
 
 class TableScene(Protocol):
@@ -110,11 +111,9 @@ class HandOverScene(Scene):
             self.table.handed_over(self.seat)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        dim_beneath(surface)
         r = self.rect
-        draw_panel(surface, r, alpha=250)
+        draw_panel(surface, r, alpha=255)
         session = self.table.session
         colour = session.colour(self.seat)
         pygame.draw.rect(surface, colour, r, width=4, border_radius=12)

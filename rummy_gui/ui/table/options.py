@@ -148,7 +148,7 @@ class TableOptionsScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
-        draw_panel(surface, self.rect, alpha=248)
+        draw_panel(surface, self.rect, alpha=255)
         title = fonts.text_cached(_("Table options"), 24, theme.GOLD, True)
         surface.blit(title, (self.rect.x + 30, self.rect.y + 22))
         for text, pos in self.labels:

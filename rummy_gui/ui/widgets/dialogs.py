@@ -88,9 +88,18 @@ class Overlay(Scene):
             pygame.draw.rect(surface, (80, 220, 255), r, width=3, border_radius=10)
 
     def dim(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        """Darken everything beneath, the table's side buttons too: the dialog
+        (drawn opaque) is the one thing that reacts now."""
+        dim_beneath(surface)
+
+
+DIM = 170  # how dark a dialog makes the screen beneath it (0-255)
+
+
+def dim_beneath(surface: pygame.Surface) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, DIM))
+    surface.blit(shade, (0, 0))
 
 
 class ChooserScene(Overlay):
@@ -139,7 +148,7 @@ class ChooserScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
-        draw_panel(surface, self.rect, alpha=245)
+        draw_panel(surface, self.rect, alpha=255)
         img = fonts.text_cached(self.title, 20, theme.GOLD, True)
         surface.blit(img, (self.rect.x + 20, self.rect.y + 18))
         for b in self.buttons:
@@ -184,7 +193,7 @@ class ConfirmScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
-        draw_panel(surface, self.rect, alpha=245)
+        draw_panel(surface, self.rect, alpha=255)
         for i, line in enumerate(self.lines):
             img = fonts.text_cached(line, 19, theme.GOLD, True)
             surface.blit(img, img.get_rect(midtop=(self.rect.centerx, self.rect.y + 22 + 26 * i)))
