@@ -12,6 +12,7 @@ from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.screens.menus import MainMenu
 from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.shell.scene import Scene
 from rummy_gui.ui.table import callout
 from rummy_gui.ui.table.drops import Message
 from rummy_gui.ui.table.scene import TableScene
@@ -278,3 +279,55 @@ def test_the_sort_button_writes_ranks_as_the_cards_do(lang: str) -> None:
         i18n.set_language("en")
     ends = (f"{rank_text(1)}\u2013{rank_text(13)}", f"{rank_text(1)}-{rank_text(13)}")
     assert label.endswith(ends), label
+
+
+def menu_screens(app: App) -> list[Scene]:
+    from rummy_gui.ui.screens.menus import NewGameScene, RulesScene, SettingsScene
+    from rummy_gui.ui.screens.saving import LoadScene
+    from rummy_gui.ui.screens.statistics import StatisticsScene
+
+    return [
+        NewGameScene(app),
+        SettingsScene(app),
+        RulesScene(app),
+        StatisticsScene(app),
+        LoadScene(app),
+    ]
+
+
+def test_the_main_menu_rests_until_input(app: App) -> None:
+    import math
+
+    frame(app)
+    assert app.frame_wait() == math.inf
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_each_menu_screen_rests_until_input(app: App, index: int) -> None:
+    import math
+
+    app.push(menu_screens(app)[index])
+    frame(app)
+    assert app.frame_wait() == math.inf
+
+
+def test_dialogs_over_a_waiting_table_rest_until_input(app: App) -> None:
+    import math
+
+    from rummy_gui.ui.screens.saving import SaveAsScene
+    from rummy_gui.ui.table.hotseat import HandOverScene
+    from rummy_gui.ui.table.options import TableOptionsScene
+    from rummy_gui.ui.table.overlays import DealSummaryScene
+
+    scene = melded_table(app)
+    for dialog in (
+        TableOptionsScene(app, scene),
+        SaveAsScene(app, scene.session),
+        DealSummaryScene(app, scene),
+        HandOverScene(app, scene, 0),
+    ):
+        app.push(dialog)
+        frame(app, 3)
+        assert app.frame_wait() == math.inf, type(dialog).__name__
+        app.pop()
+        frame(app, 3)

@@ -8,6 +8,7 @@ only when useful"), by asking the engine whether the card could be used.
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 import pygame
@@ -104,6 +105,10 @@ class HandOverScene(Scene):
             )
         ):
             self.ready()
+
+    def frame_wait(self) -> float:
+        """Nothing moves until the next player clicks."""
+        return math.inf
 
     def ready(self) -> None:
         if self.app.stack.top is self:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Protocol
 
@@ -70,6 +71,10 @@ class DealSummaryScene(Overlay):
         self.timer += dt
         if self.table.session.demo and self.timer > 3.0 and self.app.stack.top is self:
             self._next()
+
+    def frame_wait(self) -> float:
+        """A show of bots moves on by itself after 3 s; else only input changes this."""
+        return max(0.0, 3.0 - self.timer) if self.table.session.demo else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
@@ -290,6 +295,10 @@ class GameOverScene(Overlay):
         s = self.table.session
         if s.demo and self.timer > 4.0 and self.app.stack.top is self:
             self.app.rooms.start_table(s.preset, s.seats, s.options, demo=True)
+
+    def frame_wait(self) -> float:
+        """A show of bots starts its next game after 4 s; else only input changes this."""
+        return max(0.0, 4.0 - self.timer) if self.table.session.demo else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)

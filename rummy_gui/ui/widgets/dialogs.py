@@ -5,6 +5,7 @@ and `ConfirmScene` (yes or no). They import no other scene."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 
@@ -35,6 +36,10 @@ class WidgetScene(Scene):
             if w.handle(intent) and not isinstance(intent, PointerMove):
                 break
 
+    def frame_wait(self) -> float:
+        """A screen of controls changes only with input: no frames while none comes."""
+        return math.inf
+
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.art.felt(surface.get_size()), (0, 0))
         if self.title:
@@ -55,6 +60,10 @@ class Overlay(Scene):
         self.buttons: list[Button] = []
 
     focus = 0  # the button the keyboard is on
+
+    def frame_wait(self) -> float:
+        """A dialog changes only with input (the scene beneath says what it needs)."""
+        return math.inf
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key) and self.key(intent):
