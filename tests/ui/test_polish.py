@@ -331,3 +331,12 @@ def test_dialogs_over_a_waiting_table_rest_until_input(app: App) -> None:
         assert app.frame_wait() == math.inf, type(dialog).__name__
         app.pop()
         frame(app, 3)
+
+
+def test_the_chooser_names_a_meld_by_its_cards(app: App) -> None:
+    from rummy_gui.ui.table.drops import describe_choice
+
+    scene = melded_table(app)
+    meld = scene.game.melds[0]
+    text = describe_choice(Move.parse(f"layoff 10H to {meld.id}"), scene.game)
+    assert text == "lay off 10♥ on 7♥ 8♥ 9♥"

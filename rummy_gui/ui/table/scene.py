@@ -476,7 +476,7 @@ class TableScene(Scene):
             return
         from rummy_gui.ui.widgets.dialogs import ChooserScene
 
-        options = [(describe_choice(m), str(k)) for k, m in enumerate(moves)]
+        options = [(describe_choice(m, self.game), str(k)) for k, m in enumerate(moves)]
         self.app.push(ChooserScene(self.app, _(title), options, lambda k: self.play(moves[int(k)])))
 
     def play_one_of_or_refuse(self, moves: list[Move], fallback: Move) -> None:
