@@ -211,8 +211,14 @@ class Cycler(Widget):
         for text, x in (("◀", self.rect.x + a // 2 + 2), ("▶", self.rect.right - a // 2 - 2)):
             img = fonts.text_cached(text, min(size, a - 6), theme.GOLD)
             surface.blit(img, img.get_rect(center=(x, self.rect.centery)))
-        img = fit_text(self.show(self.value), size, theme.TEXT, self.rect.w - 2 * a - 4, True)
+        img = self.label_image()
         surface.blit(img, img.get_rect(center=self.rect.center))
+
+    def label_image(self) -> pygame.Surface:
+        """The value as drawn: between the arrows, on two lines if one is too short."""
+        size = max(12, int(self.rect.h * 0.45))
+        room = (self.rect.w - 2 * self.arrow_w - 4, self.rect.h - 2)
+        return label_image(self.show(self.value), size, theme.TEXT, room, True)
 
 
 class Toggle(Widget):
