@@ -340,3 +340,32 @@ def test_the_chooser_names_a_meld_by_its_cards(app: App) -> None:
     meld = scene.game.melds[0]
     text = describe_choice(Move.parse(f"layoff 10H to {meld.id}"), scene.game)
     assert text == "lay off 10♥ on 7♥ 8♥ 9♥"
+
+
+def rules_button(scene: TableScene) -> Button:
+    return next(b for b in scene.buttons if b.label == "Rules")
+
+
+def test_an_open_dialog_dims_the_table_side_buttons_too(app: App) -> None:
+    from rummy_gui.ui.table.options import TableOptionsScene
+
+    scene = melded_table(app)
+    frame(app)
+    spot = rules_button(scene).rect.center
+    before = sum(app.screen.get_at(spot)[:3])
+    app.push(TableOptionsScene(app, scene))
+    frame(app)
+    assert sum(app.screen.get_at(spot)[:3]) < before * 0.6
+
+
+def test_the_buttons_behind_a_dialog_do_not_react(app: App) -> None:
+    from ui_driver import click
+
+    from rummy_gui.ui.table.options import TableOptionsScene
+
+    scene = melded_table(app)
+    dialog = TableOptionsScene(app, scene)
+    app.push(dialog)
+    frame(app)
+    click(app, rules_button(scene).rect.center)
+    assert app.stack.top is dialog
