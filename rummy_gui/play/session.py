@@ -190,7 +190,11 @@ class Session:
             from rummy_gui.play.history import current_deal
 
             humans = {s for s in range(len(self.seats)) if self.is_human(s)}
-            for t in current_deal(self.game, humans):
+            try:
+                told = current_deal(self.game, humans)
+            except ValueError:  # a record that does not replay: the game opens, its log is short
+                told = []
+            for t in told:
                 self.log.append(LogEntry(t.index, t.move, t.before, self.name(t.seat)))
 
     def bot_seed(self, seat: int) -> int:

@@ -7,7 +7,7 @@ import pygame
 import pytest
 from ui_driver import frame, open_table
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Action, Game, Move
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.screens.menus import MainMenu
@@ -369,3 +369,33 @@ def test_the_buttons_behind_a_dialog_do_not_react(app: App) -> None:
     frame(app)
     click(app, rules_button(scene).rect.center)
     assert app.stack.top is dialog
+
+
+def test_a_reopened_log_tells_the_deal_as_it_was_told_live() -> None:
+    """Across deals and claim windows (Liverpool's buys): only the won claim, and
+    the current deal's moves; the human's passes are left out."""
+    import random
+
+    from rummy_gui.engine.enums import Phase
+
+    seats = [SeatConfig("You", "human"), SeatConfig("Ada", "random"), SeatConfig("Bo", "random")]
+    session = Session("liverpool", seats, {}, seed=11, threaded=False)
+    pick = random.Random(5)
+    game = session.game
+    deals = 0
+    for _ in range(400):
+        if game.game_over or (deals >= 2 and game.phase is not Phase.DEAL_OVER):
+            break  # in the third deal
+        seat = game.to_act[0] if game.to_act else game.turn
+        move = pick.choice(session.legal(seat))
+        deals += move.action is Action.DEAL
+        session.play(seat, move)
+    starts = [i for i, e in enumerate(session.log) if e.is_deal]
+    live = [
+        e.text()
+        for e in session.log[starts[-1] :]
+        if e.move is None or not (e.move.action is Action.PASS and e.move.seat == 0)
+    ]
+    again = Session("liverpool", seats, {}, game=Game.from_record(game.record()), threaded=False)
+    assert deals >= 1
+    assert [e.text() for e in again.log] == live
