@@ -16,7 +16,7 @@ import locale
 import os
 import warnings
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from rummy_gui.engine.cards import Card
@@ -143,16 +143,35 @@ def plural_ids(template: str) -> tuple[str, str]:
     return template.replace("(s)", ""), template.replace("(s)", "s")
 
 
-def reason(exc: IllegalMove) -> str:
-    """The engine's reason for refusing a move, in the current language."""
+# The refusals that name a meld, as the table says them: a player knows a meld
+# by its cards ("Q♠ K♠ A♠"), not by the engine's number for it.
+MELD_BY_CARDS: dict[str, str] = {
+    "no_meld": N_("That meld is not on the table."),
+    "does_not_fit": N_("{cards} does not fit {meld}."),
+    "swap_no_joker": N_("No joker in {meld} stands for the {card}."),
+    "claim_no_fit": N_("The {card} does not fit {meld}."),
+}
+
+
+def reason(exc: IllegalMove, melds: Mapping[int, str] | None = None) -> str:
+    """The engine's reason for refusing a move, in the current language.
+    With `melds` (each meld's number and its cards' text) a meld is named by
+    its cards."""
     template = MESSAGES.get(exc.code)
     if template is None:
         return str(exc)
-    count = exc.params.get(ENGINE_PLURALS.get(exc.code, ""))
+    params = dict(exc.params)
+    if melds is not None and exc.code in MELD_BY_CARDS:
+        number = params.get("meld")
+        named = melds.get(number) if isinstance(number, int) else None
+        if named is not None or exc.code == "no_meld":
+            params["meld"] = named
+            return _(MELD_BY_CARDS[exc.code]).format(**params)
+    count = params.get(ENGINE_PLURALS.get(exc.code, ""))
     try:
         if isinstance(count, int):
-            return ngettext(*plural_ids(template), count).format(**exc.params)
-        return _(template).format(**exc.params)
+            return ngettext(*plural_ids(template), count).format(**params)
+        return _(template).format(**params)
     except (KeyError, IndexError, ValueError):
         return str(exc)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,6 +85,16 @@ def forget_bots() -> None:
     except ImportError:
         return
     forget()
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """One-character marks for the seats' badges and cards: the first letter of
+    each name, or another telling character when names share their first letter."""
+    names = [n or f"{i + 1}" for i, n in enumerate(names)]
+    for marks in ([n[:1].upper() for n in names], [n[-1:].upper() for n in names]):
+        if len(set(marks)) == len(marks):
+            return marks
+    return [str(i + 1) for i in range(len(names))]
 
 
 @dataclass
@@ -183,6 +194,16 @@ class Session:
             tuple[int, LogEntry]
         ] = []  # claims of the open window: (priority, words)
         self.log.append(self._deal_line())
+        if self.game.moves:  # a game opened from a file: its deal's moves so far
+            from rummy_gui.play.history import current_deal
+
+            humans = {s for s in range(len(self.seats)) if self.is_human(s)}
+            try:
+                told = current_deal(self.game, humans)
+            except ValueError:  # a record that does not replay: the game opens, its log is short
+                told = []
+            for t in told:
+                self.log.append(LogEntry(t.index, t.move, t.before, self.name(t.seat)))
 
     def bot_seed(self, seat: int) -> int:
         return (self.seed or 0) + 101 * seat
@@ -228,13 +249,8 @@ class Session:
         return owner_colour(self.colour_index(seat))
 
     def initial(self, seat: int) -> str:
-        """A one-character mark for the seat's cards: the first letter of the
-        name, or another telling character when names share their first letter."""
-        names = [cfg.name or f"{i + 1}" for i, cfg in enumerate(self.seats)]
-        for marks in ([n[:1].upper() for n in names], [n[-1:].upper() for n in names]):
-            if len(set(marks)) == len(marks):
-                return marks[seat]
-        return str(seat + 1)
+        """A one-character mark for the seat's cards (see `initials`)."""
+        return initials([cfg.name for cfg in self.seats])[seat]
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].is_human and not self.demo
@@ -254,8 +270,10 @@ class Session:
         return self._legal_cache[1].get(seat, [])
 
     # --- moves ----------------------------------------------------------
-    def play(self, seat: int, move: Move) -> None:
-        """Play a move for `seat`; raises the engine's IllegalMove (state unchanged) on refusal."""
+    def play(self, seat: int, move: Move, told: bool = True) -> None:
+        """Play a move for `seat`; raises the engine's IllegalMove (state unchanged) on refusal.
+        `told` False: a pass the table made for the player (a claim they are not
+        asked about) is not put in the log as theirs."""
         deal_before = self.game.round
         index = len(self.game.moves)
         action = move.action
@@ -276,7 +294,8 @@ class Session:
             # A claim counts only once the window closes (a nearer player may still claim):
             # it is told then, and only the one that won. Passes are told at once.
             if entry is not None and action is Action.PASS:
-                self.log.append(entry)
+                if told:
+                    self.log.append(entry)
             elif entry is not None:
                 self._claims.append(
                     (claim.claimants.index(seat) if seat in claim.claimants else 99, entry)

@@ -58,7 +58,13 @@ def select(app: App, scene: TableScene, cards: list[Card]) -> None:
 def choose(app: App, move: Move) -> None:
     top = app.stack.top
     if isinstance(top, ChooserScene):
-        key(app, pygame.K_1 + [label for label, _ in top.options].index(describe_choice(move)))
+        key(
+            app,
+            pygame.K_1
+            + [label for label, _ in top.options].index(
+                describe_choice(move, app.session.game if app.session else None)
+            ),
+        )
 
 
 def act_by_keys(app: App, scene: TableScene, m: Move) -> None:

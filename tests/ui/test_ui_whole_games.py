@@ -45,7 +45,9 @@ def resolve_chooser(app: App, move: Move) -> None:
     top = app.stack.top
     if isinstance(top, ChooserScene):
         frame(app)
-        index = [label for label, _ in top.options].index(describe_choice(move))
+        index = [label for label, _ in top.options].index(
+            describe_choice(move, app.session.game if app.session else None)
+        )
         click(app, top.buttons[index].rect.center)
 
 

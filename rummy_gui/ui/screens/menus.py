@@ -13,13 +13,33 @@ from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.play.settings import ANIMATION_SPEEDS, CARD_BACKS
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.screens.rules_text import rules_for
-from rummy_gui.ui.shell.intents import Back, Intent, Wheel
+from rummy_gui.ui.shell.intents import Back, Intent, Key, Wheel
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import Button, Cycler, TextField, Toggle, draw_panel, fit_text
+from rummy_gui.ui.widgets.controls import (
+    Button,
+    Cycler,
+    TextField,
+    Toggle,
+    draw_panel,
+    fit_text,
+    label_image,
+)
 from rummy_gui.ui.widgets.dialogs import WidgetScene
 
-SEAT_NAMES = (N_("You"), "Ada", "Boris", "Chloe", "Dmitri", "Eve", "Farid", "Greta")
+# The names seats start with; the bots' are written in each language's own
+# letters (the Russian for "You" beside a Latin "Boris" gave two badges whose
+# Cyrillic and Latin capitals look the same).
+SEAT_NAMES = (
+    N_("You"),
+    NC_("name", "Ada"),
+    NC_("name", "Boris"),
+    NC_("name", "Chloe"),
+    NC_("name", "Dmitri"),
+    NC_("name", "Eve"),
+    NC_("name", "Farid"),
+    NC_("name", "Greta"),
+)
 CARD_BACK_NAMES = {
     "blue": NC_("card back", "Blue"),
     "red": NC_("card back", "Red"),
@@ -34,8 +54,8 @@ ANIMATION_NAMES = {
 
 
 def seat_name(seat: int) -> str:
-    """The name a seat starts with: "You" (in the current language) for the first."""
-    return _(SEAT_NAMES[seat]) if seat == 0 else SEAT_NAMES[seat]
+    """The name a seat starts with, in the current language: "You" for the first."""
+    return _(SEAT_NAMES[seat]) if seat == 0 else pgettext("name", SEAT_NAMES[seat])
 
 
 def set_language(app: App, lang: str) -> None:
@@ -73,10 +93,36 @@ class MainMenu(WidgetScene):
             (_("Statistics"), self._statistics, True),
             (_("Quit"), self._quit, True),
         ]
+        default = 0 if has_game else 1  # a game in progress: Continue is what Enter does
         self.widgets = [
-            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(i == 1))
+            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(i == default))
             for i, (label, fn, en) in enumerate(items)
         ]
+
+    def _fan(
+        self, bottom: int, card_h: int, centre: int
+    ) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        """The menu's five cards fanned out, as large as `card_h` and wholly above
+        `bottom` (and below the window's top)."""
+        cards = [parse_card(t) for t in ("AS", "KH", "QC", "JD")] + [JOKER]
+
+        def placed(ch: int) -> list[tuple[pygame.Rect, pygame.Surface]]:
+            cw, step = ch * 110 // 154, ch * 52 // 154
+            out = []
+            for i, card in enumerate(cards):
+                img = self.app.art.face(card, (cw, ch), self.app.settings.four_colour)
+                rot = pygame.transform.rotozoom(img, (2 - i) * 11, 1.0)
+                centre_y = abs(i - 2) * ch * 9 // 154
+                out.append((rot.get_rect(center=(centre + (i - 2) * step, centre_y)), rot))
+            return out
+
+        fan = placed(card_h)
+        span = fan[0][0].unionall([r for r, _img in fan])
+        room = bottom - 10
+        if span.h > room > 40:
+            fan = placed(max(30, card_h * room // span.h))
+            span = fan[0][0].unionall([r for r, _img in fan])
+        return [(r.move(0, bottom - span.bottom), img) for r, img in fan]
 
     def resume(self) -> None:
         if self.app.session is not None:  # another game since: its autosave is a new file
@@ -86,6 +132,11 @@ class MainMenu(WidgetScene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Back):
             return  # Escape on the main menu does not quit by accident
+        if isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            for wd in self.widgets:
+                if isinstance(wd, Button) and wd.primary and wd.enabled:
+                    wd.on_click()
+                    return
         super().handle(intent)
 
     def _continue(self) -> None:
@@ -122,27 +173,24 @@ class MainMenu(WidgetScene):
         self.draw_background(surface)
         w, h = surface.get_size()
         scale = min(1.0, h / 800)
-        cw, ch = int(110 * scale), int(154 * scale)
-        cards = [parse_card(t) for t in ("AS", "KH", "QC", "JD")] + [JOKER]
-        for i, card in enumerate(cards):
-            angle = (2 - i) * 11
-            img = self.app.art.face(card, (cw, ch), self.app.settings.four_colour)
-            rot = pygame.transform.rotozoom(img, angle, 1.0)
-            cx = w // 2 + int((i - 2) * 52 * scale)
-            cy = int(h * 0.2 * scale + 10) + abs(i - 2) * 9
-            surface.blit(rot, rot.get_rect(center=(cx, cy)))
-        title = fonts.text_cached(_("Rummy"), int(64 * scale), theme.GOLD, True)
-        shadow = fonts.text_cached(_("Rummy"), int(64 * scale), (8, 30, 18), True)
-        ty = int(h * 0.2 * scale + 10) + ch // 2 + 8
-        surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + 3, ty + 3)))
-        surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
+        # From the buttons up: the subtitle, the title, and the card fan in the
+        # room left above the title (smaller cards in a low window), none over another.
+        top = self.widgets[0].rect.y if self.widgets else int(h * 0.44)
         sub = fit_text(
             _("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"),
             18,
             theme.TEXT_DIM,
             w - 40,
         )
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + int(74 * scale))))
+        sub_rect = sub.get_rect(midbottom=(w // 2, top - 10))
+        title = fonts.text_cached(_("Rummy"), int(64 * scale), theme.GOLD, True)
+        shadow = fonts.text_cached(_("Rummy"), int(64 * scale), (8, 30, 18), True)
+        title_rect = title.get_rect(midbottom=(w // 2, sub_rect.y + 2))
+        for card_rect, img in self._fan(title_rect.y - 2, int(154 * scale), w // 2):
+            surface.blit(img, card_rect)
+        surface.blit(shadow, title_rect.move(3, 3))
+        surface.blit(title, title_rect)
+        surface.blit(sub, sub_rect)
         for wd in self.widgets:
             wd.draw(surface, live=not self.covered)
         if self.autosave_problem:
@@ -353,6 +401,8 @@ class NewGameScene(WidgetScene):
                     _seat_kind_text,
                 )
             )
+        # partnerships: who plays with whom, as the table's badges will say ("team A")
+        self.teams_at = (mid, y0 + 56 + self.players * (seat_h + 6) + 6, mid_w)
         # house rules
         right = mid + mid_w + 30
         rw = w - right - left
@@ -375,9 +425,11 @@ class NewGameScene(WidgetScene):
                 def set_choice(v: object, key: str = key) -> None:
                     self.options[key] = v
 
+                # a label too long for one line takes two, and its chooser moves down
+                label_h = label_image(label, 18, theme.TEXT, (rw, 48), centred=False).get_height()
                 self.widgets.append(
                     Cycler(
-                        (right, y + 22, min(rw, 240), 36),
+                        (right, y + label_h, min(rw, 240), 36),
                         choices,
                         choices.index(current),
                         set_choice,
@@ -385,7 +437,7 @@ class NewGameScene(WidgetScene):
                     )
                 )
                 self.option_labels.append((label, (right, y), rw))
-                y += 24
+                y += label_h + 2
             y += 48
         self.rules_x, self.rules_w = right, rw
         bw = 180
@@ -397,6 +449,17 @@ class NewGameScene(WidgetScene):
         )
         self.widgets.append(Button((left, h - 80, bw, 54), _("Back"), self.app.pop))
         self.widgets.extend(self.swatches)
+
+    def team_lines(self) -> list[str]:
+        """ "Team A: You & Boris" for each partnership (none in a game without teams)."""
+        if not self.info.rules.partnerships:
+            return []
+        names = [f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)]
+        sides = [[n for i, n in enumerate(names) if i % 2 == side] for side in (0, 1)]
+        return [
+            _("Team {team}: {names}").format(team="AB"[side], names=" & ".join(members))
+            for side, members in enumerate(sides)
+        ]
 
     def _next_colour(self, seat: int) -> None:
         taken = {self.colours[i] for i in range(self.players) if i != seat}
@@ -433,22 +496,28 @@ class NewGameScene(WidgetScene):
             surface.blit(img, (r.x, r.y + line_no * (size + 5)))
         img = fit_text(_("Players"), 20, theme.TEXT, self.players_label.w)
         surface.blit(img, img.get_rect(midleft=self.players_label.midleft))
+        for i, line in enumerate(self.team_lines()):
+            x, y, width = self.teams_at
+            surface.blit(fit_text(line, 16, theme.GOLD, width), (x, y + i * 22))
         for label, pos, width in self.option_labels:
-            surface.blit(fit_text(label, 18, theme.TEXT, width), pos)
+            surface.blit(label_image(label, 18, theme.TEXT, (width, 48), centred=False), pos)
         heading = fit_text(_("House rules"), 16, theme.GOLD, self.rules_w, True)
         surface.blit(heading, (self.rules_x, 62))
         for wd in self.widgets:
             wd.draw(surface, live=not self.covered)
         from rummy_gui.play.palette import owner_colour
+        from rummy_gui.play.session import initials
 
-        for seat, swatch in enumerate(self.swatches):  # the player's colour, with the initial on it
+        # the player's colour with the initial on it, the letter the table's badge will show
+        marks = initials([f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)])
+        for seat, swatch in enumerate(self.swatches):
             pygame.draw.circle(
                 surface,
                 owner_colour(self.colours[seat]),
                 swatch.rect.center,
                 swatch.rect.h // 2 - 6,
             )
-            mark = fonts.text_cached((self.names[seat][:1] or "?").upper(), 14, (15, 15, 15), True)
+            mark = fonts.text_cached(marks[seat], 14, (15, 15, 15), True)
             surface.blit(mark, mark.get_rect(center=swatch.rect.center))
 
 

@@ -4,6 +4,7 @@ only once the deal is over."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -45,6 +46,10 @@ class ReplayScene(Scene):
                 Button((x, y, bw, 46), label, fn, primary=fn == self.forward, size=16)
             )
             x += bw + 10
+
+    def frame_wait(self) -> float:
+        """A replay is stepped by the player: nothing moves between clicks."""
+        return math.inf
 
     def start(self) -> None:
         self.replay.seek(0)

@@ -23,6 +23,18 @@ if TYPE_CHECKING:
     from rummy_gui.play.session import Session
 
 
+def deal_words(preset: str, n: int) -> str:
+    """ "Rummy 500, deal 2" (a contract game: "round 2"), counted as the table's title counts."""
+    game = catalog.preset_name(preset)
+    try:
+        contract = catalog.preset(preset).contract
+    except KeyError:  # a preset this version does not know: its save says so elsewhere
+        contract = False
+    if contract:
+        return _("{game}, round {n}").format(game=game, n=n)
+    return _("{game}, deal {n}").format(game=game, n=n)
+
+
 class SaveAsScene(Overlay):
     """A name, then Save: the game in progress goes to saves/NAME.json."""
 
@@ -31,9 +43,7 @@ class SaveAsScene(Overlay):
         self.session = session
         self.on_done = on_done
         self.error = ""
-        name = _("{game}, round {round}").format(
-            game=catalog.preset_name(session.preset), round=session.game.round
-        )
+        name = deal_words(session.preset, session.game.round)
         self.field = TextField((0, 0, 10, 10), name, max_len=40)
         self.field.focused = True
 
@@ -79,7 +89,7 @@ class SaveAsScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
-        draw_panel(surface, self.rect, alpha=245)
+        draw_panel(surface, self.rect, alpha=255)
         surface.blit(
             fit_text(_("Save the game as…"), 20, theme.GOLD, self.rect.w - 48, True),
             (self.rect.x + 24, self.rect.y + 20),
@@ -153,8 +163,9 @@ class LoadScene(WidgetScene):
             return f"{head} · {date}", explain(
                 summary.error, N_("the file is damaged or not a save")
             )
-        head = _("{name} — {game}, round {round}").format(
-            name=summary.name, game=catalog.preset_name(summary.preset), round=summary.round
+        head = _("{name} — {game}").format(
+            name=summary.name,
+            game=deal_words(summary.preset, summary.round),
         )
         if summary.game_over:
             head += " · " + _("game over")

@@ -134,6 +134,27 @@ class App:
             except (AttributeError, pygame.error):  # older pygame-ce or no real window
                 pass
 
+    def _window_position(self) -> tuple[int, int] | None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                x, y = pygame.Window.from_display_module().position
+                return (x, y)
+            except (AttributeError, pygame.error):
+                return None
+
+    def _move_window(self, where: tuple[int, int] | None) -> None:
+        if where is None:
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                window = pygame.Window.from_display_module()
+                if tuple(window.position) != where:
+                    window.position = where
+            except (AttributeError, pygame.error):
+                pass
+
     # --- scenes ----------------------------------------------------------
     def push(self, scene: Scene) -> None:
         self.stack.push(scene, self.size)
@@ -154,7 +175,13 @@ class App:
         size = fit_window(size, self.bounds)
         if size != self.screen.get_size():
             flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+            where = self._window_position()
             self.screen = pygame.display.set_mode(size, flags)
+            if not self.settings.fullscreen:
+                # set_mode forgets the window's minimum size (the window manager would let
+                # it shrink again) and may place the window anew: both are put back.
+                self._set_minimum_size()
+                self._move_window(where)
         if not self.settings.fullscreen:
             self.windowed_size = size
         for scene in self.stack.scenes:
@@ -458,11 +485,12 @@ def _run(args: argparse.Namespace) -> int:
 
             info = catalog.preset(preset)
             players = args.players or info.default_players
-            from rummy_gui.i18n import _
+            from rummy_gui.ui.screens.menus import seat_name
 
+            # a quick start: the names the new-game screen gives; a show: bots by number
             seats = [
                 SeatConfig(
-                    f"Bot {i + 1}" if args.demo else (_("You") if i == 0 else f"Bot {i}"),
+                    f"Bot {i + 1}" if args.demo else seat_name(i),
                     "human" if (i == 0 and not args.demo) else "medium",
                 )
                 for i in range(players)

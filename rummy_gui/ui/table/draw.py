@@ -16,10 +16,10 @@ from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
 from rummy_gui.play import palette
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.table import texts
+from rummy_gui.ui.table import callout, texts
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import draw_panel, fit_text
+from rummy_gui.ui.widgets.controls import draw_panel, fit_text, label_image
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -373,10 +373,11 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
             b.draw(surface, live=not scene.covered)
     else:
         own = geo.layout.seats[scene.viewer].melds
-        tip = fonts.text_cached(_("Lay down the contract:"), 13, theme.TEXT_DIM)
-        surface.blit(tip, (own.right - 140, own.y + 14))
-        tip = fonts.text_cached(_("fill every slot"), 13, theme.TEXT_DIM)
-        surface.blit(tip, (own.right - 140, own.y + 32))
+        y = own.y + 14
+        for text in (_("Lay down the contract:"), _("fill every slot")):  # wrapped in the zone
+            tip = label_image(text, 13, theme.TEXT_DIM, (132, 48), centred=False)
+            surface.blit(tip, (own.right - 140, y))
+            y += tip.get_height() + 2
 
 
 def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
@@ -504,8 +505,6 @@ def _draw_melds(
             continue
         maker = meld_maker(meld)
         tokens = str(meld).split()
-        label = fonts.text_cached(f"#{meld.id}", 10, theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(topright=(rects[-1].right - 2, rects[-1].bottom + 1)))
         for j, (card, rect) in enumerate(zip(meld.cards, rects, strict=True)):
             if (("meld", meld.id), j) in hidden:
                 continue
@@ -840,35 +839,17 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
 
 
 def _message_boxes(scene: TableScene, geo: Geometry) -> list[tuple[pygame.Surface, Rect, int]]:
-    """The messages shown (newest last): their text, box and opacity."""
-    own = geo.layout.seats[scene.viewer].zone
-    y = own.y - 8
-    table = geo.layout.table
-    out = []
-    for msg in reversed(scene.messages[-3:]):
-        alpha = max(0, min(255, int(255 * min(1.0, msg.ttl / 0.8))))
-        img = fit_text(
-            msg.text, 17, msg.colour, table.w - 48, True
-        )  # a long path stays on the table
-        if msg.pos is not None:  # where it happened: just above that place, kept on the table
-            box = img.get_rect(midbottom=(msg.pos[0], msg.pos[1] - 14))
-            box.clamp_ip(table.inflate(-24, -24))
-        else:
-            box = img.get_rect(midbottom=(table.centerx, y))
-        out.append((img, box, alpha))
-        if msg.pos is None:
-            y -= box.h + 16
-    return out
+    """The messages shown (newest last): their text, the region their callout
+    covers, and their opacity."""
+    zone = geo.layout.seats[scene.viewer].zone
+    window = Rect((0, 0), geo.layout.size)
+    shown = callout.layout_messages(scene.messages, geo.layout.table, zone.y - 8, window)
+    return [(text, region, alpha) for _msg, text, _box, region, alpha in shown]
 
 
 def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
-    for img, box, alpha in _message_boxes(scene, geo):
-        panel = pygame.Surface(box.inflate(24, 12).size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (0, 0, 0, int(alpha * 0.7)), panel.get_rect(), border_radius=10)
-        surface.blit(panel, box.inflate(24, 12).topleft)
-        img.set_alpha(alpha)
-        surface.blit(img, box)
-        img.set_alpha(None)  # the image is cached and shared: leave it opaque
+    zone = geo.layout.seats[scene.viewer].zone
+    callout.draw_messages(surface, scene.messages, geo.layout.table, zone.y - 8)
 
 
 def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:

@@ -57,16 +57,27 @@ def pretty_token(token: str) -> str:
     return f"★={meaning}"
 
 
-def describe_choice(m: Move) -> str:
-    """One reading of the cards, in words, for the chooser."""
+def meld_words(game: Game | None, meld_id: int | None) -> str:
+    """A meld as a player names it: by its cards ("Q♠ K♠ A♠")."""
+    for meld in game.melds if game is not None else ():
+        if meld.id == meld_id:
+            return meld.pretty()
+    return str(meld_id)
+
+
+def describe_choice(m: Move, game: Game | None = None) -> str:
+    """One reading of the cards, in words, for the chooser (with the game, a
+    meld is named by its cards)."""
     if m.action is Action.CONTRACT:
         return "  /  ".join(" ".join(pretty_token(t) for t in g) for g in m.groups)
     kind = {"set": _(" (set)"), "run": _(" (run)")}.get(m.kind or "", "")
     cards = " ".join(pretty_token(t) for t in m.cards)
     if m.action is Action.LAYOFF:
-        return _("lay off {cards} on meld {n}").format(cards=cards, n=m.meld_id)
+        return _("lay off {cards} on {meld}").format(cards=cards, meld=meld_words(game, m.meld_id))
     if m.action is Action.SWAP:
-        return _("swap {cards} for the joker in meld {n}").format(cards=cards, n=m.meld_id)
+        return _("swap {cards} for the joker in {meld}").format(
+            cards=cards, meld=meld_words(game, m.meld_id)
+        )
     if m.action is Action.DISCARD:
         if m.call:
             return _("discard {cards} calling Shanghai").format(cards=cards)
@@ -85,7 +96,7 @@ def describe_claim(m: Move, game: Game) -> str:
             return _("Buy it (with two penalty cards from the stock)")
         return _("Buy it (with a penalty card from the stock)")
     if m.action is Action.SHANGHAI:
-        return _("Shanghai! Lay it on meld {n}").format(n=m.meld_id)
+        return _("Shanghai! Lay it on {meld}").format(meld=meld_words(game, m.meld_id))
     pile = game.discard_pile
     n = m.count or 1
     return _("Rummy! Take {cards}").format(cards=" ".join(c.pretty for c in pile[-n:]))

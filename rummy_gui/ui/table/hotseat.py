@@ -8,17 +8,21 @@ only when useful"), by asking the engine whether the card could be used.
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 import pygame
 
 from rummy_gui.engine import ClaimKind, Game, catalog
+from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _
+from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
 from rummy_gui.ui.shell.intents import Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App, Scene
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import draw_panel
+from rummy_gui.ui.widgets.dialogs import dim_beneath
 
 
 class TableScene(Protocol):
@@ -29,6 +33,34 @@ class TableScene(Protocol):
     def session(self) -> Session: ...
 
     def handed_over(self, seat: int) -> None: ...
+
+
+def pass_to(name: str) -> str:
+    """Whom the computer goes to next, as that player reads it: "Pass the
+    computer to Anna", or "Your turn" for the player called "You"."""
+    if is_you(name):
+        return _("Your turn")
+    return _("Pass the computer to {name}").format(name=name)
+
+
+def hand_over_reason(session: Session, seat: int) -> str:
+    """Why the computer goes to `seat` (a claim, the cut, the turn), said to that
+    player; empty when the title says it already ("Your turn")."""
+    game, name = session.game, session.name(seat)
+    you = is_you(name)
+    claim = game.claim
+    if session.phase is Phase.CLAIM and claim is not None:
+        what = {
+            ClaimKind.RUMMY: _("a Rummy! call"),
+            ClaimKind.BUY: _("buying the {card}"),
+            ClaimKind.SHANGHAI: _("a Shanghai! call on the {card}"),
+        }[claim.kind].format(card=claim.card.pretty)
+        if you:
+            return _("You may claim: {what}").format(what=what)
+        return _("{name} may claim: {what}").format(name=name, what=what)
+    if session.phase is Phase.CUT:
+        return _("You cut the pack") if you else _("{name} cuts the pack").format(name=name)
+    return "" if you else _("{name}'s turn").format(name=name)
 
 
 def worth_asking(game: Game, seat: int, setting: str) -> bool:
@@ -74,21 +106,23 @@ class HandOverScene(Scene):
         ):
             self.ready()
 
+    def frame_wait(self) -> float:
+        """Nothing moves until the next player clicks."""
+        return math.inf
+
     def ready(self) -> None:
         if self.app.stack.top is self:
             self.app.pop()
             self.table.handed_over(self.seat)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        dim_beneath(surface)
         r = self.rect
-        draw_panel(surface, r, alpha=250)
+        draw_panel(surface, r, alpha=255)
         session = self.table.session
         colour = session.colour(self.seat)
         pygame.draw.rect(surface, colour, r, width=4, border_radius=12)
-        title = _("Pass to {name}").format(name=session.name(self.seat))
+        title = pass_to(session.name(self.seat))
         img = fonts.text_cached(title, 30, theme.GOLD, True)
         surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 30)))
         lines = [self.reason] if self.reason else []

@@ -9,6 +9,9 @@ for a hint, Ctrl+Z / Ctrl+Y undo and redo, R / T sort the hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pygame
 from pygame import Rect
 
@@ -20,6 +23,7 @@ from rummy_gui.ui.table.drops import tokens
 from rummy_gui.ui.table.state import Commands, TableState
 
 ZONES = ("hand", "melds", "discard", "stock")  # bottom of the screen upwards
+RING = 8  # how far the focus ring reaches beyond the rect it is drawn around
 
 # The keys, for the help line and the README (translated where shown).
 KEY_HELP: tuple[tuple[str, str], ...] = (
@@ -58,6 +62,17 @@ def clamp(scene: TableState) -> None:
         f.index = n - 1
 
 
+def _uncovered(slots: Sequence[tuple[Any, Rect]], i: int) -> Rect:
+    """The part of a fanned card that the next card leaves showing, less the
+    ring's own width: the focus ring is drawn around it, never over the next card."""
+    r = Rect(slots[i][1])
+    if i + 1 < len(slots):
+        nxt = slots[i + 1][1]
+        if r.x < nxt.x < r.right:
+            r.w = max(8, nxt.x - r.x - RING)
+    return r
+
+
 def focus_rect(scene: TableState) -> Rect:
     """Where the focus is drawn (and where a refusal from the keyboard is shown)."""
     clamp(scene)
@@ -72,13 +87,13 @@ def focus_rect(scene: TableState) -> Rect:
         if not slots:
             return Rect(geo.layout.hand)
         i = max(0, min(f.index, len(slots) - 1))
-        r = slots[i][1]
-        return r.move(0, -24) if i in scene.selected else Rect(r)
+        r = _uncovered(slots, i)
+        return r.move(0, -24) if i in scene.selected else r
     if f.zone == "discard":
         slots = geo.zones[("discard",)]
         if not slots:
             return Rect(geo.layout.discard)
-        return Rect(slots[max(0, min(f.index, len(slots) - 1))][1])
+        return _uncovered(slots, max(0, min(f.index, len(slots) - 1)))
     if f.zone == "stock":
         return Rect(geo.zones[("stock",)][0][1])
     melds = scene.game.melds

@@ -57,7 +57,11 @@ class TableMoves:
             t.session.play(seat, move)
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
             if not quiet:
-                t.message_at(reason(refused) if isinstance(refused, IllegalMove) else str(refused))
+                t.message_at(
+                    reason(refused, {m.id: m.pretty() for m in t.game.melds})
+                    if isinstance(refused, IllegalMove)
+                    else str(refused)
+                )
             return False
         t.sync_hand()
         if t.slots.staged and not t.staging():
@@ -90,7 +94,7 @@ class TableMoves:
             return
         from rummy_gui.ui.widgets.dialogs import ChooserScene
 
-        options = [(describe_choice(m), str(k)) for k, m in enumerate(moves)]
+        options = [(describe_choice(m, self.t.game), str(k)) for k, m in enumerate(moves)]
         self.app.push(ChooserScene(self.app, _(title), options, lambda k: self.play(moves[int(k)])))
 
     def play_one_of_or_refuse(self, moves: list[Move], fallback: Move) -> None:
@@ -158,6 +162,8 @@ class TableMoves:
             return
         before = t.geometry()
         t.session.redo()
+        taken_back = (_("Turn taken back."), _("Move taken back."))  # no longer true
+        t.messages = [m for m in t.messages if m.text not in taken_back]
         self._after_change(before)
 
     def _after_change(self, before: Geometry) -> None:

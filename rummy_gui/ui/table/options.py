@@ -13,7 +13,7 @@ from rummy_gui.i18n import N_, _
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle, Widget, draw_panel
+from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle, Widget, draw_panel, label_image
 from rummy_gui.ui.widgets.dialogs import Overlay
 
 
@@ -54,44 +54,46 @@ class TableOptionsScene(Overlay):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.app.settings
-        self.rect = pygame.Rect(w // 2 - 300, max(20, h // 2 - 250), 600, 500)
+        pw = min(760, w - 40)  # as wide as long labels want, within the smallest window
+        self.rect = pygame.Rect(w // 2 - pw // 2, max(20, h // 2 - 250), pw, 500)
         x, y = self.rect.x + 30, self.rect.y + 70
+        inner = pw - 60
         scale = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - s.card_scale))
         asks = list(ASK)
         ask = s.ask_claims
         self.labels = [
-            (_("Card size"), (x, y + 66 + 10)),
-            (_("Ask about claims"), (x, y + 198 + 10)),
+            (_("Card size"), (x, y + 66 + 21)),  # the middle of its chooser's row
+            (_("Ask about claims"), (x, y + 198 + 21)),
         ]
         self.widgets = [
             Toggle(
-                (x, y, 540, 42),
+                (x, y, inner, 42),
                 _("Four-colour deck (♣ green, ♦ blue)"),
                 s.four_colour,
                 self._set("four_colour"),
             ),
             Cycler(
-                (x + 240, y + 66, 300, 42),
+                (x + 220, y + 66, inner - 220, 42),
                 list(SCALES),
                 scale,
                 self._set("card_scale"),
                 lambda v: f"{round(float(str(v)) * 100)} %",
             ),
             Toggle(
-                (x, y + 132, 540, 42),
+                (x, y + 132, inner, 42),
                 _("High-contrast table"),
                 s.high_contrast,
                 self._set("high_contrast"),
             ),
             Cycler(
-                (x + 240, y + 198, 300, 42),
+                (x + 220, y + 198, inner - 220, 42),
                 asks,
                 asks.index(ask) if ask in asks else 1,
                 self._set("ask_claims"),
                 lambda v: _(ASK.get(str(v), str(v))),
             ),
             Toggle(
-                (x, y + 264, 540, 42),
+                (x, y + 264, inner, 42),
                 _("Hand-over screen between players"),
                 s.hand_over_screen,
                 self._set("hand_over_screen"),
@@ -148,11 +150,12 @@ class TableOptionsScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
-        draw_panel(surface, self.rect, alpha=248)
+        draw_panel(surface, self.rect, alpha=255)
         title = fonts.text_cached(_("Table options"), 24, theme.GOLD, True)
         surface.blit(title, (self.rect.x + 30, self.rect.y + 22))
-        for text, pos in self.labels:
-            surface.blit(fonts.text_cached(text, 17, theme.TEXT), pos)
+        for text, pos in self.labels:  # left of its chooser: wrapped in the 210 px there
+            img = label_image(text, 17, theme.TEXT, (210, 44), centred=False)
+            surface.blit(img, img.get_rect(midleft=pos))
         items: list[Widget] = [*self.widgets, *self.buttons]
         for wd in items:
             wd.draw(surface, live=not self.covered)

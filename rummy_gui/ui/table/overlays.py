@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Protocol
 
@@ -9,10 +10,11 @@ import pygame
 
 from rummy_gui.engine import Action, Game, Move, scoring
 from rummy_gui.i18n import _, ngettext
+from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import Button, draw_panel
+from rummy_gui.ui.widgets.controls import Button, draw_panel, label_image
 from rummy_gui.ui.widgets.dialogs import Overlay
 
 
@@ -27,6 +29,9 @@ class TableScene(Protocol):
     def session(self) -> Session: ...
 
     def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool: ...
+
+
+TEXT_MID = 18  # a summary row's text is centred this far below the row's top (the names')
 
 
 class DealSummaryScene(Overlay):
@@ -76,10 +81,14 @@ class DealSummaryScene(Overlay):
         if self.table.session.demo and self.timer > 3.0 and self.app.stack.top is self:
             self._next()
 
+    def frame_wait(self) -> float:
+        """A show of bots moves on by itself after 3 s; else only input changes this."""
+        return max(0.0, 3.0 - self.timer) if self.table.session.demo else math.inf
+
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         r = self.rect
-        draw_panel(surface, r, alpha=245)
+        draw_panel(surface, r, alpha=255)
         g: Game = self.table.game
         s = self.table.session
         title = (_("Round {n} is over") if g.rules.is_contract else _("Deal {n} is over")).format(
@@ -105,10 +114,15 @@ class DealSummaryScene(Overlay):
             _("Total"),
         )
         y = r.y + 70
-        for text, x in zip(heads, cols, strict=True):
-            img = fonts.text_cached(text, 15, theme.TEXT_DIM, True)
+        tallest = 0
+        for k, (text, x) in enumerate(zip(heads, cols, strict=True)):
+            # a heading longer than its column ("Tämä jako") takes two lines
+            room = (cols[k + 1] if k + 1 < len(cols) else r.right) - x - 8 if k < 2 else 0
+            room = room or x - cols[k - 1] - 8
+            img = label_image(text, 15, theme.TEXT_DIM, (room, 40), True, centred=k >= 2)
+            tallest = max(tallest, img.get_height())
             surface.blit(img, img.get_rect(topright=(x + 40, y)) if x >= cols[2] else (x, y))
-        y += 30
+        y += max(30, tallest + 10)
         art = self.app.art
         row_h = min(56, (r.h - 220) // max(1, sum(len(sd) for sd in g.sides)))
         card_h = max(30, row_h - 8)
@@ -134,18 +148,19 @@ class DealSummaryScene(Overlay):
                 melded, in_hand = _points(g, seat)
                 if not contract:
                     img = fonts.text_cached(f"+{melded}", 17, theme.TEXT)
-                    surface.blit(img, img.get_rect(topright=(cols[2] + 40, y + 8)))
+                    surface.blit(img, img.get_rect(midright=(cols[2] + 40, y + TEXT_MID)))
                 img = fonts.text_cached(
                     f"{in_hand}" if contract or not in_hand else f"-{in_hand}", 17, theme.TEXT
                 )
-                surface.blit(img, img.get_rect(topright=(cols[3] + 40, y + 8)))
+                surface.blit(img, img.get_rect(midright=(cols[3] + 40, y + TEXT_MID)))
                 y += row_h
             sc = scores[side_index] if side_index < len(scores) else 0
-            mid = (top + y) // 2 - 12
+            # a side's score on its players' line (a team's: between its two lines)
+            mid = (top + y - row_h) // 2 + TEXT_MID
             img = fonts.text_cached(str(sc) if contract else f"{sc:+d}", 22, theme.TEXT, True)
-            surface.blit(img, img.get_rect(topright=(cols[4] + 40, mid)))
+            surface.blit(img, img.get_rect(midright=(cols[4] + 40, mid)))
             img = fonts.text_cached(str(g.totals[side_index]), 22, theme.GOLD, True)
-            surface.blit(img, img.get_rect(topright=(cols[5] + 40, mid)))
+            surface.blit(img, img.get_rect(midright=(cols[5] + 40, mid)))
             pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 20, y - 2), (r.right - 20, y - 2))
             y += 6
         note = (
@@ -297,10 +312,14 @@ class GameOverScene(Overlay):
         if s.demo and self.timer > 4.0 and self.app.stack.top is self:
             self.app.rooms.start_table(s.preset, s.seats, s.options, demo=True)
 
+    def frame_wait(self) -> float:
+        """A show of bots starts its next game after 4 s; else only input changes this."""
+        return max(0.0, 4.0 - self.timer) if self.table.session.demo else math.inf
+
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         r = self.rect
-        draw_panel(surface, r, alpha=248)
+        draw_panel(surface, r, alpha=255)
         g: Game = self.table.game
         s = self.table.session
         winners = [s.name(w) for w in g.winners]
@@ -313,6 +332,8 @@ class GameOverScene(Overlay):
             won = _("No winner")
         elif len(winners) > 1:
             won = _("{names} win!").format(names=_(" and ").join(winners))
+        elif is_you(winners[0]):
+            won = _("You win!")
         else:
             won = _("{name} wins!").format(name=winners[0])
         img = fonts.text_cached(won, 24, theme.TEXT, True)

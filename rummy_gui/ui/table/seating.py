@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rummy_gui.engine import Move
-from rummy_gui.engine.enums import Action, ClaimKind, Phase
-from rummy_gui.i18n import _
-from rummy_gui.ui.table.hotseat import worth_asking
+from rummy_gui.engine.enums import Action, Phase
+from rummy_gui.ui.table.hotseat import hand_over_reason, worth_asking
 from rummy_gui.ui.table.state import Focus, TableState
 from rummy_gui.ui.widgets import theme
 
@@ -69,7 +68,7 @@ class Seating:
             changed = False
             for seat in t.game.to_act:
                 if s.is_human(seat) and not worth_asking(t.game, seat, setting):
-                    s.play(seat, Move(Action.PASS))
+                    s.play(seat, Move(Action.PASS), told=False)  # not the player's word
                     changed = True
                     break
         t.sync_hand()
@@ -94,21 +93,7 @@ class Seating:
         self.relayout()
 
     def hand_over_reason(self, seat: int) -> str:
-        t = self.t
-        s = t.session
-        claim = t.game.claim
-        if s.phase is Phase.CLAIM and claim is not None:
-            what = {
-                ClaimKind.RUMMY: _("a Rummy! call"),
-                ClaimKind.BUY: _("buying the {card}"),
-                ClaimKind.SHANGHAI: _("a Shanghai! call on the {card}"),
-            }[claim.kind]
-            return _("{name} may claim: {what}").format(
-                name=s.name(seat), what=what.format(card=claim.card.pretty)
-            )
-        if s.phase is Phase.CUT:
-            return _("{name} cuts the pack").format(name=s.name(seat))
-        return _("{name}'s turn").format(name=s.name(seat))
+        return hand_over_reason(self.t.session, seat)
 
     def handed_over(self, seat: int) -> None:
         """The hand-over screen was clicked: the hand at the bottom is shown."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rummy_gui.engine.enums import ClaimKind, Phase
 from rummy_gui.i18n import _
+from rummy_gui.play.narrate import is_you
+from rummy_gui.ui.table.hotseat import pass_to
 from rummy_gui.ui.table.state import TableState
 
 
@@ -33,7 +35,7 @@ def status_text(t: TableState) -> str:
     if t.hot_seat() and t.concealed():
         seat = t.next_human()
         if seat is not None:
-            return _("Pass to {name}").format(name=s.name(seat))
+            return pass_to(s.name(seat))
     if phase is Phase.CLAIM:
         kind = g.claim.kind if g.claim is not None else None
         words = (
@@ -50,7 +52,8 @@ def status_text(t: TableState) -> str:
         return _("Waiting for claims ({kind})…").format(kind=words)
     seat = g.to_act[0]
     if seat == t.viewer and t.my_turn():
-        who = s.name(seat) + ": " if t.hot_seat() else ""
+        # several humans: whose turn it is, unless "Your turn" says it already
+        who = s.name(seat) + ": " if t.hot_seat() and not is_you(s.name(seat)) else ""
         if phase is Phase.CUT:
             return who + _("Your cut: click a point along the pack's edge")
         if phase is Phase.DRAW:
@@ -67,6 +70,8 @@ def status_text(t: TableState) -> str:
         return who + _("Meld or lay off (drag to the table), then drag a card to the discard pile")
     if t.undo_hold > 0 and t.may_undo():
         return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))
+    if is_you(s.name(seat)):
+        return _("Your turn")
     return _("{name} to play").format(name=s.name(seat))
 
 

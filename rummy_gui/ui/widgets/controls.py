@@ -2,7 +2,8 @@
 
 Labels are given in the current language (the screens lay themselves out
 again when it changes); a label too long for its control — a Finnish or a
-Russian one, often — is drawn in smaller type until it fits."""
+Russian one, often — wraps onto a second line where the control is tall
+enough (`label_image`), and only then is drawn in smaller type."""
 
 from __future__ import annotations
 
@@ -33,6 +34,38 @@ def fit_text(
             size -= 1
             img = fonts.text_cached(text, size, colour, bold)
     return img
+
+
+def label_image(
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    box: tuple[int, int],
+    bold: bool = False,
+    centred: bool = True,
+) -> pygame.Surface:
+    """`text` to fit a `box` (width, height): one line at `size` (or a little
+    smaller), else its words wrapped onto lines that the height holds, at the
+    largest size that fits; smaller type on one line only as the last resort."""
+    width, height = box
+    img = fonts.text_cached(text, size, colour, bold)
+    if img.get_width() <= width or width <= 0:
+        return img
+    floor = max(11, size * 7 // 8)
+    one_line = fit_text(text, size, colour, width, bold, min_size=floor)
+    if one_line.get_width() <= width:
+        return one_line
+    for smaller in range(size, 10, -1):
+        face = fonts.font(smaller, bold)
+        lines = fonts.wrap(text, smaller, width, bold)
+        widest = max(face.size(line)[0] for line in lines)
+        if widest <= width and len(lines) * face.get_linesize() <= height:
+            if len(lines) == 1:
+                return fonts.text_cached(text, smaller, colour, bold)
+            img = fonts.text_cached(text, smaller, colour, bold, wrap=width, centred=centred)
+            if img.get_height() <= height:  # pygame's own breaks agree with ours
+                return img
+    return fit_text(text, size, colour, width, bold)
 
 
 class Widget:
@@ -117,10 +150,15 @@ class Button(Widget):
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         edge = theme.GOLD if (hover and enabled) else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=radius)
-        size = self.size or max(12, min(22, int(self.rect.h * 0.42)))
         colour = theme.TEXT if enabled else (110, 130, 112)
-        img = fit_text(self.label, size, colour, self.rect.w - 12, True)
+        img = self.label_image(colour)
         surface.blit(img, img.get_rect(center=self.rect.center))
+
+    def label_image(self, colour: tuple[int, int, int] = theme.TEXT) -> pygame.Surface:
+        """The label as drawn: within the button, less a margin on each side."""
+        size = self.size or max(12, min(22, int(self.rect.h * 0.42)))
+        room = (self.rect.w - 12, self.rect.h - 4)
+        return label_image(self.label, size, colour, room, True)
 
 
 class Cycler(Widget):
@@ -173,8 +211,14 @@ class Cycler(Widget):
         for text, x in (("◀", self.rect.x + a // 2 + 2), ("▶", self.rect.right - a // 2 - 2)):
             img = fonts.text_cached(text, min(size, a - 6), theme.GOLD)
             surface.blit(img, img.get_rect(center=(x, self.rect.centery)))
-        img = fit_text(self.show(self.value), size, theme.TEXT, self.rect.w - 2 * a - 4, True)
+        img = self.label_image()
         surface.blit(img, img.get_rect(center=self.rect.center))
+
+    def label_image(self) -> pygame.Surface:
+        """The value as drawn: between the arrows, on two lines if one is too short."""
+        size = max(12, int(self.rect.h * 0.45))
+        room = (self.rect.w - 2 * self.arrow_w - 4, self.rect.h - 2)
+        return label_image(self.show(self.value), size, theme.TEXT, room, True)
 
 
 class Toggle(Widget):
@@ -213,25 +257,14 @@ class Toggle(Widget):
         knob_x = box.right - 11 if self.value else box.x + 11
         pygame.draw.circle(surface, (245, 245, 240), (knob_x, box.centery), 8)
         colour = theme.GOLD if self.hover and live else theme.TEXT
-        width = self.rect.right - box.right - 12
-        size = max(12, int(h * 0.5))
-        one_line = fit_text(self.label, size, colour, width, min_size=13)
-        if one_line.get_width() <= width:
-            surface.blit(one_line, one_line.get_rect(midleft=(box.right + 10, self.rect.centery)))
-            return
-        # Too long for one line of readable type: two lines, as large as they fit.
-        lines = [self.label]
-        for smaller in range(min(size, max(12, int(h * 0.4))), 9, -1):
-            size, lines = smaller, fonts.wrap(self.label, smaller, width)
-            if len(lines) <= 2 and all(fonts.font(size).size(line)[0] <= width for line in lines):
-                break
-        else:
-            lines = [self.label]
-        line_h = fonts.font(size).get_linesize()
-        top = self.rect.centery - line_h * len(lines) // 2
-        for i, line in enumerate(lines):
-            img = fit_text(line, size, colour, width)
-            surface.blit(img, (box.right + 10, top + i * line_h))
+        img = self.label_image(colour)
+        surface.blit(img, img.get_rect(midleft=(box.right + 10, self.rect.centery)))
+
+    def label_image(self, colour: tuple[int, int, int] = theme.TEXT) -> pygame.Surface:
+        """The label as drawn: right of the switch, two lines where one is too short."""
+        width = self.rect.right - (self.rect.x + 40) - 12
+        size = max(12, int(self.rect.h * 0.5))
+        return label_image(self.label, size, colour, (width, self.rect.h + 4), centred=False)
 
 
 class TextField(Widget):
@@ -269,5 +302,5 @@ class TextField(Widget):
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=6)
         size = max(12, int(self.rect.h * 0.5))
         shown = self.text + ("|" if self.focused else "")
-        img = fonts.render(shown, size, theme.TEXT)
+        img = fit_text(shown, size, theme.TEXT, self.rect.w - 12)  # a long name: smaller type
         surface.blit(img, img.get_rect(midleft=(self.rect.x + 8, self.rect.centery)))

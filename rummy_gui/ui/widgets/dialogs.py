@@ -5,6 +5,7 @@ and `ConfirmScene` (yes or no). They import no other scene."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 
@@ -35,6 +36,10 @@ class WidgetScene(Scene):
             if w.handle(intent) and not isinstance(intent, PointerMove):
                 break
 
+    def frame_wait(self) -> float:
+        """A screen of controls changes only with input: no frames while none comes."""
+        return math.inf
+
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.art.felt(surface.get_size()), (0, 0))
         if self.title:
@@ -55,6 +60,10 @@ class Overlay(Scene):
         self.buttons: list[Button] = []
 
     focus = 0  # the button the keyboard is on
+
+    def frame_wait(self) -> float:
+        """A dialog changes only with input (the scene beneath says what it needs)."""
+        return math.inf
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key) and self.key(intent):
@@ -88,9 +97,18 @@ class Overlay(Scene):
             pygame.draw.rect(surface, (80, 220, 255), r, width=3, border_radius=10)
 
     def dim(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        """Darken everything beneath, the table's side buttons too: the dialog
+        (drawn opaque) is the one thing that reacts now."""
+        dim_beneath(surface)
+
+
+DIM = 170  # how dark a dialog makes the screen beneath it (0-255)
+
+
+def dim_beneath(surface: pygame.Surface) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, DIM))
+    surface.blit(shade, (0, 0))
 
 
 class ChooserScene(Overlay):
@@ -139,7 +157,7 @@ class ChooserScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
-        draw_panel(surface, self.rect, alpha=245)
+        draw_panel(surface, self.rect, alpha=255)
         img = fonts.text_cached(self.title, 20, theme.GOLD, True)
         surface.blit(img, (self.rect.x + 20, self.rect.y + 18))
         for b in self.buttons:
@@ -184,7 +202,7 @@ class ConfirmScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
-        draw_panel(surface, self.rect, alpha=245)
+        draw_panel(surface, self.rect, alpha=255)
         for i, line in enumerate(self.lines):
             img = fonts.text_cached(line, 19, theme.GOLD, True)
             surface.blit(img, img.get_rect(midtop=(self.rect.centerx, self.rect.y + 22 + 26 * i)))

@@ -42,16 +42,37 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def render(
-    text: str, size: int, colour: tuple[int, int, int], bold: bool = False
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    bold: bool = False,
+    wrap: int = 0,
+    centred: bool = False,
 ) -> pygame.Surface:
-    return font(size, bold).render(text, True, colour)
+    """`text` in one surface; with `wrap` its lines break at words to stay within
+    that many pixels (pygame-ce's wraplength), each line `centred` or to the left."""
+    f = font(size, bold)
+    if wrap <= 0:
+        return f.render(text, True, colour)
+    f.align = pygame.FONT_CENTER if centred else pygame.FONT_LEFT
+    try:
+        return f.render(text, True, colour, None, wrap)
+    finally:
+        f.align = pygame.FONT_LEFT
 
 
 @lru_cache(maxsize=512)
 def text_cached(
-    text: str, size: int, colour: tuple[int, int, int], bold: bool = False
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    bold: bool = False,
+    wrap: int = 0,
+    centred: bool = False,
 ) -> pygame.Surface:
     """Rendered text for labels that repeat every frame (names, buttons)."""
+    if wrap > 0:
+        return render(text, size, colour, bold, wrap, centred)
     return render(text, size, colour, bold)
 
 

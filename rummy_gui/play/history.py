@@ -1,0 +1,60 @@
+"""The current deal's moves again, for the log of a game that was opened
+from a file (Continue, Load): the record is replayed from the start, and the
+moves since the last deal began are given with the position before each.
+
+A claim window is told as it is told live: only the claim that won, once the
+window closes. A human's pass is left out (after a load it can't be known
+whether the player or the table's "ask about claims" setting made it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine.enums import Phase
+
+
+@dataclass(frozen=True)
+class Told:
+    index: int  # how many moves the game had before this one
+    move: Move
+    before: Game | None
+    seat: int
+
+
+def current_deal(game: Game, humans: set[int]) -> list[Told]:
+    """What the log says of the deal in progress, oldest first."""
+    record = game.record()
+    moves = list(record.get("moves", []))
+    start = dict(record)
+    start["moves"] = []
+    replay = Game.from_record(start)
+    told: list[Told] = []
+    claims: list[tuple[int, Told]] = []
+    for index, text in enumerate(moves):
+        round_before, turn_before = replay.round, replay.turn
+        claim = replay.claim if replay.phase is Phase.CLAIM else None
+        move = Move.parse(text)
+        keep = move.action not in (Action.PASS, Action.DEAL, Action.CUT)
+        before = replay.copy(history=False) if keep else None
+        played = replay.play(move)
+        seat = turn_before if played.seat is None else played.seat
+        entry = Told(index, played, before, seat)
+        if claim is not None:
+            if played.action is Action.PASS:
+                if seat not in humans:
+                    told.append(entry)
+            else:
+                rank = claim.claimants.index(seat) if seat in claim.claimants else 99
+                claims.append((rank, entry))
+            if replay.phase is not Phase.CLAIM or replay.claim is not claim:
+                if claims:
+                    told.append(min(claims, key=lambda c: c[0])[1])
+                claims = []
+        elif played.action is not Action.DEAL and not (
+            played.action is Action.PASS and seat in humans
+        ):
+            told.append(entry)
+        if replay.round != round_before:
+            told, claims = [], []
+    return told
