@@ -67,7 +67,7 @@ def test_a_still_frame_redraws_only_what_changed_and_shows_the_whole_picture(
     places = [
         geo.zones[("discard",)][-1][1].center,
         geo.zones[("hand", 0)][2][1].center,
-        scene.buttons[0].rect.center,
+        scene.buttons["meld"].rect.center,
         geo.layout.stock.center,
         (5, 5),
     ]

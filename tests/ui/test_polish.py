@@ -13,7 +13,7 @@ from rummy_gui.play.settings import Settings
 from rummy_gui.ui.screens.menus import MainMenu
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.scene import Scene
-from rummy_gui.ui.table import callout
+from rummy_gui.ui.table import callout, texts
 from rummy_gui.ui.table.drops import Message
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button, Toggle
@@ -172,7 +172,7 @@ def test_the_status_bar_does_not_say_you_your_turn(app: App) -> None:
     app.push(scene)
     scene.viewer = scene.game.to_act[0]
     scene.revealed_for = scene.viewer
-    text = scene.status_text()
+    text = texts.status_text(scene)
     name = session.name(scene.viewer)
     assert not text.startswith("You:"), text
     assert text.startswith(("Your", f"{name}:")), text
@@ -207,7 +207,7 @@ LANGS = ("en", "fi", "ru")
 def labels_in(scene: object) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
     """Each control's label as drawn, and the room it has."""
     out = []
-    for w in getattr(scene, "widgets", []) + getattr(scene, "buttons", []):
+    for w in [*getattr(scene, "widgets", []), *getattr(scene, "buttons", [])]:
         if isinstance(w, Button) and w.label:
             out.append((w.label, w.label_image(), w.rect.inflate(-12, -4)))
         elif isinstance(w, Toggle):

@@ -133,6 +133,9 @@ class TableScene(Scene, TableState):
     def undo(self) -> None:
         self.moves.undo()
 
+    def redo(self) -> None:
+        self.moves.redo()
+
     def handed_over(self, seat: int) -> None:
         """The hand-over screen was clicked: the hand at the bottom is shown."""
         self.seating.handed_over(seat)
