@@ -24,7 +24,8 @@ def _played_deal(app: App) -> TableScene:
     """A Rummy 500 deal played to its summary, Ann (the human) by easy."""
     game = Game.new("rummy500", 3, seed=3)
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "medium"), SeatConfig("Cy", "medium")]
-    session = Session(game.preset, seats, {}, game=game, threaded=False)
+    # the seed fixes the bots too (without it the session draws one at random)
+    session = Session(game.preset, seats, {}, seed=1, game=game, threaded=False)
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
