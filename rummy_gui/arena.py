@@ -118,7 +118,7 @@ def play_deal(
                     raise RuntimeError(
                         f"deal {index} rotation {rot}: no end after {MAX_MOVES} moves"
                     )
-        except Exception as e:  # an illegal move or a stall: reported, never hidden
+        except Exception as e:  # noqa: BLE001 (an illegal move or a stall: reported, never hidden)
             res.errors.append(f"deal {index} rotation {rot}: {type(e).__name__}: {e}")
             res.scores.append([0] * n)
             continue

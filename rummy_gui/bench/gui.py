@@ -74,7 +74,8 @@ def _child(code: str) -> dict[str, Any]:
 def thinking_run(level: str, seconds: float, size: tuple[int, int], players: int) -> dict[str, Any]:
     return _child(
         "import json, pygame; from rummy_gui.ui import perf; m = {}; "
-        f"t = perf.frames_while_bot_thinks({level!r}, {seconds}, {players}, {tuple(size)}, memory=m); "
+        f"t = perf.frames_while_bot_thinks({level!r}, {seconds}, {players}, {tuple(size)}, "
+        "memory=m); "
         "print('RESULT ' + json.dumps({'times': t, 'memory': m, "
         "'driver': pygame.display.get_driver()}))"
     )

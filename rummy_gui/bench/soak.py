@@ -218,7 +218,7 @@ def play_games(
 
 
 def run(games: int = 200) -> dict[str, Any]:
-    def progress(k: int, point: dict[str, Any]) -> None:
+    def progress(_k: int, point: dict[str, Any]) -> None:
         print(f"  soak: {point}", file=sys.stderr, flush=True)
 
     return play_games(games, progress=progress)

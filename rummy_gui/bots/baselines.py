@@ -7,8 +7,9 @@ plays the same move for the same view and seed.
 
 - ``greedy``: a heuristic from a public Rummy 500 program. It takes the
   deepest discard-pile card that makes a new meld with its hand (the cards
-  above it included, since they come along; else it draws), melds everything it can, lays off, and discards at random among
-  the cards that are not part of a pair; it never calls rummy and plays aces
+  above it included, since they come along; else it draws), melds everything
+  it can, lays off, and discards at random among the cards that are not part
+  of a pair; it never calls rummy and plays aces
   low only.
 - ``toponly``: never digs into the pile. It takes the top discard when the
   card melds or lays off at once, melds and lays off everything, and throws
@@ -111,7 +112,7 @@ class _Baseline:
         return move
 
     # ------------------------------------------------------------ 500 family
-    def draw(self, view: View, acts: dict[Action, list[Move]]) -> Move | None:
+    def draw(self, view: View, acts: dict[Action, list[Move]]) -> Move | None:  # noqa: ARG002 (the policy interface)
         return _plain_draw(acts)
 
     def play(self, view: View, acts: dict[Action, list[Move]], rng: random.Random) -> Move | None:
@@ -143,7 +144,10 @@ class _Baseline:
         return None
 
     def discard(
-        self, view: View, acts: dict[Action, list[Move]], rng: random.Random
+        self,
+        view: View,
+        acts: dict[Action, list[Move]],
+        rng: random.Random,  # noqa: ARG002 (the policy interface)
     ) -> Move | None:
         discards = acts.get(Action.DISCARD, [])
         if not discards:
@@ -159,7 +163,10 @@ class _Baseline:
         return _plain_draw(acts)
 
     def contract_play(
-        self, view: View, acts: dict[Action, list[Move]], rng: random.Random
+        self,
+        view: View,
+        acts: dict[Action, list[Move]],
+        rng: random.Random,  # noqa: ARG002 (the policy interface)
     ) -> Move | None:
         r = view.rules
         hand = list(view.hand)

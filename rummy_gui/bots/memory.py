@@ -130,7 +130,7 @@ def forget() -> None:
     _REPLAYS.clear()
 
 
-def _step(st: _Replay, i: int, m: Move, reshuffled: bool) -> None:
+def _step(st: _Replay, _i: int, m: Move, reshuffled: bool) -> None:
     known, pile = st.known, st.pile
     s = m.seat if m.seat is not None else 0
     a = m.action

@@ -76,10 +76,8 @@ EASY = Params(
 MEDIUM = Params(draw_samples=3)
 # The first hard's settings (now only under search.SearchBot): every unseen
 # card tried for a draw, each discard tested against guessed opponent hands,
-# its own next draws played forward. Against medium in the arena: +0.5
-# points a deal in Rummy 500 (interval including zero); in the contract
-# games each of these extras lost (lookahead and danger -4.6, lookahead
-# alone -9.9, danger alone -4.9 penalty points a deal).
+# its own next draws played forward; kept for comparison, since none of the
+# extras beat medium (docs/bots.md has the arena rows).
 HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
 # The hard level in the contract games (no deep takes there, so no rollouts):
 # medium that sheds its high cards sooner while a laid-down opponent holds

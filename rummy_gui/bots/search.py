@@ -380,10 +380,8 @@ class RolloutBot:
 
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
-    round. Off for the level: over 2,000 duplicate deals it measured no
-    better than without (+1.7 against +2.1 penalty points a deal over
-    medium, intervals overlapping), and a rollout from early in a round
-    costs a whole round: such a buy took over a second to decide.
+    round. Off for the level: it played no better than without (docs/bots.md
+    has the rows), and a rollout from early in a round costs a whole round.
     """
 
     def __init__(

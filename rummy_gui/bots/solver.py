@@ -693,9 +693,10 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
                     olo, ohi = _span(o)
                     if ohi + 1 == lo or hi + 1 == olo:
                         return False
-        elif rules.contract_sets_distinct_ranks:
-            if any(o[3] == SET and o[4][0].rank == t[4][0].rank for o in chosen):
-                return False
+        elif rules.contract_sets_distinct_ranks and any(
+            o[3] == SET and o[4][0].rank == t[4][0].rank for o in chosen
+        ):
+            return False
         return True
 
     def rec(

@@ -29,9 +29,10 @@ def contract_layouts(
     r: Rules, hand: Sequence[Card], round_no: int, sets_ok: PartOk, runs_ok: PartOk
 ) -> Iterator[tuple[tuple[tuple[str, ...], ...], int]]:
     """Every way (as move text, each once) to lay down the round's contract
-    from this hand whose every group reads one way (as `contracts.prepare_contract` reads it) and whose sets and runs
-    pass `sets_ok` and `runs_ok` (given the readings of the sets, of the
-    runs): (the groups, how many cards they hold).
+    from this hand whose every group reads one way (as
+    `contracts.prepare_contract` reads it) and whose sets and runs pass
+    `sets_ok` and `runs_ok` (given the readings of the sets, of the runs):
+    (the groups, how many cards they hold).
 
     Order: the combinations of sets, and for each the combinations of runs
     (melds in `possible_melds` order). The runs are combined once for the
@@ -199,9 +200,12 @@ def _contract_possible(
                 continue
             for low in range(lo_b, hi_b - run_length + 2):
                 present = ((mask >> low) & window).bit_count()
-                if present and run_length - present < best:
-                    if per_meld is None or run_length - present <= per_meld:
-                        best = run_length - present
+                if (
+                    present
+                    and run_length - present < best
+                    and (per_meld is None or run_length - present <= per_meld)
+                ):
+                    best = run_length - present
         if best == run_length:
             return False
         need += best * runs_needed

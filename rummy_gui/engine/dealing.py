@@ -85,7 +85,7 @@ def prepare_cut(t: Table, seat: int, m: Move) -> Apply:
     return apply
 
 
-def prepare_deal(t: Table, seat: int, m: Move) -> Apply:
+def prepare_deal(t: Table, _seat: int, _m: Move) -> Apply:
     def apply() -> None:
         s = t.s
         s.dealer = t.next_seat(s.dealer)

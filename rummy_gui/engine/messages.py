@@ -59,8 +59,10 @@ MESSAGES: dict[str, str] = {
     "not_a_set": "{cards} is not a set: a set is 3 or more cards of one rank.",
     "not_a_meld": "{cards} is not a meld: a run is one suit, a set one rank.",
     "run_too_short": "{cards}: a run needs at least {most} cards.",
-    "run_gap_low": "{cards} is not a run: the cards must be consecutive (the ace is low only, A-2-3).",
-    "run_gap_high": "{cards} is not a run: the cards must be consecutive (the ace is high only, Q-K-A).",
+    "run_gap_low": "{cards} is not a run: the cards must be consecutive "
+    "(the ace is low only, A-2-3).",
+    "run_gap_high": "{cards} is not a run: the cards must be consecutive "
+    "(the ace is high only, Q-K-A).",
     "run_gap": "{cards} is not a run: the cards must be consecutive (the ace is low or high, never "
     "both, and K-A-2 is not a run).",
     "ambiguous_kind": "{cards} could be a set or a run: say which, e.g. 'meld set …' or "
@@ -90,7 +92,8 @@ MESSAGES: dict[str, str] = {
     "runs_join": "Two runs of one suit in a contract may not join into one run: leave a gap or "
     "overlap them.",
     "sets_same_rank": "Two sets of the same rank may not be in one contract.",
-    "round7_whole_hand": "In round 7 you go out by laying down your whole hand at once as three runs.",
+    "round7_whole_hand": "In round 7 you go out by laying down your whole hand "
+    "at once as three runs.",
     "contract_last_card": "You may not meld your last card: keep one to discard.",
     # discarding and claims
     "joker_back_first": "You must put the joker you took back on the table before you discard.",

@@ -243,9 +243,8 @@ def serve() -> None:
             if bot is None:
                 bot = bots[key] = make_bot(key[0], seed=key[1])
             answer = {"move": str(bot.choose(game.view(int(request["seat"]))))}
-        except (
-            Exception
-        ) as e:  # the child's whole job: any failure is told to the parent, which logs it
+        # the child's whole job: any failure is told to the parent, which logs it
+        except Exception as e:  # noqa: BLE001
             game = None
             answer = {"error": f"{type(e).__name__}: {e}"}
         out.write(json.dumps(answer).encode("utf-8") + b"\n")

@@ -450,7 +450,7 @@ class Session:
         away. A process that misses its deadline is replaced and asked again;
         a bot that fails is `bot_failed`."""
         if self._pending is not None:
-            seat, version, future, in_process = self._pending
+            seat, version, future, _in_process = self._pending
             if not future.done():
                 return None
             self._pending = None

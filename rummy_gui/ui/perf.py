@@ -231,7 +231,7 @@ def child_pids() -> list[int]:
         try:
             with open(f"/proc/self/task/{task}/children") as f:
                 pids.extend(int(p) for p in f.read().split())
-        except (OSError, ValueError):
+        except (OSError, ValueError):  # noqa: PERF203 (a thread gone meanwhile is skipped)
             continue
     return pids
 

@@ -115,9 +115,7 @@ def draw_face(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.S
     return img
 
 
-def _index(
-    card: Card, W: int, H: int, colour: Colour, rank_px: int, suit_px: int
-) -> pygame.Surface:
+def _index(card: Card, colour: Colour, rank_px: int, suit_px: int) -> pygame.Surface:
     """Rank over suit, as in a card's corner."""
     rank = fonts.render(rank_text(card.rank), rank_px, colour, bold=True)
     suit = fonts.render(SUIT_SYMBOLS[SUITS.index(card.suit)], suit_px, colour)
@@ -138,9 +136,9 @@ def corner_box(card: Card, w: int, h: int) -> pygame.Rect:
     the painters below place it: what an overlapping card must leave in view."""
     if h < COMPACT_BELOW:
         rank_px = int(h * 0.30) if card.rank != 10 else int(h * 0.245)
-        idx = _index(card, w, h, (0, 0, 0), rank_px, int(h * 0.24))
+        idx = _index(card, (0, 0, 0), rank_px, int(h * 0.24))
         return idx.get_rect(topleft=(int(w * 0.06), int(h * 0.04)))
-    idx = _index(card, w, h, (0, 0, 0), int(h * 0.15), int(h * 0.13))
+    idx = _index(card, (0, 0, 0), int(h * 0.15), int(h * 0.13))
     return idx.get_rect(topleft=(int(w * 0.05), int(h * 0.03)))
 
 
@@ -153,7 +151,7 @@ def _bust(s: pygame.Surface, card: Card, W: int, H: int, colour: Colour) -> None
 def _paint_compact(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> None:
     colour = suit_colour(card.suit, four)
     rank_px = int(H * 0.30) if card.rank != 10 else int(H * 0.245)  # "10" kept narrow
-    idx = _index(card, W, H, colour, rank_px, int(H * 0.24))
+    idx = _index(card, colour, rank_px, int(H * 0.24))
     s.blit(idx, (int(W * 0.06), int(H * 0.04)))
     if card.rank in (11, 12, 13):
         return  # the bust is drawn by _bust
@@ -175,7 +173,7 @@ def _hex(c: Colour) -> str:
 
 def _accent(suit_rgb: Colour) -> str:
     """The second colour of a figure's clothes: blue beside red, red beside dark."""
-    r, g, b = suit_rgb
+    r, g, _b = suit_rgb
     return "#2f56b0" if r > 150 and g < 80 else "#c8202c"
 
 
@@ -187,9 +185,12 @@ def _half_figure(rank: int, robe: str, accent: str, h: float) -> str:
     parts = [
         # the robe: shoulders down to the middle line, with a gold collar
         f'<path d="M6 {h:.1f} L6 {sh + 10:.1f} Q8 {sh - 4:.1f} 30 {sh - 6:.1f} L70 {sh - 6:.1f} '
-        f'Q92 {sh - 4:.1f} 94 {sh + 10:.1f} L94 {h:.1f} Z" fill="{robe}" stroke="{INK}" stroke-width="1.2"/>',
-        f'<path d="M30 {sh - 6:.1f} L50 {h - 2:.1f} L70 {sh - 6:.1f} Z" fill="#fbf6ea" stroke="{INK}" stroke-width="1"/>',
-        f'<path d="M26 {sh - 5:.1f} L50 {sh + 12:.1f} L74 {sh - 5:.1f} L70 {sh + 3:.1f} L50 {sh + 18:.1f} '
+        f'Q92 {sh - 4:.1f} 94 {sh + 10:.1f} L94 {h:.1f} Z" fill="{robe}" stroke="{INK}" '
+        f'stroke-width="1.2"/>',
+        f'<path d="M30 {sh - 6:.1f} L50 {h - 2:.1f} L70 {sh - 6:.1f} Z" fill="#fbf6ea" '
+        f'stroke="{INK}" stroke-width="1"/>',
+        f'<path d="M26 {sh - 5:.1f} L50 {sh + 12:.1f} L74 {sh - 5:.1f} L70 {sh + 3:.1f} L50 '
+        f"{sh + 18:.1f} "
         f'L30 {sh + 3:.1f} Z" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="0.8"/>',
         f'<rect x="14" y="{sh + 6:.1f}" width="8" height="{h - sh - 6:.1f}" fill="{accent}"/>',
         f'<rect x="78" y="{sh + 6:.1f}" width="8" height="{h - sh - 6:.1f}" fill="{accent}"/>',
@@ -198,31 +199,37 @@ def _half_figure(rank: int, robe: str, accent: str, h: float) -> str:
         parts.append(
             f'<path d="M{50 - head_r * 1.25:.1f} {head_y:.1f} Q50 {head_y - head_r * 1.9:.1f} '
             f"{50 + head_r * 1.25:.1f} {head_y:.1f} L{50 + head_r * 1.4:.1f} {sh:.1f} "
-            f'L{50 - head_r * 1.4:.1f} {sh:.1f} Z" fill="#c98a2b" stroke="{INK}" stroke-width="0.8"/>'
+            f'L{50 - head_r * 1.4:.1f} {sh:.1f} Z" fill="#c98a2b" stroke="{INK}" '
+            f'stroke-width="0.8"/>'
         )
     # neck and face
     parts.append(
         f'<rect x="45" y="{head_y:.1f}" width="10" height="{sh - head_y - 4:.1f}" fill="{SKIN}"/>'
     )
     parts.append(
-        f'<ellipse cx="50" cy="{head_y:.1f}" rx="{head_r * 0.9:.1f}" ry="{head_r:.1f}" fill="{SKIN}" '
+        f'<ellipse cx="50" cy="{head_y:.1f}" rx="{head_r * 0.9:.1f}" ry="{head_r:.1f}" '
+        f'fill="{SKIN}" '
         f'stroke="{INK}" stroke-width="1"/>'
     )
     eye_y = head_y - head_r * 0.1
-    for ex in (50 - head_r * 0.38, 50 + head_r * 0.38):
-        parts.append(
-            f'<circle cx="{ex:.1f}" cy="{eye_y:.1f}" r="{head_r * 0.11:.1f}" fill="{INK}"/>'
-        )
+    parts.extend(
+        f'<circle cx="{ex:.1f}" cy="{eye_y:.1f}" r="{head_r * 0.11:.1f}" fill="{INK}"/>'
+        for ex in (50 - head_r * 0.38, 50 + head_r * 0.38)
+    )
     parts.append(
-        f'<path d="M{50 - head_r * 0.3:.1f} {head_y + head_r * 0.45:.1f} Q50 {head_y + head_r * 0.62:.1f} '
-        f'{50 + head_r * 0.3:.1f} {head_y + head_r * 0.45:.1f}" fill="none" stroke="#b03030" stroke-width="1.2"/>'
+        f'<path d="M{50 - head_r * 0.3:.1f} {head_y + head_r * 0.45:.1f} Q50 '
+        f"{head_y + head_r * 0.62:.1f} "
+        f'{50 + head_r * 0.3:.1f} {head_y + head_r * 0.45:.1f}" fill="none" stroke="#b03030" '
+        f'stroke-width="1.2"/>'
     )
     if rank == 13:  # the king's beard
         parts.append(
-            f'<path d="M{50 - head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} Q{50 - head_r * 0.7:.1f} '
+            f'<path d="M{50 - head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} '
+            f"Q{50 - head_r * 0.7:.1f} "
             f"{head_y + head_r * 1.7:.1f} 50 {head_y + head_r * 1.9:.1f} Q{50 + head_r * 0.7:.1f} "
             f"{head_y + head_r * 1.7:.1f} {50 + head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} "
-            f'Q50 {head_y + head_r * 0.9:.1f} {50 - head_r * 0.85:.1f} {head_y + head_r * 0.15:.1f} Z" '
+            f"Q50 {head_y + head_r * 0.9:.1f} {50 - head_r * 0.85:.1f} "
+            f'{head_y + head_r * 0.15:.1f} Z" '
             f'fill="#ecece4" stroke="{INK}" stroke-width="0.8"/>'
         )
     top = head_y - head_r * 0.75  # where the headwear sits
@@ -252,11 +259,13 @@ def _half_figure(rank: int, robe: str, accent: str, h: float) -> str:
         )
         # a sword held upright at the left
         parts.append(
-            f'<rect x="17" y="{h * 0.08:.1f}" width="4" height="{sh - h * 0.08:.1f}" fill="#cfd4da" '
+            f'<rect x="17" y="{h * 0.08:.1f}" width="4" height="{sh - h * 0.08:.1f}" '
+            f'fill="#cfd4da" '
             f'stroke="{INK}" stroke-width="0.8"/>'
         )
         parts.append(
-            f'<rect x="11" y="{sh - 2:.1f}" width="16" height="4" fill="{GOLD}" stroke="{GOLD_DARK}" '
+            f'<rect x="11" y="{sh - 2:.1f}" width="16" height="4" fill="{GOLD}" '
+            f'stroke="{GOLD_DARK}" '
             f'stroke-width="0.8"/>'
         )
     elif rank == 12:  # a rounded crown, and a flower held at the right
@@ -272,7 +281,8 @@ def _half_figure(rank: int, robe: str, accent: str, h: float) -> str:
         )
         fx, fy = 80, h * 0.3
         parts.append(
-            f'<path d="M{fx:.1f} {fy:.1f} L{fx - 4:.1f} {sh + 4:.1f}" stroke="#3c8a3c" stroke-width="2"/>'
+            f'<path d="M{fx:.1f} {fy:.1f} L{fx - 4:.1f} {sh + 4:.1f}" stroke="#3c8a3c" '
+            f'stroke-width="2"/>'
         )
         for k in range(5):
             a = 2 * math.pi * k / 5
@@ -284,22 +294,28 @@ def _half_figure(rank: int, robe: str, accent: str, h: float) -> str:
     else:  # the jack: a soft cap with a feather, and a halberd at the right
         parts.append(
             f'<path d="M{50 - head_r * 1.15:.1f} {top + 2:.1f} Q50 {top - head_r * 1.3:.1f} '
-            f'{50 + head_r * 1.15:.1f} {top + 2:.1f} Z" fill="{accent}" stroke="{INK}" stroke-width="1"/>'
+            f'{50 + head_r * 1.15:.1f} {top + 2:.1f} Z" fill="{accent}" stroke="{INK}" '
+            f'stroke-width="1"/>'
         )
         parts.append(
-            f'<rect x="{50 - head_r * 1.2:.1f}" y="{top - 1:.1f}" width="{head_r * 2.4:.1f}" height="4" '
+            f'<rect x="{50 - head_r * 1.2:.1f}" y="{top - 1:.1f}" width="{head_r * 2.4:.1f}" '
+            f'height="4" '
             f'fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="0.6"/>'
         )
         parts.append(
-            f'<path d="M{50 + head_r * 0.6:.1f} {top - 1:.1f} Q{50 + head_r * 2.2:.1f} {top - head_r * 1.6:.1f} '
-            f"{50 + head_r * 2.4:.1f} {top - head_r * 2.1:.1f} Q{50 + head_r * 1.2:.1f} {top - head_r * 1.2:.1f} "
-            f'{50 + head_r * 0.6:.1f} {top - 1:.1f} Z" fill="#f4f0e0" stroke="{INK}" stroke-width="0.7"/>'
+            f'<path d="M{50 + head_r * 0.6:.1f} {top - 1:.1f} Q{50 + head_r * 2.2:.1f} '
+            f"{top - head_r * 1.6:.1f} "
+            f"{50 + head_r * 2.4:.1f} {top - head_r * 2.1:.1f} Q{50 + head_r * 1.2:.1f} "
+            f"{top - head_r * 1.2:.1f} "
+            f'{50 + head_r * 0.6:.1f} {top - 1:.1f} Z" fill="#f4f0e0" stroke="{INK}" '
+            f'stroke-width="0.7"/>'
         )
         parts.append(
             f'<rect x="80" y="{h * 0.1:.1f}" width="3" height="{sh - h * 0.1:.1f}" fill="#8a5a2a"/>'
         )
         parts.append(
-            f'<path d="M81.5 {h * 0.04:.1f} L88 {h * 0.16:.1f} L81.5 {h * 0.2:.1f} L75 {h * 0.16:.1f} Z" '
+            f'<path d="M81.5 {h * 0.04:.1f} L88 {h * 0.16:.1f} L81.5 {h * 0.2:.1f} L75 '
+            f'{h * 0.16:.1f} Z" '
             f'fill="#cfd4da" stroke="{INK}" stroke-width="0.8"/>'
         )
     return "".join(parts)
@@ -319,7 +335,8 @@ def court_svg(rank: int, suit_rgb: Colour, aspect: float) -> str:
         f'<rect x="1" y="1" width="98" height="{h2 - 2:.1f}" rx="4" fill="{tint}"/>'
         f'{half}<g transform="rotate(180 50 {h:.1f})">{half}</g>'
         f'<path d="M2 {h:.1f} L98 {h:.1f}" stroke="{INK}" stroke-width="1"/>'
-        f'<rect x="1" y="1" width="98" height="{h2 - 2:.1f}" rx="4" fill="none" stroke="{robe}" stroke-width="2"/>'
+        f'<rect x="1" y="1" width="98" height="{h2 - 2:.1f}" rx="4" fill="none" stroke="{robe}" '
+        f'stroke-width="2"/>'
         "</svg>"
     )
 
@@ -333,19 +350,25 @@ def jester_svg(aspect: float) -> str:
     cap_base = hy - hr * 0.7
     cap = [
         f'<path d="M{50 - hr:.1f} {cap_base:.1f} Q20 {cap_base - 20:.1f} 10 {cap_base - 6:.1f} '
-        f'Q30 {cap_base - 10:.1f} {50 - hr * 0.4:.1f} {cap_base - 4:.1f} Z" fill="{red}" stroke="{INK}"/>',
-        f'<path d="M{50 - hr * 0.5:.1f} {cap_base - 2:.1f} Q50 {cap_base - 40:.1f} 52 {cap_base - 34:.1f} '
-        f'Q56 {cap_base - 20:.1f} {50 + hr * 0.5:.1f} {cap_base - 2:.1f} Z" fill="{purple}" stroke="{INK}"/>',
+        f'Q30 {cap_base - 10:.1f} {50 - hr * 0.4:.1f} {cap_base - 4:.1f} Z" fill="{red}" '
+        f'stroke="{INK}"/>',
+        f'<path d="M{50 - hr * 0.5:.1f} {cap_base - 2:.1f} Q50 {cap_base - 40:.1f} 52 '
+        f"{cap_base - 34:.1f} "
+        f'Q56 {cap_base - 20:.1f} {50 + hr * 0.5:.1f} {cap_base - 2:.1f} Z" fill="{purple}" '
+        f'stroke="{INK}"/>',
         f'<path d="M{50 + hr:.1f} {cap_base:.1f} Q80 {cap_base - 20:.1f} 90 {cap_base - 6:.1f} '
-        f'Q70 {cap_base - 10:.1f} {50 + hr * 0.4:.1f} {cap_base - 4:.1f} Z" fill="{green}" stroke="{INK}"/>',
-        f'<rect x="{50 - hr * 1.05:.1f}" y="{cap_base - 3:.1f}" width="{hr * 2.1:.1f}" height="6" rx="2" '
+        f'Q70 {cap_base - 10:.1f} {50 + hr * 0.4:.1f} {cap_base - 4:.1f} Z" fill="{green}" '
+        f'stroke="{INK}"/>',
+        f'<rect x="{50 - hr * 1.05:.1f}" y="{cap_base - 3:.1f}" width="{hr * 2.1:.1f}" height="6" '
+        f'rx="2" '
         f'fill="{GOLD}" stroke="{GOLD_DARK}"/>',
     ]
     for x, y in ((10, cap_base - 6), (52, cap_base - 34), (90, cap_base - 6)):
         cap.append(f'<circle cx="{x}" cy="{y:.1f}" r="4" fill="{GOLD}" stroke="{GOLD_DARK}"/>')
     body_top = hy + hr * 1.05
     coat = [
-        f'<path d="M12 {h2 - 4:.1f} L20 {body_top + 8:.1f} L80 {body_top + 8:.1f} L88 {h2 - 4:.1f} Z" '
+        f'<path d="M12 {h2 - 4:.1f} L20 {body_top + 8:.1f} L80 {body_top + 8:.1f} L88 '
+        f'{h2 - 4:.1f} Z" '
         f'fill="{purple}" stroke="{INK}"/>'
     ]
     step = 14.0
@@ -363,18 +386,21 @@ def jester_svg(aspect: float) -> str:
         f"{50 + 34 * (k - 6) / 6:.1f},{body_top + (16 if k % 2 else 2):.1f}" for k in range(13)
     )
     face = [
-        f'<ellipse cx="50" cy="{hy:.1f}" rx="{hr * 0.9:.1f}" ry="{hr:.1f}" fill="{SKIN}" stroke="{INK}"/>',
+        f'<ellipse cx="50" cy="{hy:.1f}" rx="{hr * 0.9:.1f}" ry="{hr:.1f}" fill="{SKIN}" '
+        f'stroke="{INK}"/>',
         f'<circle cx="{50 - hr * 0.38:.1f}" cy="{hy - 2:.1f}" r="1.6" fill="{INK}"/>',
         f'<circle cx="{50 + hr * 0.38:.1f}" cy="{hy - 2:.1f}" r="1.6" fill="{INK}"/>',
         f'<circle cx="{50 - hr * 0.55:.1f}" cy="{hy + 4:.1f}" r="2.4" fill="#f0a0a0"/>',
         f'<circle cx="{50 + hr * 0.55:.1f}" cy="{hy + 4:.1f}" r="2.4" fill="#f0a0a0"/>',
-        f'<path d="M{50 - hr * 0.5:.1f} {hy + 4:.1f} Q50 {hy + hr * 0.9:.1f} {50 + hr * 0.5:.1f} {hy + 4:.1f}" '
+        f'<path d="M{50 - hr * 0.5:.1f} {hy + 4:.1f} Q50 {hy + hr * 0.9:.1f} {50 + hr * 0.5:.1f} '
+        f'{hy + 4:.1f}" '
         f'fill="none" stroke="#b03030" stroke-width="1.6"/>',
     ]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 {h2:.1f}">'
         + "".join(coat)
-        + f'<polygon points="16,{body_top + 2:.1f} {ruff} 84,{body_top + 2:.1f} 50,{body_top - 6:.1f}" '
+        + f'<polygon points="16,{body_top + 2:.1f} {ruff} 84,{body_top + 2:.1f} '
+        f'50,{body_top - 6:.1f}" '
         f'fill="#fbf6ea" stroke="{INK}"/>' + "".join(face) + "".join(cap) + "</svg>"
     )
 
@@ -398,7 +424,7 @@ def svg_image(svg: str, size: tuple[int, int]) -> pygame.Surface:
 def _paint_full(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> None:
     colour = suit_colour(card.suit, four)
     symbol = SUIT_SYMBOLS[SUITS.index(card.suit)]
-    idx = _index(card, W, H, colour, int(H * 0.15), int(H * 0.13))
+    idx = _index(card, colour, int(H * 0.15), int(H * 0.13))
     pad_x, pad_y = int(W * 0.05), int(H * 0.03)
     s.blit(idx, (pad_x, pad_y))
     s.blit(

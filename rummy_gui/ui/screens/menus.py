@@ -287,7 +287,7 @@ class SettingsScene(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        w, h = surface.get_size()
+        w = surface.get_width()
         draw_panel(surface, pygame.Rect(w // 2 - 260, 90, 520, self.ROWS * self.row + 30))
         for text, y in self.labels:
             img = fit_text(_(text), 20, theme.TEXT, 192)

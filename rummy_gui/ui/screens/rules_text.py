@@ -87,8 +87,9 @@ def _family_500(rules: Rules) -> list[tuple[str, list[str]]]:
             "turn",
             [
                 _(
-                    "Draw the top of the stock, or take any card of the discard pile together with every card "
-                    "above it: the deepest card taken must be melded or laid off this turn."
+                    "Draw the top of the stock, or take any card of the discard pile "
+                    "together with every card above it: the deepest card taken must be "
+                    "melded or laid off this turn."
                 ),
                 _("Even the top card, when taken, must be melded this turn.")
                 if rules.top_discard_must_meld
@@ -196,7 +197,8 @@ def _contract(rules: Rules) -> list[tuple[str, list[str]]]:
             "contracts",
             [
                 _(
-                    "Your first meld of a round must be its contract, exactly: sets of 3 and runs of {run}."
+                    "Your first meld of a round must be its contract, exactly: "
+                    "sets of 3 and runs of {run}."
                 ).format(run=rules.min_run),
                 *(
                     [_("In round 7 you go out only by laying down your whole hand at once.")]

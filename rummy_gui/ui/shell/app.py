@@ -13,6 +13,7 @@ nothing; while something moves it draws at 60 frames a second.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import sys
@@ -129,10 +130,9 @@ class App:
         # give a set_mode window a minimum size; resize() clamps as a fallback.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            try:
+            # older pygame-ce or no real window: no minimum size
+            with contextlib.suppress(AttributeError, pygame.error):
                 pygame.Window.from_display_module().minimum_size = MIN_SIZE
-            except (AttributeError, pygame.error):  # older pygame-ce or no real window
-                pass
 
     def _window_position(self) -> tuple[int, int] | None:
         with warnings.catch_warnings():
@@ -375,7 +375,7 @@ def crash_log_path() -> str:
             with open(path, "x", encoding="utf-8"):
                 pass
             return path
-        except OSError:
+        except OSError:  # noqa: PERF203 (the next folder is tried)
             continue
     return ""
 
@@ -418,7 +418,7 @@ def run(argv: Sequence[str]) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return 130
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 (the last word: any crash is reported, not a trace)
         report_crash(error)
         return 1
 
@@ -505,7 +505,8 @@ def _run(args: argparse.Namespace) -> int:
             app.tick()
             if first_frame_stamp and app.frame == 1:
                 print(
-                    f"first-frame {time.time()} {time.process_time()} {pygame.display.get_driver()}",
+                    f"first-frame {time.time()} {time.process_time()} "
+                    f"{pygame.display.get_driver()}",
                     flush=True,
                 )  # for rummy_gui.ui.perf
             if args.frames and app.frame >= args.frames:
@@ -527,7 +528,8 @@ def _run(args: argparse.Namespace) -> int:
         pygame.quit()
         from rummy_gui.ui.widgets import fonts
 
-        fonts.font.cache_clear()  # fonts die with pygame.quit(): a later run (a test's) loads its own
+        # fonts die with pygame.quit(): a later run (a test's) loads its own
+        fonts.font.cache_clear()
         fonts.text_cached.cache_clear()
         gc.unfreeze()  # as it was (tests run the program inside their own process)
     return 0

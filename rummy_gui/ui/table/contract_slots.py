@@ -67,7 +67,8 @@ class ContractSlots:
         return bool(self._asked[key])
 
     def candidates(self, game: Game, seat: int) -> list[Move]:
-        """The legal lay-downs whose melds are exactly the slots' cards (empty: the engine would refuse)."""
+        """The legal lay-downs whose melds are exactly the slots' cards (empty:
+        the engine would refuse)."""
         key = self._key(game, seat, "moves")
         if key not in self._asked:
             if len(self._asked) > 64:

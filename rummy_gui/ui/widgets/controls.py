@@ -74,7 +74,7 @@ class Widget:
         self.hover = False
         self.visible = True
 
-    def handle(self, intent: Intent) -> bool:
+    def handle(self, intent: Intent) -> bool:  # noqa: ARG002 (the controls' interface)
         """Returns True when the intent was used."""
         return False
 
@@ -295,7 +295,7 @@ class TextField(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, live: bool = True) -> None:
+    def draw(self, surface: pygame.Surface, live: bool = True) -> None:  # noqa: ARG002 (never greyed)
         fill = (20, 56, 36) if not self.focused else (30, 76, 50)
         pygame.draw.rect(surface, fill, self.rect, border_radius=6)
         edge = theme.GOLD if self.focused else theme.PANEL_EDGE
