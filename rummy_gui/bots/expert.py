@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,9 +35,9 @@ from ..engine.enums import Action, Phase
 from ..engine.game import Game
 from ..engine.moves import IllegalMove, Move
 from ..engine.view import View
-from .memory import card_of, remember
+from .memory import card_of
 from .policy import decision_rng, forced
-from .search import HARD_BUDGET, RolloutBot, playout
+from .search import HARD_BUDGET, RolloutBot, known_hands, playout
 from .solver import best_split, card_value, contract_distance
 
 # Expert's work per searched decision, in simulated moves (for hands of up
@@ -74,19 +73,7 @@ def guess_world(view: View, rng: random.Random, best_of: int = 4) -> Game:
     for that player, by the solver's worth of the hand less a penalty for
     every top discard it drew past that the filling would have melded:
     players keep good cards and do not refuse cards they need."""
-    mem = remember(view)
-    pool: Counter[Card] = Counter(mem.unseen)
-    hands: dict[int, list[Card]] = {}
-    for s in range(view.players):
-        if s == view.seat:
-            continue
-        hand: list[Card] = []
-        for c, k in sorted(mem.known[s].items(), key=lambda x: x[0].code):
-            take = min(k, pool[c], view.hand_sizes[s] - len(hand))
-            hand.extend([c] * take)
-            pool[c] -= take
-        hands[s] = hand
-    rest = sorted(pool.elements(), key=lambda c: c.code)
+    mem, hands, rest = known_hands(view)
     rng.shuffle(rest)
     for s, hand in hands.items():
         need = view.hand_sizes[s] - len(hand)

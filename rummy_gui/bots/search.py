@@ -37,7 +37,7 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
-from .memory import remember
+from .memory import Memory, remember
 from .policy import HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
 from .solver import (
     LAYOFF,
@@ -120,9 +120,9 @@ class SearchBot:
 # ---------------------------------------------------------------- guesses
 
 
-def sample_world(view: View, rng: random.Random, best_of: int = 1) -> Game:
-    """A full game consistent with the view: hidden cards dealt at random,
-    cards an opponent is known to have picked up kept in that hand."""
+def known_hands(view: View) -> tuple[Memory, dict[int, list[Card]], list[Card]]:
+    """What the view's memory says, each opponent's cards known to be held
+    (picked up, not played since), and the other unseen cards in code order."""
     mem = remember(view)
     pool: Counter[Card] = Counter(mem.unseen)
     hands: dict[int, list[Card]] = {}
@@ -136,6 +136,13 @@ def sample_world(view: View, rng: random.Random, best_of: int = 1) -> Game:
             pool[c] -= take
         hands[s] = hand
     rest = sorted(pool.elements(), key=lambda c: c.code)
+    return mem, hands, rest
+
+
+def sample_world(view: View, rng: random.Random, best_of: int = 1) -> Game:
+    """A full game consistent with the view: hidden cards dealt at random,
+    cards an opponent is known to have picked up kept in that hand."""
+    _mem, hands, rest = known_hands(view)
     rng.shuffle(rest)
     for s, hand in hands.items():
         need = view.hand_sizes[s] - len(hand)

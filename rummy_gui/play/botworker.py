@@ -26,6 +26,8 @@ import sys
 import threading
 from typing import Any
 
+from rummy_gui.play.child import kill_child
+
 # Each level's thinking target (95th percentile of its decisions, docs/bots.md);
 # an answer gets DEADLINE_FACTOR times that, plus time for the child to start
 # (import the bots, replay a whole record) or to play the moves that are new.
@@ -134,16 +136,7 @@ class BotProcess:
     def kill(self) -> None:
         """Stop the child at once, stopped (SIGSTOP) or not; never waits long."""
         self.dead = True
-        try:
-            if self._proc.stdin is not None:
-                self._proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            self._proc.kill()
-            self._proc.wait(timeout=1.0)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+        kill_child(self._proc)
 
     def close(self) -> None:
         self.kill()

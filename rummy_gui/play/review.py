@@ -28,6 +28,7 @@ from rummy_gui.bots.expert import ExpertBot
 from rummy_gui.bots.policy import cards_of
 from rummy_gui.engine import Move, View
 from rummy_gui.engine.enums import Phase
+from rummy_gui.play.child import kill_child
 from rummy_gui.play.replay import Replay
 
 # Work of one priced decision, in simulated moves (the expert's search unit):
@@ -294,13 +295,4 @@ class ReviewJob:
 
     def close(self) -> None:
         """Kill the child at once (it holds nothing worth keeping)."""
-        try:
-            if self._proc.stdin is not None:
-                self._proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            self._proc.kill()
-            self._proc.wait(timeout=1.0)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+        kill_child(self._proc)
