@@ -531,7 +531,7 @@ def draw_felt(size: tuple[int, int]) -> pygame.Surface:
     felt = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
     grain = _grain()
     if shown:
-        # in the display's pixel format the grain's blits are ~9x faster (50 -> 6 ms at 1920x1080)
+        # in the display's pixel format the grain's blits are several times faster
         grain = grain.convert()
         grain.set_alpha(10)
     for gy in range(0, h, grain.get_height()):
