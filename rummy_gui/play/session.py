@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from rummy_gui.engine import Game, Move, View
+from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.play import botworker, jsonio, saves
+from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
 
 log = logging.getLogger("rummy_gui")
@@ -36,10 +37,6 @@ class SeatConfig:
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
-
-
-class Bot(Protocol):
-    def choose(self, view: View) -> Move: ...
 
 
 def make_bot(level: str, seed: int | None) -> Bot:
@@ -60,7 +57,6 @@ BOT_ERROR = N_(
     "The computer player made an error; the game is kept as it was. You can save it "
     "or go back to the menu."
 )
-BOT_RESTARTED = N_("The computer player was not answering; it was restarted.")
 NOT_MOVED = N_("The damaged file could not be moved aside: {reason}")
 STOPPED_OPENING = N_(
     "The program stopped while opening {name} last time; it was moved aside as {moved}."
@@ -72,9 +68,6 @@ def stopped_opening(moved: Path) -> str:
     return _(STOPPED_OPENING).format(
         name=clean(moved.name.partition(".corrupt-")[0]), moved=clean(moved.name)
     )
-
-
-MAX_RESTARTS = 3  # bot processes replaced for one decision before the bot counts as failed
 
 
 def forget_bots() -> None:
@@ -173,22 +166,14 @@ class Session:
         self.game.undo_enabled = True  # undo within a turn (the table decides whose)
         for cfg in self.seats:  # typed names and names from files pass the one text gate
             cfg.name = clean(cfg.name, saves.MAX_NAME)
-        self.bots: dict[int, Bot] = {
+        bots: dict[int, Bot] = {
             s: make_bot(bot_level(cfg.kind), self.bot_seed(s))
             for s, cfg in enumerate(self.seats)
             if not cfg.is_human or self.demo
         }
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.thinking = Thinking(self, bots, self.threaded, self.bot_process)
         # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._process: botworker.BotProcess | None = None
-        if self.threaded and self.bot_process and self.bots:
-            self._process = self._start_process()
-        self._pending: tuple[int, int, Future[Move], bool] | None = (
-            None  # seat, version, answer, in a process
-        )
-        self._restarts = (-1, 0)  # (version, bot processes replaced while deciding it)
-        self._told_restart = False
         self._legal_cache: tuple[int, dict[int, list[Move]]] | None = None
         self._claims: list[
             tuple[int, LogEntry]
@@ -389,19 +374,9 @@ class Session:
         self.save_error = clean(str(e) or type(e).__name__)
 
     # --- bots ------------------------------------------------------------
-    def bot_to_act(self) -> int | None:
-        if self.game.game_over or self.bot_error is not None:
-            return None
-        for seat in self.game.to_act:
-            if seat in self.bots:
-                return int(seat)
-        return None
-
-    def _start_process(self) -> botworker.BotProcess | None:
-        try:
-            return botworker.BotProcess()
-        except OSError:  # no child processes here: the bots think on a thread
-            return None
+    def level(self, seat: int) -> str:
+        """The bot level that plays this seat (humans play as medium in a show)."""
+        return bot_level(self.seats[seat].kind)
 
     def bot_failed(self, seat: int, detail: str) -> None:
         """A bot failed (it raised, or chose a move the rules refuse): a bug. It is
@@ -422,109 +397,33 @@ class Session:
         self.bot_error = clean(detail)
         self.notices.append(_(BOT_ERROR))
 
-    def _replace_process(self, why: str) -> None:
-        """The bot process is stuck or gone: a new one asks again (told once)."""
-        if self._process is not None:
-            self._process.close()
-        version, count = self._restarts
-        count = count + 1 if version == self.version else 1
-        self._restarts = (self.version, count)
-        if count > MAX_RESTARTS:
-            self._process = None
-            seat = self.bot_to_act()
-            self.bot_failed(
-                -1 if seat is None else seat, f"{why} ({count - 1} new processes did not help)"
-            )
-            return
-        log.warning("bot process replaced: %s", why)
-        self._process = self._start_process()
-        if not self._told_restart:
-            self._told_restart = True
-            self.notices.append(_(BOT_RESTARTED))
+    # The bots' thinking is `thinking.Thinking`'s; these are its doors.
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.thinking.bots
+
+    @property
+    def _process(self) -> botworker.BotProcess | None:
+        return self.thinking.process
+
+    @property
+    def _pending(self) -> tuple[int, int, Future[Move], bool] | None:
+        return self.thinking.pending
+
+    def bot_to_act(self) -> int | None:
+        return self.thinking.to_act()
 
     def poll_bot(self) -> tuple[int, Move] | None:
-        """Start a bot's thinking, or collect its move: (seat, move) when ready.
-
-        The choice is computed in the bot process (or on a worker thread) so
-        frames keep coming; a move computed for an older position is thrown
-        away. A process that misses its deadline is replaced and asked again;
-        a bot that fails is `bot_failed`."""
-        if self._pending is not None:
-            seat, version, future, _in_process = self._pending
-            if not future.done():
-                return None
-            self._pending = None
-            if version != self.version:
-                return None
-            try:
-                return seat, future.result()
-            except botworker.BotStuck as e:
-                self._replace_process(str(e))
-                return None
-            except botworker.BotError as e:
-                self.bot_failed(seat, str(e))
-                return None
-            except (
-                Exception
-            ) as e:  # the bot's own code raised on the thread: a bug, logged and told
-                log.exception("bot of seat %d raised", seat)
-                self.bot_failed(seat, f"{type(e).__name__}: {e}")
-                return None
-        seat_or_none = self.bot_to_act()
-        if seat_or_none is None:
-            return None
-        seat = seat_or_none
-        bot = self.bots[seat]
-        process = self._process
-        if process is not None and self.threaded:
-            record = self.game.record()  # a snapshot taken here, on the game's thread
-            future = self._executor.submit(
-                _ask_process,
-                process,
-                bot_level(self.seats[seat].kind),
-                self.bot_seed(seat),
-                seat,
-                record,
-            )
-            self._pending = (seat, self.version, future, True)
-            return None
-        view = self.game.view(seat)
-
-        def think() -> Move:
-            return bot.choose(view)
-
-        if not self.threaded:
-            try:
-                return seat, think()
-            except Exception as e:  # the bot's own code raised: a bug, logged and told
-                log.exception("bot of seat %d raised", seat)
-                self.bot_failed(seat, f"{type(e).__name__}: {e}")
-                return None
-        self._pending = (seat, self.version, self._executor.submit(think), False)
-        return None
+        """Start a bot's thinking, or collect its move: (seat, move) when ready
+        (see `thinking.Thinking.poll`)."""
+        return self.thinking.poll()
 
     def bot_thinking(self) -> bool:
-        return self._pending is not None
+        return self.thinking.pending is not None
 
     def close(self) -> None:
-        if self._process is not None:
-            self._process.close()  # first: a thread waiting on its answer returns at once
-            self._process = None
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self.thinking.close()
         self._saver.shutdown(wait=True)  # the last autosave reaches the disk
-
-
-def _ask_process(
-    process: botworker.BotProcess, level: str, seed: int, seat: int, record: dict[str, Any]
-) -> Move:
-    """The bot process's answer as a Move: its pipe carries the engine's move
-    text, read here, at that one seam, by the engine's own parser (a
-    MalformedMove is the bot's error, told like any other)."""
-    text = process.ask(level, seed, seat, record)
-    try:
-        return Move.parse(text)
-    except ValueError as e:
-        raise botworker.BotError(f"the bot process sent {text!r}: {e}") from None
 
 
 def load_autosave() -> Session | None:
