@@ -141,6 +141,35 @@ def minus(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
     return out
 
 
+def guessed_hands(v: View, mem: Memory, samples: int) -> list[dict[int, list[Card]]]:
+    """`samples` guesses of the opponents' hands from the unseen cards, the
+    cards each is known to hold kept; the same view gives the same guesses."""
+    key = f"{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
+    rng = random.Random(zlib.crc32(key.encode()))
+    base = sorted(mem.unseen.elements(), key=lambda c: c.code)
+    out: list[dict[int, list[Card]]] = []
+    for _ in range(samples):
+        pool = Counter(base)
+        hands: dict[int, list[Card]] = {}
+        for s in range(v.players):
+            if s == v.seat:
+                continue
+            h: list[Card] = []
+            for c, k in mem.known[s].items():
+                take = min(k, pool[c], v.hand_sizes[s])
+                h.extend([c] * take)
+                pool[c] -= take
+            hands[s] = h
+        rest = sorted(pool.elements(), key=lambda c: c.code)
+        rng.shuffle(rest)
+        for s, h in hands.items():
+            need = max(0, v.hand_sizes[s] - len(h))
+            h.extend(rest[:need])
+            del rest[:need]
+        out.append(hands)
+    return out
+
+
 class Judge:
     """The evaluation of hands and discards for one view."""
 
@@ -387,33 +416,8 @@ class Judge:
     def _guesses(self) -> list[dict[int, list[Card]]]:
         """Opponent hands guessed from the unseen cards (picked-up cards kept)."""
         if self._guessed is None:
-            mem = self.memory
-            assert mem is not None
-            v = self.view
-            key = f"{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
-            rng = random.Random(zlib.crc32(key.encode()))
-            base = sorted(mem.unseen.elements(), key=lambda c: c.code)
-            out: list[dict[int, list[Card]]] = []
-            for _ in range(self.p.sampled_danger):
-                pool = Counter(base)
-                hands: dict[int, list[Card]] = {}
-                for s in range(v.players):
-                    if s == self.me:
-                        continue
-                    h: list[Card] = []
-                    for c, k in mem.known[s].items():
-                        take = min(k, pool[c], v.hand_sizes[s])
-                        h.extend([c] * take)
-                        pool[c] -= take
-                    hands[s] = h
-                rest = sorted(pool.elements(), key=lambda c: c.code)
-                rng.shuffle(rest)
-                for s, h in hands.items():
-                    need = max(0, v.hand_sizes[s] - len(h))
-                    h.extend(rest[:need])
-                    del rest[:need]
-                out.append(hands)
-            self._guessed = out
+            assert self.memory is not None
+            self._guessed = guessed_hands(self.view, self.memory, self.p.sampled_danger)
         return self._guessed
 
     def _opp_value(self, hand: list[Card], seat: int) -> float:
