@@ -15,7 +15,14 @@ import sys
 import time
 from typing import Any
 
-from rummy_gui.bench.searched import PER_PRESET, SAMPLED, SEARCHED, positions, sampled_discards
+from rummy_gui.bench.searched import (
+    PER_PRESET,
+    SAMPLED,
+    SEARCHED,
+    big_hand_positions,
+    positions,
+    sampled_discards,
+)
 from rummy_gui.engine import View
 
 SIZE_BANDS = ((7, 9), (10, 13), (14, 17), (18, 20))
@@ -30,23 +37,7 @@ def _searches(view: View) -> bool:
 def big_hands(count: int) -> list[View]:
     """Laid-out 2-player Rummy 500 draws with 14 to 20 cards in hand where
     the expert searches (such hands are rare in play)."""
-    from rummy_gui.engine.cards import make_pack
-    from rummy_gui.engine.game import Game
-
-    out: list[View] = []
-    seed = 0
-    while len(out) < count and seed < 1000:
-        rng = random.Random(seed)
-        seed += 1
-        pack = make_pack(1, 2)
-        rng.shuffle(pack)
-        n = rng.randint(14, 20)
-        parts = (pack[:n], pack[n : n + 13], pack[n + 21 :], pack[n + 13 : n + 21])
-        text = [" ".join(str(c) for c in part) for part in parts]
-        g = Game.from_layout("rummy500", hands=text[:2], stock=text[2], discard=text[3], turn=0)
-        if _searches(g.view(0)):
-            out.append(g.view(0))
-    return out
+    return big_hand_positions(count, _searches)
 
 
 def expert_positions(per_preset: int = PER_PRESET) -> list[tuple[str, View]]:

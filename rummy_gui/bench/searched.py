@@ -85,16 +85,23 @@ def sampled_positions(
     )
 
 
-def big_hand_positions(count: int) -> list[View]:
-    """Searched draws of 2-player Rummy 500 with 14 to 20 cards in hand, laid out.
+def big_hand_positions(count: int, wanted: Callable[[View], bool] | None = None) -> list[View]:
+    """Draws of 2-player Rummy 500 with 14 to 20 cards in hand, laid out, that
+    `wanted` keeps (by default: the ones hard searches).
 
     Such hands are rare in play (they follow deep takes): a shuffled pack is
     dealt 14-20 cards to the seat to move, 13 to the other, 8 to the pile."""
-    from rummy_gui.bots.search import RolloutBot
     from rummy_gui.engine.cards import make_pack
     from rummy_gui.engine.game import Game
 
-    probe = RolloutBot(seed=1)
+    if wanted is None:
+        from rummy_gui.bots.search import RolloutBot
+
+        probe = RolloutBot(seed=1)
+
+        def wanted(view: View) -> bool:
+            return bool(probe.compared(view, random.Random(0)))
+
     out: list[View] = []
     seed = 0
     while len(out) < count and seed < 1000:
@@ -107,7 +114,7 @@ def big_hand_positions(count: int) -> list[View]:
         text = [" ".join(str(c) for c in part) for part in parts]
         g = Game.from_layout("rummy500", hands=text[:2], stock=text[2], discard=text[3], turn=0)
         view = g.view(0)
-        if probe.compared(view, random.Random(0)):
+        if wanted(view):
             out.append(view)
     return out
 
