@@ -8,7 +8,7 @@ These are shared by legal-move generation, take legality and the rummy call.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, compress
 from operator import attrgetter
 
 from .cards import JOKER, SUITS, Card, card_from_code, rank_text
@@ -296,15 +296,17 @@ def possible_melds(
 def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
     """`possible_melds(rules, hand)` of a 500-family hand without a joker,
     read off its HandIndex: the same readings in the same order (sets by
-    rank, then runs by suit)."""
+    rank, then runs by suit, each by its low place, then its high one)."""
     assert not index.joker and not rules.is_contract
     set_hi = rules.max_set if rules.max_set is not None else 8
-    suits_of = index.suits_of
-    for rank in range(1, 14):
-        mask = suits_of[rank]
-        if mask.bit_count() < 3:
-            continue
-        suited = [_BY_SUIT[si][rank] for si in range(4) if (mask >> si) & 1]
+    p0, p1, p2, p3 = places = index.places
+    # bit `rank` is set when three or four suits of the rank are held
+    triples = ((p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)) & _RANK_BITS if set_hi >= 3 else 0
+    while triples:
+        low_bit = triples & -triples
+        triples ^= low_bit
+        rank = low_bit.bit_length() - 1
+        suited = index.of_rank(rank)
         for n_nat in range(3, min(len(suited), set_hi) + 1):
             for combo in combinations(suited, n_nat):
                 r = read_set(rules, list(combo), 0)
@@ -314,14 +316,24 @@ def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
     if run_lo > 13:
         return
     lo_b, hi_b = run_bounds(rules)
+    lows = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
     for si, suit in enumerate(SUITS):
-        places = index.places[si]
-        if not places:
+        held = places[si]
+        # bit `low` of `starts`: places low .. low + run_lo - 1 are all held
+        starts = held & lows
+        for k in range(1, run_lo):
+            starts &= held >> k
+        if not starts:
             continue
-        have = [bool((places >> p) & 1) for p in range(15)]
-        first = (places & -places).bit_length() - 1
-        last = 14 if have[1] else places.bit_length() - 1
-        yield from _natural_runs(have, _BY_SUIT[si], suit, first, last, lo_b, hi_b, run_lo, 13, ())
+        row = _BY_SUIT[si]
+        while starts:
+            low_bit = starts & -starts
+            starts ^= low_bit
+            low = low_bit.bit_length() - 1
+            high = low + run_lo - 1
+            while high <= hi_b and (held >> high) & 1 and high - low < 13:
+                yield Reading(RUN, row[low : high + 1], 0, suit, low)
+                high += 1
 
 
 def _natural_runs(
@@ -354,8 +366,11 @@ def _natural_runs(
 _PLACE_BITS = [0] + [(1 << 1) | (1 << 14)] + [1 << r for r in range(2, 14)]
 _CARD_OF = [card_from_code(code) for code in range(53)]
 _RANK_OF = [code % 13 + 1 for code in range(52)]
-_SUIT_BIT = (1, 2, 4, 8)
 _CODE = attrgetter("code")
+# the run places (bits 1..14) of a suit's ranks held, from bits 0..12 of its codes
+_PLACES = [(m << 1) | ((m & 1) << 14) for m in range(8192)]
+_RANK_BITS = 0b11111111111110  # bits 1..13
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
 
 def may_fit(meld: Meld, c: Card) -> bool:
@@ -369,36 +384,34 @@ def may_fit(meld: Meld, c: Card) -> bool:
 
 class HandIndex:
     """A hand's distinct cards (in code order), its count of each card code,
-    the suits it holds of each rank and the run places it holds in each suit
-    (bits; bit 14 is the ace above the king) and whether it holds a joker:
-    built once per move list, read for every meld on the table."""
+    the run places it holds in each suit (bits; bit 14 is the ace above the
+    king; bit r of any suit's places is a natural of rank r) and whether it
+    holds a joker: built once per move list, read for every meld on the
+    table."""
 
-    __slots__ = ("counts", "distinct", "joker", "places", "suits_of")
+    __slots__ = ("counts", "distinct", "joker", "places")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         counts = [0] * 53
-        hand_codes = list(map(_CODE, hand))
-        for code in hand_codes:
+        bits = 0
+        for c in hand:
+            code = c.code
             counts[code] += 1
-        suits_of = [0] * 14
-        places = [0, 0, 0, 0]
-        codes = sorted(set(hand_codes))
-        joker = bool(codes) and codes[-1] == 52
-        for code in codes[:-1] if joker else codes:
-            rank = _RANK_OF[code]
-            si = code // 13
-            suits_of[rank] |= _SUIT_BIT[si]
-            places[si] |= _PLACE_BITS[rank]
-        self.distinct = list(map(_CARD_OF.__getitem__, codes))
+            bits |= 1 << code
         self.counts = counts
-        self.suits_of = suits_of
-        self.places = places
-        self.joker = joker
+        self.distinct = list(compress(_CARD_OF, counts))
+        self.joker = bits >> 52 == 1
+        self.places = [
+            _PLACES[bits & 8191],
+            _PLACES[(bits >> 13) & 8191],
+            _PLACES[(bits >> 26) & 8191],
+            _PLACES[(bits >> 39) & 8191],
+        ]
 
     def of_rank(self, rank: int) -> list[Card]:
         """The distinct natural cards of a rank, in code order."""
-        mask = self.suits_of[rank]
-        return [_CARD_OF[si * 13 + rank - 1] for si in range(4) if (mask >> si) & 1]
+        counts = self.counts
+        return [_CARD_OF[code] for code in range(rank - 1, 52, 13) if counts[code]]
 
     def meld_possible(self, rules: Rules) -> bool:
         """`possible_melds(rules, hand)` of the 500 family may find something
@@ -406,21 +419,22 @@ class HandIndex:
         or a window of `min_run` places of a suit)."""
         if self.joker or rules.is_contract:
             return True
-        if rules.max_set is None or rules.max_set >= 3:
-            for mask in self.suits_of:
-                if mask.bit_count() >= 3:
-                    return True
+        p0, p1, p2, p3 = places = self.places
+        if (rules.max_set is None or rules.max_set >= 3) and (
+            (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)
+        ):
+            return True
         run_lo = rules.min_run
         lo_b, hi_b = run_bounds(rules)
         if run_lo > 13 or run_lo > hi_b - lo_b + 1 or run_lo < 1:
             return False
         # bit `low` of `full` is set when places low .. low + run_lo - 1 are all held
         lows = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
-        for mask in self.places:
-            full = mask
+        for mask in places:
+            full = mask & lows
             for k in range(1, run_lo):
                 full &= mask >> k
-            if full & lows:
+            if full:
                 return True
         return False
 
@@ -428,11 +442,14 @@ class HandIndex:
         """A quick necessary condition for any lay-off candidate on the meld."""
         if self.joker:
             return True
+        p = self.places
         if meld.kind == SET:
-            return bool(self.suits_of[meld.rank])
+            # bit 0 is never set: a set of jokers (rank 0) takes no natural
+            return bool(((p[0] | p[1] | p[2] | p[3]) >> meld.rank) & 1)
         # bit 14 (the ace above the king) answers the ace after a king
-        have = self.places[SUITS.index(meld.suit)]
-        return bool((have >> (meld.low + len(meld._cards))) & 1 or (have >> (meld.low - 1)) & 1)
+        have = p[_SUIT_INDEX[meld.suit]]
+        low = meld.low
+        return bool((have >> (low + len(meld._cards)) | have >> (low - 1)) & 1)
 
 
 def layoff_candidates(

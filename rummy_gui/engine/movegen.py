@@ -324,10 +324,13 @@ def _finish_ok(
         melds = melds_after() if melds_after is not None else s.melds
         return target_playable(t, hand, restricted, target, melds)
     # is a card left of which more copies are held than are restricted?
+    restricted = s.restricted
+    if not any(restricted):
+        return True  # nothing is restricted and a card is left
     gone: dict[int, int] = {}
     for c in cards:
         gone[c.code] = gone.get(c.code, 0) + 1
-    counts, restricted = index.counts, s.restricted
+    counts = index.counts
     for c in index.distinct:
         code = c.code
         k = gone.get(code, 0)
