@@ -20,17 +20,16 @@ def _illegal(code: str, **params: object) -> IllegalMove:
 def after_discard(t: Table, seat: int, card: Card, called: bool) -> None:
     """A discard that did not end the deal: a claim window, or the next turn."""
     r, s = t.rules, t.s
-    players = t.players
-    others = tuple((seat + i) % players for i in range(1, players))
     depths = rummy_depths(t) if r.rummy_call != "off" else []
     if depths:
+        others = _others(seat, t.players)
         s.claim = Claim(ClaimKind.RUMMY, seat, others, card, depths=tuple(depths))
         s.turn = t.next_seat(seat)
         s.phase = Phase.CLAIM
         return
     if r.shanghai_call and not called and not card.is_joker:
         fits = [x for x in s.melds if layoff_fits(r, x, [Token(card)])]
-        claimants = tuple(o for o in others if len(s.hands[o]) >= 2)
+        claimants = tuple(o for o in _others(seat, t.players) if len(s.hands[o]) >= 2)
         if fits and claimants:
             s.claim = Claim(ClaimKind.SHANGHAI, seat, claimants, card)
             s.turn = t.next_seat(seat)
@@ -39,6 +38,11 @@ def after_discard(t: Table, seat: int, card: Card, called: bool) -> None:
     t.begin_turn(t.next_seat(seat))
     if called:
         s.protected = True
+
+
+def _others(seat: int, players: int) -> tuple[int, ...]:
+    """The other seats, from the next one on."""
+    return tuple((seat + i) % players for i in range(1, players))
 
 
 def rummy_depths(t: Table) -> list[int]:

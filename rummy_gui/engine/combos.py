@@ -389,7 +389,7 @@ class HandIndex:
     holds a joker: built once per move list, read for every meld on the
     table."""
 
-    __slots__ = ("counts", "distinct", "joker", "places")
+    __slots__ = ("counts", "distinct", "joker", "lanes", "places")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         counts = [0] * 53
@@ -401,12 +401,14 @@ class HandIndex:
         self.counts = counts
         self.distinct = list(compress(_CARD_OF, counts))
         self.joker = bits >> 52 == 1
-        self.places = [
+        self.places = places = [
             _PLACES[bits & 8191],
             _PLACES[(bits >> 13) & 8191],
             _PLACES[(bits >> 26) & 8191],
             _PLACES[(bits >> 39) & 8191],
         ]
+        # the four suits' places side by side, 15 bits a suit
+        self.lanes = places[0] | places[1] << 15 | places[2] << 30 | places[3] << 45
 
     def of_rank(self, rank: int) -> list[Card]:
         """The distinct natural cards of a rank, in code order."""
@@ -419,24 +421,19 @@ class HandIndex:
         or a window of `min_run` places of a suit)."""
         if self.joker or rules.is_contract:
             return True
-        p0, p1, p2, p3 = places = self.places
+        p0, p1, p2, p3 = self.places
         if (rules.max_set is None or rules.max_set >= 3) and (
             (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)
         ):
             return True
-        run_lo = rules.min_run
-        lo_b, hi_b = run_bounds(rules)
-        if run_lo > 13 or run_lo > hi_b - lo_b + 1 or run_lo < 1:
-            return False
-        # bit `low` of `full` is set when places low .. low + run_lo - 1 are all held
-        lows = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
-        for mask in places:
-            full = mask & lows
-            for k in range(1, run_lo):
-                full &= mask >> k
-            if full:
-                return True
-        return False
+        run_lo, lows = _run_windows(rules)
+        # bit `low` of a suit's lane is set when places low .. low + run_lo - 1
+        # are all held (`lows` keeps each window inside its lane)
+        lanes = self.lanes
+        full = lanes & lows
+        for k in range(1, run_lo):
+            full &= lanes >> k
+        return bool(full)
 
     def may_lay_off(self, meld: Meld) -> bool:
         """A quick necessary condition for any lay-off candidate on the meld."""
@@ -450,6 +447,26 @@ class HandIndex:
         have = p[_SUIT_INDEX[meld.suit]]
         low = meld.low
         return bool((have >> (low + len(meld._cards)) | have >> (low - 1)) & 1)
+
+
+_WINDOWS: dict[int, tuple[Rules, int, int]] = {}
+
+
+def _run_windows(rules: Rules) -> tuple[int, int]:
+    """(min_run, the lowest places of a run window of min_run places, in
+    the four 15-bit lanes of `HandIndex.lanes`; 0 if no run can be made)."""
+    entry = _WINDOWS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        run_lo = rules.min_run
+        lo_b, hi_b = run_bounds(rules)
+        lows = 0
+        if 1 <= run_lo <= 13 and run_lo <= hi_b - lo_b + 1:
+            lane = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
+            lows = lane | lane << 15 | lane << 30 | lane << 45
+        if len(_WINDOWS) > 64:
+            _WINDOWS.clear()
+        entry = _WINDOWS[id(rules)] = (rules, run_lo, lows)
+    return entry[1], entry[2]
 
 
 def layoff_candidates(

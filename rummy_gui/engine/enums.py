@@ -60,4 +60,7 @@ class ClaimKind(_Word):
     @property
     def action(self) -> Action:
         """The move that makes this claim."""
-        return Action(self.value)
+        return _CLAIM_ACTIONS[self]
+
+
+_CLAIM_ACTIONS = {kind: Action(kind.value) for kind in ClaimKind}

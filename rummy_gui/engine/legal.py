@@ -75,10 +75,13 @@ class LegalMoves:
         return self._cache.get(self._table)
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._list())  # the cached list is never changed, only replaced
+        # the cached list is never changed, only replaced
+        moves = self._cache.moves
+        return iter(moves if moves is not None else self._cache.get(self._table))
 
     def __len__(self) -> int:
-        return len(self._list())
+        moves = self._cache.moves
+        return len(moves if moves is not None else self._cache.get(self._table))
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, (Move, str)):

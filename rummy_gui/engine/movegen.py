@@ -13,6 +13,7 @@ contract's melds keep its shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import compress
 
 from .cards import JOKER, Card, card_from_code
 from .combos import (
@@ -79,6 +80,9 @@ def generate(t: Table) -> list[Move]:
         restricted = s.restricted
         counts = index.counts
         discards = _discards(seat)
+        if not any(restricted):
+            out.extend(compress(discards, counts))  # one discard per card code held
+            return out
         for c in index.distinct:
             code = c.code
             kept = restricted[code]
@@ -221,8 +225,13 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             if not index.joker
             else possible_melds(r, hand)
         )
+        natural = not index.joker
         for reading in melds:
-            word, toks = _canonical(r, reading)
+            if natural:
+                # the canonical text of a meld without a joker: its cards' texts
+                word, toks = None, tuple([c._text for c in reading.cards])
+            else:
+                word, toks = _canonical(r, reading)
             m = _mv(Action.MELD, seat, toks, kind=word)
             if id(m) in seen:
                 continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .cards import JOKER, SUITS, Card
-from .combos import _CARD_OF, _PLACE_BITS, possible_melds
+from .combos import _CARD_OF, _PLACE_BITS, _PLACES, may_fit, possible_melds
 from .melds import RUN, SET, Meld, Token, layoff_fits, run_bounds
 from .rules import Rules
 
@@ -67,24 +67,26 @@ def usable_depths(
     if not pile:
         return []
     reach = rules.min_run - 1
-    rank_count = [0] * 14
-    held = [0, 0, 0, 0]
-    jokers = 0
+    rank_count = [0] * 14  # [0]: the jokers
+    bits = 0
     for c in base:
         code = c.code
-        if code == 52:
-            jokers += 1
-            continue
-        rank = _RANK_OF[code]
-        rank_count[rank] += 1
-        held[code // 13] |= _PLACE_BITS[rank]
+        rank_count[_RANK0_OF[code]] += 1
+        bits |= 1 << code
+    jokers = rank_count[0]
+    held = [
+        _PLACES[bits & 8191],
+        _PLACES[(bits >> 13) & 8191],
+        _PLACES[(bits >> 26) & 8191],
+        _PLACES[(bits >> 39) & 8191],
+    ]
     set_ranks = set()
     runs: list[list[tuple[int, int]]] = [[], [], [], []]
     for m in melds:
         if m.kind == SET:
             set_ranks.add(m.rank)
         else:
-            runs[_SUIT_INDEX[m.suit]].append((m.low, m.low + len(m) - 1))
+            runs[_SUIT_INDEX[m.suit]].append((m.low, m.low + len(m._cards) - 1))
     no_jokers = rules.jokers_only_in_joker_sets
     near_masks = _near_masks(reach)
     out = []
@@ -120,6 +122,7 @@ def usable_depths(
 
 
 _RANK_OF = [code % 13 + 1 for code in range(52)]
+_RANK0_OF = [*_RANK_OF, 0]  # the joker counts as rank 0
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 _NEAR: dict[int, list[int]] = {}
 
@@ -192,8 +195,11 @@ def target_uses(
     if new_melds:
         for r in possible_melds(rules, pool, through=target):
             yield list(r.cards), None
+    token = [Token(target)]
+    natural = not target.is_joker
     for m in melds:
-        if layoff_fits(rules, m, [Token(target)]):
+        # may_fit: a natural card's quick necessary condition
+        if (not natural or may_fit(m, target)) and layoff_fits(rules, m, token):
             yield [target], m
             continue
         if m.kind != RUN or target.is_joker or target.suit != m.suit:

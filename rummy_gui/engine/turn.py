@@ -8,10 +8,12 @@ function that plays it, so a refused move leaves the game as it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from .cards import JOKER, Card, rank_text
 from .claims import after_discard, open_buy_window
+from .combos import may_fit
 from .ending import end_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
@@ -328,6 +330,9 @@ def check_finish(
         raise _illegal("no_discard_left")
 
 
+_CODES = range(53)
+
+
 def target_playable(
     t: Table,
     hand: list[Card],
@@ -346,7 +351,7 @@ def target_playable(
         counts[c.code] += 1
     # the codes of which more copies are held than are restricted: while one
     # of them is left untouched by a use, the turn can be ended by its discard
-    free = [code for code in {c.code for c in hand} if counts[code] > restricted[code]]
+    free = [code for code in compress(_CODES, counts) if counts[code] > restricted[code]]
     size = len(hand)
     go_out_by_discard = r.go_out_by_discard
 
@@ -367,7 +372,12 @@ def target_playable(
     # any use will do, so the cheapest is tried first: the target alone laid
     # off on a table meld (the search below would find it last)
     token = [Token(target)]
-    if counts[target.code] and any(layoff_fits(r, m, token) for m in melds) and ends_ok([target]):
+    natural = not target.is_joker
+    if (
+        counts[target.code]
+        and any((not natural or may_fit(m, target)) and layoff_fits(r, m, token) for m in melds)
+        and ends_ok([target])
+    ):
         return True
     # then a natural set or run through it, read off the counts
     if any(ends_ok(used) for used in natural_uses(r, counts, target)):
