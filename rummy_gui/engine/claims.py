@@ -6,7 +6,7 @@ from __future__ import annotations
 from .cards import Card
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove, illegal
-from .melds import Token, layoff_fits
+from .melds import Token, card_token, layoff_fits
 from .moves import Move
 from .state import Claim
 from .table import Apply, Table
@@ -51,7 +51,7 @@ def rummy_depths(t: Table) -> list[int]:
     pile = s.discard
     if r.rummy_call == "last":
         top = pile[-1]
-        return [1] if any(layoff_fits(r, x, [Token(top)]) for x in s.melds) else []
+        return [1] if any(layoff_fits(r, x, [card_token(top)]) for x in s.melds) else []
     out = []
     for n in usable_depths(r, (), pile, s.melds):
         target = pile[-n]

@@ -54,6 +54,15 @@ def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[st
 _BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(1 if p == 14 else max(p, 1), suit) for p in range(15)) for suit in SUITS
 )
+# the reading of the natural run of places low .. high of a suit:
+# _NATURAL_RUNS[suit index][low][high] (readings are values: one serves all)
+_NATURAL_RUNS: tuple[tuple[dict[int, Reading], ...], ...] = tuple(
+    tuple(
+        {high: Reading(RUN, _BY_SUIT[si][low : high + 1], 0, suit, low) for high in range(low, 15)}
+        for low in range(15)
+    )
+    for si, suit in enumerate(SUITS)
+)
 
 
 def _meld_possible(
@@ -257,9 +266,7 @@ def possible_melds(
             tps = (1, 14) if through.rank == 1 else (through.rank,)
         if not jmax:
             if through is None or natural_through:
-                yield from _natural_runs(
-                    have, row, suit, first, last, lo_b, hi_b, run_lo, run_hi, tps
-                )
+                yield from _natural_runs(have, si, first, last, lo_b, hi_b, run_lo, run_hi, tps)
             continue
         for low in range(max(lo_b, first - jmax), min(hi_b, last) + 1):
             present: list[int] = []
@@ -317,29 +324,26 @@ def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
         return
     lo_b, hi_b = run_bounds(rules)
     lows = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
-    for si, suit in enumerate(SUITS):
+    for si in range(4):
         held = places[si]
         # bit `low` of `starts`: places low .. low + run_lo - 1 are all held
         starts = held & lows
         for k in range(1, run_lo):
             starts &= held >> k
-        if not starts:
-            continue
-        row = _BY_SUIT[si]
         while starts:
             low_bit = starts & -starts
             starts ^= low_bit
             low = low_bit.bit_length() - 1
             high = low + run_lo - 1
+            runs = _NATURAL_RUNS[si][low]
             while high <= hi_b and (held >> high) & 1 and high - low < 13:
-                yield Reading(RUN, row[low : high + 1], 0, suit, low)
+                yield runs[high]
                 high += 1
 
 
 def _natural_runs(
     have: list[bool],
-    row: tuple[Card, ...],
-    suit: str,
+    si: int,
     first: int,
     last: int,
     lo_b: int,
@@ -352,13 +356,14 @@ def _natural_runs(
     high): every stretch of held places of a length asked (holding a place
     of `tps`, when given)."""
     longest = min(13, run_hi)
+    runs = _NATURAL_RUNS[si]
     for low in range(max(lo_b, first), min(hi_b, last) + 1):
         if not have[low]:
             continue
         high = low
         while high <= hi_b and have[high] and high - low + 1 <= longest:
             if high - low + 1 >= run_lo and (not tps or any(low <= p <= high for p in tps)):
-                yield Reading(RUN, tuple(row[p] for p in range(low, high + 1)), 0, suit, low)
+                yield runs[low][high]
             high += 1
 
 
@@ -488,16 +493,17 @@ def layoff_candidates(
                 yield tuple(str(c) for c in same[:n])
         return
     suit = meld.suit
-    si = SUITS.index(suit)
-    bits = index.places[si]
-    have = {r for r in range(1, 14) if (bits >> r) & 1}
-    low, high = meld.low, meld.high
-    ends = sorted(
-        {x for x in (high + 1, low - 1, 1 if high == 13 else 0) if 1 <= x <= 13 and x in have}
-    )
+    si = _SUIT_INDEX[suit]
+    bits = index.places[si]  # bit p: place p held (bit 14 with bit 1: the ace)
+    low = meld.low
+    high = low + len(meld._cards) - 1
+    # the ranks held next to the run's ends (the ace after a king too), low to high
+    ends = (1 << (high + 1) | 1 << (low - 1) | (2 if high == 13 else 0)) & bits & _RANK_BITS
     row = _BY_SUIT[si]
-    for rank in ends:
-        yield (row[rank]._text,)
+    while ends:
+        low_bit = ends & -ends
+        ends ^= low_bit
+        yield (row[low_bit.bit_length() - 1]._text,)
     if index.joker:
         fits = layoff_fits(rules, meld, [Token(JOKER)])
         if len(fits) == 1:
@@ -509,14 +515,14 @@ def layoff_candidates(
     lo_b, hi_b = run_bounds(rules)
     chain: list[str] = []
     p = high + 1
-    while p <= hi_b and (1 if p == 14 else p) in have and not (p == 14 and low == 1):
+    while p <= hi_b and (bits >> p) & 1 and not (p == 14 and low == 1):
         chain.append(_pos_text(p, suit))
         if len(chain) >= 2:
             yield tuple(chain)
         p += 1
     chain = []
     p = low - 1
-    while p >= lo_b and p in have and not (p == 1 and high == 14):
+    while p >= lo_b and (bits >> p) & 1 and not (p == 1 and high == 14):
         chain.insert(0, _pos_text(p, suit))
         if len(chain) >= 2:
             yield tuple(chain)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import JOKER, SUITS, Card, parse_rank, rank_text
+from .cards import JOKER, SUITS, Card, card_from_code, parse_rank, rank_text
 from .rules import Rules
 
 SET = "set"
@@ -65,6 +65,11 @@ class Token:
 
 
 _TOKEN_CACHE: dict[str, Token] = {}
+
+
+def card_token(card: Card) -> Token:
+    """The token of a card without a declared meaning (tokens are values: one serves all)."""
+    return _CARD_TOKENS[card.code]
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,3 +545,6 @@ def _run_layoffs(
 def joker_fits_somewhere(rules: Rules, melds: Iterable[Meld]) -> bool:
     token = Token(JOKER)
     return any(layoff_fits(rules, m, [token]) for m in melds)
+
+
+_CARD_TOKENS = [Token(card_from_code(code)) for code in range(53)]

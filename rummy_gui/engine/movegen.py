@@ -32,6 +32,7 @@ from .melds import (
     Meld,
     Reading,
     Token,
+    card_token,
     joker_fits_somewhere,
     layoff_fits,
 )
@@ -254,7 +255,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
         for c in index.distinct:
             if c.is_joker or index.counts[c.code] <= restricted[c.code]:
                 continue
-            token = [Token(c)]
+            token = [card_token(c)]
             if any(may_fit(m, c) for m in s.melds) and any(
                 layoff_fits(r, m, token) for m in s.melds
             ):

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from .cards import JOKER, SUITS, Card
 from .combos import _CARD_OF, _PLACE_BITS, _PLACES, may_fit, possible_melds
-from .melds import RUN, SET, Meld, Token, layoff_fits, run_bounds
+from .melds import RUN, SET, Meld, Token, card_token, layoff_fits, run_bounds
 from .rules import Rules
 
 
@@ -195,7 +195,7 @@ def target_uses(
     if new_melds:
         for r in possible_melds(rules, pool, through=target):
             yield list(r.cards), None
-    token = [Token(target)]
+    token = [card_token(target)]
     natural = not target.is_joker
     for m in melds:
         # may_fit: a natural card's quick necessary condition

@@ -17,7 +17,7 @@ from .combos import may_fit
 from .ending import end_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
-from .melds import RUN, SET, Meld, Token, joker_fits_somewhere, layoff_fits, readings
+from .melds import RUN, SET, Meld, Token, card_token, joker_fits_somewhere, layoff_fits, readings
 from .memo import readings_of
 from .moves import Move
 from .table import Apply, Table, pretty
@@ -371,7 +371,7 @@ def target_playable(
 
     # any use will do, so the cheapest is tried first: the target alone laid
     # off on a table meld (the search below would find it last)
-    token = [Token(target)]
+    token = [card_token(target)]
     natural = not target.is_joker
     if (
         counts[target.code]
