@@ -179,7 +179,13 @@ class Game(GameReads):
         """Play a move (a Move or its text). IllegalMove if it is refused;
         the game is then unchanged. Returns the move as played, with its seat."""
         cache, table = self._cache, self._table
-        if isinstance(move, Move) and cache.listed(move):
+        listed = cache.moves
+        if (
+            listed is not None
+            and isinstance(move, Move)
+            # MoveCache.listed, its short lists written out: ids compared in C
+            and (id(move) in map(id, listed) if len(listed) < 48 else cache.listed(move))
+        ):
             m, apply = move, prepare_listed(table, move)  # legal by construction
         else:
             m, apply = prepare(table, move)

@@ -46,8 +46,10 @@ from .turn import target_playable
 
 
 def generate(t: Table) -> list[Move]:
-    if len(_MOVES) > 20_000:
-        _MOVES.clear()  # between lists, so that one list's equal moves are one object
+    if len(_MOVES) + len(_LAYOFFS) > 20_000:
+        # between lists, so that one list's equal moves are one object
+        _MOVES.clear()
+        _LAYOFFS.clear()
     s = t.s
     phase = s.phase
     if phase is Phase.GAME_OVER:
@@ -70,7 +72,7 @@ def generate(t: Table) -> list[Move]:
         token = [Token(card)]
         text = (str(card),)
         return [
-            _mv(Action.LAYOFF, seat, text, number=m.id)
+            _layoff_mv(seat, text, m.id)
             for m in s.melds
             if len(layoff_fits(t.rules, m, token)) == 1
         ]
@@ -110,6 +112,16 @@ def _code(c: Card) -> int:
 
 
 _MOVES: dict[tuple[object, ...], Move] = {}
+_LAYOFFS: dict[tuple[int, tuple[str, ...], int | None], Move] = {}
+
+
+def _layoff_mv(seat: int, cards: tuple[str, ...], meld_id: int | None) -> Move:
+    """`_mv(Action.LAYOFF, seat, cards, number=meld_id)`, looked up by a shorter key."""
+    key = (seat, cards, meld_id)
+    m = _LAYOFFS.get(key)
+    if m is None:
+        m = _LAYOFFS[key] = Move._valid(Action.LAYOFF, seat, cards, meld_id)
+    return m
 
 
 def _mv(
@@ -210,7 +222,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                 if index.may_lay_off(meld):
                     for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
                         if _finish_ok(t, seat, cards, fit_meld, False, index):
-                            add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
+                            add(_layoff_mv(seat, toks, meld.id))
                 if meld.kind == RUN:
                     for i, c in enumerate(meld.cards):
                         if c.is_joker:
@@ -249,7 +261,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                 if _finish_ok(
                     t, seat, cards, fit_meld, target is not None and target in cards, index
                 ):
-                    add(_mv(Action.LAYOFF, seat, toks, number=meld.id))
+                    add(_layoff_mv(seat, toks, meld.id))
     if r.shanghai_call and s.melds and s.target is None and not s.pending_jokers:
         restricted = s.restricted
         for c in index.distinct:
