@@ -118,6 +118,20 @@ def stands_for(kind: str, rank: int, suit: str, position: int) -> str:
     return rank_text(position) + suit
 
 
+class MeldChanges:
+    """How many times any meld was made or had its cards changed: an answer
+    read off a table of melds holds while this count and the table's list
+    (the same object, of the same length) stay the same."""
+
+    __slots__ = ("count",)
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+meld_changes = MeldChanges()
+
+
 class Meld:
     """A meld on the table. Public: id, kind, cards, owners, str(meld)."""
 
@@ -148,6 +162,7 @@ class Meld:
         self.complete = False
         self.doubled = False
         self.turn_made = turn_made
+        meld_changes.count += 1
         # `layoff_fits` answers for these cards: (rules, {tokens: fits}); a
         # copy shares it, a change of the cards drops it
         self._fits: tuple[Rules, dict[object, list[LayoffFit]]] | None = None
@@ -224,6 +239,7 @@ class Meld:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         self._fits = None
+        meld_changes.count += 1
 
     def lay_off(self, fit: LayoffFit, seat: int) -> None:
         """Put the cards of `fit` (from `layoff_fits`) on this meld, owned by `seat`."""
@@ -232,6 +248,7 @@ class Meld:
         self._owners = [seat if i in added else next(old) for i in range(len(fit.cards))]
         self._cards = list(fit.cards)
         self._fits = None
+        meld_changes.count += 1
         if self.kind == RUN:
             self.low = fit.low
 
@@ -240,12 +257,14 @@ class Meld:
         self._cards[index] = card
         self._owners[index] = seat
         self._fits = None
+        meld_changes.count += 1
 
     def with_card(self, index: int, card: Card) -> Meld:
         """A copy of this meld with `card` at `index` (to test a swap before making it)."""
         m = self.copy()
         m._cards[index] = card
         m._fits = None
+        meld_changes.count += 1
         return m
 
     def state(self) -> tuple[object, ...]:

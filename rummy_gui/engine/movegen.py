@@ -41,7 +41,7 @@ from .memo import readings_of as _readings
 from .moves import Move
 from .rules import CONTRACTS
 from .table import Table
-from .targets import usable_depths
+from .targets import table_facts, usable_depths
 from .turn import target_playable
 
 
@@ -254,7 +254,9 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             used = reading.cards
             if _finish_ok(t, seat, used, None, target is not None and target in used, index):
                 add(m)
-        for meld in s.melds:
+        # no natural of the hand goes next to a meld: no meld passes may_lay_off
+        table = s.melds if index.joker or index.lanes & table_facts(s.melds)[2] else ()
+        for meld in table:
             if not index.may_lay_off(meld):
                 continue
             for toks, cards, fit_meld in _layoffs(t, seat, meld, index):

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from .cards import JOKER, SUITS, Card
 from .combos import _CARD_OF, _PLACE_BITS, _PLACES, may_fit, possible_melds
-from .melds import RUN, SET, Meld, Token, card_token, layoff_fits, run_bounds
+from .melds import RUN, SET, Meld, Token, card_token, layoff_fits, meld_changes, run_bounds
 from .rules import Rules
 
 
@@ -80,13 +80,7 @@ def usable_depths(
         _PLACES[(bits >> 26) & 8191],
         _PLACES[(bits >> 39) & 8191],
     ]
-    set_ranks = set()
-    runs: list[list[tuple[int, int]]] = [[], [], [], []]
-    for m in melds:
-        if m.kind == SET:
-            set_ranks.add(m.rank)
-        else:
-            runs[_SUIT_INDEX[m.suit]].append((m.low, m.low + len(m._cards) - 1))
+    set_ranks, runs, _accept = table_facts(melds)
     no_jokers = rules.jokers_only_in_joker_sets
     near_masks = _near_masks(reach)
     out = []
@@ -121,6 +115,51 @@ def usable_depths(
     return out
 
 
+TableFacts = tuple[frozenset[int], tuple[tuple[tuple[int, int], ...], ...], int]
+# the last table asked about: (melds, their number, meld_changes.count, facts),
+# one tuple read and replaced whole, so a bot's thread never sees half of one
+_KEPT: list[tuple[Sequence[Meld] | None, int, int, TableFacts]] = [
+    (None, -1, -1, (frozenset(), ((), (), (), ()), 0))
+]
+
+
+def table_facts(melds: Sequence[Meld]) -> TableFacts:
+    """The ranks of the table's sets, the (low, high) places of its runs by
+    suit index, and the natural cards that `HandIndex.may_lay_off` lets try
+    on some meld (bits of `HandIndex.lanes`), kept while the table stands
+    still (`MeldChanges`)."""
+    kept, n, changes, facts = _KEPT[0]
+    if kept is melds and n == len(melds) and changes == meld_changes.count:
+        return facts
+    changes = meld_changes.count
+    facts = table_facts_of(melds)
+    _KEPT[0] = (melds, len(melds), changes, facts)
+    return facts
+
+
+def table_facts_of(melds: Sequence[Meld]) -> TableFacts:
+    """`table_facts`, computed."""
+    set_ranks = set()
+    runs: list[list[tuple[int, int]]] = [[], [], [], []]
+    accept = 0
+    for m in melds:
+        if m.kind == SET:
+            set_ranks.add(m.rank)
+            if m.rank:
+                accept |= _ALL_LANES << m.rank
+        else:
+            low = m.low
+            high = low + len(m._cards) - 1
+            si = _SUIT_INDEX[m.suit]
+            runs[si].append((low, high))
+            accept |= ((1 << (high + 1) | 1 << (low - 1)) & _LANE) << (15 * si)
+    return frozenset(set_ranks), tuple(tuple(x) for x in runs), accept
+
+
+_LANE = (1 << 15) - 1
+_ALL_LANES = 1 | 1 << 15 | 1 << 30 | 1 << 45
+
+
 _RANK_OF = [code % 13 + 1 for code in range(52)]
 _RANK0_OF = [*_RANK_OF, 0]  # the joker counts as rank 0
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
@@ -143,7 +182,7 @@ def _near_masks(reach: int) -> list[int]:
     return out
 
 
-def _chain_ok(held: int, runs: list[tuple[int, int]], rank: int, j: int) -> bool:
+def _chain_ok(held: int, runs: Sequence[tuple[int, int]], rank: int, j: int) -> bool:
     """Could the held places (and j jokers) bridge a run of this suit to a
     card of this rank?"""
     for low, high in runs:
