@@ -156,6 +156,12 @@ def table_facts_of(melds: Sequence[Meld]) -> TableFacts:
     return frozenset(set_ranks), tuple(tuple(x) for x in runs), accept
 
 
+def lane_bits() -> list[int]:
+    """Per natural card code: its run places as bits of `HandIndex.lanes`
+    (what `table_facts`' lay-off bits are tested against); 0 for the joker."""
+    return [_PLACE_BITS[code % 13 + 1] << (15 * (code // 13)) for code in range(52)] + [0]
+
+
 _LANE = (1 << 15) - 1
 _ALL_LANES = 1 | 1 << 15 | 1 << 30 | 1 << 45
 

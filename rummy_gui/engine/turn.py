@@ -21,7 +21,7 @@ from .melds import RUN, SET, Meld, Token, card_token, joker_fits_somewhere, layo
 from .memo import readings_of
 from .moves import Move
 from .table import Apply, Table, pretty
-from .targets import could_use, natural_uses, target_uses
+from .targets import could_use, lane_bits, natural_uses, table_facts, target_uses
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
@@ -331,6 +331,7 @@ def check_finish(
 
 
 _CODES = range(53)
+_LANE_BITS = lane_bits()
 
 
 def target_playable(
@@ -373,8 +374,11 @@ def target_playable(
     # off on a table meld (the search below would find it last)
     token = [card_token(target)]
     natural = not target.is_joker
+    code = target.code
     if (
-        counts[target.code]
+        counts[code]
+        # a natural target goes next to no meld of the table: no lay-off alone
+        and not (natural and melds is t.s.melds and not _LANE_BITS[code] & table_facts(melds)[2])
         and any((not natural or may_fit(m, target)) and layoff_fits(r, m, token) for m in melds)
         and ends_ok([target])
     ):
