@@ -394,7 +394,7 @@ class HandIndex:
     holds a joker: built once per move list, read for every meld on the
     table."""
 
-    __slots__ = ("counts", "distinct", "joker", "lanes", "places")
+    __slots__ = ("_distinct", "counts", "joker", "lanes", "places")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         counts = [0] * 53
@@ -404,7 +404,7 @@ class HandIndex:
             counts[code] += 1
             bits |= 1 << code
         self.counts = counts
-        self.distinct = list(compress(_CARD_OF, counts))
+        self._distinct: list[Card] | None = None
         self.joker = bits >> 52 == 1
         self.places = places = [
             _PLACES[bits & 8191],
@@ -414,6 +414,14 @@ class HandIndex:
         ]
         # the four suits' places side by side, 15 bits a suit
         self.lanes = places[0] | places[1] << 15 | places[2] << 30 | places[3] << 45
+
+    @property
+    def distinct(self) -> list[Card]:
+        """The distinct cards held, in code order (made when first asked)."""
+        out = self._distinct
+        if out is None:
+            out = self._distinct = list(compress(_CARD_OF, self.counts))
+        return out
 
     def of_rank(self, rank: int) -> list[Card]:
         """The distinct natural cards of a rank, in code order."""

@@ -392,10 +392,12 @@ def target_playable(
 def prepare_discard(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
     """`checked=False`: a move of the legal-move list."""
     s = t.s
-    tokens = t.tokens(m.cards)
-    card = tokens[0].card
     if checked:
+        tokens = t.tokens(m.cards)
+        card = tokens[0].card
         _check_discard(t, seat, m, tokens)
+    else:
+        card = Token.parse(m.cards[0]).card  # a listed move's text is well formed
 
     def apply() -> None:
         s.hands[seat].remove(card)
