@@ -8,6 +8,7 @@ session (`bot_failed`), which keeps the game as it was."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
@@ -44,7 +45,7 @@ class Thinking:
     """The bots of one session, by seat, and the decision under way."""
 
     def __init__(
-        self, table: Table, bots: dict[int, Bot], threaded: bool, use_process: bool
+        self, table: Table, bots: Mapping[int, Bot], threaded: bool, use_process: bool
     ) -> None:
         self.table = table
         self.bots = bots

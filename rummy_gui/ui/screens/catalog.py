@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rummy_gui.bots import LEVELS
 from rummy_gui.engine import Rules
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.engine.catalog import HouseRule
@@ -91,6 +90,8 @@ def preset(pid: str) -> PresetInfo:
 
 def bot_levels() -> tuple[str, ...]:
     """The bots' levels, weakest first."""
+    from rummy_gui.bots import LEVELS  # here: the bots' code is not needed to draw a screen
+
     return LEVELS
 
 

@@ -453,25 +453,36 @@ def _static_layer(size: tuple[int, int], scene: TableScene, geo: Geometry) -> py
         static.fill(palette.HC_FELT)
     else:
         static = scene.app.art.felt(size).copy()
-    zone_layer = pygame.Surface(size, pygame.SRCALPHA)
+    # Each zone through a layer of its own size: a window-sized alpha layer
+    # costs more to make and to blit than all the zones together.
     for seat, place in geo.layout.seats.items():
         if hc:
-            pygame.draw.rect(
-                zone_layer, (*session.colour(seat), 255), place.zone, width=3, border_radius=14
-            )
-            continue
-        colour = (*session.colour(seat), 90)
-        pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
-        pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
+            _zone_layer(static, place.zone, (*session.colour(seat), 255), None, 3)
+        else:
+            _zone_layer(static, place.zone, (*session.colour(seat), 90), (0, 0, 0, 38), 2)
     if hc:
-        pygame.draw.rect(
-            zone_layer, (*palette.HC_ZONE, 255), geo.layout.discard, width=2, border_radius=14
-        )
+        _zone_layer(static, geo.layout.discard, (*palette.HC_ZONE, 255), None, 2)
     else:
-        pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
-    static.blit(zone_layer, (0, 0))
+        _zone_layer(static, geo.layout.discard, None, (0, 0, 0, 30), 0)
     _STATIC[key] = static
     return static
+
+
+def _zone_layer(
+    surface: pygame.Surface,
+    zone: Rect,
+    edge: tuple[int, int, int, int] | None,
+    shade: tuple[int, int, int, int] | None,
+    width: int,
+) -> None:
+    """A zone's shade and edge, blended onto the felt."""
+    layer = pygame.Surface(zone.size, pygame.SRCALPHA)
+    local = layer.get_rect()
+    if shade is not None:
+        pygame.draw.rect(layer, shade, local, border_radius=14)
+    if edge is not None:
+        pygame.draw.rect(layer, edge, local, width=width, border_radius=14)
+    surface.blit(layer, zone.topleft)
 
 
 def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
