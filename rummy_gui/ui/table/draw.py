@@ -194,14 +194,22 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         middle = middle.unionall([r.inflate(12, 12).move(0, -20) for r in fan])
     middle.y -= 40  # a lifted card and its "take" tip
     middle.h += 40
-    pile = (
-        g.stock_count,
-        tuple(c.code for c in g.discard_pile),
-        scene.hover_discard,
-        scene.hover_stock and scene.can_draw(),
-        frozen,
-    )
+    pile = (g.stock_count, tuple(c.code for c in g.discard_pile), frozen)
     parts["middle"] = (middle.clip(window), _Part(not g.discard_pile, pile))
+    # The pointer over the pile lifts cards and moves the "take" tip: each card
+    # and the tip are parts of their own, so a hover redraws only what moved.
+    for i, rect in enumerate(fan):
+        lifted = _lifted(scene, i)
+        area = rect.union(rect.move(0, -PILE_LIFT)).inflate(12, 12)
+        parts[("pile card", i)] = (area.clip(window), _Part(None, lifted))
+    tip = _pile_tip(scene, geo)
+    if tip is not None:
+        parts["pile tip"] = (tip[1].inflate(8, 8).clip(window), _Part(None, id(tip[0])))
+    stock_top = geo.zones[("stock",)][0][1]
+    parts["stock hover"] = (
+        stock_top.inflate(14, 14).clip(window),
+        _Part(None, scene.hover_stock and scene.can_draw()),
+    )
     hand = lt.hand.inflate(20, 0)
     hand.y -= 60  # selected and hovered cards rise, the "meld me" tag above them
     hand.h += 60 + 12
@@ -612,24 +620,44 @@ def _draw_discard(
     surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
 ) -> None:
     slots = geo.zones[("discard",)]
-    lift_from = scene.hover_discard
     dragging_from = scene.drag.discard_index if scene.drag else None
     for i, (card, rect) in enumerate(slots):
         if (("discard",), i) in hidden:
             continue
         if dragging_from is not None and scene.drag and scene.drag.active and i >= dragging_from:
             continue
-        r = rect
-        if lift_from is not None and i >= lift_from and dragging_from is None:
-            r = rect.move(0, -16)
+        r = rect.move(0, -PILE_LIFT) if _lifted(scene, i) else rect
         _card(surface, scene, card, r, shadow=True)
-    if lift_from is not None and dragging_from is None and lift_from < len(slots):
-        n = len(slots) - lift_from
-        tip = fonts.text_cached(
-            _("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True
-        )
-        r = slots[lift_from][1]
-        surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.y - 20)))
+    tip = _pile_tip(scene, geo)
+    if tip is not None:
+        surface.blit(*tip)
+
+
+PILE_LIFT = 16  # how far the pointer lifts the pile's cards it would take
+
+
+def _lifted(scene: TableScene, i: int) -> bool:
+    """Whether the pile's card `i` is lifted: the pointer is over it or a card below it."""
+    lift_from = scene.hover_discard
+    return (
+        lift_from is not None
+        and i >= lift_from
+        and not (scene.drag and scene.drag.discard_index is not None)
+    )
+
+
+def _pile_tip(scene: TableScene, geo: Geometry) -> tuple[pygame.Surface, Rect] | None:
+    """The "take n" tip over the lifted cards, and where it goes."""
+    slots = geo.zones[("discard",)]
+    lift_from = scene.hover_discard
+    if lift_from is None or lift_from >= len(slots) or not _lifted(scene, lift_from):
+        return None
+    n = len(slots) - lift_from
+    tip = fonts.text_cached(
+        _("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True
+    )
+    r = slots[lift_from][1]
+    return tip, tip.get_rect(midbottom=(r.centerx, r.y - 20))
 
 
 def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
