@@ -284,7 +284,10 @@ def _base_layer(
     )
     cached = scene.base_cache
     drawn = _BASES.get(scene)
-    bases = {name: (rect, part.base) for name, (rect, part) in parts.items()}
+    # a part whose pixels are all drawn over the base (base None) never changes it
+    bases = {
+        name: (rect, part.base) for name, (rect, part) in parts.items() if part.base is not None
+    }
     if cached is not None and cached[0] == key and drawn is not None:
         base = cached[1]
         for rect in _changed(drawn, bases):
@@ -424,14 +427,26 @@ def _card(
 ) -> None:
     size = (rect.w, rect.h)
     if shadow:
-        sh = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(sh, SHADOW, sh.get_rect(), border_radius=max(3, rect.w // 12))
-        surface.blit(sh, (rect.x + 3, rect.y + 4))
+        surface.blit(_shadow(size), (rect.x + 3, rect.y + 4))
     if card is None:
         img = scene.app.art.back(scene.app.settings.card_back, size)
     else:
         img = scene.app.art.face(card, size, scene.app.settings.four_colour)
     surface.blit(img, rect.topleft)
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    """A card's shadow, made once per card size."""
+    sh = _SHADOWS.get(size)
+    if sh is None:
+        if len(_SHADOWS) > 64:  # many resizes: drop the old sizes
+            _SHADOWS.clear()
+        sh = _SHADOWS[size] = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, SHADOW, sh.get_rect(), border_radius=max(3, size[0] // 12))
+    return sh
 
 
 _STATIC: dict[tuple[object, ...], pygame.Surface] = {}
