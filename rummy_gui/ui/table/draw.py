@@ -691,7 +691,7 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     side = g.side_of(seat)
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
-        level += " · " + _("team {team}").format(team="AB"[side])
+        level += " · " + _("team {team}").format(team=catalog.team_letter(side))
     line3 = _("{n} pts").format(n=total)
     buys = g.buys_left(seat)
     if buys is not None:
