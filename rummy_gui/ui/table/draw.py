@@ -761,7 +761,7 @@ def _draw_badge(
         chip = (
             (badge.right - 16, badge.y + 14)
             if seat == scene.viewer
-            else (x + 18 + name.get_width() + 14, badge.y + 15)
+            else (x + 20 + name.get_width() + 14, badge.y + 15)  # 4 px clear of the name
         )
         pygame.draw.circle(surface, (240, 240, 235), chip, 10)
         pygame.draw.circle(surface, (40, 40, 40), chip, 10, width=2)
@@ -774,8 +774,11 @@ def _draw_badge(
                 _card(surface, scene, None, rect)
         if slots:
             n = fonts.text_cached(str(len(slots)), 14, theme.TEXT, True)
+            # on the last back, inside the badge (under the fan it ran over the badge's edge)
             last = slots[-1][1]
-            surface.blit(n, n.get_rect(midtop=(last.centerx, last.bottom + 1)))
+            at = n.get_rect(center=(last.centerx, last.bottom - 8))
+            pygame.draw.rect(surface, (16, 22, 30), at.inflate(8, 2), border_radius=6)
+            surface.blit(n, at)
 
 
 def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
