@@ -122,7 +122,6 @@ class Thinking:
         if seat_or_none is None:
             return None
         seat = seat_or_none
-        bot = self.bots[seat]
         process = self.process
         if process is not None and self.threaded:
             record = t.game.record()  # a snapshot taken here, on the game's thread
@@ -131,6 +130,7 @@ class Thinking:
             )
             self.pending = (seat, t.version, future, True)
             return None
+        bot = self.bots[seat]  # only here: the session makes its own bots on first use
         view = t.game.view(seat)
 
         def think() -> Move:
