@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    # What the start makes lives as long as the program: no collections while it
+    # is made (the app collects and freezes it once the first frame is shown).
+    gc.disable()
     from rummy_gui.ui.shell.app import run
 
     return run(sys.argv[1:] if argv is None else argv)

@@ -7,7 +7,9 @@
   display is there (the figures name it), else the dummy one; the first menu
   frame (`--frames 1` alone) beside it; and the CPU seconds the new process
   used up to that frame (steadier than wall time on a loaded machine). One
-  untimed run first: bytecode compiled, as an installed game has it;
+  untimed run first: bytecode compiled, as an installed game has it. Beside
+  them, the CPU a bare `python -c` has used at its first line (the
+  interpreter's and the environment's share of every start);
 - RSS after a whole demo game: a fresh process plays one Rummy 500 match (3
   medium bots, to 500 points) through the table loop at 1280x800, headless,
   and reports its own peak RSS (VmHWM) and, before the table closes, the RSS
@@ -101,6 +103,21 @@ def peak_rss_after_demo(seed: int = 1) -> dict[str, Any]:
 TABLES = (((1280, 800), 4), ((1920, 1080), 8))
 
 
+def interpreter_cpu(repeats: int = 5) -> list[float]:
+    """CPU seconds a bare `python -c` has used when its first line runs: the
+    part of every first-frame figure that is the interpreter's and its site's
+    start (.pth files of the environment included), not the program's."""
+    code = "import time; print(time.process_time())"
+    return [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout.split()[-1]
+        )
+        for _ in range(repeats)
+    ]
+
+
 def run(
     repeats: int = 5, demo_games: int = 1, tables: tuple[tuple[tuple[int, int], int], ...] = TABLES
 ) -> dict[str, Any]:
@@ -115,6 +132,9 @@ def run(
             "seconds": summarize([r[0] for r in runs]),
             "cpu seconds": summarize([r[1] for r in runs]),
         }
+    out["interpreter start alone (python -c, site included), cpu seconds"] = summarize(
+        interpreter_cpu(repeats)
+    )
     runs = perf.first_frame(repeats)
     out["first menu frame"] = {
         "seconds": summarize([r[0] for r in runs]),

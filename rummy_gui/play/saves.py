@@ -19,7 +19,6 @@ newer program is refused with a message naming both versions.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -464,6 +463,8 @@ OPENING_NAME = ".opening.json"  # in the data folder while a saved game is being
 
 def _fingerprint(p: Path) -> str | None:
     try:
+        import hashlib  # only when a save is opened
+
         return hashlib.sha256(jsonio.read_bytes(p)).hexdigest()
     except jsonio.ReadError:
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +45,32 @@ def make_bot(level: str, seed: int | None) -> Bot:
 
     bot: Bot = real_make_bot(level, seed=seed or 0)
     return bot
+
+
+class SeatBots(Mapping[int, Bot]):
+    """The bots by seat, each made when it is first asked for: while the bot
+    process thinks, the session's own bots are never needed, and the program
+    draws its first table without loading the bots' code."""
+
+    def __init__(self, levels: dict[int, tuple[str, int | None]]) -> None:
+        self._levels = levels
+        self._made: dict[int, Bot] = {}
+
+    def __getitem__(self, seat: int) -> Bot:
+        bot = self._made.get(seat)
+        if bot is None:
+            level, seed = self._levels[seat]
+            bot = self._made[seat] = make_bot(level, seed)
+        return bot
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self._levels  # without making the bot
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._levels)
+
+    def __len__(self) -> int:
+        return len(self._levels)
 
 
 def bot_level(kind: str) -> str:
@@ -166,11 +192,13 @@ class Session:
         self.game.undo_enabled = True  # undo within a turn (the table decides whose)
         for cfg in self.seats:  # typed names and names from files pass the one text gate
             cfg.name = clean(cfg.name, saves.MAX_NAME)
-        bots: dict[int, Bot] = {
-            s: make_bot(bot_level(cfg.kind), self.bot_seed(s))
-            for s, cfg in enumerate(self.seats)
-            if not cfg.is_human or self.demo
-        }
+        bots = SeatBots(
+            {
+                s: (bot_level(cfg.kind), self.bot_seed(s))
+                for s, cfg in enumerate(self.seats)
+                if not cfg.is_human or self.demo
+            }
+        )
         self.thinking = Thinking(self, bots, self.threaded, self.bot_process)
         # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
@@ -399,7 +427,7 @@ class Session:
 
     # The bots' thinking is `thinking.Thinking`'s; these are its doors.
     @property
-    def bots(self) -> dict[int, Bot]:
+    def bots(self) -> Mapping[int, Bot]:
         return self.thinking.bots
 
     @property

@@ -8,6 +8,7 @@ session (`bot_failed`), which keeps the game as it was."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
@@ -44,7 +45,7 @@ class Thinking:
     """The bots of one session, by seat, and the decision under way."""
 
     def __init__(
-        self, table: Table, bots: dict[int, Bot], threaded: bool, use_process: bool
+        self, table: Table, bots: Mapping[int, Bot], threaded: bool, use_process: bool
     ) -> None:
         self.table = table
         self.bots = bots
@@ -121,7 +122,6 @@ class Thinking:
         if seat_or_none is None:
             return None
         seat = seat_or_none
-        bot = self.bots[seat]
         process = self.process
         if process is not None and self.threaded:
             record = t.game.record()  # a snapshot taken here, on the game's thread
@@ -130,6 +130,7 @@ class Thinking:
             )
             self.pending = (seat, t.version, future, True)
             return None
+        bot = self.bots[seat]  # only here: the session makes its own bots on first use
         view = t.game.view(seat)
 
         def think() -> Move:

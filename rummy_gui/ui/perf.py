@@ -126,8 +126,10 @@ def table_frame_ms(
     size: tuple[int, int] = (1280, 800),
     pile: int = 30,
     warmup: int = 5,
+    cpu: list[float] | None = None,
 ) -> list[float]:
-    """Milliseconds per frame (wall clock) with the pointer moving over the discard fan."""
+    """Milliseconds per frame (wall clock) with the pointer moving over the discard fan;
+    `cpu` (if given) gets each frame's CPU milliseconds of the program's thread."""
     import pygame
 
     app, scene = _table(players, pile, size=size)
@@ -141,9 +143,11 @@ def table_frame_ms(
             pygame.event.post(
                 pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
             )
-            start = time.perf_counter()
+            start, used = time.perf_counter(), time.thread_time()
             app.tick(1 / 60)
             times.append((time.perf_counter() - start) * 1000)
+            if cpu is not None:
+                cpu.append((time.thread_time() - used) * 1000)
         return times
     finally:
         scene.session.close()
@@ -155,9 +159,11 @@ def frames_while_bot_thinks(
     players: int = 4,
     size: tuple[int, int] = (1280, 800),
     memory: dict[str, float] | None = None,
+    cpu: list[float] | None = None,
 ) -> list[float]:
     """Milliseconds of the frames drawn while a bot thinks, over `seconds` of bot
-    turns; `memory` (if given) gets `memory_mb()` taken before the table closes."""
+    turns; `memory` (if given) gets `memory_mb()` taken before the table closes,
+    `cpu` (if given) each of those frames' CPU milliseconds of the program's thread."""
     app, scene = _table(players, 10, kinds=level, size=size)
     app.settings.animation = (
         "off"  # bot after bot without pauses: more frames drawn while one thinks
@@ -174,10 +180,12 @@ def frames_while_bot_thinks(
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         _keep_bots_busy(app, scene)
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.thread_time()
         app.tick(1 / 60)
         if session.bot_thinking():
             times.append((time.perf_counter() - start) * 1000)
+            if cpu is not None:
+                cpu.append((time.thread_time() - used) * 1000)
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
     if memory is not None:
         memory.update(memory_mb())

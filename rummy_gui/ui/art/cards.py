@@ -516,18 +516,10 @@ def draw_back(name: str, w: int, h: int) -> pygame.Surface:
 def draw_felt(size: tuple[int, int]) -> pygame.Surface:
     """Green baize: a soft radial light in the middle and a fine grain."""
     w, h = size
-    small = pygame.Surface((48, 30))
+    small = _felt_light()
     shown = pygame.display.get_surface() is not None
     if shown:  # scaled up in the display's pixel format: no window-sized convert after
         small = small.convert()
-    centre, edge = (38, 122, 72), (12, 62, 36)
-    for y in range(30):
-        for x in range(48):
-            d = min(1.0, (((x - 23.5) / 26) ** 2 + ((y - 13) / 19) ** 2) ** 0.5)
-            t = d * d
-            small.set_at(
-                (x, y), tuple(int(c + (e - c) * t) for c, e in zip(centre, edge, strict=True))
-            )
     felt = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
     grain = _grain()
     if shown:
@@ -538,6 +530,18 @@ def draw_felt(size: tuple[int, int]) -> pygame.Surface:
         for gx in range(0, w, grain.get_width()):
             felt.blit(grain, (gx, gy))
     return felt
+
+
+def _felt_light() -> pygame.Surface:
+    """The felt's light, 48x30: bright in the middle, dark at the edges."""
+    (r, g, b), (er, eg, eb) = (38, 122, 72), (12, 62, 36)
+    pixels = bytearray()
+    for y in range(30):
+        dy = ((y - 13) / 19) ** 2
+        for x in range(48):
+            t = min(1.0, ((x - 23.5) / 26) ** 2 + dy)  # the distance squared
+            pixels += bytes((int(r + (er - r) * t), int(g + (eg - g) * t), int(b + (eb - b) * t)))
+    return pygame.image.frombuffer(bytes(pixels), (48, 30), "RGB")
 
 
 _GRAIN: pygame.Surface | None = None

@@ -15,7 +15,6 @@ import os
 import random
 import sys
 import tempfile
-import wave
 from array import array
 from collections.abc import Iterator
 from pathlib import Path
@@ -108,6 +107,8 @@ def to_pcm16(samples: list[float], channels: int = 1) -> bytes:
 
 def write_wavs(directory: Path) -> list[Path]:
     """Write every sound as a WAV file (the `sounds/` folder of the repo)."""
+    import wave  # a tool's step, not the game's
+
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
     for name in SOUND_NAMES:

@@ -8,11 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rummy_gui.bots import LEVELS
 from rummy_gui.engine import Rules
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.engine.catalog import HouseRule
-from rummy_gui.i18n import N_, _
+from rummy_gui.i18n import N_, NC_, _, pgettext
 
 
 @dataclass(frozen=True)
@@ -91,6 +90,8 @@ def preset(pid: str) -> PresetInfo:
 
 def bot_levels() -> tuple[str, ...]:
     """The bots' levels, weakest first."""
+    from rummy_gui.bots import LEVELS  # here: the bots' code is not needed to draw a screen
+
     return LEVELS
 
 
@@ -116,6 +117,16 @@ def option_text(key: str, value: Any) -> str:
     rule = house_rule(key)
     name = rule.choice_name(value) if rule is not None else None
     return _(name) if name is not None else str(value)
+
+
+# The letters of the two partnerships (Persian: "team A", "Team B: Ada & Eve"),
+# translated like the other words on the table (Russian А/Б).
+TEAM_LETTERS = (NC_("team", "A"), NC_("team", "B"))
+
+
+def team_letter(side: int) -> str:
+    """The letter of partnership `side` (0 or 1) in the current language."""
+    return pgettext("team", TEAM_LETTERS[side])
 
 
 def level_name(kind: str) -> str:

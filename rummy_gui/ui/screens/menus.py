@@ -457,7 +457,9 @@ class NewGameScene(WidgetScene):
         names = [f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)]
         sides = [[n for i, n in enumerate(names) if i % 2 == side] for side in (0, 1)]
         return [
-            _("Team {team}: {names}").format(team="AB"[side], names=" & ".join(members))
+            _("Team {team}: {names}").format(
+                team=catalog.team_letter(side), names=" & ".join(members)
+            )
             for side, members in enumerate(sides)
         ]
 

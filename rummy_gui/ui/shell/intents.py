@@ -7,41 +7,89 @@ pygame events and let `translate` do the same work it does for a real mouse.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import pygame
 
 
-@dataclass(frozen=True)
-class PointerDown:
+class _Value:
+    """An immutable value, equal to another of its class with the same fields.
+    (Plain classes: a frozen dataclass costs about a millisecond of start-up
+    each, and every one of these is made before the first frame.)"""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _set(self, **values: object) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+
+class PointerDown(_Value):
+    __slots__ = _fields = ("pos", "button")
     pos: tuple[int, int]
-    button: int = 1
+    button: int
+
+    def __init__(self, pos: tuple[int, int], button: int = 1) -> None:
+        self._set(pos=pos, button=button)
 
 
-@dataclass(frozen=True)
-class PointerMove:
+class PointerMove(_Value):
+    __slots__ = _fields = ("pos", "pressed")
     pos: tuple[int, int]
-    pressed: bool = False
+    pressed: bool
+
+    def __init__(self, pos: tuple[int, int], pressed: bool = False) -> None:
+        self._set(pos=pos, pressed=pressed)
 
 
-@dataclass(frozen=True)
-class PointerUp:
+class PointerUp(_Value):
+    __slots__ = _fields = ("pos", "button")
     pos: tuple[int, int]
-    button: int = 1
+    button: int
+
+    def __init__(self, pos: tuple[int, int], button: int = 1) -> None:
+        self._set(pos=pos, button=button)
 
 
-@dataclass(frozen=True)
-class Wheel:
+class Wheel(_Value):
+    __slots__ = _fields = ("dy",)
     dy: int
 
+    def __init__(self, dy: int) -> None:
+        self._set(dy=dy)
 
-@dataclass(frozen=True)
-class Key:
-    """A key press; `text` is the character typed, if any."""
 
+class Key(_Value):
+    """A key press; `text` is the character typed, if any; `mod` the
+    pygame.KMOD_* bits (Ctrl+Z, Shift+Tab)."""
+
+    __slots__ = _fields = ("key", "text", "mod")
     key: int
-    text: str = ""
-    mod: int = 0  # pygame.KMOD_* bits (Ctrl+Z, Shift+Tab)
+    text: str
+    mod: int
+
+    def __init__(self, key: int, text: str = "", mod: int = 0) -> None:
+        self._set(key=key, text=text, mod=mod)
 
     @property
     def ctrl(self) -> bool:
@@ -52,24 +100,26 @@ class Key:
         return bool(self.mod & pygame.KMOD_SHIFT)
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(_Value):
     """Escape: leave the current screen or close an overlay."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class Resize:
+
+class Resize(_Value):
+    __slots__ = _fields = ("size",)
     size: tuple[int, int]
 
-
-@dataclass(frozen=True)
-class ToggleFullscreen:
-    pass
+    def __init__(self, size: tuple[int, int]) -> None:
+        self._set(size=size)
 
 
-@dataclass(frozen=True)
-class Quit:
-    pass
+class ToggleFullscreen(_Value):
+    __slots__ = ()
+
+
+class Quit(_Value):
+    __slots__ = ()
 
 
 Intent = (

@@ -194,14 +194,22 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         middle = middle.unionall([r.inflate(12, 12).move(0, -20) for r in fan])
     middle.y -= 40  # a lifted card and its "take" tip
     middle.h += 40
-    pile = (
-        g.stock_count,
-        tuple(c.code for c in g.discard_pile),
-        scene.hover_discard,
-        scene.hover_stock and scene.can_draw(),
-        frozen,
-    )
+    pile = (g.stock_count, tuple(c.code for c in g.discard_pile), frozen)
     parts["middle"] = (middle.clip(window), _Part(not g.discard_pile, pile))
+    # The pointer over the pile lifts cards and moves the "take" tip: each card
+    # and the tip are parts of their own, so a hover redraws only what moved.
+    for i, rect in enumerate(fan):
+        lifted = _lifted(scene, i)
+        area = rect.union(rect.move(0, -PILE_LIFT)).inflate(12, 12)
+        parts[("pile card", i)] = (area.clip(window), _Part(None, lifted))
+    tip = _pile_tip(scene, geo)
+    if tip is not None:
+        parts["pile tip"] = (tip[1].inflate(8, 8).clip(window), _Part(None, id(tip[0])))
+    stock_top = geo.zones[("stock",)][0][1]
+    parts["stock hover"] = (
+        stock_top.inflate(14, 14).clip(window),
+        _Part(None, scene.hover_stock and scene.can_draw()),
+    )
     hand = lt.hand.inflate(20, 0)
     hand.y -= 60  # selected and hovered cards rise, the "meld me" tag above them
     hand.h += 60 + 12
@@ -276,7 +284,10 @@ def _base_layer(
     )
     cached = scene.base_cache
     drawn = _BASES.get(scene)
-    bases = {name: (rect, part.base) for name, (rect, part) in parts.items()}
+    # a part whose pixels are all drawn over the base (base None) never changes it
+    bases = {
+        name: (rect, part.base) for name, (rect, part) in parts.items() if part.base is not None
+    }
     if cached is not None and cached[0] == key and drawn is not None:
         base = cached[1]
         for rect in _changed(drawn, bases):
@@ -416,14 +427,26 @@ def _card(
 ) -> None:
     size = (rect.w, rect.h)
     if shadow:
-        sh = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(sh, SHADOW, sh.get_rect(), border_radius=max(3, rect.w // 12))
-        surface.blit(sh, (rect.x + 3, rect.y + 4))
+        surface.blit(_shadow(size), (rect.x + 3, rect.y + 4))
     if card is None:
         img = scene.app.art.back(scene.app.settings.card_back, size)
     else:
         img = scene.app.art.face(card, size, scene.app.settings.four_colour)
     surface.blit(img, rect.topleft)
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    """A card's shadow, made once per card size."""
+    sh = _SHADOWS.get(size)
+    if sh is None:
+        if len(_SHADOWS) > 64:  # many resizes: drop the old sizes
+            _SHADOWS.clear()
+        sh = _SHADOWS[size] = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, SHADOW, sh.get_rect(), border_radius=max(3, size[0] // 12))
+    return sh
 
 
 _STATIC: dict[tuple[object, ...], pygame.Surface] = {}
@@ -453,25 +476,36 @@ def _static_layer(size: tuple[int, int], scene: TableScene, geo: Geometry) -> py
         static.fill(palette.HC_FELT)
     else:
         static = scene.app.art.felt(size).copy()
-    zone_layer = pygame.Surface(size, pygame.SRCALPHA)
+    # Each zone through a layer of its own size: a window-sized alpha layer
+    # costs more to make and to blit than all the zones together.
     for seat, place in geo.layout.seats.items():
         if hc:
-            pygame.draw.rect(
-                zone_layer, (*session.colour(seat), 255), place.zone, width=3, border_radius=14
-            )
-            continue
-        colour = (*session.colour(seat), 90)
-        pygame.draw.rect(zone_layer, (0, 0, 0, 38), place.zone, border_radius=14)
-        pygame.draw.rect(zone_layer, colour, place.zone, width=2, border_radius=14)
+            _zone_layer(static, place.zone, (*session.colour(seat), 255), None, 3)
+        else:
+            _zone_layer(static, place.zone, (*session.colour(seat), 90), (0, 0, 0, 38), 2)
     if hc:
-        pygame.draw.rect(
-            zone_layer, (*palette.HC_ZONE, 255), geo.layout.discard, width=2, border_radius=14
-        )
+        _zone_layer(static, geo.layout.discard, (*palette.HC_ZONE, 255), None, 2)
     else:
-        pygame.draw.rect(zone_layer, (0, 0, 0, 30), geo.layout.discard, border_radius=14)
-    static.blit(zone_layer, (0, 0))
+        _zone_layer(static, geo.layout.discard, None, (0, 0, 0, 30), 0)
     _STATIC[key] = static
     return static
+
+
+def _zone_layer(
+    surface: pygame.Surface,
+    zone: Rect,
+    edge: tuple[int, int, int, int] | None,
+    shade: tuple[int, int, int, int] | None,
+    width: int,
+) -> None:
+    """A zone's shade and edge, blended onto the felt."""
+    layer = pygame.Surface(zone.size, pygame.SRCALPHA)
+    local = layer.get_rect()
+    if shade is not None:
+        pygame.draw.rect(layer, shade, local, border_radius=14)
+    if edge is not None:
+        pygame.draw.rect(layer, edge, local, width=width, border_radius=14)
+    surface.blit(layer, zone.topleft)
 
 
 def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
@@ -601,24 +635,44 @@ def _draw_discard(
     surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
 ) -> None:
     slots = geo.zones[("discard",)]
-    lift_from = scene.hover_discard
     dragging_from = scene.drag.discard_index if scene.drag else None
     for i, (card, rect) in enumerate(slots):
         if (("discard",), i) in hidden:
             continue
         if dragging_from is not None and scene.drag and scene.drag.active and i >= dragging_from:
             continue
-        r = rect
-        if lift_from is not None and i >= lift_from and dragging_from is None:
-            r = rect.move(0, -16)
+        r = rect.move(0, -PILE_LIFT) if _lifted(scene, i) else rect
         _card(surface, scene, card, r, shadow=True)
-    if lift_from is not None and dragging_from is None and lift_from < len(slots):
-        n = len(slots) - lift_from
-        tip = fonts.text_cached(
-            _("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True
-        )
-        r = slots[lift_from][1]
-        surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.y - 20)))
+    tip = _pile_tip(scene, geo)
+    if tip is not None:
+        surface.blit(*tip)
+
+
+PILE_LIFT = 16  # how far the pointer lifts the pile's cards it would take
+
+
+def _lifted(scene: TableScene, i: int) -> bool:
+    """Whether the pile's card `i` is lifted: the pointer is over it or a card below it."""
+    lift_from = scene.hover_discard
+    return (
+        lift_from is not None
+        and i >= lift_from
+        and not (scene.drag and scene.drag.discard_index is not None)
+    )
+
+
+def _pile_tip(scene: TableScene, geo: Geometry) -> tuple[pygame.Surface, Rect] | None:
+    """The "take n" tip over the lifted cards, and where it goes."""
+    slots = geo.zones[("discard",)]
+    lift_from = scene.hover_discard
+    if lift_from is None or lift_from >= len(slots) or not _lifted(scene, lift_from):
+        return None
+    n = len(slots) - lift_from
+    tip = fonts.text_cached(
+        _("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True
+    )
+    r = slots[lift_from][1]
+    return tip, tip.get_rect(midbottom=(r.centerx, r.y - 20))
 
 
 def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
@@ -637,7 +691,7 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     side = g.side_of(seat)
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
-        level += " · " + _("team {team}").format(team="AB"[side])
+        level += " · " + _("team {team}").format(team=catalog.team_letter(side))
     line3 = _("{n} pts").format(n=total)
     buys = g.buys_left(seat)
     if buys is not None:
@@ -707,7 +761,7 @@ def _draw_badge(
         chip = (
             (badge.right - 16, badge.y + 14)
             if seat == scene.viewer
-            else (x + 18 + name.get_width() + 14, badge.y + 15)
+            else (x + 20 + name.get_width() + 14, badge.y + 15)  # 4 px clear of the name
         )
         pygame.draw.circle(surface, (240, 240, 235), chip, 10)
         pygame.draw.circle(surface, (40, 40, 40), chip, 10, width=2)
@@ -720,8 +774,11 @@ def _draw_badge(
                 _card(surface, scene, None, rect)
         if slots:
             n = fonts.text_cached(str(len(slots)), 14, theme.TEXT, True)
+            # on the last back, inside the badge (under the fan it ran over the badge's edge)
             last = slots[-1][1]
-            surface.blit(n, n.get_rect(midtop=(last.centerx, last.bottom + 1)))
+            at = n.get_rect(center=(last.centerx, last.bottom - 8))
+            pygame.draw.rect(surface, (16, 22, 30), at.inflate(8, 2), border_radius=6)
+            surface.blit(n, at)
 
 
 def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:

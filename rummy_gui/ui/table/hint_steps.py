@@ -31,10 +31,8 @@ class HintSteps:
         if not t.my_turn():
             t.message_at(_("A hint is for the player whose turn it is."))
             return
-        from rummy_gui.hints import hint
-
-        advice = hint(t.game, t.viewer, seed=t.session.version)
-        if advice is None or not advice.moves:
+        advice = self._advice()
+        if advice is None:
             self.advice = None
             t.message_at(_("Nothing to decide now."))
             return
@@ -42,6 +40,14 @@ class HintSteps:
         self.advice = advice
         self._show_step(advice)
         self._say(advice)
+
+    def _advice(self) -> Hint | None:
+        """The bots' advice for the position now (None: nothing to decide)."""
+        from rummy_gui.hints import hint
+
+        t = self.t
+        advice = hint(t.game, t.viewer, seed=t.session.version)
+        return advice if advice is not None and advice.moves else None
 
     def drop(self) -> None:
         """The position changed under the advice (undo, redo): it is forgotten."""
@@ -56,7 +62,12 @@ class HintSteps:
         if advice is None:
             return
         played = t.game.moves[-1] if t.game.moves else None
-        rest = advice.after(t.game) if played is not None and advice.follows(played) else None
+        followed = played is not None and advice.follows(played)
+        rest = advice.after(t.game) if followed else None
+        if followed and rest is None and seat == t.viewer and t.my_turn():
+            # The advice stops at a draw (it never looks at the stock): once the
+            # player has the card, the same hint goes on from the new position.
+            rest = self._advice()
         if rest is None or seat != t.viewer or not t.my_turn():
             self._say(None)  # followed to its end, or not followed: its words go
             return
@@ -88,4 +99,13 @@ class HintSteps:
             t.keyboard_used = True
         elif first.action is Action.DRAW:
             t.focus.zone, t.focus.index = "stock", 0
+            t.keyboard_used = True
+        elif first.action in (Action.LAYOFF, Action.SWAP) and first.number is not None:
+            # the meld it plays to: Enter lays the lifted cards off there
+            ids = [m.id for m in t.game.melds]
+            if first.number in ids:
+                t.focus.zone, t.focus.index = "melds", ids.index(first.number)
+                t.keyboard_used = True
+        elif t.selected:  # a meld or a discard: the first card it lifts
+            t.focus.zone, t.focus.index = "hand", min(t.selected)
             t.keyboard_used = True

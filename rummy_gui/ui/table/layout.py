@@ -187,43 +187,55 @@ def meld_packing(
     """Melds flowed in rows inside `area`, each as an overlapping strip of cards
     that shows every card's corner index.
 
-    The biggest card size (up to max_h tall) at which everything fits is used,
-    never below a readable minimum; when even that needs more rows than the
-    area is tall, the rows overlap, each still showing the corner indices of
-    the row above."""
+    The biggest card size (up to max_h tall) at which everything fits is used:
+    rows well apart down to a comfortable minimum, then rows close together
+    and smaller cards down to a readable one (a crowded zone: 8 players in a
+    small window); only when even that does not fit do the rows overlap, each
+    still showing the corner indices of the row above."""
     ch = max(MELD_MIN_H, max_h)
-    while True:
-        cw, ch = card_size(ch)
-        out, bottom = _flow(area, lengths, (cw, ch), ch + 14)
-        if bottom <= area.bottom or ch <= MELD_MIN_H:
-            break
-        ch = int(ch * 0.9)
-    rows = 1 + max((r[0].y - area.y) // (ch + 14) for r in out) if out else 1
-    if bottom > area.bottom and rows > 1:
+    cw = ch
+    out: list[list[Rect]] = []
+    for row_gap, floor in ((ROW_GAP, MELD_MIN_H), (TIGHT_ROW_GAP, MELD_TIGHT_H)):
+        ch = min(ch, max(floor, max_h))
+        while True:
+            cw, ch = card_size(ch)
+            out, bottom = _flow(area, lengths, (cw, ch), row_gap)
+            if bottom <= area.bottom or ch <= floor:
+                break
+            ch = max(floor, int(ch * 0.9))
+        if bottom <= area.bottom:
+            return out, (cw, ch)
+    rows = 1 + max((r[0].y - area.y) // (ch + TIGHT_ROW_GAP) for r in out) if out else 1
+    if rows > 1:
         least = int(ch * 0.64) + 2  # the compact face's index, rank over suit
-        row_step = max(least, (area.h - ch - 12) // (rows - 1))
-        out, _bottom = _flow(area, lengths, (cw, ch), row_step)
+        row_step = max(least, (area.h - ch - 2) // (rows - 1))
+        out, _bottom = _flow(area, lengths, (cw, ch), row_step - ch)
     return out, (cw, ch)
 
 
-MELD_MIN_H = 34
+MELD_MIN_H = 34  # the smallest meld card while rows can stand well apart
+MELD_TIGHT_H = 22  # the smallest at all: the compact face's index still reads
+ROW_GAP = 14  # between rows of melds (room for a meld's highlight)
+TIGHT_ROW_GAP = 4
 
 
 def _flow(
-    area: Rect, lengths: list[int], card: tuple[int, int], row_step: int
+    area: Rect, lengths: list[int], card: tuple[int, int], row_gap: int
 ) -> tuple[list[list[Rect]], int]:
-    """Melds left to right, wrapping into rows `row_step` apart; and the bottom used."""
+    """Melds left to right, wrapping into rows `row_gap` apart (negative: the
+    rows overlap); and the bottom used, with a margin under the last row."""
     cw, ch = card
     step = index_width(card)
     gap = max(6, cw // 5)
+    margin = max(2, min(12, row_gap - 2))
     out: list[list[Rect]] = []
     x, y = area.x, area.y
-    bottom = area.y + ch + 12
+    bottom = area.y + ch + margin
     for n in lengths:
         width = cw + step * (n - 1)
         if x > area.x and x + width > area.right:
-            x, y = area.x, y + row_step
-        bottom = max(bottom, y + ch + 12, area.bottom + 1 if width > area.w else 0)
+            x, y = area.x, y + ch + row_gap
+        bottom = max(bottom, y + ch + margin, area.bottom + 1 if width > area.w else 0)
         out.append([Rect(x + j * step, y, cw, ch) for j in range(n)])
         x += width + gap
     return out, bottom

@@ -12,6 +12,7 @@ from rummy_gui.engine import Action, Game, Move, scoring
 from rummy_gui.i18n import _, ngettext
 from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
+from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, label_image
@@ -347,7 +348,9 @@ class GameOverScene(Overlay):
             side = g.sides[side_index]
             names = " & ".join(s.name(seat) for seat in side)
             if len(side) > 1:
-                names = _("Team {team}: {names}").format(team="AB"[side_index], names=names)
+                names = _("Team {team}: {names}").format(
+                    team=catalog.team_letter(side_index), names=names
+                )
             colour = theme.GOLD if any(seat in g.winners for seat in side) else theme.TEXT
             surface.blit(
                 fonts.text_cached(f"{rank + 1}.  {names}", 20, colour, True), (r.x + 40, y)
