@@ -194,29 +194,31 @@ class ReviewScene(Scene):
         """Only names and the progress: nothing of any hand before Ready."""
         w, h = surface.get_size()
         title = fonts.text_cached(pass_to(name), 28, theme.GOLD, True)
-        surface.blit(title, title.get_rect(midbottom=(w // 2, h // 2 - 70)))
+        surface.blit(title, title.get_rect(midbottom=(w // 2, h // 2 - 96)))
         note = _("{name} reviews their own decisions of this deal. Ready when {name} is.").format(
             name=name
         )
-        for k, line in enumerate(fonts.wrap(note, 18, w - 80)[:3]):
+        y = h // 2 - 84
+        for line in fonts.wrap(note, 18, w - 80)[:3]:
             img = fonts.text_cached(line, 18, theme.TEXT)
-            surface.blit(img, img.get_rect(midtop=(w // 2, h // 2 - 56 + 24 * k)))
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += 24
         if self.computing:
-            self._draw_bar(surface)
+            self._draw_bar(surface, max(h // 2 - 14, y + 16))
         else:
             img = fonts.text_cached(_("The review is ready."), 16, theme.TEXT)
-            surface.blit(img, img.get_rect(midtop=(w // 2, h // 2 + 24)))
+            surface.blit(img, img.get_rect(midtop=(w // 2, max(h // 2 - 14, y + 16))))
 
     def _draw_progress(self, surface: pygame.Surface, name: str) -> None:
         title = _("The expert is reviewing the deal for {name}…").format(name=name)
         surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
         self._draw_bar(surface)
 
-    def _draw_bar(self, surface: pygame.Surface) -> None:
+    def _draw_bar(self, surface: pygame.Surface, top: int | None = None) -> None:
         w, h = surface.get_size()
         job = self.job
         done, total = (job.done, job.total) if job is not None else (0, 0)
-        bar = pygame.Rect(w // 6, h // 2 - 14, w * 2 // 3, 28)
+        bar = pygame.Rect(w // 6, h // 2 - 14 if top is None else top, w * 2 // 3, 28)
         draw_panel(surface, bar, alpha=160)
         if total:
             fill = bar.inflate(-6, -6)
@@ -239,7 +241,11 @@ class ReviewScene(Scene):
             (_("Played: {move}").format(move=self._words(f.played, f.position)), theme.TEXT),
             (_("The expert: {move}").format(move=self._words(f.expert, f.position)), theme.GOLD),
             (
-                _("Expected difference: {points} points a deal").format(points=f"{f.loss:.1f}"),
+                (
+                    _("Expected difference: {points} penalty points a round")
+                    if view.rules.is_contract
+                    else _("Expected difference: {points} points a deal")
+                ).format(points=f"{f.loss:.1f}"),
                 theme.HIGHLIGHT,
             ),
         ]
@@ -254,7 +260,8 @@ class ReviewScene(Scene):
         the melds and the discard pile (no hidden card is drawn)."""
         art = self.app.art
         four = self.app.settings.four_colour
-        card_h = max(30, min(112, area.height // 4))
+        # three rows of cards (melds, pile, hand) and their labels fit the area
+        card_h = max(30, min(150, (area.height - 110) // 3))
         card_w = int(card_h / 1.4)
         step = int(card_w * 0.55)
         draw_panel(surface, area, alpha=110)
@@ -265,17 +272,21 @@ class ReviewScene(Scene):
         label = _("Cards in hand") + "  ·  " + counts
         surface.blit(fonts.text_cached(label, 15, theme.TEXT_DIM, True), (x, y))
         y += 22
+        if view.melds:  # without a label the melds read as a hand
+            surface.blit(fonts.text_cached(_("Melds"), 15, theme.TEXT_DIM, True), (x, y))
+            y += 20
+        pile_y = area.bottom - 2 * card_h - 54
         for meld in view.melds:
             width = card_w + int(card_w * 0.4) * (len(meld.cards) - 1)
             if x + width > area.right - 10:
                 x, y = area.x + 10, y + card_h // 2 + 6
-            if y + card_h > area.bottom - card_h - 40:
+            if y + card_h > pile_y - 4:
                 break
             for card in meld.cards:
                 surface.blit(art.face(card, (card_w, card_h), four), (x, y))
                 x += int(card_w * 0.4)
             x += card_w
-        y = area.bottom - 2 * card_h - 64
+        y = pile_y
         pile = list(view.discard_pile)
         text = _("Discard pile") + "  ·  " + _("stock {n}").format(n=view.stock_count)
         surface.blit(fonts.text_cached(text, 15, theme.TEXT_DIM, True), (area.x + 10, y))
