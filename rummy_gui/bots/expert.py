@@ -127,7 +127,8 @@ class ExpertBot:
     moves to compare; `close` is how near (in medium's points) the top
     discard and the stock must be for a draw to be searched, and `gate` how
     many standard errors a searched draw's advantage must clear to overrule
-    medium."""
+    medium; `gate_takes` gates the deep-take and rummy searches the same way
+    (ungated for the level, as hard's are)."""
 
     def __init__(
         self,
@@ -142,6 +143,7 @@ class ExpertBot:
         close: float = 0.0,
         gate: float = 1.0,
         discards: float = 0.0,
+        gate_takes: bool = False,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -156,6 +158,7 @@ class ExpertBot:
         self.close = close
         self.gate = gate
         self.discards = discards
+        self.gate_takes = gate_takes
 
     def searched(self, view: View, rng: random.Random) -> tuple[list[Move], bool]:
         """The moves this view's search compares (medium's best first; empty:
@@ -174,7 +177,7 @@ class ExpertBot:
         top = opts[0][0]
         cands = [m for s, m in opts[: self.candidates] if s >= top - self.margin]
         if len(cands) >= 2 and any(_deep(m) for m in cands):
-            return cands, False
+            return cands, self.gate_takes
         if (
             view.phase == Phase.DRAW
             and self.close > 0

@@ -216,3 +216,13 @@ def test_a_discard_search_weighs_mediums_discard_against_the_dearest_near_one() 
     values = [card_value(view.rules, Token.parse(m.cards[0]).card) for m in (mine, dear)]
     assert values[1] >= values[0]
     assert ExpertBot(seed=1).searched(view, random.Random(0)) == ([], False)
+
+
+def test_deep_takes_are_gated_only_when_asked() -> None:
+    def deep(view: View) -> bool:
+        cands, _ = ExpertBot(seed=1).searched(view, random.Random(0))
+        return any(m.action == "take" and (m.number or 1) > 1 for m in cands)
+
+    _, view = _first_view("rummy500", 3, 40, 80, deep)
+    assert not ExpertBot(seed=1).searched(view, random.Random(0))[1]
+    assert ExpertBot(seed=1, gate_takes=True).searched(view, random.Random(0))[1]

@@ -73,7 +73,8 @@ def test_the_summary_opens_a_review_that_cancels_with_escape(app: App) -> None:
     assert job._proc.poll() is not None  # the review's process is gone
 
 
-def test_no_review_button_in_hot_seat_play(app: App) -> None:
+def test_hot_seat_play_offers_the_review(app: App) -> None:
+    """(Each player then reviews their own: tests/ui/test_ui_review_hotseat.py.)"""
     game = Game.from_layout(
         "rummy500",
         hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
@@ -93,7 +94,7 @@ def test_no_review_button_in_hot_seat_play(app: App) -> None:
     assert game.deal_over
     summary = DealSummaryScene(app, scene)
     summary.layout(app.screen.get_size())
-    assert "Review this deal" not in [b.label for b in summary.buttons]
+    assert "Review this deal" in [b.label for b in summary.buttons]
 
 
 def test_the_review_steps_with_keys_and_mouse_and_shows_the_players_view(app: App) -> None:

@@ -6,6 +6,11 @@ window keeps drawing: a progress bar and a Cancel button meanwhile. Then each
 finding shows the position as that player saw it (their own hand face up,
 the others' as counts, the table and the pile), the move made, the expert's
 move and the expected difference; step with the arrow keys or the buttons.
+
+In hot-seat play each person reviews only their own decisions: the review
+asks whose it is, then waits behind a "pass the computer" screen (the
+review computing meanwhile) until that person is ready, since it shows
+their hand as it was during the deal.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from rummy_gui.play.replay import Replay
 from rummy_gui.play.review import REVIEW_BUDGET, Finding, ReviewJob
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.shell.scene import App, Scene
+from rummy_gui.ui.table.hotseat import pass_to
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel
+from rummy_gui.ui.widgets.dialogs import ChooserScene
 
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
@@ -31,10 +38,19 @@ if TYPE_CHECKING:
 class ReviewScene(Scene):
     """One seat's review of the deal just over (that seat's view only)."""
 
-    def __init__(self, app: App, session: Session, seat: int, budget: int = REVIEW_BUDGET) -> None:
+    def __init__(
+        self,
+        app: App,
+        session: Session,
+        seat: int,
+        budget: int = REVIEW_BUDGET,
+        hand_over: bool = False,
+    ) -> None:
         super().__init__(app)
         self.session = session
         self.seat = seat
+        # in hot-seat play nothing of the seat's is shown until its player is ready
+        self.waiting = hand_over
         record = session.game.record()
         self.replay = Replay(record)
         self.job: ReviewJob | None = ReviewJob(
@@ -72,6 +88,12 @@ class ReviewScene(Scene):
 
     close = cancel
 
+    def ready(self) -> None:
+        """The reviewed player has the computer: show their review."""
+        if self.waiting:
+            self.waiting = False
+            self.layout(self._size)
+
     def previous(self) -> None:
         if self.findings:
             self.index = max(0, self.index - 1)
@@ -98,8 +120,12 @@ class ReviewScene(Scene):
         self._size = size
         w, h = size
         y = h - 64
-        if self.computing:
+        if self.waiting:
+            specs = [(_("Ready"), self.ready), (_("Cancel"), self.cancel)]
+        elif self.computing:
             specs = [(_("Cancel"), self.cancel)]
+        elif not self.findings:  # nothing to step through
+            specs = [(_("Close"), self.close)]
         else:
             specs = [
                 (_("◀ Previous"), self.previous),
@@ -110,12 +136,17 @@ class ReviewScene(Scene):
         x = w // 2 - (len(specs) * (bw + 10)) // 2
         self.buttons = []
         for label, fn in specs:
-            self.buttons.append(Button((x, y, bw, 46), label, fn, primary=fn == self.next, size=16))
+            primary = fn in (self.next, self.ready)
+            self.buttons.append(Button((x, y, bw, 46), label, fn, primary=primary, size=16))
             x += bw + 10
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Back):
             self.cancel()
+            return
+        if isinstance(intent, Key) and self.waiting:
+            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.ready()
             return
         if isinstance(intent, Key):
             actions = {
@@ -142,7 +173,9 @@ class ReviewScene(Scene):
         w, h = surface.get_size()
         surface.blit(self.app.art.felt((w, h)), (0, 0))
         name = self.session.name(self.seat)
-        if self.computing:
+        if self.waiting:
+            self._draw_hand_over(surface, name)
+        elif self.computing:
             self._draw_progress(surface, name)
         elif self.error is not None:
             msg = _("The review failed: {error}").format(error=self.error)
@@ -157,13 +190,35 @@ class ReviewScene(Scene):
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
 
+    def _draw_hand_over(self, surface: pygame.Surface, name: str) -> None:
+        """Only names and the progress: nothing of any hand before Ready."""
+        w, h = surface.get_size()
+        title = fonts.text_cached(pass_to(name), 28, theme.GOLD, True)
+        surface.blit(title, title.get_rect(midbottom=(w // 2, h // 2 - 96)))
+        note = _("{name} reviews their own decisions of this deal. Ready when {name} is.").format(
+            name=name
+        )
+        y = h // 2 - 84
+        for line in fonts.wrap(note, 18, w - 80)[:3]:
+            img = fonts.text_cached(line, 18, theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += 24
+        if self.computing:
+            self._draw_bar(surface, max(h // 2 - 14, y + 16))
+        else:
+            img = fonts.text_cached(_("The review is ready."), 16, theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(w // 2, max(h // 2 - 14, y + 16))))
+
     def _draw_progress(self, surface: pygame.Surface, name: str) -> None:
+        title = _("The expert is reviewing the deal for {name}…").format(name=name)
+        surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
+        self._draw_bar(surface)
+
+    def _draw_bar(self, surface: pygame.Surface, top: int | None = None) -> None:
         w, h = surface.get_size()
         job = self.job
         done, total = (job.done, job.total) if job is not None else (0, 0)
-        title = _("The expert is reviewing the deal for {name}…").format(name=name)
-        surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
-        bar = pygame.Rect(w // 6, h // 2 - 14, w * 2 // 3, 28)
+        bar = pygame.Rect(w // 6, h // 2 - 14 if top is None else top, w * 2 // 3, 28)
         draw_panel(surface, bar, alpha=160)
         if total:
             fill = bar.inflate(-6, -6)
@@ -186,7 +241,11 @@ class ReviewScene(Scene):
             (_("Played: {move}").format(move=self._words(f.played, f.position)), theme.TEXT),
             (_("The expert: {move}").format(move=self._words(f.expert, f.position)), theme.GOLD),
             (
-                _("Expected difference: {points} points a deal").format(points=f"{f.loss:.1f}"),
+                (
+                    _("Expected difference: {points} penalty points a round")
+                    if view.rules.is_contract
+                    else _("Expected difference: {points} points a deal")
+                ).format(points=f"{f.loss:.1f}"),
                 theme.HIGHLIGHT,
             ),
         ]
@@ -201,7 +260,8 @@ class ReviewScene(Scene):
         the melds and the discard pile (no hidden card is drawn)."""
         art = self.app.art
         four = self.app.settings.four_colour
-        card_h = max(30, min(112, area.height // 4))
+        # three rows of cards (melds, pile, hand) and their labels fit the area
+        card_h = max(30, min(150, (area.height - 110) // 3))
         card_w = int(card_h / 1.4)
         step = int(card_w * 0.55)
         draw_panel(surface, area, alpha=110)
@@ -212,17 +272,21 @@ class ReviewScene(Scene):
         label = _("Cards in hand") + "  ·  " + counts
         surface.blit(fonts.text_cached(label, 15, theme.TEXT_DIM, True), (x, y))
         y += 22
+        if view.melds:  # without a label the melds read as a hand
+            surface.blit(fonts.text_cached(_("Melds"), 15, theme.TEXT_DIM, True), (x, y))
+            y += 20
+        pile_y = area.bottom - 2 * card_h - 54
         for meld in view.melds:
             width = card_w + int(card_w * 0.4) * (len(meld.cards) - 1)
             if x + width > area.right - 10:
                 x, y = area.x + 10, y + card_h // 2 + 6
-            if y + card_h > area.bottom - card_h - 40:
+            if y + card_h > pile_y - 4:
                 break
             for card in meld.cards:
                 surface.blit(art.face(card, (card_w, card_h), four), (x, y))
                 x += int(card_w * 0.4)
             x += card_w
-        y = area.bottom - 2 * card_h - 64
+        y = pile_y
         pile = list(view.discard_pile)
         text = _("Discard pile") + "  ·  " + _("stock {n}").format(n=view.stock_count)
         surface.blit(fonts.text_cached(text, 15, theme.TEXT_DIM, True), (area.x + 10, y))
@@ -242,13 +306,31 @@ class ReviewScene(Scene):
 
 
 def review_seat(session: Session) -> int | None:
-    """The seat a deal review is for: the one human at the table (in
-    hot-seat play none, since a review shows that player's hand)."""
+    """The seat a deal review is for without asking: the one human at the
+    table (none in hot-seat play, where each player reviews their own)."""
     humans = session.humans()
     return humans[0] if len(humans) == 1 else None
 
 
+def can_review(session: Session) -> bool:
+    """Whether anyone at the table has decisions to review (a show of bots has not)."""
+    return bool(session.humans())
+
+
 def show_review(app: App, session: Session) -> None:
+    """Review this deal: the one human's review at once; in hot-seat play
+    first whose review it is, then a hand-over to that player."""
     seat = review_seat(session)
     if seat is not None:
         app.push(ReviewScene(app, session, seat))
+        return
+    humans = session.humans()
+    if not humans:
+        return
+
+    def pick(text: str) -> None:
+        app.push(ReviewScene(app, session, int(text), hand_over=True))
+
+    options = [(_("Review for {name}").format(name=session.name(s)), str(s)) for s in humans]
+    chooser = ChooserScene(app, _("Whose decisions to review?"), options, pick)
+    app.push(chooser)

@@ -61,7 +61,7 @@ class DealSummaryScene(Overlay):
                 size=16,
             ),
         ]
-        if len(self.table.session.humans()) == 1:  # a review shows that one player's hand
+        if self.table.session.humans():  # in hot seat the review asks whose it is
             self.buttons.append(
                 Button(
                     (self.rect.x + 30, self.rect.bottom - 66, 220, 50),
@@ -295,6 +295,15 @@ class GameOverScene(Overlay):
                 self._menu,
             ),
         ]
+        if self.table.session.humans():  # the last deal's review, under the graph
+            self.buttons.append(
+                Button(
+                    (self.rect.right - 30 - bw, self.rect.bottom - 128, bw, 46),
+                    _("Review last deal"),
+                    partial(show_review, self.app, self.table),
+                    size=16,
+                )
+            )
 
     def _new(self) -> None:
         self.app.rooms.new_game()
