@@ -6,6 +6,8 @@ import pkgutil
 import subprocess
 import sys
 
+import pytest
+
 import rummy_gui.play
 
 
@@ -34,3 +36,11 @@ def test_play_layer_imports_no_pygame() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     assert out.stdout.strip() == "", f"the play layer loaded: {out.stdout.strip()}"
+
+
+def test_an_unknown_bot_level_is_refused_when_the_session_is_made() -> None:
+    from rummy_gui.play.session import SeatConfig, Session
+
+    seats = [SeatConfig("You", "human"), SeatConfig("Bot", "superbot")]
+    with pytest.raises(ValueError, match="unknown bot level 'superbot'"):
+        Session("rummy500", seats, {}, seed=3, threaded=False, bot_process=False)

@@ -53,6 +53,13 @@ class SeatBots(Mapping[int, Bot]):
     draws its first table without loading the bots' code."""
 
     def __init__(self, levels: dict[int, tuple[str, int | None]]) -> None:
+        # Checked here, not when a bot is first made: a wrong level is the
+        # caller's mistake and must not surface in the middle of a game.
+        for level, _seed in levels.values():
+            if level not in saves.BOT_LEVELS:
+                raise ValueError(
+                    f"unknown bot level {level!r} (one of: {', '.join(saves.BOT_LEVELS)})"
+                )
         self._levels = levels
         self._made: dict[int, Bot] = {}
 
