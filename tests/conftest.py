@@ -2,7 +2,10 @@
 
 The suite runs on every core (pytest-xdist, `-n auto --dist worksteal` in
 pyproject.toml). A long test that started last would leave the other workers
-idle while it ran alone, so tests marked `long` go to the front of the queue.
+idle while it ran alone, so tests marked `long` (several seconds of CPU or
+more; on the shared 2-core machines a minute or more of wall time) go to the
+front of the queue: the workers steal the short ones from the end of each
+other's queues, and finish together.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ def figure(entry: dict[str, dict[str, float]], metric: str) -> float:
     return entry[metric]["median"]
 
 
+@pytest.mark.long
 def test_gui_section_reports_frame_times_per_size_and_players() -> None:
     from rummy_gui.bench import gui
 
@@ -72,6 +73,7 @@ def test_startup_section_reports_first_frame_and_memory(monkeypatch: pytest.Monk
     assert out["demo games finished"] is True
 
 
+@pytest.mark.long
 def test_soak_section_reports_the_curve_and_the_growth() -> None:
     from rummy_gui.bench import soak
 

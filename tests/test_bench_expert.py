@@ -15,6 +15,7 @@ def test_expert_positions_are_where_it_searches() -> None:
     assert all(bench_expert._searches(v) for name, v in found if not name.endswith("discards"))
 
 
+@pytest.mark.long
 def test_expert_figures_are_by_preset_and_hand_size(monkeypatch: pytest.MonkeyPatch) -> None:
     found = bench_expert.expert_positions(1)
     monkeypatch.setattr(bench_expert, "expert_positions", lambda _per: found)

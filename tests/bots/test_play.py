@@ -101,11 +101,13 @@ def play_deals(preset: str, deals: int, levels: tuple[str, ...], first_seed: int
     return dead
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_fast_levels_play_legally(preset: str) -> None:
     play_deals(preset, DEALS, FAST)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_search_levels_play_legally(preset: str) -> None:
     play_deals(
@@ -147,6 +149,7 @@ def test_unknown_level_is_refused() -> None:
         make_bot("grandmaster", seed=1)
 
 
+@pytest.mark.long
 def test_memory_rebuilds_the_discard_pile_through_reshuffles_and_buys() -> None:
     from rummy_gui.bots.memory import remember
     from rummy_gui.engine import Game
@@ -168,6 +171,7 @@ def test_memory_rebuilds_the_discard_pile_through_reshuffles_and_buys() -> None:
             assert reshuffles > 0  # the case this test is about did happen
 
 
+@pytest.mark.long
 def test_a_round_7_that_used_to_stall_now_ends() -> None:
     """Arena deal 6 of seed 1 (hard and three mediums, round 7): every player
     hoarded the middle cards and the stock went round for 4,000 moves."""

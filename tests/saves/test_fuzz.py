@@ -78,6 +78,7 @@ def apply_bytes(data: bytes, edit: tuple[str, int, int]) -> bytes:
     return data[:at] + bytes([arg]) + data[at:]
 
 
+@pytest.mark.long
 @settings(max_examples=1000, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(edits=st.lists(byte_edit, min_size=1, max_size=4))
 def test_damaged_bytes(scratch: Path, edits: list[tuple[str, int, int]]) -> None:
@@ -147,12 +148,14 @@ def json_edit(draw: st.DrawFn) -> dict[str, Any]:
     return doc
 
 
+@pytest.mark.long
 @settings(max_examples=500, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(doc=json_edit())
 def test_edited_documents(scratch: Path, doc: dict[str, Any]) -> None:
     load(scratch, json.dumps(doc).encode())
 
 
+@pytest.mark.long
 @settings(max_examples=150, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(value=json_value)
 def test_random_json(scratch: Path, value: Any) -> None:

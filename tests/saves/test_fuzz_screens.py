@@ -248,6 +248,7 @@ FUZZ = settings(
 )
 
 
+@pytest.mark.long
 @FUZZ
 @given(where=places(SAVE), value=json_values | texts)
 def test_any_value_in_any_field_of_a_save(
@@ -290,6 +291,7 @@ def test_any_value_in_any_field_of_a_save(
         back_to_the_menu(app)
 
 
+@pytest.mark.long
 @FUZZ
 @given(where=places(STATS), value=json_values, key=st.none() | texts)
 def test_any_value_in_any_field_of_the_statistics(
@@ -321,6 +323,7 @@ def test_any_value_in_any_field_of_the_statistics(
         back_to_the_menu(app)
 
 
+@pytest.mark.long
 @FUZZ
 @given(where=places(SETTINGS), value=json_values | texts, key=st.none() | texts)
 def test_any_value_in_any_field_of_the_settings(

@@ -30,10 +30,15 @@ load of 9 on 2 cores, resizes took 100-200 ms of CPU time). Speed is measured
 by `python -m rummy_gui.bench gui` on a quiet machine.
 
     RUMMY_GUI_MONKEY_EVENTS=2000 python -m pytest tests/ui/test_monkey.py    # a quick run
-    RUMMY_GUI_MONKEY_SEED=7 ...                                              # another seed
+    RUMMY_GUI_MONKEY_SEED=7 ...                                              # other seeds
 
 The default is the issue's 20,000 events: 73 s on a quiet 2-core machine
 (50,188 frames, seed 20261129), up to 4.5 minutes when both cores are busy.
+They are played as PARTS independent runs of an equal share (test_monkey[0]
+to [4]), each with its own seed (SEED + part) and a fresh window, taking up
+the segments where the part before left off: the same events and segments
+in all, but xdist can spread the parts over the workers instead of one
+worker running the whole monkey while the others wait for it at the end.
 """
 
 from __future__ import annotations
@@ -66,6 +71,7 @@ from rummy_gui.ui.table.scene import TableScene
 EVENTS = int(os.environ.get("RUMMY_GUI_MONKEY_EVENTS", "20000"))
 SEED = int(os.environ.get("RUMMY_GUI_MONKEY_SEED", "20261129"))
 SEGMENT = 400  # events per table
+PARTS = 5  # independent runs of EVENTS // PARTS events each (see the module doc)
 FRAME_LIMIT_MS = 100.0  # frames slower than this are listed in the printed summary
 MAX_SIZE = (2560, 1440)
 DT = 0.05
@@ -404,15 +410,21 @@ def inline_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.long
 @pytest.mark.usefixtures("inline_bots")
+@pytest.mark.parametrize("part", range(PARTS))
 def test_monkey(
+    part: int,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # This part's share of the run: global event numbers first..last-1, so the
+    # segments (and with them the presets and screens) go on from the part before.
+    first, last = part * EVENTS // PARTS, (part + 1) * EVENTS // PARTS
+    seed = SEED + part
     # The same run for the same seed, whatever ran before in this process: games
     # started by clicks (New game) draw their seeds from `random`, and Load and
     # Continue list what is in the data folder.
-    random.seed(SEED)
+    random.seed(seed)
     monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path / "home"))
     app = App((1280, 800), Settings(animation="fast", mute=False, volume=0.5))
     app.audio.prepare_all()  # the sounds are made once, before the clock starts
@@ -422,22 +434,26 @@ def test_monkey(
     # left (the bots' caches of tests/bots: full collections of up to 186 ms
     # inside the frames, measured), which the program's process never holds.
     settle_heap()
-    monkey = Monkey(app, SEED)
+    monkey = Monkey(app, seed)
     segments: list[str] = []
+    started_presets: set[str] = set()
     gc_before, full_before = GC_SECONDS[0], len(GC_FULL)
     started = time.perf_counter()
     try:
-        for n in range(EVENTS):
-            if n % SEGMENT == 0:
-                segments.append(start_segment(app, monkey.rng, n // SEGMENT))
-                monkey.history.append(f"new segment: {segments[-1]}")
+        for n in range(first, last):
+            if n == first or n % SEGMENT == 0:
+                k = n // SEGMENT
+                started_presets.add(catalog.presets()[k % len(catalog.presets())].id)
+                segments.append(start_segment(app, monkey.rng, k))
+                monkey.history.append(f"new segment {k}: {segments[-1]}")
                 monkey.frame()
             try:
                 monkey.step()
             except Exception as e:
                 trail = "\n  ".join(monkey.history)
                 raise AssertionError(
-                    f"seed {SEED}, event {n} ({monkey.event}) raised {type(e).__name__}: {e}\n"
+                    f"seed {seed} (part {part}), event {n} ({monkey.event}) raised "
+                    f"{type(e).__name__}: {e}\n"
                     f"segment: {segments[-1]}\nlast events:\n  {trail}\n{traceback.format_exc()}"
                 ) from e
     finally:
@@ -458,7 +474,8 @@ def test_monkey(
     over_wall = [s for s in monkey.slowest if s[1] > FRAME_LIMIT_MS]
     with capsys.disabled():
         print(
-            f"\nmonkey: seed {SEED}, {EVENTS} events, {frames} frames in {seconds:.0f} s; "
+            f"\nmonkey part {part} of {PARTS}: seed {seed}, events {first} to {last - 1}, "
+            f"{frames} frames in {seconds:.0f} s; "
             f"CPU ms p50 {sorted(monkey.cpu_ms)[frames // 2]:.1f}, max {max(monkey.cpu_ms):.1f}; "
             f"wall ms max {max(monkey.wall_ms):.1f}; "
             f"over {FRAME_LIMIT_MS:.0f} ms: {len(over_cpu)} frames of CPU, "
@@ -467,9 +484,10 @@ def test_monkey(
             f"presets {sorted(monkey.presets)}; {gc_line}; "
             f"slowest (cpu, wall, event) {sorted(monkey.slowest)[-5:]}"
         )
-    if SEGMENT * len(catalog.presets()) <= EVENTS:
-        assert monkey.presets >= {info.id for info in catalog.presets()}
-    if EVENTS >= SEGMENT * 8:
+    # Every preset this part started a table of was played (all seven when the
+    # part has seven segments or more).
+    assert monkey.presets >= started_presets, f"part {part}: {sorted(monkey.presets)}"
+    if last - first >= SEGMENT * 8:
         assert {"MainMenu", "TableScene", "SettingsScene", "RulesScene", "NewGameScene"} <= set(
             monkey.screens
-        )
+        ), f"part {part}: {sorted(monkey.screens)}"

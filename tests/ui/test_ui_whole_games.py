@@ -126,6 +126,7 @@ def seats(n: int) -> list[SeatConfig]:
     return [SeatConfig("You", "human")] + [SeatConfig(f"Bot {i}", "easy") for i in range(1, n)]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("preset", "players", "options"),
     [
@@ -145,6 +146,7 @@ def test_whole_game_500_family(
     assert session.game.winners
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", ["contract", "liverpool", "shanghai"])
 def test_whole_game_contract_family_all_seven_rounds(app: App, preset: str) -> None:
     # Medium bots in the other seats finish seven rounds in about 1,100-1,400
