@@ -17,7 +17,7 @@ from ..engine.view import View
 from . import memory, solver
 from .expert import ExpertBot
 from .policy import EASY, MEDIUM, RuleBot, decision_rng
-from .search import HARD_BUDGET, RolloutBot
+from .search import hard_level
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
@@ -52,7 +52,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "medium":
         return RuleBot(seed, MEDIUM, "medium", per_preset=True)
     if level == "hard":
-        return RolloutBot(seed, "hard", budget=HARD_BUDGET)
+        return hard_level(seed)
     if level == "expert":
         return ExpertBot(seed, "expert")
     raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(LEVELS)})")

@@ -359,6 +359,12 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
 # ten cards; fewer with more), with at least two guessed deals: keeps its
 # searched decisions within their time (docs/bots.md has the figures).
 HARD_BUDGET = 120
+# The level's way of spending it: medium's best two moves (not three), each
+# rollout cut after 12 moves (not 24) and judged by its position, so at
+# least five guesses fit instead of two (docs/bots.md has the screens).
+HARD_CANDIDATES = 2
+HARD_MOVES = 12
+HARD_GUESSES = 5
 
 
 class RolloutBot:
@@ -383,7 +389,15 @@ class RolloutBot:
     many moves (`budget` * 10 / cards in hand, for hands over ten cards),
     after at least `min_samples` guesses, and each rollout stops after its
     share of them (then the position's estimate counts): work, not the
-    clock, so the same view and seed still give the same move.
+    clock, so the same view and seed still give the same move. With
+    `moves` > 0 every rollout stops after that many moves instead.
+
+    Medium's choice stands unless the best candidate's mean is ahead of
+    it by `switch` points a guess and, with `switch_z` > 0, by `switch_z`
+    standard errors of the paired difference (its spread over the guesses,
+    at least `sigma`); with `prior` > 0 each candidate's mean also counts
+    `prior` times its gap to medium's best score. All off for the level:
+    none played better (docs/bots.md).
 
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
@@ -404,6 +418,10 @@ class RolloutBot:
         budget: int = 0,
         min_samples: int = 2,
         switch: float = 0.0,
+        switch_z: float = 0.0,
+        sigma: float = 0.0,
+        prior: float = 0.0,
+        moves: int = 0,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -417,10 +435,18 @@ class RolloutBot:
         self.budget = budget
         self.min_samples = min_samples
         self.switch = switch
+        self.switch_z = switch_z
+        self.sigma = sigma
+        self.prior = prior
+        self.moves = moves
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
         (empty: medium decides alone)."""
+        return [m for _s, m in self.scored(view, rng)]
+
+    def scored(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
+        """`compared` with medium's score of each move."""
         contract = view.rules.is_contract
         if (
             view.phase not in ((Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM))
@@ -432,8 +458,8 @@ class RolloutBot:
         if len(opts) < 2:
             return []
         top = opts[0][0]
-        cands = [m for s, m in opts[: self.candidates] if s >= top - self.margin]
-        if len(cands) < 2 or (self.deep_only and not any(_checked(m, contract) for m in cands)):
+        cands = [(s, m) for s, m in opts[: self.candidates] if s >= top - self.margin]
+        if len(cands) < 2 or (self.deep_only and not any(_checked(m, contract) for _s, m in cands)):
             return []
         return cands
 
@@ -444,38 +470,66 @@ class RolloutBot:
         legal = view.legal_moves
         rng = decision_rng(self.seed, view, self.level)
         with _no_collection():
-            cands = self.compared(view, rng)
-            if not cands:
+            scored = self.scored(view, rng)
+            if not scored:
                 return self.base.choose(view)
             try:
-                best = self._compare(view, cands, rng)
+                best = self._compare(view, scored, rng)
             except (ValueError, IllegalMove):
                 return self.base.choose(view)
         return best if best in legal else self.base.choose(view)
 
-    def _compare(self, view: View, cands: Sequence[Move], rng: random.Random) -> Move:
+    def _compare(
+        self, view: View, scored: Sequence[tuple[float, Move]], rng: random.Random
+    ) -> Move:
         """The candidate with the best total over the same guessed deals
         (medium's own choice, listed first, wins ties)."""
+        cands = [m for _s, m in scored]
         totals = [0.0] * len(cands)
+        vals: list[list[float]] = [[] for _ in cands]
         samples = self.contract_samples if view.rules.is_contract else self.samples
         limit, per = 600, 600
         if self.budget > 0:
             limit, per = budget_split(self.budget, len(view.hand), len(cands))
             per = max(per, limit // (self.min_samples * len(cands)))
+            if self.moves > 0:
+                per = self.moves
         used = [0]
         played = 0
         for i in range(samples):
             world = sample_world(view, rng, self.best_of)
             seed = rng.randrange(1 << 30)
             for k, m in enumerate(cands):
-                totals[k] += playout(world, view.seat, m, seed, per, used)
+                v = playout(world, view.seat, m, seed, per, used)
+                totals[k] += v
+                vals[k].append(v)
             played += 1
             if self.budget > 0 and i + 1 >= self.min_samples and used[0] >= limit:
                 break
-        best = max(range(len(cands)), key=lambda j: (totals[j], -j))
-        if best and (totals[best] - totals[0]) / played < self.switch:
+        top = scored[0][0]
+        means = [t / played + self.prior * (scored[j][0] - top) for j, t in enumerate(totals)]
+        best = max(range(len(cands)), key=lambda j: (means[j], -j))
+        if best and means[best] - means[0] < self.switch:
             return cands[0]  # not clearly better than medium's own choice
+        if best and self.switch_z > 0:
+            d = [a - b for a, b in zip(vals[best], vals[0], strict=True)]
+            mean = sum(d) / played
+            sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (played - 1)) if played > 1 else 0.0
+            if means[best] - means[0] < self.switch_z * max(sd, self.sigma) / math.sqrt(played):
+                return cands[0]
         return cands[best]
+
+
+def hard_level(seed: int = 0, level: str = "hard") -> RolloutBot:
+    """The hard level: `RolloutBot` with the level's budget and its split."""
+    return RolloutBot(
+        seed,
+        level,
+        candidates=HARD_CANDIDATES,
+        budget=HARD_BUDGET,
+        min_samples=HARD_GUESSES,
+        moves=HARD_MOVES,
+    )
 
 
 @contextmanager

@@ -277,13 +277,54 @@ def test_hards_budget_stops_the_guesses_by_work_not_the_clock(
     assert set(Counter(calls).values()) == {8}  # a budget never spent: every guess
 
 
+def test_hards_switch_rules_keep_mediums_choice_unless_clearly_beaten() -> None:
+    """A switch margin or a z-test no rollout difference can pass, or a prior
+    on medium's scores that outweighs the rollouts, leave medium's first
+    choice; without them the rollouts decide."""
+    g, seat = _deep_take_position()
+    view = g.view(seat)
+    first = RolloutBot(seed=3).compared(view, random.Random(0))[0]
+    for kw in ({"switch": 1e9}, {"switch_z": 1e6, "sigma": 50.0}, {"prior": 1e6}):
+        bot = RolloutBot(seed=3, samples=3, **kw)  # type: ignore[arg-type]
+        assert bot.choose(g.view(seat)) == first, kw
+
+
+def test_hards_rollouts_stop_after_the_set_number_of_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    g, seat = _deep_take_position()
+    limits: list[int] = []
+    real = search_mod.playout
+
+    def capped(
+        world: Game,
+        me: int,
+        first: object,
+        seed: int,
+        limit: int = 600,
+        used: list[int] | None = None,
+    ) -> float:
+        limits.append(limit)
+        return real(world, me, first, seed, limit, used)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_mod, "playout", capped)
+    RolloutBot(seed=3, samples=4, budget=120, moves=7, min_samples=3).choose(g.view(seat))
+    assert set(limits) == {7}
+    assert len(limits) >= 6  # at least three guesses of two or more candidates
+
+
 def test_the_hard_level_searches_within_its_budget() -> None:
     from rummy_gui.bots import make_bot
-    from rummy_gui.bots.search import HARD_BUDGET
+    from rummy_gui.bots.search import HARD_BUDGET, HARD_CANDIDATES, HARD_GUESSES, HARD_MOVES
 
     bot = make_bot("hard", seed=1)
     assert isinstance(bot, RolloutBot)
     assert bot.budget == HARD_BUDGET > 0
+    assert (bot.candidates, bot.min_samples, bot.moves) == (
+        HARD_CANDIDATES,
+        HARD_GUESSES,
+        HARD_MOVES,
+    )
 
 
 @pytest.mark.parametrize(("preset", "players"), [("rummy500", 3), ("persian", 4)])
