@@ -37,7 +37,7 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.view import View
 from .memory import card_of
 from .policy import decision_rng, forced
-from .search import HARD_BUDGET, RolloutBot, known_hands, playout
+from .search import hard_level, known_hands, playout
 from .solver import best_split, card_value, contract_distance
 
 # Expert's work per searched decision, in simulated moves (for hands of up
@@ -147,7 +147,7 @@ class ExpertBot:
     ) -> None:
         self.seed = seed
         self.level = level
-        self.hard = RolloutBot(seed, level, budget=HARD_BUDGET)
+        self.hard = hard_level(seed, level)  # the level it improves on, as the arena plays it
         self.base = self.hard.base
         self.budget = budget
         self.candidates = candidates
