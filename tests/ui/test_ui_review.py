@@ -4,10 +4,8 @@ the reviewed player saw it."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
-from ui_driver import click, frame
+from ui_driver import click, finish_review, frame, key
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game, Move
@@ -42,20 +40,6 @@ def _played_deal(app: App) -> TableScene:
     return scene
 
 
-def _key(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    frame(app)
-
-
-def _finish(app: App, review: ReviewScene) -> None:
-    for _ in range(600):
-        frame(app)
-        if not review.computing:
-            return
-        time.sleep(0.1)
-    raise AssertionError("the review did not finish")
-
-
 def test_the_summary_opens_a_review_that_cancels_with_escape(app: App) -> None:
     _played_deal(app)
     summary = app.stack.top
@@ -68,7 +52,7 @@ def test_the_summary_opens_a_review_that_cancels_with_escape(app: App) -> None:
     assert [b.label for b in review.buttons] == ["Cancel"]
     job = review.job
     assert job is not None
-    _key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top is summary
     assert job._proc.poll() is not None  # the review's process is gone
 
@@ -102,7 +86,7 @@ def test_the_review_steps_with_keys_and_mouse_and_shows_the_players_view(app: Ap
     review = ReviewScene(app, table.session, 0, budget=24)
     app.push(review)
     frame(app)
-    _finish(app, review)
+    finish_review(app, review)
     findings = review.findings
     assert findings  # easy gives something away in a whole deal
     assert review.index == 0
@@ -126,9 +110,9 @@ def test_the_review_steps_with_keys_and_mouse_and_shows_the_players_view(app: Ap
         seen = list(position.hand(0)) + list(position.discard_pile)
         seen += [c for m in position.melds for c in m.cards]
         assert set(drawn) <= set(seen)  # no other hand, no stock card drawn
-        _key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
     assert review.index == len(findings) - 1
-    _key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
     assert review.index == max(0, len(findings) - 2)
     click(app, next(b for b in review.buttons if b.label == "Next ▶").rect.center)
     assert review.index == min(len(findings) - 1, max(0, len(findings) - 2) + 1)

@@ -3,10 +3,8 @@ player's decisions and hand) and from the game-over screen."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
-from ui_driver import click, frame
+from ui_driver import click, finish_review, frame, key
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game, Move
@@ -44,20 +42,6 @@ def _hot_seat_summary(app: App) -> DealSummaryScene:
     return top
 
 
-def _key(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    frame(app)
-
-
-def _finish(app: App, review: ReviewScene) -> None:
-    for _ in range(600):
-        frame(app)
-        if not review.computing:
-            return
-        time.sleep(0.1)
-    raise AssertionError("the review did not finish")
-
-
 def _spy_faces(app: App) -> list[Card]:
     """Every card face the app draws from now on."""
     drawn: list[Card] = []
@@ -87,7 +71,7 @@ def test_hot_seat_review_asks_whose_and_hands_over_first(app: App) -> None:
     assert [b.label for b in review.buttons] == ["Ready", "Cancel"]
     job = review.job
     assert job is not None  # computing behind the hand-over screen
-    _key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top is summary
     assert job._proc.poll() is not None  # cancelled: the review's process is gone
 
@@ -96,7 +80,7 @@ def test_the_chooser_cancels_back_to_the_summary(app: App) -> None:
     summary = _hot_seat_summary(app)
     click(app, next(b for b in summary.buttons if b.label == "Review this deal").rect.center)
     assert isinstance(app.stack.top, ChooserScene)
-    _key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top is summary
 
 
@@ -108,12 +92,12 @@ def test_a_hot_seat_review_shows_nothing_before_ready_then_only_that_players_vie
     review = ReviewScene(app, session, 1, budget=24, hand_over=True)
     app.push(review)
     drawn = _spy_faces(app)
-    _finish(app, review)
+    finish_review(app, review)
     frame(app, 3)
     assert review.waiting  # the review waits for Bo, however long it took
     assert drawn == []  # no card of any hand is shown before Bo is ready
     assert review.findings  # something to show, so the hand-over had something to hide
-    _key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
     assert not review.waiting
     replay = review.replay
     todo = decisions(replay, 1)
@@ -128,7 +112,7 @@ def test_a_hot_seat_review_shows_nothing_before_ready_then_only_that_players_vie
         seen = list(position.hand(1)) + list(position.discard_pile)
         seen += [c for m in position.melds for c in m.cards]
         assert set(drawn) <= set(seen)  # not Ann's hand, not the stock
-        _key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
 
 
 def test_ready_by_mouse(app: App) -> None:
@@ -184,10 +168,10 @@ def test_game_over_opens_the_review_of_the_last_deal(app: App) -> None:
     assert not review.waiting  # one human: no hand-over
     # the last deal's record: its last move is Ann's going out
     assert same_move(review.replay.moves[-1], Move.parse("0: discard KD"))
-    _finish(app, review)
+    finish_review(app, review)
     assert review.error is None
     assert review.findings is not None
-    _key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top is over
 
 

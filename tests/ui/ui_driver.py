@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -59,3 +60,19 @@ def open_table(app: App, game: Any) -> TableScene:
     scene.cooldown = 1e9
     frame(app)
     return scene
+
+
+def key(app: App, key: int) -> None:
+    """One key press, then a frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    frame(app)
+
+
+def finish_review(app: App, review: Any) -> None:
+    """Frames until the deal review's computation is over (at most a minute)."""
+    for _ in range(600):
+        frame(app)
+        if not review.computing:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the review did not finish")
