@@ -836,8 +836,13 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
                 ]
                 if not present:
                     continue
-                need = p.need(present)
-                tmpl[_lowest_field(need)].append((need, run_len - len(present), slot))
+                # A held card may be left out for a joker (it is wanted in another
+                # meld), as the layout search does; never more than the jokers held.
+                for drop_n in range(min(p.jokers, len(present) - 1) + 1):
+                    for drop in combinations(present, drop_n):
+                        kept = [c for c in present if c not in drop] if drop else present
+                        need = p.need(kept)
+                        tmpl[_lowest_field(need)].append((need, run_len - len(kept), slot))
     guard = p.guard
     memo: dict[tuple[int, int, int, int], int] = {}
     sizes = (3, 4, 5)

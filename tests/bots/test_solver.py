@@ -270,3 +270,13 @@ def test_kept_meld_lists_give_the_split_computed_afresh() -> None:
             solver.forget()
             afresh.append(best_split(g.rules, h, table))
         assert kept == afresh
+
+
+def test_contract_distance_lets_a_run_leave_out_a_held_card_for_a_joker() -> None:
+    """Round 6 (a set and two runs): A-4 of spades takes the only 3S and 4S, so
+    the second run is 2S JK JK 5S; the hand holds the contract (found by
+    hypothesis: the estimate said one card was missing)."""
+    rules = PRESETS["contract"]
+    hand = parse_cards("QH JK QH AS AH 2S 3S 4S 5S QS 2S JK 5D")
+    assert contract_layout(rules, hand, 6) is not None
+    assert contract_distance(rules, hand, 6) == 0
