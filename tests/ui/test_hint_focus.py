@@ -6,7 +6,7 @@ act there. Played with posted key events, as a player would."""
 from __future__ import annotations
 
 import pygame
-from ui_driver import frame
+from ui_driver import frame, open_table
 
 from rummy_gui.engine import Action, Game
 from rummy_gui.play.session import SeatConfig, Session
@@ -22,13 +22,8 @@ def _table(app: App, hand: str, discard: str = "3D") -> TableScene:
         discard=discard,
         turn=0,
     )
-    seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy")]
-    session = Session(game.preset, seats, {}, game=game, threaded=False, bot_process=False)
-    app.session = session
-    scene = TableScene(app, session)
-    app.push(scene)
-    scene.cooldown = 1e9  # the bot waits
-    frame(app, 2)
+    scene = open_table(app, game)
+    frame(app)
     return scene
 
 

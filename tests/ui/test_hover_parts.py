@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pygame
 from pygame import Rect
-from ui_driver import frame
+from ui_driver import frame, open_table
 
 from rummy_gui.engine import Game
-from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw
 from rummy_gui.ui.table.scene import TableScene
@@ -26,13 +25,8 @@ def _table(app: App) -> TableScene:
         discard=PILE,
         turn=0,
     )
-    seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy")]
-    session = Session(game.preset, seats, {}, game=game, threaded=False, bot_process=False)
-    app.session = session
-    scene = TableScene(app, session)
-    app.push(scene)
-    scene.cooldown = 1e9
-    frame(app, 2)
+    scene = open_table(app, game)
+    frame(app)
     return scene
 
 
