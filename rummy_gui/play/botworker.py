@@ -26,7 +26,7 @@ import sys
 import threading
 from typing import Any
 
-from rummy_gui.play.child import kill_child
+from rummy_gui.play.child import kill_child, pump_lines
 
 # Each level's thinking target (95th percentile of its decisions, docs/bots.md);
 # an answer gets DEADLINE_FACTOR times that, plus time for the child to start
@@ -76,14 +76,8 @@ class BotProcess:
         return self._proc.pid
 
     def _read(self) -> None:
-        out = self._proc.stdout
-        assert out is not None
-        try:
-            for line in out:
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(b"")  # the end: the child stopped or was killed
+        assert self._proc.stdout is not None
+        pump_lines(self._proc.stdout, self._lines)
 
     def ask(
         self, level: str, seed: int, seat: int, record: dict[str, Any], timeout: float | None = None

@@ -1,10 +1,11 @@
-"""Ending a child process of ours (a bot process, a review) at once."""
+"""A child process of ours (a bot process, a review): reading its lines, ending it at once."""
 
 from __future__ import annotations
 
 import contextlib
+import queue
 import subprocess
-from typing import Any
+from typing import IO, Any
 
 
 def kill_child(proc: subprocess.Popen[Any]) -> None:
@@ -15,3 +16,14 @@ def kill_child(proc: subprocess.Popen[Any]) -> None:
     with contextlib.suppress(OSError, subprocess.TimeoutExpired):
         proc.kill()
         proc.wait(timeout=1.0)
+
+
+def pump_lines(out: IO[bytes], lines: queue.Queue[bytes]) -> None:
+    """A reader thread's body: every line the child writes goes on `lines`,
+    then b"" at the end (the child stopped or was killed)."""
+    try:
+        for line in out:
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
+    lines.put(b"")

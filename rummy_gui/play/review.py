@@ -28,7 +28,7 @@ from rummy_gui.bots.expert import ExpertBot
 from rummy_gui.bots.policy import cards_of
 from rummy_gui.engine import Move, View
 from rummy_gui.engine.enums import Phase
-from rummy_gui.play.child import kill_child
+from rummy_gui.play.child import kill_child, pump_lines
 from rummy_gui.play.replay import Replay
 
 # Work of one priced decision, in simulated moves (the expert's search unit):
@@ -233,14 +233,8 @@ class ReviewJob:
             self.error = self.error or "the review process stopped"
 
     def _read(self) -> None:
-        out = self._proc.stdout
-        assert out is not None
-        try:
-            for line in out:
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(b"")
+        assert self._proc.stdout is not None
+        pump_lines(self._proc.stdout, self._lines)
 
     def poll(self) -> bool:
         """Take in what the child has said so far; True once finished."""
