@@ -7,10 +7,10 @@ without sharing a card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
-from .cards import Card
-from .combos import possible_melds
+from .cards import JOKER, card_from_code
+from .combos import HandIndex, possible_melds
 from .melds import RUN, SET, Reading, run_bounds
 from .memo import readings_of
 from .rules import CONTRACTS, Rules
@@ -26,10 +26,10 @@ PartOk = Callable[[list[Reading]], bool]
 
 
 def contract_layouts(
-    r: Rules, hand: Sequence[Card], round_no: int, sets_ok: PartOk, runs_ok: PartOk
+    r: Rules, index: HandIndex, round_no: int, sets_ok: PartOk, runs_ok: PartOk
 ) -> Iterator[tuple[tuple[tuple[str, ...], ...], int]]:
     """Every way (as move text, each once) to lay down the round's contract
-    from this hand whose every group reads one way (as
+    from the hand of this index whose every group reads one way (as
     `contracts.prepare_contract` reads it) and whose sets and runs pass
     `sets_ok` and `runs_ok` (given the readings of the sets, of the runs):
     (the groups, how many cards they hold).
@@ -39,21 +39,17 @@ def contract_layouts(
     whole hand; a run combination goes with a set combination when the hand
     holds both."""
     sets_needed, runs_needed = CONTRACTS[round_no - 1]
-    counts = [0] * 53
-    for c in hand:
-        counts[c.code] += 1
     whole = r.last_round_goes_out_whole(round_no)
     run_length = r.min_run if whole else 4
-    if not _contract_possible(r, counts, sets_needed, runs_needed, run_length):
+    if not _contract_possible(r, index, sets_needed, runs_needed, run_length):
         return
+    counts = list(index.counts)  # the searches below take cards off and put them back
     if whole:
-        runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
+        runs7: list[Reading] = []
         read7: dict[int, Reading] = {}
-        for x in runs7:
-            opts = readings_of(r, _group_text(x), RUN)
-            if len(opts) == 1:
-                read7[id(x)] = opts[0]
-        runs7 = [x for x in runs7 if id(x) in read7]
+        for _text, _codes, x, reading, _need, _n in _run_parts(r, counts, None):
+            runs7.append(x)
+            read7[id(x)] = reading
         seen7: set[tuple[tuple[str, ...], ...]] = set()
         for combo in _partitions(runs7, counts, 3):
             groups7 = tuple(sorted(_group_text(x) for x in combo))
@@ -63,141 +59,223 @@ def contract_layouts(
                 if sets_ok([]) and runs_ok(chosen):
                     yield groups7, sum(len(x.cards) for x in chosen)
         return
-    sets = (
-        [x for x in possible_melds(r, hand, sizes=(3, 3), run_sizes=(99, 99)) if x.kind == SET]
-        if sets_needed
-        else []
-    )
-    runs = (
-        [x for x in possible_melds(r, hand, sizes=(99, 99), run_sizes=(4, 4)) if x.kind == RUN]
-        if runs_needed
-        else []
-    )
-    read: dict[tuple[str, ...], Reading] = {}
-    set_items = _unique_items(r, sets, SET, read)
-    run_items = _unique_items(r, runs, RUN, read)
-    # the hand's counts as one integer, `width` bits a card code, each with
-    # its high bit set: taking a combination's counts off leaves every high
-    # bit set exactly when the hand holds the combination
-    width = 4 if max(counts) <= 7 else 8
-    high = sum(1 << (width * code + width - 1) for code in range(53))
-    held = sum(n << (width * code) for code, n in enumerate(counts)) | high
+    set_items = _set_parts(r, counts) if sets_needed else []
+    run_items = _run_parts(r, counts, (4, 4)) if runs_needed else []
+    # the hand's counts as one integer, 8 bits a card code, each with its
+    # high bit set: taking a combination's cards off (`Part` needs) leaves
+    # every high bit set exactly when the hand holds the combination
+    held = int.from_bytes(bytes(counts), "little") | _HIGH
     seen: set[tuple[tuple[str, ...], ...]] = set()
-    run_combos = _combos(run_items, counts, runs_needed, read, runs_ok, width)
-    for set_text, set_need, set_cards in _combos(
-        set_items, counts, sets_needed, read, sets_ok, width
-    ):
+    run_combos = _combos(run_items, runs_needed, runs_ok, held)
+    for set_text, set_need, set_cards in _combos(set_items, sets_needed, sets_ok, held):
         left = held - set_need
         for run_text, run_need, run_cards in run_combos:
-            if (left - run_need) & high == high:
+            if (left - run_need) & _HIGH == _HIGH:
                 groups = set_text + run_text
                 if groups not in seen:
                     seen.add(groups)
                     yield groups, set_cards + run_cards
 
 
+_HIGH = int.from_bytes(bytes([128] * 53), "little")
+
+
 def _combos(
-    items: list[tuple[tuple[str, ...], tuple[int, ...]]],
-    counts: list[int],
-    k: int,
-    read: dict[tuple[str, ...], Reading],
-    ok: PartOk,
-    width: int,
+    items: list[Part], k: int, ok: PartOk, held: int
 ) -> list[tuple[tuple[tuple[str, ...], ...], int, int]]:
-    """Every k items the counts hold together (`_disjoint_codes`' order) that
-    pass `ok`: (their texts sorted, the cards they need as `width` bits a
-    card code, card count)."""
-    out = []
-    codes_of = dict(items)
-    for combo in _disjoint_codes(items, counts, k, 0):
-        if not ok([read[text] for text in combo]):
-            continue
-        need = 0
-        n = 0
-        for text in combo:
-            for code in codes_of[text]:
-                need += 1 << (width * code)
-                n += 1
-        out.append((tuple(sorted(combo)), need, n))
+    """Every k items (in list order, each combination once) that the hand
+    `held` (as in `contract_layouts`) holds together and that pass `ok`:
+    (their texts sorted, the cards they need, card count)."""
+    out: list[tuple[tuple[tuple[str, ...], ...], int, int]] = []
+    chosen: list[Part] = []
+    last = len(items)
+
+    def pick(start: int, k: int, left: int) -> None:
+        if k == 0:
+            if ok([p[3] for p in chosen]):
+                out.append(
+                    (
+                        tuple(sorted(p[0] for p in chosen)),
+                        held - left,
+                        sum(p[5] for p in chosen),
+                    )
+                )
+            return
+        for i in range(start, last - k + 1):
+            part = items[i]
+            rest = left - part[4]
+            if rest & _HIGH == _HIGH:
+                chosen.append(part)
+                pick(i + 1, k - 1, rest)
+                chosen.pop()
+
+    pick(0, k, held)
     return out
 
 
-def _unique_items(
-    r: Rules, melds: list[Reading], kind: str, read: dict[tuple[str, ...], Reading]
-) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
-    """(text, card codes) of the melds whose text reads one way as `kind`;
-    the reading of each text goes in `read`."""
+# (text, card codes, the meld as `possible_melds` gives it, its one reading,
+# its cards as 8 bits a card code, its card count)
+Part = tuple[tuple[str, ...], tuple[int, ...], Reading, Reading, int, int]
+_PARTS: dict[int, tuple[Rules, dict[tuple[object, ...], list[Part]]]] = {}
+_PART_LIMIT = 20_000
+
+
+def _parts_memo(r: Rules) -> dict[tuple[object, ...], list[Part]]:
+    entry = _PARTS.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_PARTS) > 64:
+            _PARTS.clear()
+        entry = _PARTS[id(r)] = (r, {})
+    memo = entry[1]
+    if len(memo) > _PART_LIMIT:
+        memo.clear()
+    return memo
+
+
+def _unique(r: Rules, melds: Iterator[Reading], kind: str) -> list[Part]:
+    """The melds of this kind whose text reads one way as `kind`."""
     out = []
     for x in melds:
+        if x.kind != kind:
+            continue
         text = _group_text(x)
         opts = readings_of(r, text, kind)
         if len(opts) == 1:
-            read[text] = opts[0]
-            out.append((text, tuple(c.code for c in x.cards)))
+            codes = tuple(c.code for c in x.cards)
+            need = sum(1 << (8 * code) for code in codes)
+            out.append((text, codes, x, opts[0], need, len(codes)))
     return out
 
 
-def _disjoint_codes(
-    items: list[tuple[tuple[str, ...], tuple[int, ...]]], counts: list[int], k: int, start: int
-) -> Iterator[list[tuple[str, ...]]]:
-    """`_disjoint` over (text, card codes) pairs: the texts of every k melds
-    (in list order) that the counts can hold together."""
-    if k == 0:
-        yield []
-        return
-    for i in range(start, len(items) - k + 1):
-        text, codes = items[i]
-        taken = 0
-        for code in codes:
-            if not counts[code]:
-                break
-            counts[code] -= 1
-            taken += 1
-        if taken == len(codes):
-            for rest in _disjoint_codes(items, counts, k - 1, i + 1):
-                yield [text, *rest]
-        for code in codes[:taken]:
-            counts[code] += 1
+def _set_parts(r: Rules, counts: list[int]) -> list[Part]:
+    """The contract's sets of three (`possible_melds(sizes=(3, 3))` order:
+    by rank) that read one way. The sets of a rank hang on that rank's
+    naturals and the jokers alone, so each rank's list is kept per rules and
+    the hand's counts of the rank."""
+    memo = _parts_memo(r)
+    jokers = counts[52]
+    out: list[Part] = []
+    for rank0 in range(13):
+        held = (
+            counts[rank0],
+            counts[13 + rank0],
+            counts[26 + rank0],
+            counts[39 + rank0],
+        )
+        if held == (0, 0, 0, 0):
+            continue
+        key = ("set", jokers, rank0, held)
+        part = memo.get(key)
+        if part is None:
+            cards = [
+                card_from_code(si * 13 + rank0)
+                for si in range(4)
+                for _ in range(counts[si * 13 + rank0])
+            ]
+            cards += [JOKER] * jokers
+            part = memo[key] = _unique(
+                r, possible_melds(r, cards, sizes=(3, 3), run_sizes=(99, 99)), SET
+            )
+        out.extend(part)
+    return out
+
+
+def _run_parts(r: Rules, counts: list[int], run_sizes: tuple[int, int] | None) -> list[Part]:
+    """The hand's runs of these lengths (`possible_melds(sizes=(99, 99),
+    run_sizes=...)` order: by suit) that read one way. A suit's runs hang on
+    the ranks held in it and the jokers alone: kept per rules and those."""
+    memo = _parts_memo(r)
+    jokers = counts[52]
+    out: list[Part] = []
+    for si in range(4):
+        base = si * 13
+        held = 0
+        for rank0 in range(13):
+            if counts[base + rank0]:
+                held |= 1 << rank0
+        if not held:
+            continue
+        key = ("run", run_sizes, jokers, si, held)
+        part = memo.get(key)
+        if part is None:
+            cards = [card_from_code(base + rank0) for rank0 in range(13) if held >> rank0 & 1]
+            cards += [JOKER] * jokers
+            part = memo[key] = _unique(
+                r, possible_melds(r, cards, sizes=(99, 99), run_sizes=run_sizes), RUN
+            )
+        out.extend(part)
+    return out
 
 
 def _contract_possible(
-    r: Rules, counts: list[int], sets_needed: int, runs_needed: int, run_length: int
+    r: Rules, index: HandIndex, sets_needed: int, runs_needed: int, run_length: int
 ) -> bool:
     """A quick necessary condition for any contract: the fewest jokers the sets
     alone and the runs alone could need (each meld holds a natural card) are
     not more than the hand's jokers. Sets of one rank share its naturals;
     runs are bounded by their best window of `run_length` places."""
+    counts = index.counts
     jokers = counts[52]
     per_meld = r.max_jokers_per_meld
     need = 0
     if sets_needed:
         slots: list[int] = []
-        for rank in range(13):
-            left = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
-            while left > 0:
-                used = min(3, left)
-                if per_meld is None or 3 - used <= per_meld:
-                    slots.append(3 - used)
-                left -= used
+        for rank0 in range(13):
+            left = counts[rank0] + counts[13 + rank0] + counts[26 + rank0] + counts[39 + rank0]
+            if left:
+                slots.extend(_set_slots(left, per_meld))
         if len(slots) < sets_needed:
             return False
         slots.sort()
         need += sum(slots[:sets_needed])
     if runs_needed:
-        lo_b, hi_b = run_bounds(r)
-        best = run_length
-        window = (1 << run_length) - 1
-        for si in range(4):
-            base = si * 13
-            # bit p: run place p held (bit 14: the ace above the king)
-            mask = 0
-            for rank in range(13):
-                if counts[base + rank]:
-                    mask |= 1 << (rank + 1)
-            if mask & 2:
-                mask |= 1 << 14
-            if not mask:
-                continue
+        best = _fewest_missing(r, run_length, index.places)
+        if best == run_length:
+            return False
+        need += best * runs_needed
+    return need <= jokers
+
+
+_SLOTS: dict[tuple[int, int | None], tuple[int, ...]] = {}
+
+
+def _set_slots(naturals: int, per_meld: int | None) -> tuple[int, ...]:
+    """The jokers each set of three would need when a rank's naturals are
+    shared out three at a time (the sets that would need too many left out)."""
+    key = (naturals, per_meld)
+    out = _SLOTS.get(key)
+    if out is None:
+        slots = []
+        left = naturals
+        while left > 0:
+            used = min(3, left)
+            if per_meld is None or 3 - used <= per_meld:
+                slots.append(3 - used)
+            left -= used
+        out = _SLOTS[key] = tuple(slots)
+    return out
+
+
+_FEWEST: dict[tuple[int, int, int | None, int], dict[int, int]] = {}
+
+
+def _fewest_missing(r: Rules, run_length: int, places: list[int]) -> int:
+    """The fewest places a window of `run_length` places holding a natural
+    of some suit misses, within the jokers a meld may hold (`run_length`:
+    no such window); `places` are the suits' run places held (bits 1..14,
+    `HandIndex.places`). Each suit's answer is kept per the rule facts
+    it hangs on."""
+    lo_b, hi_b = run_bounds(r)
+    per_meld = r.max_jokers_per_meld
+    known = _FEWEST.get((lo_b, hi_b, per_meld, run_length))
+    if known is None:
+        known = _FEWEST[(lo_b, hi_b, per_meld, run_length)] = {}
+    fewest = run_length
+    for mask in places:
+        best = known.get(mask)
+        if best is None:
+            best = run_length
+            window = (1 << run_length) - 1
             for low in range(lo_b, hi_b - run_length + 2):
                 present = ((mask >> low) & window).bit_count()
                 if (
@@ -206,10 +284,10 @@ def _contract_possible(
                     and (per_meld is None or run_length - present <= per_meld)
                 ):
                     best = run_length - present
-        if best == run_length:
-            return False
-        need += best * runs_needed
-    return need <= jokers
+            known[mask] = best
+        if best < fewest:
+            fewest = best
+    return fewest
 
 
 def _take(counts: list[int], reading: Reading) -> bool:

@@ -215,7 +215,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             # (not interned: a hand may have thousands, each seen once)
             out.extend(
                 Move._valid(Action.CONTRACT, seat, groups=groups)
-                for groups in _contract_moves(t, seat)
+                for groups in _contract_moves(t, seat, index)
             )
         elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
             for meld in s.melds:
@@ -366,7 +366,7 @@ def _finish_ok(
 # --- the contract ----------------------------------------------------------------
 
 
-def _contract_moves(t: Table, seat: int) -> Iterator[tuple[tuple[str, ...], ...]]:
+def _contract_moves(t: Table, seat: int, index: HandIndex) -> Iterator[tuple[tuple[str, ...], ...]]:
     """The contract layouts (`contract_combos.contract_layouts`) that
     `contracts.prepare_contract` accepts: each group reads one way, the sets
     and the runs have the contract's shape (checked per combination of sets
@@ -396,7 +396,7 @@ def _contract_moves(t: Table, seat: int) -> Iterator[tuple[tuple[str, ...], ...]
             return False
         return _runs_apart(chosen)
 
-    for groups, ncards in contract_layouts(r, s.hands[seat], s.round, sets_ok, runs_ok):
+    for groups, ncards in contract_layouts(r, index, s.round, sets_ok, runs_ok):
         if ncards == hand_size if whole else not (ncards >= hand_size and r.go_out_by_discard):
             yield groups
 
