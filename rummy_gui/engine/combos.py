@@ -371,6 +371,7 @@ def _natural_runs(
 _PLACE_BITS = [0] + [(1 << 1) | (1 << 14)] + [1 << r for r in range(2, 14)]
 _CARD_OF = [card_from_code(code) for code in range(53)]
 _RANK_OF = [code % 13 + 1 for code in range(52)]
+_RANK_CODES = [()] + [tuple(range(rank - 1, 52, 13)) for rank in range(1, 14)]
 _CODE = attrgetter("code")
 # the run places (bits 1..14) of a suit's ranks held, from bits 0..12 of its codes
 _PLACES = [(m << 1) | ((m & 1) << 14) for m in range(8192)]
@@ -426,7 +427,7 @@ class HandIndex:
     def of_rank(self, rank: int) -> list[Card]:
         """The distinct natural cards of a rank, in code order."""
         counts = self.counts
-        return [_CARD_OF[code] for code in range(rank - 1, 52, 13) if counts[code]]
+        return [_CARD_OF[code] for code in _RANK_CODES[rank] if counts[code]]
 
     def meld_possible(self, rules: Rules) -> bool:
         """`possible_melds(rules, hand)` of the 500 family may find something

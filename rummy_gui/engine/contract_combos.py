@@ -47,7 +47,7 @@ def contract_layouts(
     if whole:
         runs7: list[Reading] = []
         read7: dict[int, Reading] = {}
-        for _text, _codes, x, reading, _need, _n in _run_parts(r, counts, None):
+        for _text, _codes, x, reading, _need, _n in _run_parts(r, index, None):
             runs7.append(x)
             read7[id(x)] = reading
         seen7: set[tuple[tuple[str, ...], ...]] = set()
@@ -60,7 +60,7 @@ def contract_layouts(
                     yield groups7, sum(len(x.cards) for x in chosen)
         return
     set_items = _set_parts(r, counts) if sets_needed else []
-    run_items = _run_parts(r, counts, (4, 4)) if runs_needed else []
+    run_items = _run_parts(r, index, (4, 4)) if runs_needed else []
     # the hand's counts as one integer, 8 bits a card code, each with its
     # high bit set: taking a combination's cards off (`Part` needs) leaves
     # every high bit set exactly when the hand holds the combination
@@ -180,31 +180,32 @@ def _set_parts(r: Rules, counts: list[int]) -> list[Part]:
     return out
 
 
-def _run_parts(r: Rules, counts: list[int], run_sizes: tuple[int, int] | None) -> list[Part]:
+def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) -> list[Part]:
     """The hand's runs of these lengths (`possible_melds(sizes=(99, 99),
     run_sizes=...)` order: by suit) that read one way. A suit's runs hang on
-    the ranks held in it and the jokers alone: kept per rules and those."""
+    its run places held and the jokers alone: kept per rules and those."""
     memo = _parts_memo(r)
-    jokers = counts[52]
+    jokers = index.counts[52]
     out: list[Part] = []
-    for si in range(4):
-        base = si * 13
-        held = 0
-        for rank0 in range(13):
-            if counts[base + rank0]:
-                held |= 1 << rank0
-        if not held:
+    for si, places in enumerate(index.places):
+        if not places:
             continue
-        key = ("run", run_sizes, jokers, si, held)
+        key = ("run", run_sizes, jokers, si, places)
         part = memo.get(key)
         if part is None:
-            cards = [card_from_code(base + rank0) for rank0 in range(13) if held >> rank0 & 1]
+            cards = [_CARD_AT[si][p] for p in range(1, 14) if places >> p & 1]
             cards += [JOKER] * jokers
-            part = memo[key] = _unique(
-                r, possible_melds(r, cards, sizes=(99, 99), run_sizes=run_sizes), RUN
-            )
+            found = possible_melds(r, cards, sizes=(99, 99), run_sizes=run_sizes)
+            part = memo[key] = _unique(r, found, RUN)
         out.extend(part)
     return out
+
+
+# the natural card at each run place of a suit (place 14: the ace)
+_CARD_AT = tuple(
+    tuple(card_from_code(si * 13 + (0 if p == 14 else max(p, 1) - 1)) for p in range(15))
+    for si in range(4)
+)
 
 
 def _contract_possible(

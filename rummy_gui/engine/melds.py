@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .cards import JOKER, SUITS, Card, card_from_code, parse_rank, rank_text
 from .rules import Rules
@@ -318,6 +319,9 @@ def _run_span_ok(rules: Rules, low: int, high: int) -> bool:
     return lo <= low and high <= hi and high - low <= 12
 
 
+_CODE = attrgetter("code")
+
+
 def read_set(rules: Rules, naturals: Sequence[Card], jokers: int) -> Reading | None:
     n = len(naturals) + jokers
     if n < 3 or (rules.max_set is not None and n > rules.max_set):
@@ -337,7 +341,7 @@ def read_set(rules: Rules, naturals: Sequence[Card], jokers: int) -> Reading | N
         suits = [c.suit for c in naturals]
         if len(set(suits)) != len(suits):
             return None
-    ordered = tuple(sorted(naturals, key=lambda c: c.code)) + (JOKER,) * jokers
+    ordered = tuple(sorted(naturals, key=_CODE)) + (JOKER,) * jokers
     return Reading(SET, ordered, rank)
 
 

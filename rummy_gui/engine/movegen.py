@@ -181,14 +181,25 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
     if len(pile) < first:
         return out
     hand = s.hands[seat]
-    for n in usable_depths(r, hand, pile, s.melds):
+    depths = usable_depths(r, hand, pile, s.melds)
+    if not depths:
+        return out
+    # the pool's counts, the pile's cards added as the depths go deeper
+    counts = [0] * 53
+    for c in hand:
+        counts[c.code] += 1
+    added = 0
+    for n in depths:
         if n < first:
             continue
+        while added < n:
+            added += 1
+            counts[pile[-added].code] += 1
         taken = pile[-n:]
         restricted = [0] * 53
         for c in taken if n == 1 else taken[:-1]:
             restricted[c.code] += 1
-        if target_playable(t, hand + taken, restricted, taken[0], s.melds, usable=True):
+        if target_playable(t, hand + taken, restricted, taken[0], s.melds, True, counts):
             out.append(_mv(Action.TAKE, seat, number=n))
     return out
 

@@ -232,6 +232,60 @@ def natural_uses(rules: Rules, counts: Sequence[int], target: Card) -> Iterator[
             yield [_CARD_OF[base + p] for p in range(low, low + size)]
 
 
+def natural_use_possible(
+    rules: Rules, counts: Sequence[int], target: Card, melds: Sequence[Meld]
+) -> bool:
+    """A quick necessary condition for `target_uses` to find anything when the
+    pool (its card counts) holds no joker and the target is natural: three
+    suits of its rank, a window of `min_run` held places of its suit through
+    it, or a run or set of the table it could reach (next to it, or through
+    held places between). Bounds and set limits are left to the search."""
+    code = target.code
+    rank, si = code % 13 + 1, code // 13
+    if rules.is_contract or (
+        (rules.max_set is None or rules.max_set >= 3)
+        and (counts[rank - 1] > 0)
+        + (counts[12 + rank] > 0)
+        + (counts[25 + rank] > 0)
+        + (counts[38 + rank] > 0)
+        >= 3
+    ):
+        return True
+    base = si * 13
+    mask = 0
+    for k in range(13):
+        if counts[base + k]:
+            mask |= 1 << k
+    held = _PLACES[mask]
+    size = rules.min_run
+    window = (1 << size) - 1
+    spots = _POSITIONS[rank]
+    for p in spots:
+        for low in range(max(1, p - size + 1), min(p, 15 - size) + 1):
+            if (held >> low) & window == window:
+                return True
+    suit = target.suit
+    for m in melds:
+        if m.kind == SET:
+            if m.rank == rank:
+                return True
+            continue
+        if m.suit != suit:
+            continue
+        low = m.low
+        high = low + len(m._cards) - 1
+        for p in spots:
+            if p > high:
+                gap = ((1 << p) - 1) & ~((1 << (high + 1)) - 1)
+            elif p < low:
+                gap = ((1 << low) - 1) & ~((1 << (p + 1)) - 1)
+            else:
+                continue
+            if gap & held == gap:
+                return True
+    return False
+
+
 def target_uses(
     rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[Meld], new_melds: bool = True
 ) -> Iterator[tuple[list[Card], Meld | None]]:

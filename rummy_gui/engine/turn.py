@@ -21,7 +21,14 @@ from .melds import RUN, SET, Meld, Token, card_token, joker_fits_somewhere, layo
 from .memo import readings_of
 from .moves import Move
 from .table import Apply, Table, pretty
-from .targets import could_use, lane_bits, natural_uses, table_facts, target_uses
+from .targets import (
+    could_use,
+    lane_bits,
+    natural_use_possible,
+    natural_uses,
+    table_facts,
+    target_uses,
+)
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
@@ -341,15 +348,22 @@ def target_playable(
     target: Card,
     melds: Sequence[Meld],
     usable: bool = False,
+    counts: list[int] | None = None,
 ) -> bool:
     """Can the target still be put on the table, leaving a way to end the turn?
-    `usable`: `could_use` is known to hold (the depth came from `usable_depths`)."""
+    `usable`: `could_use` is known to hold (the depth came from `usable_depths`);
+    `counts`: the hand's count of each card code, when the caller keeps them
+    (read, not changed)."""
     r = t.rules
     if not usable and not could_use(r, hand, target, melds):
         return False
-    counts = [0] * 53
-    for c in hand:
-        counts[c.code] += 1
+    if counts is None:
+        counts = [0] * 53
+        for c in hand:
+            counts[c.code] += 1
+    natural = not target.is_joker
+    if natural and not counts[52] and not natural_use_possible(r, counts, target, melds):
+        return False
     # the codes of which more copies are held than are restricted: while one
     # of them is left untouched by a use, the turn can be ended by its discard
     free = [code for code in compress(_CODES, counts) if counts[code] > restricted[code]]
@@ -373,7 +387,6 @@ def target_playable(
     # any use will do, so the cheapest is tried first: the target alone laid
     # off on a table meld (the search below would find it last)
     token = [card_token(target)]
-    natural = not target.is_joker
     code = target.code
     if (
         counts[code]

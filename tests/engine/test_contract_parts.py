@@ -57,10 +57,10 @@ def test_kept_parts_equal_the_whole_hand_search(rules: Rules, hand: list[Card]) 
         assert [p[0] for p in _set_parts(rules, counts)] == _whole_hand(
             rules, hand, SET, sizes=(3, 3), run_sizes=(99, 99)
         )
-        assert [p[0] for p in _run_parts(rules, counts, (4, 4))] == _whole_hand(
+        assert [p[0] for p in _run_parts(rules, HandIndex(hand), (4, 4))] == _whole_hand(
             rules, hand, RUN, sizes=(99, 99), run_sizes=(4, 4)
         )
-        assert [p[0] for p in _run_parts(rules, counts, None)] == _whole_hand(
+        assert [p[0] for p in _run_parts(rules, HandIndex(hand), None)] == _whole_hand(
             rules, hand, RUN, sizes=(99, 99)
         )
 

@@ -18,7 +18,7 @@ from rummy_gui.engine import Card, Game, Meld
 from rummy_gui.engine.cards import make_pack
 from rummy_gui.engine.melds import Token, layoff_fits
 from rummy_gui.engine.table import Table
-from rummy_gui.engine.targets import could_use, natural_uses, target_uses
+from rummy_gui.engine.targets import could_use, natural_use_possible, natural_uses, target_uses
 from rummy_gui.engine.turn import target_playable
 
 
@@ -138,3 +138,33 @@ def test_natural_uses_are_uses_the_full_search_finds(
             )
             found += 1
     assert found > 10
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+def test_no_natural_use_possible_means_no_use(
+    preset: str, players: int, options: dict[str, object] | None
+) -> None:
+    # `natural_use_possible` turns a take away before any search: whenever it
+    # says no (a natural target, a pool without a joker), the full search
+    # must find no use either
+    refused = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        g = Game.new(preset, players, seed=seed, options=options)
+        for _ in range(300):
+            if g.game_over:
+                break
+            for hand, _restricted, target in _questions(g):
+                if target.is_joker or any(c.is_joker for c in hand):
+                    continue
+                counts = [0] * 53
+                for c in hand:
+                    counts[c.code] += 1
+                if not natural_use_possible(g.rules, counts, target, g.melds):
+                    refused += 1
+                    assert not list(target_uses(g.rules, hand, target, g.melds)), (
+                        [str(c) for c in hand],
+                        str(target),
+                    )
+            g.play(rng.choice(list(g.legal_moves)))
+    assert refused > 20
