@@ -68,18 +68,21 @@ def usable_depths(
         return []
     reach = rules.min_run - 1
     rank_count = [0] * 14  # [0]: the jokers
-    bits = 0
-    for c in base:
-        code = c.code
-        rank_count[_RANK0_OF[code]] += 1
-        bits |= 1 << code
+    if base:
+        bits = 0
+        for c in base:
+            code = c.code
+            rank_count[_RANK0_OF[code]] += 1
+            bits |= 1 << code
+        held = [
+            _PLACES[bits & 8191],
+            _PLACES[(bits >> 13) & 8191],
+            _PLACES[(bits >> 26) & 8191],
+            _PLACES[(bits >> 39) & 8191],
+        ]
+    else:
+        held = [0, 0, 0, 0]
     jokers = rank_count[0]
-    held = [
-        _PLACES[bits & 8191],
-        _PLACES[(bits >> 13) & 8191],
-        _PLACES[(bits >> 26) & 8191],
-        _PLACES[(bits >> 39) & 8191],
-    ]
     set_ranks, runs, _accept = table_facts(melds)
     no_jokers = rules.jokers_only_in_joker_sets
     near_masks = _near_masks(reach)
@@ -191,17 +194,22 @@ def _near_masks(reach: int) -> list[int]:
 def _chain_ok(held: int, runs: Sequence[tuple[int, int]], rank: int, j: int) -> bool:
     """Could the held places (and j jokers) bridge a run of this suit to a
     card of this rank?"""
+    spots = _POSITIONS[rank]
     for low, high in runs:
-        for p in _POSITIONS[rank]:
+        for p in spots:
             if p > high:
-                gap = ((1 << p) - 1) & ~((1 << (high + 1)) - 1)
+                gap = _BETWEEN[high][p]
             elif p < low:
-                gap = ((1 << low) - 1) & ~((1 << (p + 1)) - 1)
+                gap = _BETWEEN[p][low]
             else:
                 continue
             if (gap & ~held).bit_count() <= j:
                 return True
     return False
+
+
+# the run places strictly between two places, as bits: _BETWEEN[a][b], a < b
+_BETWEEN = [[((1 << b) - 1) & ~((1 << (a + 1)) - 1) for b in range(16)] for a in range(16)]
 
 
 def natural_uses(rules: Rules, counts: Sequence[int], target: Card) -> Iterator[list[Card]]:
