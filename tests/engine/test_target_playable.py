@@ -10,7 +10,7 @@ target of random positions of every 500-family preset.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -87,26 +87,35 @@ def _questions(g: Game) -> list[tuple[list[Card], list[int], Card]]:
     return out
 
 
+def _positions(
+    preset: str, players: int, options: dict[str, object] | None, moves: int
+) -> Iterator[tuple[int, Game]]:
+    """The positions of three seeded games (seeds 0-2) of up to `moves`
+    moves, the moves random with a lean to melds, lay-offs, takes and calls."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        g = Game.new(preset, players, seed=seed, options=options)
+        for _ in range(moves):
+            if g.game_over:
+                break
+            yield seed, g
+            legal = list(g.legal_moves)
+            good = [m for m in legal if m.action.value in ("meld", "layoff", "take", "rummy")]
+            g.play(rng.choice(good) if good and rng.random() < 0.6 else rng.choice(legal))
+
+
 @pytest.mark.parametrize(("preset", "players", "options"), CASES)
 def test_target_playable_equals_the_plain_reference(
     preset: str, players: int, options: dict[str, object] | None
 ) -> None:
     asked = answered_yes = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        g = Game.new(preset, players, seed=seed, options=options)
-        for _ in range(400):
-            if g.game_over:
-                break
-            for hand, restricted, target in _questions(g):
-                want = reference_playable(g._table, hand, restricted, target, g.melds)
-                got = target_playable(g._table, hand, restricted, target, g._s.melds)
-                assert got == want, (preset, seed, [str(c) for c in hand], str(target))
-                asked += 1
-                answered_yes += want
-            moves = list(g.legal_moves)
-            good = [m for m in moves if m.action.value in ("meld", "layoff", "take", "rummy")]
-            g.play(rng.choice(good) if good and rng.random() < 0.6 else rng.choice(moves))
+    for seed, g in _positions(preset, players, options, 400):
+        for hand, restricted, target in _questions(g):
+            want = reference_playable(g._table, hand, restricted, target, g.melds)
+            got = target_playable(g._table, hand, restricted, target, g._s.melds)
+            assert got == want, (preset, seed, [str(c) for c in hand], str(target))
+            asked += 1
+            answered_yes += want
     assert answered_yes > 50
     assert asked - answered_yes > 50
 
@@ -148,23 +157,17 @@ def test_no_natural_use_possible_means_no_use(
     # says no (a natural target, a pool without a joker), the full search
     # must find no use either
     refused = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        g = Game.new(preset, players, seed=seed, options=options)
-        for _ in range(300):
-            if g.game_over:
-                break
-            for hand, _restricted, target in _questions(g):
-                if target.is_joker or any(c.is_joker for c in hand):
-                    continue
-                counts = [0] * 53
-                for c in hand:
-                    counts[c.code] += 1
-                if not natural_use_possible(g.rules, counts, target, g.melds):
-                    refused += 1
-                    assert not list(target_uses(g.rules, hand, target, g.melds)), (
-                        [str(c) for c in hand],
-                        str(target),
-                    )
-            g.play(rng.choice(list(g.legal_moves)))
+    for _seed, g in _positions(preset, players, options, 300):
+        for hand, _restricted, target in _questions(g):
+            if target.is_joker or any(c.is_joker for c in hand):
+                continue
+            counts = [0] * 53
+            for c in hand:
+                counts[c.code] += 1
+            if not natural_use_possible(g.rules, counts, target, g.melds):
+                refused += 1
+                assert not list(target_uses(g.rules, hand, target, g.melds)), (
+                    [str(c) for c in hand],
+                    str(target),
+                )
     assert refused > 20
