@@ -59,9 +59,8 @@ def _targets(app: Any) -> list[tuple[int, int]]:
     top = app.stack.top
     controls = getattr(top, "buttons", None) or getattr(top, "widgets", None) or []
     rects = [c.rect for c in controls if getattr(c, "visible", True)]
-    if len(rects) < 2:
-        w, h = app.size
-        return [(w // 2, h // 2), (5, 5)]
+    if len(rects) < 2:  # one control (the Back of an empty list): on it, then off it
+        return [rects[0].center, (5, 5)] if rects else [(5, 5), (6, 6)]
     return [rects[0].center, rects[-1].center]
 
 
