@@ -126,11 +126,17 @@ def test_a_hover_draws_only_the_controls_it_changes(app: App) -> None:
     assert shown(app) == afresh(app)
 
 
-def test_the_picture_follows_the_language(app: App) -> None:
+def settings_over_the_menu(app: App) -> tuple[bytes, bytes]:
+    """The main menu's picture, then the settings' opened over it."""
     frame(app)
-    english = shown(app)
+    menu = shown(app)
     app.push(SettingsScene(app))
     frame(app)
+    return menu, shown(app)
+
+
+def test_the_picture_follows_the_language(app: App) -> None:
+    english, _settings = settings_over_the_menu(app)
     rendered: list[str] = []
     real = fonts.text_cached
 
@@ -176,11 +182,7 @@ def test_the_picture_follows_the_window_size(app: App) -> None:
 
 
 def test_the_settings_previews_and_the_menu_fan_follow_the_settings(app: App) -> None:
-    frame(app)
-    menu_before = shown(app)
-    app.push(SettingsScene(app))
-    frame(app)
-    before = shown(app)
+    menu_before, before = settings_over_the_menu(app)
     settings = top(app)
     click(app, settings.widgets[0].rect.center)  # the card back
     assert app.settings.card_back != "blue"
@@ -240,7 +242,12 @@ def test_a_question_over_a_screen_dims_it_once(app: App, monkeypatch: pytest.Mon
     assert shown(app) == afresh(app)  # the shade in the kept picture: the same pixels
     dims: list[int] = []
     real = dialogs.dim_beneath
-    monkeypatch.setattr(dialogs, "dim_beneath", lambda s: (dims.append(1), real(s)))
+
+    def counted(surface: pygame.Surface) -> None:
+        dims.append(1)
+        real(surface)
+
+    monkeypatch.setattr(dialogs, "dim_beneath", counted)
     frame(app, 3)
     assert not dims  # the picture beneath is kept dimmed
     move(app, top(app).buttons[0].rect.center)
