@@ -135,6 +135,15 @@ def settings_over_the_menu(app: App) -> tuple[bytes, bytes]:
     return menu, shown(app)
 
 
+def test_a_control_moved_in_place_leaves_nothing_where_it_was(app: App) -> None:
+    frame(app)
+    scene = top(app)
+    scene.widgets[3].rect.move_ip(0, 70)  # no new layout: the same widget elsewhere
+    frame(app)
+    assert shown(app) == afresh(app)
+    assert len(scene.dirty_rects) == 2  # where it is and where it was
+
+
 def test_the_picture_follows_the_language(app: App) -> None:
     english, _settings = settings_over_the_menu(app)
     rendered: list[str] = []

@@ -106,19 +106,31 @@ class WidgetScene(Scene):
             and len(shown.widgets) == len(self.widgets)
             and all(a is b for a, b in zip(shown.widgets, self.widgets, strict=True))
         ):
-            changed = [
-                w
-                for w, old, new in zip(self.widgets, shown.states, states, strict=True)
-                if old != new
+            areas = [
+                self.widgets[i].area() for i in range(len(states)) if shown.states[i] != states[i]
             ]
-            self.dirty_rects = self._redraw_parts(surface, layer, changed, live)
+            # a widget moved without a new layout: where it was is put back too
+            areas += [
+                shown.areas[i]
+                for i, w in enumerate(self.widgets)
+                if shown.states[i] != states[i] and w.area() != shown.areas[i]
+            ]
+            self.dirty_rects = self._redraw_parts(surface, layer, areas, live)
         else:
             surface.blit(layer, (0, 0))
             if live:  # covered: the layer holds the widgets, greyed
                 self._draw_widgets(surface, live)
                 self.draw_over(surface)
             self.dirty_rects = None
-        self._shown = _Shown(surface, layer, self.app.frame, alone, list(self.widgets), states)
+        self._shown = _Shown(
+            surface,
+            layer,
+            self.app.frame,
+            alone,
+            list(self.widgets),
+            states,
+            [w.area() for w in self.widgets],
+        )
 
     def draw_whole(self, surface: pygame.Surface, live: bool = True) -> None:
         """The picture drawn afresh, no layer kept: what every frame must show."""
@@ -179,13 +191,17 @@ class WidgetScene(Scene):
         )
 
     def _redraw_parts(
-        self, surface: pygame.Surface, layer: pygame.Surface, changed: list[Widget], live: bool
+        self,
+        surface: pygame.Surface,
+        layer: pygame.Surface,
+        changed: list[pygame.Rect],
+        live: bool,
     ) -> list[pygame.Rect]:
-        """The changed widgets drawn again where they are: each one's area put
-        back from the layer and everything that reaches into it drawn there
-        again, in the frame's order, within that area. The areas drawn."""
+        """The areas of the changed widgets drawn again: each put back from the
+        layer and every widget that reaches into it drawn there again, in the
+        frame's order, within that area. The areas drawn."""
         bounds = surface.get_rect()
-        areas = [a for a in (w.area().clip(bounds) for w in changed) if a.w and a.h]
+        areas = [a for a in (r.clip(bounds) for r in changed) if a.w and a.h]
         clip = surface.get_clip()
         for area in areas:
             surface.set_clip(area)
@@ -209,6 +225,7 @@ class _Shown:
     alone: bool  # nothing was drawn over it in that frame
     widgets: list[Widget]
     states: list[tuple[object, ...]]
+    areas: list[pygame.Rect]  # each widget's, as it was then
 
 
 class Overlay(Scene):
