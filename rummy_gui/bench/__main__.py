@@ -12,7 +12,7 @@ import platform
 import sys
 from typing import Any
 
-SECTIONS = ("engine", "solver", "bots", "gui", "startup")
+SECTIONS = ("engine", "solver", "bots", "gui", "startup", "menus")
 
 
 def _machine() -> str:

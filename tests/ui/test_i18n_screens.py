@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ui_driver import click, frame
+from ui_driver import click, whole_frame
 
 from rummy_gui import i18n
 from rummy_gui.engine import PRESETS
@@ -64,9 +64,11 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
 
 
 def show(app: App, drawn: Drawn) -> Drawn:
-    """One frame of the top screen, with only its texts recorded."""
+    """One frame of the top screen drawn whole, with only its texts recorded:
+    what it shows now (a screen keeps the picture of what did not change, see
+    tests/ui/test_menu_layers.py for that picture following the language)."""
     drawn.calls.clear()
-    frame(app)
+    whole_frame(app)
     return drawn
 
 

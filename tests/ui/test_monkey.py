@@ -50,7 +50,7 @@ import time
 import traceback
 from collections import Counter, deque
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -172,9 +172,17 @@ def clickable(app: App) -> list[pygame.Rect]:
     return rects
 
 
-def pack_of(game: Any) -> Counter[Any]:
+@cache
+def _pack(decks: int, jokers: int) -> dict[Any, int]:
+    return dict(Counter(make_pack(decks, jokers)))
+
+
+def pack_of(game: Any) -> dict[Any, int]:
+    """How many of each card the game's pack holds: a plain dict, so that
+    comparing a Counter with it is dict's own comparison (Counter's is a
+    Python loop; the monkey compares after every frame)."""
     n = game.players
-    return Counter(make_pack(game.rules.decks(n), game.rules.joker_count(n)))
+    return _pack(game.rules.decks(n), game.rules.joker_count(n))
 
 
 class Monkey:
@@ -218,7 +226,7 @@ class Monkey:
         for session in sessions.values():
             g = session.game
             self.presets.add(session.preset)
-            assert Counter(g.all_cards()) == pack_of(g), (
+            assert pack_of(g) == Counter(g.all_cards()), (
                 "the engine's cards are not all in one place"
             )
         app.running = True  # the Quit button: the monkey stays

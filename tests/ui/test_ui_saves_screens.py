@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_driver import click, frame
+from ui_driver import click, frame, whole_frame
 
 from rummy_gui.engine import Game
 from rummy_gui.play import jsonio, saves, stats
@@ -276,5 +276,5 @@ def test_statistics_columns_chart_and_reset(app: App, drawn: list[str]) -> None:
     assert not stats.load_stats()[0].rows()
     assert not widget(app, "Reset statistics").enabled
     drawn.clear()
-    frame(app)
+    whole_frame(app)  # the screen as it is now, drawn whole
     assert "No finished games yet." in drawn

@@ -19,6 +19,11 @@ from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.dialogs import ChooserScene
 
+# Pointer moves between the press and the release of each drag: one (from
+# the card to the drop) is a whole drag to the table; these games check the
+# moves it plays, not the frames a slower drag would draw on the way.
+STEPS = 1
+
 
 def point_on(rect: Any, lifted: bool = False) -> tuple[int, int]:
     return (rect.x + 6, rect.y + 40 - (24 if lifted else 0))
@@ -58,10 +63,10 @@ def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
     if scene.session.phase is Phase.CLAIM:
         click(app, scene.prompt_buttons[scene.prompt_moves.index(m)].rect.center)
     elif a is Action.DRAW:
-        drag(app, geo.zones[("stock",)][0][1].center, hand_centre)
+        drag(app, geo.zones[("stock",)][0][1].center, hand_centre, STEPS)
     elif a is Action.TAKE:
         pile = geo.zones[("discard",)]
-        drag(app, point_on(pile[len(pile) - (m.count or 1)][1]), hand_centre)
+        drag(app, point_on(pile[len(pile) - (m.count or 1)][1]), hand_centre, STEPS)
     elif a is Action.PASS:
         click(app, scene.buttons["pass"].rect.center)
     elif a is Action.CUT:
@@ -78,7 +83,7 @@ def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
             start = point_on(next(r for c, r in slots if c == cards[0]))
         else:
             start = point_on(slots[picked[0]][1], lifted=True)
-        drag(app, start, scene.geometry().meld_area(m.meld_id or 0).center)
+        drag(app, start, scene.geometry().meld_area(m.meld_id or 0).center, STEPS)
         resolve_chooser(app, m)
     elif a is Action.DISCARD:
         if scene.shanghai_call != m.call:
@@ -88,7 +93,7 @@ def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
         start = point_on(
             next(r for i, (c, r) in enumerate(slots) if c == want and i not in scene.selected)
         )
-        drag(app, start, scene.geometry().layout.discard.center)
+        drag(app, start, scene.geometry().layout.discard.center, STEPS)
     else:
         raise AssertionError(f"no gesture for {m}")
 

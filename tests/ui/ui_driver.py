@@ -17,6 +17,16 @@ def frame(app: App, n: int = 1) -> None:
         app.tick(0.05)
 
 
+def whole_frame(app: App) -> None:
+    """One frame with every screen on show drawn whole: the pictures the menus
+    keep of what did not change are made again (so every text is rendered)."""
+    for scene in app.stack.visible():
+        forget = getattr(scene, "forget_layer", None)
+        if forget is not None:
+            forget()
+    frame(app)
+
+
 def press(app: App, pos: tuple[int, int]) -> None:
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))

@@ -169,7 +169,11 @@ class MainMenu(WidgetScene):
     def _quit(self) -> None:
         self.app.running = False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def layer_key(self) -> object:
+        top = self.widgets[0].rect.y if self.widgets else None
+        return (top, self.autosave_problem, self.app.settings.four_colour)
+
+    def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
         scale = min(1.0, h / 800)
@@ -191,9 +195,10 @@ class MainMenu(WidgetScene):
         surface.blit(shadow, title_rect.move(3, 3))
         surface.blit(title, title_rect)
         surface.blit(sub, sub_rect)
-        for wd in self.widgets:
-            wd.draw(surface, live=not self.covered)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
         if self.autosave_problem:
+            w, h = surface.get_size()
             lines = fonts.wrap(self.autosave_problem, 15, min(900, w - 40))[:3]
             y = h - 8 - 19 * len(lines)
             for line in lines:
@@ -285,15 +290,18 @@ class SettingsScene(WidgetScene):
         if self.app.persist_settings:
             prefs.save(self.app.settings, self.app.windowed_size)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def layer_key(self) -> object:
+        s = self.app.settings
+        return (self.row, self.x, tuple(self.labels), s.card_back, s.four_colour)
+
+    def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w = surface.get_width()
         draw_panel(surface, pygame.Rect(w // 2 - 260, 90, 520, self.ROWS * self.row + 30))
         for text, y in self.labels:
             img = fit_text(_(text), 20, theme.TEXT, 192)
             surface.blit(img, img.get_rect(midleft=(self.x, y + 21)))
-        for wd in self.widgets:
-            wd.draw(surface, live=not self.covered)
+        # the previews, right of the panel: no widget reaches there
         s = self.app.settings
         back = self.app.art.back(s.card_back, (70, 98))
         surface.blit(back, (w // 2 + 280, 100))
@@ -378,11 +386,11 @@ class NewGameScene(WidgetScene):
         name_w = (
             mid_w * 2 // 5 if mid_w < 360 else mid_w // 2
         )  # narrow: more room for "Bot: Medium"
-        self.swatches: list[Button] = []
+        self.swatches: list[Swatch] = []
         for seat in range(self.players):
             y = y0 + 56 + seat * (seat_h + 6)
             self.swatches.append(
-                Button((mid, y, seat_h, seat_h), "", partial(self._next_colour, seat))
+                Swatch((mid, y, seat_h, seat_h), "", partial(self._next_colour, seat))
             )
             field = TextField((mid + seat_h + 4, y, name_w - 10 - seat_h, seat_h), self.names[seat])
             self.name_fields.append(field)
@@ -486,7 +494,28 @@ class NewGameScene(WidgetScene):
         options = {k: v for k, v in self.options.items() if self.info.options.get(k) != v}
         self.app.rooms.start_table(self.info.id, seats, options)
 
+    def layer_key(self) -> object:
+        return (
+            self.preset_index,
+            tuple(self.desc_rect),
+            tuple(self.players_label),
+            self.teams_at,
+            tuple(self.option_labels),
+            (self.rules_x, self.rules_w),
+            tuple(self.team_lines()),
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
+        # the player's colour with the initial on it, the letter the table's badge will show
+        from rummy_gui.play.palette import owner_colour
+        from rummy_gui.play.session import initials
+
+        marks = initials([f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)])
+        for seat, swatch in enumerate(self.swatches):
+            swatch.colour, swatch.mark = owner_colour(self.colours[seat]), marks[seat]
+        super().draw(surface)
+
+    def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         r = self.desc_rect
         size, lines = 17, fonts.wrap(self.info.display_description, 17, r.w)
@@ -505,22 +534,27 @@ class NewGameScene(WidgetScene):
             surface.blit(label_image(label, 18, theme.TEXT, (width, 48), centred=False), pos)
         heading = fit_text(_("House rules"), 16, theme.GOLD, self.rules_w, True)
         surface.blit(heading, (self.rules_x, 62))
-        for wd in self.widgets:
-            wd.draw(surface, live=not self.covered)
-        from rummy_gui.play.palette import owner_colour
-        from rummy_gui.play.session import initials
 
-        # the player's colour with the initial on it, the letter the table's badge will show
-        marks = initials([f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)])
-        for seat, swatch in enumerate(self.swatches):
-            pygame.draw.circle(
-                surface,
-                owner_colour(self.colours[seat]),
-                swatch.rect.center,
-                swatch.rect.h // 2 - 6,
-            )
-            mark = fonts.text_cached(marks[seat], 14, (15, 15, 15), True)
-            surface.blit(mark, mark.get_rect(center=swatch.rect.center))
+
+class Swatch(Button):
+    """A seat's colour in the new-game screen, with the initial the table's
+    badge will show; a click gives the seat the next free colour."""
+
+    colour: tuple[int, int, int] = (0, 0, 0)
+    mark = ""
+
+    def state(self, live: bool = True) -> tuple[object, ...]:
+        return (*super().state(live), self.colour, self.mark)
+
+    def draw(self, surface: pygame.Surface, live: bool = True) -> None:
+        super().draw(surface, live)
+        pygame.draw.circle(surface, self.colour, self.rect.center, self.rect.h // 2 - 6)
+        img = fonts.text_cached(self.mark, 14, (15, 15, 15), True)
+        surface.blit(img, img.get_rect(center=self.rect.center))
+
+
+# how far down each kind of line in the rules moves
+RULES_STEPS = {"heading": 28, "line": 23, "gap": 12}
 
 
 def _seat_kind_text(kind: object) -> str:
@@ -541,6 +575,7 @@ class RulesScene(WidgetScene):
         self.index = ids.index(preset_id) if preset_id in ids else 0
         self.options = options or {}
         self.scroll = 0
+        self._lines: tuple[tuple[object, ...], list[tuple[str, str]]] | None = None
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -569,21 +604,41 @@ class RulesScene(WidgetScene):
             return
         super().handle(intent)
 
+    def text_lines(self) -> list[tuple[str, str]]:
+        """The rules shown, wrapped to the panel: ("heading" | "line" | "gap", text)."""
+        r = self.text_rect
+        key = (self.index, repr(sorted(self.options.items())), r.w, i18n.language())
+        if self._lines is None or self._lines[0] != key:
+            lines: list[tuple[str, str]] = []
+            for heading, text in rules_for(self.presets[self.index], self.options):
+                lines.append(("heading", heading))
+                lines.extend(("line", line) for line in fonts.wrap(text, 17, r.w - 40))
+                lines.append(("gap", ""))
+            self._lines = (key, lines)
+        return self._lines[1]
+
+    def layer_key(self) -> object:
+        return (self.index, repr(sorted(self.options.items())), self.scroll, tuple(self.text_rect))
+
     def draw(self, surface: pygame.Surface) -> None:
+        r = self.text_rect
+        height = sum(RULES_STEPS[kind] for kind, _text in self.text_lines())
+        # no scrolling past the end: the last line stays at the panel's foot
+        self.scroll = min(self.scroll, max(0, r.y + 16 + height - r.bottom))
+        super().draw(surface)
+
+    def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         r = self.text_rect
         draw_panel(surface, r)
         clip = surface.get_clip()
-        surface.set_clip(r.inflate(-8, -8))
+        view = r.inflate(-8, -8)
+        surface.set_clip(view)
         y = r.y + 16 - self.scroll
-        for heading, text in rules_for(self.presets[self.index], self.options):
-            surface.blit(fonts.text_cached(heading, 20, theme.GOLD, True), (r.x + 20, y))
-            y += 28
-            for line in fonts.wrap(text, 17, r.w - 40):
-                surface.blit(fonts.text_cached(line, 17, theme.TEXT), (r.x + 20, y))
-                y += 23
-            y += 12
-        self.scroll = min(self.scroll, max(0, y + self.scroll - r.bottom))
+        for kind, text in self.text_lines():
+            if kind == "heading":
+                surface.blit(fonts.text_cached(text, 20, theme.GOLD, True), (r.x + 20, y))
+            elif kind == "line":
+                surface.blit(fonts.text_cached(text, 17, theme.TEXT), (r.x + 20, y))
+            y += RULES_STEPS[kind]
         surface.set_clip(clip)
-        for wd in self.widgets:
-            wd.draw(surface, live=not self.covered)

@@ -38,6 +38,8 @@ def deal_words(preset: str, n: int) -> str:
 class SaveAsScene(Overlay):
     """A name, then Save: the game in progress goes to saves/NAME.json."""
 
+    dims = True
+
     def __init__(self, app: App, session: Session, on_done: Any = None) -> None:
         super().__init__(app)
         self.session = session
@@ -115,6 +117,9 @@ class SaveRow(Button):
         super().__init__(rect, summary.name, on_click, enabled=not summary.error)
         self.summary = summary
         self.lines = lines
+
+    def state(self, live: bool = True) -> tuple[object, ...]:
+        return (*super().state(live), self.lines, bool(self.summary.error))
 
     def draw(self, surface: pygame.Surface, live: bool = True) -> None:
         label, self.label = self.label, ""
@@ -248,8 +253,10 @@ class LoadScene(WidgetScene):
         self.app.rooms.main_menu()
         self.app.rooms.table(session)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def layer_key(self) -> object:
+        return (bool(self.saves), self.error)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         if not self.saves:
             img = fit_text(

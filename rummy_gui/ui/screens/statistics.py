@@ -150,7 +150,17 @@ class StatisticsScene(WidgetScene):
             return
         super().handle(intent)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def layer_key(self) -> object:
+        return (
+            list(self.rows),
+            self.scroll,
+            self.note,
+            self.chart_preset,
+            tuple(self.panel),
+            tuple(self.chart),
+        )
+
+    def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         r = self.panel
         draw_panel(surface, r)
@@ -181,8 +191,6 @@ class StatisticsScene(WidgetScene):
             y += 26
         if self.chart.h > 60:
             self.draw_chart(surface, self.chart)
-        for wd in self.widgets:
-            wd.draw(surface, live=not self.covered)
 
     def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Win rate per player in one game: a labelled bar each (the number on it)."""

@@ -82,15 +82,36 @@ class Widget:
         """`live` False: the scene is under a dialog, so the control is drawn
         as one that can't be used now (no hover, a button greyed out)."""
 
+    def state(self, live: bool = True) -> tuple[object, ...]:
+        """Everything its look depends on: two equal states draw the same pixels."""
+        return (type(self), tuple(self.rect), self.visible, self.hover and live)
+
+    def area(self) -> pygame.Rect:
+        """Where `draw` may put pixels (a little more than the rectangle: a
+        button's shadow, a label a line taller than its control)."""
+        return self.rect.inflate(8, 12)
+
+
+_PANELS: dict[tuple[int, int, int, int], pygame.Surface] = {}
+PANEL_CACHE_PIXELS = 3_000_000  # the panels kept, in pixels (4 bytes each)
+
 
 def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, alpha: int = 225, radius: int = 12
 ) -> None:
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
-    pygame.draw.rect(
-        panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius
-    )
+    key = (rect.w, rect.h, alpha, radius)
+    panel = _PANELS.pop(key, None)  # put back last: the dict's order is the order of use
+    if panel is None:
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
+        pygame.draw.rect(
+            panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius
+        )
+    pixels = rect.w * rect.h
+    if pixels <= PANEL_CACHE_PIXELS:
+        while _PANELS and sum(w * h for w, h, _a, _r in _PANELS) + pixels > PANEL_CACHE_PIXELS:
+            del _PANELS[next(iter(_PANELS))]  # the one used longest ago
+        _PANELS[key] = panel
     surface.blit(panel, rect.topleft)
 
 
@@ -154,6 +175,9 @@ class Button(Widget):
         img = self.label_image(colour)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
+    def state(self, live: bool = True) -> tuple[object, ...]:
+        return (*super().state(live), self.label, self.enabled and live, self.primary, self.size)
+
     def label_image(self, colour: tuple[int, int, int] = theme.TEXT) -> pygame.Surface:
         """The label as drawn: within the button, less a margin on each side."""
         size = self.size or max(12, min(22, int(self.rect.h * 0.42)))
@@ -214,6 +238,9 @@ class Cycler(Widget):
         img = self.label_image()
         surface.blit(img, img.get_rect(center=self.rect.center))
 
+    def state(self, live: bool = True) -> tuple[object, ...]:
+        return (*super().state(live), self.index, self.show(self.value))
+
     def label_image(self) -> pygame.Surface:
         """The value as drawn: between the arrows, on two lines if one is too short."""
         size = max(12, int(self.rect.h * 0.45))
@@ -260,6 +287,9 @@ class Toggle(Widget):
         img = self.label_image(colour)
         surface.blit(img, img.get_rect(midleft=(box.right + 10, self.rect.centery)))
 
+    def state(self, live: bool = True) -> tuple[object, ...]:
+        return (*super().state(live), self.label, self.value)
+
     def label_image(self, colour: tuple[int, int, int] = theme.TEXT) -> pygame.Surface:
         """The label as drawn: right of the switch, two lines where one is too short."""
         width = self.rect.right - (self.rect.x + 40) - 12
@@ -294,6 +324,9 @@ class TextField(Widget):
                 self.text += intent.text
             return True
         return False
+
+    def state(self, live: bool = True) -> tuple[object, ...]:
+        return (type(self), tuple(self.rect), self.visible, self.text, self.focused, live)
 
     def draw(self, surface: pygame.Surface, live: bool = True) -> None:  # noqa: ARG002 (never greyed)
         fill = (20, 56, 36) if not self.focused else (30, 76, 50)
