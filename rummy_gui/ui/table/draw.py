@@ -298,7 +298,7 @@ def _base_layer(
         if cached is not None and cached[1].get_size() == surface.get_size():
             base = cached[1]  # reused: allocating a window-sized surface costs milliseconds
         else:
-            base = pygame.Surface(surface.get_size()).convert()
+            base = pygame.Surface(surface.get_size(), 0, surface)  # the display's format
         _paint_base(base, scene, geo, hidden)
     scene.base_cache = (key, base)
     _BASES[scene] = dict(bases)
