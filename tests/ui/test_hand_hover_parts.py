@@ -1,0 +1,82 @@
+"""The pointer over the hand (issue 18): a hover step raises one card and
+lowers another; the frame redraws the places of those two cards, not the
+whole band of the hand, and the screen is still the frame drawn whole."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+from ui_driver import frame, open_table
+
+from rummy_gui.engine import Game
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table import draw
+from rummy_gui.ui.table.scene import TableScene
+
+HAND = "7H 8H 9H 10C 10S KD 2C 4D 6C JH"
+LIFT = 8  # how far the table raises the card under the pointer
+
+
+def _table(app: App) -> TableScene:
+    game = Game.from_layout(
+        "rummy500",
+        hands=[HAND, "4S 5S 6D 8C JD QC 3D"],
+        stock="4C 5D 6H 7C 8D 9D AS AH AD",
+        discard="KS 10D 6S",
+        turn=0,
+    )
+    scene = open_table(app, game)
+    frame(app)
+    return scene
+
+
+def _whole(app: App, scene: TableScene) -> bytes:
+    saved, dirty = draw._FRAMES.get(scene), scene.dirty_rects
+    fresh = pygame.Surface(app.screen.get_size())
+    scene.draw(fresh)
+    if saved is not None:
+        draw._FRAMES[scene] = saved
+    scene.dirty_rects = dirty
+    return pygame.image.tobytes(fresh, "RGB")
+
+
+def _hover(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    frame(app)
+
+
+def _hand(scene: TableScene) -> list[Rect]:
+    return [r for _c, r in scene.geometry().zones[("hand", scene.viewer)]]
+
+
+def _covered(rects: list[Rect], card: Rect) -> bool:
+    """Whether the card's place (raised or not) lies within the rects drawn."""
+    place = card.union(card.move(0, -LIFT))
+    return any(r.contains(place) for r in rects)
+
+
+def test_a_hover_step_along_the_hand_redraws_the_two_cards_that_moved(app: App) -> None:
+    scene = _table(app)
+    cards = _hand(scene)
+    assert len(cards) == len(HAND.split())
+    _hover(app, cards[2].center)
+    assert scene.hover_hand == 2
+    for i in range(3, 7):
+        _hover(app, (cards[i].x + 3, cards[i].centery))  # the part of card i not under i + 1
+        assert scene.hover_hand == i
+        dirty = scene.dirty_rects
+        assert dirty is not None  # drawn in parts
+        assert _covered(dirty, cards[i])
+        assert _covered(dirty, cards[i - 1])
+        untouched = [c for k, c in enumerate(cards) if k not in (i - 2, i - 1, i, i + 1)]
+        assert not any(r.colliderect(c) for r in dirty for c in untouched)
+
+
+def test_the_hand_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) -> None:
+    scene = _table(app)
+    cards = _hand(scene)
+    for pos in [cards[0].center, cards[-1].center, cards[4].center, (5, 5), cards[1].center]:
+        _hover(app, pos)
+        assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, scene)
