@@ -895,6 +895,10 @@ def _wrapped(text: str, width: int) -> list[str]:
     return lines
 
 
+LOG_TOP = 22  # the log's heading, above its first line
+LOG_LINE = 18  # the log's line height
+
+
 def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     lt = geo.layout
     pygame.draw.rect(surface, (8, 30, 18), lt.panel)
@@ -906,20 +910,20 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     keep = 40 + scene.log_scroll  # enough entries for the lines shown
     for entry in entries[-keep:]:
         lines.extend((line, entry.is_deal) for line in _wrapped(entry.text(), log.w - 6))
-    visible = max(1, (log.h - 22) // 18)
+    visible = max(1, (log.h - LOG_TOP) // LOG_LINE)
     scroll = min(scene.log_scroll, max(0, len(lines) - visible))
     if scroll:
         lines = lines[: len(lines) - scroll]
         more = fonts.text_cached(_("▲ scrolled back — wheel down for the latest"), 11, theme.GOLD)
         surface.blit(more, (log.x, log.bottom - 4))
-    y = log.bottom - 18
-    for line, is_deal in reversed(lines):
-        if y < log.y + 22:
-            break
+    # Read from the top, under the heading, as a page is: a short log sits there,
+    # not at the foot of a tall empty column; a long one shows its newest lines,
+    # the latest last.
+    for k, (line, is_deal) in enumerate(lines[-visible:]):
         surface.blit(
-            fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM), (log.x, y)
+            fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM),
+            (log.x, log.y + LOG_TOP + k * LOG_LINE),
         )
-        y -= 18
 
 
 def _message_boxes(scene: TableScene, geo: Geometry) -> list[tuple[pygame.Surface, Rect, int]]:
