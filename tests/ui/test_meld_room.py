@@ -90,7 +90,10 @@ def test_spread_melds_keep_every_corner_index_in_view(
     ]
     assert hidden == []
     pictures = {m: r[0].unionall(r[1:]) for m, r in geo.meld_rects.items()}
-    assert [(a, b) for a, b in combinations(pictures, 2) if pictures[a].colliderect(pictures[b])] == []
+    overlapping = [
+        (a, b) for a, b in combinations(pictures, 2) if pictures[a].colliderect(pictures[b])
+    ]
+    assert overlapping == []
 
 
 @pytest.mark.parametrize("players", [2, 4])
