@@ -931,13 +931,22 @@ def _message_boxes(scene: TableScene, geo: Geometry) -> list[tuple[pygame.Surfac
     covers, and their opacity."""
     zone = geo.layout.seats[scene.viewer].zone
     window = Rect((0, 0), geo.layout.size)
-    shown = callout.layout_messages(scene.messages, geo.layout.table, zone.y - 8, window)
+    shown = callout.layout_messages(
+        scene.messages, geo.layout.table, zone.y - 8, window, pile_cards(geo)
+    )
     return [(text, region, alpha) for _msg, text, _box, region, alpha in shown]
 
 
 def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     zone = geo.layout.seats[scene.viewer].zone
-    callout.draw_messages(surface, scene.messages, geo.layout.table, zone.y - 8)
+    callout.draw_messages(surface, scene.messages, geo.layout.table, zone.y - 8, pile_cards(geo))
+
+
+def pile_cards(geo: Geometry) -> list[Rect]:
+    """Where the stock and the pile's cards are drawn (lifted ones too): a
+    message over the table is kept off them."""
+    fan = [r.union(r.move(0, -PILE_LIFT)) for _c, r in geo.zones[("discard",)]]
+    return [geo.layout.stock, *fan]
 
 
 def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:
