@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pygame
 from pygame import Rect
-from ui_driver import frame, open_table
+from ui_driver import frame, hover, open_table, whole_frame
 
-from rummy_gui.engine import Game
+from rummy_gui.engine import Action, Game
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.table import draw
 from rummy_gui.ui.table.scene import TableScene
 
 HAND = "7H 8H 9H 10C 10S KD 2C 4D 6C JH"
@@ -30,23 +29,6 @@ def _table(app: App) -> TableScene:
     return scene
 
 
-def _whole(app: App, scene: TableScene) -> bytes:
-    saved, dirty = draw._FRAMES.get(scene), scene.dirty_rects
-    fresh = pygame.Surface(app.screen.get_size())
-    scene.draw(fresh)
-    if saved is not None:
-        draw._FRAMES[scene] = saved
-    scene.dirty_rects = dirty
-    return pygame.image.tobytes(fresh, "RGB")
-
-
-def _hover(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    frame(app)
-
-
 def _hand(scene: TableScene) -> list[Rect]:
     return [r for _c, r in scene.geometry().zones[("hand", scene.viewer)]]
 
@@ -61,10 +43,10 @@ def test_a_hover_step_along_the_hand_redraws_the_two_cards_that_moved(app: App) 
     scene = _table(app)
     cards = _hand(scene)
     assert len(cards) == len(HAND.split())
-    _hover(app, cards[2].center)
+    hover(app, cards[2].center)
     assert scene.hover_hand == 2
     for i in range(3, 7):
-        _hover(app, (cards[i].x + 3, cards[i].centery))  # the part of card i not under i + 1
+        hover(app, (cards[i].x + 3, cards[i].centery))  # the part of card i not under i + 1
         assert scene.hover_hand == i
         dirty = scene.dirty_rects
         assert dirty is not None  # drawn in parts
@@ -78,5 +60,17 @@ def test_the_hand_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) 
     scene = _table(app)
     cards = _hand(scene)
     for pos in [cards[0].center, cards[-1].center, cards[4].center, (5, 5), cards[1].center]:
-        _hover(app, pos)
-        assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, scene)
+        hover(app, pos)
+        assert pygame.image.tobytes(app.screen, "RGB") == whole_frame(app, scene)
+
+
+def test_the_meld_me_tag_moves_with_its_card_in_parts(app: App) -> None:
+    scene = _table(app)
+    take = next(m for m in scene.legal() if m.action is Action.TAKE and m.number == 2)
+    assert scene.play(take)  # 10D and 6S: the 10D must be melded this turn, and is tagged
+    frame(app)
+    assert scene.game.target is not None
+    cards = _hand(scene)
+    for pos in [c.center for c in cards] + [(5, 5), cards[2].center]:
+        hover(app, pos)
+        assert pygame.image.tobytes(app.screen, "RGB") == whole_frame(app, scene)

@@ -10,40 +10,18 @@ from itertools import combinations, pairwise
 
 import pytest
 from pygame import Rect
+from ui_driver import melded_rummy500
 
 from rummy_gui.engine import Game
-from rummy_gui.engine.enums import Phase
 from rummy_gui.ui.table import geometry
 from rummy_gui.ui.table import layout as lay
 
 SIZES = ((960, 600), (1280, 800), (1920, 1080), (2560, 1440))
 PLAYERS = (2, 4, 8)
-SUITS = "SHDC"
-BLOCKS = (("2", "3", "4"), ("5", "6", "7"), ("8", "9", "T"), ("J", "Q", "K"))
 
 
 def _melded(players: int, per_seat: int) -> Game:
-    """Rummy 500: every seat in turn draws, lays down `per_seat` runs of three, discards an ace."""
-    copies = 2 if players >= 5 else 1
-    runs = iter([[r + s for r in b] for _c in range(copies) for s in SUITS for b in BLOCKS])
-    mine = [[next(runs) for _ in range(per_seat)] for _seat in range(players)]
-    aces = ["A" + SUITS[seat % 4] for seat in range(players)]
-    hands = [
-        " ".join([c for run in own for c in run] + [ace])
-        for own, ace in zip(mine, aces, strict=True)
-    ]
-    rest = [r + s for r in "A23456789TJQK" for s in SUITS for _ in range(copies)]
-    for card in " ".join(hands).split():
-        rest.remove(card)
-    game = Game.from_layout("rummy500", hands=hands, stock=" ".join(rest), turn=0)
-    for seat, (own, ace) in enumerate(zip(mine, aces, strict=True)):
-        game.play(f"{seat}: draw")
-        for run in own:
-            game.play(f"{seat}: meld {' '.join(run)}")
-        game.play(f"{seat}: discard {ace}")
-        while game.phase is not Phase.DRAW:  # nobody calls rummy on the ace
-            game.play(f"{game.to_act[0]}: pass")
-    return game
+    return melded_rummy500([per_seat] * players)
 
 
 def _steps(geo: geometry.Geometry) -> list[tuple[float, float]]:
