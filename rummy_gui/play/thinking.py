@@ -73,15 +73,19 @@ class Thinking:
     @property
     def process(self) -> botworker.BotProcess | None:
         """The bot process (started on first use), or None when the bots think here."""
-        if self._process_wanted:
-            self._process_wanted = False
-            self._process = self._start_process()
+        self.start()
         return self._process
 
     @process.setter
     def process(self, process: botworker.BotProcess | None) -> None:
         self._process_wanted = False
         self._process = process
+
+    def start(self) -> None:
+        """Start the bot process now if one is wanted and not running yet."""
+        if self._process_wanted:
+            self._process_wanted = False
+            self._process = self._start_process()
 
     def _start_process(self) -> botworker.BotProcess | None:
         try:
