@@ -5,41 +5,13 @@ The rows now share the room between the headings and the note."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pygame
 import pytest
-from pygame import Rect
-from ui_driver import frame, melded_rummy500, open_table
+from ui_driver import drawn, frame, melded_rummy500, open_table
 
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene
-from rummy_gui.ui.widgets import fonts
 
 NOTE = "Melded cards count for you, cards left in hand against you."
-
-
-def _drawn(monkeypatch: pytest.MonkeyPatch, app: App, summary: DealSummaryScene) -> list[Any]:
-    """(text or None for a card, where) of everything the summary blits."""
-    made: dict[int, str] = {}
-    real = fonts.text_cached
-
-    def noted(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        img = real(text, *args, **kwargs)
-        made[id(img)] = text
-        return img
-
-    monkeypatch.setattr(fonts, "text_cached", noted)
-    boxes: list[tuple[str | None, Rect]] = []
-
-    class Recording(pygame.Surface):
-        def blit(self, source: Any, dest: Any, *args: Any, **kwargs: Any) -> Rect:  # type: ignore[override]
-            box = source.get_rect(topleft=dest) if not isinstance(dest, Rect) else Rect(dest)
-            boxes.append((made.get(id(source)), box))
-            return super().blit(source, dest, *args, **kwargs)
-
-    summary.draw(Recording(app.size))
-    return boxes
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
@@ -52,7 +24,7 @@ def test_no_row_of_the_deal_summary_runs_into_its_note(
     summary = DealSummaryScene(app, scene)
     app.push(summary)
     frame(app)
-    boxes = _drawn(monkeypatch, app, summary)
+    boxes = drawn(monkeypatch, app.size, summary.draw)
     note = next(box for text, box in boxes if text == NOTE)
     rows = [box for text, box in boxes if text != NOTE and box.w < summary.rect.w // 2]
     assert [tuple(b) for b in rows if b.colliderect(note)] == []

@@ -6,43 +6,27 @@ column."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pygame
 import pytest
 from pygame import Rect
-from ui_driver import frame, open_table
+from ui_driver import drawn, frame, open_table
 
 from rummy_gui.engine import Action, Game
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw
 from rummy_gui.ui.table.scene import TableScene
-from rummy_gui.ui.widgets import fonts
 
 LINE = 18  # the log's line height
 
 
 def _lines(monkeypatch: pytest.MonkeyPatch, scene: TableScene) -> list[tuple[str, Rect]]:
     """The log's lines as the panel draws them: text and where, top to bottom."""
-    made: dict[int, str] = {}
-    real = fonts.text_cached
-
-    def noted(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        img = real(text, *args, **kwargs)
-        made[id(img)] = text
-        return img
-
-    monkeypatch.setattr(fonts, "text_cached", noted)
-    boxes: list[tuple[str, Rect]] = []
-
-    class Recording(pygame.Surface):
-        def blit(self, source: Any, dest: Any, *args: Any, **kwargs: Any) -> Rect:  # type: ignore[override]
-            if id(source) in made:
-                boxes.append((made[id(source)], source.get_rect(topleft=dest)))
-            return super().blit(source, dest, *args, **kwargs)
-
-    surface = Recording(scene.app.size)
-    draw._draw_panel(surface, scene, scene.geometry())
+    boxes = [
+        (text, box)
+        for text, box in drawn(
+            monkeypatch, scene.app.size, lambda s: draw._draw_panel(s, scene, scene.geometry())
+        )
+        if text is not None
+    ]
     log = scene.geometry().layout.log
     heading = boxes[0]
     assert heading[1].y == log.y  # the first text is the heading, at the top

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
+import pytest
 
 from rummy_gui.engine import Game
 from rummy_gui.engine.enums import Phase
@@ -113,6 +114,35 @@ def melded_rummy500(per_seat: Sequence[int]) -> Game:
         while game.phase is not Phase.DRAW:
             game.play(f"{game.to_act[0]}: pass")
     return game
+
+
+def drawn(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], paint: Callable[[Any], None]
+) -> list[tuple[str | None, pygame.Rect]]:
+    """Everything `paint(surface)` blits on a fresh surface of `size`, in order:
+    the text of an image made by `fonts.text_cached` (None for any other) and where."""
+    from rummy_gui.ui.widgets import fonts
+
+    made: dict[int, str] = {}
+    real = fonts.text_cached
+
+    def noted(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        img = real(text, *args, **kwargs)
+        made[id(img)] = text
+        return img
+
+    monkeypatch.setattr(fonts, "text_cached", noted)
+    boxes: list[tuple[str | None, pygame.Rect]] = []
+
+    class Recording(pygame.Surface):
+        def blit(self, source: Any, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+            rect = isinstance(dest, pygame.Rect)
+            box = pygame.Rect(dest) if rect else source.get_rect(topleft=dest)
+            boxes.append((made.get(id(source)), box))
+            return super().blit(source, dest, *args, **kwargs)
+
+    paint(Recording(size))
+    return boxes
 
 
 def key(app: App, key: int) -> None:
