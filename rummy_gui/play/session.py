@@ -456,6 +456,11 @@ class Session:
     def bot_thinking(self) -> bool:
         return self.thinking.pending is not None
 
+    def start_bots(self) -> None:
+        """Start the bots' worker process now, if the bots use one (else it
+        starts when a bot first thinks): the table asks once its first frame is shown."""
+        self.thinking.start()
+
     def close(self) -> None:
         self.thinking.close()
         self._saver.shutdown(wait=True)  # the last autosave reaches the disk

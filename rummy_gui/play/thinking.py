@@ -51,9 +51,10 @@ class Thinking:
         self.bots = bots
         self.threaded = threaded
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        self.process: botworker.BotProcess | None = None
-        if threaded and use_process and bots:
-            self.process = self._start_process()
+        # Started when first needed, not with the session: the table's first frame
+        # does not wait for (or share the machine with) a new interpreter's start.
+        self._process: botworker.BotProcess | None = None
+        self._process_wanted = bool(threaded and use_process and bots)
         # seat, version, answer, asked of the process
         self.pending: tuple[int, int, Future[Move], bool] | None = None
         self._restarts = (-1, 0)  # (version, bot processes replaced while deciding it)
@@ -68,6 +69,23 @@ class Thinking:
             if seat in self.bots:
                 return int(seat)
         return None
+
+    @property
+    def process(self) -> botworker.BotProcess | None:
+        """The bot process (started on first use), or None when the bots think here."""
+        self.start()
+        return self._process
+
+    @process.setter
+    def process(self, process: botworker.BotProcess | None) -> None:
+        self._process_wanted = False
+        self._process = process
+
+    def start(self) -> None:
+        """Start the bot process now if one is wanted and not running yet."""
+        if self._process_wanted:
+            self._process_wanted = False
+            self._process = self._start_process()
 
     def _start_process(self) -> botworker.BotProcess | None:
         try:
@@ -147,9 +165,9 @@ class Thinking:
         return None
 
     def close(self) -> None:
-        if self.process is not None:
-            self.process.close()  # first: a thread waiting on its answer returns at once
-            self.process = None
+        if self._process is not None:
+            self._process.close()  # first: a thread waiting on its answer returns at once
+        self.process = None
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 

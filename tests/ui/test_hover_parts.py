@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pygame
 from pygame import Rect
-from ui_driver import frame, open_table
+from ui_driver import frame, hover, open_table, whole_frame
 
 from rummy_gui.engine import Game
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.table import draw
 from rummy_gui.ui.table.scene import TableScene
 
 PILE = "KS 10D 6S 4H 2H 3H 5C 7S 9C JS QH KH AC 2S 3S"
@@ -30,23 +29,6 @@ def _table(app: App) -> TableScene:
     return scene
 
 
-def _whole(app: App, scene: TableScene) -> bytes:
-    saved, dirty = draw._FRAMES.get(scene), scene.dirty_rects
-    fresh = pygame.Surface(app.screen.get_size())
-    scene.draw(fresh)
-    if saved is not None:
-        draw._FRAMES[scene] = saved
-    scene.dirty_rects = dirty
-    return pygame.image.tobytes(fresh, "RGB")
-
-
-def _hover(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    frame(app)
-
-
 def _area(rects: list[Rect]) -> int:
     return sum(r.w * r.h for r in rects)
 
@@ -57,16 +39,16 @@ def test_a_hover_step_along_the_pile_redraws_a_few_cards_not_the_band(app: App) 
     assert len(fan) == len(PILE.split())
     band = scene.geometry().layout.stock.unionall([scene.geometry().layout.discard])
     card = fan[0].w * fan[0].h
-    _hover(app, fan[3].center)
+    hover(app, fan[3].center)
     assert scene.hover_discard == 3
     for i in range(4, 10):
-        _hover(app, (fan[i].x + 3, fan[i].centery))  # the part of card i not under i + 1
+        hover(app, (fan[i].x + 3, fan[i].centery))  # the part of card i not under i + 1
         assert scene.hover_discard == i
         assert scene.dirty_rects is not None  # drawn in parts
         drawn = _area(scene.dirty_rects)
         assert drawn < _area([band]) // 3
         assert drawn < 8 * card  # a card's place lifted and lowered, and the tip twice
-        assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, scene)
+        assert pygame.image.tobytes(app.screen, "RGB") == whole_frame(app, scene)
 
 
 def test_the_pile_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) -> None:
@@ -74,6 +56,6 @@ def test_the_pile_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) 
     fan = [r for _c, r in scene.geometry().zones[("discard",)]]
     stock = scene.geometry().zones[("stock",)][0][1]
     for pos in [fan[0].center, fan[-1].center, fan[7].center, stock.center, fan[2].center, (5, 5)]:
-        _hover(app, pos)
-        assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, scene)
+        hover(app, pos)
+        assert pygame.image.tobytes(app.screen, "RGB") == whole_frame(app, scene)
     assert scene.hover_discard is None

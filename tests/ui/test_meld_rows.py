@@ -8,19 +8,11 @@ from itertools import combinations, pairwise
 
 import pytest
 from pygame import Rect
+from ui_driver import melded_rummy500
 
 from rummy_gui.engine import Game
 from rummy_gui.ui.table import geometry
 from rummy_gui.ui.table import layout as lay
-
-SUITS = "SHDC"
-BLOCKS = (("2", "3", "4"), ("5", "6", "7"), ("8", "9", "T"), ("J", "Q", "K"))
-
-
-def _runs() -> list[list[str]]:
-    """The 32 runs of three of a double deck, each card once: 2 copies, 4 suits, 4 blocks."""
-    return [[r + s for r in block] for _copy in range(2) for s in SUITS for block in BLOCKS]
-
 
 # Melds per seat: the side seats' zones (1 and 7) are the smallest, seat 2 gets
 # three rows' worth; 29 runs, 8 aces to discard and 9 cards of stock are the
@@ -31,25 +23,7 @@ MELDS = sum(PER_SEAT)
 
 def _many_melds() -> Game:
     """Rummy 500 for 8: every seat in turn draws, lays down its runs and discards an ace."""
-    runs = iter(_runs())
-    mine = [[next(runs) for _ in range(n)] for n in PER_SEAT]
-    aces = ["A" + SUITS[seat % 4] for seat in range(len(PER_SEAT))]
-    hands = [
-        " ".join([c for run in own for c in run] + [ace])
-        for own, ace in zip(mine, aces, strict=True)
-    ]
-    rest = [r + s for r in "A23456789TJQK" for s in SUITS for _ in range(2)]
-    for card in " ".join(hands).split():
-        rest.remove(card)
-    game = Game.from_layout("rummy500", hands=hands, stock=" ".join(rest), turn=0)
-    for seat, (own, ace) in enumerate(zip(mine, aces, strict=True)):
-        game.play(f"{seat}: draw")
-        for run in own:
-            game.play(f"{seat}: meld {' '.join(run)}")
-        game.play(f"{seat}: discard {ace}")
-        while str(game.phase) != "draw":  # the others may call rummy on the discard: no
-            game.play(f"{game.to_act[0]}: pass")
-    return game
+    return melded_rummy500(PER_SEAT)
 
 
 def _meld_pictures(geo: geometry.Geometry) -> dict[int, Rect]:

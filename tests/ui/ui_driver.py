@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
+import pytest
 
+from rummy_gui.engine import Game
+from rummy_gui.engine.enums import Phase
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
@@ -70,6 +74,85 @@ def open_table(app: App, game: Any) -> TableScene:
     scene.cooldown = 1e9
     frame(app)
     return scene
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    """The pointer moved to `pos` (no button held), then a frame."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    frame(app)
+
+
+def whole_frame(app: App, scene: TableScene) -> bytes:
+    """The table's frame drawn whole on a fresh surface (the record of the last
+    frame drawn in parts is kept as it was), as RGB bytes."""
+    from rummy_gui.ui.table import draw
+
+    saved, dirty = draw._FRAMES.get(scene), scene.dirty_rects
+    fresh = pygame.Surface(app.screen.get_size())
+    scene.draw(fresh)
+    if saved is not None:
+        draw._FRAMES[scene] = saved
+    scene.dirty_rects = dirty
+    return pygame.image.tobytes(fresh, "RGB")
+
+
+def melded_rummy500(per_seat: Sequence[int]) -> Game:
+    """Rummy 500 for len(per_seat) players: every seat in turn draws, lays down
+    its runs of three (per_seat[seat] of them, each card once) and discards an
+    ace, and nobody calls rummy on it. A double deck from five players."""
+    players = len(per_seat)
+    copies = 2 if players >= 5 else 1
+    suits, blocks = "SHDC", ("234", "567", "89T", "JQK")
+    runs = iter([[r + s for r in b] for _c in range(copies) for s in suits for b in blocks])
+    mine = [[next(runs) for _ in range(n)] for n in per_seat]
+    aces = ["A" + suits[seat % 4] for seat in range(players)]
+    hands = [
+        " ".join([c for run in own for c in run] + [ace])
+        for own, ace in zip(mine, aces, strict=True)
+    ]
+    rest = [r + s for r in "A23456789TJQK" for s in suits for _ in range(copies)]
+    for card in " ".join(hands).split():
+        rest.remove(card)
+    game = Game.from_layout("rummy500", hands=hands, stock=" ".join(rest), turn=0)
+    for seat, (own, ace) in enumerate(zip(mine, aces, strict=True)):
+        game.play(f"{seat}: draw")
+        for run in own:
+            game.play(f"{seat}: meld {' '.join(run)}")
+        game.play(f"{seat}: discard {ace}")
+        while game.phase is not Phase.DRAW:
+            game.play(f"{game.to_act[0]}: pass")
+    return game
+
+
+def drawn(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], paint: Callable[[Any], None]
+) -> list[tuple[str | None, pygame.Rect]]:
+    """Everything `paint(surface)` blits on a fresh surface of `size`, in order:
+    the text of an image made by `fonts.text_cached` (None for any other) and where."""
+    from rummy_gui.ui.widgets import fonts
+
+    made: dict[int, str] = {}
+    real = fonts.text_cached
+
+    def noted(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        img = real(text, *args, **kwargs)
+        made[id(img)] = text
+        return img
+
+    monkeypatch.setattr(fonts, "text_cached", noted)
+    boxes: list[tuple[str | None, pygame.Rect]] = []
+
+    class Recording(pygame.Surface):
+        def blit(self, source: Any, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+            rect = isinstance(dest, pygame.Rect)
+            box = pygame.Rect(dest) if rect else source.get_rect(topleft=dest)
+            boxes.append((made.get(id(source)), box))
+            return super().blit(source, dest, *args, **kwargs)
+
+    paint(Recording(size))
+    return boxes
 
 
 def key(app: App, key: int) -> None:

@@ -50,32 +50,66 @@ def text_image(msg: Message, width: int) -> pygame.Surface:
     return fonts.text_cached(msg.text, TEXT_SIZE, msg.colour, True, wrap=wrap, centred=True)
 
 
+def clear_of(box: Rect, keep_out: Sequence[Rect], area: Rect) -> Rect:
+    """The box moved off the cards in `keep_out` (the stock and the pile, which
+    the player reads to act on the message): beside them in the free part of
+    their row, else above them; as it was when neither fits in `area`."""
+    if box.collidelist(list(keep_out)) < 0:
+        return box
+    row = [r for r in keep_out if r.top < box.bottom and r.bottom > box.top]
+    left, right = max(r.right for r in row) + MARGIN, area.right
+    if right - left >= box.w:
+        beside = Rect(box)
+        beside.centerx = (left + right) // 2
+        if beside.collidelist(list(keep_out)) < 0:
+            return beside
+    above = Rect(box)
+    above.bottom = min(r.top for r in keep_out) - MARGIN
+    if above.top >= area.top:
+        return above
+    return box
+
+
 def layout_messages(
-    messages: Sequence[Message], table: Rect, anchor_y: int, window: Rect
+    messages: Sequence[Message],
+    table: Rect,
+    anchor_y: int,
+    window: Rect,
+    keep_out: Sequence[Rect] = (),
 ) -> list[tuple[Message, pygame.Surface, Rect, Rect, int]]:
     """The last three messages, each with its text, its box, the region its
     callout covers (pointer included) and its opacity: refusals at their
-    places, the others stacked upwards from `anchor_y`."""
+    places, the others stacked upwards from `anchor_y` over the table, off
+    the cards in `keep_out`."""
     width = max(160, min(560, table.w - 48))
+    inside = window.inflate(-2 * MARGIN, -2 * MARGIN).clip(table)
     y = anchor_y
     out = []
     for msg in reversed(messages[-3:]):
         text = text_image(msg, width - 2 * PAD_X)
         box = callout_rect(msg, text.get_size(), window, y)
+        if msg.pos is None:
+            box.centerx = table.centerx
+            box.clamp_ip(inside)
+            box = clear_of(box, keep_out, inside)
         alpha = max(0, min(255, int(255 * min(1.0, msg.ttl / FADE))))
         region = box.inflate(0, 2 * (POINTER + 4)) if msg.pos is not None else box
         out.append((msg, text, box, region, alpha))
         if msg.pos is None:
-            y -= box.h + 10
+            y = box.top - 10
     return out
 
 
 def draw_messages(
-    surface: pygame.Surface, messages: Sequence[Message], table: Rect, anchor_y: int
+    surface: pygame.Surface,
+    messages: Sequence[Message],
+    table: Rect,
+    anchor_y: int,
+    keep_out: Sequence[Rect] = (),
 ) -> None:
     """The last three messages (see `layout_messages`), drawn as callouts."""
     for msg, text, box, region, alpha in layout_messages(
-        messages, table, anchor_y, surface.get_rect()
+        messages, table, anchor_y, surface.get_rect(), keep_out
     ):
         layer = pygame.Surface(region.size, pygame.SRCALPHA)
         offset = region.topleft

@@ -18,6 +18,8 @@ from rummy_gui.ui.table.texts import claim_title
 from rummy_gui.ui.widgets.controls import Button
 
 CLAIM_ANSWERS = (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)
+PROMPT_W = 460
+PROMPT_MIN_W = 400  # narrower, the longest answers' labels would not fit
 
 
 class ClaimPrompt:
@@ -60,9 +62,23 @@ class ClaimPrompt:
             y += 44
 
     def rect(self) -> Rect:
-        d = self.t.geometry().layout.discard
+        """Over the middle of the table, beside the card on offer (the pile's top
+        card, which the player decides on) where there is room, else centred."""
+        geo = self.t.geometry()
+        d, table = geo.layout.discard, geo.layout.table
         h = 96 + 44 * len(self.answers())
-        return Rect(d.centerx - 230, max(50, d.centery - h // 2), 460, h)
+        box = Rect(d.centerx - PROMPT_W // 2, max(50, d.centery - h // 2), PROMPT_W, h)
+        fan = geo.zones[("discard",)]
+        if fan:
+            top = fan[-1][1]
+            room_right = table.right - 8 - (top.right + 16)
+            if room_right >= PROMPT_MIN_W:
+                return Rect(top.right + 16, box.y, min(PROMPT_W, room_right), h)
+            room_left = top.left - 16 - (table.left + 8)
+            if room_left >= PROMPT_MIN_W:
+                w = min(PROMPT_W, room_left)
+                return Rect(top.left - 16 - w, box.y, w, h)
+        return box
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -218,13 +218,21 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     hand_key = (
         tuple((c.code if c is not None else "", tuple(r)) for c, r in shown),
         frozenset(scene.selected),
-        scene.hover_hand,
         target.code if target is not None else None,
         scene.concealed(),
         g.phase,
         frozen,
     )
     parts["hand"] = (hand.clip(window), _Part(None, hand_key))
+    # As with the pile: the pointer raises one card of the hand, so each card's
+    # place (raised or not, its "meld me" tag above) is a part of its own.
+    marked = _marked(scene, shown)
+    for i, (_c, rect) in enumerate(shown):
+        area = rect.union(rect.move(0, -HAND_HOVER_LIFT)).inflate(12, 12)
+        if i == marked:
+            tag = _meld_me_tag()
+            area.union_ip(tag.get_rect(bottomleft=(rect.x + 2, rect.y - HAND_HOVER_LIFT - 2)))
+        parts[("hand card", i)] = (area.clip(window), _Part(None, _hand_hovered(scene, i)))
     if _focus_shown(scene):
         from rummy_gui.ui.table.keyboard import focus_rect
 
@@ -298,7 +306,7 @@ def _base_layer(
         if cached is not None and cached[1].get_size() == surface.get_size():
             base = cached[1]  # reused: allocating a window-sized surface costs milliseconds
         else:
-            base = pygame.Surface(surface.get_size()).convert()
+            base = pygame.Surface(surface.get_size(), 0, surface)  # the display's format
         _paint_base(base, scene, geo, hidden)
     scene.base_cache = (key, base)
     _BASES[scene] = dict(bases)
@@ -789,25 +797,44 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
                 _card(surface, scene, None, rect, shadow=True)
         return
     dragging = set(scene.drag.hand_indices) if scene.drag and scene.drag.active else set()
-    # The card taken from deep in the pile must be melded this turn: mark one copy of it.
-    target = scene.game.target if scene.my_turn() else None
-    marked = next((i for i, (c, _) in enumerate(slots) if target is not None and c == target), None)
+    marked = _marked(scene, slots)
     for i, (card, rect) in enumerate(slots):
         if (("hand", scene.viewer), i) in hidden or i in dragging:
             continue
         r = rect.move(0, -24) if i in scene.selected else rect
-        if i == scene.hover_hand and i not in scene.selected:
-            r = r.move(0, -8)
+        if _hand_hovered(scene, i):
+            r = r.move(0, -HAND_HOVER_LIFT)
         _card(surface, scene, card, r, shadow=True)
         if i in scene.selected:
             pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
         if i == marked:
             pygame.draw.rect(surface, theme.ERROR, r, width=3, border_radius=max(3, r.w // 12))
-            tag = fonts.text_cached(_("meld me"), 12, theme.ERROR, True)
+            tag = _meld_me_tag()
             surface.blit(tag, tag.get_rect(bottomleft=(r.x + 2, r.y - 2)))
     if not slots and scene.session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER, Phase.CUT):
         img = fonts.text_cached(_("no cards in hand"), 16, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
+
+
+HAND_HOVER_LIFT = 8  # how far the pointer raises a card of the hand
+
+
+def _marked(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) -> int | None:
+    """The card taken from deep in the pile must be melded this turn: the index
+    of the one copy of it in the hand that is marked."""
+    target = scene.game.target if scene.my_turn() else None
+    if target is None:
+        return None
+    return next((i for i, (c, _) in enumerate(slots) if c == target), None)
+
+
+def _meld_me_tag() -> pygame.Surface:
+    return fonts.text_cached(_("meld me"), 12, theme.ERROR, True)
+
+
+def _hand_hovered(scene: TableScene, i: int) -> bool:
+    """Whether the pointer raises the hand's card `i` (a selected card is up already)."""
+    return i == scene.hover_hand and i not in scene.selected
 
 
 def _draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
@@ -868,6 +895,10 @@ def _wrapped(text: str, width: int) -> list[str]:
     return lines
 
 
+LOG_TOP = 22  # the log's heading, above its first line
+LOG_LINE = 18  # the log's line height
+
+
 def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     lt = geo.layout
     pygame.draw.rect(surface, (8, 30, 18), lt.panel)
@@ -879,20 +910,20 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     keep = 40 + scene.log_scroll  # enough entries for the lines shown
     for entry in entries[-keep:]:
         lines.extend((line, entry.is_deal) for line in _wrapped(entry.text(), log.w - 6))
-    visible = max(1, (log.h - 22) // 18)
+    visible = max(1, (log.h - LOG_TOP) // LOG_LINE)
     scroll = min(scene.log_scroll, max(0, len(lines) - visible))
     if scroll:
         lines = lines[: len(lines) - scroll]
         more = fonts.text_cached(_("▲ scrolled back — wheel down for the latest"), 11, theme.GOLD)
         surface.blit(more, (log.x, log.bottom - 4))
-    y = log.bottom - 18
-    for line, is_deal in reversed(lines):
-        if y < log.y + 22:
-            break
+    # Read from the top, under the heading, as a page is: a short log sits there,
+    # not at the foot of a tall empty column; a long one shows its newest lines,
+    # the latest last.
+    for k, (line, is_deal) in enumerate(lines[-visible:]):
         surface.blit(
-            fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM), (log.x, y)
+            fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM),
+            (log.x, log.y + LOG_TOP + k * LOG_LINE),
         )
-        y -= 18
 
 
 def _message_boxes(scene: TableScene, geo: Geometry) -> list[tuple[pygame.Surface, Rect, int]]:
@@ -900,13 +931,22 @@ def _message_boxes(scene: TableScene, geo: Geometry) -> list[tuple[pygame.Surfac
     covers, and their opacity."""
     zone = geo.layout.seats[scene.viewer].zone
     window = Rect((0, 0), geo.layout.size)
-    shown = callout.layout_messages(scene.messages, geo.layout.table, zone.y - 8, window)
+    shown = callout.layout_messages(
+        scene.messages, geo.layout.table, zone.y - 8, window, pile_cards(geo)
+    )
     return [(text, region, alpha) for _msg, text, _box, region, alpha in shown]
 
 
 def _draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     zone = geo.layout.seats[scene.viewer].zone
-    callout.draw_messages(surface, scene.messages, geo.layout.table, zone.y - 8)
+    callout.draw_messages(surface, scene.messages, geo.layout.table, zone.y - 8, pile_cards(geo))
+
+
+def pile_cards(geo: Geometry) -> list[Rect]:
+    """Where the stock and the pile's cards are drawn (lifted ones too): a
+    message over the table is kept off them."""
+    fan = [r.union(r.move(0, -PILE_LIFT)) for _c, r in geo.zones[("discard",)]]
+    return [geo.layout.stock, *fan]
 
 
 def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:

@@ -119,7 +119,7 @@ def table_layout(
 
 def meld_card_height(size: tuple[int, int], own: bool, scale: float = 1.0) -> int:
     """The tallest meld card for a window: a share of its height, like the hand's."""
-    return int(size[1] * (0.13 if own else 0.11) * scale)
+    return int(size[1] * (0.15 if own else 0.13) * scale)
 
 
 def _place(seats: dict[int, SeatPlace], seat: int, zone: Rect, side: str) -> None:
@@ -204,7 +204,7 @@ def meld_packing(
                 break
             ch = max(floor, int(ch * 0.9))
         if bottom <= area.bottom:
-            return out, (cw, ch)
+            return _spread(area, lengths, (cw, ch), row_gap, out), (cw, ch)
     rows = 1 + max((r[0].y - area.y) // (ch + TIGHT_ROW_GAP) for r in out) if out else 1
     if rows > 1:
         least = int(ch * 0.64) + 2  # the compact face's index, rank over suit
@@ -219,13 +219,34 @@ ROW_GAP = 14  # between rows of melds (room for a meld's highlight)
 TIGHT_ROW_GAP = 4
 
 
+MELD_SPREAD = 0.5  # at most this share of a meld card's width shows beside the next
+
+
+def _spread(
+    area: Rect, lengths: list[int], card: tuple[int, int], row_gap: int, tight: list[list[Rect]]
+) -> list[list[Rect]]:
+    """The melds that fit with their cards as close as the corner index allows,
+    spread wider while the zone still holds them: more of each card in view."""
+    least = index_width(card)
+    widest = max(least, int(card[0] * MELD_SPREAD))
+    for k in range(4, 0, -1):  # the widest spacing that fits, in four steps down
+        step = least + (widest - least) * k // 4
+        if step <= least:
+            break
+        out, bottom = _flow(area, lengths, card, row_gap, step)
+        if bottom <= area.bottom:
+            return out
+    return tight
+
+
 def _flow(
-    area: Rect, lengths: list[int], card: tuple[int, int], row_gap: int
+    area: Rect, lengths: list[int], card: tuple[int, int], row_gap: int, step: int = 0
 ) -> tuple[list[list[Rect]], int]:
     """Melds left to right, wrapping into rows `row_gap` apart (negative: the
-    rows overlap); and the bottom used, with a margin under the last row."""
+    rows overlap), their cards `step` apart (0: as close as the corner index
+    allows); and the bottom used, with a margin under the last row."""
     cw, ch = card
-    step = index_width(card)
+    step = max(step, index_width(card))
     gap = max(6, cw // 5)
     margin = max(2, min(12, row_gap - 2))
     out: list[list[Rect]] = []

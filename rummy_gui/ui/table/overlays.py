@@ -125,8 +125,12 @@ class DealSummaryScene(Overlay):
             surface.blit(img, img.get_rect(topright=(x + 40, y)) if x >= cols[2] else (x, y))
         y += max(30, tallest + 10)
         art = self.app.art
-        row_h = min(56, (r.h - 220) // max(1, sum(len(sd) for sd in g.sides)))
-        card_h = max(30, row_h - 8)
+        # the rows share the room between the headings and the note (each side's
+        # line under it takes 6 px): 8 players in a 960x600 window ran into the note
+        note_y = r.bottom - 100
+        rows = max(1, sum(len(sd) for sd in g.sides))
+        row_h = min(56, (note_y - 8 - y - 6 * len(g.sides)) // rows)
+        card_h = max(22, row_h - 6)
         for side_index, side in enumerate(g.sides):
             top = y
             for seat in side:
@@ -169,7 +173,7 @@ class DealSummaryScene(Overlay):
             if g.rules.is_contract
             else _("Melded cards count for you, cards left in hand against you.")
         )
-        surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, r.bottom - 100))
+        surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, note_y))
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)

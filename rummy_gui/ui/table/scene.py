@@ -53,6 +53,7 @@ class TableScene(Scene, TableState):
         self._summary_for: int | None = None  # the deal whose summary was shown
         self._game_over_shown = False
         self._save_error_told: str | None = None  # the reason saving is off, once said
+        self._bots_started = False  # the bots' process starts after the first frame
         on_change(self._on_language)  # held weakly: a finished table stops listening
 
     @property
@@ -224,6 +225,11 @@ class TableScene(Scene, TableState):
         self._tell_notices()
         if self.app.stack.top is not self:
             return
+        if not self._bots_started and self.app.frame >= 1:
+            # The first frame is on screen: the bots' process starts now, in the
+            # pause before the first bot move, not in the frame it thinks in.
+            self._bots_started = True
+            self.session.start_bots()
         self.seating.update()
         if self.app.stack.top is not self:
             return
