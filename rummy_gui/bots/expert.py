@@ -19,6 +19,11 @@ hard in a screen, so the level has it off (docs/bots.md). Every other
 decision, and the contract games, are hard's. The work is counted in
 simulated moves, never in seconds: the same view and seed give the same move.
 
+The guesses of a search are dealt in `SHARDS` independent shards, each with
+its own seed and share of the work, pooled in shard order: a second bot
+process may play one shard while this one plays the other (`ShardPool`,
+play/pool.py), and the move is the same either way.
+
 `estimate` is the same search for any moves of a view; the deal review
 (`rummy_gui.play.review`) uses it to price a move against the expert's own.
 """
@@ -175,7 +180,8 @@ class ExpertBot:
     discard and the stock must be for a draw to be searched, and `gate` how
     many standard errors a searched draw's advantage must clear to overrule
     medium; `gate_takes` gates the deep-take and rummy searches the same way
-    (ungated for the level, as hard's are)."""
+    (ungated for the level, as hard's are). `shards`: how many shares the
+    guesses of a search are dealt in; `pool`, when set, plays the second."""
 
     def __init__(
         self,
