@@ -195,7 +195,9 @@ def _children(pid: int) -> list[int]:
         return [int(x) for x in f.read().split()]
 
 
-def test_the_bot_process_plays_the_experts_move_with_a_second_process() -> None:
+def test_the_bot_process_plays_the_experts_move_with_a_second_process(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     g, view = _searched_view()
     proc = botworker.BotProcess()
     try:
@@ -203,9 +205,14 @@ def test_the_bot_process_plays_the_experts_move_with_a_second_process() -> None:
         assert move == str(ExpertBot(seed=3).choose(view))
         assert len(_children(proc.pid)) == 1  # the second process
         assert proc.notes == []
+        os.kill(_children(proc.pid)[0], signal.SIGKILL)
+        assert proc.ask("expert", 3, view.seat, g.record()) == move  # on one process
+        assert len(proc.notes) == 1
+        assert "stopped" in proc.notes[0]
     finally:
         second = _children(proc.pid)
         proc.close()
+    assert "thinks on one process" in caplog.text
     time.sleep(0.5)
     for pid in second:  # it ends with the first
         assert not os.path.exists(f"/proc/{pid}") or _zombie(pid)
