@@ -11,7 +11,7 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -25,33 +25,31 @@ GAMES = [("rummy500", 3), ("rummy500-classic", 2), ("persian", 4), ("pinochle", 
 GAMES += [("contract", 4), ("liverpool", 4), ("shanghai", 4)]
 
 
-def _views(preset: str, players: int, seed: int, moves: int) -> list[View]:
-    """Every view of `moves` moves of medium play, whoever is to act."""
+def _play(preset: str, players: int, seed: int, moves: int) -> Iterator[tuple[Game, View]]:
+    """The game and the view of the seat to act, before each of `moves` moves
+    of medium play (the game moves on once the view is taken)."""
     g = Game.new(preset, players, seed=seed)
     bots = [make_bot("medium", seed=s) for s in range(players)]
-    out = []
     for _ in range(moves):
         if g.game_over:
-            break
-        seat = g.to_act[0]
-        out.append(g.view(seat))
-        g.play(bots[seat].choose(out[-1]))
-    return out
+            return
+        view = g.view(g.to_act[0])
+        yield g, view
+        g.play(bots[view.seat].choose(view))
 
 
-def _searched_view(seed: int = 0) -> tuple[Game, View]:
+def _views(preset: str, players: int, seed: int, moves: int) -> list[View]:
+    return [v for _, v in _play(preset, players, seed, moves)]
+
+
+def _searched_view() -> tuple[Game, View]:
     """The first view of medium-played Rummy 500 deals where the expert searches."""
-    for s in range(seed, seed + 40):
-        g = Game.new("rummy500", 3, seed=s)
-        bots = [make_bot("medium", seed=k) for k in range(3)]
-        for _ in range(100):
+    for seed in range(40):
+        for g, view in _play("rummy500", 3, seed, 100):
             if g.deal_over:
                 break
-            seat = g.to_act[0]
-            view = g.view(seat)
             if ExpertBot(seed=1).searched(view, random.Random(0))[0]:
                 return g, view
-            g.play(bots[seat].choose(view))
     raise AssertionError("no searched position")
 
 
