@@ -24,3 +24,12 @@ def test_expert_figures_are_by_preset_and_hand_size(monkeypatch: pytest.MonkeyPa
     assert family["decisions"] == sum(1 for n, _ in found if not n.endswith("discards"))
     assert out["expert, contract 4p discards (ms)"]["decisions"] == 1
     assert family["wall max"] >= family["wall p50"]
+
+
+@pytest.mark.long
+def test_expert_figures_pooled_time_one_and_two_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = [x for x in bench_expert.expert_positions(1) if x[0] == "rummy500 3p"]
+    monkeypatch.setattr(bench_expert, "expert_positions", lambda _per: found)
+    out = bench_expert.expert_figures(1, pooled=True)
+    assert out["expert, searched, 500 family, two processes (ms)"]["decisions"] == len(found)
+    assert out["expert, searched, 500 family (ms)"]["decisions"] == len(found)

@@ -6,10 +6,14 @@ the 500 family), plus laid-out 2-player Rummy 500 draws with 14 to 20 cards
 in hand; in the contract family the expert decides as hard, timed on the
 discards hard tests on guessed hands. `python -m rummy_gui.bench.expert
 [PER_PRESET]` prints the figures; `python -m rummy_gui.bench bots` includes them.
+`python -m rummy_gui.bench.expert [PER_PRESET] --pooled` times every position
+twice, on one process and with the second bot process of play/pool.py (the
+same moves): wall and CPU of this process, and the second process's CPU.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -70,42 +74,89 @@ def _wall_cpu(pairs: list[tuple[float, float]]) -> dict[str, Any]:
     }
 
 
-def expert_figures(per_preset: int = PER_PRESET) -> dict[str, Any]:
+def _cpu_of(pid: int | None) -> float:
+    """CPU seconds of another process so far (0 where /proc is not to be had)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            parts = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError, TypeError):
+        return 0.0
+    return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def expert_figures(per_preset: int = PER_PRESET, pooled: bool = False) -> dict[str, Any]:
     """Expert's searched decisions timed (wall and CPU ms), by preset and
-    by hand size; the bots' caches emptied first."""
+    by hand size; the bots' caches emptied first. `pooled`: each position
+    also with a second bot process (rows named "two processes"; the CPU is
+    this process's, "second cpu" the other's)."""
     from rummy_gui.bots import forget, make_bot
+    from rummy_gui.bots.expert import ExpertBot
 
     found = expert_positions(per_preset)
     forget()
     bot = make_bot("expert", seed=1)
+    ways: list[tuple[str, Any]] = [("", None)]
+    if pooled:
+        from rummy_gui.play.pool import SecondProcess
+
+        ways.append((", two processes", SecondProcess()))
     rows: list[tuple[str, int, tuple[float, float]]] = []
-    for name, view in found:
-        t, c = time.perf_counter(), time.process_time()
-        bot.choose(view)
-        rows.append(
-            (
-                name,
-                len(view.hand),
-                ((time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000),
-            )
-        )
+    second_cpu: list[float] = []
+    try:
+        for name, view in found:
+            moves = []
+            for way, second in ways:
+                forget()
+                if isinstance(bot, ExpertBot):
+                    bot.pool = second
+                before = _cpu_of(second.pid) if second is not None else 0.0
+                t, c = time.perf_counter(), time.process_time()
+                moves.append(bot.choose(view))
+                wall, cpu = time.perf_counter() - t, time.process_time() - c
+                rows.append((name + way, len(view.hand), (wall * 1000, cpu * 1000)))
+                if second is not None:
+                    second_cpu.append((_cpu_of(second.pid) - before) * 1000)
+            if len(set(moves)) != 1:
+                raise AssertionError(f"two processes chose otherwise than one: {name}")
+    finally:
+        for _, second in ways:
+            if second is not None:
+                second.close()
     out: dict[str, Any] = {}
-    family = [t for name, _, t in rows if not name.endswith("discards")]
-    out["expert, searched, 500 family (ms)"] = _wall_cpu(family)
-    for lo, hi in SIZE_BANDS:
-        band = [t for name, n, t in rows if lo <= n <= hi and not name.endswith("discards")]
-        if band:
-            out[f"expert, searched, {lo}-{hi} cards (ms)"] = _wall_cpu(band)
+    for way, _ in ways:
+        family = [t for name, _, t in rows if _searched_row(name, way)]
+        out[f"expert, searched, 500 family{way} (ms)"] = _wall_cpu(family)
+        for lo, hi in SIZE_BANDS:
+            band = [t for name, n, t in rows if lo <= n <= hi and _searched_row(name, way)]
+            if band:
+                out[f"expert, searched, {lo}-{hi} cards{way} (ms)"] = _wall_cpu(band)
     for name in dict.fromkeys(name for name, _, _ in rows):
         out[f"expert, {name} (ms)"] = _wall_cpu([t for nm, _, t in rows if nm == name])
+    if second_cpu:
+        f = sorted(second_cpu)
+        out["expert, second process cpu per decision (ms)"] = {
+            "p50": round(f[len(f) // 2], 1),
+            "max": round(f[-1], 1),
+        }
     return out
 
 
+def _searched_row(name: str, way: str) -> bool:
+    """A 500-family row of this way of playing (one process: `way` is "")."""
+    if way:
+        return name.endswith(way) and not name[: -len(way)].endswith("discards")
+    return not name.endswith(("discards", ", two processes"))
+
+
 def main(argv: list[str]) -> None:
-    per = int(argv[0]) if argv else PER_PRESET
-    for key, f in expert_figures(per).items():
+    args = [a for a in argv if a != "--pooled"]
+    per = int(args[0]) if args else PER_PRESET
+    for key, f in expert_figures(per, pooled="--pooled" in argv).items():
+        if "wall p50" not in f:
+            print(f"{key:56s} p50 {f['p50']:.0f}  max {f['max']:.0f}")
+            continue
         print(
-            f"{key:44s} wall {f['wall p50']:.0f}/{f['wall p95']:.0f}/{f['wall max']:.0f}"
+            f"{key:56s} wall {f['wall p50']:.0f}/{f['wall p95']:.0f}/{f['wall max']:.0f}"
             f"  cpu {f['cpu p50']:.0f}/{f['cpu p95']:.0f}/{f['cpu max']:.0f}"
             f"  (n={f['decisions']})"
         )

@@ -19,6 +19,11 @@ hard in a screen, so the level has it off (docs/bots.md). Every other
 decision, and the contract games, are hard's. The work is counted in
 simulated moves, never in seconds: the same view and seed give the same move.
 
+The guesses of a search are dealt in `SHARDS` independent shards, each with
+its own seed and share of the work, pooled in shard order: a second bot
+process may play one shard while this one plays the other (`ShardPool`,
+play/pool.py), and the move is the same either way.
+
 `estimate` is the same search for any moves of a view; the deal review
 (`rummy_gui.play.review`) uses it to price a move against the expert's own.
 """
@@ -29,6 +34,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..engine.cards import Card
 from ..engine.enums import Action, Phase
@@ -46,6 +52,52 @@ from .solver import best_split, card_value, contract_distance
 EXPERT_BUDGET = 300
 # Refused top discards looked at per guessed hand (each costs a solver call).
 _REFUSALS = 6
+# A searched decision's guesses are dealt in this many independent shards,
+# so a second bot process can play one while this one plays the other; the
+# shards are the same whether one process plays them or two.
+SHARDS = 2
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One share of a search: its own seed for the guesses and rollouts,
+    `per` moves a rollout at most, and guesses until `limit` moves are spent
+    (at least `min_samples`, at most `max_samples`)."""
+
+    seed: int
+    per: int
+    limit: int
+    min_samples: int
+    max_samples: int
+    best_of: int
+
+
+class ShardPool(Protocol):
+    """Somewhere else to play a shard (a second bot process, play/pool.py):
+    `submit` hands it over (False: nobody to take it), `collect`, called when
+    the local shards are done, waits for its results; None means they are
+    lost and the shard is played here instead."""
+
+    def submit(self, view: View, moves: Sequence[Move], shard: Shard) -> bool: ...
+
+    def collect(self) -> list[list[float]] | None: ...
+
+
+def run_shard(view: View, moves: Sequence[Move], shard: Shard) -> list[list[float]]:
+    """Each move's rollout results, one per guess of this shard (the moves
+    share each guess and rollout seed). The same for the same arguments in
+    any process: it depends on nothing else."""
+    rng = random.Random(shard.seed)
+    used = [0]
+    results: list[list[float]] = [[] for _ in moves]
+    for i in range(shard.max_samples):
+        world = guess_world(view, rng, shard.best_of)
+        seed = rng.randrange(1 << 30)
+        for k, m in enumerate(moves):
+            results[k].append(playout(world, view.seat, m, seed, shard.per, used))
+        if i + 1 >= shard.min_samples and used[0] >= shard.limit:
+            break
+    return results
 
 
 @dataclass(frozen=True)
@@ -128,7 +180,8 @@ class ExpertBot:
     discard and the stock must be for a draw to be searched, and `gate` how
     many standard errors a searched draw's advantage must clear to overrule
     medium; `gate_takes` gates the deep-take and rummy searches the same way
-    (ungated for the level, as hard's are)."""
+    (ungated for the level, as hard's are). `shards`: how many shares the
+    guesses of a search are dealt in; `pool`, when set, plays the second."""
 
     def __init__(
         self,
@@ -144,6 +197,7 @@ class ExpertBot:
         gate: float = 1.0,
         discards: float = 0.0,
         gate_takes: bool = False,
+        shards: int = SHARDS,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -159,6 +213,10 @@ class ExpertBot:
         self.gate = gate
         self.discards = discards
         self.gate_takes = gate_takes
+        self.shards = shards
+        # where the second shard of a search may be played (the bot process
+        # gives its expert a second process; None: all shards played here)
+        self.pool: ShardPool | None = None
 
     def searched(self, view: View, rng: random.Random) -> tuple[list[Move], bool]:
         """The moves this view's search compares (medium's best first; empty:
@@ -249,24 +307,60 @@ class ExpertBot:
         scale = max(10, len(view.hand))
         limit = work * 10 // scale
         per = max(240 // scale, limit // (self.min_samples * len(moves)))
-        used = [0]
-        results: list[list[float]] = [[] for _ in moves]
-        samples = 0
-        for i in range(self.max_samples):
-            world = guess_world(view, rng, self.best_of)
-            seed = rng.randrange(1 << 30)
-            for k, m in enumerate(moves):
-                results[k].append(playout(world, view.seat, m, seed, per, used))
-            samples = i + 1
-            if samples >= self.min_samples and used[0] >= limit:
-                break
-        means = [sum(r) / samples for r in results]
-        edges = [0.0]
-        errors = [0.0]
-        for k in range(1, len(moves)):
-            diffs = [a - b for a, b in zip(results[k], results[0], strict=True)]
-            mean = sum(diffs) / samples
-            var = sum((d - mean) ** 2 for d in diffs) / max(1, samples - 1)
-            edges.append(mean)
-            errors.append(math.sqrt(var / samples))
-        return Estimate(tuple(moves), tuple(means), tuple(edges), tuple(errors), samples)
+        n = max(1, self.shards)
+        shards = [
+            Shard(
+                rng.randrange(1 << 30),
+                per,
+                limit // n,
+                -(-self.min_samples // n),
+                -(-self.max_samples // n),
+                self.best_of,
+            )
+            for _ in range(n)
+        ]
+        parts = self._play_shards(view, moves, shards)
+        results = [[x for part in parts for x in part[k]] for k in range(len(moves))]
+        return summarize(moves, results)
+
+    def _play_shards(
+        self, view: View, moves: Sequence[Move], shards: Sequence[Shard]
+    ) -> list[list[list[float]]]:
+        """Every shard's results, in shard order; the second shard goes to
+        the pool when there is one, and is played here if it is lost."""
+        pool = self.pool
+        away = len(shards) > 1 and pool is not None and pool.submit(view, moves, shards[1])
+        parts: list[list[list[float]] | None] = [
+            None if (away and i == 1) else run_shard(view, moves, s) for i, s in enumerate(shards)
+        ]
+        if away and pool is not None:
+            got = pool.collect()
+            ok = got is not None and _well_formed(got, len(moves))
+            parts[1] = got if ok else run_shard(view, moves, shards[1])
+        return [p for p in parts if p is not None]
+
+
+def _well_formed(results: list[list[float]], moves: int) -> bool:
+    """Results of a shard from elsewhere: one list per move, as many for each."""
+    if len(results) != moves or not results or not results[0]:
+        return False
+    n = len(results[0])
+    return all(
+        len(r) == n and all(isinstance(x, float | int) and not isinstance(x, bool) for x in r)
+        for r in results
+    )
+
+
+def summarize(moves: Sequence[Move], results: list[list[float]]) -> Estimate:
+    """The estimate of moves from their paired rollout results."""
+    samples = len(results[0])
+    means = [sum(r) / samples for r in results]
+    edges = [0.0]
+    errors = [0.0]
+    for k in range(1, len(moves)):
+        diffs = [a - b for a, b in zip(results[k], results[0], strict=True)]
+        mean = sum(diffs) / samples
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, samples - 1)
+        edges.append(mean)
+        errors.append(math.sqrt(var / samples))
+    return Estimate(tuple(moves), tuple(means), tuple(edges), tuple(errors), samples)

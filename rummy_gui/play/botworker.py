@@ -15,11 +15,17 @@ stops, is killed (SIGKILL reaches a stopped process too) and `BotStuck`
 raised: the session starts a new child and asks again. An error the bot
 itself raised comes back as `BotError`: a bug, which the session logs and
 shows. Closing kills the child at once, so exit never waits on it.
+
+The expert searches on two processes: its bot process starts a second one
+(play/pool.py) and sends it the seat's view and one shard of the search. A
+second process that fails changes no move (its shard is played by the
+first); the answer then carries a `note`, which the parent logs.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import subprocess
 import sys
@@ -27,6 +33,8 @@ import threading
 from typing import Any
 
 from rummy_gui.play.child import kill_child, pump_lines
+
+log = logging.getLogger("rummy_gui")
 
 # Each level's thinking target (95th percentile of its decisions, docs/bots.md);
 # an answer gets DEADLINE_FACTOR times that, plus time for the child to start
@@ -68,6 +76,7 @@ class BotProcess:
         self._sent: list[str] = []  # the moves the child has played
         self._lines: queue.Queue[bytes] = queue.Queue()
         self.dead = False  # killed, or it stopped: never asked again
+        self.notes: list[str] = []  # what the child told besides its moves
         reader = threading.Thread(target=self._read, name="bot-reader", daemon=True)
         reader.start()
 
@@ -121,6 +130,9 @@ class BotProcess:
             if not isinstance(answer, dict) or not ("move" in answer or "error" in answer):
                 self.kill()
                 raise BotStuck("the bot process gave an unreadable answer")
+            if isinstance(answer.get("note"), str):
+                self.notes.append(answer["note"])
+                log.warning("bot process: %s", answer["note"])
             if "move" in answer:
                 self._header, self._sent = header, moves
                 return str(answer["move"])
@@ -182,9 +194,13 @@ def _review(request: dict[str, Any], pending: queue.Queue[bytes], out: Any) -> d
     return answer
 
 
-def serve() -> None:
+def serve(pooled: bool = True) -> None:
+    """Answer requests until the input ends. `pooled`: an expert gets a
+    second process for its searches (the second process itself is not)."""
     from rummy_gui.bots import forget, make_bot
+    from rummy_gui.bots.expert import ExpertBot
     from rummy_gui.engine import Game
+    from rummy_gui.play.pool import SecondProcess, ShardServer
 
     inp, out = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the pipe
@@ -200,6 +216,8 @@ def serve() -> None:
     bots: dict[tuple[str, int], Any] = {}
     game: Game | None = None
     round_cached: int | None = None  # the round whose caches the bots hold
+    second: SecondProcess | None = None
+    shards = ShardServer(forget)
     while True:
         line = pending.get()
         if not line:
@@ -208,8 +226,13 @@ def serve() -> None:
             request = json.loads(line)
             if request.get("cancel"):
                 continue  # a cancel that came after its review had ended
+            if "shard" in request:
+                answer: dict[str, Any] = shards.answer(request["shard"])
+                out.write(json.dumps(answer).encode("utf-8") + b"\n")
+                out.flush()
+                continue
             if "review" in request:
-                answer: dict[str, Any] = _review(request["review"], pending, out)
+                answer = _review(request["review"], pending, out)
                 forget()
                 round_cached = None
                 out.write(json.dumps(answer).encode("utf-8") + b"\n")
@@ -229,14 +252,22 @@ def serve() -> None:
             bot = bots.get(key)
             if bot is None:
                 bot = bots[key] = make_bot(key[0], seed=key[1])
+                if pooled and isinstance(bot, ExpertBot):
+                    second = second or SecondProcess()
+                    bot.pool = second
             answer = {"move": str(bot.choose(game.view(int(request["seat"]))))}
+            note = None if second is None else second.take_note()
+            if note is not None:
+                answer["note"] = note
         # the child's whole job: any failure is told to the parent, which logs it
         except Exception as e:  # noqa: BLE001
             game = None
             answer = {"error": f"{type(e).__name__}: {e}"}
         out.write(json.dumps(answer).encode("utf-8") + b"\n")
         out.flush()
+    if second is not None:
+        second.close()
 
 
 if __name__ == "__main__":
-    serve()
+    serve(pooled="--second" not in sys.argv[1:])

@@ -142,13 +142,13 @@ def review(
     `progress(done, total)` is called after each decision; `cancelled()` is
     checked before each one and raises Cancelled when true. The same record,
     seat and seed give the same findings. `expert` replaces the default
-    `ExpertBot(seed)` (a smaller search, for tests)."""
+    `ExpertBot(seed, shards=1)` (a smaller search, for tests)."""
     replay = Replay(record, deal)
     if not 0 <= seat < replay.game.players:
         raise ValueError(f"there is no seat {seat}")
     todo = decisions(replay, seat)
     if expert is None:
-        expert = ExpertBot(seed)
+        expert = ExpertBot(seed, shards=1)  # one process: the guesses in one shard
     found: list[Finding] = []
     for done, pos in enumerate(todo):
         if cancelled is not None and cancelled():

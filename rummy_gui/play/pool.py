@@ -1,0 +1,247 @@
+"""The expert's second bot process: one shard of each search played beside the first.
+
+The bot process (`botworker`) gives its expert a `SecondProcess`: when the
+expert searches, it hands one shard of its guessed deals (bots/expert.py,
+`Shard`) to a second `python -m rummy_gui.play.botworker`, plays the other
+itself, and pools the results in shard order, so the move is the one a
+single process would choose, however the two processes are timed.
+
+What crosses to the second process is the seat's `View` only, written as
+plain JSON data (`view_to_json`): its own hand, the table, the pile and the
+public log; the other hands and the stock are not in a view, so they cannot
+be sent. A second process that dies, hangs or answers nonsense is killed and
+its shard played here; the pool then stays on one process for the rest of
+the game, and `note` says why once.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, fields, replace
+from enum import Enum
+from typing import Any
+
+from rummy_gui.bots.expert import Shard, run_shard
+from rummy_gui.engine import Action, Card, Claim, ClaimKind, Meld, Move, Phase, Rules, View
+from rummy_gui.engine.cards import card_from_code
+from rummy_gui.engine.rules import get_rules
+from rummy_gui.engine.state import GameState
+from rummy_gui.play.child import kill_child, pump_lines
+
+# How long collect waits for the second process beyond the time the first
+# took for its own shard (both play the same amount of work).
+WAIT_FACTOR = 2.0
+WAIT_EXTRA = 1.0
+WAIT_MAX = 3.0
+START_ALLOWANCE = 3.0  # the first answer may wait for the process to start
+
+_ENUMS: dict[str, type[Enum]] = {"Phase": Phase, "Action": Action, "ClaimKind": ClaimKind}
+
+
+def _enc(x: Any) -> Any:
+    """One value of a view as tagged JSON data (the tags name our own types only)."""
+    if isinstance(x, Enum):
+        return {"enum": [type(x).__name__, x.value]}
+    if x is None or isinstance(x, bool | int | float | str):
+        return x
+    if isinstance(x, Card):
+        return {"card": x.code}
+    if isinstance(x, Move):
+        return {"move": str(x)}
+    if isinstance(x, Meld):
+        return {"meld": {k: _enc(v) for k, v in x.__getstate__().items()}}
+    if isinstance(x, Claim):
+        return {"claim": {f.name: _enc(getattr(x, f.name)) for f in fields(Claim)}}
+    if isinstance(x, GameState):
+        return {"state": {f.name: _enc(getattr(x, f.name)) for f in fields(GameState)}}
+    if isinstance(x, Rules):
+        return {"rules": [x.preset, x.options(), x.reshuffles]}
+    if isinstance(x, random.Random):
+        return {"rng": 0}  # a view's state holds a fresh Random(0), never the deal's
+    if isinstance(x, tuple):
+        return {"tuple": [_enc(v) for v in x]}
+    if isinstance(x, list):
+        return [_enc(v) for v in x]
+    if isinstance(x, dict):
+        return {"dict": [[_enc(k), _enc(v)] for k, v in x.items()]}
+    raise TypeError(f"a view does not hold a {type(x).__name__}")
+
+
+def _dec(x: Any) -> Any:
+    if x is None or isinstance(x, bool | int | float | str):
+        return x
+    if isinstance(x, list):
+        return [_dec(v) for v in x]
+    if not isinstance(x, dict) or len(x) != 1:
+        raise ValueError("not a view's value")
+    ((tag, v),) = x.items()
+    decoders: dict[str, Callable[[Any], Any]] = {
+        "enum": lambda v: _ENUMS[v[0]](v[1]),
+        "card": card_from_code,
+        "move": Move.parse,
+        "meld": _meld,
+        "claim": lambda v: Claim(**{k: _dec(w) for k, w in v.items()}),
+        "state": _state,
+        "rules": lambda v: replace(get_rules(v[0], v[1]), reshuffles=v[2]),
+        "rng": lambda _v: random.Random(0),
+        "tuple": lambda v: tuple(_dec(w) for w in v),
+        "dict": lambda v: {_dec(k): _dec(w) for k, w in v},
+    }
+    if tag not in decoders:
+        raise ValueError(f"unknown tag {tag!r} in a view")
+    return decoders[tag](v)
+
+
+def _meld(data: dict[str, Any]) -> Meld:
+    m = object.__new__(Meld)
+    m.__setstate__({k: _dec(v) for k, v in data.items()})
+    return m
+
+
+def _state(data: dict[str, Any]) -> GameState:
+    names = {f.name for f in fields(GameState)}
+    if set(data) != names:
+        raise ValueError("a view's state has other fields than this GameState")
+    s = object.__new__(GameState)
+    for k, v in data.items():
+        setattr(s, k, _dec(v))
+    return s
+
+
+def view_to_json(view: View) -> dict[str, Any]:
+    """The view as plain JSON data: what the seat may know, nothing more."""
+    return {f.name: _enc(getattr(view, f.name)) for f in fields(View)}
+
+
+def view_from_json(data: dict[str, Any]) -> View:
+    """The view written by `view_to_json`; ValueError if it is not one."""
+    names = {f.name for f in fields(View)}
+    if not isinstance(data, dict) or set(data) != names:
+        raise ValueError("not a view: other fields than View's")
+    try:
+        return View(**{k: _dec(v) for k, v in data.items()})
+    except (KeyError, TypeError, IndexError) as e:
+        raise ValueError(f"not a view: {e}") from None
+
+
+def shard_request(view: View, moves: Sequence[Move], shard: Shard) -> dict[str, Any]:
+    """The line the second process gets for one shard."""
+    body = {"view": view_to_json(view), "moves": [str(m) for m in moves], **asdict(shard)}
+    return {"shard": body}
+
+
+class ShardServer:
+    """The second process's side: answers `shard_request`s (bots/expert.py,
+    `run_shard`), emptying the bots' caches when a new deal begins."""
+
+    def __init__(self, forget: Callable[[], None]) -> None:
+        self._forget = forget
+        self._deal: tuple[int, int] | None = None  # round and moves of the last shard's view
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        view = view_from_json(request["view"])
+        moves = [Move.parse(t) for t in request["moves"]]
+        shard = Shard(**{f.name: int(request[f.name]) for f in fields(Shard)})
+        deal = (view.round, len(view.log))
+        if self._deal is None or deal[0] != self._deal[0] or deal[1] < self._deal[1]:
+            self._forget()  # a new deal: the last one's caches are of little use
+        self._deal = deal
+        return {"results": run_shard(view, moves, shard)}
+
+
+class SecondProcess:
+    """The expert's pool of one more bot process (bots/expert.py, `ShardPool`).
+
+    Started at once, so its start-up overlaps the game's first moves; a shard
+    submitted is answered by collect, or counted lost (the process is then
+    killed and never asked again, and `note` tells why)."""
+
+    def __init__(self, command: Sequence[str] | None = None) -> None:
+        self.dead = False
+        self.note: str | None = None  # why the pool went down to one process, once
+        self._sent_at: float | None = None
+        self._answered = False  # started and answered once
+        self._lines: queue.Queue[bytes] = queue.Queue()
+        try:
+            self._proc: subprocess.Popen[bytes] | None = subprocess.Popen(
+                list(command or [sys.executable, "-m", "rummy_gui.play.botworker", "--second"]),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError as e:
+            self._proc = None
+            self._lose(f"the second bot process did not start ({e})")
+            return
+        out = self._proc.stdout
+        assert out is not None
+        threading.Thread(target=pump_lines, args=(out, self._lines), daemon=True).start()
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._proc is None else self._proc.pid
+
+    def _lose(self, why: str) -> None:
+        if not self.dead:
+            self.note = f"{why}; the expert thinks on one process from now on"
+        self.dead = True
+        self._sent_at = None
+        if self._proc is not None:
+            kill_child(self._proc)
+
+    def take_note(self) -> str | None:
+        note, self.note = self.note, None
+        return note
+
+    def submit(self, view: View, moves: Sequence[Move], shard: Shard) -> bool:
+        if self.dead or self._proc is None or self._proc.stdin is None:
+            return False
+        line = json.dumps(shard_request(view, moves, shard)).encode("utf-8") + b"\n"
+        try:
+            self._proc.stdin.write(line)
+            self._proc.stdin.flush()
+        except (OSError, ValueError):
+            self._lose("the second bot process stopped")
+            return False
+        self._sent_at = time.perf_counter()
+        return True
+
+    def collect(self) -> list[list[float]] | None:
+        if self.dead or self._sent_at is None:
+            return None
+        took = time.perf_counter() - self._sent_at
+        self._sent_at = None
+        limit = min(WAIT_MAX, WAIT_EXTRA + WAIT_FACTOR * took)
+        if not self._answered:
+            limit += START_ALLOWANCE
+        try:
+            line = self._lines.get(timeout=limit)
+        except queue.Empty:
+            self._lose(f"the second bot process gave no answer in {limit:.1f} s")
+            return None
+        if not line:
+            self._lose("the second bot process stopped")
+            return None
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            answer = None
+        results = answer.get("results") if isinstance(answer, dict) else None
+        if not isinstance(results, list) or not all(isinstance(r, list) for r in results):
+            error = answer.get("error") if isinstance(answer, dict) else None
+            self._lose(f"the second bot process failed ({error or 'an unreadable answer'})")
+            return None
+        self._answered = True
+        return results
+
+    def close(self) -> None:
+        self.dead = True
+        if self._proc is not None:
+            kill_child(self._proc)
