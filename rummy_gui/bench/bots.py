@@ -9,11 +9,10 @@ the bots' caches emptied before every pass (`rummy_gui.bots.forget`), so a
 pass does not profit from the one before.
 
 Hard plays as medium except where it searches (rollouts at deep takes and
-rummy calls, and its discards priced or tested on guessed hands), so its
-figures over all decisions say little about the searched ones: those are
-reported alone too, from positions where hard searches (every 500-family
-preset, and laid-out hands of 14 to 20 cards; the discards of every
-preset in rows of their own), by preset and by hand size,
+rummy calls), so its figures over all decisions say little about the
+searched ones: those are reported alone too, from positions where hard
+searches (every 500-family preset, and laid-out hands of 14 to 20 cards;
+in the contract family its sampled discards), by preset and by hand size,
 wall clock and CPU, over three passes with the caches emptied before each.
 """
 

@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from rummy_gui.engine import View
 
 # hard's searched decisions: rollouts at deep takes and rummy calls in the
-# 500 family, and there every discard priced on guessed hands; in the
-# contract family its discards tested on guessed hands
+# 500 family; in the contract family its discards tested on guessed hands
 SEARCHED = (
     ("rummy500", 2),
     ("rummy500", 3),
@@ -121,7 +120,7 @@ def big_hand_positions(count: int, wanted: Callable[[View], bool] | None = None)
 
 
 def sampled_discards(preset: str, players: int, count: int, seed: int = 9) -> list[View]:
-    """Positions where hard tests its discards on guessed hands (every preset)."""
+    """Contract-family positions where hard tests its discards on guessed hands."""
     from rummy_gui.engine import Action, Phase
 
     return positions(
@@ -147,7 +146,7 @@ def searched_positions(per_preset: int = PER_PRESET) -> list[tuple[str, View]]:
             for v in sampled_positions(per_preset, players=players, preset=preset)
         ]
     out += [("rummy500 2p laid out", v) for v in big_hand_positions(per_preset)]
-    for preset, players in SEARCHED + SAMPLED:
+    for preset, players in SAMPLED:
         out += [
             (f"{preset} {players}p discards", v)
             for v in sampled_discards(preset, players, per_preset)

@@ -14,9 +14,10 @@ Medium remembers every public card, watches what each opponent picks up,
 and avoids feeding them. The HARD settings (kept for search.SearchBot,
 not a level now) test each discard against guessed opponent hands, play
 the own next draws forward on guessed stock orders, and value a stock draw
-by every unseen card; the hard level itself is search.RolloutBot, whose
-judgment in the 500 family (HARD_500) is medium's plus a price on each
-discard: what it feeds the opponents, on guessed hands (`Judge.feed_price`).
+by every unseen card; the hard level itself is search.RolloutBot. HARD_500
+(not a level: measured within the noise of the level) is medium plus a
+price on each discard, what it feeds the opponents on guessed hands
+(`Judge.feed_price`).
 """
 
 from __future__ import annotations
@@ -86,9 +87,10 @@ MEDIUM = Params(draw_samples=3)
 # its own next draws played forward; kept for comparison, since none of the
 # extras beat medium (docs/bots.md has the arena rows).
 HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
-# The hard level's judgment in the 500 family (besides its rollouts): medium
-# that prices each discard by what it feeds the opponents on 12 guessed
-# hands (docs/bots.md has the arena rows).
+# Medium that prices each discard by what it feeds the opponents on 12
+# guessed hands: `search.RolloutBot(params=HARD_500)`. Not the hard level:
+# over 914 duplicate deals it was within the noise of the level
+# (docs/bots.md has the arena rows).
 HARD_500 = replace(MEDIUM, feed_samples=12)
 # The hard level in the contract games (no deep takes there, so no rollouts):
 # medium that sheds its high cards sooner while a laid-down opponent holds

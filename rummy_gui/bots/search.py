@@ -38,16 +38,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import Memory, remember
-from .policy import (
-    HARD,
-    HARD_500,
-    HARD_CONTRACT,
-    MEDIUM,
-    Params,
-    RuleBot,
-    decision_rng,
-    forced,
-)
+from .policy import HARD, HARD_CONTRACT, MEDIUM, Params, RuleBot, decision_rng, forced
 from .solver import (
     LAYOFF,
     PlannedMeld,
@@ -390,8 +381,8 @@ class RolloutBot:
     `best_of` random fillings, since players keep their good cards. The
     candidate with the best total is played (medium's own choice wins
     ties). Every other decision is medium's, with medium's settings for the
-    preset (`params`: the level's are `HARD_500`, which also prices each
-    discard by what it feeds the opponents on guessed hands); in the
+    preset (`params`; `HARD_500` also prices each discard by what it feeds
+    the opponents on guessed hands, measured and not the level); in the
     contract games with `HARD_CONTRACT`'s urgency and its discards tested on
     eight guessed hands of the next player. The budget is counted in
     guesses, not seconds.
@@ -541,7 +532,6 @@ def hard_level(seed: int = 0, level: str = "hard") -> RolloutBot:
         budget=HARD_BUDGET,
         min_samples=HARD_GUESSES,
         moves=HARD_MOVES,
-        params=HARD_500,
     )
 
 

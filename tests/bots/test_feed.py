@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 
 from rummy_gui.bots.memory import card_of
-from rummy_gui.bots.policy import MEDIUM, Judge, RuleBot
-from rummy_gui.bots.search import hard_level
+from rummy_gui.bots.policy import HARD_500, MEDIUM, Judge, RuleBot
+from rummy_gui.bots.search import RolloutBot, hard_level
 from rummy_gui.engine import Action, Game, View
 from rummy_gui.engine.cards import Card, make_pack
 
-FEED = replace(MEDIUM, feed_samples=12)
+FEED = HARD_500
 
 
 def _next_holds_two_nines() -> View:
@@ -145,17 +145,14 @@ def test_where_the_priced_discard_differs_from_mediums_it_feeds_less() -> None:
     assert changed >= 3
 
 
-def test_the_hard_level_prices_its_discards_in_the_500_family() -> None:
+def test_hard_with_the_price_does_not_throw_the_card_that_completes_the_set() -> None:
     view = _next_holds_two_nines()
-    assert hard_level(seed=1).base.params_for(view).feed_samples > 0
+    bot = RolloutBot(seed=1, params=HARD_500)
+    assert bot.base.params_for(view).feed_samples > 0
+    assert bot.choose(view).cards != ("9D",)
 
 
-def test_the_hard_level_does_not_throw_the_card_that_completes_the_set() -> None:
+def test_the_levels_do_not_price_feeding() -> None:
     view = _next_holds_two_nines()
-    assert hard_level(seed=1).choose(view).cards != ("9D",)
-
-
-def test_medium_does_not_price_feeding() -> None:
-    view = _next_holds_two_nines()
-    bot = RuleBot(1, MEDIUM, "medium", per_preset=True)
-    assert bot.params_for(view).feed_samples == 0
+    assert hard_level(seed=1).base.params_for(view).feed_samples == 0
+    assert RuleBot(1, MEDIUM, "medium", per_preset=True).params_for(view).feed_samples == 0
