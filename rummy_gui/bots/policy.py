@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -154,10 +154,18 @@ def minus(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
     return out
 
 
-def guessed_hands(v: View, mem: Memory, samples: int) -> list[dict[int, list[Card]]]:
+def guessed_hands(
+    v: View,
+    mem: Memory,
+    samples: int,
+    refuse: Callable[[list[Card], Card], bool] | None = None,
+    salt: str = "",
+) -> list[dict[int, list[Card]]]:
     """`samples` guesses of the opponents' hands from the unseen cards, the
-    cards each is known to hold kept; the same view gives the same guesses."""
-    key = f"{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
+    cards each is known to hold kept; the same view gives the same guesses.
+    With `refuse`, a shuffled card that `refuse(hand so far, card)` refuses
+    is passed over for that hand (used only when nothing else is left)."""
+    key = f"{salt}{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
     rng = random.Random(zlib.crc32(key.encode()))
     base = sorted(mem.unseen.elements(), key=lambda c: c.code)
     out: list[dict[int, list[Card]]] = []
@@ -177,8 +185,21 @@ def guessed_hands(v: View, mem: Memory, samples: int) -> list[dict[int, list[Car
         rng.shuffle(rest)
         for s, h in hands.items():
             need = max(0, v.hand_sizes[s] - len(h))
-            h.extend(rest[:need])
-            del rest[:need]
+            if refuse is None:
+                h.extend(rest[:need])
+                del rest[:need]
+                continue
+            passed: list[Card] = []
+            while need > 0 and rest:
+                c = rest.pop()
+                if refuse(h, c):
+                    passed.append(c)
+                else:
+                    h.append(c)
+                    need -= 1
+            keep = max(0, len(passed) - need)  # no card left that fits: take what there is
+            h.extend(passed[keep:])
+            rest.extend(passed[:keep])
         out.append(hands)
     return out
 
@@ -486,7 +507,13 @@ class Judge:
             if s != self.me:
                 let_go[s].extend(sorted(self.memory.refused[s], key=lambda c: c.code)[:4])
         if self.p.feed_meldless:
-            guesses = self._meldless_guesses()
+            guesses = guessed_hands(
+                v,
+                self.memory,
+                self.p.feed_samples,
+                lambda h, c: self.fits_table(c) or self._completes(h, c),
+                "feed|",
+            )
         else:
             guesses = guessed_hands(v, self.memory, self.p.feed_samples)
         out: list[list[tuple[float, list[Card]]]] = [[] for _ in range(v.players)]
@@ -498,48 +525,6 @@ class Judge:
                         w *= self.p.feed_refuted
                 out[s].append((w, h))
         self._feed_guesses = out
-        return out
-
-    def _meldless_guesses(self) -> list[dict[int, list[Card]]]:
-        """`feed_samples` guesses of the opponents' hands (the cards each is
-        known to hold kept), dealt from the shuffled unseen cards skipping
-        any card that would complete a meld or fits the table."""
-        v = self.view
-        mem = self.memory
-        assert mem is not None
-        key = f"feed|{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
-        rng = random.Random(zlib.crc32(key.encode()))
-        base = sorted(mem.unseen.elements(), key=lambda c: c.code)
-        out: list[dict[int, list[Card]]] = []
-        for _ in range(self.p.feed_samples):
-            pool = Counter(base)
-            hands: dict[int, list[Card]] = {}
-            for s in range(v.players):
-                if s == v.seat:
-                    continue
-                h: list[Card] = []
-                for c, k in mem.known[s].items():
-                    take = min(k, pool[c], v.hand_sizes[s])
-                    h.extend([c] * take)
-                    pool[c] -= take
-                hands[s] = h
-            rest = sorted(pool.elements(), key=lambda c: c.code)
-            rng.shuffle(rest)
-            for s, h in hands.items():
-                need = v.hand_sizes[s] - len(h)
-                skipped: list[Card] = []
-                while need > 0 and rest:
-                    c = rest.pop()
-                    if self.fits_table(c) or self._completes(h, c):
-                        skipped.append(c)
-                        continue
-                    h.append(c)
-                    need -= 1
-                while need > 0 and skipped:  # no hand without melds left: take what there is
-                    h.append(skipped.pop())
-                    need -= 1
-                rest.extend(skipped)
-            out.append(hands)
         return out
 
     def _completes(self, hand: Sequence[Card], card: Card) -> bool:
