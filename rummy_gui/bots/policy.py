@@ -14,7 +14,10 @@ Medium remembers every public card, watches what each opponent picks up,
 and avoids feeding them. The HARD settings (kept for search.SearchBot,
 not a level now) test each discard against guessed opponent hands, play
 the own next draws forward on guessed stock orders, and value a stock draw
-by every unseen card; the hard level itself is search.RolloutBot.
+by every unseen card; the hard level itself is search.RolloutBot. HARD_500
+(not a level: measured within the noise of the level) is medium plus a
+price on each discard, what it feeds the opponents on guessed hands
+(`Judge.feed_price`).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -68,6 +71,11 @@ class Params:
     leftover_close: int = (
         0  # that weight is 1 again once an opponent holds this many cards or fewer
     )
+    feed_samples: int = 0  # 500 family: guessed opponent hands to price what a discard feeds
+    feed: float = 1.0  # weight of that price (points an opponent gains, shared over opponents)
+    feed_later: float = 0.7  # the share of it for the players after the next one
+    feed_refuted: float = 0.3  # weight of a guess that would have melded a card its seat let go
+    feed_meldless: bool = False  # guesses dealt without melds or table fits (not the level)
 
 
 EASY = Params(
@@ -79,6 +87,11 @@ MEDIUM = Params(draw_samples=3)
 # its own next draws played forward; kept for comparison, since none of the
 # extras beat medium (docs/bots.md has the arena rows).
 HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
+# Medium that prices each discard by what it feeds the opponents on 12
+# guessed hands: `search.RolloutBot(params=HARD_500)`. Not the hard level:
+# over 914 duplicate deals it was within the noise of the level
+# (docs/bots.md has the arena rows).
+HARD_500 = replace(MEDIUM, feed_samples=12)
 # The hard level in the contract games (no deep takes there, so no rollouts):
 # medium that sheds its high cards sooner while a laid-down opponent holds
 # few cards, and tests each discard against 8 guessed hands of the next
@@ -141,10 +154,18 @@ def minus(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
     return out
 
 
-def guessed_hands(v: View, mem: Memory, samples: int) -> list[dict[int, list[Card]]]:
+def guessed_hands(
+    v: View,
+    mem: Memory,
+    samples: int,
+    refuse: Callable[[list[Card], Card], bool] | None = None,
+    salt: str = "",
+) -> list[dict[int, list[Card]]]:
     """`samples` guesses of the opponents' hands from the unseen cards, the
-    cards each is known to hold kept; the same view gives the same guesses."""
-    key = f"{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
+    cards each is known to hold kept; the same view gives the same guesses.
+    With `refuse`, a shuffled card that `refuse(hand so far, card)` refuses
+    is passed over for that hand (used only when nothing else is left)."""
+    key = f"{salt}{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
     rng = random.Random(zlib.crc32(key.encode()))
     base = sorted(mem.unseen.elements(), key=lambda c: c.code)
     out: list[dict[int, list[Card]]] = []
@@ -164,8 +185,21 @@ def guessed_hands(v: View, mem: Memory, samples: int) -> list[dict[int, list[Car
         rng.shuffle(rest)
         for s, h in hands.items():
             need = max(0, v.hand_sizes[s] - len(h))
-            h.extend(rest[:need])
-            del rest[:need]
+            if refuse is None:
+                h.extend(rest[:need])
+                del rest[:need]
+                continue
+            passed: list[Card] = []
+            while need > 0 and rest:
+                c = rest.pop()
+                if refuse(h, c):
+                    passed.append(c)
+                else:
+                    h.append(c)
+                    need -= 1
+            keep = max(0, len(passed) - need)  # no card left that fits: take what there is
+            h.extend(passed[keep:])
+            rest.extend(passed[:keep])
         out.append(hands)
     return out
 
@@ -190,6 +224,7 @@ class Judge:
             self.leftover = 1.0  # someone may go out soon: held points count in full
         self._splits: dict[tuple[int, ...], Split] = {}
         self._guessed: list[dict[int, list[Card]]] | None = None
+        self._feed_guesses: list[list[tuple[float, list[Card]]]] | None = None
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
         self._fits: dict[int, bool] = {}
         self.vals = card_values(self.rules)
@@ -411,7 +446,119 @@ class Judge:
                     d -= 0.3 * w * (v + 5)
                 else:
                     d += weight * w * (v + 5) * 0.5
-        return self.p.danger * d
+        d *= self.p.danger
+        if mem is not None and self.p.feed_samples > 0 and not self.contract:
+            d += self.feed_price(card)
+        return d
+
+    def feed_price(self, card: Card) -> float:
+        """Points the opponents are expected to gain from this discard, on
+        guessed hands: whatever the card adds to a guessed hand's best split
+        beyond laying it off alone (the table-fit term prices that), each
+        opponent's gain shared over the opponents as the deal's result is.
+
+        In the 500 family a discard stays in the pile for every opponent (any
+        of them may dig it out), so the players after the next one count too,
+        at `feed_later`. A guessed hand that would have melded a card its seat
+        drew past or threw away is less likely, so it weighs `feed_refuted`."""
+        v = self.view
+        n = v.players
+        partners = next((s for s in v.sides if self.me in s), (self.me,))
+        opponents = [s for s in range(n) if s not in partners]
+        if not opponents:
+            return 0.0
+        val = self.vals[card.code]
+        total = 0.0
+        for k in range(1, n):
+            seat = (self.me + k) % n
+            if seat in partners:
+                continue
+            num = den = 0.0
+            for w, h in self._feed_hands()[seat]:
+                gain = self._opp_value([*h, card], seat) - self._opp_value(h, seat) - val
+                den += w
+                if gain > 0:
+                    num += w * gain
+            if den > 0:
+                total += (1.0 if k == 1 else self.p.feed_later) * num / den
+        return self.p.feed * total / len(opponents)
+
+    def _feed_hands(self) -> list[list[tuple[float, list[Card]]]]:
+        """Per seat: (weight, guessed hand) for `feed_price`.
+
+        With `feed_meldless` a guessed hand is dealt so that it holds no meld
+        and no card that fits the table alone (the opponents meld and lay off
+        as soon as they can, so a hand holding one is not theirs); without
+        it the unseen cards are dealt at random."""
+        if self._feed_guesses is not None:
+            return self._feed_guesses
+        assert self.memory is not None
+        v = self.view
+        let_go: list[list[Card]] = [[] for _ in range(v.players)]
+        for m in reversed(v.log):
+            if (
+                m.action == Action.DISCARD
+                and m.seat is not None
+                and m.seat != self.me
+                and len(let_go[m.seat]) < 4
+            ):
+                let_go[m.seat].append(card_of(m.cards[0]))
+        for s in range(v.players):
+            if s != self.me:
+                let_go[s].extend(sorted(self.memory.refused[s], key=lambda c: c.code)[:4])
+        if self.p.feed_meldless:
+            guesses = guessed_hands(
+                v,
+                self.memory,
+                self.p.feed_samples,
+                lambda h, c: self.fits_table(c) or self._completes(h, c),
+                "feed|",
+            )
+        else:
+            guesses = guessed_hands(v, self.memory, self.p.feed_samples)
+        out: list[list[tuple[float, list[Card]]]] = [[] for _ in range(v.players)]
+        for hands in guesses:
+            for s, h in hands.items():
+                w = 1.0
+                for x in let_go[s]:
+                    if x not in h and self._melds_with(h, x, s):
+                        w *= self.p.feed_refuted
+                out[s].append((w, h))
+        self._feed_guesses = out
+        return out
+
+    def _completes(self, hand: Sequence[Card], card: Card) -> bool:
+        """Would `card` make a meld with cards of `hand` (jokers counted)?"""
+        jokers = sum(c.is_joker for c in hand)
+        if card.is_joker:
+            nat = [c for c in hand if not c.is_joker]
+            if jokers and nat:
+                return True
+            return any(
+                self._completes([*nat[:i], *nat[i + 1 :], card], c) for i, c in enumerate(nat)
+            )
+        r = self.rules
+        same = sum(1 for c in hand if not c.is_joker and c.rank == card.rank)
+        if same + jokers >= 2:
+            return True
+        ranks = {c.rank for c in hand if not c.is_joker and c.suit == card.suit}
+        if 1 in ranks:
+            ranks.add(14)
+        mine = [card.rank] + ([14] if card.rank == 1 else [])
+        n = r.min_run
+        for q in mine:
+            for lo in range(q - n + 1, q + 1):
+                if lo < 1 or lo + n - 1 > 14:
+                    continue
+                missing = sum(1 for x in range(lo, lo + n) if x != q and x not in ranks)
+                if missing <= jokers:
+                    return True
+        return False
+
+    def _melds_with(self, hand: list[Card], card: Card, seat: int) -> bool:
+        """Would `card` go into a meld of this guessed hand (not only a lay-off)?"""
+        gain = self._opp_value([*hand, card], seat) - self._opp_value(hand, seat)
+        return gain > self.vals[card.code]
 
     def _guesses(self) -> list[dict[int, list[Card]]]:
         """Opponent hands guessed from the unseen cards (picked-up cards kept)."""

@@ -38,7 +38,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import Memory, remember
-from .policy import HARD, HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
+from .policy import HARD, HARD_CONTRACT, MEDIUM, Params, RuleBot, decision_rng, forced
 from .solver import (
     LAYOFF,
     PlannedMeld,
@@ -381,9 +381,11 @@ class RolloutBot:
     `best_of` random fillings, since players keep their good cards. The
     candidate with the best total is played (medium's own choice wins
     ties). Every other decision is medium's, with medium's settings for the
-    preset; in the contract games with `HARD_CONTRACT`'s urgency and its
-    discards tested on eight guessed hands of the next player. The budget
-    is counted in guesses, not seconds.
+    preset (`params`; `HARD_500` also prices each discard by what it feeds
+    the opponents on guessed hands, measured and not the level); in the
+    contract games with `HARD_CONTRACT`'s urgency and its discards tested on
+    eight guessed hands of the next player. The budget is counted in
+    guesses, not seconds.
 
     With `budget` > 0 the guesses stop once the rollouts have played that
     many moves (`budget` * 10 / cards in hand, for hands over ten cards),
@@ -422,10 +424,11 @@ class RolloutBot:
         sigma: float = 0.0,
         prior: float = 0.0,
         moves: int = 0,
+        params: Params = MEDIUM,
     ) -> None:
         self.seed = seed
         self.level = level
-        self.base = RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT, per_preset=True)
+        self.base = RuleBot(seed, params, "medium", HARD_CONTRACT, per_preset=True)
         self.samples = samples
         self.contract_samples = contract_samples
         self.candidates = candidates
