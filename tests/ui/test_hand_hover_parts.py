@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 from pygame import Rect
-from ui_driver import frame, hover, open_table, whole_frame
+from ui_driver import frame, hover, open_table, table_frame_bytes
 
 from rummy_gui.engine import Action, Game
 from rummy_gui.ui.shell.app import App
@@ -61,7 +61,7 @@ def test_the_hand_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) 
     cards = _hand(scene)
     for pos in [cards[0].center, cards[-1].center, cards[4].center, (5, 5), cards[1].center]:
         hover(app, pos)
-        assert pygame.image.tobytes(app.screen, "RGB") == whole_frame(app, scene)
+        assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)
 
 
 def test_the_meld_me_tag_moves_with_its_card_in_parts(app: App) -> None:
@@ -73,4 +73,4 @@ def test_the_meld_me_tag_moves_with_its_card_in_parts(app: App) -> None:
     cards = _hand(scene)
     for pos in [c.center for c in cards] + [(5, 5), cards[2].center]:
         hover(app, pos)
-        assert pygame.image.tobytes(app.screen, "RGB") == whole_frame(app, scene)
+        assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 from pygame import Rect
-from ui_driver import frame, hover, open_table, whole_frame
+from ui_driver import frame, hover, open_table, table_frame_bytes
 
 from rummy_gui.engine import Game
 from rummy_gui.ui.shell.app import App
@@ -48,7 +48,7 @@ def test_a_hover_step_along_the_pile_redraws_a_few_cards_not_the_band(app: App) 
         drawn = _area(scene.dirty_rects)
         assert drawn < _area([band]) // 3
         assert drawn < 8 * card  # a card's place lifted and lowered, and the tip twice
-        assert pygame.image.tobytes(app.screen, "RGB") == whole_frame(app, scene)
+        assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)
 
 
 def test_the_pile_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) -> None:
@@ -57,5 +57,5 @@ def test_the_pile_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) 
     stock = scene.geometry().zones[("stock",)][0][1]
     for pos in [fan[0].center, fan[-1].center, fan[7].center, stock.center, fan[2].center, (5, 5)]:
         hover(app, pos)
-        assert pygame.image.tobytes(app.screen, "RGB") == whole_frame(app, scene)
+        assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)
     assert scene.hover_discard is None

@@ -84,7 +84,7 @@ def hover(app: App, pos: tuple[int, int]) -> None:
     frame(app)
 
 
-def whole_frame(app: App, scene: TableScene) -> bytes:
+def table_frame_bytes(app: App, scene: TableScene) -> bytes:
     """The table's frame drawn whole on a fresh surface (the record of the last
     frame drawn in parts is kept as it was), as RGB bytes."""
     from rummy_gui.ui.table import draw
