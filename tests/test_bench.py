@@ -47,6 +47,9 @@ def test_gui_section_reports_frame_times_per_size_and_players() -> None:
         p50, p95, worst = (figure(out[key], m) for m in ("p50 ms", "p95 ms", "max ms"))
         assert 0 < p50 <= p95 <= worst
     assert out["video driver"] == "dummy"  # this test forces it; with a display the real one runs
+    import pygame
+
+    assert not pygame.display.get_init()  # its window would slow the start-up section after it
     assert "960x600, 4 players, hard bot thinking" in out
     memory = out["memory, 960x600, 4 players, after bots played"]
     assert figure(memory, "bot process MB") > 0  # the bots' worker process is counted

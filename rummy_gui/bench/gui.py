@@ -124,6 +124,9 @@ def run(
     out["video driver"] = (
         pygame.display.get_driver() if pygame.display.get_init() else out["video driver"]
     )
+    # The in-process tables' window goes, so that no later figure (the start-up's
+    # first frames, run after this section) shares the X server with an open window.
+    pygame.display.quit()
     (tw, th), tn = think_at
     memory: list[dict[str, float]] = []
     for level in think_levels:
