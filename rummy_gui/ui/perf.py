@@ -228,24 +228,34 @@ def _status_mb(pid: int | str, field: str) -> float:
     return 0.0
 
 
-def child_pids() -> list[int]:
-    """This process's children (Linux): the bots' worker process among them."""
+def _children(pid: str) -> list[int]:
     pids: list[int] = []
     try:
-        tasks = os.listdir("/proc/self/task")
+        tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
         return pids
     for task in tasks:
         try:
-            with open(f"/proc/self/task/{task}/children") as f:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
                 pids.extend(int(p) for p in f.read().split())
         except (OSError, ValueError):  # noqa: PERF203 (a thread gone meanwhile is skipped)
             continue
     return pids
 
 
+def child_pids() -> list[int]:
+    """This process's descendants (Linux): the bots' worker process, and the
+    expert's second process that the worker starts, among them."""
+    pids, todo = [], _children("self")
+    while todo:
+        pid = todo.pop()
+        pids.append(pid)
+        todo.extend(_children(str(pid)))
+    return pids
+
+
 def memory_mb() -> dict[str, float]:
-    """RSS of this process and of its children (the bot process), now and at peak, in MB."""
+    """RSS of this process and of its descendants (the bot processes), now and at peak, in MB."""
     kids = child_pids()
     game, bots = _status_mb("self", "VmRSS"), sum(_status_mb(p, "VmRSS") for p in kids)
     return {
