@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 
@@ -16,6 +17,8 @@ from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, RuleBot
 from rummy_gui.bots.search import RolloutBot, sample_world
 from rummy_gui.engine import Game, View
 from rummy_gui.engine.cards import Card
+
+T = TypeVar("T")
 
 
 def _played(preset: str, players: int, seed: int, moves: int) -> Game:
@@ -92,12 +95,12 @@ def _deep_take_position() -> tuple[Game, int]:
     return g, view.seat
 
 
-def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Rollouts still run; the list fills with the first move of each."""
-    calls: list[str] = []
+def _spy_playouts(monkeypatch: pytest.MonkeyPatch, what: Callable[[object, int], T]) -> list[T]:
+    """Rollouts still run; the list fills with `what(first move, move limit)` of each."""
+    calls: list[T] = []
     real = search_mod.playout
 
-    def counting(
+    def spying(
         world: Game,
         me: int,
         first: object,
@@ -105,11 +108,16 @@ def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         limit: int = 600,
         used: list[int] | None = None,
     ) -> float:
-        calls.append(str(first))
+        calls.append(what(first, limit))
         return real(world, me, first, seed, limit, used)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(search_mod, "playout", counting)
+    monkeypatch.setattr(search_mod, "playout", spying)
     return calls
+
+
+def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Rollouts still run; the list fills with the first move of each."""
+    return _spy_playouts(monkeypatch, lambda first, _limit: str(first))
 
 
 def test_hard_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -293,21 +301,7 @@ def test_hards_rollouts_stop_after_the_set_number_of_moves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     g, seat = _deep_take_position()
-    limits: list[int] = []
-    real = search_mod.playout
-
-    def capped(
-        world: Game,
-        me: int,
-        first: object,
-        seed: int,
-        limit: int = 600,
-        used: list[int] | None = None,
-    ) -> float:
-        limits.append(limit)
-        return real(world, me, first, seed, limit, used)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(search_mod, "playout", capped)
+    limits = _spy_playouts(monkeypatch, lambda _first, limit: limit)
     RolloutBot(seed=3, samples=4, budget=120, moves=7, min_samples=3).choose(g.view(seat))
     assert set(limits) == {7}
     assert len(limits) >= 6  # at least three guesses of two or more candidates
