@@ -33,3 +33,19 @@ def test_expert_figures_pooled_time_one_and_two_processes(monkeypatch: pytest.Mo
     out = bench_expert.expert_figures(1, pooled=True)
     assert out["expert, searched, 500 family, two processes (ms)"]["decisions"] == len(found)
     assert out["expert, searched, 500 family (ms)"]["decisions"] == len(found)
+
+
+@pytest.mark.parametrize(("argv", "said"), [(["x"], "invalid int"), (["0"], "at least 1")])
+def test_expert_bench_refuses_a_bad_count_with_a_message(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        bench_expert.main(argv)
+    assert stop.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_expert_bench_help_names_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        bench_expert.main(["--help"])
+    assert "--pooled" in capsys.readouterr().out

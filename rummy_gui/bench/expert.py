@@ -13,6 +13,7 @@ same moves): wall and CPU of this process, and the second process's CPU.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -149,9 +150,24 @@ def _searched_row(name: str, way: str) -> bool:
 
 
 def main(argv: list[str]) -> None:
-    args = [a for a in argv if a != "--pooled"]
-    per = int(args[0]) if args else PER_PRESET
-    for key, f in expert_figures(per, pooled="--pooled" in argv).items():
+    parser = argparse.ArgumentParser(
+        prog="python -m rummy_gui.bench.expert",
+        description="Times the expert's searched decisions, every preset, hands of 7-20 cards.",
+    )
+    parser.add_argument(
+        "per_preset",
+        nargs="?",
+        type=int,
+        default=PER_PRESET,
+        help=f"positions per preset (default {PER_PRESET})",
+    )
+    parser.add_argument(
+        "--pooled", action="store_true", help="also time each position with a second bot process"
+    )
+    args = parser.parse_args(argv)
+    if args.per_preset < 1:
+        parser.error(f"per_preset must be at least 1, not {args.per_preset}")
+    for key, f in expert_figures(args.per_preset, pooled=args.pooled).items():
         if "wall p50" not in f:
             print(f"{key:56s} p50 {f['p50']:.0f}  max {f['max']:.0f}")
             continue
