@@ -263,6 +263,10 @@ def _games(
 # ---------------------------------------------------------------- running
 
 
+# More worker processes than this is a typing slip, not a machine.
+MAX_JOBS = 64
+
+
 def run(
     preset: str,
     players: int,
@@ -277,6 +281,7 @@ def run(
     results: list[DealResult] = []
     start = time.perf_counter()
     it: Iterator[DealResult]
+    jobs = min(jobs, deals)  # a worker with no deal to play would only cost its start
     if jobs > 1:
         import multiprocessing as mp
 
@@ -380,7 +385,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--bots names {len(levels)} bots for {args.players} players")
     if args.deals < 1 or args.jobs < 1:
         ap.error("--deals and --jobs must be at least 1")
-    options = json.loads(args.options) if args.options else None
+    if args.jobs > MAX_JOBS:
+        ap.error(f"--jobs must be at most {MAX_JOBS}, not {args.jobs}")
+    options = None
+    if args.options:
+        try:
+            options = json.loads(args.options)
+            rules.with_options(options)
+        except ValueError as exc:  # JSONDecodeError is a ValueError too
+            ap.error(f"--options: {exc}")
     out = run(
         args.preset, args.players, levels, args.deals, args.seed, args.jobs, options, progress=True
     )
