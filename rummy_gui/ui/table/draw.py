@@ -98,7 +98,12 @@ def _draw_moving(
             )  # into a hidden hand: its back
             _card(surface, scene, None if private else flight.card, flight.rect(), shadow=True)
     _draw_drag(surface, scene)
-    _draw_messages(surface, scene, geo)
+    if parts is None or any(
+        clip.colliderect(rect)
+        for name, (rect, _part) in parts.items()
+        if isinstance(name, tuple) and name[0] == "message"
+    ):  # a message's callout lies within its part: elsewhere it changes no pixel
+        _draw_messages(surface, scene, geo)
 
 
 @dataclass
@@ -434,6 +439,9 @@ def _card(
     surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False
 ) -> None:
     size = (rect.w, rect.h)
+    # Outside the clip (a frame drawn in parts) a card's blits change no pixel.
+    if not surface.get_clip().colliderect(rect.x, rect.y, rect.w + 3, rect.h + 4):
+        return
     if shadow:
         surface.blit(_shadow(size), (rect.x + 3, rect.y + 4))
     if card is None:
