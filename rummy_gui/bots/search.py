@@ -401,6 +401,12 @@ class RolloutBot:
     `prior` times its gap to medium's best score. All off for the level:
     none played better (docs/bots.md).
 
+    With `discards`, the discards of the 500 family are checked the same
+    way: medium's best `discard_candidates` discards within
+    `discard_margin` points of its best, each rollout cut after
+    `discard_moves` moves (a discard is the decision made every turn, and
+    what it feeds the next players shows only in the turns after it).
+
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
     round. Off for the level: it played no better than without (docs/bots.md
@@ -425,6 +431,10 @@ class RolloutBot:
         prior: float = 0.0,
         moves: int = 0,
         params: Params = MEDIUM,
+        discards: bool = False,
+        discard_margin: float = 15.0,
+        discard_candidates: int = 3,
+        discard_moves: int = 8,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -442,6 +452,10 @@ class RolloutBot:
         self.sigma = sigma
         self.prior = prior
         self.moves = moves
+        self.discards = discards
+        self.discard_margin = discard_margin
+        self.discard_candidates = discard_candidates
+        self.discard_moves = discard_moves
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -451,8 +465,10 @@ class RolloutBot:
     def scored(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
         """`compared` with medium's score of each move."""
         contract = view.rules.is_contract
+        phases = (Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM)
+        discard = self.discards and not contract and view.phase == Phase.PLAY
         if (
-            view.phase not in ((Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM))
+            (view.phase not in phases and not discard)
             or len(view.legal_moves) < 2
             or (contract and self.contract_samples <= 0)
         ):
@@ -461,8 +477,15 @@ class RolloutBot:
         if len(opts) < 2:
             return []
         top = opts[0][0]
-        cands = [(s, m) for s, m in opts[: self.candidates] if s >= top - self.margin]
-        if len(cands) < 2 or (self.deep_only and not any(_checked(m, contract) for _s, m in cands)):
+        margin, many = (
+            (self.discard_margin, self.discard_candidates)
+            if discard
+            else (self.margin, self.candidates)
+        )
+        cands = [(s, m) for s, m in opts[:many] if s >= top - margin]
+        if len(cands) < 2:
+            return []
+        if not discard and self.deep_only and not any(_checked(m, contract) for _s, m in cands):
             return []
         return cands
 
@@ -495,8 +518,9 @@ class RolloutBot:
         if self.budget > 0:
             limit, per = budget_split(self.budget, len(view.hand), len(cands))
             per = max(per, limit // (self.min_samples * len(cands)))
-            if self.moves > 0:
-                per = self.moves
+            moves = self.discard_moves if view.phase == Phase.PLAY else self.moves
+            if moves > 0:
+                per = moves
         used = [0]
         played = 0
         for i in range(samples):
