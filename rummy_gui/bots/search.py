@@ -26,7 +26,7 @@ import gc
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from ..engine.cards import Card
@@ -38,7 +38,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import Memory, remember
-from .policy import HARD, HARD_CONTRACT, MEDIUM, Params, RuleBot, decision_rng, forced
+from .policy import HARD, HARD_CONTRACT, MEDIUM, Judge, Params, RuleBot, decision_rng, forced
 from .solver import (
     LAYOFF,
     PlannedMeld,
@@ -139,13 +139,33 @@ def known_hands(view: View) -> tuple[Memory, dict[int, list[Card]], list[Card]]:
     return mem, hands, rest
 
 
-def sample_world(view: View, rng: random.Random, best_of: int = 1) -> Game:
+def sample_world(
+    view: View,
+    rng: random.Random,
+    best_of: int = 1,
+    refuse: Callable[[list[Card], Card], bool] | None = None,
+) -> Game:
     """A full game consistent with the view: hidden cards dealt at random,
-    cards an opponent is known to have picked up kept in that hand."""
+    cards an opponent is known to have picked up kept in that hand. With
+    `refuse`, a card that `refuse(hand so far, card)` refuses is passed over
+    for that hand (dealt to it only when nothing else is left)."""
     _mem, hands, rest = known_hands(view)
     rng.shuffle(rest)
     for s, hand in hands.items():
         need = view.hand_sizes[s] - len(hand)
+        if refuse is not None and need > 0:
+            passed: list[Card] = []
+            while need > 0 and rest:
+                c = rest.pop()
+                if refuse(hand, c):
+                    passed.append(c)
+                else:
+                    hand.append(c)
+                    need -= 1
+            keep = max(0, len(passed) - need)
+            hand.extend(passed[keep:])
+            rest.extend(passed[:keep])
+            continue
         if best_of > 1 and need > 0:
             # players keep their good cards: of a few random fillings, the one
             # that suits this player best
@@ -406,6 +426,9 @@ class RolloutBot:
     `discard_margin` points of its best, each rollout cut after
     `discard_moves` moves (a discard is the decision made every turn, and
     what it feeds the next players shows only in the turns after it).
+    With `meldless` (500 family) the guessed opponents' hands hold no meld
+    and no card that fits the table: medium-like players lay those down at
+    once, so a hand holding one is not theirs.
 
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
@@ -435,6 +458,7 @@ class RolloutBot:
         discard_margin: float = 15.0,
         discard_candidates: int = 3,
         discard_moves: int = 8,
+        meldless: bool = False,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -456,6 +480,7 @@ class RolloutBot:
         self.discard_margin = discard_margin
         self.discard_candidates = discard_candidates
         self.discard_moves = discard_moves
+        self.meldless = meldless
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -523,8 +548,11 @@ class RolloutBot:
                 per = moves
         used = [0]
         played = 0
+        refuse = None
+        if self.meldless and not view.rules.is_contract:
+            refuse = Judge(view, self.base.params_for(view)).melds_or_fits
         for i in range(samples):
-            world = sample_world(view, rng, self.best_of)
+            world = sample_world(view, rng, self.best_of, refuse)
             seed = rng.randrange(1 << 30)
             for k, m in enumerate(cands):
                 v = playout(world, view.seat, m, seed, per, used)

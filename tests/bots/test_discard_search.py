@@ -9,10 +9,11 @@ from collections import Counter
 import pytest
 
 from rummy_gui.bots import search as search_mod
-from rummy_gui.bots.policy import RuleBot
-from rummy_gui.bots.search import RolloutBot, hard_level
+from rummy_gui.bots.policy import MEDIUM, Judge, RuleBot
+from rummy_gui.bots.search import RolloutBot, hard_level, sample_world
+from rummy_gui.bots.solver import best_split
 from rummy_gui.engine import Action, Game, Move, View
-from rummy_gui.engine.cards import make_pack
+from rummy_gui.engine.cards import Card, make_pack
 
 
 def _must_discard() -> View:
@@ -151,3 +152,37 @@ def test_a_discard_search_off_leaves_the_discard_to_medium(
     calls = _spy(monkeypatch)
     _searching(discards=False).choose(_must_discard())
     assert calls == []
+
+
+def _guessed_melds(refuse: bool) -> list[int]:
+    """Melds in the next player's hand of ten guessed deals."""
+    view = _must_discard()
+    judge = Judge(view, MEDIUM)
+    out = []
+    for seed in range(10):
+        world = sample_world(view, random.Random(seed), 4, judge.melds_or_fits if refuse else None)
+        out.append(len(best_split(view.rules, world.hand(1), view.melds).melds))
+    return out
+
+
+def test_meldless_guesses_hold_no_meld() -> None:
+    assert _guessed_melds(refuse=True) == [0] * 10
+
+
+def test_random_guesses_often_hold_a_meld() -> None:
+    assert sum(n > 0 for n in _guessed_melds(refuse=False)) >= 3
+
+
+def test_meldless_guesses_keep_the_cards_picked_up() -> None:
+    view = _must_discard()
+    refuse = Judge(view, MEDIUM).melds_or_fits
+    hand = sample_world(view, random.Random(1), 4, refuse).hand(1)
+    assert {Card(9, "H"), Card(9, "S")} <= set(hand)
+
+
+def test_meldless_discard_search_rolls_out_the_same_candidates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _spy(monkeypatch)
+    _searching(meldless=True).choose(_must_discard())
+    assert len(Counter(first for first, _limit in calls)) == 3
