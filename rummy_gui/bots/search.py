@@ -148,7 +148,8 @@ def sample_world(
     """A full game consistent with the view: hidden cards dealt at random,
     cards an opponent is known to have picked up kept in that hand. With
     `refuse`, a card that `refuse(hand so far, card)` refuses is passed over
-    for that hand (dealt to it only when nothing else is left)."""
+    for that hand (dealt to it only when nothing else is left), and
+    `best_of` is not used."""
     _mem, hands, rest = known_hands(view)
     rng.shuffle(rest)
     for s, hand in hands.items():
