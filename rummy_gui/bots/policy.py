@@ -291,6 +291,11 @@ class Judge:
             out -= v * (0.25 if self.fits_table(c) else 1.0) + 1.0
         return out
 
+    def melds_or_fits(self, hand: Sequence[Card], card: Card) -> bool:
+        """Would `card` make a meld with cards of `hand`, or fit the table
+        alone? (An opponent who melds at once holds no such card.)"""
+        return self.fits_table(card) or self._completes(hand, card)
+
     def fits_table(self, card: Card) -> bool:
         hit = self._fits.get(card.code)
         if hit is None:

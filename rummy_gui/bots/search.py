@@ -26,7 +26,7 @@ import gc
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from ..engine.cards import Card
@@ -38,7 +38,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import Memory, remember
-from .policy import HARD, HARD_CONTRACT, MEDIUM, Params, RuleBot, decision_rng, forced
+from .policy import HARD, HARD_CONTRACT, MEDIUM, Judge, Params, RuleBot, decision_rng, forced
 from .solver import (
     LAYOFF,
     PlannedMeld,
@@ -139,13 +139,34 @@ def known_hands(view: View) -> tuple[Memory, dict[int, list[Card]], list[Card]]:
     return mem, hands, rest
 
 
-def sample_world(view: View, rng: random.Random, best_of: int = 1) -> Game:
+def sample_world(
+    view: View,
+    rng: random.Random,
+    best_of: int = 1,
+    refuse: Callable[[list[Card], Card], bool] | None = None,
+) -> Game:
     """A full game consistent with the view: hidden cards dealt at random,
-    cards an opponent is known to have picked up kept in that hand."""
+    cards an opponent is known to have picked up kept in that hand. With
+    `refuse`, a card that `refuse(hand so far, card)` refuses is passed over
+    for that hand (dealt to it only when nothing else is left), and
+    `best_of` is not used."""
     _mem, hands, rest = known_hands(view)
     rng.shuffle(rest)
     for s, hand in hands.items():
         need = view.hand_sizes[s] - len(hand)
+        if refuse is not None and need > 0:
+            passed: list[Card] = []
+            while need > 0 and rest:
+                c = rest.pop()
+                if refuse(hand, c):
+                    passed.append(c)
+                else:
+                    hand.append(c)
+                    need -= 1
+            keep = max(0, len(passed) - need)
+            hand.extend(passed[keep:])
+            rest.extend(passed[:keep])
+            continue
         if best_of > 1 and need > 0:
             # players keep their good cards: of a few random fillings, the one
             # that suits this player best
@@ -401,6 +422,15 @@ class RolloutBot:
     `prior` times its gap to medium's best score. All off for the level:
     none played better (docs/bots.md).
 
+    With `discards`, the discards of the 500 family are checked the same
+    way: medium's best `discard_candidates` discards within
+    `discard_margin` points of its best, each rollout cut after
+    `discard_moves` moves (a discard is the decision made every turn, and
+    what it feeds the next players shows only in the turns after it).
+    With `meldless` (500 family) the guessed opponents' hands hold no meld
+    and no card that fits the table: medium-like players lay those down at
+    once, so a hand holding one is not theirs.
+
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
     round. Off for the level: it played no better than without (docs/bots.md
@@ -425,6 +455,11 @@ class RolloutBot:
         prior: float = 0.0,
         moves: int = 0,
         params: Params = MEDIUM,
+        discards: bool = False,
+        discard_margin: float = 15.0,
+        discard_candidates: int = 3,
+        discard_moves: int = 8,
+        meldless: bool = False,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -442,6 +477,11 @@ class RolloutBot:
         self.sigma = sigma
         self.prior = prior
         self.moves = moves
+        self.discards = discards
+        self.discard_margin = discard_margin
+        self.discard_candidates = discard_candidates
+        self.discard_moves = discard_moves
+        self.meldless = meldless
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -451,8 +491,10 @@ class RolloutBot:
     def scored(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
         """`compared` with medium's score of each move."""
         contract = view.rules.is_contract
+        phases = (Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM)
+        discard = self.discards and not contract and view.phase == Phase.PLAY
         if (
-            view.phase not in ((Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM))
+            (view.phase not in phases and not discard)
             or len(view.legal_moves) < 2
             or (contract and self.contract_samples <= 0)
         ):
@@ -461,8 +503,15 @@ class RolloutBot:
         if len(opts) < 2:
             return []
         top = opts[0][0]
-        cands = [(s, m) for s, m in opts[: self.candidates] if s >= top - self.margin]
-        if len(cands) < 2 or (self.deep_only and not any(_checked(m, contract) for _s, m in cands)):
+        margin, many = (
+            (self.discard_margin, self.discard_candidates)
+            if discard
+            else (self.margin, self.candidates)
+        )
+        cands = [(s, m) for s, m in opts[:many] if s >= top - margin]
+        if len(cands) < 2:
+            return []
+        if not discard and self.deep_only and not any(_checked(m, contract) for _s, m in cands):
             return []
         return cands
 
@@ -495,12 +544,16 @@ class RolloutBot:
         if self.budget > 0:
             limit, per = budget_split(self.budget, len(view.hand), len(cands))
             per = max(per, limit // (self.min_samples * len(cands)))
-            if self.moves > 0:
-                per = self.moves
+            moves = self.discard_moves if view.phase == Phase.PLAY else self.moves
+            if moves > 0:
+                per = moves
         used = [0]
         played = 0
+        refuse = None
+        if self.meldless and not view.rules.is_contract:
+            refuse = Judge(view, self.base.params_for(view)).melds_or_fits
         for i in range(samples):
-            world = sample_world(view, rng, self.best_of)
+            world = sample_world(view, rng, self.best_of, refuse)
             seed = rng.randrange(1 << 30)
             for k, m in enumerate(cands):
                 v = playout(world, view.seat, m, seed, per, used)
