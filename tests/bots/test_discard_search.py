@@ -12,37 +12,10 @@ from rummy_gui.bots import search as search_mod
 from rummy_gui.bots.policy import MEDIUM, Judge, RuleBot
 from rummy_gui.bots.search import RolloutBot, hard_level, sample_world
 from rummy_gui.bots.solver import best_split
-from rummy_gui.engine import Action, Game, Move, View
-from rummy_gui.engine.cards import Card, make_pack
+from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine.cards import Card
 
-
-def _must_discard() -> View:
-    """Two players, no jokers: seat 0 has drawn and must discard; the next
-    player has picked up 9H and 9S from the pile."""
-    h0 = "9S 9D KC 2D 4D 6H 8C JS AD 3H 5S 7S 10C"
-    h1 = "2C 3C 4S 6D 8D 10S QD AH 5H 7D JC KH 3S"
-    used = set(h0.split() + h1.split() + ["9H"])
-    stock = [str(c) for c in make_pack(1, 0) if str(c) not in used]
-    g = Game.from_layout(
-        "rummy500",
-        hands=[h0, h1],
-        stock=" ".join(stock),
-        discard="9H",
-        turn=1,
-        options={"jokers": False},
-        seed=3,
-    )
-    for move in (
-        "1: take 1",
-        "1: discard 2C",
-        "0: draw",
-        "0: discard 9S",
-        "1: take 1",
-        "1: discard 3C",
-        "0: draw",
-    ):
-        g.play(move)
-    return g.view(0)
+from ._shared import next_holds_two_nines, spy_playouts
 
 
 def _searching(**kw: object) -> RolloutBot:
@@ -59,28 +32,13 @@ def _searching(**kw: object) -> RolloutBot:
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
     """Rollouts still run; the list fills with (first move, move limit) of each."""
-    calls: list[tuple[str, int]] = []
-    real = search_mod.playout
-
-    def spying(
-        world: Game,
-        me: int,
-        first: Move,
-        seed: int,
-        limit: int = 600,
-        used: list[int] | None = None,
-    ) -> float:
-        calls.append((str(first), limit))
-        return real(world, me, first, seed, limit, used)
-
-    monkeypatch.setattr(search_mod, "playout", spying)
-    return calls
+    return spy_playouts(monkeypatch, search_mod, lambda first, limit: (str(first), limit))
 
 
 def test_the_discard_search_rolls_out_mediums_best_discards(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    view = _must_discard()
+    view = next_holds_two_nines()
     calls = _spy(monkeypatch)
     _searching().choose(view)
     firsts = Counter(first for first, _limit in calls)
@@ -89,7 +47,7 @@ def test_the_discard_search_rolls_out_mediums_best_discards(
 
 def test_each_discard_is_played_on_every_guess(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _spy(monkeypatch)
-    _searching().choose(_must_discard())
+    _searching().choose(next_holds_two_nines())
     assert set(Counter(first for first, _limit in calls).values()) == {5}
 
 
@@ -97,26 +55,26 @@ def test_the_discard_rollouts_are_cut_after_their_own_number_of_moves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = _spy(monkeypatch)
-    _searching(discard_moves=5).choose(_must_discard())
+    _searching(discard_moves=5).choose(next_holds_two_nines())
     assert {limit for _first, limit in calls} == {5}
 
 
 def test_only_discards_are_compared_at_a_discard() -> None:
-    view = _must_discard()
+    view = next_holds_two_nines()
     compared = _searching().compared(view, random.Random(0))
     assert {m.action for m in compared} == {Action.DISCARD}
 
 
 def test_the_searched_discard_is_one_of_the_candidates_and_the_same_each_time() -> None:
-    view = _must_discard()
+    view = next_holds_two_nines()
     compared = _searching().compared(view, random.Random(0))
     move = _searching().choose(view)
-    assert (move in compared, _searching().choose(_must_discard())) == (True, move)
+    assert (move in compared, _searching().choose(next_holds_two_nines())) == (True, move)
 
 
 def test_the_rollouts_decide_the_discard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the rollouts favour medium's third discard, that card goes."""
-    view = _must_discard()
+    view = next_holds_two_nines()
     compared = _searching().compared(view, random.Random(0))
     third = compared[2]
 
@@ -140,7 +98,7 @@ def test_the_rollouts_decide_the_discard(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_the_level_leaves_the_discard_to_medium(monkeypatch: pytest.MonkeyPatch) -> None:
-    view = _must_discard()
+    view = next_holds_two_nines()
     calls = _spy(monkeypatch)
     move = hard_level(3).choose(view)
     assert (calls, move) == ([], RolloutBot(3).base.choose(view))
@@ -150,13 +108,13 @@ def test_a_discard_search_off_leaves_the_discard_to_medium(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = _spy(monkeypatch)
-    _searching(discards=False).choose(_must_discard())
+    _searching(discards=False).choose(next_holds_two_nines())
     assert calls == []
 
 
 def _guessed_melds(refuse: bool) -> list[int]:
     """Melds in the next player's hand of ten guessed deals."""
-    view = _must_discard()
+    view = next_holds_two_nines()
     judge = Judge(view, MEDIUM)
     out = []
     for seed in range(10):
@@ -174,7 +132,7 @@ def test_random_guesses_often_hold_a_meld() -> None:
 
 
 def test_meldless_guesses_keep_the_cards_picked_up() -> None:
-    view = _must_discard()
+    view = next_holds_two_nines()
     refuse = Judge(view, MEDIUM).melds_or_fits
     hand = sample_world(view, random.Random(1), 4, refuse).hand(1)
     assert {Card(9, "H"), Card(9, "S")} <= set(hand)
@@ -184,5 +142,5 @@ def test_meldless_discard_search_rolls_out_the_same_candidates(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = _spy(monkeypatch)
-    _searching(meldless=True).choose(_must_discard())
+    _searching(meldless=True).choose(next_holds_two_nines())
     assert len(Counter(first for first, _limit in calls)) == 3

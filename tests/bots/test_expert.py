@@ -17,6 +17,8 @@ from rummy_gui.bots.policy import decision_rng
 from rummy_gui.engine import Game, Move, View
 from rummy_gui.engine.cards import Card
 
+from ._shared import spy_playouts
+
 
 def _first_view(
     preset: str, players: int, deals: int, moves: int, wanted: Callable[[View], bool]
@@ -43,22 +45,7 @@ def _searched(view: View) -> bool:
 
 def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
     """Rollouts still run; the list fills with (first move, move limit) of each."""
-    calls: list[tuple[str, int]] = []
-    real = expert_mod.playout
-
-    def counting(
-        world: Game,
-        me: int,
-        first: Move,
-        seed: int,
-        limit: int = 600,
-        used: list[int] | None = None,
-    ) -> float:
-        calls.append((str(first), limit))
-        return real(world, me, first, seed, limit, used)
-
-    monkeypatch.setattr(expert_mod, "playout", counting)
-    return calls
+    return spy_playouts(monkeypatch, expert_mod, lambda first, limit: (str(first), limit))
 
 
 def test_expert_is_its_own_level() -> None:

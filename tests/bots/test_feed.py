@@ -11,76 +11,48 @@ from rummy_gui.bots.memory import card_of
 from rummy_gui.bots.policy import HARD_500, MEDIUM, Judge, RuleBot
 from rummy_gui.bots.search import RolloutBot, hard_level
 from rummy_gui.engine import Action, Game, View
-from rummy_gui.engine.cards import Card, make_pack
+from rummy_gui.engine.cards import Card
+
+from ._shared import next_holds_two_nines
 
 FEED = HARD_500
 
 
-def _next_holds_two_nines() -> View:
-    """Two players, no jokers: the next player has picked up 9H and 9S from
-    the pile (and let 2C and 3C go); seat 0 has drawn and must discard, with
-    9D in hand."""
-    h0 = "9S 9D KC 2D 4D 6H 8C JS AD 3H 5S 7S 10C"
-    h1 = "2C 3C 4S 6D 8D 10S QD AH 5H 7D JC KH 3S"
-    used = set(h0.split() + h1.split() + ["9H"])
-    stock = [str(c) for c in make_pack(1, 0) if str(c) not in used]
-    g = Game.from_layout(
-        "rummy500",
-        hands=[h0, h1],
-        stock=" ".join(stock),
-        discard="9H",
-        turn=1,
-        options={"jokers": False},
-        seed=3,
-    )
-    for move in (
-        "1: take 1",
-        "1: discard 2C",
-        "0: draw",
-        "0: discard 9S",
-        "1: take 1",
-        "1: discard 3C",
-        "0: draw",
-    ):
-        g.play(move)
-    return g.view(0)
-
-
 def test_the_discard_that_completes_the_next_players_set_is_priced_highest() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     judge = Judge(view, FEED)
     prices = {c: judge.feed_price(c) for c in view.hand}
     assert max(prices, key=lambda c: prices[c]) == Card(9, "D")
 
 
 def test_on_meldless_guesses_that_discard_costs_the_whole_set() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     judge = Judge(view, replace(FEED, feed_meldless=True))
     # no guess holds 9C, so in each 9H 9S go from the hand (-18) into a meld (+18)
     assert judge.feed_price(Card(9, "D")) >= 36
 
 
 def test_meldless_guesses_hold_no_meld_the_opponent_would_have_laid_down() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     judge = Judge(view, replace(FEED, feed_meldless=True))
     assert not any(judge.split(hand).melds for _w, hand in judge._feed_hands()[1])
 
 
 def test_random_guesses_may_hold_melds() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     judge = Judge(view, FEED)
     assert any(judge.split(hand).melds for _w, hand in judge._feed_hands()[1])
 
 
 def test_a_discard_nobody_can_meld_with_costs_little() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     judge = Judge(view, FEED)
     # 2D: its neighbours 3D and AD/4D are in this hand or gone; no set of twos is likely
     assert judge.feed_price(Card(2, "D")) < 0.1 * judge.feed_price(Card(9, "D"))
 
 
 def test_the_price_is_added_to_the_danger_only_when_asked_for() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     nine = Card(9, "D")
     priced = Judge(view, FEED)
     plain = Judge(view, MEDIUM)
@@ -88,14 +60,14 @@ def test_the_price_is_added_to_the_danger_only_when_asked_for() -> None:
 
 
 def test_the_price_is_the_same_for_the_same_view() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     first = [Judge(view, FEED).feed_price(c) for c in view.hand]
     again = [Judge(view, FEED).feed_price(c) for c in view.hand]
     assert first == again
 
 
 def test_a_guess_that_would_have_melded_a_card_its_seat_threw_weighs_less() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     judge = Judge(view, FEED)
     threw = [Card(2, "C"), Card(3, "C")]  # seat 1's discards
     weights = []
@@ -106,7 +78,7 @@ def test_a_guess_that_would_have_melded_a_card_its_seat_threw_weighs_less() -> N
 
 
 def test_the_guesses_keep_the_cards_the_next_player_picked_up() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     judge = Judge(view, FEED)
     held = {Card(9, "H"), Card(9, "S")}
     assert all(held <= set(hand) for _w, hand in judge._feed_hands()[1])
@@ -146,13 +118,13 @@ def test_where_the_priced_discard_differs_from_mediums_it_feeds_less() -> None:
 
 
 def test_hard_with_the_price_does_not_throw_the_card_that_completes_the_set() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     bot = RolloutBot(seed=1, params=HARD_500)
     assert bot.base.params_for(view).feed_samples > 0
     assert bot.choose(view).cards != ("9D",)
 
 
 def test_the_levels_do_not_price_feeding() -> None:
-    view = _next_holds_two_nines()
+    view = next_holds_two_nines()
     assert hard_level(seed=1).base.params_for(view).feed_samples == 0
     assert RuleBot(1, MEDIUM, "medium", per_preset=True).params_for(view).feed_samples == 0

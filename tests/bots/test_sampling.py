@@ -18,6 +18,8 @@ from rummy_gui.bots.search import RolloutBot, sample_world
 from rummy_gui.engine import Game, View
 from rummy_gui.engine.cards import Card
 
+from ._shared import spy_playouts
+
 T = TypeVar("T")
 
 
@@ -97,22 +99,7 @@ def _deep_take_position() -> tuple[Game, int]:
 
 def _spy_playouts(monkeypatch: pytest.MonkeyPatch, what: Callable[[object, int], T]) -> list[T]:
     """Rollouts still run; the list fills with `what(first move, move limit)` of each."""
-    calls: list[T] = []
-    real = search_mod.playout
-
-    def spying(
-        world: Game,
-        me: int,
-        first: object,
-        seed: int,
-        limit: int = 600,
-        used: list[int] | None = None,
-    ) -> float:
-        calls.append(what(first, limit))
-        return real(world, me, first, seed, limit, used)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(search_mod, "playout", spying)
-    return calls
+    return spy_playouts(monkeypatch, search_mod, what)
 
 
 def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:

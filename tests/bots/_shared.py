@@ -1,0 +1,67 @@
+"""Test helpers shared by the bots' tests: a constructed discard position and a rollout spy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import TypeVar
+
+import pytest
+
+from rummy_gui.engine import Game, View
+from rummy_gui.engine.cards import make_pack
+
+T = TypeVar("T")
+
+
+def next_holds_two_nines() -> View:
+    """Two players, no jokers: the next player has picked up 9H and 9S from
+    the pile (and let 2C and 3C go); seat 0 has drawn and must discard, with
+    9D in hand."""
+    h0 = "9S 9D KC 2D 4D 6H 8C JS AD 3H 5S 7S 10C"
+    h1 = "2C 3C 4S 6D 8D 10S QD AH 5H 7D JC KH 3S"
+    used = set(h0.split() + h1.split() + ["9H"])
+    stock = [str(c) for c in make_pack(1, 0) if str(c) not in used]
+    g = Game.from_layout(
+        "rummy500",
+        hands=[h0, h1],
+        stock=" ".join(stock),
+        discard="9H",
+        turn=1,
+        options={"jokers": False},
+        seed=3,
+    )
+    for move in (
+        "1: take 1",
+        "1: discard 2C",
+        "0: draw",
+        "0: discard 9S",
+        "1: take 1",
+        "1: discard 3C",
+        "0: draw",
+    ):
+        g.play(move)
+    return g.view(0)
+
+
+def spy_playouts(
+    monkeypatch: pytest.MonkeyPatch, module: ModuleType, what: Callable[[object, int], T]
+) -> list[T]:
+    """`module.playout` still runs; the list fills with `what(first move, move limit)` of each."""
+    calls: list[T] = []
+    real = module.playout
+
+    def spying(
+        world: Game,
+        me: int,
+        first: object,
+        seed: int,
+        limit: int = 600,
+        used: list[int] | None = None,
+    ) -> float:
+        calls.append(what(first, limit))
+        result: float = real(world, me, first, seed, limit, used)
+        return result
+
+    monkeypatch.setattr(module, "playout", spying)
+    return calls
