@@ -154,6 +154,25 @@ def minus(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
     return out
 
 
+def deal_refusing(
+    hand: list[Card], need: int, rest: list[Card], refuse: Callable[[list[Card], Card], bool]
+) -> None:
+    """Deal `need` cards from the end of `rest` to `hand`, passing over each
+    card `refuse(hand so far, card)` refuses; passed cards go back to `rest`
+    unless the hand still lacks cards when `rest` runs out."""
+    passed: list[Card] = []
+    while need > 0 and rest:
+        c = rest.pop()
+        if refuse(hand, c):
+            passed.append(c)
+        else:
+            hand.append(c)
+            need -= 1
+    keep = max(0, len(passed) - need)  # no card left that fits: take what there is
+    hand.extend(passed[keep:])
+    rest.extend(passed[:keep])
+
+
 def guessed_hands(
     v: View,
     mem: Memory,
@@ -189,17 +208,7 @@ def guessed_hands(
                 h.extend(rest[:need])
                 del rest[:need]
                 continue
-            passed: list[Card] = []
-            while need > 0 and rest:
-                c = rest.pop()
-                if refuse(h, c):
-                    passed.append(c)
-                else:
-                    h.append(c)
-                    need -= 1
-            keep = max(0, len(passed) - need)  # no card left that fits: take what there is
-            h.extend(passed[keep:])
-            rest.extend(passed[:keep])
+            deal_refusing(h, need, rest, refuse)
         out.append(hands)
     return out
 

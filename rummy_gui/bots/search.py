@@ -38,7 +38,17 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import Memory, remember
-from .policy import HARD, HARD_CONTRACT, MEDIUM, Judge, Params, RuleBot, decision_rng, forced
+from .policy import (
+    HARD,
+    HARD_CONTRACT,
+    MEDIUM,
+    Judge,
+    Params,
+    RuleBot,
+    deal_refusing,
+    decision_rng,
+    forced,
+)
 from .solver import (
     LAYOFF,
     PlannedMeld,
@@ -155,17 +165,7 @@ def sample_world(
     for s, hand in hands.items():
         need = view.hand_sizes[s] - len(hand)
         if refuse is not None and need > 0:
-            passed: list[Card] = []
-            while need > 0 and rest:
-                c = rest.pop()
-                if refuse(hand, c):
-                    passed.append(c)
-                else:
-                    hand.append(c)
-                    need -= 1
-            keep = max(0, len(passed) - need)
-            hand.extend(passed[keep:])
-            rest.extend(passed[:keep])
+            deal_refusing(hand, need, rest, refuse)
             continue
         if best_of > 1 and need > 0:
             # players keep their good cards: of a few random fillings, the one
