@@ -71,3 +71,22 @@ def test_a_long_log_shows_its_newest_lines_inside_the_column(
     assert lines[-1][0] == scene.session.log[-1].text()
     assert all(box.bottom <= log.bottom for _text, box in lines)
     assert lines[-1][1].bottom > log.bottom - 2 * LINE  # the column is used to its foot
+
+
+def test_the_columns_top_line_begins_an_entry(monkeypatch: pytest.MonkeyPatch, app: App) -> None:
+    """At 960x600 the column is short and entries wrap: the top line shown is
+    never the second half of an entry cut by the column's top."""
+    app.resize((960, 600))
+    scene = open_table(app, Game.new("shanghai", players=4, seed=5))
+    session = scene.session
+    starts: set[str] = set()
+    for _ in range(80):
+        seat = session.game.to_act[0]
+        legal = session.legal(seat)
+        move = next((m for m in legal if m.action in (Action.DRAW, Action.DISCARD)), legal[0])
+        assert scene.play(move, seat, quiet=True)
+        frame(app)
+        width = scene.geometry().layout.log.w - 6
+        starts |= {draw._wrapped(e.text(), width)[0] for e in session.log}
+        top = _lines(monkeypatch, scene)[0][0]
+        assert top in starts, f"the log's top line {top!r} is the middle of an entry"

@@ -913,11 +913,12 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     pygame.draw.line(surface, theme.PANEL_EDGE, lt.panel.topleft, lt.panel.bottomleft, 2)
     log = lt.log
     surface.blit(fonts.text_cached(_("Game log"), 14, theme.GOLD, True), (log.x, log.y))
-    lines: list[tuple[str, bool]] = []
+    lines: list[tuple[str, bool, bool]] = []  # text, a deal's line, an entry's first line
     entries = scene.session.log
     keep = 40 + scene.log_scroll  # enough entries for the lines shown
     for entry in entries[-keep:]:
-        lines.extend((line, entry.is_deal) for line in _wrapped(entry.text(), log.w - 6))
+        wrapped = _wrapped(entry.text(), log.w - 6)
+        lines.extend((line, entry.is_deal, k == 0) for k, line in enumerate(wrapped))
     visible = max(1, (log.h - LOG_TOP) // LOG_LINE)
     scroll = min(scene.log_scroll, max(0, len(lines) - visible))
     if scroll:
@@ -927,7 +928,13 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     # Read from the top, under the heading, as a page is: a short log sits there,
     # not at the foot of a tall empty column; a long one shows its newest lines,
     # the latest last.
-    for k, (line, is_deal) in enumerate(lines[-visible:]):
+    shown = lines[-visible:]
+    # An entry cut by the column's top is left out whole: its second half alone
+    # reads as nonsense. The rest keep their places, the newest at the foot.
+    cut = next((k for k, line in enumerate(shown) if line[2]), len(shown))
+    for k, (line, is_deal, _first) in enumerate(shown):
+        if k < cut:
+            continue
         surface.blit(
             fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM),
             (log.x, log.y + LOG_TOP + k * LOG_LINE),
