@@ -65,7 +65,7 @@ def test_review_positions_match_the_record(rummy_deal: Game) -> None:
         # of the deal, and the move made is the record's next one
         start = dict(record, moves=record["moves"][: f.position])
         assert replay.positions[f.position] == Game.from_record(start)
-        assert same_move(Move.parse(f.played), moves[f.position])
+        assert same_move(f.played, moves[f.position])
 
 
 def test_review_lists_biggest_loss_first_and_only_losses(rummy_deal: Game) -> None:
@@ -95,7 +95,7 @@ def test_review_only_looks_at_the_seats_own_views(rummy_deal: Game) -> None:
     public = [v._public for v in spy.views]
     assert all(p.hands[s] == [] for p in public for s in (0, 1))
     assert all(p.stock == [] for p in public)
-    assert all(f.played.startswith("2:") and f.expert.startswith("2:") for f in found)
+    assert all(f.played.seat == 2 and f.expert.seat == 2 for f in found)
 
 
 def test_view_at_shows_the_seats_hand_as_recorded(rummy_deal: Game) -> None:
@@ -154,7 +154,7 @@ def test_a_persian_deal_is_reviewed() -> None:
 
 
 def test_findings_go_through_json() -> None:
-    f = Finding(3, "0: draw", "0: take 2", 4.5, -1.0, 3.5, 4, 1.5)
+    f = Finding(3, Move.parse("0: draw"), Move.parse("0: take 2"), 4.5, -1.0, 3.5, 4, 1.5)
     assert Finding.from_json(f.to_json()) == f
 
 
@@ -190,3 +190,19 @@ def test_a_review_in_the_bot_process_can_be_cancelled() -> None:
         assert job._proc.poll() is not None  # the child is gone
     finally:
         job.close()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b'{"findings": [{"position": 1}]}',
+        b'{"findings": [{"position": 1, "played": "0: fly", "expert": "0: draw", "loss": 1,'
+        b' "played_worth": 0, "expert_worth": 1, "samples": 4}]}',
+        b'{"findings": 7}',
+    ],
+)
+def test_a_findings_answer_that_is_not_findings_is_an_error_not_a_crash(answer: bytes) -> None:
+    job = ReviewJob.__new__(ReviewJob)  # no child: only the reading of its answer
+    job.findings, job.error = None, None
+    job._take(answer)
+    assert (job.findings, job.error) == (None, "the review process gave an unreadable answer")

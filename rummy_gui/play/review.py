@@ -50,15 +50,15 @@ class Finding:
 
     `position`: the replay's position index before the move (so
     `Replay(record, deal).positions[position].view(seat)` is what the player
-    saw); `played` and `expert` are move texts; `loss` is the expert's
+    saw); `played` and `expert` are the moves (text only in JSON); `loss` is the expert's
     estimate of the points the move made gave up (its move's worth minus the
     move made's, in points of the deal; penalty points in the contract
     games), from `samples` guessed deals, and `error` that estimate's
     standard error."""
 
     position: int
-    played: str
-    expert: str
+    played: Move
+    expert: Move
     loss: float
     played_worth: float
     expert_worth: float
@@ -66,14 +66,16 @@ class Finding:
     error: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "played": str(self.played), "expert": str(self.expert)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Finding:
+        """The finding a review process sent; ValueError (or KeyError,
+        TypeError) if it is not one."""
         return cls(
             position=int(data["position"]),
-            played=str(data["played"]),
-            expert=str(data["expert"]),
+            played=Move.parse(str(data["played"])),
+            expert=Move.parse(str(data["expert"])),
             loss=float(data["loss"]),
             played_worth=float(data["played_worth"]),
             expert_worth=float(data["expert_worth"]),
@@ -164,8 +166,8 @@ def review(
                     found.append(
                         Finding(
                             pos,
-                            str(played),
-                            str(mine),
+                            played,
+                            mine,
                             round(loss, 2),
                             round(est.means[0], 2),
                             round(est.means[1], 2),
@@ -267,7 +269,10 @@ class ReviewJob:
         elif "progress" in answer:
             self.done, self.total = (int(x) for x in answer["progress"])
         elif "findings" in answer:
-            self.findings = [Finding.from_json(f) for f in answer["findings"]]
+            try:
+                self.findings = [Finding.from_json(f) for f in answer["findings"]]
+            except (KeyError, TypeError, ValueError):
+                self.error = "the review process gave an unreadable answer"
         elif "cancelled" in answer:
             self.cancelled = True
         elif "error" in answer:

@@ -106,7 +106,7 @@ def test_the_review_steps_with_keys_and_mouse_and_shows_the_players_view(app: Ap
         position = review.replay.positions[f.position]
         # the position shown is the record's, as seat 0 saw it
         assert list(review.view().hand) == position.hand(0)  # type: ignore[union-attr]
-        assert same_move(review.replay.moves[f.position], Move.parse(f.played))
+        assert same_move(review.replay.moves[f.position], f.played)
         seen = list(position.hand(0)) + list(position.discard_pile)
         seen += [c for m in position.melds for c in m.cards]
         assert set(drawn) <= set(seen)  # no other hand, no stock card drawn

@@ -108,7 +108,7 @@ def test_a_hot_seat_review_shows_nothing_before_ready_then_only_that_players_vie
         assert f.position in todo  # only Bo's own decisions
         position = replay.positions[f.position]
         assert list(review.view().hand) == position.hand(1)  # type: ignore[union-attr]
-        assert same_move(replay.moves[f.position], Move.parse(f.played))
+        assert same_move(replay.moves[f.position], f.played)
         seen = list(position.hand(1)) + list(position.discard_pile)
         seen += [c for m in position.melds for c in m.cards]
         assert set(drawn) <= set(seen)  # not Ann's hand, not the stock

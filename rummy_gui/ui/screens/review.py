@@ -165,8 +165,7 @@ class ReviewScene(Scene):
                 return
 
     # ------------------------------------------------------------ drawing
-    def _words(self, text: str, position: int) -> str:
-        move = Move.parse(text)
+    def _words(self, move: Move, position: int) -> str:
         return describe(move, self.replay.positions[position], self.session.name(self.seat))
 
     def draw(self, surface: pygame.Surface) -> None:
