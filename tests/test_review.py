@@ -199,9 +199,11 @@ def test_a_review_in_the_bot_process_can_be_cancelled() -> None:
         b'{"findings": [{"position": 1, "played": "0: fly", "expert": "0: draw", "loss": 1,'
         b' "played_worth": 0, "expert_worth": 1, "samples": 4}]}',
         b'{"findings": 7}',
+        b'{"progress": ["x", 2]}',
+        b'{"progress": [1, 2, 3]}',
     ],
 )
-def test_a_findings_answer_that_is_not_findings_is_an_error_not_a_crash(answer: bytes) -> None:
+def test_an_answer_that_is_not_one_is_an_error_not_a_crash(answer: bytes) -> None:
     job = ReviewJob.__new__(ReviewJob)  # no child: only the reading of its answer
     job.findings, job.error = None, None
     job._take(answer)

@@ -181,6 +181,10 @@ def review(
     return found
 
 
+# What the job says of an answer it cannot read (a crashed or corrupted child).
+UNREADABLE = "the review process gave an unreadable answer"
+
+
 class ReviewJob:
     """A review computed in a bot process of its own: `poll` never blocks.
 
@@ -262,21 +266,22 @@ class ReviewJob:
         try:
             answer = json.loads(line)
         except ValueError:
-            self.error = "the review process gave an unreadable answer"
+            self.error = UNREADABLE
             return
         if not isinstance(answer, dict):
-            self.error = "the review process gave an unreadable answer"
-        elif "progress" in answer:
-            self.done, self.total = (int(x) for x in answer["progress"])
-        elif "findings" in answer:
-            try:
+            self.error = UNREADABLE
+            return
+        try:
+            if "progress" in answer:
+                self.done, self.total = (int(x) for x in answer["progress"])
+            elif "findings" in answer:
                 self.findings = [Finding.from_json(f) for f in answer["findings"]]
-            except (KeyError, TypeError, ValueError):
-                self.error = "the review process gave an unreadable answer"
-        elif "cancelled" in answer:
-            self.cancelled = True
-        elif "error" in answer:
-            self.error = str(answer["error"])
+            elif "cancelled" in answer:
+                self.cancelled = True
+            elif "error" in answer:
+                self.error = str(answer["error"])
+        except (KeyError, TypeError, ValueError):
+            self.error = UNREADABLE
 
     def cancel(self, grace: float = 2.0) -> None:
         """Stop the review; the child is killed if it does not stop in time."""
