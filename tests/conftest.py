@@ -10,9 +10,14 @@ other's queues, and finish together.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+
+# A command line's main or parser (it takes the arguments), and the `refused` fixture's runner.
+Main = Callable[[list[str]], object]
+Refused = Callable[[Main, Sequence[str]], str]
 
 
 @pytest.fixture(autouse=True)
@@ -26,3 +31,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(
         key=lambda item: item.get_closest_marker("long") is None
     )  # stable: the rest keep their order
+
+
+@pytest.fixture
+def refused(capsys: pytest.CaptureFixture[str]) -> Refused:
+    """Runs a command line that must refuse its arguments: exit code 2 and no
+    traceback; gives what it wrote to stderr."""
+
+    def run(main: Main, argv: Sequence[str]) -> str:
+        with pytest.raises(SystemExit) as stop:
+            main(list(argv))
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        return err
+
+    return run

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from rummy_gui import arena
@@ -20,17 +22,12 @@ from rummy_gui import arena
     ],
 )
 def test_arena_refuses_bad_arguments_with_a_message(
-    argv: list[str],
-    said: str,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str], said: str, refused: Callable[..., str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     played: list[object] = []
     monkeypatch.setattr(arena, "run", lambda *a, **_k: played.append(a))
-    with pytest.raises(SystemExit) as stop:
-        arena.main(["--preset", "rummy500", "--players", "2", "--bots", "medium,easy", *argv])
-    assert stop.value.code == 2
-    assert said in capsys.readouterr().err
+    seats = ["--preset", "rummy500", "--players", "2", "--bots", "medium,easy"]
+    assert said in refused(arena.main, [*seats, *argv])
     assert played == []
 
 

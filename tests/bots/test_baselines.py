@@ -3,6 +3,7 @@ for the same seed, and each plays the strategy it is named for."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -103,9 +104,9 @@ def test_arena_runs_medium_against_greedy(capsys: pytest.CaptureFixture[str]) ->
     assert "greedy" in capsys.readouterr().out
 
 
-def test_arena_refuses_an_unknown_player() -> None:
-    with pytest.raises(SystemExit):
-        main(["--players", "2", "--bots", "medium,nobody", "--deals", "1"])
+def test_arena_refuses_an_unknown_player(refused: Callable[..., str]) -> None:
+    err = refused(main, ["--players", "2", "--bots", "medium,nobody", "--deals", "1"])
+    assert "unknown bot 'nobody'" in err
 
 
 # ---------------------------------------------------------------- the strategies
