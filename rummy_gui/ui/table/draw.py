@@ -435,15 +435,19 @@ def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
     return x, badge.bottom + 3
 
 
+SHADOW_OFFSET = (3, 4)  # a card's shadow lies this far right and down of it
+
+
 def _card(
     surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False
 ) -> None:
     size = (rect.w, rect.h)
     # Outside the clip (a frame drawn in parts) a card's blits change no pixel.
-    if not surface.get_clip().colliderect(rect.x, rect.y, rect.w + 3, rect.h + 4):
+    dx, dy = SHADOW_OFFSET
+    if not surface.get_clip().colliderect(rect.x, rect.y, rect.w + dx, rect.h + dy):
         return
     if shadow:
-        surface.blit(_shadow(size), (rect.x + 3, rect.y + 4))
+        surface.blit(_shadow(size), (rect.x + dx, rect.y + dy))
     if card is None:
         img = scene.app.art.back(scene.app.settings.card_back, size)
     else:
