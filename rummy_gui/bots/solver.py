@@ -790,9 +790,15 @@ def forget() -> None:
     _MELD_FITS.clear()
     _KITS.clear()
     _distance_cached.cache_clear()
+    _contract_sets.cache_clear()
+    _contract_runs.cache_clear()
 
 
 def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
+    """The fewest cards missing from the round's melds, by a search over the
+    melds (at most three) rather than over the hand's cards: each meld takes
+    one template of held cards (or none), templates cheapest first, and a
+    branch stops as soon as it cannot beat the best found."""
     sets_needed, runs_needed = CONTRACTS[round_number - 1]
     runs5 = 0
     if rules.last_round_goes_out_whole(round_number):
@@ -802,75 +808,101 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
             0, min(runs_needed, rules.contract_hand_size[round_number - 1] + 1 - 4 * runs_needed)
         )
     runs4 = runs_needed - runs5
-    p = _Packed(hand)
-    # templates: naturals from the hand and how many cards are still missing;
-    # slot 0: a set of 3, slot 1: a run of 4, slot 2: a run of 5
-    tmpl: list[list[tuple[int, int, int]]] = [[] for _ in p.codes]
+    counts = [0] * 53
+    for c in hand:
+        counts[52 if c.is_joker else c.code] += 1
+    jokers = counts[52]
+    state = sum(n * _BIT[code] for code, n in enumerate(counts[:52]) if n)
+    # per meld kind (a set of 3, a run of 4, a run of 5): (cards missing, packed naturals)
+    tmpl: list[list[tuple[int, int]]] = [[], [], []]
     if sets_needed:
-        by_rank: dict[int, list[Card]] = {}
-        for code, n in zip(p.codes, p.counts, strict=True):
-            by_rank.setdefault(code % 13 + 1, []).extend([_CARD[code]] * n)
-        for pool in by_rank.values():
-            seen: set[tuple[int, ...]] = set()
-            for k in range(1, min(3, len(pool)) + 1):
-                for combo in combinations(pool, k):
-                    key = tuple(c.code for c in combo)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    need = p.need(combo)
-                    tmpl[_lowest_field(need)].append((need, 3 - k, 0))
+        for rank in range(1, 14):
+            of_rank = (counts[rank - 1], counts[12 + rank], counts[25 + rank], counts[38 + rank])
+            if any(of_rank):
+                tmpl[0].extend(_contract_sets(rank, of_rank))
     lo_b, hi_b = run_bounds(rules)
     for slot, run_len, wanted in ((1, 4, runs4), (2, 5, runs5)):
         if not wanted:
             continue
         for si in range(4):
-            have = {code % 13 + 1 for code in p.codes if code // 13 == si}
-            if not have:
-                continue
-            for low in range(lo_b, hi_b - run_len + 2):
-                present = [
-                    _CARD[si * 13 + (0 if q == 14 else q - 1)]
-                    for q in range(low, low + run_len)
-                    if (1 if q == 14 else q) in have
-                ]
-                if not present:
-                    continue
-                # A held card may be left out for a joker (it is wanted in another
-                # meld), as the layout search does; never more than the jokers held.
-                for drop_n in range(min(p.jokers, len(present) - 1) + 1):
-                    for drop in combinations(present, drop_n):
-                        kept = [c for c in present if c not in drop] if drop else present
-                        need = p.need(kept)
-                        tmpl[_lowest_field(need)].append((need, run_len - len(kept), slot))
-    guard = p.guard
-    memo: dict[tuple[int, int, int, int], int] = {}
-    sizes = (3, 4, 5)
+            ranks = 0
+            for r in range(1, 14):
+                if counts[si * 13 + r - 1]:
+                    ranks |= 1 << r
+            if ranks:
+                tmpl[slot].extend(_contract_runs(si, ranks, run_len, jokers, lo_b, hi_b))
+    for slot, size in enumerate(_MELD_SIZES):
+        tmpl[slot].sort()
+        tmpl[slot].append((size, 0))  # the meld made of no held card
+    melds = [0] * sets_needed + [1] * runs4 + [2] * runs5
+    # the fewest cards the melds from i on can miss, disjointness aside
+    floor = [0] * (len(melds) + 1)
+    for i in range(len(melds) - 1, -1, -1):
+        floor[i] = floor[i + 1] + tmpl[melds[i]][0][0]
+    best = sum(_MELD_SIZES[m] for m in melds)
+    n = len(melds)
 
-    def solve(s: int, left: tuple[int, int, int]) -> int:
-        if left == (0, 0, 0):
-            return 0
-        if s == 0:
-            return 3 * left[0] + 4 * left[1] + 5 * left[2]
-        key = (s, *left)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        f = _lowest_field(s)
-        best = solve(s - (1 << (3 * f)), left)
-        for need, missing, slot in tmpl[f]:
-            if not left[slot] or missing >= best:
-                continue
-            if ((s | guard) - need) & guard == guard:
-                nxt = (left[0] - (slot == 0), left[1] - (slot == 1), left[2] - (slot == 2))
-                v = missing + solve(s - need, nxt)
-                if v < best:
-                    best = v
-        memo[key] = best
-        return best
+    def search(i: int, s: int, start: int, cost: int) -> None:
+        nonlocal best
+        slot = melds[i]
+        rest = floor[i + 1]
+        last = i + 1 == n
+        # melds of one kind take their templates in order, so that no
+        # choice is tried twice in another order
+        same = not last and melds[i + 1] == slot
+        ts = tmpl[slot]
+        for j in range(start, len(ts)):
+            missing, need = ts[j]
+            c = cost + missing
+            if c + rest >= best:
+                break
+            if ((s | _GUARD) - need) & _GUARD == _GUARD:
+                if last:
+                    best = c  # the cheapest template that fits: nothing after it is better
+                    break
+                search(i + 1, s - need, j if same else 0, c)
 
-    missing = solve(p.state, (sets_needed, runs4, runs5))
-    del sizes
+    search(0, state, 0, 0)
     cap = rules.max_jokers_per_meld
-    usable = p.jokers if cap is None else min(p.jokers, cap * (sets_needed + runs_needed))
-    return max(0, missing - usable)
+    usable = jokers if cap is None else min(jokers, cap * (sets_needed + runs_needed))
+    return max(0, best - usable)
+
+
+_MELD_SIZES = (3, 4, 5)
+
+
+@lru_cache(maxsize=4096)
+def _contract_sets(rank: int, of_rank: tuple[int, int, int, int]) -> tuple[tuple[int, int], ...]:
+    """(cards missing, packed naturals) of every set of 3 that 1 to 3 of
+    these cards of one rank (counts by suit) could start."""
+    codes = [si * 13 + rank - 1 for si in range(4) for _ in range(of_rank[si])]
+    out: set[tuple[int, int]] = set()
+    for k in range(1, min(3, len(codes)) + 1):
+        for combo in combinations(codes, k):
+            out.add((3 - k, sum(_BIT[c] for c in combo)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _contract_runs(
+    suit: int, ranks: int, run_len: int, jokers: int, lo_b: int, hi_b: int
+) -> tuple[tuple[int, int], ...]:
+    """(cards missing, packed naturals) of every run of `run_len` that held
+    cards of one suit (`ranks`: bit r for rank r) could start. A held card
+    may be left out for a joker (it is wanted in another meld), as the
+    layout search does; never more than the jokers held."""
+    out: set[tuple[int, int]] = set()
+    for low in range(lo_b, hi_b - run_len + 2):
+        bits = [
+            _BIT[suit * 13 + (0 if q == 14 else q - 1)]
+            for q in range(low, low + run_len)
+            if ranks >> (1 if q == 14 else q) & 1
+        ]
+        if not bits:
+            continue
+        total = sum(bits)
+        held = len(bits)
+        for drop_n in range(min(jokers, held - 1) + 1):
+            for drop in combinations(bits, drop_n):
+                out.add((run_len - held + drop_n, total - sum(drop)))
+    return tuple(out)
