@@ -104,11 +104,11 @@ def test_bots_section_finds_hards_sampled_decisions_and_times_them() -> None:
 
     from rummy_gui.bench import bots as bench_bots
     from rummy_gui.bench.searched import sampled_positions
-    from rummy_gui.bots.search import RolloutBot
+    from rummy_gui.bots.search import hard_level
 
     views = sampled_positions(3)
     assert len(views) == 3
-    probe = RolloutBot(seed=1)
+    probe = hard_level(1)  # the positions the level searches
     assert all(probe.compared(v, random.Random(0)) for v in views)
     ts = bench_bots.decision_times("medium", views)
     assert len(ts) == 3

@@ -73,9 +73,9 @@ def sampled_positions(
     count: int, players: int = 3, seed: int = 9, preset: str = "rummy500"
 ) -> list[View]:
     """Positions of a 500-family preset where hard compares moves by rollouts."""
-    from rummy_gui.bots.search import RolloutBot
+    from rummy_gui.bots.search import hard_level
 
-    probe = RolloutBot(seed=1)
+    probe = hard_level(1)
     return positions(
         preset,
         players,
@@ -95,9 +95,9 @@ def big_hand_positions(count: int, wanted: Callable[[View], bool] | None = None)
     from rummy_gui.engine.game import Game
 
     if wanted is None:
-        from rummy_gui.bots.search import RolloutBot
+        from rummy_gui.bots.search import hard_level
 
-        probe = RolloutBot(seed=1)
+        probe = hard_level(1)
 
         def wanted(view: View) -> bool:
             return bool(probe.compared(view, random.Random(0)))

@@ -386,6 +386,10 @@ HARD_BUDGET = 120
 HARD_CANDIDATES = 2
 HARD_MOVES = 12
 HARD_GUESSES = 5
+# Searched whatever medium's gap between its best two: the rollouts overrule
+# medium's far-ahead deep takes often, mostly big takes while an opponent is
+# nearly out (docs/bots.md has the screens).
+HARD_MARGIN = math.inf
 
 
 class RolloutBot:
@@ -582,6 +586,7 @@ def hard_level(seed: int = 0, level: str = "hard") -> RolloutBot:
         seed,
         level,
         candidates=HARD_CANDIDATES,
+        margin=HARD_MARGIN,
         budget=HARD_BUDGET,
         min_samples=HARD_GUESSES,
         moves=HARD_MOVES,

@@ -15,7 +15,7 @@ from rummy_gui.bots import search as search_mod
 from rummy_gui.bots.memory import remember
 from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, RuleBot
 from rummy_gui.bots.search import RolloutBot, sample_world
-from rummy_gui.engine import Game, View
+from rummy_gui.engine import Action, Game, View
 from rummy_gui.engine.cards import Card
 
 from ._shared import spy_playouts
@@ -296,16 +296,44 @@ def test_hards_rollouts_stop_after_the_set_number_of_moves(
 
 def test_the_hard_level_searches_within_its_budget() -> None:
     from rummy_gui.bots import make_bot
-    from rummy_gui.bots.search import HARD_BUDGET, HARD_CANDIDATES, HARD_GUESSES, HARD_MOVES
+    from rummy_gui.bots.search import (
+        HARD_BUDGET,
+        HARD_CANDIDATES,
+        HARD_GUESSES,
+        HARD_MARGIN,
+        HARD_MOVES,
+    )
 
     bot = make_bot("hard", seed=1)
     assert isinstance(bot, RolloutBot)
     assert bot.budget == HARD_BUDGET > 0
-    assert (bot.candidates, bot.min_samples, bot.moves) == (
+    assert (bot.candidates, bot.margin, bot.min_samples, bot.moves) == (
         HARD_CANDIDATES,
+        HARD_MARGIN,
         HARD_GUESSES,
         HARD_MOVES,
     )
+
+
+def test_the_hard_level_searches_a_deep_take_medium_rates_far_ahead() -> None:
+    """Within 15 points of medium's best nothing would be searched here; the
+    level compares the deep take all the same."""
+    from rummy_gui.bots.search import HARD_CANDIDATES, hard_level
+
+    level, near = hard_level(1), RolloutBot(seed=1, candidates=HARD_CANDIDATES)
+    _g, view = _first_view(
+        "rummy500",
+        3,
+        60,
+        80,
+        lambda v: (
+            bool(level.compared(v, random.Random(0))) and not near.compared(v, random.Random(0))
+        ),
+    )
+    scored = level.scored(view, random.Random(0))
+    assert len(scored) == 2
+    assert scored[0][0] - scored[1][0] > 15
+    assert any(m.action in (Action.TAKE, Action.RUMMY) and (m.number or 1) > 1 for _s, m in scored)
 
 
 @pytest.mark.parametrize(("preset", "players"), [("rummy500", 3), ("persian", 4)])
