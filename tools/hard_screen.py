@@ -1,0 +1,153 @@
+"""Screens of a hard variant against the level, deal by deal (docs/bots.md).
+
+    python tools/hard_screen.py play NAME [--deals N] [--hard JSON] [--params JSON] ...
+    python tools/hard_screen.py pair NAME [BASE]
+
+`play` plays the arena's duplicate deals (`arena._work`: the same shuffles
+and seeds as `python -m rummy_gui.arena --seed 1`) with the first bot
+replaced by `RolloutBot(**the level's settings, **--hard)`, and medium's
+settings changed by `--params` (for the bot's own judgment only, not its
+rollouts). Each deal is claimed as a file under `--dir`, so several workers
+started with the same NAME share the deals, and its result is written as a
+JSON line. `pair` sums a run: the variant's advantage per deal, BASE's on
+the same deals and the paired difference, each with its 95 % interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import glob
+import json
+import math
+import os
+import statistics
+import tempfile
+import time
+from dataclasses import replace
+from typing import Any
+
+from rummy_gui import arena
+from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, RuleBot, tuned
+from rummy_gui.bots.search import (
+    HARD_BUDGET,
+    HARD_CANDIDATES,
+    HARD_GUESSES,
+    HARD_MARGIN,
+    HARD_MOVES,
+    RolloutBot,
+)
+from rummy_gui.engine.rules import PRESETS
+
+_DIR = os.path.join(tempfile.gettempdir(), "rummy-screens")
+
+
+def _variant(preset: str, hard: dict[str, Any], params: dict[str, Any]) -> Any:
+    """The arena's make_player with hard replaced by the variant."""
+    level: dict[str, Any] = {
+        "candidates": HARD_CANDIDATES,
+        "margin": HARD_MARGIN,
+        "budget": HARD_BUDGET,
+        "min_samples": HARD_GUESSES,
+        "moves": HARD_MOVES,
+    }
+    level.update(hard)
+    plain = arena.make_player
+
+    def make_player(name: str, seed: int = 0) -> Any:
+        if name != "hard":
+            return plain(name, seed)
+        bot = RolloutBot(seed, "hard", **level)
+        if params:
+            if PRESETS[preset].is_contract:
+                own = replace(tuned(HARD_CONTRACT, preset), **params)
+                bot.base = RuleBot(seed, tuned(MEDIUM, preset), "medium", own)
+            else:
+                own = replace(tuned(MEDIUM, preset), **params)
+                bot.base = RuleBot(seed, own, "medium", HARD_CONTRACT)
+        return bot
+
+    return make_player
+
+
+def play(a: argparse.Namespace) -> None:
+    arena.make_player = _variant(a.preset, json.loads(a.hard), json.loads(a.params))
+    levels = tuple(a.bots.split(","))
+    os.makedirs(f"{a.dir}/claims", exist_ok=True)
+    with open(f"{a.dir}/{a.name}.{os.getpid()}.jsonl", "a") as out:
+        for i in range(a.start, a.deals):
+            try:
+                fd = os.open(f"{a.dir}/claims/{a.name}-{i}", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            except FileExistsError:
+                continue  # another worker has it
+            os.close(fd)
+            t = time.process_time()
+            r = arena._work((a.preset, a.players, levels, a.seed, i, None))
+            row = {"i": i, "cpu": time.process_time() - t, "r": dataclasses.asdict(r)}
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+
+
+def _per_deal(folder: str, name: str, contract: bool) -> dict[int, float]:
+    """The first bot's advantage per deal (contract: penalty points fewer)."""
+    per: dict[int, float] = {}
+    for path in glob.glob(f"{folder}/{name}.*.jsonl"):
+        with open(path) as f:
+            for line in f:
+                q = json.loads(line)
+                mine = [rs[0] for rs in q["r"]["scores"]]
+                theirs = [v for rs in q["r"]["scores"] for v in rs[1:]]
+                d = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+                per[q["i"]] = -d if contract else d
+    return per
+
+
+def _ci(xs: list[float]) -> str:
+    m = statistics.mean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    return f"{m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]"
+
+
+def pair(a: argparse.Namespace) -> None:
+    contract = PRESETS[a.preset].is_contract
+    per = _per_deal(a.dir, a.name, contract)
+    if not per:
+        raise SystemExit(f"no results of {a.name} in {a.dir}")
+    line = f"{a.name}: {len(per)} deals, advantage {_ci(list(per.values()))}"
+    if a.base:
+        base = _per_deal(a.dir, a.base, contract)
+        both = sorted(set(per) & set(base))
+        if len(both) < 2:
+            raise SystemExit(f"{a.name} and {a.base} share fewer than two deals")
+        line += (
+            f"; on the {len(both)} deals both played: {a.base} {_ci([base[i] for i in both])},"
+            f" paired {_ci([per[i] - base[i] for i in both])},"
+            f" {sum(per[i] != base[i] for i in both)} deals changed"
+        )
+    print(line)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("play", help="play deals of a variant (start several workers)")
+    p.add_argument("name")
+    p.add_argument("--deals", type=int, default=2000)
+    p.add_argument("--start", type=int, default=0)
+    p.add_argument("--hard", default="{}", help="RolloutBot options over the level's (JSON)")
+    p.add_argument("--params", default="{}", help="changes to medium's settings (JSON)")
+    p.add_argument("--bots", default="hard,medium,medium")
+    p.add_argument("--players", type=int, default=3)
+    q = sub.add_parser("pair", help="sum a run, paired with another on the same deals")
+    q.add_argument("name")
+    q.add_argument("base", nargs="?")
+    for s in (p, q):
+        s.add_argument("--preset", default="rummy500", choices=sorted(PRESETS))
+        s.add_argument("--seed", type=int, default=1)
+        s.add_argument("--dir", default=_DIR, help=f"where claims and results go ({_DIR})")
+    a = ap.parse_args()
+    play(a) if a.what == "play" else pair(a)
+
+
+if __name__ == "__main__":
+    main()
