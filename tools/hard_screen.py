@@ -1,6 +1,7 @@
 """Screens of a hard variant against the level, deal by deal (docs/bots.md).
 
-    python tools/hard_screen.py play NAME [--deals N] [--hard JSON] [--params JSON] ...
+    python tools/hard_screen.py play NAME [--deals N] [--hard JSON] [--params JSON]
+                                [--bots B] [--players P] [--options JSON] ...
     python tools/hard_screen.py pair NAME [BASE]
 
 `play` plays the arena's duplicate deals (`arena._work`: the same shuffles
@@ -82,7 +83,7 @@ def play(a: argparse.Namespace) -> None:
                 continue  # another worker has it
             os.close(fd)
             t = time.process_time()
-            r = arena._work((a.preset, a.players, levels, a.seed, i, None))
+            r = arena._work((a.preset, a.players, levels, a.seed, i, json.loads(a.options) or None))
             row = {"i": i, "cpu": time.process_time() - t, "r": dataclasses.asdict(r)}
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -138,6 +139,7 @@ def main() -> None:
     p.add_argument("--params", default="{}", help="changes to medium's settings (JSON)")
     p.add_argument("--bots", default="hard,medium,medium")
     p.add_argument("--players", type=int, default=3)
+    p.add_argument("--options", default="{}", help="the game's options, as the arena's (JSON)")
     q = sub.add_parser("pair", help="sum a run, paired with another on the same deals")
     q.add_argument("name")
     q.add_argument("base", nargs="?")

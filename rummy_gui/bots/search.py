@@ -377,9 +377,10 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
 
 
 # Hard's work per searched decision, in simulated moves (for hands of up to
-# ten cards; fewer with more), with at least two guessed deals: keeps its
-# searched decisions within their time (docs/bots.md has the figures).
-HARD_BUDGET = 120
+# ten cards; fewer with more): with the split below it buys the eight
+# guesses `RolloutBot` deals at most, within the decision's time
+# (docs/bots.md has the screens and the figures).
+HARD_BUDGET = 180
 # The level's way of spending it: medium's best two moves (not three), each
 # rollout cut after 12 moves (not 24) and judged by its position, so at
 # least five guesses fit instead of two (docs/bots.md has the screens).
