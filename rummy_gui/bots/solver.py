@@ -794,11 +794,8 @@ def forget() -> None:
     _contract_runs.cache_clear()
 
 
-def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
-    """The fewest cards missing from the round's melds, by a search over the
-    melds (at most three) rather than over the hand's cards: each meld takes
-    one template of held cards (or none), templates cheapest first, and a
-    branch stops as soon as it cannot beat the best found."""
+def round_melds(rules: Rules, round_number: int) -> tuple[int, int, int]:
+    """The melds a round's contract asks for: sets of 3, runs of 4, runs of 5."""
     sets_needed, runs_needed = CONTRACTS[round_number - 1]
     runs5 = 0
     if rules.last_round_goes_out_whole(round_number):
@@ -807,7 +804,15 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
         runs5 = max(
             0, min(runs_needed, rules.contract_hand_size[round_number - 1] + 1 - 4 * runs_needed)
         )
-    runs4 = runs_needed - runs5
+    return sets_needed, runs_needed - runs5, runs5
+
+
+def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
+    """The fewest cards missing from the round's melds, by a search over the
+    melds (at most three) rather than over the hand's cards: each meld takes
+    one template of held cards (or none), templates cheapest first, and a
+    branch stops as soon as it cannot beat the best found."""
+    sets_needed, runs4, runs5 = round_melds(rules, round_number)
     counts = [0] * 53
     for c in hand:
         counts[52 if c.is_joker else c.code] += 1
@@ -864,7 +869,7 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
 
     search(0, state, 0, 0)
     cap = rules.max_jokers_per_meld
-    usable = jokers if cap is None else min(jokers, cap * (sets_needed + runs_needed))
+    usable = jokers if cap is None else min(jokers, cap * (sets_needed + runs4 + runs5))
     return max(0, best - usable)
 
 

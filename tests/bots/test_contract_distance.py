@@ -14,21 +14,13 @@ from rummy_gui.bots import solver
 from rummy_gui.bots.solver import contract_distance
 from rummy_gui.engine.cards import Card, make_pack
 from rummy_gui.engine.melds import run_bounds
-from rummy_gui.engine.rules import CONTRACTS, Rules, get_rules
+from rummy_gui.engine.rules import Rules, get_rules
 
 
 def reference_distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
     """The search over the hand's cards that contract_distance used before
     (a memo over packed hands: the lowest card skipped or put in a meld)."""
-    sets_needed, runs_needed = CONTRACTS[round_number - 1]
-    runs5 = 0
-    if rules.last_round_goes_out_whole(round_number):
-        # the whole hand (after the draw) goes down as three runs: 4 + 4 + 5
-        # cards with 13 in hand, 4 + 4 + 4 with 12
-        runs5 = max(
-            0, min(runs_needed, rules.contract_hand_size[round_number - 1] + 1 - 4 * runs_needed)
-        )
-    runs4 = runs_needed - runs5
+    sets_needed, runs4, runs5 = solver.round_melds(rules, round_number)
     p = solver._Packed(hand)
     # templates: naturals from the hand and how many cards are still missing;
     # slot 0: a set of 3, slot 1: a run of 4, slot 2: a run of 5
@@ -97,7 +89,7 @@ def reference_distance(rules: Rules, hand: Sequence[Card], round_number: int) ->
 
     missing = solve(p.state, (sets_needed, runs4, runs5))
     cap = rules.max_jokers_per_meld
-    usable = p.jokers if cap is None else min(p.jokers, cap * (sets_needed + runs_needed))
+    usable = p.jokers if cap is None else min(p.jokers, cap * (sets_needed + runs4 + runs5))
     return max(0, missing - usable)
 
 
