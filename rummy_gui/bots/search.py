@@ -436,6 +436,12 @@ class RolloutBot:
     and no card that fits the table: medium-like players lay those down at
     once, so a hand holding one is not theirs.
 
+    With `endgame` > 0 (500 family), once an opponent holds that many cards
+    or fewer, medium's best draws (single takes too, unless
+    `endgame_draws` is off) and discards are checked the same way, each
+    rollout cut after `endgame_moves` moves. Off for the level: it lost
+    (docs/bots.md, eighth pass).
+
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
     round. Off for the level: it played no better than without (docs/bots.md
@@ -465,6 +471,9 @@ class RolloutBot:
         discard_candidates: int = 3,
         discard_moves: int = 8,
         meldless: bool = False,
+        endgame: int = 0,
+        endgame_moves: int = 12,
+        endgame_draws: bool = True,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -487,6 +496,9 @@ class RolloutBot:
         self.discard_candidates = discard_candidates
         self.discard_moves = discard_moves
         self.meldless = meldless
+        self.endgame = endgame
+        self.endgame_moves = endgame_moves
+        self.endgame_draws = endgame_draws
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -497,7 +509,8 @@ class RolloutBot:
         """`compared` with medium's score of each move."""
         contract = view.rules.is_contract
         phases = (Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM)
-        discard = self.discards and not contract and view.phase == Phase.PLAY
+        near = self._near(view)
+        discard = (self.discards or near) and not contract and view.phase == Phase.PLAY
         if (
             (view.phase not in phases and not discard)
             or len(view.legal_moves) < 2
@@ -516,9 +529,21 @@ class RolloutBot:
         cands = [(s, m) for s, m in opts[:many] if s >= top - margin]
         if len(cands) < 2:
             return []
-        if not discard and self.deep_only and not any(_checked(m, contract) for _s, m in cands):
+        if (
+            not discard
+            and not (near and self.endgame_draws)
+            and self.deep_only
+            and not any(_checked(m, contract) for _s, m in cands)
+        ):
             return []
         return cands
+
+    def _near(self, view: View) -> bool:
+        """Whether an opponent holds `endgame` cards or fewer (500 family)."""
+        if self.endgame <= 0 or view.rules.is_contract:
+            return False
+        mine = next(side for side in view.sides if view.seat in side)
+        return any(view.hand_sizes[s] <= self.endgame for s in range(view.players) if s not in mine)
 
     def choose(self, view: View) -> Move:
         only = forced(view)
@@ -550,6 +575,8 @@ class RolloutBot:
             limit, per = budget_split(self.budget, len(view.hand), len(cands))
             per = max(per, limit // (self.min_samples * len(cands)))
             moves = self.discard_moves if view.phase == Phase.PLAY else self.moves
+            if self._near(view):
+                moves = self.endgame_moves
             if moves > 0:
                 per = moves
         used = [0]
