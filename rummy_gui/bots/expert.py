@@ -10,9 +10,9 @@ share of the work, then the position's estimate), and pools the results over
 the guesses. The candidates share each guess and the rollout's seed, so
 their differences are paired (common random numbers).
 
-Which decisions: hard's (in the 500 family deep takes and rummy calls among
-medium's best few, up to four within 20 points) with two and a half times
-hard's work. With `close` > 0 it also searches close draws (top discard
+Which decisions: hard's and a few more (in the 500 family, deep takes and
+rummy calls among medium's best two whatever their gap, as hard, or among
+its best four within 20 points) with more work than hard's. With `close` > 0 it also searches close draws (top discard
 against the stock within that many points) and leaves medium's choice there
 only when the paired advantage is clear of its standard error; that lost to
 hard in a screen, so the level has it off (docs/bots.md). Every other
@@ -175,8 +175,9 @@ class ExpertBot:
 
     `budget` is the work of one searched decision in simulated moves (fewer
     for hands over ten cards), over at least `min_samples` and at most
-    `max_samples` guesses. `candidates` and `margin` pick medium's best
-    moves to compare; `close` is how near (in medium's points) the top
+    `max_samples` guesses. Medium's best two moves are compared
+    (hard's search), with its next ones up to `candidates` within `margin`
+    points of its best; `close` is how near (in medium's points) the top
     discard and the stock must be for a draw to be searched, and `gate` how
     many standard errors a searched draw's advantage must clear to overrule
     medium; `gate_takes` gates the deep-take and rummy searches the same way
@@ -233,7 +234,10 @@ class ExpertBot:
         if len(opts) < 2:
             return [], False
         top = opts[0][0]
-        cands = [m for s, m in opts[: self.candidates] if s >= top - self.margin]
+        # medium's best two whatever their gap (hard's search, where the big
+        # gaps pay: docs/bots.md), then more within `margin` of its best
+        cands = [m for _s, m in opts[:2]]
+        cands += [m for s, m in opts[2 : self.candidates] if s >= top - self.margin]
         if len(cands) >= 2 and any(_deep(m) for m in cands):
             return cands, self.gate_takes
         if (

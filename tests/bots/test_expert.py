@@ -90,6 +90,36 @@ def test_expert_work_is_bounded_by_its_budget(monkeypatch: pytest.MonkeyPatch) -
     assert sum(used) <= limit + per * len(cands)
 
 
+def test_expert_searches_every_decision_hard_searches() -> None:
+    """Hard's search (medium's best two, whatever their gap) is part of the
+    expert's: where hard compares moves, the expert compares them too."""
+    from rummy_gui.bots.search import hard_level
+
+    hard = hard_level(seed=1)
+    expert = ExpertBot(seed=1)
+    seen = wide = 0
+    for seed in range(6):
+        g = Game.new("rummy500", 3, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(3)]
+        for _ in range(120):
+            if g.deal_over:
+                break
+            seat = g.to_act[0]
+            view = g.view(seat)
+            theirs = hard.compared(view, random.Random(7))
+            if theirs:
+                seen += 1
+                mine, _ = expert.searched(view, random.Random(7))
+                assert mine[: len(theirs)] == theirs
+                opts = sorted(
+                    expert.base.options(view, random.Random(7)), key=lambda o: (-o[0], str(o[1]))
+                )
+                wide += opts[0][0] - opts[1][0] > expert.margin
+            g.play(bots[seat].choose(view))
+    assert seen >= 5
+    assert wide >= 1  # a gap wider than the expert's own margin was searched
+
+
 def test_expert_same_view_and_seed_same_move() -> None:
     g, view = _first_view("rummy500", 3, 40, 80, _searched)
     first = ExpertBot(seed=5).choose(view)
