@@ -12,10 +12,11 @@ their differences are paired (common random numbers).
 
 Which decisions: hard's and a few more (in the 500 family, deep takes and
 rummy calls among medium's best two whatever their gap, as hard, or among
-its best four within 20 points) with more work than hard's. With `close` > 0 it also searches close draws (top discard
-against the stock within that many points) and leaves medium's choice there
-only when the paired advantage is clear of its standard error; that lost to
-hard in a screen, so the level has it off (docs/bots.md). Every other
+its best four within 20 points) with more work than hard's. With `close`
+> 0 it also searches close draws (top discard against the stock within
+that many points) and leaves medium's choice there only when the paired
+advantage is clear of its standard error; that lost to hard in a screen,
+so the level has it off (docs/bots.md). Every other
 decision, and the contract games, are hard's. The work is counted in
 simulated moves, never in seconds: the same view and seed give the same move.
 
