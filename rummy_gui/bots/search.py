@@ -253,6 +253,36 @@ def utility(g: Game, me: int) -> float:
     return -diff if r.is_contract else diff
 
 
+def fitted_utility(g: Game, me: int) -> float:
+    """`utility` with weights fitted to how medium's deals end (500 family;
+    the contract games use `utility`): a seat's expected deal score from its
+    table points, the points of the melds in its hand, its leftovers (which
+    cost little while the stock is full and most once a player is nearly
+    out) and its near-melds. Not the level (docs/bots.md, ninth pass)."""
+    r = g.rules
+    if r.is_contract or g.deal_over:
+        return utility(g, me)
+    stock = g.stock_count / 30.0
+    est = [0.0] * len(g.sides)
+    for m in g.melds:
+        for owner, pts in meld_points(r, m).items():
+            est[g.side_of(owner)] += pts
+    sizes = [len(g.hand(s)) for s in range(g.players)]
+    for s in range(g.players):
+        near = 1.0 if min(n for t, n in enumerate(sizes) if t != s) <= 2 else 0.0
+        split = best_split(r, g.hand(s), g.melds)
+        held = sum(pm.value for pm in split.melds)
+        loose = sum(card_value(r, c) for c in split.leftovers)
+        est[g.side_of(s)] += (
+            (1.08 - 0.07 * near) * held
+            + (-0.27 - 0.43 * near + 0.55 * stock) * loose
+            + 0.22 * _promise(r, split.leftovers)
+        )
+    mine = g.side_of(me)
+    others = [est[i] for i in range(len(est)) if i != mine]
+    return est[mine] - sum(others) / max(1, len(others))
+
+
 def _promise(r: Rules, cards: Sequence[Card]) -> float:
     """Near-melds among leftovers (pairs, run fragments), half of their worth."""
     nat = [c for c in cards if not c.is_joker]
@@ -442,6 +472,10 @@ class RolloutBot:
     rollout cut after `endgame_moves` moves. Off for the level: it lost
     (docs/bots.md, eighth pass).
 
+    With `fitted` (500 family) a rollout cut before the end of the deal is
+    judged by `fitted_utility` instead of `utility`. Off for the level
+    (docs/bots.md, ninth pass).
+
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
     round. Off for the level: it played no better than without (docs/bots.md
@@ -474,6 +508,7 @@ class RolloutBot:
         endgame: int = 0,
         endgame_moves: int = 12,
         endgame_draws: bool = True,
+        fitted: bool = False,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -499,6 +534,7 @@ class RolloutBot:
         self.endgame = endgame
         self.endgame_moves = endgame_moves
         self.endgame_draws = endgame_draws
+        self.fitted = fitted
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -581,6 +617,7 @@ class RolloutBot:
                 per = moves
         used = [0]
         played = 0
+        judge = fitted_utility if self.fitted else utility
         refuse = None
         if self.meldless and not view.rules.is_contract:
             refuse = Judge(view, self.base.params_for(view)).melds_or_fits
@@ -588,7 +625,7 @@ class RolloutBot:
             world = sample_world(view, rng, self.best_of, refuse)
             seed = rng.randrange(1 << 30)
             for k, m in enumerate(cands):
-                v = playout(world, view.seat, m, seed, per, used)
+                v = playout(world, view.seat, m, seed, per, used, judge)
                 totals[k] += v
                 vals[k].append(v)
             played += 1
@@ -685,12 +722,18 @@ def _planned_text(seat: int, pm: PlannedMeld) -> str:
 
 
 def playout(
-    world: Game, me: int, first: Move, seed: int, limit: int = 600, used: list[int] | None = None
+    world: Game,
+    me: int,
+    first: Move,
+    seed: int,
+    limit: int = 600,
+    used: list[int] | None = None,
+    judge: Callable[[Game, int], float] = utility,
 ) -> float:
     """Play `first`, then medium for every seat to the end of the deal (at
     most `limit` moves, then the position's estimate): my side's deal score
     minus the others' average (contract: the other way). The moves played
-    are added to `used[0]`."""
+    are added to `used[0]`; `judge` is the estimate at the cut."""
     g = world.copy()
     g.play(first)
     bots = [RuleBot(seed + s, MEDIUM, "medium", per_preset=True) for s in range(g.players)]
@@ -709,4 +752,4 @@ def playout(
         others = [est[i] for i in range(len(est)) if i != mine]
         diff = est[mine] - sum(others) / max(1, len(others))
         return -diff if g.rules.is_contract else diff
-    return utility(g, me)
+    return judge(g, me)

@@ -58,9 +58,10 @@ def spy_playouts(
         seed: int,
         limit: int = 600,
         used: list[int] | None = None,
+        *more: object,
     ) -> float:
         calls.append(what(first, limit))
-        result: float = real(world, me, first, seed, limit, used)
+        result: float = real(world, me, first, seed, limit, used, *more)
         return result
 
     monkeypatch.setattr(module, "playout", spying)

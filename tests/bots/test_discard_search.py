@@ -85,6 +85,7 @@ def test_the_rollouts_decide_the_discard(monkeypatch: pytest.MonkeyPatch) -> Non
         _seed: int,
         limit: int = 600,
         used: list[int] | None = None,
+        *_more: object,
     ) -> float:
         if used is not None:
             used[0] += limit
