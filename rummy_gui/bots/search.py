@@ -28,6 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 
 from ..engine.cards import Card
 from ..engine.enums import Action, ClaimKind, Phase
@@ -221,8 +222,10 @@ def rollout(world: Game, me: int, first: Move, horizon: int, seed: int) -> float
     return utility(g, me)
 
 
-def utility(g: Game, me: int) -> float:
-    """My side's estimated deal score minus the others' average (higher is better)."""
+def utility(g: Game, me: int, loose_cost: float = 0.0) -> float:
+    """My side's estimated deal score minus the others' average (higher is
+    better); `loose_cost` (500 family) charges each seat that much more per
+    point of its leftovers."""
     r = g.rules
     sides = g.sides
     mine = g.side_of(me)
@@ -244,6 +247,8 @@ def utility(g: Game, me: int) -> float:
                 est[g.side_of(s)] += (
                     0.7 * split.score if split.score > 0 else split.score
                 ) + 0.3 * _promise(r, split.leftovers)
+                if loose_cost:
+                    est[g.side_of(s)] -= loose_cost * sum(card_value(r, c) for c in split.leftovers)
         if not r.is_contract:
             for m in g.melds:
                 for owner, pts in meld_points(r, m).items():
@@ -473,8 +478,9 @@ class RolloutBot:
     (docs/bots.md, eighth pass).
 
     With `fitted` (500 family) a rollout cut before the end of the deal is
-    judged by `fitted_utility` instead of `utility`. Off for the level
-    (docs/bots.md, ninth pass).
+    judged by `fitted_utility` instead of `utility`; with `loose_cost` > 0,
+    by `utility` charging every seat that much more per point of its
+    leftovers. Both off for the level (docs/bots.md, ninth pass).
 
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
@@ -509,6 +515,7 @@ class RolloutBot:
         endgame_moves: int = 12,
         endgame_draws: bool = True,
         fitted: bool = False,
+        loose_cost: float = 0.0,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -535,6 +542,7 @@ class RolloutBot:
         self.endgame_moves = endgame_moves
         self.endgame_draws = endgame_draws
         self.fitted = fitted
+        self.loose_cost = loose_cost
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -617,7 +625,11 @@ class RolloutBot:
                 per = moves
         used = [0]
         played = 0
-        judge = fitted_utility if self.fitted else utility
+        judge: Callable[[Game, int], float] = utility
+        if self.fitted:
+            judge = fitted_utility
+        elif self.loose_cost:
+            judge = partial(utility, loose_cost=self.loose_cost)
         refuse = None
         if self.meldless and not view.rules.is_contract:
             refuse = Judge(view, self.base.params_for(view)).melds_or_fits

@@ -11,6 +11,7 @@ import pytest
 from rummy_gui.bots import make_bot
 from rummy_gui.bots import search as search_mod
 from rummy_gui.bots.search import RolloutBot, fitted_utility, hard_level, utility
+from rummy_gui.bots.solver import best_split, card_value
 from rummy_gui.engine import Game
 from rummy_gui.engine.cards import make_pack
 
@@ -108,3 +109,37 @@ def test_a_fitted_bot_judges_its_cut_rollouts_by_the_fitted_estimate(
     calls.clear()
     RolloutBot(1, "hard", **settings).choose(view)  # type: ignore[arg-type]
     assert set(calls) == {"plain"}
+
+
+def test_a_loose_cost_charges_each_point_of_leftovers() -> None:
+    theirs = "4S 6H 8D 10C JS 9H AC"
+    g = _layout("3C 5D 7S KC QD", theirs)
+    plain = utility(g, 0)
+    charged = utility(g, 0, loose_cost=0.5)
+    # no melds in either hand: every card is a leftover
+    mine, other = (sum(card_value(g.rules, c) for c in g.hand(s)) for s in (0, 1))
+    assert best_split(g.rules, g.hand(1), g.melds).melds == ()
+    assert charged - plain == pytest.approx(0.5 * (other - mine))
+
+
+def test_a_bot_with_a_loose_cost_judges_its_cuts_by_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    costs: list[float] = []
+    real = search_mod.utility
+
+    def spying(game: Game, me: int, loose_cost: float = 0.0) -> float:
+        costs.append(loose_cost)
+        return real(game, me, loose_cost)
+
+    monkeypatch.setattr(search_mod, "utility", spying)
+    bot = RolloutBot(1, "hard", candidates=2, margin=1000.0, budget=180, moves=12, loose_cost=0.5)
+    bots = [make_bot("medium", seed=s) for s in range(3)]
+    for seed in range(30):
+        g = Game.new("rummy500", 3, seed=seed)
+        for _ in range(120):
+            if g.deal_over or costs:
+                break
+            v = g.view(g.to_act[0])
+            g.play(bot.choose(v) if v.seat == 0 else bots[v.seat].choose(v))
+        if costs:
+            break
+    assert set(costs) == {0.5}
