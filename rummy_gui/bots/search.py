@@ -474,7 +474,8 @@ class RolloutBot:
     With `endgame` > 0 (500 family), once an opponent holds that many cards
     or fewer, medium's best draws (single takes too, unless
     `endgame_draws` is off) and discards are checked the same way, each
-    rollout cut after `endgame_moves` moves. Off for the level: it lost
+    rollout cut after `endgame_moves` moves (the discards not, with
+    `endgame_discards` off). Off for the level: it lost
     (docs/bots.md, eighth pass).
 
     With `fitted` (500 family) a rollout cut before the end of the deal is
@@ -514,6 +515,7 @@ class RolloutBot:
         endgame: int = 0,
         endgame_moves: int = 12,
         endgame_draws: bool = True,
+        endgame_discards: bool = True,
         fitted: bool = False,
         loose_cost: float = 0.0,
     ) -> None:
@@ -541,6 +543,7 @@ class RolloutBot:
         self.endgame = endgame
         self.endgame_moves = endgame_moves
         self.endgame_draws = endgame_draws
+        self.endgame_discards = endgame_discards
         self.fitted = fitted
         self.loose_cost = loose_cost
 
@@ -554,7 +557,11 @@ class RolloutBot:
         contract = view.rules.is_contract
         phases = (Phase.CLAIM,) if contract else (Phase.DRAW, Phase.CLAIM)
         near = self._near(view)
-        discard = (self.discards or near) and not contract and view.phase == Phase.PLAY
+        discard = (
+            (self.discards or (near and self.endgame_discards))
+            and not contract
+            and view.phase == Phase.PLAY
+        )
         if (
             (view.phase not in phases and not discard)
             or len(view.legal_moves) < 2

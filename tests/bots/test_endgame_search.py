@@ -70,6 +70,13 @@ def test_without_its_draws_the_endgame_search_leaves_the_draw_to_medium() -> Non
     assert _searching(endgame_draws=False).compared(view, random.Random(0)) == []
 
 
+def test_without_its_discards_the_endgame_search_still_checks_the_draw() -> None:
+    draws_only = _searching(endgame_discards=False)
+    assert draws_only.compared(_at_discard("2C 7H"), random.Random(0)) == []
+    compared = draws_only.compared(_position("2C 7H").view(0), random.Random(0))
+    assert {m.action for m in compared} == {Action.DRAW, Action.TAKE}
+
+
 def test_an_opponent_with_more_cards_leaves_the_endgame_to_medium() -> None:
     view = _at_discard("2C 7H 5S")
     assert _searching().compared(view, random.Random(0)) == []
