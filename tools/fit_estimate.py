@@ -6,11 +6,12 @@ Plays N deals of Rummy 500 (3 players) with three mediums, takes every
 position where a player is about to draw, and fits each seat's final deal
 score less its table points by least squares on: the points of the melds
 in its hand (`held`), its leftovers' points (`loose`), its near-melds
-(`_promise`), a constant, `held` and `loose` when an opponent holds two
-cards or fewer, and `loose` times the stock's size over 30. Deals whose
-seed is a multiple of 4 are held out; the correlation of the fitted and
-of `utility`'s "my score minus the others' average" with the real one is
-printed for them. docs/bots.md (ninth pass) has the figures.
+(`search.seat_features` gives these three), a constant, `held` and
+`loose` when an opponent holds two cards or fewer, and `loose` times the
+stock's size over 30. Deals whose seed is a multiple of 4 are held out;
+the correlation of the fitted and of `utility`'s "my score minus the
+others' average" with the real one is printed for them. docs/bots.md
+(ninth pass) has the figures.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ import argparse
 import math
 
 from rummy_gui.bots import make_bot
-from rummy_gui.bots.search import _promise, utility
-from rummy_gui.bots.solver import best_split, card_value
+from rummy_gui.bots.search import seat_features, utility
 from rummy_gui.engine import Game, Phase
 from rummy_gui.engine.scoring import meld_points
 
@@ -28,22 +28,17 @@ NAMES = ("held", "loose", "promise", "1", "held*near", "loose*near", "loose*stoc
 
 
 def _features(g: Game) -> list[tuple[float, list[float]]]:
-    """Each seat's table points and its features."""
-    r = g.rules
+    """Each seat's table points and its features (`search.seat_features`)."""
     table = [0.0] * g.players
     for m in g.melds:
-        for owner, pts in meld_points(r, m).items():
+        for owner, pts in meld_points(g.rules, m).items():
             table[owner] += pts
-    sizes = [len(g.hand(s)) for s in range(g.players)]
     stock = g.stock_count / 30.0
     out = []
     for s in range(g.players):
-        split = best_split(r, g.hand(s), g.melds)
-        held = float(sum(pm.value for pm in split.melds))
-        loose = float(sum(card_value(r, c) for c in split.leftovers))
-        near = 1.0 if min(n for t, n in enumerate(sizes) if t != s) <= 2 else 0.0
-        x = [held, loose, _promise(r, split.leftovers), 1.0, held * near, loose * near]
-        out.append((table[s], [*x, loose * stock]))
+        held, loose, promise, near = seat_features(g, s)
+        x = [held, loose, promise, 1.0, held * near, loose * near, loose * stock]
+        out.append((table[s], x))
     return out
 
 

@@ -253,9 +253,27 @@ def utility(g: Game, me: int, loose_cost: float = 0.0) -> float:
             for m in g.melds:
                 for owner, pts in meld_points(r, m).items():
                     est[g.side_of(owner)] += pts
-    others = [est[i] for i in range(len(sides)) if i != mine]
-    diff = est[mine] - sum(others) / max(1, len(others))
+    diff = _margin(est, mine)
     return -diff if r.is_contract else diff
+
+
+def _margin(est: Sequence[float], mine: int) -> float:
+    """My side's figure minus the other sides' average."""
+    others = [est[i] for i in range(len(est)) if i != mine]
+    return est[mine] - sum(others) / max(1, len(others))
+
+
+def seat_features(g: Game, seat: int) -> tuple[float, float, float, float]:
+    """What `fitted_utility` weighs for a seat (500 family): the points of
+    the melds in its hand, its leftovers' points, its near-melds, and 1.0
+    when an opponent holds two cards or fewer (else 0.0);
+    tools/fit_estimate.py fits the weights on the same features."""
+    r = g.rules
+    split = best_split(r, g.hand(seat), g.melds)
+    held = float(sum(pm.value for pm in split.melds))
+    loose = float(sum(card_value(r, c) for c in split.leftovers))
+    near = any(len(g.hand(t)) <= 2 for t in range(g.players) if t != seat)
+    return held, loose, _promise(r, split.leftovers), 1.0 if near else 0.0
 
 
 def fitted_utility(g: Game, me: int) -> float:
@@ -272,20 +290,14 @@ def fitted_utility(g: Game, me: int) -> float:
     for m in g.melds:
         for owner, pts in meld_points(r, m).items():
             est[g.side_of(owner)] += pts
-    sizes = [len(g.hand(s)) for s in range(g.players)]
     for s in range(g.players):
-        near = 1.0 if min(n for t, n in enumerate(sizes) if t != s) <= 2 else 0.0
-        split = best_split(r, g.hand(s), g.melds)
-        held = sum(pm.value for pm in split.melds)
-        loose = sum(card_value(r, c) for c in split.leftovers)
+        held, loose, promise, near = seat_features(g, s)
         est[g.side_of(s)] += (
             (1.08 - 0.07 * near) * held
             + (-0.27 - 0.43 * near + 0.55 * stock) * loose
-            + 0.22 * _promise(r, split.leftovers)
+            + 0.22 * promise
         )
-    mine = g.side_of(me)
-    others = [est[i] for i in range(len(est)) if i != mine]
-    return est[mine] - sum(others) / max(1, len(others))
+    return _margin(est, g.side_of(me))
 
 
 def _promise(r: Rules, cards: Sequence[Card]) -> float:
@@ -767,8 +779,6 @@ def playout(
         used[0] += steps
     if g.deal_over and g.deal_scores is not None:
         est = [float(x) for x in g.deal_scores]
-        mine = g.side_of(me)
-        others = [est[i] for i in range(len(est)) if i != mine]
-        diff = est[mine] - sum(others) / max(1, len(others))
+        diff = _margin(est, g.side_of(me))
         return -diff if g.rules.is_contract else diff
     return judge(g, me)
