@@ -76,6 +76,9 @@ class Params:
     feed_later: float = 0.7  # the share of it for the players after the next one
     feed_refuted: float = 0.3  # weight of a guess that would have melded a card its seat let go
     feed_meldless: bool = False  # guesses dealt without melds or table fits (not the level)
+    take_cost: float = 0.0  # contract: points a take of the top discard must beat a stock draw by
+    penalty: float = 0.15  # contract: weight of the penalty points held before the contract
+    denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
 
 
 EASY = Params(
@@ -290,7 +293,7 @@ class Judge:
             pen = sum(self.vals[c.code] for c in hand if not c.is_joker)
             return (
                 -12.0 * d
-                - (0.15 + self.hurry) * pen
+                - (self.p.penalty + self.hurry) * pen
                 + 0.4 * self.promise(hand) * self.p.potential * (1.0 - min(1.0, self.hurry))
             )
         # laid down: only lay-offs can empty the hand
@@ -616,6 +619,35 @@ class Judge:
                 total += (-0.3 if seat in partners else 1.0) * weight * gain
         return total / max(1, len(guesses))
 
+    def denial(self, card: Card) -> float:
+        """Contract: what taking this top discard keeps from the opponents.
+
+        Drawn past, it is offered for buying, nearest seat first; on each of
+        the guessed deals the first opponent who may still buy and whom it
+        brings a contract card closer buys it, gaining what medium's own buy
+        rule counts (12 a card nearer, less 6 a penalty card)."""
+        if not (self.contract and self.rules.buying and self.p.denial > 0):
+            return 0.0
+        if self.rules.last_round_goes_out_whole(self.view.round):
+            return 0.0  # nobody buys in the all-at-once round (more cards only hurt)
+        if self.memory is None or self.p.sampled_danger <= 0:
+            return 0.0
+        v = self.view
+        partners = next((s for s in v.sides if self.me in s), (self.me,))
+        guesses = self._guesses()
+        total = 0.0
+        for hands in guesses:
+            for k in range(1, v.players):
+                seat = (self.me + k) % v.players
+                if v.laid_down[seat] or seat in partners or v.buys_left[seat] == 0:
+                    continue
+                h = hands[seat]
+                gain = self._opp_value([*h, card], seat) - self._opp_value(h, seat)
+                if gain >= 12.0:
+                    total += gain - 6.0 * self.rules.buy_penalty
+                    break
+        return self.p.denial * total / max(1, len(guesses))
+
     def _pile_meld(self, card: Card) -> bool:
         """Would a rummy call find a meld of pile cards with this card on top?"""
         if card.is_joker:
@@ -772,6 +804,8 @@ class RuleBot:
                 new = hand + taken
                 keep = taken if n == 1 else taken[:-1]
                 v = judge.after_discard(new, keep)
+                if n == 1 and judge.contract:
+                    v += judge.denial(taken[0]) - judge.p.take_cost
                 if easy and not self._melds_at_once(view, judge, hand, taken[0]):
                     v -= 1000.0
                 out.append((v, m))

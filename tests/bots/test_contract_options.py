@@ -1,0 +1,139 @@
+"""Hard's options in the contract games: a take of the top discard that
+also counts the buy it prevents (on guessed hands), a cost on such takes,
+and the weight of the penalty points held before the contract."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from rummy_gui.arena import layout_game
+from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, RuleBot, tuned
+from rummy_gui.bots.search import hard_level
+from rummy_gui.bots.solver import card_value
+from rummy_gui.engine import Game, View
+from rummy_gui.engine.cards import Card, make_pack
+
+OWN = tuned(HARD_CONTRACT, "contract")
+NINE = Card(9, "D")
+
+
+def _next_holds_two_nines(options: dict[str, object] | None = None) -> View:
+    """Contract, 4 players, round 1 (two sets): seat 1 has picked up 9H and
+    9S from the pile; seat 0 is to draw with 9D on top of the pile."""
+    hands = [
+        "2C 3D 4H 5S 6C 7D 8H JS QC 9S",
+        "KS 2D 3H 4S 5C 6D 7H 8S JC QD",
+        "2H 3S 4C 5D 6H 7S 8C 10D JH QS",
+        "2S 3C 4D 5H 6S 7C 8D 10H JD 9D",
+    ]
+    left = Counter([*" ".join(hands).split(), "9H"])
+    stock = []
+    for c in make_pack(2, 3):
+        if left[str(c)]:
+            left[str(c)] -= 1
+        else:
+            stock.append(str(c))
+    g = Game.from_layout("contract", hands, " ".join(stock), "9H", turn=1, options=options, seed=3)
+
+    def turn(seat: int, draw: str, discard: str) -> None:
+        g.play(f"{seat}: {draw}")
+        while g.phase == "claim":  # nobody buys the card drawn past
+            g.play(f"{g.to_act[0]}: pass")
+        g.play(f"{seat}: discard {discard}")
+
+    turn(1, "take 1", "QD")
+    turn(2, "draw", "10D")
+    turn(3, "draw", "JD")
+    turn(0, "draw", "9S")
+    turn(1, "take 1", "JC")
+    turn(2, "draw", "JH")
+    turn(3, "draw", "9D")
+    return g.view(0)
+
+
+def test_the_take_that_keeps_a_set_from_the_next_player_counts_the_buy() -> None:
+    view = _next_holds_two_nines()
+    assert view.phase == "draw"
+    assert view.discard_pile[-1] == NINE
+    judge = Judge(view, replace(OWN, denial=0.5))
+    guesses = judge._guesses()
+    assert all({Card(9, "H"), Card(9, "S")} <= set(g[1]) for g in guesses)
+    # where seat 1 holds just the two nines, 9D makes its set: it buys first
+    pairs = sum(sum(c.rank == 9 for c in g[1]) == 2 for g in guesses)
+    assert pairs >= len(guesses) // 2
+    assert judge.denial(NINE) >= 0.5 * (12 - 6) * pairs / len(guesses)
+    assert Judge(view, replace(OWN, denial=1.0)).denial(NINE) == pytest.approx(
+        2 * judge.denial(NINE)
+    )
+
+
+def test_the_take_is_scored_higher_by_the_denial_and_the_draw_is_not() -> None:
+    view = _next_holds_two_nines()
+    plain = RuleBot(0, MEDIUM, "medium", OWN)
+    denying = RuleBot(0, MEDIUM, "medium", replace(OWN, denial=0.5))
+    before = {str(m): s for s, m in plain.options(view, random.Random(0))}
+    after = {str(m): s for s, m in denying.options(view, random.Random(0))}
+    gain = Judge(view, replace(OWN, denial=0.5)).denial(NINE)
+    assert after["0: draw"] == pytest.approx(before["0: draw"])
+    assert after["0: take 1"] - before["0: take 1"] == pytest.approx(gain)
+
+
+def test_no_denial_unless_asked_for_or_where_nobody_may_buy() -> None:
+    view = _next_holds_two_nines()
+    assert Judge(view, OWN).denial(NINE) == 0.0
+    assert Judge(view, replace(OWN, denial=0.5, sampled_danger=0)).denial(NINE) == 0.0
+    # an opponent who has laid down, or has no buys left, does not buy
+    done = replace(view, laid_down=(False, True, True, True))
+    assert Judge(done, replace(OWN, denial=0.5)).denial(NINE) == 0.0
+    spent = replace(view, buys_left=(None, 0, 0, 0))
+    assert Judge(spent, replace(OWN, denial=0.5)).denial(NINE) == 0.0
+    unbought = _next_holds_two_nines({"buying": False})
+    assert Judge(unbought, replace(OWN, denial=0.5)).denial(NINE) == 0.0
+
+
+def test_no_denial_in_the_all_at_once_round_or_the_500_family() -> None:
+    last = layout_game("contract", 4, 1, 6)  # deal 6 of a run is round 7
+    assert last.round == 7
+    view = last.view(last.to_act[0])
+    top = view.discard_pile[-1]
+    assert Judge(view, replace(OWN, denial=1.0)).denial(top) == 0.0
+    g = Game.new("rummy500", 3, seed=1)
+    v = g.view(g.to_act[0])
+    assert Judge(v, replace(MEDIUM, denial=1.0, sampled_danger=8)).denial(v.discard_pile[-1]) == 0.0
+
+
+def test_the_levels_use_none_of_these_options() -> None:
+    view = _next_holds_two_nines()
+    for bot in (hard_level(0).base, RuleBot(0, MEDIUM, "medium", per_preset=True)):
+        assert bot.params_for(view).denial == 0.0
+        assert bot.params_for(view).take_cost == 0.0
+        assert bot.params_for(view).penalty == 0.15
+
+
+def test_the_penalty_weight_prices_each_point_held_before_the_contract() -> None:
+    view = _next_holds_two_nines()
+    hand = list(view.hand)
+    held = sum(card_value(view.rules, c) for c in hand if not c.is_joker)
+    plain, heavy = Judge(view, OWN), Judge(view, replace(OWN, penalty=0.3))
+    assert OWN.penalty == MEDIUM.penalty == 0.15
+    assert heavy.value(hand) - plain.value(hand) == pytest.approx(-0.15 * held)
+
+
+def test_the_take_cost_lowers_only_the_take_of_the_top_discard() -> None:
+    view = _next_holds_two_nines()
+    plain = RuleBot(0, MEDIUM, "medium", OWN)
+    costly = RuleBot(0, MEDIUM, "medium", replace(OWN, take_cost=4.0))
+    before = {str(m): s for s, m in plain.options(view, random.Random(0))}
+    after = {str(m): s for s, m in costly.options(view, random.Random(0))}
+    assert after["0: draw"] == pytest.approx(before["0: draw"])
+    assert after["0: take 1"] == pytest.approx(before["0: take 1"] - 4.0)
+    # the 500 family's draws do not pay it
+    g = Game.new("rummy500", 3, seed=1)
+    v = g.view(g.to_act[0])
+    cheap = RuleBot(0, MEDIUM, "medium")
+    dear = RuleBot(0, replace(MEDIUM, take_cost=4.0), "medium")
+    assert dear.options(v, random.Random(0)) == cheap.options(v, random.Random(0))
