@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from rummy_gui.arena import layout_game
-from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, RuleBot, tuned
+from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, Params, RuleBot, tuned
 from rummy_gui.bots.search import hard_level
 from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import Game, View
@@ -55,6 +55,12 @@ def _next_holds_two_nines(options: dict[str, object] | None = None) -> View:
     return g.view(0)
 
 
+def _draw_scores(view: View, own: Params) -> dict[str, float]:
+    """Medium's score of each draw of the view, with `own` as its contract settings."""
+    bot = RuleBot(0, MEDIUM, "medium", own)
+    return {str(m): s for s, m in bot.options(view, random.Random(0))}
+
+
 def test_the_take_that_keeps_a_set_from_the_next_player_counts_the_buy() -> None:
     view = _next_holds_two_nines()
     assert view.phase == "draw"
@@ -73,10 +79,7 @@ def test_the_take_that_keeps_a_set_from_the_next_player_counts_the_buy() -> None
 
 def test_the_take_is_scored_higher_by_the_denial_and_the_draw_is_not() -> None:
     view = _next_holds_two_nines()
-    plain = RuleBot(0, MEDIUM, "medium", OWN)
-    denying = RuleBot(0, MEDIUM, "medium", replace(OWN, denial=0.5))
-    before = {str(m): s for s, m in plain.options(view, random.Random(0))}
-    after = {str(m): s for s, m in denying.options(view, random.Random(0))}
+    before, after = _draw_scores(view, OWN), _draw_scores(view, replace(OWN, denial=0.5))
     gain = Judge(view, replace(OWN, denial=0.5)).denial(NINE)
     assert after["0: draw"] == pytest.approx(before["0: draw"])
     assert after["0: take 1"] - before["0: take 1"] == pytest.approx(gain)
@@ -125,10 +128,7 @@ def test_the_penalty_weight_prices_each_point_held_before_the_contract() -> None
 
 def test_the_take_cost_lowers_only_the_take_of_the_top_discard() -> None:
     view = _next_holds_two_nines()
-    plain = RuleBot(0, MEDIUM, "medium", OWN)
-    costly = RuleBot(0, MEDIUM, "medium", replace(OWN, take_cost=4.0))
-    before = {str(m): s for s, m in plain.options(view, random.Random(0))}
-    after = {str(m): s for s, m in costly.options(view, random.Random(0))}
+    before, after = _draw_scores(view, OWN), _draw_scores(view, replace(OWN, take_cost=4.0))
     assert after["0: draw"] == pytest.approx(before["0: draw"])
     assert after["0: take 1"] == pytest.approx(before["0: take 1"] - 4.0)
     # the 500 family's draws do not pay it
