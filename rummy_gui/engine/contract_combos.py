@@ -85,7 +85,9 @@ def _combos(
 ) -> list[tuple[tuple[tuple[str, ...], ...], int, int]]:
     """Every k items (in list order, each combination once) that the hand
     `held` (as in `contract_layouts`) holds together and that pass `ok`:
-    (their texts sorted, the cards they need, card count)."""
+    (their texts sorted, the cards they need, card count). An item may be
+    taken twice: two decks can hold the same run twice (RULES.md 4.3 lets
+    runs of a suit overlap)."""
     out: list[tuple[tuple[tuple[str, ...], ...], int, int]] = []
     chosen: list[Part] = []
     last = len(items)
@@ -101,12 +103,12 @@ def _combos(
                     )
                 )
             return
-        for i in range(start, last - k + 1):
+        for i in range(start, last):
             part = items[i]
             rest = left - part[4]
             if rest & _HIGH == _HIGH:
                 chosen.append(part)
-                pick(i + 1, k - 1, rest)
+                pick(i, k - 1, rest)
                 chosen.pop()
 
     pick(0, k, held)

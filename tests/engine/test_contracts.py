@@ -102,6 +102,20 @@ def test_contract_runs_of_one_suit_may_not_join():
     assert len(g.melds) == 2
 
 
+def test_contract_runs_of_one_suit_may_overlap_wholly_and_the_legal_moves_list_it():
+    # two decks can hold the same run twice: it overlaps itself, so it does not join
+    g = at_play("contract", "3H 4H 5H 6H 3H 4H 5H 6H 2S", round=3)
+    move = "0: contract 3H 4H 5H 6H / 3H 4H 5H 6H"
+    assert move in legal_texts(g)
+    play(g, move)
+    assert len(g.melds) == 2
+
+
+def test_contract_two_equal_sets_are_in_the_legal_moves():
+    g = at_play("contract", "7H 7S 7D 7H 7S 7D 2C", round=1)
+    assert "0: contract 7D 7H 7S / 7D 7H 7S" in legal_texts(g)
+
+
 def test_contract_runs_of_one_suit_may_not_join_through_a_joker():
     g = at_play("contract", "3H 4H 5H JK 7H 8H 9H 10H 2S", round=3)
     refused(g, "0: contract 3H 4H 5H JK=6H / 7H 8H 9H 10H")  # 3♥-10♥ again
