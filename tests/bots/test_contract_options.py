@@ -17,7 +17,7 @@ from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import Game, View
 from rummy_gui.engine.cards import Card, make_pack
 
-OWN = tuned(HARD_CONTRACT, "contract")
+OWN = replace(tuned(HARD_CONTRACT, "contract"), take_cost=0.0)
 NINE = Card(9, "D")
 
 
@@ -109,12 +109,14 @@ def test_no_denial_in_the_all_at_once_round_or_the_500_family() -> None:
     assert Judge(v, replace(MEDIUM, denial=1.0, sampled_danger=8)).denial(v.discard_pile[-1]) == 0.0
 
 
-def test_the_levels_use_none_of_these_options() -> None:
+def test_the_levels_use_only_the_take_cost() -> None:
     view = _next_holds_two_nines()
     for bot in (hard_level(0).base, RuleBot(0, MEDIUM, "medium", per_preset=True)):
         assert bot.params_for(view).denial == 0.0
-        assert bot.params_for(view).take_cost == 0.0
         assert bot.params_for(view).penalty == 0.15
+    # hard's takes of the top discard pay the cost, medium's do not
+    assert hard_level(0).base.params_for(view).take_cost == 2.0
+    assert RuleBot(0, MEDIUM, "medium", per_preset=True).params_for(view).take_cost == 0.0
 
 
 def test_the_penalty_weight_prices_each_point_held_before_the_contract() -> None:

@@ -55,12 +55,14 @@ def test_medium_and_hard_use_the_presets_settings_and_easy_does_not(preset: str)
     for f in fields(Params):
         if f.name not in changed:
             assert getattr(m, f.name) == getattr(MEDIUM, f.name), f.name
-    # hard keeps its own contract settings: urgency and discards tested on
-    # guessed hands (medium tests none)
+    # hard keeps its own contract settings: urgency, discards tested on
+    # guessed hands (medium tests none) and a cost on takes of the top discard
     contract = g.rules.is_contract
     assert h.urgency == (HARD_CONTRACT.urgency if contract else 0.0)
     assert h.sampled_danger == (8 if contract else 0)
+    assert h.take_cost == (2.0 if contract else 0.0)
     assert m.sampled_danger == 0
+    assert m.take_cost == 0.0
     assert easy.params_for(view) == EASY
     # the untuned rule player (experiments, replays) is left alone
     assert RuleBot(1, MEDIUM, "medium").params_for(view) == MEDIUM
