@@ -35,7 +35,7 @@ from ..engine.combos import possible_melds
 from ..engine.enums import Action, Phase
 from ..engine.melds import RUN, Meld
 from ..engine.moves import Move
-from ..engine.rules import CONTRACTS
+from ..engine.rules import CONTRACTS, Rules
 from ..engine.view import View
 from .memory import Memory, card_of, remember
 from .solver import (
@@ -177,6 +177,12 @@ def deal_refusing(
     rest.extend(passed[:keep])
 
 
+def buy_gain(r: Rules, nearer: float) -> float:
+    """What medium counts a buy worth: 12 a contract card nearer, less 6 a
+    penalty card."""
+    return 12.0 * nearer - 6.0 * r.buy_penalty
+
+
 def guessed_hands(
     v: View,
     mem: Memory,
@@ -228,6 +234,7 @@ class Judge:
         self.memory: Memory | None = remember(view) if params.memory else None
         self.table: tuple[Meld, ...] = view.melds
         self.contract = self.rules.is_contract
+        self.partners = next((s for s in view.sides if self.me in s), (self.me,))
         self.laid = bool(view.laid_down[self.me]) if self.contract else True
         self._cache: dict[tuple[int, ...], float] = {}
         self.leftover = params.leftover
@@ -453,7 +460,7 @@ class Judge:
             d += self._sampled_danger(card)
         elif mem is not None:
             n = self.view.players
-            partners = next((s for s in self.view.sides if self.me in s), (self.me,))
+            partners = self.partners
             for k in range(1, n):
                 seat = (self.me + k) % n
                 w = mem.wants(seat, card)
@@ -481,7 +488,7 @@ class Judge:
         drew past or threw away is less likely, so it weighs `feed_refuted`."""
         v = self.view
         n = v.players
-        partners = next((s for s in v.sides if self.me in s), (self.me,))
+        partners = self.partners
         opponents = [s for s in range(n) if s not in partners]
         if not opponents:
             return 0.0
@@ -604,7 +611,7 @@ class Judge:
         """How much the next players gain from this card, on guessed hands."""
         v = self.view
         n = v.players
-        partners = next((s for s in v.sides if self.me in s), (self.me,))
+        partners = self.partners
         total = 0.0
         guesses = self._guesses()
         for hands in guesses:
@@ -626,7 +633,7 @@ class Judge:
         Drawn past, it is offered for buying, nearest seat first; on each of
         the guessed deals the first opponent who may still buy and whom it
         brings a contract card closer buys it, gaining what medium's own buy
-        rule counts (12 a card nearer, less 6 a penalty card)."""
+        rule counts (`buy_gain`)."""
         if not (self.contract and self.rules.buying and self.p.denial > 0):
             return 0.0
         if self.rules.last_round_goes_out_whole(self.view.round):
@@ -634,7 +641,7 @@ class Judge:
         if self.memory is None or self.p.sampled_danger <= 0:
             return 0.0
         v = self.view
-        partners = next((s for s in v.sides if self.me in s), (self.me,))
+        partners = self.partners
         guesses = self._guesses()
         total = 0.0
         for hands in guesses:
@@ -645,7 +652,7 @@ class Judge:
                 h = hands[seat]
                 gain = self._opp_value([*h, card], seat) - self._opp_value(h, seat)
                 if gain >= 12.0:
-                    total += gain - 6.0 * self.rules.buy_penalty
+                    total += buy_gain(self.rules, gain / 12.0)
                     break
         return self.p.denial * total / max(1, len(guesses))
 
@@ -853,7 +860,7 @@ class RuleBot:
                 d0 = contract_distance(r, hand, view.round)
                 d1 = contract_distance(r, new, view.round)
                 if d0 - d1 >= judge.p.buy_margin and len(hand) < 16:
-                    gain = 12.0 * (d0 - d1) - 6.0 * r.buy_penalty
+                    gain = buy_gain(r, d0 - d1)
                     out.append((base + gain, m))
             elif m.action == Action.SHANGHAI:
                 d = contract_distance(r, hand, view.round) if not judge.laid else 0
