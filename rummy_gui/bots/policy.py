@@ -76,7 +76,7 @@ class Params:
     feed_later: float = 0.7  # the share of it for the players after the next one
     feed_refuted: float = 0.3  # weight of a guess that would have melded a card its seat let go
     feed_meldless: bool = False  # guesses dealt without melds or table fits (not the level)
-    take_cost: float = 0.0  # contract: points a take of the top discard must beat a stock draw by
+    take_cost: float = 0.0  # points a take of the top discard alone must beat a stock draw by
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
 
@@ -812,8 +812,10 @@ class RuleBot:
                 new = hand + taken
                 keep = taken if n == 1 else taken[:-1]
                 v = judge.after_discard(new, keep)
-                if n == 1 and judge.contract:
-                    v += judge.denial(taken[0]) - judge.p.take_cost
+                if n == 1:
+                    v -= judge.p.take_cost
+                    if judge.contract:
+                        v += judge.denial(taken[0])
                 if easy and not self._melds_at_once(view, judge, hand, taken[0]):
                     v -= 1000.0
                 out.append((v, m))

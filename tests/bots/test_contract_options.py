@@ -1,6 +1,7 @@
 """Hard's options in the contract games: a take of the top discard that
-also counts the buy it prevents (on guessed hands), a cost on such takes,
-and the weight of the penalty points held before the contract."""
+also counts the buy it prevents (on guessed hands), a cost on such takes
+(in the 500 family too, on a take of one card), and the weight of the
+penalty points held before the contract."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from rummy_gui.arena import layout_game
 from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, Params, RuleBot, tuned
 from rummy_gui.bots.search import hard_level
 from rummy_gui.bots.solver import card_value
-from rummy_gui.engine import Game, View
+from rummy_gui.engine import Game, Phase, View
 from rummy_gui.engine.cards import Card, make_pack
 
 OWN = replace(tuned(HARD_CONTRACT, "contract"), take_cost=0.0)
@@ -133,9 +134,18 @@ def test_the_take_cost_lowers_only_the_take_of_the_top_discard() -> None:
     before, after = _draw_scores(view, OWN), _draw_scores(view, replace(OWN, take_cost=4.0))
     assert after["0: draw"] == pytest.approx(before["0: draw"])
     assert after["0: take 1"] == pytest.approx(before["0: take 1"] - 4.0)
-    # the 500 family's draws do not pay it
+
+
+def test_the_take_cost_in_the_500_family_lowers_only_a_take_of_one_card() -> None:
     g = Game.new("rummy500", 3, seed=1)
-    v = g.view(g.to_act[0])
-    cheap = RuleBot(0, MEDIUM, "medium")
-    dear = RuleBot(0, replace(MEDIUM, take_cost=4.0), "medium")
-    assert dear.options(v, random.Random(0)) == cheap.options(v, random.Random(0))
+    while True:  # medium's moves up to a draw where both a single and a deep take are legal
+        v = g.view(g.to_act[0])
+        legal = [str(m) for m in v.legal_moves]
+        if v.phase == Phase.DRAW and f"{v.seat}: take 1" in legal and f"{v.seat}: take 2" in legal:
+            break
+        g.play(RuleBot(0, MEDIUM, "medium").choose(v))
+    cheap = {str(m): s for s, m in RuleBot(0, MEDIUM, "medium").options(v, random.Random(0))}
+    dear = RuleBot(0, replace(MEDIUM, take_cost=4.0), "medium").options(v, random.Random(0))
+    assert {str(m): s for s, m in dear} == {
+        k: s - 4.0 if k == f"{v.seat}: take 1" else s for k, s in cheap.items()
+    }
