@@ -6,9 +6,9 @@
 
 `play` plays the arena's duplicate deals (`arena._work`: the same shuffles
 and seeds as `python -m rummy_gui.arena --seed 1`) with the first bot
-replaced by `RolloutBot(**the level's settings, **--hard)`, and medium's
-settings changed by `--params` (for the bot's own judgment only, not its
-rollouts). Each deal is claimed as a file under `--dir`, so several workers
+replaced by `RolloutBot(**the level's settings, **--hard)`, and hard's own
+medium settings (`hard_tuned`) changed by `--params` (for the bot's own
+judgment only, not its rollouts). Each deal is claimed as a file under `--dir`, so several workers
 started with the same NAME share the deals, and its result is written as a
 JSON line. `pair` sums a run: the variant's advantage per deal, BASE's on
 the same deals and the paired difference, each with its 95 % interval.
@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from rummy_gui import arena
-from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, RuleBot, tuned
+from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, RuleBot, hard_tuned, tuned
 from rummy_gui.bots.search import (
     HARD_BUDGET,
     HARD_CANDIDATES,
@@ -64,7 +64,7 @@ def _variant(preset: str, hard: dict[str, Any], params: dict[str, Any]) -> Any:
                 own = replace(tuned(HARD_CONTRACT, preset), **params)
                 bot.base = RuleBot(seed, tuned(MEDIUM, preset), "medium", own)
             else:
-                own = replace(tuned(MEDIUM, preset), **params)
+                own = replace(hard_tuned(MEDIUM, preset), **params)
                 bot.base = RuleBot(seed, own, "medium", HARD_CONTRACT)
         return bot
 

@@ -116,11 +116,28 @@ PRESET_TUNING: dict[str, dict[str, Any]] = {
 }
 
 
+# Hard's own judgment where it differs from medium's in a preset, over
+# PRESET_TUNING (its rollouts play medium): in Rummy 500 a take of the top
+# discard alone pays 2 points, as in the contract games (docs/bots.md,
+# thirteenth pass).
+HARD_TUNING: dict[str, dict[str, Any]] = {
+    "rummy500": {"take_cost": 2.0},
+}
+
+
 @lru_cache(maxsize=64)
 def tuned(params: Params, preset: str) -> Params:
     """`params` with the preset's tuned fields in place."""
     fields = PRESET_TUNING.get(preset)
     return replace(params, **fields) if fields else params
+
+
+@lru_cache(maxsize=64)
+def hard_tuned(params: Params, preset: str) -> Params:
+    """`tuned(params, preset)` with hard's own fields for the preset too."""
+    fields = HARD_TUNING.get(preset)
+    p = tuned(params, preset)
+    return replace(p, **fields) if fields else p
 
 
 _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
@@ -687,18 +704,22 @@ class RuleBot:
         level: str = "medium",
         contract_params: Params | None = None,
         per_preset: bool = False,
+        hard: bool = False,
     ) -> None:
         self.seed = seed
         self.params = params
         self.contract_params = contract_params
         self.level = level
         self.per_preset = per_preset  # apply PRESET_TUNING
+        self.hard = hard  # and HARD_TUNING (hard's own judgment)
 
     def params_for(self, view: View) -> Params:
         p = self.params
         if view.rules.is_contract and self.contract_params is not None:
             p = self.contract_params
-        return tuned(p, view.rules.preset) if self.per_preset else p
+        if not self.per_preset:
+            return p
+        return (hard_tuned if self.hard else tuned)(p, view.rules.preset)
 
     def choose(self, view: View) -> Move:
         only = forced(view)

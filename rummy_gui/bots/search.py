@@ -533,7 +533,7 @@ class RolloutBot:
     ) -> None:
         self.seed = seed
         self.level = level
-        self.base = RuleBot(seed, params, "medium", HARD_CONTRACT, per_preset=True)
+        self.base = RuleBot(seed, params, "medium", HARD_CONTRACT, per_preset=True, hard=True)
         self.samples = samples
         self.contract_samples = contract_samples
         self.candidates = candidates

@@ -10,10 +10,12 @@ from rummy_gui.bots import make_bot
 from rummy_gui.bots.policy import (
     EASY,
     HARD_CONTRACT,
+    HARD_TUNING,
     MEDIUM,
     PRESET_TUNING,
     Params,
     RuleBot,
+    hard_tuned,
     tuned,
 )
 from rummy_gui.bots.search import RolloutBot
@@ -33,6 +35,22 @@ def test_the_tuning_names_real_presets_and_settings() -> None:
             # a tuning entry that equals the family setting would be a no-op
             base = HARD_CONTRACT if PRESETS[preset].is_contract else MEDIUM
             assert getattr(base, name) != value, (preset, name)
+
+
+def test_hards_own_tuning_names_500_presets_and_changes_what_medium_plays() -> None:
+    names = {f.name for f in fields(Params)}
+    for preset, changed in HARD_TUNING.items():
+        # the contract games have their own settings for hard (HARD_CONTRACT)
+        assert not PRESETS[preset].is_contract, preset
+        assert set(changed) <= names
+        for name, value in changed.items():
+            assert getattr(tuned(MEDIUM, preset), name) != value, (preset, name)
+            assert getattr(hard_tuned(MEDIUM, preset), name) == value
+    # medium's own tuning stays under hard's
+    for preset in PRESETS:
+        own = hard_tuned(MEDIUM, preset)
+        for name, value in PRESET_TUNING.get(preset, {}).items():
+            assert getattr(own, name) == value, (preset, name)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -60,7 +78,7 @@ def test_medium_and_hard_use_the_presets_settings_and_easy_does_not(preset: str)
     contract = g.rules.is_contract
     assert h.urgency == (HARD_CONTRACT.urgency if contract else 0.0)
     assert h.sampled_danger == (8 if contract else 0)
-    assert h.take_cost == (2.0 if contract else 0.0)
+    assert h.take_cost == (2.0 if contract or preset == "rummy500" else 0.0)
     assert m.sampled_danger == 0
     assert m.take_cost == 0.0
     assert easy.params_for(view) == EASY
