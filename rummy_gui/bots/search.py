@@ -454,8 +454,10 @@ class RolloutBot:
     `best_of` random fillings, since players keep their good cards. The
     candidate with the best total is played (medium's own choice wins
     ties). Every other decision is medium's, with medium's settings for the
-    preset (`params`; `HARD_500` also prices each discard by what it feeds
-    the opponents on guessed hands, measured and not the level); in the
+    preset and hard's own (`params`, `HARD_TUNING`: in Rummy 500 a take of
+    the top discard alone pays 2 points; `HARD_500` also prices each discard
+    by what it feeds the opponents on guessed hands, measured and not the
+    level); in the
     contract games with `HARD_CONTRACT`'s urgency and its discards tested on
     eight guessed hands of the next player. The budget is counted in
     guesses, not seconds.
