@@ -8,10 +8,11 @@
 and seeds as `python -m rummy_gui.arena --seed 1`) with the first bot
 replaced by `RolloutBot(**the level's settings, **--hard)`, and hard's own
 medium settings (`hard_tuned`) changed by `--params` (for the bot's own
-judgment only, not its rollouts). Each deal is claimed as a file under `--dir`, so several workers
-started with the same NAME share the deals, and its result is written as a
-JSON line. `pair` sums a run: the variant's advantage per deal, BASE's on
-the same deals and the paired difference, each with its 95 % interval.
+judgment only, not its rollouts). Each deal is claimed as a file under
+`--dir`, so several workers started with the same NAME share the deals,
+and its result is written as a JSON line. `pair` sums a run: the
+variant's advantage per deal, BASE's on the same deals and the paired
+difference, each with its 95 % interval.
 """
 
 from __future__ import annotations

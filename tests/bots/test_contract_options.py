@@ -17,6 +17,8 @@ from rummy_gui.bots.search import hard_level
 from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import Game, Phase, View
 from rummy_gui.engine.cards import Card, make_pack
+from rummy_gui.engine.enums import Action
+from rummy_gui.engine.moves import Move
 
 OWN = replace(tuned(HARD_CONTRACT, "contract"), take_cost=0.0)
 NINE = Card(9, "D")
@@ -137,15 +139,21 @@ def test_the_take_cost_lowers_only_the_take_of_the_top_discard() -> None:
 
 
 def test_the_take_cost_in_the_500_family_lowers_only_a_take_of_one_card() -> None:
+    def kind(m: Move) -> tuple[Action, int]:
+        return m.action, m.number or 1
+
     g = Game.new("rummy500", 3, seed=1)
-    while True:  # medium's moves up to a draw where both a single and a deep take are legal
+    for _ in range(200):  # medium's moves up to a draw with both a single and a deep take
         v = g.view(g.to_act[0])
-        legal = [str(m) for m in v.legal_moves]
-        if v.phase == Phase.DRAW and f"{v.seat}: take 1" in legal and f"{v.seat}: take 2" in legal:
+        kinds = {kind(m) for m in v.legal_moves}
+        if v.phase == Phase.DRAW and {(Action.TAKE, 1), (Action.TAKE, 2)} <= kinds:
             break
         g.play(RuleBot(0, MEDIUM, "medium").choose(v))
-    cheap = {str(m): s for s, m in RuleBot(0, MEDIUM, "medium").options(v, random.Random(0))}
+    else:
+        pytest.fail("no draw with a single and a deep take in the first 200 moves")
+    cheap = {kind(m): s for s, m in RuleBot(0, MEDIUM, "medium").options(v, random.Random(0))}
     dear = RuleBot(0, replace(MEDIUM, take_cost=4.0), "medium").options(v, random.Random(0))
-    assert {str(m): s for s, m in dear} == {
-        k: s - 4.0 if k == f"{v.seat}: take 1" else s for k, s in cheap.items()
+    assert (Action.DRAW, 1) in cheap
+    assert {kind(m): s for s, m in dear} == {
+        k: s - 4.0 if k == (Action.TAKE, 1) else s for k, s in cheap.items()
     }
