@@ -135,9 +135,7 @@ def tuned(params: Params, preset: str) -> Params:
 @lru_cache(maxsize=64)
 def hard_tuned(params: Params, preset: str) -> Params:
     """`tuned(params, preset)` with hard's own fields for the preset too."""
-    fields = HARD_TUNING.get(preset)
-    p = tuned(params, preset)
-    return replace(p, **fields) if fields else p
+    return replace(tuned(params, preset), **HARD_TUNING.get(preset, {}))
 
 
 _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
