@@ -43,7 +43,7 @@ from ..engine.game import Game
 from ..engine.moves import IllegalMove, Move
 from ..engine.view import View
 from .memory import card_of
-from .policy import decision_rng, forced
+from .policy import HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
 from .search import hard_level, known_hands, playout
 from .solver import best_split, card_value, contract_distance
 
@@ -183,7 +183,9 @@ class ExpertBot:
     many standard errors a searched draw's advantage must clear to overrule
     medium; `gate_takes` gates the deep-take and rummy searches the same way
     (ungated for the level, as hard's are). `shards`: how many shares the
-    guesses of a search are dealt in; `pool`, when set, plays the second."""
+    guesses of a search are dealt in; `pool`, when set, plays the second.
+    `own_tuning`: judge with the expert's own settings (`EXPERT_TUNING`)
+    rather than hard's."""
 
     def __init__(
         self,
@@ -200,10 +202,16 @@ class ExpertBot:
         discards: float = 0.0,
         gate_takes: bool = False,
         shards: int = SHARDS,
+        own_tuning: bool = True,
     ) -> None:
         self.seed = seed
         self.level = level
         self.hard = hard_level(seed, level)  # the level it improves on, as the arena plays it
+        if own_tuning:
+            # hard's searches and fallbacks then start from the expert's judgment
+            self.hard.base = RuleBot(
+                seed, MEDIUM, "medium", HARD_CONTRACT, per_preset=True, hard=True, expert=True
+            )
         self.base = self.hard.base
         self.budget = budget
         self.candidates = candidates

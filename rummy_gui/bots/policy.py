@@ -132,10 +132,24 @@ def tuned(params: Params, preset: str) -> Params:
     return replace(params, **fields) if fields else params
 
 
+# The expert's own judgment over hard's, per preset (its searches and its
+# rollouts are as before): in Rummy 500 a take of the top discard alone
+# pays more again (docs/bots.md, expert's fourth session).
+EXPERT_TUNING: dict[str, dict[str, Any]] = {
+    "rummy500": {"take_cost": 4.0},
+}
+
+
 @lru_cache(maxsize=64)
 def hard_tuned(params: Params, preset: str) -> Params:
     """`tuned(params, preset)` with hard's own fields for the preset too."""
     return replace(tuned(params, preset), **HARD_TUNING.get(preset, {}))
+
+
+@lru_cache(maxsize=64)
+def expert_tuned(params: Params, preset: str) -> Params:
+    """`hard_tuned(params, preset)` with the expert's own fields too."""
+    return replace(hard_tuned(params, preset), **EXPERT_TUNING.get(preset, {}))
 
 
 _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
@@ -703,6 +717,7 @@ class RuleBot:
         contract_params: Params | None = None,
         per_preset: bool = False,
         hard: bool = False,
+        expert: bool = False,
     ) -> None:
         self.seed = seed
         self.params = params
@@ -710,6 +725,7 @@ class RuleBot:
         self.level = level
         self.per_preset = per_preset  # apply PRESET_TUNING
         self.hard = hard  # and HARD_TUNING (hard's own judgment)
+        self.expert = expert  # and EXPERT_TUNING over that
 
     def params_for(self, view: View) -> Params:
         p = self.params
@@ -717,7 +733,8 @@ class RuleBot:
             p = self.contract_params
         if not self.per_preset:
             return p
-        return (hard_tuned if self.hard else tuned)(p, view.rules.preset)
+        own = expert_tuned if self.expert else hard_tuned if self.hard else tuned
+        return own(p, view.rules.preset)
 
     def choose(self, view: View) -> Move:
         only = forced(view)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -95,8 +96,15 @@ def test_expert_searches_every_decision_hard_searches() -> None:
     expert's: where hard compares moves, the expert compares them too."""
     from rummy_gui.bots.search import hard_level
 
-    hard = hard_level(seed=1)
-    expert = ExpertBot(seed=1)
+    plain = ExpertBot(seed=1, own_tuning=False)
+    tuned = ExpertBot(seed=1)
+    # with hard's judgment against the level, and with its own against the
+    # hard it falls back on (which judges as it does)
+    for expert, hard in ((plain, hard_level(seed=1)), (tuned, tuned.hard)):
+        _searches_what_hard_searches(expert, hard)
+
+
+def _searches_what_hard_searches(expert: ExpertBot, hard: Any) -> None:
     seen = wide = 0
     for seed in range(6):
         g = Game.new("rummy500", 3, seed=seed)

@@ -7,14 +7,17 @@ from dataclasses import fields, replace
 import pytest
 
 from rummy_gui.bots import make_bot
+from rummy_gui.bots.expert import ExpertBot
 from rummy_gui.bots.policy import (
     EASY,
+    EXPERT_TUNING,
     HARD_CONTRACT,
     HARD_TUNING,
     MEDIUM,
     PRESET_TUNING,
     Params,
     RuleBot,
+    expert_tuned,
     hard_tuned,
     tuned,
 )
@@ -144,3 +147,31 @@ def test_leftover_close_counts_held_points_again_when_an_opponent_is_nearly_out(
     move = RuleBot(2, params, "medium").choose(near.view(0))
     assert move.action == "discard"
     assert move.cards[0] in ("KS", "QD", "JC")
+
+
+def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -> None:
+    names = {f.name for f in fields(Params)}
+    assert EXPERT_TUNING, "the expert has no judgment of its own"
+    for preset, changed in EXPERT_TUNING.items():
+        assert preset in PRESETS
+        assert set(changed) <= names
+        g = Game.new(preset, PLAYERS.get(preset, 3), seed=1)
+        view = g.view(g.to_act[0])
+        expert = make_bot("expert", seed=1)
+        assert isinstance(expert, ExpertBot)
+        # hard's fallback and search take their candidates from the same judgment
+        assert expert.hard.base is expert.base
+        own = expert.base.params_for(view)
+        plain = ExpertBot(1, own_tuning=False).base.params_for(view)
+        assert plain == make_bot("hard", seed=1).base.params_for(view)  # type: ignore[attr-defined]
+        for name, value in changed.items():
+            assert getattr(plain, name) != value, (preset, name)
+            assert getattr(own, name) == value
+        # everything else is hard's
+        for f in fields(Params):
+            if f.name not in changed:
+                assert getattr(own, f.name) == getattr(plain, f.name), f.name
+    # a preset the expert does not tune judges as hard
+    for preset in PRESETS:
+        if preset not in EXPERT_TUNING:
+            assert expert_tuned(MEDIUM, preset) == hard_tuned(MEDIUM, preset)
