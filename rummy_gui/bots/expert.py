@@ -17,8 +17,10 @@ its best four within 20 points) with more work than hard's. With `close`
 that many points) and leaves medium's choice there only when the paired
 advantage is clear of its standard error; that lost to hard in a screen,
 so the level has it off (docs/bots.md). Every other
-decision, and the contract games, are hard's. The work is counted in
-simulated moves, never in seconds: the same view and seed give the same move.
+decision, and the contract games, are hard's, except that the expert
+judges with its own settings over hard's (`policy.EXPERT_TUNING`). The work
+is counted in simulated moves, never in seconds: the same view and seed give
+the same move.
 
 The guesses of a search are dealt in `SHARDS` independent shards, each with
 its own seed and share of the work, pooled in shard order: a second bot

@@ -22,7 +22,7 @@ from rummy_gui.bots.policy import (
     tuned,
 )
 from rummy_gui.bots.search import RolloutBot
-from rummy_gui.engine import PRESETS, Game
+from rummy_gui.engine import PRESETS, Action, Game, Phase
 
 PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
 
@@ -175,3 +175,28 @@ def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -
     for preset in PRESETS:
         if preset not in EXPERT_TUNING:
             assert expert_tuned(MEDIUM, preset) == hard_tuned(MEDIUM, preset)
+
+
+def test_the_expert_draws_from_the_stock_where_hard_takes_a_marginal_top_discard() -> None:
+    # Rummy 500's own take cost (4 points against hard's 2), on the draws of
+    # seeded medium play: where the two judgments part, hard takes the top
+    # discard alone and the expert draws, and the expert plays its judgment.
+    hard = make_bot("hard", seed=1)
+    expert = ExpertBot(1)
+    players = [make_bot("medium", seed=s) for s in range(3)]
+    parted = 0
+    for seed in range(1, 6):
+        g = Game.new("rummy500", 3, seed=seed)
+        while not g.deal_over:
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if view.phase == Phase.DRAW:
+                mine = expert.base.choose(view)
+                theirs = hard.base.choose(view)  # type: ignore[attr-defined]
+                if mine != theirs:
+                    parted += 1
+                    assert (theirs.action, theirs.number) == (Action.TAKE, 1)
+                    assert mine.action == Action.DRAW
+                    assert expert.choose(view) == mine
+            g.play(players[seat].choose(view))
+    assert parted > 0
