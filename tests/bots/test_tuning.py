@@ -178,7 +178,7 @@ def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -
 
 
 def test_the_expert_draws_from_the_stock_where_hard_takes_a_marginal_top_discard() -> None:
-    # Rummy 500's own take cost (4 points against hard's 2), on the draws of
+    # Rummy 500's own take cost (6 points against hard's 2), on the draws of
     # seeded medium play: where the two judgments part, hard takes the top
     # discard alone and the expert draws, and the expert plays its judgment.
     hard = make_bot("hard", seed=1)
