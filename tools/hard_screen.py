@@ -57,7 +57,8 @@ def _variant(preset: str, hard: dict[str, Any], params: dict[str, Any]) -> Any:
     plain = arena.make_player
 
     def make_player(name: str, seed: int = 0) -> Any:
-        if name != "hard":
+        # the arena seeds slot k's bot with seed * 1000 + k: only the first is the variant
+        if name != "hard" or seed % 1000:
             return plain(name, seed)
         bot = RolloutBot(seed, "hard", **level)
         if params:
