@@ -45,7 +45,7 @@ from ..engine.game import Game
 from ..engine.moves import IllegalMove, Move
 from ..engine.view import View
 from .memory import card_of
-from .policy import HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
+from .policy import decision_rng, forced
 from .search import hard_level, known_hands, playout
 from .solver import best_split, card_value, contract_distance
 
@@ -209,11 +209,8 @@ class ExpertBot:
         self.seed = seed
         self.level = level
         self.hard = hard_level(seed, level)  # the level it improves on, as the arena plays it
-        if own_tuning:
-            # hard's searches and fallbacks then start from the expert's judgment
-            self.hard.base = RuleBot(
-                seed, MEDIUM, "medium", HARD_CONTRACT, per_preset=True, hard=True, expert=True
-            )
+        # hard's searches and fallbacks then start from the expert's judgment
+        self.hard.base.expert = own_tuning
         self.base = self.hard.base
         self.budget = budget
         self.candidates = candidates
