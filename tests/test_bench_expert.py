@@ -7,20 +7,23 @@ from collections.abc import Callable
 import pytest
 
 from rummy_gui.bench import expert as bench_expert
+from rummy_gui.bots.expert import ExpertBot
 
 
-def test_expert_positions_are_where_it_searches() -> None:
-    found = bench_expert.expert_positions(1)
+@pytest.mark.parametrize("own_search", [False, True])
+def test_expert_positions_are_where_it_searches(own_search: bool) -> None:
+    found = bench_expert.expert_positions(1, own_search=own_search)
     names = [name for name, _ in found]
     assert "rummy500 3p" in names
     assert "contract 4p discards" in names
-    assert all(bench_expert._searches(v) for name, v in found if not name.endswith("discards"))
+    bot = ExpertBot(seed=1, own_search=own_search)
+    assert all(bot.searches(v) for name, v in found if not name.endswith("discards"))
 
 
 @pytest.mark.long
 def test_expert_figures_are_by_preset_and_hand_size(monkeypatch: pytest.MonkeyPatch) -> None:
     found = bench_expert.expert_positions(1)
-    monkeypatch.setattr(bench_expert, "expert_positions", lambda _per: found)
+    monkeypatch.setattr(bench_expert, "expert_positions", lambda _per, _own_search=False: found)
     out = bench_expert.expert_figures(1)
     family = out["expert, searched, 500 family (ms)"]
     assert family["decisions"] == sum(1 for n, _ in found if not n.endswith("discards"))
@@ -30,8 +33,8 @@ def test_expert_figures_are_by_preset_and_hand_size(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.long
 def test_expert_figures_pooled_time_one_and_two_processes(monkeypatch: pytest.MonkeyPatch) -> None:
-    found = [x for x in bench_expert.expert_positions(1) if x[0] == "rummy500 3p"]
-    monkeypatch.setattr(bench_expert, "expert_positions", lambda _per: found)
+    found = [x for x in bench_expert.expert_positions(1, own_search=True) if x[0] == "rummy500 3p"]
+    monkeypatch.setattr(bench_expert, "expert_positions", lambda _per, _own_search=False: found)
     out = bench_expert.expert_figures(1, pooled=True)
     assert out["expert, searched, 500 family, two processes (ms)"]["decisions"] == len(found)
     assert out["expert, searched, 500 family (ms)"]["decisions"] == len(found)

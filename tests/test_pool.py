@@ -1,23 +1,27 @@
-"""The expert's second bot process (play/pool.py): the same move as one
-process, views only across the pipe, and a second process that dies, hangs
-or answers nonsense costs nothing but time."""
+"""The second bot process of the expert's own search (play/pool.py), which
+the deal review uses: the same results as one process, views only across
+the pipe, and a second process that dies, hangs or answers nonsense costs
+nothing but time."""
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import os
+import queue
 import random
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar
 
 import pytest
 
 from rummy_gui.bots import make_bot
 from rummy_gui.bots.expert import ExpertBot, Shard, guess_world
-from rummy_gui.engine import Game, View
+from rummy_gui.engine import Game, Move, View
 from rummy_gui.play import botworker, pool
 from rummy_gui.play.pool import SecondProcess, ShardServer, shard_request
 
@@ -96,7 +100,11 @@ def test_the_second_process_is_sent_the_view_and_nothing_hidden() -> None:
 
 
 def _pair(budget: int = 120) -> tuple[ExpertBot, ExpertBot]:
-    return ExpertBot(seed=3, budget=budget), ExpertBot(seed=3, budget=budget)
+    """Two experts that play their own search (the pool's user), one to pool."""
+    return (
+        ExpertBot(seed=3, budget=budget, own_search=True),
+        ExpertBot(seed=3, budget=budget, own_search=True),
+    )
 
 
 def test_the_pooled_search_is_the_single_process_search() -> None:
@@ -193,27 +201,84 @@ def _children(pid: int) -> list[int]:
         return [int(x) for x in f.read().split()]
 
 
-def test_the_bot_process_plays_the_experts_move_with_a_second_process(
-    caplog: pytest.LogCaptureFixture,
+def _review_request(seat: int = 0) -> dict[str, Any]:
+    g = Game.new("rummy500", 3, seed=3)
+    bots = [make_bot(level, seed=s) for s, level in enumerate(("easy", "medium", "medium"))]
+    while not g.deal_over:
+        seat_now = g.to_act[0]
+        g.play(bots[seat_now].choose(g.view(seat_now)))
+    return {"record": g.record(), "seat": seat, "seed": 0, "budget": 24}
+
+
+class _Counting(SecondProcess):
+    """A real second process that counts the shards it is handed."""
+
+    made: ClassVar[list[_Counting]] = []
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shards = 0
+        _Counting.made.append(self)
+
+    def submit(self, view: View, moves: Sequence[Move], shard: Shard) -> bool:
+        took = super().submit(view, moves, shard)
+        self.shards += took
+        return took
+
+
+def test_a_review_in_the_bot_process_plays_shards_on_a_second_process(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The review's priced decisions go half to a second process, with the
+    findings of one process; the second process ends with the review."""
+    from rummy_gui.play.review import review
+
+    request = _review_request()
+    monkeypatch.setattr(pool, "SecondProcess", _Counting)
+    _Counting.made.clear()
+    out = io.BytesIO()
+    answer = botworker._review(request, queue.Queue(), out, pooled=True)
+    assert len(_Counting.made) == 1
+    second = _Counting.made[0]
+    assert second.shards >= 1
+    assert second.dead  # closed when the review ended
+    assert "note" not in answer
+    alone = review(request["record"], 0, seed=0, budget=24)
+    assert alone  # easy gives something away
+    assert answer["findings"] == [f.to_json() for f in alone]
+    assert b'"progress"' in out.getvalue()
+
+
+def test_a_review_whose_second_process_dies_finds_the_same_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rummy_gui.play.review import review
+
+    class Dying(SecondProcess):
+        def __init__(self) -> None:
+            super().__init__()
+            assert self.pid is not None
+            os.kill(self.pid, signal.SIGKILL)
+            time.sleep(0.2)
+
+    request = _review_request()
+    monkeypatch.setattr(pool, "SecondProcess", Dying)
+    answer = botworker._review(request, queue.Queue(), io.BytesIO(), pooled=True)
+    alone = review(request["record"], 0, seed=0, budget=24)
+    assert answer["findings"] == [f.to_json() for f in alone]
+    assert "stopped" in str(answer["note"])
+
+
+def test_the_bot_process_plays_the_expert_level_on_one_process() -> None:
+    """The level plays hard's searches: no second process for the table."""
     g, view = _searched_view()
     proc = botworker.BotProcess()
     try:
         move = proc.ask("expert", 3, view.seat, g.record())
         assert move == str(ExpertBot(seed=3).choose(view))
-        assert len(_children(proc.pid)) == 1  # the second process
-        assert proc.notes == []
-        os.kill(_children(proc.pid)[0], signal.SIGKILL)
-        assert proc.ask("expert", 3, view.seat, g.record()) == move  # on one process
-        assert len(proc.notes) == 1
-        assert "stopped" in proc.notes[0]
+        assert _children(proc.pid) == []
     finally:
-        second = _children(proc.pid)
         proc.close()
-    assert "thinks on one process" in caplog.text
-    time.sleep(0.5)
-    for pid in second:  # it ends with the first
-        assert not os.path.exists(f"/proc/{pid}") or _zombie(pid)
 
 
 def _zombie(pid: int) -> bool:

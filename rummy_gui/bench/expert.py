@@ -1,13 +1,17 @@
 """Expert's searched decisions timed, every preset, hands of 7 to 20 cards.
 
 Positions come from seeded deals played by medium (`bench.searched.positions`),
-kept where the expert searches (deep takes, rummy calls and close draws in
-the 500 family), plus laid-out 2-player Rummy 500 draws with 14 to 20 cards
-in hand; in the contract family the expert decides as hard, timed on the
-discards hard tests on guessed hands. `python -m rummy_gui.bench.expert
-[PER_PRESET]` prints the figures; `python -m rummy_gui.bench bots` includes them.
-`python -m rummy_gui.bench.expert [PER_PRESET] --pooled` times every position
-twice, on one process and with the second bot process of play/pool.py (the
+kept where the expert level searches (hard's search over the expert's
+judgment: deep takes and rummy calls in the 500 family), plus laid-out
+2-player Rummy 500 draws with 14 to 20 cards in hand; in the contract family
+the expert decides as hard, timed on the discards hard tests on guessed
+hands. `python -m rummy_gui.bench.expert [PER_PRESET]` prints the figures;
+`python -m rummy_gui.bench bots` includes them.
+
+`python -m rummy_gui.bench.expert [PER_PRESET] --pooled` times the expert's
+own search instead (`ExpertBot(own_search=True)`, the search the deal review
+prices moves with), on the positions where it searches, every position
+twice: on one process and with the second bot process of play/pool.py (the
 same moves): wall and CPU of this process, and the second process's CPU.
 """
 
@@ -15,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from typing import Any
@@ -33,25 +36,29 @@ from rummy_gui.engine import View
 SIZE_BANDS = ((7, 9), (10, 13), (14, 17), (18, 20))
 
 
-def _searches(view: View) -> bool:
+def _expert(own_search: bool = False) -> Any:
     from rummy_gui.bots.expert import ExpertBot
 
-    return bool(ExpertBot(seed=1).searched(view, random.Random(0))[0])
+    return ExpertBot(seed=1, own_search=own_search)
 
 
-def big_hands(count: int) -> list[View]:
+def big_hands(count: int, own_search: bool = False) -> list[View]:
     """Laid-out 2-player Rummy 500 draws with 14 to 20 cards in hand where
     the expert searches (such hands are rare in play)."""
-    return big_hand_positions(count, _searches)
+    return big_hand_positions(count, _expert(own_search).searches)
 
 
-def expert_positions(per_preset: int = PER_PRESET) -> list[tuple[str, View]]:
-    """(preset and players, view) of the expert's searched decisions."""
+def expert_positions(
+    per_preset: int = PER_PRESET, own_search: bool = False
+) -> list[tuple[str, View]]:
+    """(preset and players, view) of the expert's searched decisions (with
+    `own_search`, of its own search's)."""
+    searches = _expert(own_search).searches
     out: list[tuple[str, View]] = []
     for preset, players in SEARCHED:
-        found = positions(preset, players, per_preset, seed=9, wanted=lambda v, _: _searches(v))
+        found = positions(preset, players, per_preset, seed=9, wanted=lambda v, _: searches(v))
         out += [(f"{preset} {players}p", v) for v in found]
-    out += [("rummy500 2p laid out", v) for v in big_hands(per_preset)]
+    out += [("rummy500 2p laid out", v) for v in big_hands(per_preset, own_search)]
     for preset, players in SAMPLED:
         found = sampled_discards(preset, players, per_preset)
         out += [(f"{preset} {players}p discards", v) for v in found]
@@ -87,15 +94,15 @@ def _cpu_of(pid: int | None) -> float:
 
 def expert_figures(per_preset: int = PER_PRESET, pooled: bool = False) -> dict[str, Any]:
     """Expert's searched decisions timed (wall and CPU ms), by preset and
-    by hand size; the bots' caches emptied first. `pooled`: each position
-    also with a second bot process (rows named "two processes"; the CPU is
-    this process's, "second cpu" the other's)."""
-    from rummy_gui.bots import forget, make_bot
-    from rummy_gui.bots.expert import ExpertBot
+    by hand size; the bots' caches emptied first. `pooled`: the expert's own
+    search instead, each position also with a second bot process (rows
+    named "two processes"; the CPU is this process's, "second cpu" the
+    other's)."""
+    from rummy_gui.bots import forget
 
-    found = expert_positions(per_preset)
+    found = expert_positions(per_preset, pooled)
     forget()
-    bot = make_bot("expert", seed=1)
+    bot = _expert(own_search=pooled)
     ways: list[tuple[str, Any]] = [("", None)]
     if pooled:
         from rummy_gui.play.pool import SecondProcess
@@ -108,8 +115,7 @@ def expert_figures(per_preset: int = PER_PRESET, pooled: bool = False) -> dict[s
             moves = []
             for way, second in ways:
                 forget()
-                if isinstance(bot, ExpertBot):
-                    bot.pool = second
+                bot.pool = second
                 before = _cpu_of(second.pid) if second is not None else 0.0
                 t, c = time.perf_counter(), time.process_time()
                 moves.append(bot.choose(view))

@@ -1,34 +1,41 @@
-"""Expert: determinized search at the decisions that matter, hard elsewhere.
+"""Expert: hard's searches over a judgment of its own, and a search that
+prices moves.
 
-At a decision where medium's scores leave more than one good move, expert
-deals several guesses of the hidden cards consistent with its view (the
-cards an opponent picked up stay in that hand; of a few random fillings the
-one that suits that player best, counting the top discards the player drew
-past as cards it did not want), plays every candidate on each guess with
-medium's policy for every seat to the end of the deal (or to the end of its
-share of the work, then the position's estimate), and pools the results over
-the guesses. The candidates share each guess and the rollout's seed, so
-their differences are paired (common random numbers).
+The level (`own_search` off) plays exactly as hard does — medium's best two
+moves compared on guessed deals at deep takes and rummy calls, rollouts cut
+after 12 moves, everything else judged — except that its judgment is its own
+(`policy.EXPERT_TUNING` over hard's: in Rummy 500 a take of the top discard
+alone must beat a stock draw by 6 points). Its own search played against
+hard lost about 1.5 points a deal to hard's search under the same judgment
+(docs/bots.md, the expert's fourth session), so the level does not play it.
 
-Which decisions: hard's and a few more (in the 500 family, deep takes and
-rummy calls among medium's best two whatever their gap, as hard, or among
-its best four within 20 points) with more work than hard's. With `close`
-> 0 it also searches close draws (top discard against the stock within
-that many points) and leaves medium's choice there only when the paired
-advantage is clear of its standard error; that lost to hard in a screen,
-so the level has it off (docs/bots.md). Every other
-decision, and the contract games, are hard's, except that the expert
-judges with its own settings over hard's (`policy.EXPERT_TUNING`). The work
-is counted in simulated moves, never in seconds: the same view and seed give
-the same move.
+Its own search (`own_search` on, and `estimate` for any moves, which the
+deal review uses to price a move against the expert's): at a decision where
+medium's scores leave more than one good move, the expert deals several
+guesses of the hidden cards consistent with its view (the cards an opponent
+picked up stay in that hand; of a few random fillings the one that suits
+that player best, counting the top discards the player drew past as cards
+it did not want), plays every candidate on each guess with medium's policy
+for every seat to the end of the deal (or to the end of its share of the
+work, then the position's estimate), and pools the results over the
+guesses. The candidates share each guess and the rollout's seed, so their
+differences are paired (common random numbers).
+
+Which decisions it searches: hard's and a few more (in the 500 family, deep
+takes and rummy calls among medium's best two whatever their gap, as hard,
+or among its best four within 20 points) with more work than hard's. With
+`close` > 0 it also searches close draws (top discard against the stock
+within that many points) and leaves medium's choice there only when the
+paired advantage is clear of its standard error; that lost to hard in a
+screen (docs/bots.md). Every other decision, and the contract games, are
+hard's. The work is counted in simulated moves, never in seconds: the same
+view and seed give the same move.
 
 The guesses of a search are dealt in `SHARDS` independent shards, each with
 its own seed and share of the work, pooled in shard order: a second bot
 process may play one shard while this one plays the other (`ShardPool`,
-play/pool.py), and the move is the same either way.
-
-`estimate` is the same search for any moves of a view; the deal review
-(`rummy_gui.play.review`) uses it to price a move against the expert's own.
+play/pool.py; the deal review's bot process does), and the result is the
+same either way.
 """
 
 from __future__ import annotations
@@ -174,10 +181,12 @@ def _deep(move: Move) -> bool:
 
 
 class ExpertBot:
-    """Expert: hard, with more and better-guessed search where it matters.
+    """Expert: hard's searches over its own judgment (the level), or with
+    `own_search` its own search, with more and better-guessed guesses.
 
-    `budget` is the work of one searched decision in simulated moves (fewer
-    for hands over ten cards), over at least `min_samples` and at most
+    The rest configures its own search. `budget` is the work of one
+    searched decision in simulated moves (fewer for hands over ten cards),
+    over at least `min_samples` and at most
     `max_samples` guesses. Medium's best two moves are compared
     (hard's search), with its next ones up to `candidates` within `margin`
     points of its best; `close` is how near (in medium's points) the top
@@ -205,6 +214,7 @@ class ExpertBot:
         gate_takes: bool = False,
         shards: int = SHARDS,
         own_tuning: bool = True,
+        own_search: bool = False,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -223,13 +233,24 @@ class ExpertBot:
         self.discards = discards
         self.gate_takes = gate_takes
         self.shards = shards
+        self.own_search = own_search
         # where the second shard of a search may be played (the bot process
         # gives its expert a second process; None: all shards played here)
         self.pool: ShardPool | None = None
 
+    def searches(self, view: View) -> bool:
+        """Whether `choose` searches this view (with its own search or with
+        hard's, as `own_search` says) rather than taking a judged move."""
+        if forced(view) is not None:
+            return False
+        if self.own_search:
+            return bool(self.searched(view, decision_rng(self.seed, view, self.level))[0])
+        return bool(self.hard.compared(view, decision_rng(self.seed, view, self.level)))
+
     def searched(self, view: View, rng: random.Random) -> tuple[list[Move], bool]:
-        """The moves this view's search compares (medium's best first; empty:
-        hard decides), and whether the result is gated."""
+        """The moves the expert's own search compares in this view (medium's
+        best first; empty: hard decides), and whether the result is gated.
+        The level (`own_search` off) does not use them."""
         if view.rules.is_contract:
             return [], False
         if view.phase == Phase.PLAY and self.discards > 0:
@@ -273,6 +294,8 @@ class ExpertBot:
         only = forced(view)
         if only is not None:
             return only
+        if not self.own_search:
+            return self.hard.choose(view)
         rng = decision_rng(self.seed, view, self.level)
         cands, gated = self.searched(view, rng)
         if not cands:

@@ -16,10 +16,11 @@ raised: the session starts a new child and asks again. An error the bot
 itself raised comes back as `BotError`: a bug, which the session logs and
 shows. Closing kills the child at once, so exit never waits on it.
 
-The expert searches on two processes: its bot process starts a second one
-(play/pool.py) and sends it the seat's view and one shard of the search. A
-second process that fails changes no move (its shard is played by the
-first); the answer then carries a `note`, which the parent logs.
+A deal review runs on two processes: its bot process starts a second one
+(play/pool.py) and sends it the seat's view and one shard of each priced
+decision. A second process that fails changes no finding (its shard is
+played by the first). The table's decisions need no second process: the
+expert level plays hard's searches, which are quick.
 """
 
 from __future__ import annotations
@@ -76,7 +77,6 @@ class BotProcess:
         self._sent: list[str] = []  # the moves the child has played
         self._lines: queue.Queue[bytes] = queue.Queue()
         self.dead = False  # killed, or it stopped: never asked again
-        self.notes: list[str] = []  # what the child told besides its moves
         reader = threading.Thread(target=self._read, name="bot-reader", daemon=True)
         reader.start()
 
@@ -130,9 +130,6 @@ class BotProcess:
             if not isinstance(answer, dict) or not ("move" in answer or "error" in answer):
                 self.kill()
                 raise BotStuck("the bot process gave an unreadable answer")
-            if isinstance(answer.get("note"), str):
-                self.notes.append(answer["note"])
-                log.warning("bot process: %s", answer["note"])
             if "move" in answer:
                 self._header, self._sent = header, moves
                 return str(answer["move"])
@@ -148,9 +145,13 @@ class BotProcess:
         self.kill()
 
 
-def _review(request: dict[str, Any], pending: queue.Queue[bytes], out: Any) -> dict[str, Any]:
+def _review(
+    request: dict[str, Any], pending: queue.Queue[bytes], out: Any, pooled: bool = True
+) -> dict[str, Any]:
     """Run a deal review, telling progress; a cancel line stops it between
-    two decisions (other requests that come meanwhile wait their turn)."""
+    two decisions (other requests that come meanwhile wait their turn).
+    `pooled`: a second process plays one shard of each priced decision."""
+    from rummy_gui.play.pool import SecondProcess
     from rummy_gui.play.review import REVIEW_BUDGET, Cancelled, review
 
     later: list[bytes] = []
@@ -175,6 +176,7 @@ def _review(request: dict[str, Any], pending: queue.Queue[bytes], out: Any) -> d
         out.write(json.dumps({"progress": [done, total]}).encode("utf-8") + b"\n")
         out.flush()
 
+    second = SecondProcess() if pooled else None
     try:
         findings = review(
             request["record"],
@@ -184,23 +186,29 @@ def _review(request: dict[str, Any], pending: queue.Queue[bytes], out: Any) -> d
             int(request.get("budget", REVIEW_BUDGET)),
             progress=progress,
             cancelled=cancelled,
+            pool=second,
         )
     except Cancelled:
         answer: dict[str, Any] = {"cancelled": True}
     else:
         answer = {"findings": [f.to_json() for f in findings]}
+    finally:
+        if second is not None:
+            second.close()
+    note = None if second is None else second.take_note()
+    if note is not None:
+        answer["note"] = note  # the review went on with one process
     for line in later:
         pending.put(line)
     return answer
 
 
 def serve(pooled: bool = True) -> None:
-    """Answer requests until the input ends. `pooled`: an expert gets a
-    second process for its searches (the second process itself is not)."""
+    """Answer requests until the input ends. `pooled`: a deal review gets a
+    second process (the second process itself is not pooled)."""
     from rummy_gui.bots import forget, make_bot
-    from rummy_gui.bots.expert import ExpertBot
     from rummy_gui.engine import Game
-    from rummy_gui.play.pool import SecondProcess, ShardServer
+    from rummy_gui.play.pool import ShardServer
 
     inp, out = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the pipe
@@ -216,7 +224,6 @@ def serve(pooled: bool = True) -> None:
     bots: dict[tuple[str, int], Any] = {}
     game: Game | None = None
     round_cached: int | None = None  # the round whose caches the bots hold
-    second: SecondProcess | None = None
     shards = ShardServer(forget)
     while True:
         line = pending.get()
@@ -232,7 +239,7 @@ def serve(pooled: bool = True) -> None:
                 out.flush()
                 continue
             if "review" in request:
-                answer = _review(request["review"], pending, out)
+                answer = _review(request["review"], pending, out, pooled)
                 forget()
                 round_cached = None
                 out.write(json.dumps(answer).encode("utf-8") + b"\n")
@@ -252,21 +259,13 @@ def serve(pooled: bool = True) -> None:
             bot = bots.get(key)
             if bot is None:
                 bot = bots[key] = make_bot(key[0], seed=key[1])
-                if pooled and isinstance(bot, ExpertBot):
-                    second = second or SecondProcess()
-                    bot.pool = second
             answer = {"move": str(bot.choose(game.view(int(request["seat"]))))}
-            note = None if second is None else second.take_note()
-            if note is not None:
-                answer["note"] = note
         # the child's whole job: any failure is told to the parent, which logs it
         except Exception as e:  # noqa: BLE001
             game = None
             answer = {"error": f"{type(e).__name__}: {e}"}
         out.write(json.dumps(answer).encode("utf-8") + b"\n")
         out.flush()
-    if second is not None:
-        second.close()
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import queue
 import subprocess
 import sys
@@ -24,12 +25,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from rummy_gui.bots.expert import ExpertBot
+from rummy_gui.bots.expert import ExpertBot, ShardPool
 from rummy_gui.bots.policy import cards_of
 from rummy_gui.engine import Move, View
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.child import kill_child, pump_lines
 from rummy_gui.play.replay import Replay
+
+log = logging.getLogger("rummy_gui")
 
 # Work of one priced decision, in simulated moves (the expert's search unit):
 # enough to tell moves apart by a few points, small enough that a whole deal
@@ -134,6 +137,7 @@ def review(
     min_loss: float = 0.0,
     expert: ExpertBot | None = None,
     clear: float = 1.0,
+    pool: ShardPool | None = None,
 ) -> list[Finding]:
     """The decisions of `seat` in the deal where the expert would have
     played otherwise and its estimate says the move made cost more than
@@ -143,14 +147,17 @@ def review(
 
     `progress(done, total)` is called after each decision; `cancelled()` is
     checked before each one and raises Cancelled when true. The same record,
-    seat and seed give the same findings. `expert` replaces the default
-    `ExpertBot(seed, shards=1)` (a smaller search, for tests)."""
+    seat and seed give the same findings, with a `pool` (a second process
+    that plays one shard of each priced decision, play/pool.py) or without.
+    `expert` replaces the default `ExpertBot(seed)` (a smaller search, for
+    tests)."""
     replay = Replay(record, deal)
     if not 0 <= seat < replay.game.players:
         raise ValueError(f"there is no seat {seat}")
     todo = decisions(replay, seat)
     if expert is None:
-        expert = ExpertBot(seed, shards=1)  # one process: the guesses in one shard
+        expert = ExpertBot(seed)
+    expert.pool = pool
     found: list[Finding] = []
     for done, pos in enumerate(todo):
         if cancelled is not None and cancelled():
@@ -205,6 +212,7 @@ class ReviewJob:
         self.total = 0
         self.findings: list[Finding] | None = None
         self.error: str | None = None
+        self.note: str | None = None  # why the review went on with one process
         self.cancelled = False
         self._lines: queue.Queue[bytes] = queue.Queue()
         self._proc = subprocess.Popen(
@@ -276,6 +284,9 @@ class ReviewJob:
                 self.done, self.total = (int(x) for x in answer["progress"])
             elif "findings" in answer:
                 self.findings = [Finding.from_json(f) for f in answer["findings"]]
+                if isinstance(answer.get("note"), str):
+                    self.note = answer["note"]
+                    log.warning("deal review: %s", self.note)
             elif "cancelled" in answer:
                 self.cancelled = True
             elif "error" in answer:

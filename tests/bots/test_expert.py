@@ -1,5 +1,7 @@
-"""Expert: determinized search at deep takes, rummy calls and close draws,
-hard elsewhere; work counted in simulated moves, views only."""
+"""Expert: the level plays hard's searches with its own judgment; its own
+determinized search (deep takes, rummy calls, close draws; `own_search`)
+prices moves for the deal review; work counted in simulated moves, views
+only."""
 
 from __future__ import annotations
 
@@ -44,6 +46,11 @@ def _searched(view: View) -> bool:
     return bool(bot.searched(view, decision_rng(1, view, "expert"))[0])
 
 
+def _own(seed: int) -> ExpertBot:
+    """The expert that plays its own search's moves (not the level)."""
+    return ExpertBot(seed=seed, own_search=True)
+
+
 def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
     """Rollouts still run; the list fills with (first move, move limit) of each."""
     return spy_playouts(monkeypatch, expert_mod, lambda first, limit: (str(first), limit))
@@ -56,7 +63,7 @@ def test_expert_is_its_own_level() -> None:
 def test_expert_rolls_out_every_candidate_on_each_guess(monkeypatch: pytest.MonkeyPatch) -> None:
     _, view = _first_view("rummy500", 3, 40, 80, _searched)
     calls = _count_playouts(monkeypatch)
-    move = ExpertBot(seed=1).choose(view)
+    move = _own(1).choose(view)
     assert move in view.legal_moves
     kinds = Counter(first for first, _ in calls)
     assert len(kinds) >= 2  # at least two candidates compared
@@ -89,6 +96,53 @@ def test_expert_work_is_bounded_by_its_budget(monkeypatch: pytest.MonkeyPatch) -
     per = max(240 // max(10, len(view.hand)), limit // (bot.min_samples * len(cands)))
     assert max(used) <= per
     assert sum(used) <= limit + per * len(cands)
+
+
+def test_the_level_plays_hards_search_with_the_experts_judgment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The level's moves are those of hard's search (rollouts cut at hard's
+    12 moves) over the expert's judgment; its own search never runs."""
+    from rummy_gui.bots import search as search_mod
+    from rummy_gui.bots.search import hard_level
+
+    own = _count_playouts(monkeypatch)
+    hards = spy_playouts(monkeypatch, search_mod, lambda _first, limit: limit)
+    level = make_bot("expert", seed=4)
+    assert isinstance(level, ExpertBot)
+    assert not level.own_search
+    twin = hard_level(4, "expert")
+    twin.base.expert = True
+    plain = hard_level(4, "expert")
+    g = Game.new("rummy500", 3, seed=2)
+    bots = [make_bot("medium", seed=s) for s in range(3)]
+    searched = differ = 0
+    for _ in range(150):
+        if g.game_over:
+            break
+        seat = g.to_act[0]
+        view = g.view(seat)
+        move = level.choose(view)
+        assert move == twin.choose(view)
+        assert level.searches(view) == bool(twin.compared(view, decision_rng(4, view, "expert")))
+        searched += level.searches(view)
+        differ += move != plain.choose(view)
+        g.play(move if seat == 0 else bots[seat].choose(view))
+    assert searched >= 1
+    assert hards  # hard's search ran, cut at its 12 moves
+    assert set(hards) == {12}
+    assert own == []  # the expert's own rollouts never did
+    assert differ >= 1  # its judgment is not hard's
+
+
+def test_searches_says_which_search_choose_runs() -> None:
+    _, view = _first_view("rummy500", 3, 40, 80, _searched)
+    assert _own(1).searches(view)
+    level = ExpertBot(seed=1)
+    assert level.searches(view) == bool(level.hard.compared(view, decision_rng(1, view, "expert")))
+    g = Game.new("rummy500", 3, seed=1)
+    first = g.view(g.to_act[0])
+    assert not _own(1).searches(first) or _own(1).searched(first, random.Random(0))[0]
 
 
 def test_expert_searches_every_decision_hard_searches() -> None:
@@ -130,9 +184,10 @@ def _searches_what_hard_searches(expert: ExpertBot, hard: Any) -> None:
 
 def test_expert_same_view_and_seed_same_move() -> None:
     g, view = _first_view("rummy500", 3, 40, 80, _searched)
-    first = ExpertBot(seed=5).choose(view)
-    again = ExpertBot(seed=5).choose(g.view(view.seat))
-    assert first == again
+    for make in (ExpertBot, _own):
+        first = make(5).choose(view)
+        again = make(5).choose(g.view(view.seat))
+        assert first == again
 
 
 def test_expert_never_sees_hidden_cards() -> None:
@@ -150,8 +205,9 @@ def test_expert_never_sees_hidden_cards() -> None:
     others = [[w.hand(s) for s in (0, 1, 2) if s != seat] for w in worlds]
     assert others[0] != others[1]
     assert hidden[0] == hidden[1]  # the same unseen cards, dealt otherwise
-    moves = [ExpertBot(seed=2).choose(w.view(seat)) for w in worlds]
-    assert moves == [ExpertBot(seed=2).choose(view)] * 2
+    for make in (ExpertBot, _own):
+        moves = [make(2).choose(w.view(seat)) for w in worlds]
+        assert moves == [make(2).choose(view)] * 2
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), [("rummy500", 3, 4), ("contract", 4, 2)])
@@ -199,7 +255,7 @@ def test_contract_games_are_hards() -> None:
     """In the contract games expert searches nothing of its own and plays
     hard's moves (its sampled discards), move for move."""
     g = Game.new("contract", 4, seed=3)
-    expert = ExpertBot(seed=2)
+    expert = _own(2)
     hard = make_bot("hard", seed=2)
     for _ in range(60):
         seat = g.to_act[0]
