@@ -234,8 +234,8 @@ class ExpertBot:
         self.gate_takes = gate_takes
         self.shards = shards
         self.own_search = own_search
-        # where the second shard of a search may be played (the bot process
-        # gives its expert a second process; None: all shards played here)
+        # where the second shard of its own search may be played (the deal
+        # review's bot process gives one; None: all shards played here)
         self.pool: ShardPool | None = None
 
     def searches(self, view: View) -> bool:

@@ -1,17 +1,19 @@
-"""The expert's second bot process: one shard of each search played beside the first.
+"""A second bot process for the expert's own search: one shard of each
+search played beside the first.
 
-The bot process (`botworker`) gives its expert a `SecondProcess`: when the
-expert searches, it hands one shard of its guessed deals (bots/expert.py,
-`Shard`) to a second `python -m rummy_gui.play.botworker`, plays the other
-itself, and pools the results in shard order, so the move is the one a
-single process would choose, however the two processes are timed.
+The deal review's bot process (`botworker`) gives its expert a
+`SecondProcess`: when the expert prices moves with its own search, it hands
+one shard of its guessed deals (bots/expert.py, `Shard`) to a second
+`python -m rummy_gui.play.botworker`, plays the other itself, and pools the
+results in shard order, so the result is the one a single process would
+give, however the two processes are timed.
 
 What crosses to the second process is the seat's `View` only, written as
 plain JSON data (`view_to_json`): its own hand, the table, the pile and the
 public log; the other hands and the stock are not in a view, so they cannot
 be sent. A second process that dies, hangs or answers nonsense is killed and
 its shard played here; the pool then stays on one process for the rest of
-the game, and `note` says why once.
+the review, and `note` says why once.
 """
 
 from __future__ import annotations

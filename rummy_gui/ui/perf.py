@@ -244,8 +244,8 @@ def _children(pid: str) -> list[int]:
 
 
 def child_pids() -> list[int]:
-    """This process's descendants (Linux): the bots' worker process, and the
-    expert's second process that the worker starts, among them."""
+    """This process's descendants (Linux): the bots' worker process, and a
+    deal review's process and its second process, among them."""
     pids, todo = [], _children("self")
     while todo:
         pid = todo.pop()

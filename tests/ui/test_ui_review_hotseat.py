@@ -22,10 +22,10 @@ HOT_SEAT = [SeatConfig("Ann", "human"), SeatConfig("Bo", "human"), SeatConfig("C
 
 
 def _hot_seat_summary(app: App) -> DealSummaryScene:
-    """A Rummy 500 deal already played (Ann by easy, Bo and Cy by medium),
+    """A Rummy 500 deal already played (Ann and Bo by easy, Cy by medium),
     opened at its summary in a hot-seat session of Ann and Bo."""
     game = Game.new("rummy500", 3, seed=3)
-    bots = [make_bot(level, seed=s) for s, level in enumerate(("easy", "medium", "medium"))]
+    bots = [make_bot(level, seed=s) for s, level in enumerate(("easy", "easy", "medium"))]
     while not game.deal_over:
         seat = game.to_act[0]
         game.play(bots[seat].choose(game.view(seat)))
