@@ -112,9 +112,26 @@ def test_the_review_steps_with_keys_and_mouse_and_shows_the_players_view(app: Ap
         assert set(drawn) <= set(seen)  # no other hand, no stock card drawn
         key(app, pygame.K_RIGHT)
     assert review.index == len(findings) - 1
-    key(app, pygame.K_LEFT)
-    assert review.index == max(0, len(findings) - 2)
-    click(app, next(b for b in review.buttons if b.label == "Next ▶").rect.center)
-    assert review.index == min(len(findings) - 1, max(0, len(findings) - 2) + 1)
+    labels = [b.label for b in review.buttons]
+    if len(findings) == 1:
+        assert labels == ["Close"]  # nothing to step through
+    else:
+        nav = {b.label: b for b in review.buttons}
+        assert not nav["Next ▶"].enabled  # the last finding
+        assert nav["◀ Previous"].enabled
+        key(app, pygame.K_LEFT)
+        assert review.index == len(findings) - 2
+        assert nav["Next ▶"].enabled
+        click(app, nav["Next ▶"].rect.center)
+        assert review.index == len(findings) - 1
+        while review.index:
+            click(app, nav["◀ Previous"].rect.center)
+        assert not nav["◀ Previous"].enabled  # the first finding
+        click(app, nav["◀ Previous"].rect.center)
+        assert review.index == 0
     click(app, next(b for b in review.buttons if b.label == "Close").rect.center)
     assert isinstance(app.stack.top, DealSummaryScene)
+    # one finding: nothing to step through, so Close alone
+    review.findings, review.index = findings[:1], 0
+    review.layout(app.screen.get_size())
+    assert [b.label for b in review.buttons] == ["Close"]

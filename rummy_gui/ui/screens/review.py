@@ -97,10 +97,21 @@ class ReviewScene(Scene):
     def previous(self) -> None:
         if self.findings:
             self.index = max(0, self.index - 1)
+            self._ends()
 
     def next(self) -> None:
         if self.findings:
             self.index = min(len(self.findings) - 1, self.index + 1)
+            self._ends()
+
+    def _ends(self) -> None:
+        """Previous is off at the first finding, Next at the last."""
+        last = len(self.findings or ()) - 1
+        for b in self.buttons:
+            if b.on_click == self.previous:
+                b.enabled = self.index > 0
+            elif b.on_click == self.next:
+                b.enabled = self.index < last
 
     @property
     def finding(self) -> Finding | None:
@@ -124,7 +135,7 @@ class ReviewScene(Scene):
             specs = [(_("Ready"), self.ready), (_("Cancel"), self.cancel)]
         elif self.computing:
             specs = [(_("Cancel"), self.cancel)]
-        elif not self.findings:  # nothing to step through
+        elif len(self.findings or ()) < 2:  # nothing to step through
             specs = [(_("Close"), self.close)]
         else:
             specs = [
@@ -139,6 +150,7 @@ class ReviewScene(Scene):
             primary = fn in (self.next, self.ready)
             self.buttons.append(Button((x, y, bw, 46), label, fn, primary=primary, size=16))
             x += bw + 10
+        self._ends()
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Back):
