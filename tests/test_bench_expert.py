@@ -50,4 +50,22 @@ def test_expert_bench_refuses_a_bad_count_with_a_message(
 def test_expert_bench_help_names_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         bench_expert.main(["--help"])
-    assert "--pooled" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "--pooled" in said
+    assert "--review" in said
+
+
+def test_review_figures_time_one_and_two_processes_at_two_budgets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bench_expert, "REVIEWED", (("rummy500", 3, 11),))
+    out = bench_expert.review_figures(1)
+    assert sorted(out) == [
+        "review, budget 240, one process (s)",
+        "review, budget 240, two processes (s)",
+        "review, budget 480, one process (s)",
+        "review, budget 480, two processes (s)",
+    ]
+    assert all(f["reviews"] == 1 for f in out.values())
+    assert out["review, budget 480, two processes (s)"]["second cpu p50"] > 0
+    assert out["review, budget 240, one process (s)"]["second cpu p50"] == 0

@@ -8,6 +8,11 @@ the expert decides as hard, timed on the discards hard tests on guessed
 hands. `python -m rummy_gui.bench.expert [PER_PRESET]` prints the figures;
 `python -m rummy_gui.bench bots` includes them.
 
+`python -m rummy_gui.bench.expert --review [DEALS]` times whole deal reviews
+(`play.review.review`) of seat 0, played by easy against mediums, in Rummy
+500, Contract and Persian: at the review's budget and at twice it, each on
+one process and with the second bot process the review's bot process uses.
+
 `python -m rummy_gui.bench.expert [PER_PRESET] --pooled` times the expert's
 own search instead (`ExpertBot(own_search=True)`, the search the deal review
 prices moves with), on the positions where it searches, every position
@@ -148,6 +153,69 @@ def expert_figures(per_preset: int = PER_PRESET, pooled: bool = False) -> dict[s
     return out
 
 
+# the deals the review bench reviews: (preset, players, seed of the first deal)
+REVIEWED = (("rummy500", 3, 11), ("contract", 4, 2), ("persian", 4, 5))
+
+
+def _easy_deal(preset: str, players: int, seed: int) -> dict[str, Any]:
+    """The record of one deal (a round of the contract games), seat 0 easy, the rest medium."""
+    from rummy_gui.bots import make_bot
+    from rummy_gui.engine import Game
+
+    g = Game.new(preset, players, seed=seed)
+    bots = [make_bot("easy" if s == 0 else "medium", seed=s) for s in range(players)]
+    while not g.deal_over:
+        seat = g.to_act[0]
+        g.play(bots[seat].choose(g.view(seat)))
+    return g.record()
+
+
+def review_figures(deals: int = 2) -> dict[str, Any]:
+    """Whole reviews of seat 0's deal, wall and CPU in seconds (CPU of this
+    process; "second cpu" the second process's), by budget and processes,
+    with the findings of one and two processes checked equal."""
+    from rummy_gui.bots import forget
+    from rummy_gui.play.pool import SecondProcess
+    from rummy_gui.play.review import REVIEW_BUDGET, review
+
+    records = [
+        (f"{preset} {players}p", _easy_deal(preset, players, seed + k))
+        for preset, players, seed in REVIEWED
+        for k in range(deals)
+    ]
+    rows: dict[str, list[tuple[float, float, float]]] = {}
+    for budget in (REVIEW_BUDGET, 2 * REVIEW_BUDGET):
+        for _name, record in records:
+            found = []
+            for two in (False, True):
+                second = SecondProcess() if two else None
+                try:
+                    forget()
+                    before = _cpu_of(second.pid) if second is not None else 0.0
+                    t, c = time.perf_counter(), time.process_time()
+                    found.append(review(record, 0, seed=1, budget=budget, pool=second))
+                    wall, cpu = time.perf_counter() - t, time.process_time() - c
+                    other = _cpu_of(second.pid) - before if second is not None else 0.0
+                finally:
+                    if second is not None:
+                        second.close()
+                key = f"review, budget {budget}, {'two processes' if two else 'one process'} (s)"
+                rows.setdefault(key, []).append((wall, cpu, other))
+            if found[0] != found[1]:
+                raise AssertionError("two processes found otherwise than one")
+    out: dict[str, Any] = {}
+    for key, xs in rows.items():
+        walls = sorted(x[0] for x in xs)
+        out[key] = {
+            "wall p50": round(walls[len(walls) // 2], 2),
+            "wall max": round(walls[-1], 2),
+            "cpu p50": round(sorted(x[1] for x in xs)[len(xs) // 2], 2),
+            "second cpu p50": round(sorted(x[2] for x in xs)[len(xs) // 2], 2),
+            "reviews": len(xs),
+        }
+    return out
+
+
 def _searched_row(name: str, way: str) -> bool:
     """A 500-family row of this way of playing (one process: `way` is "")."""
     if way:
@@ -164,16 +232,28 @@ def main(argv: list[str]) -> None:
         "per_preset",
         nargs="?",
         type=int,
-        default=PER_PRESET,
-        help=f"positions per preset (default {PER_PRESET})",
+        default=None,
+        help=f"positions per preset (default {PER_PRESET}); with --review, deals per game (2)",
     )
     parser.add_argument(
         "--pooled", action="store_true", help="also time each position with a second bot process"
     )
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="time whole deal reviews instead",
+    )
     args = parser.parse_args(argv)
-    if args.per_preset < 1:
+    if args.per_preset is not None and args.per_preset < 1:
         parser.error(f"per_preset must be at least 1, not {args.per_preset}")
-    for key, f in expert_figures(args.per_preset, pooled=args.pooled).items():
+    if args.review:
+        for key, f in review_figures(args.per_preset or 2).items():
+            print(
+                f"{key:48s} wall {f['wall p50']:.2f}/{f['wall max']:.2f}  cpu {f['cpu p50']:.2f}"
+                f"  second cpu {f['second cpu p50']:.2f}  (n={f['reviews']})"
+            )
+        return
+    for key, f in expert_figures(args.per_preset or PER_PRESET, pooled=args.pooled).items():
         if "wall p50" not in f:
             print(f"{key:56s} p50 {f['p50']:.0f}  max {f['max']:.0f}")
             continue
