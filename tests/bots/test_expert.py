@@ -98,6 +98,7 @@ def test_expert_work_is_bounded_by_its_budget(monkeypatch: pytest.MonkeyPatch) -
     assert sum(used) <= limit + per * len(cands)
 
 
+@pytest.mark.long
 def test_the_level_plays_hards_search_with_the_experts_judgment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
