@@ -177,14 +177,15 @@ def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -
             assert expert_tuned(MEDIUM, preset) == hard_tuned(MEDIUM, preset)
 
 
-def test_the_expert_draws_from_the_stock_where_hard_takes_a_marginal_top_discard() -> None:
+def test_the_expert_takes_fewer_single_top_discards_than_hard() -> None:
     # Rummy 500's own take cost (6 points against hard's 2), on the draws of
     # seeded medium play: where the two judgments part, hard takes the top
-    # discard alone and the expert draws, and the expert plays its judgment.
+    # discard alone more often than the expert, and the expert plays its
+    # judgment (its near-meld weight parts them the other way now and then).
     hard = make_bot("hard", seed=1)
     expert = ExpertBot(1)
     players = [make_bot("medium", seed=s) for s in range(3)]
-    parted = 0
+    parted = hard_takes = expert_takes = 0
     for seed in range(1, 6):
         g = Game.new("rummy500", 3, seed=seed)
         while not g.deal_over:
@@ -195,8 +196,11 @@ def test_the_expert_draws_from_the_stock_where_hard_takes_a_marginal_top_discard
                 theirs = hard.base.choose(view)  # type: ignore[attr-defined]
                 if mine != theirs:
                     parted += 1
-                    assert (theirs.action, theirs.number) == (Action.TAKE, 1)
-                    assert mine.action == Action.DRAW
+                    hard_takes += (theirs.action, theirs.number) == (Action.TAKE, 1)
+                    expert_takes += (mine.action, mine.number) == (Action.TAKE, 1)
                     assert expert.choose(view) == mine
             g.play(players[seat].choose(view))
     assert parted > 0
+    # 10 against 0 on these deals; with hard's take cost and the expert's
+    # near-meld weight it would be 4 against 1
+    assert hard_takes >= 2 * expert_takes + 5
