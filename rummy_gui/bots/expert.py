@@ -5,7 +5,8 @@ The level (`own_search` off) plays exactly as hard does — medium's best two
 moves compared on guessed deals at deep takes and rummy calls, rollouts cut
 after 12 moves, everything else judged — except that its judgment is its own
 (`policy.EXPERT_TUNING` over hard's: in Rummy 500 a take of the top discard
-alone must beat a stock draw by 6 points). Its own search played against
+alone must beat a stock draw by 6 points, and near-melds weigh less). Its
+own search played against
 hard lost about 1.5 points a deal to hard's search under the same judgment
 (docs/bots.md, the expert's fourth session), so the level does not play it.
 
@@ -182,7 +183,7 @@ def _deep(move: Move) -> bool:
 
 class ExpertBot:
     """Expert: hard's searches over its own judgment (the level), or with
-    `own_search` its own search, with more and better-guessed guesses.
+    `own_search` its own search (more candidates and work, better guesses).
 
     The rest configures its own search. `budget` is the work of one
     searched decision in simulated moves (fewer for hands over ten cards),
