@@ -6,9 +6,9 @@ moves compared on guessed deals at deep takes and rummy calls, rollouts cut
 after 12 moves, everything else judged — except that its judgment is its own
 (`policy.EXPERT_TUNING` over hard's: in Rummy 500 a take of the top discard
 alone must beat a stock draw by 6 points, and near-melds weigh less). Its
-own search played against
-hard lost about 1.5 points a deal to hard's search under the same judgment
-(docs/bots.md, the expert's fourth session), so the level does not play it.
+own search played against hard lost about 1.5 points a deal to hard's
+search under the same judgment (docs/bots.md, the expert's fourth session),
+so the level does not play it.
 
 Its own search (`own_search` on, and `estimate` for any moves, which the
 deal review uses to price a move against the expert's): at a decision where
