@@ -135,9 +135,11 @@ def tuned(params: Params, preset: str) -> Params:
 # The expert's own judgment over hard's, per preset (its searches and its
 # rollouts are as before): in Rummy 500 a take of the top discard alone
 # must beat a stock draw by 6 points, not 2, and near-melds count 0.2, not
-# 0.35 (docs/bots.md, the expert's fourth and fifth sessions).
+# 0.35; in Persian such a take pays 6 points too (hard: none) (docs/bots.md,
+# the expert's fourth and fifth sessions).
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {"take_cost": 6.0, "potential": 0.2},
+    "persian": {"take_cost": 6.0},
 }
 
 

@@ -204,3 +204,27 @@ def test_the_expert_takes_fewer_single_top_discards_than_hard() -> None:
     # 10 against 0 on these deals; with hard's take cost and the expert's
     # near-meld weight it would be 4 against 1
     assert hard_takes >= 2 * expert_takes + 5
+
+
+def test_in_persian_the_expert_draws_where_hard_takes_a_marginal_top_discard() -> None:
+    # Persian's only change is the take cost (6 points against hard's none):
+    # wherever the two judgments part at a draw, hard takes the top discard
+    # alone and the expert draws from the stock.
+    hard = make_bot("hard", seed=1)
+    expert = ExpertBot(1)
+    players = [make_bot("medium", seed=s) for s in range(4)]
+    parted = 0
+    for seed in range(1, 4):
+        g = Game.new("persian", 4, seed=seed)
+        while not g.deal_over:
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if view.phase == Phase.DRAW:
+                mine = expert.base.choose(view)
+                theirs = hard.base.choose(view)  # type: ignore[attr-defined]
+                if mine != theirs:
+                    parted += 1
+                    assert (theirs.action, theirs.number) == (Action.TAKE, 1)
+                    assert mine.action == Action.DRAW
+            g.play(players[seat].choose(view))
+    assert parted > 0
