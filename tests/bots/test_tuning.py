@@ -22,7 +22,7 @@ from rummy_gui.bots.policy import (
     tuned,
 )
 from rummy_gui.bots.search import RolloutBot
-from rummy_gui.engine import PRESETS, Action, Game, Phase
+from rummy_gui.engine import PRESETS, Action, Game, Move, Phase
 
 PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
 
@@ -177,17 +177,16 @@ def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -
             assert expert_tuned(MEDIUM, preset) == hard_tuned(MEDIUM, preset)
 
 
-def test_the_expert_takes_fewer_single_top_discards_than_hard() -> None:
-    # Rummy 500's own take cost (6 points against hard's 2), on the draws of
-    # seeded medium play: where the two judgments part, hard takes the top
-    # discard alone more often than the expert, and the expert plays its
-    # judgment (its near-meld weight parts them the other way now and then).
+def _parted_draws(preset: str, players: int, seeds: range) -> list[tuple[Move, Move, bool]]:
+    """On the draws of seeded medium play, where the expert's judgment and
+    hard's choose otherwise: (the expert's move, hard's, whether the expert
+    level plays its judgment's move there)."""
     hard = make_bot("hard", seed=1)
     expert = ExpertBot(1)
-    players = [make_bot("medium", seed=s) for s in range(3)]
-    parted = hard_takes = expert_takes = 0
-    for seed in range(1, 6):
-        g = Game.new("rummy500", 3, seed=seed)
+    bots = [make_bot("medium", seed=s) for s in range(players)]
+    out: list[tuple[Move, Move, bool]] = []
+    for seed in seeds:
+        g = Game.new(preset, players, seed=seed)
         while not g.deal_over:
             seat = g.to_act[0]
             view = g.view(seat)
@@ -195,12 +194,25 @@ def test_the_expert_takes_fewer_single_top_discards_than_hard() -> None:
                 mine = expert.base.choose(view)
                 theirs = hard.base.choose(view)  # type: ignore[attr-defined]
                 if mine != theirs:
-                    parted += 1
-                    hard_takes += (theirs.action, theirs.number) == (Action.TAKE, 1)
-                    expert_takes += (mine.action, mine.number) == (Action.TAKE, 1)
-                    assert expert.choose(view) == mine
-            g.play(players[seat].choose(view))
-    assert parted > 0
+                    out.append((mine, theirs, expert.choose(view) == mine))
+            g.play(bots[seat].choose(view))
+    return out
+
+
+def _single_take(m: Move) -> bool:
+    return (m.action, m.number) == (Action.TAKE, 1)
+
+
+def test_the_expert_takes_fewer_single_top_discards_than_hard() -> None:
+    # Rummy 500's own take cost (6 points against hard's 2): where the two
+    # judgments part, hard takes the top discard alone more often than the
+    # expert, and the expert plays its judgment (its near-meld weight parts
+    # them the other way now and then).
+    parted = _parted_draws("rummy500", 3, range(1, 6))
+    assert parted
+    assert all(played for _, _, played in parted)
+    hard_takes = sum(_single_take(theirs) for _, theirs, _ in parted)
+    expert_takes = sum(_single_take(mine) for mine, _, _ in parted)
     # 10 against 0 on these deals; with hard's take cost and the expert's
     # near-meld weight it would be 4 against 1
     assert hard_takes >= 2 * expert_takes + 5
@@ -210,21 +222,9 @@ def test_in_persian_the_expert_draws_where_hard_takes_a_marginal_top_discard() -
     # Persian's only change is the take cost (6 points against hard's none):
     # wherever the two judgments part at a draw, hard takes the top discard
     # alone and the expert draws from the stock.
-    hard = make_bot("hard", seed=1)
-    expert = ExpertBot(1)
-    players = [make_bot("medium", seed=s) for s in range(4)]
-    parted = 0
-    for seed in range(1, 4):
-        g = Game.new("persian", 4, seed=seed)
-        while not g.deal_over:
-            seat = g.to_act[0]
-            view = g.view(seat)
-            if view.phase == Phase.DRAW:
-                mine = expert.base.choose(view)
-                theirs = hard.base.choose(view)  # type: ignore[attr-defined]
-                if mine != theirs:
-                    parted += 1
-                    assert (theirs.action, theirs.number) == (Action.TAKE, 1)
-                    assert mine.action == Action.DRAW
-            g.play(players[seat].choose(view))
-    assert parted > 0
+    parted = _parted_draws("persian", 4, range(1, 4))
+    assert parted
+    for mine, theirs, played in parted:
+        assert _single_take(theirs)
+        assert mine.action == Action.DRAW
+        assert played
