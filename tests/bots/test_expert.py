@@ -136,14 +136,26 @@ def test_the_level_plays_hards_search_with_the_experts_judgment(
     assert differ >= 1  # its judgment is not hard's
 
 
-def test_searches_says_which_search_choose_runs() -> None:
-    _, view = _first_view("rummy500", 3, 40, 80, _searched)
-    assert _own(1).searches(view)
+def test_searches_says_which_search_choose_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A close draw, which the expert's own search takes with `close` and
+    hard's leaves: `searches` tells the two apart, and `choose` rolls out
+    exactly where it says so."""
+    from rummy_gui.bots import search as search_mod
+
     level = ExpertBot(seed=1)
-    assert level.searches(view) == bool(level.hard.compared(view, decision_rng(1, view, "expert")))
-    g = Game.new("rummy500", 3, seed=1)
-    first = g.view(g.to_act[0])
-    assert not _own(1).searches(first) or _own(1).searched(first, random.Random(0))[0]
+    own = ExpertBot(seed=1, own_search=True, close=6.0)
+
+    def apart(view: View) -> bool:
+        return own.searches(view) and not level.searches(view)
+
+    _, view = _first_view("rummy500", 3, 20, 60, apart)
+    own_calls = _count_playouts(monkeypatch)
+    hard_calls = spy_playouts(monkeypatch, search_mod, lambda first, _limit: str(first))
+    level.choose(view)
+    assert (own_calls, hard_calls) == ([], [])
+    own.choose(view)
+    assert own_calls
+    assert hard_calls == []
 
 
 def test_expert_searches_every_decision_hard_searches() -> None:
