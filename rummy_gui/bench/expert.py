@@ -26,7 +26,7 @@ import argparse
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummy_gui.bench.searched import (
     PER_PRESET,
@@ -38,10 +38,13 @@ from rummy_gui.bench.searched import (
 )
 from rummy_gui.engine import View
 
+if TYPE_CHECKING:
+    from rummy_gui.bots.expert import ExpertBot
+
 SIZE_BANDS = ((7, 9), (10, 13), (14, 17), (18, 20))
 
 
-def _expert(own_search: bool = False) -> Any:
+def _expert(own_search: bool = False) -> ExpertBot:
     from rummy_gui.bots.expert import ExpertBot
 
     return ExpertBot(seed=1, own_search=own_search)

@@ -26,7 +26,6 @@ expert level plays hard's searches, which are quick.
 from __future__ import annotations
 
 import json
-import logging
 import queue
 import subprocess
 import sys
@@ -34,8 +33,6 @@ import threading
 from typing import Any
 
 from rummy_gui.play.child import kill_child, pump_lines
-
-log = logging.getLogger("rummy_gui")
 
 # Each level's thinking target (95th percentile of its decisions, docs/bots.md);
 # an answer gets DEADLINE_FACTOR times that, plus time for the child to start

@@ -157,7 +157,8 @@ def review(
     todo = decisions(replay, seat)
     if expert is None:
         expert = ExpertBot(seed)
-    expert.pool = pool
+    if pool is not None:
+        expert.pool = pool
     found: list[Finding] = []
     for done, pos in enumerate(todo):
         if cancelled is not None and cancelled():
