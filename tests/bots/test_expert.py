@@ -264,19 +264,27 @@ def test_estimate_refuses_a_move_that_is_not_legal() -> None:
         ExpertBot().estimate(view, [Move.parse(f"{view.seat}: discard 2C")])
 
 
-def test_contract_games_are_hards() -> None:
-    """In the contract games expert searches nothing of its own and plays
-    hard's moves (its sampled discards), move for move."""
+def test_contract_games_are_hards_search_over_the_experts_judgment() -> None:
+    """In the contract games expert searches nothing of its own: with
+    hard's judgment it plays hard's moves (its sampled discards), move for
+    move; with its own (the level) it parts from hard only where the
+    judgments do (tests/bots/test_tuning.py has where)."""
     g = Game.new("contract", 4, seed=3)
-    expert = _own(2)
+    plain = ExpertBot(seed=2, own_search=True, own_tuning=False)
+    level = ExpertBot(seed=2)
     hard = make_bot("hard", seed=2)
+    parted = 0
     for _ in range(60):
         seat = g.to_act[0]
         view = g.view(seat)
-        assert expert.searched(view, random.Random(0)) == ([], False)
-        move = expert.choose(view)
+        assert plain.searched(view, random.Random(0)) == ([], False)
+        move = plain.choose(view)
         assert move == hard.choose(view)
+        if level.choose(view) != move:
+            parted += 1
+            assert level.choose(view) == level.base.choose(view)
         g.play(move)
+    assert parted
 
 
 def test_close_draws_are_searched_gated_only_when_asked() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from rummy_gui.bots import make_bot
 from rummy_gui.bots.expert import ExpertBot
+from rummy_gui.bots.memory import card_of
 from rummy_gui.bots.policy import (
     EASY,
     EXPERT_TUNING,
@@ -22,6 +23,7 @@ from rummy_gui.bots.policy import (
     tuned,
 )
 from rummy_gui.bots.search import RolloutBot
+from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import PRESETS, Action, Game, Move, Phase
 
 PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
@@ -177,10 +179,12 @@ def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -
             assert expert_tuned(MEDIUM, preset) == hard_tuned(MEDIUM, preset)
 
 
-def _parted_draws(preset: str, players: int, seeds: range) -> list[tuple[Move, Move, bool]]:
-    """On the draws of seeded medium play, where the expert's judgment and
-    hard's choose otherwise: (the expert's move, hard's, whether the expert
-    level plays its judgment's move there)."""
+def _parted(
+    preset: str, players: int, seeds: range, phase: Phase = Phase.DRAW
+) -> list[tuple[Move, Move, bool]]:
+    """On the draws (or another phase's decisions) of seeded medium play,
+    where the expert's judgment and hard's choose otherwise: (the expert's
+    move, hard's, whether the expert level plays its judgment's move there)."""
     hard = make_bot("hard", seed=1)
     expert = ExpertBot(1)
     bots = [make_bot("medium", seed=s) for s in range(players)]
@@ -190,7 +194,7 @@ def _parted_draws(preset: str, players: int, seeds: range) -> list[tuple[Move, M
         while not g.deal_over:
             seat = g.to_act[0]
             view = g.view(seat)
-            if view.phase == Phase.DRAW:
+            if view.phase == phase:
                 mine = expert.base.choose(view)
                 theirs = hard.base.choose(view)  # type: ignore[attr-defined]
                 if mine != theirs:
@@ -208,7 +212,7 @@ def test_the_expert_takes_fewer_single_top_discards_than_hard() -> None:
     # judgments part, hard takes the top discard alone more often than the
     # expert, and the expert plays its judgment (its near-meld weight parts
     # them the other way now and then).
-    parted = _parted_draws("rummy500", 3, range(1, 6))
+    parted = _parted("rummy500", 3, range(1, 6))
     assert parted
     assert all(played for _, _, played in parted)
     hard_takes = sum(_single_take(theirs) for _, theirs, _ in parted)
@@ -222,9 +226,30 @@ def test_in_persian_the_expert_draws_where_hard_takes_a_marginal_top_discard() -
     # Persian's only change is the take cost (6 points against hard's none):
     # wherever the two judgments part at a draw, hard takes the top discard
     # alone and the expert draws from the stock.
-    parted = _parted_draws("persian", 4, range(1, 4))
+    parted = _parted("persian", 4, range(1, 4))
     assert parted
     for mine, theirs, played in parted:
         assert _single_take(theirs)
         assert mine.action == Action.DRAW
         assert played
+
+
+@pytest.mark.parametrize("preset", ["contract", "liverpool", "shanghai"])
+def test_in_the_contract_games_the_expert_throws_its_high_cards_sooner_than_hard(
+    preset: str,
+) -> None:
+    # The contract games' only change is the weight of the penalty held
+    # before the contract (0.6 against hard's 0.15): where the two
+    # judgments part at a discard, the expert mostly throws the dearer card
+    # (every time on these deals: 10, 3 and 5 discards).
+    parted = _parted(preset, 4, range(1, 3), Phase.PLAY)
+    assert parted
+    assert all(played for _, _, played in parted)
+    discards = [(m, t) for m, t, _ in parted if m.action == t.action == Action.DISCARD]
+    assert discards
+    rules = PRESETS[preset]
+    dearer = sum(
+        card_value(rules, card_of(m.cards[0])) > card_value(rules, card_of(t.cards[0]))
+        for m, t in discards
+    )
+    assert dearer >= 0.75 * len(discards)
