@@ -5,7 +5,8 @@ The level (`own_search` off) plays exactly as hard does — medium's best two
 moves compared on guessed deals at deep takes and rummy calls, rollouts cut
 after 12 moves, everything else judged — except that its judgment is its own
 (`policy.EXPERT_TUNING` over hard's: in Rummy 500 a take of the top discard
-alone must beat a stock draw by 6 points, and near-melds weigh less). Its
+alone must beat a stock draw by 6 points, and near-melds weigh less; in the
+contract games the penalty held before the contract weighs more). Its
 own search played against hard lost about 1.5 points a deal to hard's
 search under the same judgment (docs/bots.md, the expert's fourth session),
 so the level does not play it.
@@ -29,7 +30,7 @@ or among its best four within 20 points) with more work than hard's. With
 within that many points) and leaves medium's choice there only when the
 paired advantage is clear of its standard error; that lost to hard in a
 screen (docs/bots.md). Every other decision, and the contract games, are
-hard's. The work is counted in simulated moves, never in seconds: the same
+hard's, over the expert's judgment. The work is counted in simulated moves, never in seconds: the same
 view and seed give the same move.
 
 The guesses of a search are dealt in `SHARDS` independent shards, each with
