@@ -30,8 +30,8 @@ or among its best four within 20 points) with more work than hard's. With
 within that many points) and leaves medium's choice there only when the
 paired advantage is clear of its standard error; that lost to hard in a
 screen (docs/bots.md). Every other decision, and the contract games, are
-hard's, over the expert's judgment. The work is counted in simulated moves, never in seconds: the same
-view and seed give the same move.
+hard's, over the expert's judgment. The work is counted in simulated
+moves, never in seconds: the same view and seed give the same move.
 
 The guesses of a search are dealt in `SHARDS` independent shards, each with
 its own seed and share of the work, pooled in shard order: a second bot
