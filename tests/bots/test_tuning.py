@@ -253,3 +253,15 @@ def test_in_the_contract_games_the_expert_throws_its_high_cards_sooner_than_hard
         for m, t in discards
     )
     assert dearer >= 0.75 * len(discards)
+
+
+def test_in_rum_500_classic_the_expert_plays_its_own_near_meld_weight() -> None:
+    # Rum 500 classic's only change is the near-meld weight (1.4 against
+    # hard's 1.0): the judgments part on seeded deals, at draws and at
+    # discards. The level plays its own judgment's discards; at draws its
+    # search (hard's, of deep takes) may still overrule the judgment.
+    draws = _parted("rummy500-classic", 3, range(1, 4), Phase.DRAW)
+    assert any(played for _, _, played in draws)
+    discards = _parted("rummy500-classic", 3, range(1, 4), Phase.PLAY)
+    assert discards
+    assert all(played for _, _, played in discards)
