@@ -143,9 +143,7 @@ EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {"take_cost": 6.0, "potential": 0.2},
     "persian": {"take_cost": 6.0},
     "rummy500-classic": {"potential": 1.4},
-    "contract": {"penalty": 0.6},
-    "liverpool": {"penalty": 0.6},
-    "shanghai": {"penalty": 0.6},
+    **{preset: {"penalty": 0.6} for preset in ("contract", "liverpool", "shanghai")},
 }
 
 
