@@ -1,7 +1,8 @@
 """Screens of a hard variant against the level, deal by deal (docs/bots.md).
 
     python tools/hard_screen.py play NAME [--deals N] [--hard JSON] [--params JSON]
-                                [--bots B] [--players P] [--options JSON] ...
+                                [--bots B] [--players P] [--options JSON]
+                                [--rounds 7,...] ...
     python tools/hard_screen.py pair NAME [BASE]
 
 `play` plays the arena's duplicate deals (`arena._work`: the same shuffles
@@ -10,7 +11,9 @@ replaced by `RolloutBot(**the level's settings, **--hard)`, and hard's own
 medium settings (`hard_tuned`) changed by `--params` (for the bot's own
 judgment only, not its rollouts). Each deal is claimed as a file under
 `--dir`, so several workers started with the same NAME share the deals,
-and its result is written as a JSON line. `pair` sums a run: the
+and its result is written as a JSON line. With `--rounds` (the contract
+family) only the deals of those rounds are played: deal k is round
+(k mod 7) + 1, as in the arena. `pair` sums a run: the
 variant's advantage per deal, BASE's on the same deals and the paired
 difference, each with its 95 % interval.
 """
@@ -76,9 +79,12 @@ def _variant(preset: str, hard: dict[str, Any], params: dict[str, Any]) -> Any:
 def play(a: argparse.Namespace) -> None:
     arena.make_player = _variant(a.preset, json.loads(a.hard), json.loads(a.params))
     levels = tuple(a.bots.split(","))
+    rounds = {int(k) for k in a.rounds.split(",")} if a.rounds else set()
     os.makedirs(f"{a.dir}/claims", exist_ok=True)
     with open(f"{a.dir}/{a.name}.{os.getpid()}.jsonl", "a") as out:
         for i in range(a.start, a.deals):
+            if rounds and i % 7 + 1 not in rounds:
+                continue
             try:
                 fd = os.open(f"{a.dir}/claims/{a.name}-{i}", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
             except FileExistsError:
@@ -142,6 +148,7 @@ def main() -> None:
     p.add_argument("--bots", default="hard,medium,medium")
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--options", default="{}", help="the game's options, as the arena's (JSON)")
+    p.add_argument("--rounds", default="", help="contract family: only these rounds (1-7, commas)")
     q = sub.add_parser("pair", help="sum a run, paired with another on the same deals")
     q.add_argument("name")
     q.add_argument("base", nargs="?")

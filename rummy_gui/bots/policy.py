@@ -79,6 +79,9 @@ class Params:
     take_cost: float = 0.0  # points a take of the top discard alone must beat a stock draw by
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
+    final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
+    final_potential: float | None = None  # contract: `potential` in that round
+    stock_end: float = 0.0  # contract: extra weight of held penalty as a last stock runs out
 
 
 EASY = Params(
@@ -286,6 +289,15 @@ class Judge:
         self.vals = card_values(self.rules)
 
         self.hurry = self.p.urgency * self._closeness() if self.p.urgency and self.contract else 0.0
+        self.pen_weight = self.p.penalty
+        self.pot_weight = self.p.potential
+        if self.contract:
+            if self.rules.last_round_goes_out_whole(view.round):
+                if self.p.final_penalty is not None:
+                    self.pen_weight = self.p.final_penalty
+                if self.p.final_potential is not None:
+                    self.pot_weight = self.p.final_potential
+            self.pen_weight += self.hurry + self.p.stock_end * self._stock_end()
         if self.memory is not None:
             self.unseen_codes = [float(self.memory.unseen.get(c, 0)) for c in _ALL]
         else:
@@ -300,6 +312,17 @@ class Judge:
             if s != self.me and v.laid_down[s]:
                 best = max(best, {1: 1.0, 2: 0.6, 3: 0.3, 4: 0.15}.get(v.hand_sizes[s], 0.0))
         return best
+
+    def _stock_end(self) -> float:
+        """0..1: how near the round is to ending on an empty stock that may
+        not be rebuilt again (everyone then scores their hand): 1 within a
+        lap of draws, 0 from four laps."""
+        v = self.view
+        most = self.rules.reshuffles
+        if most is None or len(v.reshuffled_at) < most:
+            return 0.0
+        lap = max(1, v.players)
+        return max(0.0, min(1.0, (4 * lap - v.stock_count) / (3 * lap)))
 
     # ------------------------------------------------------------ hands
     def unseen(self, card: Card) -> float:
@@ -337,8 +360,8 @@ class Judge:
             pen = sum(self.vals[c.code] for c in hand if not c.is_joker)
             return (
                 -12.0 * d
-                - (self.p.penalty + self.hurry) * pen
-                + 0.4 * self.promise(hand) * self.p.potential * (1.0 - min(1.0, self.hurry))
+                - self.pen_weight * pen
+                + 0.4 * self.promise(hand) * self.pot_weight * (1.0 - min(1.0, self.hurry))
             )
         # laid down: only lay-offs can empty the hand
         out = 0.0

@@ -157,3 +157,54 @@ def test_the_take_cost_in_the_500_family_lowers_only_a_take_of_one_card() -> Non
     assert {kind(m): s for s, m in dear} == {
         k: s - 4.0 if k == (Action.TAKE, 1) else s for k, s in cheap.items()
     }
+
+
+def test_the_final_weights_apply_only_in_the_round_that_goes_out_whole() -> None:
+    # `final_penalty` and `final_potential` replace the penalty and
+    # near-meld weights in round 7 alone
+    last = layout_game("contract", 4, 1, 6)
+    assert last.round == 7
+    view = last.view(last.to_act[0])
+    hand = list(view.hand)
+    held = sum(card_value(view.rules, c) for c in hand if not c.is_joker)
+    plain = Judge(view, OWN)
+    heavy = Judge(view, replace(OWN, final_penalty=2.0))
+    assert held > 0
+    assert heavy.value(hand) - plain.value(hand) == pytest.approx(-(2.0 - OWN.penalty) * held)
+    no_near = Judge(view, replace(OWN, final_potential=0.0))
+    promise = plain.promise(hand)
+    assert promise > 0
+    assert no_near.value(hand) - plain.value(hand) == pytest.approx(-0.4 * promise * OWN.potential)
+    first = _next_holds_two_nines()
+    assert first.round == 1
+    both = replace(OWN, final_penalty=2.0, final_potential=0.0)
+    assert Judge(first, both).value(list(first.hand)) == Judge(first, OWN).value(list(first.hand))
+
+
+def _last_stock(stock: int, reshuffles: int) -> View:
+    """Contract, 4 players, round 1, seat 0 to draw from a stock of `stock` cards."""
+    pack = [str(c) for c in make_pack(2, 4)]
+    hands = [" ".join(pack[10 * s : 10 * s + 10]) for s in range(4)]
+    rest = pack[40:]
+    g = Game.from_layout(
+        "contract",
+        hands,
+        " ".join(rest[1 : 1 + stock]),
+        rest[0],
+        options={"reshuffles": reshuffles},
+    )
+    return g.view(0)
+
+
+def test_the_stock_end_weighs_held_points_as_a_last_stock_runs_out() -> None:
+    # once the stock may not be rebuilt again, its end scores every hand:
+    # `stock_end` adds weight to each held point, in full within a lap of
+    # draws, none from four laps
+    params = replace(OWN, stock_end=1.0)
+    assert Judge(_last_stock(3, 0), params).pen_weight == pytest.approx(OWN.penalty + 1.0)
+    assert Judge(_last_stock(10, 0), params).pen_weight == pytest.approx(OWN.penalty + 0.5)
+    assert Judge(_last_stock(16, 0), params).pen_weight == pytest.approx(OWN.penalty)
+    # a rebuild still to come: no weight
+    assert Judge(_last_stock(3, 1), params).pen_weight == pytest.approx(OWN.penalty)
+    # and none unless asked for
+    assert Judge(_last_stock(3, 0), OWN).pen_weight == pytest.approx(OWN.penalty)
