@@ -6,6 +6,7 @@ from dataclasses import fields, replace
 
 import pytest
 
+from rummy_gui.arena import layout_game
 from rummy_gui.bots import make_bot
 from rummy_gui.bots.expert import ExpertBot
 from rummy_gui.bots.memory import card_of
@@ -265,3 +266,37 @@ def test_in_rum_500_classic_the_expert_plays_its_own_near_meld_weight() -> None:
     discards = _parted("rummy500-classic", 3, range(1, 4), Phase.PLAY)
     assert discards
     assert all(played for _, _, played in discards)
+
+
+def test_in_contracts_last_round_the_expert_holds_its_points_heavier_still() -> None:
+    # Contract's round 7 (the whole hand goes out at once, and everyone
+    # else scores a full hand) has a penalty weight of its own (2.0 against
+    # 0.6 in the other rounds): on round-7 deals, where that weight parts
+    # the expert's judgment from the same judgment without it, the expert
+    # mostly throws the dearer card (59 of 59 discards on these deals), and
+    # the level plays its judgment there.
+    expert = ExpertBot(1)
+    bots = [make_bot("medium", seed=s) for s in range(4)]
+    rules = PRESETS["contract"]
+    discards: list[tuple[Move, Move]] = []
+    for index in (6, 13, 20):
+        g = layout_game("contract", 4, 1, index)
+        assert g.round == 7
+        while not g.deal_over:
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if view.phase == Phase.PLAY:
+                own = expert.base.params_for(view)
+                assert own.final_penalty == EXPERT_TUNING["contract"]["final_penalty"]
+                lighter = RuleBot(1, MEDIUM, "medium", replace(own, final_penalty=None))
+                mine, theirs = expert.base.choose(view), lighter.choose(view)
+                if mine != theirs and mine.action == theirs.action == Action.DISCARD:
+                    assert expert.choose(view) == mine
+                    discards.append((mine, theirs))
+            g.play(bots[seat].choose(view))
+    assert discards
+    dearer = sum(
+        card_value(rules, card_of(m.cards[0])) > card_value(rules, card_of(t.cards[0]))
+        for m, t in discards
+    )
+    assert dearer >= 0.75 * len(discards)
