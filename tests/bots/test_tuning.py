@@ -268,26 +268,27 @@ def test_in_rum_500_classic_the_expert_plays_its_own_near_meld_weight() -> None:
     assert all(played for _, _, played in discards)
 
 
-def test_in_contracts_last_round_the_expert_holds_its_points_heavier_still() -> None:
-    # Contract's round 7 (the whole hand goes out at once, and everyone
-    # else scores a full hand) has a penalty weight of its own (2.0 against
-    # 0.6 in the other rounds): on round-7 deals, where that weight parts
-    # the expert's judgment from the same judgment without it, the expert
-    # mostly throws the dearer card (59 of 59 discards on these deals), and
-    # the level plays its judgment there.
+@pytest.mark.parametrize("preset", ["contract", "liverpool", "shanghai"])
+def test_in_the_last_round_the_expert_holds_its_points_heavier_still(preset: str) -> None:
+    # Round 7 of the contract games (the whole hand goes out at once, and
+    # everyone else scores a full hand) has a penalty weight of its own (2.0
+    # against 0.6 in the other rounds): on round-7 deals, where that weight
+    # parts the expert's judgment from the same judgment without it, the
+    # expert mostly throws the dearer card (every time on these deals: 59,
+    # 59 and 37 discards), and the level plays its judgment there.
     expert = ExpertBot(1)
     bots = [make_bot("medium", seed=s) for s in range(4)]
-    rules = PRESETS["contract"]
+    rules = PRESETS[preset]
     discards: list[tuple[Move, Move]] = []
     for index in (6, 13, 20):
-        g = layout_game("contract", 4, 1, index)
+        g = layout_game(preset, 4, 1, index)
         assert g.round == 7
         while not g.deal_over:
             seat = g.to_act[0]
             view = g.view(seat)
             if view.phase == Phase.PLAY:
                 own = expert.base.params_for(view)
-                assert own.final_penalty == EXPERT_TUNING["contract"]["final_penalty"]
+                assert own.final_penalty == EXPERT_TUNING[preset]["final_penalty"]
                 lighter = RuleBot(1, MEDIUM, "medium", replace(own, final_penalty=None))
                 mine, theirs = expert.base.choose(view), lighter.choose(view)
                 if mine != theirs and mine.action == theirs.action == Action.DISCARD:
