@@ -3,7 +3,7 @@
     python tools/hard_screen.py play NAME [--deals N] [--hard JSON] [--params JSON]
                                 [--bots B] [--players P] [--options JSON]
                                 [--rounds 7,...] ...
-    python tools/hard_screen.py pair NAME [BASE]
+    python tools/hard_screen.py pair NAME [BASE] [--by-round]
 
 `play` plays the arena's duplicate deals (`arena._work`: the same shuffles
 and seeds as `python -m rummy_gui.arena --seed 1`) with the first bot
@@ -15,7 +15,8 @@ and its result is written as a JSON line. With `--rounds` (the contract
 family) only the deals of those rounds are played: deal k is round
 (k mod 7) + 1, as in the arena. `pair` sums a run: the
 variant's advantage per deal, BASE's on the same deals and the paired
-difference, each with its 95 % interval.
+difference, each with its 95 % interval (with `--by-round`, in the
+contract family, also each round's apart).
 """
 
 from __future__ import annotations
@@ -133,7 +134,14 @@ def pair(a: argparse.Namespace) -> None:
             f" paired {_ci([per[i] - base[i] for i in both])},"
             f" {sum(per[i] != base[i] for i in both)} deals changed"
         )
+        per = {i: per[i] - base[i] for i in both}
     print(line)
+    if a.by_round and contract:
+        # deal k is round (k mod 7) + 1, as in the arena
+        for rnd in range(1, 8):
+            xs = [v for i, v in sorted(per.items()) if i % 7 + 1 == rnd]
+            if xs:
+                print(f"  round {rnd}: {len(xs)} deals, {'paired ' if a.base else ''}{_ci(xs)}")
 
 
 def main() -> None:
@@ -152,6 +160,7 @@ def main() -> None:
     q = sub.add_parser("pair", help="sum a run, paired with another on the same deals")
     q.add_argument("name")
     q.add_argument("base", nargs="?")
+    q.add_argument("--by-round", action="store_true", help="contract family: each round apart")
     for s in (p, q):
         s.add_argument("--preset", default="rummy500", choices=sorted(PRESETS))
         s.add_argument("--seed", type=int, default=1)

@@ -1,0 +1,32 @@
+"""tools/hard_screen.py: the screens' deal filter by round and the
+per-round sums of `pair`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+TOOL = str(Path(__file__).resolve().parent.parent / "tools" / "hard_screen.py")
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, TOOL, *args], capture_output=True, text=True, timeout=300, check=True
+    )
+    return done.stdout
+
+
+def test_rounds_plays_only_the_deals_of_those_rounds_and_pair_sums_each(tmp_path: Path) -> None:
+    common = ["--preset", "contract", "--players", "4", "--dir", str(tmp_path)]
+    bots = ["--bots", "hard,hard,hard,hard", "--start", "0", "--deals", "9"]
+    _run("play", "a", *common, *bots, "--rounds", "1")
+    _run("play", "b", *common, *bots, "--rounds", "1", "--params", '{"penalty": 0.6}')
+    played = sorted(json.loads(line)["i"] for f in tmp_path.glob("a.*.jsonl") for line in f.open())
+    assert played == [0, 7]  # deal k is round (k mod 7) + 1
+    out = _run("pair", "b", "a", "--by-round", *common[:2], "--dir", str(tmp_path))
+    assert out.startswith("b: 2 deals, advantage ")
+    assert "on the 2 deals both played" in out
+    assert "  round 1: 2 deals, paired " in out
+    assert "round 2" not in out
