@@ -242,3 +242,26 @@ def test_thinking_is_not_written_over_the_points(monkeypatch: pytest.MonkeyPatch
         points = [r for name, r in boxes if name.endswith("pts")]
         thinking = [r for name, r in boxes if name.startswith("thinking")]
         assert all(not t.colliderect(p) for t in thinking for p in points)
+
+
+def test_a_status_too_long_for_the_top_bar_goes_on_two_lines_inside_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Round 7's long title left the contract's lay-down prompt running off
+    # a 960x600 window even at the smallest type: it now wraps in the bar.
+    from rummy_gui.arena import layout_game
+    from rummy_gui.ui.table import texts
+
+    long = "Lay down the contract: drag cards into the slots, then press Lay down — or discard"
+    monkeypatch.setattr(texts, "status_text", lambda _scene: long)
+    game = layout_game("contract", 4, 1, 13)
+    assert game.round == 7
+    boxes = _text_boxes(monkeypatch, game, (960, 600))
+    bar = Rect(0, 0, 960, 40)
+    status = [(name, r) for name, r in boxes if name in long]
+    assert len(status) == 2
+    assert " ".join(name for name, _ in status) == long
+    assert all(bar.contains(r) for _, r in status)
+    title = [r for name, r in boxes if name.startswith("Contract Rummy")]
+    assert title
+    assert not any(t.colliderect(r) for t in title for _, r in status)

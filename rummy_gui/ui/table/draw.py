@@ -885,10 +885,23 @@ def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     surface.blit(title, (14, bar.y + 10))
     x = 14 + title.get_width() + 24
     size = 16
-    status = fonts.text_cached(texts.status_text(scene), size, theme.TEXT)
+    text = texts.status_text(scene)
+    status = fonts.text_cached(text, size, theme.TEXT)
     while x + status.get_width() > bar.right - 12 and size > 11:  # a narrow window: smaller type
         size -= 1
-        status = fonts.text_cached(texts.status_text(scene), size, theme.TEXT)
+        status = fonts.text_cached(text, size, theme.TEXT)
+    room = bar.right - 12 - x
+    if status.get_width() > room:
+        # still too long at the smallest type: two lines, each fitted to the room
+        lines = fonts.wrap(text, 12, room)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        rows = [fit_text(line, 12, theme.TEXT, room, min_size=9) for line in lines]
+        y = bar.centery - sum(r.get_height() for r in rows) // 2
+        for row in rows:
+            surface.blit(row, (x, y))
+            y += row.get_height()
+        return
     x = max(x, min(int(bar.w * 0.36), bar.right - 12 - status.get_width()))
     surface.blit(status, status.get_rect(midleft=(x, bar.centery)))
 
