@@ -7,7 +7,8 @@ after 12 moves, everything else judged — except that its judgment is its own
 (`policy.EXPERT_TUNING` over hard's: in Rummy 500 a take of the top discard
 alone must beat a stock draw by 6 points, and near-melds weigh less; in the
 contract games the penalty held before the contract weighs more, and in
-round 7, where the whole hand goes out at once, more still). Its
+round 7 of Contract and Liverpool, where the whole hand goes out at once,
+more still). Its
 own search played against hard lost about 1.5 points a deal to hard's
 search under the same judgment (docs/bots.md, the expert's fourth session),
 so the level does not play it.

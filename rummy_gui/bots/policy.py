@@ -141,17 +141,17 @@ def tuned(params: Params, preset: str) -> Params:
 # 0.35; in Persian such a take pays 6 points too (hard: none); in Rum 500
 # classic near-melds count 1.4, not 1.0; in the contract games each
 # penalty point held before the contract weighs 0.6, not 0.15, so high
-# cards go sooner, and in round 7, where a player who goes out leaves
-# everyone else a full hand, 2.0 (docs/bots.md, the expert's fourth to
-# seventh sessions).
+# cards go sooner, and in round 7 of Contract and Liverpool, where a
+# player who goes out leaves everyone else a full hand, 2.0 (in Shanghai's
+# round 7 that lost; docs/bots.md, the expert's fourth to seventh
+# sessions).
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {"take_cost": 6.0, "potential": 0.2},
     "persian": {"take_cost": 6.0},
     "rummy500-classic": {"potential": 1.4},
-    **{
-        preset: {"penalty": 0.6, "final_penalty": 2.0}
-        for preset in ("contract", "liverpool", "shanghai")
-    },
+    "contract": {"penalty": 0.6, "final_penalty": 2.0},
+    "liverpool": {"penalty": 0.6, "final_penalty": 2.0},
+    "shanghai": {"penalty": 0.6},
 }
 
 
