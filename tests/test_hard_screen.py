@@ -30,3 +30,16 @@ def test_rounds_plays_only_the_deals_of_those_rounds_and_pair_sums_each(tmp_path
     assert "on the 2 deals both played" in out
     assert "  round 1: 2 deals, paired " in out
     assert "round 2" not in out
+
+
+def test_rounds_outside_the_contract_family_or_1_to_7_are_refused(tmp_path: Path) -> None:
+    for args in (["--preset", "contract", "--rounds", "8"], ["--rounds", "1"]):
+        done = subprocess.run(
+            [sys.executable, TOOL, "play", "x", "--dir", str(tmp_path), *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode != 0
+        assert "--rounds: rounds 1 to 7 of a contract game" in done.stderr
+    assert not list(tmp_path.glob("x.*.jsonl"))

@@ -81,6 +81,8 @@ def play(a: argparse.Namespace) -> None:
     arena.make_player = _variant(a.preset, json.loads(a.hard), json.loads(a.params))
     levels = tuple(a.bots.split(","))
     rounds = {int(k) for k in a.rounds.split(",")} if a.rounds else set()
+    if rounds and (not PRESETS[a.preset].is_contract or not rounds <= set(range(1, 8))):
+        raise SystemExit("--rounds: rounds 1 to 7 of a contract game, e.g. --rounds 6,7")
     os.makedirs(f"{a.dir}/claims", exist_ok=True)
     with open(f"{a.dir}/{a.name}.{os.getpid()}.jsonl", "a") as out:
         for i in range(a.start, a.deals):
