@@ -11,11 +11,10 @@ from pathlib import Path
 TOOL = str(Path(__file__).resolve().parent.parent / "tools" / "hard_screen.py")
 
 
-def _run(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, TOOL, *args], capture_output=True, text=True, timeout=300, check=True
+def _run(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, TOOL, *args], capture_output=True, text=True, timeout=300, check=check
     )
-    return done.stdout
 
 
 def test_rounds_plays_only_the_deals_of_those_rounds_and_pair_sums_each(tmp_path: Path) -> None:
@@ -25,7 +24,7 @@ def test_rounds_plays_only_the_deals_of_those_rounds_and_pair_sums_each(tmp_path
     _run("play", "b", *common, *bots, "--rounds", "1", "--params", '{"penalty": 0.6}')
     played = sorted(json.loads(line)["i"] for f in tmp_path.glob("a.*.jsonl") for line in f.open())
     assert played == [0, 7]  # deal k is round (k mod 7) + 1
-    out = _run("pair", "b", "a", "--by-round", *common[:2], "--dir", str(tmp_path))
+    out = _run("pair", "b", "a", "--by-round", *common[:2], "--dir", str(tmp_path)).stdout
     assert out.startswith("b: 2 deals, advantage ")
     assert "on the 2 deals both played" in out
     assert "  round 1: 2 deals, paired " in out
@@ -34,12 +33,7 @@ def test_rounds_plays_only_the_deals_of_those_rounds_and_pair_sums_each(tmp_path
 
 def test_rounds_outside_the_contract_family_or_1_to_7_are_refused(tmp_path: Path) -> None:
     for args in (["--preset", "contract", "--rounds", "8"], ["--rounds", "1"]):
-        done = subprocess.run(
-            [sys.executable, TOOL, "play", "x", "--dir", str(tmp_path), *args],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        done = _run("play", "x", "--dir", str(tmp_path), *args, check=False)
         assert done.returncode != 0
         assert "--rounds: rounds 1 to 7 of a contract game" in done.stderr
     assert not list(tmp_path.glob("x.*.jsonl"))

@@ -302,7 +302,9 @@ class Judge:
                     self.pen_weight = self.p.final_penalty
                 if self.p.final_potential is not None:
                     self.pot_weight = self.p.final_potential
-            self.pen_weight += self.hurry + self.p.stock_end * self._stock_end()
+            self.pen_weight += self.hurry
+            if self.p.stock_end:
+                self.pen_weight += self.p.stock_end * self._stock_end()
         if self.memory is not None:
             self.unseen_codes = [float(self.memory.unseen.get(c, 0)) for c in _ALL]
         else:

@@ -1,7 +1,8 @@
 """Hard's options in the contract games: a take of the top discard that
 also counts the buy it prevents (on guessed hands), a cost on such takes
-(in the 500 family too, on a take of one card), and the weight of the
-penalty points held before the contract."""
+(in the 500 family too, on a take of one card), the weight of the
+penalty points held before the contract, and that weight in round 7 and
+at the end of a last stock."""
 
 from __future__ import annotations
 

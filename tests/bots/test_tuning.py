@@ -204,6 +204,18 @@ def _parted(
     return out
 
 
+def _dearer_share(preset: str, discards: list[tuple[Move, Move]]) -> float:
+    """Of (the expert's discard, the other's) pairs, the share where the
+    expert's card is worth more penalty points; there must be some."""
+    assert discards
+    rules = PRESETS[preset]
+    dearer = sum(
+        card_value(rules, card_of(m.cards[0])) > card_value(rules, card_of(t.cards[0]))
+        for m, t in discards
+    )
+    return dearer / len(discards)
+
+
 def _single_take(m: Move) -> bool:
     return (m.action, m.number) == (Action.TAKE, 1)
 
@@ -247,13 +259,7 @@ def test_in_the_contract_games_the_expert_throws_its_high_cards_sooner_than_hard
     assert parted
     assert all(played for _, _, played in parted)
     discards = [(m, t) for m, t, _ in parted if m.action == t.action == Action.DISCARD]
-    assert discards
-    rules = PRESETS[preset]
-    dearer = sum(
-        card_value(rules, card_of(m.cards[0])) > card_value(rules, card_of(t.cards[0]))
-        for m, t in discards
-    )
-    assert dearer >= 0.75 * len(discards)
+    assert _dearer_share(preset, discards) >= 0.75
 
 
 def test_in_rum_500_classic_the_expert_plays_its_own_near_meld_weight() -> None:
@@ -278,7 +284,6 @@ def test_in_the_last_round_the_expert_holds_its_points_heavier_still(preset: str
     # 59 discards in each game), and the level plays its judgment there.
     expert = ExpertBot(1)
     bots = [make_bot("medium", seed=s) for s in range(4)]
-    rules = PRESETS[preset]
     discards: list[tuple[Move, Move]] = []
     for index in (6, 13, 20):
         g = layout_game(preset, 4, 1, index)
@@ -295,12 +300,7 @@ def test_in_the_last_round_the_expert_holds_its_points_heavier_still(preset: str
                     assert expert.choose(view) == mine
                     discards.append((mine, theirs))
             g.play(bots[seat].choose(view))
-    assert discards
-    dearer = sum(
-        card_value(rules, card_of(m.cards[0])) > card_value(rules, card_of(t.cards[0]))
-        for m, t in discards
-    )
-    assert dearer >= 0.75 * len(discards)
+    assert _dearer_share(preset, discards) >= 0.75
 
 
 def test_in_shanghai_the_last_round_has_no_weight_of_its_own() -> None:

@@ -11,13 +11,14 @@ import pygame
 import pytest
 from pygame import Rect
 
+from rummy_gui.arena import layout_game
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game
 from rummy_gui.engine.cards import Card
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.art.cards import corner_box
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.table import draw, geometry
+from rummy_gui.ui.table import draw, geometry, texts
 from rummy_gui.ui.table import layout as lay
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets import fonts
@@ -249,9 +250,6 @@ def test_a_status_too_long_for_the_top_bar_goes_on_two_lines_inside_it(
 ) -> None:
     # Round 7's long title left the contract's lay-down prompt running off
     # a 960x600 window even at the smallest type: it now wraps in the bar.
-    from rummy_gui.arena import layout_game
-    from rummy_gui.ui.table import texts
-
     long = "Lay down the contract: drag cards into the slots, then press Lay down — or discard"
     monkeypatch.setattr(texts, "status_text", lambda _scene: long)
     game = layout_game("contract", 4, 1, 13)
