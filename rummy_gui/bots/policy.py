@@ -77,6 +77,7 @@ class Params:
     feed_refuted: float = 0.3  # weight of a guess that would have melded a card its seat let go
     feed_meldless: bool = False  # guesses dealt without melds or table fits (not the level)
     take_cost: float = 0.0  # points a take of the top discard alone must beat a stock draw by
+    deep_cost: float = 0.0  # 500 family: points per card a take or rummy call brings above its target
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
@@ -889,6 +890,8 @@ class RuleBot:
                     v -= judge.p.take_cost
                     if judge.contract:
                         v += judge.denial(taken[0])
+                else:
+                    v -= judge.p.deep_cost * (n - 1)
                 if easy and not self._melds_at_once(view, judge, hand, taken[0]):
                     v -= 1000.0
                 out.append((v, m))
@@ -927,7 +930,8 @@ class RuleBot:
                     continue
                 taken = list(view.discard_pile[-n:])
                 keep = taken if n == 1 else taken[:-1]
-                out.append((judge.after_discard(hand + taken, keep) + 4.0, m))
+                v = judge.after_discard(hand + taken, keep) + 4.0 - judge.p.deep_cost * (n - 1)
+                out.append((v, m))
             elif m.action == Action.BUY:
                 if judge.laid or view.rules.last_round_goes_out_whole(view.round):
                     continue  # round 7 goes out with the whole hand: more cards only hurt

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -158,6 +159,56 @@ def test_the_take_cost_in_the_500_family_lowers_only_a_take_of_one_card() -> Non
     assert {kind(m): s for s, m in dear} == {
         k: s - 4.0 if k == (Action.TAKE, 1) else s for k, s in cheap.items()
     }
+
+
+def _medium_until(preset: str, wanted: Callable[[View], bool], seed: int = 1) -> View:
+    """The first view of a medium-played game that `wanted` accepts."""
+    for s in range(seed, seed + 20):
+        g = Game.new(preset, 3, seed=s)
+        for _ in range(400):
+            if g.deal_over:
+                break
+            v = g.view(g.to_act[0])
+            if wanted(v):
+                return v
+            g.play(RuleBot(0, MEDIUM, "medium").choose(v))
+    pytest.fail("no such view in 20 games")
+
+
+def _scores(view: View, params: Params) -> dict[str, float]:
+    return {str(m): s for s, m in RuleBot(0, params, "medium").options(view, random.Random(0))}
+
+
+def test_the_deep_cost_lowers_a_take_by_each_card_above_its_target() -> None:
+    def deep(v: View) -> bool:
+        return v.phase == Phase.DRAW and any(
+            m.action == Action.TAKE and (m.number or 1) >= 3 for m in v.legal_moves
+        )
+
+    view = _medium_until("rummy500", deep)
+    cheap, dear = _scores(view, MEDIUM), _scores(view, replace(MEDIUM, deep_cost=3.0))
+    assert cheap.keys() == dear.keys()
+    numbers = {str(m): m.number or 1 for m in view.legal_moves if m.action == Action.TAKE}
+    assert max(numbers.values()) >= 3
+    for text, score in cheap.items():
+        n = numbers.get(text, 1)
+        assert dear[text] == pytest.approx(score - 3.0 * (n - 1)), text
+
+
+def test_the_deep_cost_lowers_a_rummy_call_by_each_card_above_its_target() -> None:
+    def call(v: View) -> bool:
+        return v.phase == Phase.CLAIM and any(
+            m.action == Action.RUMMY and (m.number or 1) >= 2 for m in v.legal_moves
+        )
+
+    view = _medium_until("rummy500", call)
+    cheap, dear = _scores(view, MEDIUM), _scores(view, replace(MEDIUM, deep_cost=3.0))
+    numbers = {str(m): m.number or 1 for m in view.legal_moves if m.action == Action.RUMMY}
+    assert any(n >= 2 for n in numbers.values())
+    assert cheap.keys() == dear.keys()
+    for text, score in cheap.items():
+        n = numbers.get(text, 1)
+        assert dear[text] == pytest.approx(score - 3.0 * (n - 1)), text
 
 
 def test_the_final_weights_apply_only_in_the_round_that_goes_out_whole() -> None:
