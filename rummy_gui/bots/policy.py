@@ -77,7 +77,7 @@ class Params:
     feed_refuted: float = 0.3  # weight of a guess that would have melded a card its seat let go
     feed_meldless: bool = False  # guesses dealt without melds or table fits (not the level)
     take_cost: float = 0.0  # points a take of the top discard alone must beat a stock draw by
-    deep_cost: float = 0.0  # 500 family: points per card a take or rummy call brings above its target
+    deep_cost: float = 0.0  # 500 family: points per card a take or rummy call adds above its target
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
