@@ -220,19 +220,53 @@ def _single_take(m: Move) -> bool:
     return (m.action, m.number) == (Action.TAKE, 1)
 
 
+def _deep(m: Move) -> bool:
+    return m.action in (Action.TAKE, Action.RUMMY) and (m.number or 1) >= 2
+
+
 def test_the_expert_takes_fewer_single_top_discards_than_hard() -> None:
     # Rummy 500's own take cost (6 points against hard's 2): where the two
     # judgments part, hard takes the top discard alone more often than the
     # expert, and the expert plays its judgment (its near-meld weight parts
-    # them the other way now and then).
+    # them the other way now and then). Where a deep take is one of the
+    # two, hard's search decides between them, so the level may not.
     parted = _parted("rummy500", 3, range(1, 6))
-    assert parted
-    assert all(played for _, _, played in parted)
-    hard_takes = sum(_single_take(theirs) for _, theirs, _ in parted)
-    expert_takes = sum(_single_take(mine) for mine, _, _ in parted)
+    single = [(m, t, p) for m, t, p in parted if not (_deep(m) or _deep(t))]
+    assert single
+    assert all(played for _, _, played in single)
+    hard_takes = sum(_single_take(theirs) for _, theirs, _ in single)
+    expert_takes = sum(_single_take(mine) for mine, _, _ in single)
     # 10 against 0 on these deals; with hard's take cost and the expert's
     # near-meld weight it would be 4 against 1
     assert hard_takes >= 2 * expert_takes + 5
+
+
+def test_the_expert_brings_fewer_cards_from_the_pile_with_its_deep_cost() -> None:
+    # Rummy 500's deep cost (3 points a card above the target): on the draws
+    # and rummy calls of seeded medium play, wherever the expert's judgment
+    # and the same judgment without the cost part, the expert's move brings
+    # fewer cards into its hand.
+    expert = ExpertBot(1)
+    assert expert.base.params_for(Game.new("rummy500", 3, seed=1).view(0)).deep_cost == 3.0
+    without = RuleBot(1, replace(expert_tuned(MEDIUM, "rummy500"), deep_cost=0.0), "medium")
+    without.per_preset = False
+    bots = [make_bot("medium", seed=s) for s in range(3)]
+
+    def taken(m: Move) -> int:
+        return (m.number or 1) if m.action in (Action.TAKE, Action.RUMMY) else 0
+
+    parted = []
+    for seed in range(1, 9):
+        g = Game.new("rummy500", 3, seed=seed)
+        while not g.deal_over:
+            view = g.view(g.to_act[0])
+            if view.phase in (Phase.DRAW, Phase.CLAIM):
+                mine, plain = expert.base.choose(view), without.choose(view)
+                if mine != plain:
+                    parted.append((taken(mine), taken(plain)))
+            g.play(bots[view.seat].choose(view))
+    assert len(parted) >= 3
+    assert all(mine < plain for mine, plain in parted), parted
 
 
 def test_in_persian_the_expert_draws_where_hard_takes_a_marginal_top_discard() -> None:
