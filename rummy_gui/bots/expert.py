@@ -5,7 +5,8 @@ The level (`own_search` off) plays exactly as hard does — medium's best two
 moves compared on guessed deals at deep takes and rummy calls, rollouts cut
 after 12 moves, everything else judged — except that its judgment is its own
 (`policy.EXPERT_TUNING` over hard's: in Rummy 500 a take of the top discard
-alone must beat a stock draw by 6 points, and near-melds weigh less; in the
+alone must beat a stock draw by 6 points, each card a take brings above its
+target costs 3, and near-melds weigh less; in the
 contract games the penalty held before the contract weighs more, and in
 round 7 of Contract and Liverpool, where the whole hand goes out at once,
 more still). Its
