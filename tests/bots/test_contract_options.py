@@ -179,33 +179,22 @@ def _scores(view: View, params: Params) -> dict[str, float]:
     return {str(m): s for s, m in RuleBot(0, params, "medium").options(view, random.Random(0))}
 
 
-def test_the_deep_cost_lowers_a_take_by_each_card_above_its_target() -> None:
-    def deep(v: View) -> bool:
-        return v.phase == Phase.DRAW and any(
-            m.action == Action.TAKE and (m.number or 1) >= 3 for m in v.legal_moves
+@pytest.mark.parametrize(
+    ("phase", "action", "least"), [(Phase.DRAW, Action.TAKE, 3), (Phase.CLAIM, Action.RUMMY, 2)]
+)
+def test_the_deep_cost_lowers_a_take_or_rummy_call_by_each_card_above_its_target(
+    phase: Phase, action: Action, least: int
+) -> None:
+    def wanted(v: View) -> bool:
+        return v.phase == phase and any(
+            m.action == action and (m.number or 1) >= least for m in v.legal_moves
         )
 
-    view = _medium_until("rummy500", deep)
+    view = _medium_until("rummy500", wanted)
     cheap, dear = _scores(view, MEDIUM), _scores(view, replace(MEDIUM, deep_cost=3.0))
     assert cheap.keys() == dear.keys()
-    numbers = {str(m): m.number or 1 for m in view.legal_moves if m.action == Action.TAKE}
-    assert max(numbers.values()) >= 3
-    for text, score in cheap.items():
-        n = numbers.get(text, 1)
-        assert dear[text] == pytest.approx(score - 3.0 * (n - 1)), text
-
-
-def test_the_deep_cost_lowers_a_rummy_call_by_each_card_above_its_target() -> None:
-    def call(v: View) -> bool:
-        return v.phase == Phase.CLAIM and any(
-            m.action == Action.RUMMY and (m.number or 1) >= 2 for m in v.legal_moves
-        )
-
-    view = _medium_until("rummy500", call)
-    cheap, dear = _scores(view, MEDIUM), _scores(view, replace(MEDIUM, deep_cost=3.0))
-    numbers = {str(m): m.number or 1 for m in view.legal_moves if m.action == Action.RUMMY}
-    assert any(n >= 2 for n in numbers.values())
-    assert cheap.keys() == dear.keys()
+    numbers = {str(m): m.number or 1 for m in view.legal_moves if m.action == action}
+    assert max(numbers.values()) >= least
     for text, score in cheap.items():
         n = numbers.get(text, 1)
         assert dear[text] == pytest.approx(score - 3.0 * (n - 1)), text
