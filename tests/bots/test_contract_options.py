@@ -1,6 +1,7 @@
 """Hard's options in the contract games: a take of the top discard that
 also counts the buy it prevents (on guessed hands), a cost on such takes
-(in the 500 family too, on a take of one card), the weight of the
+(in the 500 family too, on a take of one card, and on each card a deep
+take or rummy call brings above its target), the weight of the
 penalty points held before the contract, and that weight in round 7 and
 at the end of a last stock."""
 
