@@ -78,6 +78,7 @@ class Params:
     feed_meldless: bool = False  # guesses dealt without melds or table fits (not the level)
     take_cost: float = 0.0  # points a take of the top discard alone must beat a stock draw by
     deep_cost: float = 0.0  # 500 family: points per card a take or rummy call adds above its target
+    deep_late: float = 0.0  # and this many more once any hand holds two cards or fewer
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
@@ -297,6 +298,9 @@ class Judge:
         self.vals = card_values(self.rules)
 
         self.hurry = self.p.urgency * self._closeness() if self.p.urgency and self.contract else 0.0
+        self.deep_cost = self.p.deep_cost
+        if self.p.deep_late and min(view.hand_sizes) <= 2:
+            self.deep_cost += self.p.deep_late  # a big take now is held when the deal ends
         self.pen_weight = self.p.penalty
         self.pot_weight = self.p.potential
         if self.contract:
@@ -893,7 +897,7 @@ class RuleBot:
                     if judge.contract:
                         v += judge.denial(taken[0])
                 else:
-                    v -= judge.p.deep_cost * (n - 1)
+                    v -= judge.deep_cost * (n - 1)
                 if easy and not self._melds_at_once(view, judge, hand, taken[0]):
                     v -= 1000.0
                 out.append((v, m))
@@ -932,7 +936,7 @@ class RuleBot:
                     continue
                 taken = list(view.discard_pile[-n:])
                 keep = taken if n == 1 else taken[:-1]
-                v = judge.after_discard(hand + taken, keep) + 4.0 - judge.p.deep_cost * (n - 1)
+                v = judge.after_discard(hand + taken, keep) + 4.0 - judge.deep_cost * (n - 1)
                 out.append((v, m))
             elif m.action == Action.BUY:
                 if judge.laid or view.rules.last_round_goes_out_whole(view.round):

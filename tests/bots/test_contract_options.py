@@ -1,7 +1,8 @@
 """Hard's options in the contract games: a take of the top discard that
 also counts the buy it prevents (on guessed hands), a cost on such takes
 (in the 500 family too, on a take of one card, and on each card a deep
-take or rummy call brings above its target), the weight of the
+take or rummy call brings above its target, more late in a deal), the
+weight of the
 penalty points held before the contract, and that weight in round 7 and
 at the end of a last stock."""
 
@@ -199,6 +200,25 @@ def test_the_deep_cost_lowers_a_take_or_rummy_call_by_each_card_above_its_target
     for text, score in cheap.items():
         n = numbers.get(text, 1)
         assert dear[text] == pytest.approx(score - 3.0 * (n - 1)), text
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_the_late_deep_cost_adds_only_once_a_hand_holds_two_cards_or_fewer(late: bool) -> None:
+    def wanted(v: View) -> bool:
+        return (
+            v.phase == Phase.DRAW
+            and (min(v.hand_sizes) <= 2) == late
+            and any(m.action == Action.TAKE and (m.number or 1) >= 2 for m in v.legal_moves)
+        )
+
+    view = _medium_until("rummy500", wanted)
+    plain = replace(MEDIUM, deep_cost=3.0)
+    cheap, dear = _scores(view, plain), _scores(view, replace(plain, deep_late=2.0))
+    numbers = {str(m): m.number or 1 for m in view.legal_moves if m.action == Action.TAKE}
+    assert max(numbers.values()) >= 2
+    for text, score in cheap.items():
+        extra = 2.0 * (numbers.get(text, 1) - 1) if late else 0.0
+        assert dear[text] == pytest.approx(score - extra), text
 
 
 def test_the_final_weights_apply_only_in_the_round_that_goes_out_whole() -> None:
