@@ -79,6 +79,8 @@ class Params:
     take_cost: float = 0.0  # points a take of the top discard alone must beat a stock draw by
     deep_cost: float = 0.0  # 500 family: points per card a take or rummy call adds above its target
     deep_late: float = 0.0  # and this many more once any hand holds two cards or fewer
+    hold_melds: int = 0  # 500 family: keep new melds in hand while every opponent holds more cards
+    hold_out: int = 0  # the same for every meld and lay-off, for a bonus of going out in one turn
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
@@ -961,8 +963,13 @@ class RuleBot:
         if r.is_contract:
             return self._contract_play(view, judge)
         split = best_split(r, list(view.hand), view.melds)
+        if self._holds(view, judge, split, judge.p.hold_out, bonus=True):
+            return None
+        melds = split.melds
+        if self._holds(view, judge, split, judge.p.hold_melds, bonus=False):
+            melds = tuple(pm for pm in melds if pm.kind == LAYOFF)
         order = sorted(
-            split.melds,
+            melds,
             key=lambda pm: (
                 view.target is None or view.target not in pm.cards,
                 pm.kind == LAYOFF,
@@ -985,6 +992,27 @@ class RuleBot:
             options = by_action.get(Action.MELD, []) + by_action.get(Action.LAYOFF, [])
             return options[0] if options else None
         return None
+
+    def _holds(self, view: View, judge: Judge, split: Split, n: int, bonus: bool) -> bool:
+        """Whether to keep this turn's melds in hand while every opponent
+        holds more than `n` cards and the stock lasts: with `bonus`, playing
+        for the bonus of going out in one turn (only before this seat's first
+        meld of the deal, and only where the rules pay it); without, so that
+        no opponent lays off on them. Never with a target to meld or when the
+        whole hand can go down now."""
+        if not n or view.target is not None:
+            return False  # a taken card is melded first; the hold starts again after it
+        if bonus and not view.rules.out_in_one_turn_bonus:
+            return False
+        if not split.melds or len(split.leftovers) <= 1:
+            return False  # nothing to hold, or the whole hand goes down now
+        if bonus and any(view.seat in m.owners for m in view.melds):
+            return False  # the bonus is gone once this seat has melded
+        if view.stock_count <= view.players:
+            return False
+        if not any(m.action == Action.DISCARD for m in view.legal_moves):
+            return False
+        return all(view.hand_sizes[s] > n for s in range(view.players) if s not in judge.partners)
 
     def _contract_play(self, view: View, judge: Judge) -> Move | None:
         legal = view.legal_moves

@@ -4,7 +4,9 @@ also counts the buy it prevents (on guessed hands), a cost on such takes
 take or rummy call brings above its target, more late in a deal), the
 weight of the
 penalty points held before the contract, and that weight in round 7 and
-at the end of a last stock."""
+at the end of a last stock; in the 500 family, melds kept in hand while
+the opponents hold many cards (and in Persian, for the bonus of going out
+in one turn, every meld and lay-off until then)."""
 
 from __future__ import annotations
 
@@ -142,10 +144,10 @@ def test_the_take_cost_lowers_only_the_take_of_the_top_discard() -> None:
     assert after["0: take 1"] == pytest.approx(before["0: take 1"] - 4.0)
 
 
-def _medium_until(preset: str, wanted: Callable[[View], bool]) -> View:
+def _medium_until(preset: str, wanted: Callable[[View], bool], players: int = 3) -> View:
     """The first view of a medium-played game (seeds 1 to 20) that `wanted` accepts."""
     for s in range(1, 21):
-        g = Game.new(preset, 3, seed=s)
+        g = Game.new(preset, players, seed=s)
         for _ in range(400):
             if g.deal_over:
                 break
@@ -215,6 +217,116 @@ def test_the_late_deep_cost_adds_only_once_a_hand_holds_two_cards_or_fewer(late:
     for text, score in cheap.items():
         extra = 2.0 * (numbers.get(text, 1) - 1) if late else 0.0
         assert dear[text] == pytest.approx(score - extra), text
+
+
+def _first_meld(v: View) -> bool:
+    """Medium is about to lay down its first meld of the deal, and the
+    rest of its hand can not go out with it."""
+    if v.phase != Phase.PLAY or any(v.seat in m.owners for m in v.melds) or v.target is not None:
+        return False
+    move = RuleBot(0, MEDIUM, "medium").choose(v)
+    if move.action not in (Action.MELD, Action.LAYOFF):
+        return False
+    return len(v.hand) - len(move.cards) >= 3 and min(v.hand_sizes) > 4 and v.stock_count > 4
+
+
+@pytest.mark.parametrize("preset", ["persian", "rummy500"])
+def test_the_hold_keeps_a_first_meld_in_hand_only_where_going_out_in_one_turn_pays(
+    preset: str,
+) -> None:
+    view = _medium_until(preset, _first_meld, players=4)
+    plain = RuleBot(0, MEDIUM, "medium").choose(view)
+    held = RuleBot(0, replace(MEDIUM, hold_out=4), "medium").choose(view)
+    if preset == "persian":  # the 25-point bonus: the meld waits, a card is discarded
+        assert held.action == Action.DISCARD
+        assert not set(held.cards) & set(plain.cards)
+    else:  # no such bonus in Rummy 500: the hold changes nothing
+        assert held == plain
+
+
+def test_the_hold_ends_once_an_opponent_is_close_to_going_out() -> None:
+    view = _medium_until("persian", _first_meld, players=4)
+    fewest = min(n for s, n in enumerate(view.hand_sizes) if s % 2 != view.seat % 2)
+    plain = RuleBot(0, MEDIUM, "medium").choose(view)
+    assert RuleBot(0, replace(MEDIUM, hold_out=fewest - 1), "medium").choose(view).action == (
+        Action.DISCARD
+    )
+    assert RuleBot(0, replace(MEDIUM, hold_out=fewest), "medium").choose(view) == plain
+
+
+def test_the_hold_lets_a_hand_that_can_go_out_go_down_whole() -> None:
+    g = Game.from_layout(
+        "persian",
+        hands=[
+            "7H 7D 7S 8C 8D 8H 2C",
+            "3C 4D 6S 9H JC QD KS",
+            "3D 4C 6H 9S JD QC KH",
+            "3H 4S 6D 9C JH QS KD",
+        ],
+        stock="8S 5C 5D 5H 5S 10C 10D 10H 10S",
+        discard="AS",
+        turn=0,
+        round=1,
+        seed=1,
+    )
+    g.play(next(m for m in g.view(0).legal_moves if m.action == Action.DRAW))
+    bot = RuleBot(0, replace(MEDIUM, hold_out=4), "medium")
+    while g.view(0).hand:  # two sets down, the deuce discarded: out in one turn
+        g.play(bot.choose(g.view(0)))
+    assert g.deal_over
+    partner_held = 3 + 4 + 6 + 9 + 10 + 10 + 10
+    # the sevens, the eights doubled (four at once), the 25-point bonus
+    assert g.deal_scores is not None
+    assert g.deal_scores[0] == 7 * 3 + 2 * 8 * 4 + 25 - partner_held
+
+
+@pytest.mark.parametrize("action", [Action.MELD, Action.LAYOFF])
+def test_held_melds_wait_in_hand_while_lay_offs_still_go_down(action: Action) -> None:
+    def wanted(v: View) -> bool:  # medium lays down such a move, the deal far from its end
+        if v.phase != Phase.PLAY or v.target is not None:
+            return False
+        move = RuleBot(0, MEDIUM, "medium").choose(v)
+        return (
+            move.action == action
+            and len(v.hand) - len(move.cards) >= 3
+            and min(v.hand_sizes) > 4
+            and v.stock_count > 4
+        )
+
+    view = _medium_until("rummy500", wanted)
+    plain = RuleBot(0, MEDIUM, "medium").choose(view)
+    held = RuleBot(0, replace(MEDIUM, hold_melds=4), "medium").choose(view)
+    if action == Action.MELD:
+        assert held.action in (Action.DISCARD, Action.LAYOFF)
+        assert not set(held.cards) & set(plain.cards)
+    else:
+        assert held == plain
+    fewest = min(n for s, n in enumerate(view.hand_sizes) if s != view.seat)
+    assert RuleBot(0, replace(MEDIUM, hold_melds=fewest), "medium").choose(view) == plain
+
+
+def test_after_a_take_the_taken_card_is_melded_and_the_other_melds_wait() -> None:
+    g = Game.from_layout(
+        "rummy500",
+        hands=["7H 7D 9S 9C 9D 2C 4H", "3C 4D 6S 10H JC QD KS", "3D 4C 6H 10S JD QC KH"],
+        stock="8S 5C 5D 5H 5S 10C 10D",
+        discard="7S KD",
+        turn=0,
+        round=1,
+        seed=1,
+    )
+    g.play(next(m for m in g.view(0).legal_moves if m.action == Action.TAKE and m.number == 2))
+
+    def turn(params: Params) -> list[str]:
+        h, played = g.copy(), []
+        while h.to_act == (0,):
+            m = RuleBot(0, params, "medium").choose(h.view(0))
+            played.append(str(m))
+            h.play(m)
+        return played
+
+    assert turn(MEDIUM) == ["0: meld 7D 7H 7S", "0: meld 9C 9D 9S", "0: discard KD"]
+    assert turn(replace(MEDIUM, hold_melds=3)) == ["0: meld 7D 7H 7S", "0: discard KD"]
 
 
 def test_the_final_weights_apply_only_in_the_round_that_goes_out_whole() -> None:
