@@ -23,7 +23,7 @@ from rummy_gui.bots.policy import (
     hard_tuned,
     tuned,
 )
-from rummy_gui.bots.search import RolloutBot
+from rummy_gui.bots.search import RolloutBot, hard_level
 from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import PRESETS, Action, Game, Move, Phase
 
@@ -344,3 +344,27 @@ def test_in_shanghai_the_last_round_has_no_weight_of_its_own() -> None:
     own = ExpertBot(1).base.params_for(g.view(g.to_act[0]))
     assert own.final_penalty is None
     assert own.penalty == EXPERT_TUNING["shanghai"]["penalty"]
+
+
+def test_in_rummy_500_the_expert_keeps_new_melds_in_hand_while_every_opponent_holds_four() -> None:
+    # Rummy 500's hold (every opponent holding four cards or more): wherever
+    # hard's judgment lays down a new meld and the expert's does not, the
+    # expert discards or lays off instead and the opponents hold four or more.
+    expert, hard = ExpertBot(1), hard_level(1)
+    assert expert.base.params_for(Game.new("rummy500", 3, seed=1).view(0)).hold_melds == 3
+    bots = [make_bot("medium", seed=s) for s in range(3)]
+    parted = []
+    for seed in range(1, 6):
+        g = Game.new("rummy500", 3, seed=seed)
+        while not g.deal_over:
+            view = g.view(g.to_act[0])
+            if view.phase == Phase.PLAY:
+                mine, theirs = expert.base.choose(view), hard.base.choose(view)
+                if theirs.action == Action.MELD and mine != theirs:
+                    others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
+                    parted.append((mine, min(others)))
+            g.play(bots[view.seat].choose(view))
+    assert len(parted) >= 3
+    for mine, fewest in parted:
+        assert mine.action in (Action.DISCARD, Action.LAYOFF)
+        assert fewest >= 4
