@@ -346,22 +346,27 @@ def test_in_shanghai_the_last_round_has_no_weight_of_its_own() -> None:
     assert own.penalty == EXPERT_TUNING["shanghai"]["penalty"]
 
 
-def test_in_rummy_500_the_expert_keeps_new_melds_in_hand_while_every_opponent_holds_four() -> None:
-    # Rummy 500's hold (every opponent holding four cards or more): wherever
-    # hard's judgment lays down a new meld and the expert's does not, the
-    # expert discards or lays off instead and the opponents hold four or more.
+@pytest.mark.parametrize(("preset", "players"), [("rummy500", 3), ("persian", 4)])
+def test_the_expert_keeps_new_melds_in_hand_while_every_opponent_holds_four(
+    preset: str, players: int
+) -> None:
+    # The hold (every opponent, a partner not counted, holding four cards or
+    # more): wherever hard's judgment lays down a new meld and the expert's
+    # does not, the expert discards or lays off instead, and every opponent
+    # holds four cards or more.
     expert, hard = ExpertBot(1), hard_level(1)
-    assert expert.base.params_for(Game.new("rummy500", 3, seed=1).view(0)).hold_melds == 3
-    bots = [make_bot("medium", seed=s) for s in range(3)]
+    assert expert.base.params_for(Game.new(preset, players, seed=1).view(0)).hold_melds == 3
+    bots = [make_bot("medium", seed=s) for s in range(players)]
     parted = []
     for seed in range(1, 6):
-        g = Game.new("rummy500", 3, seed=seed)
+        g = Game.new(preset, players, seed=seed)
         while not g.deal_over:
             view = g.view(g.to_act[0])
             if view.phase == Phase.PLAY:
                 mine, theirs = expert.base.choose(view), hard.base.choose(view)
                 if theirs.action == Action.MELD and mine != theirs:
-                    others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
+                    side = next(s for s in view.sides if view.seat in s)
+                    others = [n for s, n in enumerate(view.hand_sizes) if s not in side]
                     parted.append((mine, min(others)))
             g.play(bots[view.seat].choose(view))
     assert len(parted) >= 3
