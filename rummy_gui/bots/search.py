@@ -497,6 +497,11 @@ class RolloutBot:
     by `utility` charging every seat that much more per point of its
     leftovers. Both off for the level (docs/bots.md, ninth pass).
 
+    With `own_rollouts` its own seat plays the rollouts with its own
+    judgment (melds too: a judgment that holds them holds them there), the
+    other seats with medium's. Off for the level (docs/bots.md, the
+    expert's ninth session).
+
     With `contract_samples` > 0, buys and Shanghai calls in the contract
     games are checked the same way, each candidate played to the end of the
     round. Off for the level: it played no better than without (docs/bots.md
@@ -532,6 +537,7 @@ class RolloutBot:
         endgame_discards: bool = True,
         fitted: bool = False,
         loose_cost: float = 0.0,
+        own_rollouts: bool = False,
     ) -> None:
         self.seed = seed
         self.level = level
@@ -560,6 +566,7 @@ class RolloutBot:
         self.endgame_discards = endgame_discards
         self.fitted = fitted
         self.loose_cost = loose_cost
+        self.own_rollouts = own_rollouts
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -651,6 +658,7 @@ class RolloutBot:
             judge = fitted_utility
         elif self.loose_cost:
             judge = partial(utility, loose_cost=self.loose_cost)
+        mine = self.base if self.own_rollouts else None
         refuse = None
         if self.meldless and not view.rules.is_contract:
             refuse = Judge(view, self.base.params_for(view)).melds_or_fits
@@ -658,7 +666,7 @@ class RolloutBot:
             world = sample_world(view, rng, self.best_of, refuse)
             seed = rng.randrange(1 << 30)
             for k, m in enumerate(cands):
-                v = playout(world, view.seat, m, seed, per, used, judge)
+                v = playout(world, view.seat, m, seed, per, used, judge, mine)
                 totals[k] += v
                 vals[k].append(v)
             played += 1
@@ -762,19 +770,32 @@ def playout(
     limit: int = 600,
     used: list[int] | None = None,
     judge: Callable[[Game, int], float] = utility,
+    mine: RuleBot | None = None,
 ) -> float:
     """Play `first`, then medium for every seat to the end of the deal (at
     most `limit` moves, then the position's estimate): my side's deal score
     minus the others' average (contract: the other way). The moves played
-    are added to `used[0]`; `judge` is the estimate at the cut."""
+    are added to `used[0]`; `judge` is the estimate at the cut. With `mine`,
+    my seat plays with that bot's judgment instead (every move of it)."""
     g = world.copy()
     g.play(first)
     bots = [RuleBot(seed + s, MEDIUM, "medium", per_preset=True) for s in range(g.players)]
+    if mine is not None:
+        bots[me] = RuleBot(
+            seed + me,
+            mine.params,
+            "medium",
+            mine.contract_params,
+            mine.per_preset,
+            mine.hard,
+            mine.expert,
+        )
     planned = not g.rules.is_contract
     steps = 0
     while not g.deal_over and steps < limit:
         seat = g.to_act[0]
-        if not (planned and g.phase == Phase.PLAY and _play_planned(g, seat)):
+        own = mine is not None and seat == me
+        if not (planned and not own and g.phase == Phase.PLAY and _play_planned(g, seat)):
             g.play(bots[seat].choose(g.view(seat)))
         steps += 1
     if used is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from rummy_gui.bots import make_bot
 from rummy_gui.bots import search as search_mod
 from rummy_gui.bots.memory import remember
-from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, RuleBot
+from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, RuleBot, tuned
 from rummy_gui.bots.search import RolloutBot, sample_world
 from rummy_gui.engine import Action, Game, View
 from rummy_gui.engine.cards import Card
@@ -359,6 +360,25 @@ def test_rollouts_meld_the_plan_without_a_view_as_medium_would(
     slow = [search_mod.playout(w, view.seat, first, 11 + i) for i, w in enumerate(worlds)]
     assert any(planned)  # the plan did meld in these rollouts
     assert fast == slow
+
+
+def test_own_rollouts_play_the_searching_seat_with_its_own_judgment() -> None:
+    """With medium's own judgment for the seat the rollouts end as medium's
+    do; with a judgment that keeps its melds in hand, some end otherwise."""
+    g = _played("rummy500", 3, 3, 12)
+    view = g.view(g.to_act[0])
+    worlds = [sample_world(view, random.Random(i), 4) for i in range(8)]
+    first = view.legal_moves[0]
+
+    def ends(mine: RuleBot | None) -> list[float]:
+        return [
+            search_mod.playout(w, view.seat, first, 11 + i, mine=mine) for i, w in enumerate(worlds)
+        ]
+
+    plain = ends(None)
+    assert ends(RuleBot(0, MEDIUM, "medium", per_preset=True)) == plain
+    holding = RuleBot(0, replace(tuned(MEDIUM, "rummy500"), hold_melds=3), "medium")
+    assert ends(holding) != plain
 
 
 @pytest.mark.parametrize("enabled", [True, False])
