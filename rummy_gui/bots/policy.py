@@ -81,6 +81,7 @@ class Params:
     deep_late: float = 0.0  # and this many more once any hand holds two cards or fewer
     hold_melds: int = 0  # 500 family: keep new melds in hand while every opponent holds more cards
     hold_out: int = 0  # the same for every meld and lay-off, for a bonus of going out in one turn
+    hold_quiet: int = 0  # no hold once an opponent ended this many turns with nothing laid down
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
@@ -1014,7 +1015,10 @@ class RuleBot:
             return False
         if not any(m.action == Action.DISCARD for m in view.legal_moves):
             return False
-        return all(view.hand_sizes[s] > n for s in range(view.players) if s not in judge.partners)
+        opponents = [s for s in range(view.players) if s not in judge.partners]
+        if judge.p.hold_quiet and _quiet(view, opponents, judge.p.hold_quiet):
+            return False  # it may be holding its own melds, to go out all at once
+        return all(view.hand_sizes[s] > n for s in opponents)
 
     def _contract_play(self, view: View, judge: Judge) -> Move | None:
         legal = view.legal_moves
@@ -1063,6 +1067,21 @@ class RuleBot:
             v = judge.future_value(rest, draws) if draws else judge.value(rest)
             out.append((v - judge.danger(c, protected=m.call) - tie * judge.vals[c.code], m))
         return out
+
+
+def _quiet(view: View, seats: Iterable[int], turns: int) -> bool:
+    """Whether one of `seats` has ended `turns` turns of this deal (by a
+    discard) without laying a card on the table."""
+    ended: Counter[int] = Counter()
+    shown: set[int] = set()
+    for m in view.log:
+        if m.seat is None:
+            continue
+        if m.action == Action.DISCARD:
+            ended[m.seat] += 1
+        elif m.action in (Action.MELD, Action.LAYOFF, Action.RUMMY):
+            shown.add(m.seat)
+    return any(ended[s] >= turns and s not in shown for s in seats)
 
 
 def unstick(view: View, discards: Sequence[Move], rng: random.Random) -> Move | None:

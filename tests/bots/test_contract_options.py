@@ -305,6 +305,31 @@ def test_held_melds_wait_in_hand_while_lay_offs_still_go_down(action: Action) ->
     assert RuleBot(0, replace(MEDIUM, hold_melds=fewest), "medium").choose(view) == plain
 
 
+def _quiet_turns(v: View, seat: int) -> int:
+    """Turns `seat` has ended this deal with nothing laid down (0 once it has)."""
+    if any(m.seat == seat and m.action in (Action.MELD, Action.LAYOFF) for m in v.log):
+        return 0
+    return sum(1 for m in v.log if m.seat == seat and m.action == Action.DISCARD)
+
+
+def test_the_hold_ends_once_an_opponent_has_laid_nothing_down_for_so_many_turns() -> None:
+    def wanted(v: View) -> bool:  # a meld medium lays down; an opponent quiet for 2+ turns
+        if v.phase != Phase.PLAY or v.target is not None or min(v.hand_sizes) <= 4:
+            return False
+        quiet = max(_quiet_turns(v, s) for s in range(v.players) if s != v.seat)
+        move = RuleBot(0, MEDIUM, "medium").choose(v)
+        return quiet >= 2 and move.action == Action.MELD and len(v.hand) - len(move.cards) >= 3
+
+    view = _medium_until("rummy500", wanted)
+    quiet = max(_quiet_turns(view, s) for s in range(view.players) if s != view.seat)
+    plain = RuleBot(0, MEDIUM, "medium").choose(view)
+    held = replace(MEDIUM, hold_melds=4)
+    assert RuleBot(0, replace(held, hold_quiet=quiet + 1), "medium").choose(view).action != (
+        Action.MELD
+    )
+    assert RuleBot(0, replace(held, hold_quiet=quiet), "medium").choose(view) == plain
+
+
 def test_after_a_take_the_taken_card_is_melded_and_the_other_melds_wait() -> None:
     g = Game.from_layout(
         "rummy500",
