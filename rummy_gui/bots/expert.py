@@ -6,7 +6,8 @@ moves compared on guessed deals at deep takes and rummy calls, rollouts cut
 after 12 moves, everything else judged — except that its judgment is its own
 (`policy.EXPERT_TUNING` over hard's: in Rummy 500 a take of the top discard
 alone must beat a stock draw by 6 points, each card a take brings above its
-target costs 3, and near-melds weigh less; in the
+target costs 3, near-melds weigh less, and new melds stay in hand while
+every opponent holds four cards or more, in Persian too; in the
 contract games the penalty held before the contract weighs more, and in
 round 7 of Contract and Liverpool, where the whole hand goes out at once,
 more still). Its
