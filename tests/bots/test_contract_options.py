@@ -219,15 +219,25 @@ def test_the_late_deep_cost_adds_only_once_a_hand_holds_two_cards_or_fewer(late:
         assert dear[text] == pytest.approx(score - extra), text
 
 
-def _first_meld(v: View) -> bool:
-    """Medium is about to lay down its first meld of the deal, and the
-    rest of its hand can not go out with it."""
-    if v.phase != Phase.PLAY or any(v.seat in m.owners for m in v.melds) or v.target is not None:
+def _lays_down(v: View, actions: tuple[Action, ...], first: bool = False) -> bool:
+    """Medium is about to play one of `actions` (with `first`, its first of
+    the deal), far from the deal's end: three cards or more stay in its
+    hand, every hand holds five or more, the stock more than four."""
+    if v.phase != Phase.PLAY or v.target is not None:
+        return False
+    if first and any(v.seat in m.owners for m in v.melds):
         return False
     move = RuleBot(0, MEDIUM, "medium").choose(v)
-    if move.action not in (Action.MELD, Action.LAYOFF):
-        return False
-    return len(v.hand) - len(move.cards) >= 3 and min(v.hand_sizes) > 4 and v.stock_count > 4
+    return (
+        move.action in actions
+        and len(v.hand) - len(move.cards) >= 3
+        and min(v.hand_sizes) > 4
+        and v.stock_count > 4
+    )
+
+
+def _first_meld(v: View) -> bool:
+    return _lays_down(v, (Action.MELD, Action.LAYOFF), first=True)
 
 
 @pytest.mark.parametrize("preset", ["persian", "rummy500"])
@@ -282,18 +292,7 @@ def test_the_hold_lets_a_hand_that_can_go_out_go_down_whole() -> None:
 
 @pytest.mark.parametrize("action", [Action.MELD, Action.LAYOFF])
 def test_held_melds_wait_in_hand_while_lay_offs_still_go_down(action: Action) -> None:
-    def wanted(v: View) -> bool:  # medium lays down such a move, the deal far from its end
-        if v.phase != Phase.PLAY or v.target is not None:
-            return False
-        move = RuleBot(0, MEDIUM, "medium").choose(v)
-        return (
-            move.action == action
-            and len(v.hand) - len(move.cards) >= 3
-            and min(v.hand_sizes) > 4
-            and v.stock_count > 4
-        )
-
-    view = _medium_until("rummy500", wanted)
+    view = _medium_until("rummy500", lambda v: _lays_down(v, (action,)))
     plain = RuleBot(0, MEDIUM, "medium").choose(view)
     held = RuleBot(0, replace(MEDIUM, hold_melds=4), "medium").choose(view)
     if action == Action.MELD:
@@ -314,11 +313,8 @@ def _quiet_turns(v: View, seat: int) -> int:
 
 def test_the_hold_ends_once_an_opponent_has_laid_nothing_down_for_so_many_turns() -> None:
     def wanted(v: View) -> bool:  # a meld medium lays down; an opponent quiet for 2+ turns
-        if v.phase != Phase.PLAY or v.target is not None or min(v.hand_sizes) <= 4:
-            return False
         quiet = max(_quiet_turns(v, s) for s in range(v.players) if s != v.seat)
-        move = RuleBot(0, MEDIUM, "medium").choose(v)
-        return quiet >= 2 and move.action == Action.MELD and len(v.hand) - len(move.cards) >= 3
+        return quiet >= 2 and _lays_down(v, (Action.MELD,))
 
     view = _medium_until("rummy500", wanted)
     quiet = max(_quiet_turns(view, s) for s in range(view.players) if s != view.seat)
