@@ -146,7 +146,9 @@ def tuned(params: Params, preset: str) -> Params:
 # 0.35, a take or rummy call pays 3 points for each card it brings above
 # its target (big takes late in a deal leave loose points in hand), and new
 # melds stay in hand while every opponent holds four cards or more (a meld
-# on the table feeds their lay-offs and rummy calls); in Persian such a
+# on the table feeds their lay-offs and rummy calls) unless an opponent has
+# ended five turns with nothing laid down (it may be keeping its own melds
+# to go out all at once); in Persian such a
 # take pays 6 points too (hard: none) and new melds are held the same way
 # (the opponents counted, not the partner); in Rum 500 classic near-melds
 # count 1.4, not 1.0; in the contract games each penalty point held before
@@ -155,7 +157,13 @@ def tuned(params: Params, preset: str) -> Params:
 # else a full hand, 2.0 (in Shanghai's round 7 that lost; docs/bots.md,
 # the expert's fourth to ninth sessions).
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
-    "rummy500": {"take_cost": 6.0, "potential": 0.2, "deep_cost": 3.0, "hold_melds": 3},
+    "rummy500": {
+        "take_cost": 6.0,
+        "potential": 0.2,
+        "deep_cost": 3.0,
+        "hold_melds": 3,
+        "hold_quiet": 5,
+    },
     "persian": {"take_cost": 6.0, "hold_melds": 3},
     "rummy500-classic": {"potential": 1.4},
     "contract": {"penalty": 0.6, "final_penalty": 2.0},

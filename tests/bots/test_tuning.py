@@ -337,6 +337,13 @@ def test_in_the_last_round_the_expert_holds_its_points_heavier_still(preset: str
     assert _dearer_share(preset, discards) >= 0.75
 
 
+def test_in_rummy_500_the_hold_ends_once_an_opponent_is_quiet_for_five_turns() -> None:
+    # against a player who keeps its melds to go out all at once (the
+    # arena's hoarder) the hold lost to hard (docs/bots.md, tenth session)
+    assert ExpertBot(1).base.params_for(Game.new("rummy500", 3, seed=1).view(0)).hold_quiet == 5
+    assert hard_level(1).base.params_for(Game.new("rummy500", 3, seed=1).view(0)).hold_quiet == 0
+
+
 def test_in_shanghai_the_last_round_has_no_weight_of_its_own() -> None:
     # measured to lose there (docs/bots.md, the expert's seventh session)
     g = layout_game("shanghai", 4, 1, 6)
@@ -355,7 +362,8 @@ def test_the_expert_keeps_new_melds_in_hand_while_every_opponent_holds_four(
     # does not, the expert discards or lays off instead, and every opponent
     # holds four cards or more.
     expert, hard = ExpertBot(1), hard_level(1)
-    assert expert.base.params_for(Game.new(preset, players, seed=1).view(0)).hold_melds == 3
+    own = expert.base.params_for(Game.new(preset, players, seed=1).view(0))
+    assert own.hold_melds == 3
     bots = [make_bot("medium", seed=s) for s in range(players)]
     parted = []
     for seed in range(1, 6):
