@@ -82,6 +82,7 @@ class Params:
     hold_melds: int = 0  # 500 family: keep new melds in hand while every opponent holds more cards
     hold_out: int = 0  # the same for every meld and lay-off, for a bonus of going out in one turn
     hold_quiet: int = 0  # no hold once an opponent ended this many turns with nothing laid down
+    long_runs: float = 0.0  # 500 family, runs of 4+: weight of runs short of one or two cards
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
@@ -378,6 +379,8 @@ class Judge:
         if not self.contract:
             split = self.split(hand)
             v = split.score + self.p.potential * self.promise(split.leftovers)
+            if self.p.long_runs and r.min_run > 3:
+                v += self.p.long_runs * self.run_promise(split.leftovers)
             if self.leftover != 1.0:
                 # the split's score counts each leftover at its full points
                 v += (1.0 - self.leftover) * sum(self.vals[c.code] for c in split.leftovers)
@@ -446,6 +449,31 @@ class Judge:
                             unseen[base + q - 1] for q in need if 1 <= q <= 13
                         )
                         total += 0.8 * worth * min(outs, 2.0) / 2.0
+        return total
+
+    def run_promise(self, cards: Sequence[Card]) -> float:
+        """Points runs of `min_run` short of one or two unseen cards could
+        still make (`promise` counts only pairs where runs are long)."""
+        r = self.rules
+        n = r.min_run
+        unseen = self.unseen_codes
+        vals = self.vals
+        total = 0.0
+        for si in range(4):
+            held = {c.rank: c for c in cards if not c.is_joker and c.suit == "CDHS"[si]}
+            if len(held) < n - 2:
+                continue
+            if 1 in held and r.ace != "low":
+                held[14] = held[1]
+            best = 0.0
+            for lo in range(1, (13 if r.ace == "low" else 14) - n + 2):
+                have = [held[q] for q in range(lo, lo + n) if q in held]
+                need = [si * 13 + (q - 1) % 13 for q in range(lo, lo + n) if q not in held]
+                if len(need) > 2 or not all(unseen[code] for code in need):
+                    continue
+                worth = sum(vals[c.code] for c in have) + 5
+                best = max(best, worth * (0.5 if len(need) == 1 else 0.2))
+            total += best
         return total
 
     def after_discard(self, hand: Sequence[Card], keep: Sequence[Card] = ()) -> float:
