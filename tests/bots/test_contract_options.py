@@ -399,3 +399,29 @@ def test_the_stock_end_weighs_held_points_as_a_last_stock_runs_out() -> None:
     assert Judge(_last_stock(3, 1), params).pen_weight == pytest.approx(OWN.penalty)
     # and none unless asked for
     assert Judge(_last_stock(3, 0), OWN).pen_weight == pytest.approx(OWN.penalty)
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def test_where_runs_are_long_runs_short_of_one_or_two_unseen_cards_count() -> None:
+    # Pinochle (runs of five, ace low): seat 0 holds 8S 9D 2H 7D 6H 3C 10H
+    # and sees AD on the pile; `promise` counts only pairs there.
+    view = Game.new("pinochle", 3, seed=1).view(0)
+    own = replace(tuned(MEDIUM, "pinochle"), long_runs=1.0)
+    judge = Judge(view, own)
+    # 4-5-6-7 of clubs: 3C is seen, so only 4-8 counts, short of 8C alone
+    assert judge.run_promise(_cards("4C 5C 6C 7C")) == pytest.approx(0.5 * (4 + 5 + 6 + 7 + 5))
+    # J-Q-K-A of spades: the ace is low only, so 9-K is short of two
+    assert judge.run_promise(_cards("JS QS KS AS")) == pytest.approx(0.2 * (30 + 5))
+    # 10-J-Q-K of diamonds: 9D is seen and nothing runs past the king
+    assert judge.run_promise(_cards("10D JD QD KD")) == 0.0
+    hand = _cards("4C 5C 6C 7C KH KS")
+    gain = judge.value(hand) - Judge(view, tuned(MEDIUM, "pinochle")).value(hand)
+    assert gain == pytest.approx(judge.run_promise(hand))
+    # runs of three: the pairs' promise covers them, the field changes nothing
+    plain = Game.new("rummy500", 3, seed=1).view(0)
+    assert Judge(plain, replace(MEDIUM, long_runs=1.0)).value(hand) == Judge(plain, MEDIUM).value(
+        hand
+    )
