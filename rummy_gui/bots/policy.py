@@ -150,13 +150,15 @@ def tuned(params: Params, preset: str) -> Params:
 # on the table feeds their lay-offs and rummy calls) unless an opponent has
 # ended five turns with nothing laid down (it may be keeping its own melds
 # to go out all at once); in Persian such a
-# take pays 6 points too (hard: none) and new melds are held the same way
-# (the opponents counted, not the partner); in Rum 500 classic near-melds
-# count 1.4, not 1.0; in the contract games each penalty point held before
+# take pays 6 points too (hard: none) and new melds are held while every
+# opponent (not the partner) holds four cards or more; in Rum 500 classic near-melds
+# count 1.4, not 1.0; in Pinochle, where runs are five cards long, a run
+# short of one or two unseen cards counts too (`Judge.run_promise`, twice
+# over); in the contract games each penalty point held before
 # the contract weighs 0.6, not 0.15, so high cards go sooner, and in round
 # 7 of Contract and Liverpool, where a player who goes out leaves everyone
 # else a full hand, 2.0 (in Shanghai's round 7 that lost; docs/bots.md,
-# the expert's fourth to ninth sessions).
+# the expert's fourth to tenth sessions).
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {
         "take_cost": 6.0,
@@ -167,6 +169,7 @@ EXPERT_TUNING: dict[str, dict[str, Any]] = {
     },
     "persian": {"take_cost": 6.0, "hold_melds": 3},
     "rummy500-classic": {"potential": 1.4},
+    "pinochle": {"long_runs": 2.0},
     "contract": {"penalty": 0.6, "final_penalty": 2.0},
     "liverpool": {"penalty": 0.6, "final_penalty": 2.0},
     "shanghai": {"penalty": 0.6},

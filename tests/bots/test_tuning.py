@@ -344,6 +344,13 @@ def test_in_rummy_500_the_hold_ends_once_an_opponent_is_quiet_for_five_turns() -
     assert hard_level(1).base.params_for(Game.new("rummy500", 3, seed=1).view(0)).hold_quiet == 0
 
 
+def test_in_pinochle_the_expert_counts_runs_short_of_one_or_two_cards() -> None:
+    # hard's judgment counts only pairs as near-melds there (runs are five long)
+    view = Game.new("pinochle", 3, seed=1).view(0)
+    assert ExpertBot(1).base.params_for(view).long_runs == 2.0
+    assert hard_level(1).base.params_for(view).long_runs == 0.0
+
+
 def test_in_shanghai_the_last_round_has_no_weight_of_its_own() -> None:
     # measured to lose there (docs/bots.md, the expert's seventh session)
     g = layout_game("shanghai", 4, 1, 6)
