@@ -13,7 +13,8 @@ every opponent holds four or more; in Pinochle runs
 of five short of one or two unseen cards count as near-melds; in the
 contract games the penalty held before the contract weighs more, and in
 round 7 of Contract and Liverpool, where the whole hand goes out at once,
-more still). Its
+more still), and in Rum 500 classic hard's search checks its takes of
+the top discard alone too, not only its deep takes. Its
 own search played against hard lost about 1.5 points a deal to hard's
 search under the same judgment (docs/bots.md, the expert's fourth session),
 so the level does not play it.
@@ -75,6 +76,10 @@ _REFUSALS = 6
 # so a second bot process can play one while this one plays the other; the
 # shards are the same whether one process plays them or two.
 SHARDS = 2
+# Presets where hard's search also checks the expert's takes of the top
+# discard alone: in Rum 500 classic every taken card must be melded at once,
+# so a single take binds as a deep one does (docs/bots.md, tenth session).
+EVERY_TAKE = frozenset({"rummy500-classic"})
 
 
 @dataclass(frozen=True)
@@ -205,7 +210,7 @@ class ExpertBot:
     (ungated for the level, as hard's are). `shards`: how many shares the
     guesses of a search are dealt in; `pool`, when set, plays the second.
     `own_tuning`: judge with the expert's own settings (`EXPERT_TUNING`)
-    rather than hard's."""
+    and search the takes of `EVERY_TAKE`'s presets, rather than as hard."""
 
     def __init__(
         self,
@@ -230,6 +235,7 @@ class ExpertBot:
         self.hard = hard_level(seed, level)  # the level it improves on, as the arena plays it
         # hard's searches and fallbacks then start from the expert's judgment
         self.hard.base.expert = own_tuning
+        self.hard.every_take_in = EVERY_TAKE if own_tuning else frozenset()
         self.base = self.hard.base
         self.budget = budget
         self.candidates = candidates

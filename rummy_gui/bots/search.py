@@ -497,6 +497,11 @@ class RolloutBot:
     by `utility` charging every seat that much more per point of its
     leftovers. Both off for the level (docs/bots.md, ninth pass).
 
+    With `deep_only` off, a draw is searched whenever medium's best moves
+    include a take from the pile (a single one too), not only a deep take;
+    `every_take_in` turns it off for those presets alone (the expert's Rum
+    500 classic).
+
     With `own_rollouts` its own seat plays the rollouts with its own
     judgment (melds too: a judgment that holds them holds them there), the
     other seats with medium's. Off for the level (docs/bots.md, the
@@ -538,6 +543,7 @@ class RolloutBot:
         fitted: bool = False,
         loose_cost: float = 0.0,
         own_rollouts: bool = False,
+        every_take_in: frozenset[str] = frozenset(),
     ) -> None:
         self.seed = seed
         self.level = level
@@ -548,6 +554,7 @@ class RolloutBot:
         self.margin = margin
         self.best_of = best_of
         self.deep_only = deep_only
+        self.every_take_in = every_take_in  # presets searched as with `deep_only` off
         self.budget = budget
         self.min_samples = min_samples
         self.switch = switch
@@ -605,6 +612,7 @@ class RolloutBot:
             not discard
             and not (near and self.endgame_draws)
             and self.deep_only
+            and view.rules.preset not in self.every_take_in
             and not any(_checked(m, contract) for _s, m in cands)
         ):
             return []

@@ -19,6 +19,7 @@ from rummy_gui.bots.policy import (
     PRESET_TUNING,
     Params,
     RuleBot,
+    decision_rng,
     expert_tuned,
     hard_tuned,
     tuned,
@@ -388,3 +389,28 @@ def test_the_expert_keeps_new_melds_in_hand_while_every_opponent_holds_four(
     for mine, fewest in parted:
         assert mine.action in (Action.DISCARD, Action.LAYOFF)
         assert fewest >= 4
+
+
+@pytest.mark.parametrize("preset", ["rummy500-classic", "rummy500"])
+def test_in_rum_500_classic_the_expert_searches_a_take_of_the_top_discard_alone(
+    preset: str,
+) -> None:
+    # There every card taken must be melded at once; hard's search checks
+    # only takes of two cards or more (docs/bots.md, the expert's tenth session).
+    expert = ExpertBot(1)
+    as_hard = ExpertBot(1)
+    as_hard.hard.every_take_in = frozenset()  # the same judgment, hard's search
+    bots = [make_bot("medium", seed=s) for s in range(3)]
+    single = 0
+    for seed in range(1, 4):
+        g = Game.new(preset, 3, seed=seed)
+        while not g.deal_over:
+            view = g.view(g.to_act[0])
+            if view.phase == Phase.DRAW and expert.searches(view) != as_hard.searches(view):
+                rng = decision_rng(1, view, "expert")
+                moves = expert.hard.compared(view, rng)
+                assert all((m.number or 1) == 1 for m in moves)  # deep takes: both search
+                assert any(m.action == Action.TAKE for m in moves)
+                single += 1
+            g.play(bots[view.seat].choose(view))
+    assert (single > 0) == (preset == "rummy500-classic")
