@@ -153,8 +153,8 @@ def tuned(params: Params, preset: str) -> Params:
 # take pays 6 points too (hard: none) and new melds are held while every
 # opponent (not the partner) holds four cards or more; in Rum 500 classic near-melds
 # count 1.4, not 1.0; in Pinochle, where runs are five cards long, a run
-# short of one or two unseen cards counts too (`Judge.run_promise`, twice
-# over); in the contract games each penalty point held before
+# short of one or two unseen cards counts too (`Judge.run_promise`, weighed
+# 2); in the contract games each penalty point held before
 # the contract weighs 0.6, not 0.15, so high cards go sooner, and in round
 # 7 of Contract and Liverpool, where a player who goes out leaves everyone
 # else a full hand, 2.0 (in Shanghai's round 7 that lost; docs/bots.md,
@@ -469,7 +469,8 @@ class Judge:
             if 1 in held and r.ace != "low":
                 held[14] = held[1]
             best = 0.0
-            for lo in range(1, (13 if r.ace == "low" else 14) - n + 2):
+            first = 2 if r.ace == "high" else 1  # the lowest rank a run may start at
+            for lo in range(first, (13 if r.ace == "low" else 14) - n + 2):
                 have = [held[q] for q in range(lo, lo + n) if q in held]
                 need = [si * 13 + (q - 1) % 13 for q in range(lo, lo + n) if q not in held]
                 if len(need) > 2 or not all(unseen[code] for code in need):

@@ -499,8 +499,8 @@ class RolloutBot:
 
     With `deep_only` off, a draw is searched whenever medium's best moves
     include a take from the pile (a single one too), not only a deep take;
-    `every_take_in` turns it off for those presets alone (the expert's Rum
-    500 classic).
+    the presets named in `every_take_in` are searched so with `deep_only`
+    on (the expert's Rum 500 classic).
 
     With `own_rollouts` its own seat plays the rollouts with its own
     judgment (melds too: a judgment that holds them holds them there), the

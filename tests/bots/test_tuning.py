@@ -370,8 +370,7 @@ def test_the_expert_keeps_new_melds_in_hand_while_every_opponent_holds_four(
     # does not, the expert discards or lays off instead, and every opponent
     # holds four cards or more.
     expert, hard = ExpertBot(1), hard_level(1)
-    own = expert.base.params_for(Game.new(preset, players, seed=1).view(0))
-    assert own.hold_melds == 3
+    assert expert.base.params_for(Game.new(preset, players, seed=1).view(0)).hold_melds == 3
     bots = [make_bot("medium", seed=s) for s in range(players)]
     parted = []
     for seed in range(1, 6):
