@@ -182,11 +182,12 @@ def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -
 
 
 def _parted(
-    preset: str, players: int, seeds: range, phase: Phase = Phase.DRAW
+    preset: str, players: int, seeds: range, phase: Phase = Phase.DRAW, searched: bool = False
 ) -> list[tuple[Move, Move, bool]]:
     """On the draws (or another phase's decisions) of seeded medium play,
     where the expert's judgment and hard's choose otherwise: (the expert's
-    move, hard's, whether the expert level plays its judgment's move there)."""
+    move, hard's, whether the expert level plays its judgment's move there,
+    or with `searched` whether it plays it or its search decides there)."""
     hard = make_bot("hard", seed=1)
     expert = ExpertBot(1)
     bots = [make_bot("medium", seed=s) for s in range(players)]
@@ -200,7 +201,8 @@ def _parted(
                 mine = expert.base.choose(view)
                 theirs = hard.base.choose(view)  # type: ignore[attr-defined]
                 if mine != theirs:
-                    out.append((mine, theirs, expert.choose(view) == mine))
+                    played = expert.choose(view) == mine
+                    out.append((mine, theirs, played or (searched and expert.searches(view))))
             g.play(bots[seat].choose(view))
     return out
 
@@ -298,12 +300,13 @@ def test_in_the_contract_games_the_expert_throws_its_high_cards_sooner_than_hard
 
 
 def test_in_rum_500_classic_the_expert_plays_its_own_near_meld_weight() -> None:
-    # Rum 500 classic's only change is the near-meld weight (1.4 against
-    # hard's 1.0): the judgments part on seeded deals, at draws and at
-    # discards. The level plays its own judgment's discards; at draws its
-    # search (hard's, of deep takes) may still overrule the judgment.
-    draws = _parted("rummy500-classic", 3, range(1, 4), Phase.DRAW)
-    assert any(played for _, _, played in draws)
+    # Rum 500 classic's judgment changes only the near-meld weight (1.4
+    # against hard's 1.0): the judgments part on seeded deals, at draws and
+    # at discards. The level plays its own judgment's discards; at draws
+    # its search (of every take there, single ones too) may overrule it.
+    draws = _parted("rummy500-classic", 3, range(1, 4), Phase.DRAW, searched=True)
+    assert draws
+    assert all(played_or_searched for _, _, played_or_searched in draws)
     discards = _parted("rummy500-classic", 3, range(1, 4), Phase.PLAY)
     assert discards
     assert all(played for _, _, played in discards)
