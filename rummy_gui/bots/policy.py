@@ -1056,9 +1056,10 @@ class RuleBot:
         if not any(m.action == Action.DISCARD for m in view.legal_moves):
             return False
         opponents = [s for s in range(view.players) if s not in judge.partners]
-        if judge.p.hold_quiet and _quiet(view, opponents, judge.p.hold_quiet):
-            return False  # it may be holding its own melds, to go out all at once
-        return all(view.hand_sizes[s] > n for s in opponents)
+        if not all(view.hand_sizes[s] > n for s in opponents):
+            return False
+        # a quiet opponent may be holding its own melds, to go out all at once
+        return not (judge.p.hold_quiet and _quiet(view, opponents, judge.p.hold_quiet))
 
     def _contract_play(self, view: View, judge: Judge) -> Move | None:
         legal = view.legal_moves
