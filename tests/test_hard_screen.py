@@ -1,12 +1,18 @@
-"""tools/hard_screen.py: the screens' deal filter by round and the
-per-round sums of `pair`."""
+"""tools/hard_screen.py: the screens' deal filter by round, the
+per-round sums of `pair`, and the first hard's judgment played alone."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+from rummy_gui.bots.policy import RuleBot
+from rummy_gui.bots.search import RolloutBot
+from rummy_gui.engine.game import Game
 
 TOOL = str(Path(__file__).resolve().parent.parent / "tools" / "hard_screen.py")
 
@@ -37,3 +43,38 @@ def test_rounds_outside_the_contract_family_or_1_to_7_are_refused(tmp_path: Path
         assert done.returncode != 0
         assert "--rounds: rounds 1 to 7 of a contract game" in done.stderr
     assert not list(tmp_path.glob("x.*.jsonl"))
+
+
+def _tool_module() -> Any:
+    spec = importlib.util.spec_from_file_location("hard_screen", TOOL)
+    assert spec is not None
+    assert spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_judgment_only_gives_the_first_hard_its_judgment_without_the_search() -> None:
+    tool = _tool_module()
+    params = {"take_cost": 6.0, "hold_melds": 3}
+    searched = tool._variant("rummy500", {}, params)("hard", 1000)
+    alone = tool._variant("rummy500", {}, params, judgment_only=True)("hard", 1000)
+    assert isinstance(searched, RolloutBot)
+    assert isinstance(alone, RuleBot)
+    assert not isinstance(alone, RolloutBot)
+    view = Game.new("rummy500", 3, seed=1).view(0)
+    for bot in (searched.base, alone):
+        p = bot.params_for(view)
+        assert (p.take_cost, p.hold_melds) == (6.0, 3)
+    # the other seats are the arena's own players, searching as ever
+    other = tool._variant("rummy500", {}, params, judgment_only=True)("hard", 1001)
+    assert isinstance(other, RolloutBot)
+    assert other.base.params_for(view).hold_melds == 0
+
+
+def test_judgment_only_plays_and_records_the_deals(tmp_path: Path) -> None:
+    common = ["--dir", str(tmp_path), "--bots", "hard,greedy,greedy", "--deals", "2"]
+    _run("play", "j", *common, "--judgment-only", "--params", '{"hold_melds": 3}')
+    rows = [json.loads(line) for f in tmp_path.glob("j.*.jsonl") for line in f.open()]
+    assert sorted(r["i"] for r in rows) == [0, 1]
+    assert all(not r["r"]["errors"] and len(r["r"]["scores"]) == 3 for r in rows)

@@ -2,14 +2,15 @@
 
     python tools/hard_screen.py play NAME [--deals N] [--hard JSON] [--params JSON]
                                 [--bots B] [--players P] [--options JSON]
-                                [--rounds 7,...] ...
+                                [--rounds 7,...] [--judgment-only] ...
     python tools/hard_screen.py pair NAME [BASE] [--by-round]
 
 `play` plays the arena's duplicate deals (`arena._work`: the same shuffles
 and seeds as `python -m rummy_gui.arena --seed 1`) with the first bot
 replaced by `RolloutBot(**the level's settings, **--hard)`, and hard's own
 medium settings (`hard_tuned`) changed by `--params` (for the bot's own
-judgment only, not its rollouts). Each deal is claimed as a file under
+judgment only, not its rollouts); with `--judgment-only` that judgment
+plays alone, every decision, without the search. Each deal is claimed as a file under
 `--dir`, so several workers started with the same NAME share the deals,
 and its result is written as a JSON line. With `--rounds` (the contract
 family) only the deals of those rounds are played: deal k is round
@@ -48,8 +49,11 @@ from rummy_gui.engine.rules import PRESETS
 _DIR = os.path.join(tempfile.gettempdir(), "rummy-screens")
 
 
-def _variant(preset: str, hard: dict[str, Any], params: dict[str, Any]) -> Any:
-    """The arena's make_player with hard replaced by the variant."""
+def _variant(
+    preset: str, hard: dict[str, Any], params: dict[str, Any], judgment_only: bool = False
+) -> Any:
+    """The arena's make_player with hard replaced by the variant (with
+    `judgment_only`, by the variant's judgment alone, without its search)."""
     level: dict[str, Any] = {
         "candidates": HARD_CANDIDATES,
         "margin": HARD_MARGIN,
@@ -72,13 +76,15 @@ def _variant(preset: str, hard: dict[str, Any], params: dict[str, Any]) -> Any:
             else:
                 own = replace(hard_tuned(MEDIUM, preset), **params)
                 bot.base = RuleBot(seed, own, "medium", HARD_CONTRACT)
-        return bot
+        return bot.base if judgment_only else bot
 
     return make_player
 
 
 def play(a: argparse.Namespace) -> None:
-    arena.make_player = _variant(a.preset, json.loads(a.hard), json.loads(a.params))
+    arena.make_player = _variant(
+        a.preset, json.loads(a.hard), json.loads(a.params), a.judgment_only
+    )
     levels = tuple(a.bots.split(","))
     rounds = {int(k) for k in a.rounds.split(",")} if a.rounds else set()
     if rounds and (not PRESETS[a.preset].is_contract or not rounds <= set(range(1, 8))):
@@ -159,6 +165,11 @@ def main() -> None:
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--options", default="{}", help="the game's options, as the arena's (JSON)")
     p.add_argument("--rounds", default="", help="contract family: only these rounds (1-7, commas)")
+    p.add_argument(
+        "--judgment-only",
+        action="store_true",
+        help="the first hard plays its judgment (--params) alone, without its search",
+    )
     q = sub.add_parser("pair", help="sum a run, paired with another on the same deals")
     q.add_argument("name")
     q.add_argument("base", nargs="?")
