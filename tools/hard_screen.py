@@ -10,8 +10,9 @@ and seeds as `python -m rummy_gui.arena --seed 1`) with the first bot
 replaced by `RolloutBot(**the level's settings, **--hard)`, and hard's own
 medium settings (`hard_tuned`) changed by `--params` (for the bot's own
 judgment only, not its rollouts); with `--judgment-only` that judgment
-plays alone, every decision, without the search. Each deal is claimed as a file under
-`--dir`, so several workers started with the same NAME share the deals,
+plays alone, every decision, without the search (seeded as the searching
+bot's, so the two runs pair deal by deal). Each deal is claimed as a
+file under `--dir`, so several workers started with the same NAME share the deals,
 and its result is written as a JSON line. With `--rounds` (the contract
 family) only the deals of those rounds are played: deal k is round
 (k mod 7) + 1, as in the arena. `pair` sums a run: the
