@@ -12,8 +12,8 @@ medium settings (`hard_tuned`) changed by `--params` (for the bot's own
 judgment only, not its rollouts); with `--judgment-only` that judgment
 plays alone, every decision, without the search (seeded as the searching
 bot's, so the two runs pair deal by deal). Each deal is claimed as a
-file under `--dir`, so several workers started with the same NAME share the deals,
-and its result is written as a JSON line. With `--rounds` (the contract
+file under `--dir`, so several workers started with the same NAME share
+the deals, and its result is written as a JSON line. With `--rounds` (the contract
 family) only the deals of those rounds are played: deal k is round
 (k mod 7) + 1, as in the arena. `pair` sums a run: the
 variant's advantage per deal, BASE's on the same deals and the paired
