@@ -142,17 +142,18 @@ def tuned(params: Params, preset: str) -> Params:
 
 
 # The expert's own judgment over hard's, per preset (its searches and its
-# rollouts are as before): in Rummy 500 a take of the top discard alone
-# must beat a stock draw by 6 points, not 2, near-melds count 0.2, not
+# rollouts are as before): in Rummy 500 near-melds count 0.2, not
 # 0.35, a take or rummy call pays 3 points for each card it brings above
 # its target (big takes late in a deal leave loose points in hand), and new
 # melds stay in hand while every opponent holds four cards or more (a meld
 # on the table feeds their lay-offs and rummy calls) unless an opponent has
 # ended five turns with nothing laid down (it may be keeping its own melds
-# to go out all at once); in Persian such a
-# take pays 6 points too (hard: none) and new melds are held while every
-# opponent (not the partner) holds four cards or more; in Rum 500 classic near-melds
-# count 1.4, not 1.0; in Pinochle, where runs are five cards long, a run
+# to go out all at once), while a take of the top discard alone costs
+# hard's 2 points (at 6 hard's search lost its gain against greedy
+# players); in Persian a take of the top discard alone must beat a stock
+# draw by 6 points (hard: none) and new melds are held while every
+# opponent (not the partner) holds four cards or more; in Rum 500 classic
+# near-melds count 1.4, not 1.0; in Pinochle, where runs are five cards long, a run
 # short of one or two unseen cards counts too (`Judge.run_promise`, weighed
 # 2); in the contract games each penalty point held before
 # the contract weighs 0.6, not 0.15, so high cards go sooner, and in round
@@ -161,7 +162,6 @@ def tuned(params: Params, preset: str) -> Params:
 # the expert's fourth to tenth sessions).
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {
-        "take_cost": 6.0,
         "potential": 0.2,
         "deep_cost": 3.0,
         "hold_melds": 3,

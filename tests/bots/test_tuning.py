@@ -227,21 +227,33 @@ def _deep(m: Move) -> bool:
     return m.action in (Action.TAKE, Action.RUMMY) and (m.number or 1) >= 2
 
 
-def test_the_expert_takes_fewer_single_top_discards_than_hard() -> None:
-    # Rummy 500's own take cost (6 points against hard's 2): where the two
-    # judgments part, hard takes the top discard alone more often than the
-    # expert, and the expert plays its judgment (its near-meld weight parts
-    # them the other way now and then). Where a deep take is one of the
-    # two, hard's search decides between them, so the level may not.
-    parted = _parted("rummy500", 3, range(1, 6))
-    single = [(m, t, p) for m, t, p in parted if not (_deep(m) or _deep(t))]
-    assert single
-    assert all(played for _, _, played in single)
-    hard_takes = sum(_single_take(theirs) for _, theirs, _ in single)
-    expert_takes = sum(_single_take(mine) for mine, _, _ in single)
-    # 10 against 0 on these deals; with hard's take cost and the expert's
-    # near-meld weight it would be 4 against 1
-    assert hard_takes >= 2 * expert_takes + 5
+def test_in_rummy_500_the_expert_prices_a_take_of_the_top_discard_alone_as_hard() -> None:
+    # The expert's take cost in Rummy 500 is hard's 2 points (6 lost hard's
+    # search its gain against greedy players): wherever its judgment and
+    # the same judgment at 6 part at a draw, the expert takes the top
+    # discard alone and the dearer judgment draws from the stock.
+    expert = ExpertBot(1)
+    view = Game.new("rummy500", 3, seed=1).view(0)
+    hard = make_bot("hard", seed=1)
+    assert expert.base.params_for(view).take_cost == 2.0
+    assert hard.base.params_for(view).take_cost == 2.0  # type: ignore[attr-defined]
+    dear = RuleBot(1, replace(expert_tuned(MEDIUM, "rummy500"), take_cost=6.0), "medium")
+    dear.per_preset = False
+    bots = [make_bot("medium", seed=s) for s in range(3)]
+    parted = []
+    for seed in range(1, 6):
+        g = Game.new("rummy500", 3, seed=seed)
+        while not g.deal_over:
+            view = g.view(g.to_act[0])
+            if view.phase == Phase.DRAW:
+                mine, theirs = expert.base.choose(view), dear.choose(view)
+                if mine != theirs:
+                    parted.append((mine, theirs))
+            g.play(bots[view.seat].choose(view))
+    assert len(parted) >= 3
+    for mine, theirs in parted:
+        assert _single_take(mine), (mine, theirs)
+        assert theirs.action == Action.DRAW, (mine, theirs)
 
 
 def test_the_expert_brings_fewer_cards_from_the_pile_with_its_deep_cost() -> None:
