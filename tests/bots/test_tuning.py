@@ -223,10 +223,6 @@ def _single_take(m: Move) -> bool:
     return (m.action, m.number) == (Action.TAKE, 1)
 
 
-def _deep(m: Move) -> bool:
-    return m.action in (Action.TAKE, Action.RUMMY) and (m.number or 1) >= 2
-
-
 def test_in_rummy_500_the_expert_prices_a_take_of_the_top_discard_alone_as_hard() -> None:
     # The expert's take cost in Rummy 500 is hard's 2 points (6 lost hard's
     # search its gain against greedy players): wherever its judgment and
@@ -285,7 +281,7 @@ def test_the_expert_brings_fewer_cards_from_the_pile_with_its_deep_cost() -> Non
 
 
 def test_in_persian_the_expert_draws_where_hard_takes_a_marginal_top_discard() -> None:
-    # Persian's only change is the take cost (6 points against hard's none):
+    # Persian's only change at the draw is the take cost (6 points against hard's none):
     # wherever the two judgments part at a draw, hard takes the top discard
     # alone and the expert draws from the stock.
     parted = _parted("persian", 4, range(1, 4))
