@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from typing import Any
 
 import pytest
 
@@ -223,29 +224,39 @@ def _single_take(m: Move) -> bool:
     return (m.action, m.number) == (Action.TAKE, 1)
 
 
+def _where_the_expert_parts_from(
+    seeds: range, phases: tuple[Phase, ...], **changed: Any
+) -> list[tuple[Move, Move]]:
+    """On the decisions of `phases` in seeded medium play of Rummy 500
+    (3 players), where the expert's judgment and the same judgment with
+    `changed` choose otherwise: (the expert's move, the other's)."""
+    expert = ExpertBot(1)
+    other = RuleBot(1, replace(expert_tuned(MEDIUM, "rummy500"), **changed), "medium")
+    other.per_preset = False
+    bots = [make_bot("medium", seed=s) for s in range(3)]
+    parted = []
+    for seed in seeds:
+        g = Game.new("rummy500", 3, seed=seed)
+        while not g.deal_over:
+            view = g.view(g.to_act[0])
+            if view.phase in phases:
+                mine, theirs = expert.base.choose(view), other.choose(view)
+                if mine != theirs:
+                    parted.append((mine, theirs))
+            g.play(bots[view.seat].choose(view))
+    return parted
+
+
 def test_in_rummy_500_the_expert_prices_a_take_of_the_top_discard_alone_as_hard() -> None:
     # The expert's take cost in Rummy 500 is hard's 2 points (6 lost hard's
     # search its gain against greedy players): wherever its judgment and
     # the same judgment at 6 part at a draw, the expert takes the top
     # discard alone and the dearer judgment draws from the stock.
-    expert = ExpertBot(1)
     view = Game.new("rummy500", 3, seed=1).view(0)
     hard = make_bot("hard", seed=1)
-    assert expert.base.params_for(view).take_cost == 2.0
+    assert ExpertBot(1).base.params_for(view).take_cost == 2.0
     assert hard.base.params_for(view).take_cost == 2.0  # type: ignore[attr-defined]
-    dear = RuleBot(1, replace(expert_tuned(MEDIUM, "rummy500"), take_cost=6.0), "medium")
-    dear.per_preset = False
-    bots = [make_bot("medium", seed=s) for s in range(3)]
-    parted = []
-    for seed in range(1, 6):
-        g = Game.new("rummy500", 3, seed=seed)
-        while not g.deal_over:
-            view = g.view(g.to_act[0])
-            if view.phase == Phase.DRAW:
-                mine, theirs = expert.base.choose(view), dear.choose(view)
-                if mine != theirs:
-                    parted.append((mine, theirs))
-            g.play(bots[view.seat].choose(view))
+    parted = _where_the_expert_parts_from(range(1, 6), (Phase.DRAW,), take_cost=6.0)
     assert len(parted) >= 3
     for mine, theirs in parted:
         assert _single_take(mine), (mine, theirs)
@@ -257,25 +268,18 @@ def test_the_expert_brings_fewer_cards_from_the_pile_with_its_deep_cost() -> Non
     # and rummy calls of seeded medium play, wherever the expert's judgment
     # and the same judgment without the cost part, the expert's move brings
     # fewer cards into its hand.
-    expert = ExpertBot(1)
-    assert expert.base.params_for(Game.new("rummy500", 3, seed=1).view(0)).deep_cost == 3.0
-    without = RuleBot(1, replace(expert_tuned(MEDIUM, "rummy500"), deep_cost=0.0), "medium")
-    without.per_preset = False
-    bots = [make_bot("medium", seed=s) for s in range(3)]
+    view = Game.new("rummy500", 3, seed=1).view(0)
+    assert ExpertBot(1).base.params_for(view).deep_cost == 3.0
 
     def taken(m: Move) -> int:
         return (m.number or 1) if m.action in (Action.TAKE, Action.RUMMY) else 0
 
-    parted = []
-    for seed in range(1, 9):
-        g = Game.new("rummy500", 3, seed=seed)
-        while not g.deal_over:
-            view = g.view(g.to_act[0])
-            if view.phase in (Phase.DRAW, Phase.CLAIM):
-                mine, plain = expert.base.choose(view), without.choose(view)
-                if mine != plain:
-                    parted.append((taken(mine), taken(plain)))
-            g.play(bots[view.seat].choose(view))
+    parted = [
+        (taken(mine), taken(plain))
+        for mine, plain in _where_the_expert_parts_from(
+            range(1, 9), (Phase.DRAW, Phase.CLAIM), deep_cost=0.0
+        )
+    ]
     assert len(parted) >= 3
     assert all(mine < plain for mine, plain in parted), parted
 
