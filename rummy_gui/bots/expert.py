@@ -5,7 +5,8 @@ The level (`own_search` off) plays exactly as hard does — medium's best two
 moves compared on guessed deals at deep takes and rummy calls, rollouts cut
 after 12 moves, everything else judged — except that its judgment is its own
 (`policy.EXPERT_TUNING` over hard's: in Rummy 500 each card a take brings
-above its target costs 3, near-melds weigh less, and new melds stay in hand while
+above its target costs 3, near-melds weigh less (nothing at four players or
+more, `policy.EXPERT_CROWD`), and new melds stay in hand while
 every opponent holds four cards or more, unless one has ended five turns
 with nothing laid down; in Persian a take of the top discard alone must
 beat a stock draw by 6 points and new melds are held the same way while

@@ -182,10 +182,25 @@ def hard_tuned(params: Params, preset: str) -> Params:
     return replace(tuned(params, preset), **HARD_TUNING.get(preset, {}))
 
 
+# The expert's own judgment at a table of at least so many players, over
+# EXPERT_TUNING: in Rummy 500 with four players or more near-melds count for
+# nothing, so its loose cards go by what they would feed (`Judge.danger`),
+# since with three opponents digging the pile a card a near-meld waits for
+# is rarely the expert's (docs/bots.md, the expert's thirteenth session).
+EXPERT_CROWD: dict[str, tuple[int, dict[str, Any]]] = {
+    "rummy500": (4, {"potential": 0.0}),
+}
+
+
 @lru_cache(maxsize=64)
-def expert_tuned(params: Params, preset: str) -> Params:
-    """`hard_tuned(params, preset)` with the expert's own fields too."""
-    return replace(hard_tuned(params, preset), **EXPERT_TUNING.get(preset, {}))
+def expert_tuned(params: Params, preset: str, players: int = 0) -> Params:
+    """`hard_tuned(params, preset)` with the expert's own fields too, and
+    those of `EXPERT_CROWD` when `players` reaches its count."""
+    own = replace(hard_tuned(params, preset), **EXPERT_TUNING.get(preset, {}))
+    crowd = EXPERT_CROWD.get(preset)
+    if crowd is not None and players >= crowd[0]:
+        own = replace(own, **crowd[1])
+    return own
 
 
 _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
@@ -822,7 +837,9 @@ class RuleBot:
             p = self.contract_params
         if not self.per_preset:
             return p
-        own = expert_tuned if self.expert else hard_tuned if self.hard else tuned
+        if self.expert:
+            return expert_tuned(p, view.rules.preset, view.players)
+        own = hard_tuned if self.hard else tuned
         return own(p, view.rules.preset)
 
     def choose(self, view: View) -> Move:

@@ -18,16 +18,19 @@ from rummy_gui.bots.policy import (
     HARD_TUNING,
     MEDIUM,
     PRESET_TUNING,
+    Judge,
     Params,
     RuleBot,
+    cards_of,
     decision_rng,
     expert_tuned,
     hard_tuned,
+    minus,
     tuned,
 )
 from rummy_gui.bots.search import RolloutBot, hard_level
 from rummy_gui.bots.solver import card_value
-from rummy_gui.engine import PRESETS, Action, Game, Move, Phase
+from rummy_gui.engine import PRESETS, Action, Game, Move, Phase, View
 
 PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
 
@@ -225,24 +228,25 @@ def _single_take(m: Move) -> bool:
 
 
 def _where_the_expert_parts_from(
-    seeds: range, phases: tuple[Phase, ...], **changed: Any
-) -> list[tuple[Move, Move]]:
-    """On the decisions of `phases` in seeded medium play of Rummy 500
-    (3 players), where the expert's judgment and the same judgment with
-    `changed` choose otherwise: (the expert's move, the other's)."""
+    seeds: range, phases: tuple[Phase, ...], players: int = 3, **changed: Any
+) -> list[tuple[View, Move, Move]]:
+    """On the decisions of `phases` in seeded medium play of Rummy 500,
+    where the expert's judgment and the same judgment with `changed` choose
+    otherwise: (the view, the expert's move, the other's)."""
     expert = ExpertBot(1)
-    other = RuleBot(1, replace(expert_tuned(MEDIUM, "rummy500"), **changed), "medium")
+    own = expert_tuned(MEDIUM, "rummy500", players)
+    other = RuleBot(1, replace(own, **changed), "medium")
     other.per_preset = False
-    bots = [make_bot("medium", seed=s) for s in range(3)]
+    bots = [make_bot("medium", seed=s) for s in range(players)]
     parted = []
     for seed in seeds:
-        g = Game.new("rummy500", 3, seed=seed)
+        g = Game.new("rummy500", players, seed=seed)
         while not g.deal_over:
             view = g.view(g.to_act[0])
             if view.phase in phases:
                 mine, theirs = expert.base.choose(view), other.choose(view)
                 if mine != theirs:
-                    parted.append((mine, theirs))
+                    parted.append((view, mine, theirs))
             g.play(bots[view.seat].choose(view))
     return parted
 
@@ -258,7 +262,7 @@ def test_in_rummy_500_the_expert_prices_a_take_of_the_top_discard_alone_as_hard(
     assert hard.base.params_for(view).take_cost == 2.0  # type: ignore[attr-defined]
     parted = _where_the_expert_parts_from(range(1, 6), (Phase.DRAW,), take_cost=6.0)
     assert len(parted) >= 3
-    for mine, theirs in parted:
+    for _, mine, theirs in parted:
         assert _single_take(mine), (mine, theirs)
         assert theirs.action == Action.DRAW, (mine, theirs)
 
@@ -276,12 +280,33 @@ def test_the_expert_brings_fewer_cards_from_the_pile_with_its_deep_cost() -> Non
 
     parted = [
         (taken(mine), taken(plain))
-        for mine, plain in _where_the_expert_parts_from(
+        for _, mine, plain in _where_the_expert_parts_from(
             range(1, 9), (Phase.DRAW, Phase.CLAIM), deep_cost=0.0
         )
     ]
     assert len(parted) >= 3
     assert all(mine < plain for mine, plain in parted), parted
+
+
+def test_at_four_players_the_expert_keeps_no_card_for_a_near_meld_in_rummy_500() -> None:
+    # With four players or more the expert's near-melds count for nothing in
+    # Rummy 500 (three opponents dig the pile for the cards they wait for):
+    # wherever its discard and that of the same judgment with near-melds at
+    # 0.2 part, its card feeds the others no more, and the other keeps more
+    # near-meld promise in hand.
+    for players, potential in ((3, 0.2), (4, 0.0), (6, 0.0)):
+        view = Game.new("rummy500", players, seed=1).view(0)
+        assert ExpertBot(1).base.params_for(view).potential == potential
+    assert expert_tuned(MEDIUM, "persian", 4).potential == expert_tuned(MEDIUM, "persian").potential
+    parted = _where_the_expert_parts_from(range(1, 6), (Phase.PLAY,), 4, potential=0.2)
+    discards = [(v, m, t) for v, m, t in parted if Action.DISCARD == m.action == t.action]
+    assert len(discards) >= 5
+    for view, mine, theirs in discards:
+        judge = Judge(view, ExpertBot(1).base.params_for(view))
+        hand = list(view.hand)
+        kept = [judge.promise(minus(hand, cards_of(m))) for m in (mine, theirs)]
+        assert judge.danger(card_of(mine.cards[0])) <= judge.danger(card_of(theirs.cards[0]))
+        assert kept[0] < kept[1], (mine, theirs)
 
 
 def test_in_persian_the_expert_draws_where_hard_takes_a_marginal_top_discard() -> None:
