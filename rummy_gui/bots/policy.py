@@ -184,9 +184,10 @@ def hard_tuned(params: Params, preset: str) -> Params:
 
 # The expert's own judgment at a table of at least so many players, over
 # EXPERT_TUNING: in Rummy 500 with four players or more near-melds count for
-# nothing, so its loose cards go by what they would feed (`Judge.danger`),
-# since with three opponents digging the pile a card a near-meld waits for
-# is rarely the expert's (docs/bots.md, the expert's thirteenth session).
+# nothing, so its loose cards go by what they would feed (`Judge.danger`):
+# with three opponents digging the pile, our reading is that the card a
+# near-meld waits for is seldom the expert's (docs/bots.md, the expert's
+# thirteenth session, has what was measured).
 EXPERT_CROWD: dict[str, tuple[int, dict[str, Any]]] = {
     "rummy500": (4, {"potential": 0.0}),
 }
