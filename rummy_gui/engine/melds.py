@@ -233,6 +233,20 @@ class Meld:
         m._fits = self._fits
         return m
 
+    def without(self, indexes: Iterable[int]) -> Meld:
+        """A copy without the cards at these indexes (a run's must be at its
+        ends): the meld as seen when those cards lie face down."""
+        drop = set(indexes)
+        m = self.copy()
+        keep = [i for i in range(len(self._cards)) if i not in drop]
+        m._cards = [self._cards[i] for i in keep]
+        m._owners = [self._owners[i] for i in keep]
+        if self.kind == RUN and keep:
+            m.low = self.low + keep[0]
+        m._fits = None
+        meld_changes.count += 1
+        return m
+
     def __getstate__(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.__slots__ if name != "_fits"}
 
