@@ -585,3 +585,9 @@ def joker_fits_somewhere(rules: Rules, melds: Iterable[Meld]) -> bool:
 
 
 _CARD_TOKENS = [Token(card_from_code(code)) for code in range(53)]
+
+
+def fits_several(rules: Rules, melds: Iterable[Meld], tokens: Sequence[Token]) -> bool:
+    """Could these cards be laid off on more than one of the melds? (Then a
+    face-down lay-off names its meld, RULES.md 3.9.)"""
+    return sum(1 for m in melds if layoff_fits(rules, m, tokens)) > 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .cards import Card
 from .enums import Action, Phase
 from .legal import LegalMoves, generate
-from .melds import SET, Meld
+from .melds import SET, Meld, Token, fits_several
 from .moves import Move
 from .rules import Rules
 from .state import GameState
@@ -56,6 +56,20 @@ def face_down(rules: Rules, s: GameState, players: int) -> tuple[tuple[int | Non
     for f in s.facedown:
         out[f.seat].append(f.meld if f.named else None)
     return tuple(tuple(x) for x in out)
+
+
+def told_meld(rules: Rules, s: GameState, move: Move) -> int | None:
+    """The meld everyone would be told for this lay-off, played now with
+    lay-offs face down: its id when the cards fit more than one meld, or
+    when they turn a set over; None when only the laying is told."""
+    meld = next((m for m in s.melds if m.id == move.number), None)
+    if meld is None or not move.cards:
+        return None
+    try:
+        tokens = [Token.parse(t) for t in move.cards]
+    except ValueError:
+        return None
+    return meld.id if meld.kind == SET or fits_several(rules, s.melds, tokens) else None
 
 
 def public_discard(s: GameState) -> list[Card]:

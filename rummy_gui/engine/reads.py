@@ -9,7 +9,7 @@ from .enums import Phase
 from .legal import LegalMoves, MoveCache
 from .melds import Meld
 from .moves import Move
-from .public import face_down, offered_moves, public_discard, public_melds
+from .public import face_down, offered_moves, public_discard, public_melds, told_meld
 from .rules import CONTRACT_NAMES, Rules
 from .state import Claim, GameState
 from .table import Table
@@ -106,6 +106,12 @@ class GameReads:
     def public_discard_pile(self) -> list[Card]:
         """The discard pile's face-up cards (without a card that went out face down)."""
         return public_discard(self._s)
+
+    def told_meld(self, move: Move) -> int | None:
+        """For a lay-off played now with lay-offs face down: the meld everyone
+        is told (RULES.md 3.9: the cards fit several, or a set turns over),
+        else None."""
+        return told_meld(self.rules, self._s, move)
 
     def offered_moves(self, seat: int) -> list[Move]:
         """The legal moves of `seat` that a player is offered: all of them,

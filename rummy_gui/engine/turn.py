@@ -24,6 +24,7 @@ from .melds import (
     Meld,
     Token,
     card_token,
+    fits_several,
     joker_fits_somewhere,
     layoff_fits,
     readings,
@@ -243,7 +244,7 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
         uses_target = s.target is not None and s.target in cards
         check_finish(t, seat, cards, melds_after, uses_target)
 
-    named = r.hidden_layoffs and sum(1 for x in s.melds if layoff_fits(r, x, tokens)) > 1
+    named = r.hidden_layoffs and fits_several(r, s.melds, tokens)
 
     def apply() -> None:
         meld.lay_off(fit, seat)

@@ -20,6 +20,8 @@ _LOG = {
     "take": "{name} takes {cards} from the discard pile.",
     "meld": "{name} melds {cards}.",
     "layoff": "{name} lays off {cards} on {meld}.",
+    "layoff_hidden": "{name} lays off a card face down.",
+    "layoff_hidden_on": "{name} lays off a card face down on {meld}.",
     "swap": "{name} swaps {cards} for the joker in {meld}.",
     "contract": "{name} lays down the contract: {cards}.",
     "discard": "{name} discards {cards}.",
@@ -39,6 +41,8 @@ _LOG_YOU = {
     "take": "You take {cards} from the discard pile.",
     "meld": "You meld {cards}.",
     "layoff": "You lay off {cards} on {meld}.",
+    "layoff_hidden": "You lay off a card face down.",
+    "layoff_hidden_on": "You lay off a card face down on {meld}.",
     "swap": "You swap {cards} for the joker in {meld}.",
     "contract": "You lay down the contract: {cards}.",
     "discard": "You discard {cards}.",
@@ -76,6 +80,8 @@ _MARKED = [
     _("{name} takes {cards} from the discard pile."),
     _("{name} melds {cards}."),
     _("{name} lays off {cards} on {meld}."),
+    _("{name} lays off a card face down."),
+    _("{name} lays off a card face down on {meld}."),
     _("{name} swaps {cards} for the joker in {meld}."),
     _("{name} lays down the contract: {cards}."),
     _("{name} discards {cards}."),
@@ -107,6 +113,8 @@ _MARKED = [
     _("You take {cards} from the discard pile."),
     _("You meld {cards}."),
     _("You lay off {cards} on {meld}."),
+    _("You lay off a card face down."),
+    _("You lay off a card face down on {meld}."),
     _("You swap {cards} for the joker in {meld}."),
     _("You lay down the contract: {cards}."),
     _("You discard {cards}."),
@@ -135,8 +143,9 @@ def _tokens_text(tokens: Sequence[str]) -> str:
     return " ".join(out)
 
 
-def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
-    """The template key and its values for a move."""
+def _parts(move: Move, before: Game | None, log: bool = False) -> tuple[str, dict[str, str]]:
+    """The template key and its values for a move (`log`: a line of the game
+    log, which tells of a face-down lay-off only what everyone saw)."""
     a = move.action
     meld_text = f"#{move.number}"
     if (
@@ -144,9 +153,12 @@ def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
         and move.number is not None
         and a in (Action.LAYOFF, Action.SWAP, Action.SHANGHAI)
     ):
-        for m in before.melds:
+        for m in before.public_melds:  # a face-down card is named nowhere (RULES.md 3.9)
             if m.id == move.number:
                 meld_text = m.pretty()
+    if log and a == Action.LAYOFF and before is not None and before.rules.hidden_layoffs:
+        told = before.told_meld(move)
+        return ("layoff_hidden", {}) if told is None else ("layoff_hidden_on", {"meld": meld_text})
     cards = _tokens_text(move.cards)
     if a == Action.DRAW:
         return (
@@ -184,7 +196,7 @@ def is_you(name: str | None) -> bool:
 def describe(move: Move, before: Game | None = None, name: str | None = None) -> str:
     """One log line: what a player did, in the current language. A player
     named "You" gets the second person ("You discard K♣")."""
-    key, values = _parts(move, before)
+    key, values = _parts(move, before, log=True)
     if is_you(name):
         return _(_LOG_YOU[key]).format(**values)
     who = name if name is not None else f"{_('Seat')} {move.seat}"
