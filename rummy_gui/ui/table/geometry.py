@@ -20,7 +20,8 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.engine.melds import SET
 from rummy_gui.ui.table import layout as lay
 
-Zone = tuple[Any, ...]  # ("stock",), ("discard",), ("hand", seat), ("meld", id), ("face down", seat)
+# ("stock",), ("discard",), ("hand", seat), ("meld", id), ("face down", seat)
+Zone = tuple[Any, ...]
 Slot = tuple[Card | None, Rect]  # None: a card seen from the back
 
 
