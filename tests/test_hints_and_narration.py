@@ -146,3 +146,15 @@ def test_log_of_a_layoff_is_face_up_with_the_option_off() -> None:
     assert describe(Move.parse("0: layoff 9C to 1"), g, "Anna") == (
         "Anna lays off 9♣ on 4♣ 5♣ 6♣ 7♣ 8♣."
     )
+
+
+def test_log_of_going_out_face_down_does_not_name_the_card_rules_3_9() -> None:
+    g = Game.from_layout(
+        "pinochle", hands=["5H 6H 7H 8H 9H", "2D 3D", "6D 8D"], stock="QC QS", discard="JC"
+    )
+    g.play("draw")
+    g.play("meld 5H 6H 7H 8H 9H")
+    line = describe(Move.parse("0: discard QC"), g, "Anna")
+    assert line == "Anna discards the last card face down."
+    you = describe(Move.parse("0: discard QC"), g, "You")
+    assert you == "You discard your last card face down."

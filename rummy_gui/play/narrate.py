@@ -25,6 +25,7 @@ _LOG = {
     "swap": "{name} swaps {cards} for the joker in {meld}.",
     "contract": "{name} lays down the contract: {cards}.",
     "discard": "{name} discards {cards}.",
+    "discard_hidden": "{name} discards the last card face down.",
     "discard_call": "{name} discards {cards} and calls Shanghai!",
     "rummy": "{name} calls Rummy! and takes {cards}.",
     "buy": "{name} buys {cards}.",
@@ -46,6 +47,7 @@ _LOG_YOU = {
     "swap": "You swap {cards} for the joker in {meld}.",
     "contract": "You lay down the contract: {cards}.",
     "discard": "You discard {cards}.",
+    "discard_hidden": "You discard your last card face down.",
     "discard_call": "You discard {cards} and call Shanghai!",
     "rummy": "You call Rummy! and take {cards}.",
     "buy": "You buy {cards}.",
@@ -85,6 +87,7 @@ _MARKED = [
     _("{name} swaps {cards} for the joker in {meld}."),
     _("{name} lays down the contract: {cards}."),
     _("{name} discards {cards}."),
+    _("{name} discards the last card face down."),
     _("{name} discards {cards} and calls Shanghai!"),
     _("{name} calls Rummy! and takes {cards}."),
     _("{name} buys {cards}."),
@@ -118,6 +121,7 @@ _MARKED = [
     _("You swap {cards} for the joker in {meld}."),
     _("You lay down the contract: {cards}."),
     _("You discard {cards}."),
+    _("You discard your last card face down."),
     _("You discard {cards} and call Shanghai!"),
     _("You call Rummy! and take {cards}."),
     _("You buy {cards}."),
@@ -159,6 +163,8 @@ def _parts(move: Move, before: Game | None, log: bool = False) -> tuple[str, dic
     if log and a == Action.LAYOFF and before is not None and before.rules.hidden_layoffs:
         told = before.told_meld(move)
         return ("layoff_hidden", {}) if told is None else ("layoff_hidden_on", {"meld": meld_text})
+    if log and a == Action.DISCARD and _goes_out_face_down(move, before):
+        return "discard_hidden", {}
     cards = _tokens_text(move.cards)
     if a == Action.DRAW:
         return (
@@ -186,6 +192,16 @@ def _parts(move: Move, before: Game | None, log: bool = False) -> tuple[str, dic
     if a == Action.DISCARD and move.call:
         return "discard_call", {"cards": cards}
     return a, {"cards": cards, "meld": meld_text}
+
+
+def _goes_out_face_down(move: Move, before: Game | None) -> bool:
+    """The last card, discarded face down (RULES.md 3.9)."""
+    return (
+        before is not None
+        and before.rules.hidden_layoffs
+        and move.seat is not None
+        and len(before.hand(move.seat)) == 1
+    )
 
 
 def is_you(name: str | None) -> bool:
