@@ -480,7 +480,7 @@ def layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[Layof
 def _layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[LayoffFit]:
     naturals, jokers = split_tokens(tokens)
     k = len(tokens)
-    if k == 0:
+    if k == 0 or meld.complete:  # a complete set is full, even seen with a card face down
         return []
     if meld.kind == SET:
         return _set_layoff(rules, meld, naturals, jokers)

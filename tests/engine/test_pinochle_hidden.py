@@ -209,3 +209,44 @@ def test_pinochle_record_with_hidden_layoffs_replays_them_face_down():
     again = Game.from_record(g.record())
     assert again == g
     assert again.face_down == ((None,), (), ())
+
+
+# --- two decks, and the table's questions ---------------------------------------
+FIVE = ["2D 3D 4D 5D KS", "6D 8D 9D 10D KC", "2S 3S", "4S 5S"]
+
+
+def test_pinochle_set_made_four_takes_no_card_even_seen_with_three():
+    # five players: two decks, so the other 7♥ exists in seat 1's hand
+    g = at_play("7C 7D 7S 7H 2H 3H", others=["7H 3D 4D 5D KS", *FIVE[1:]], stock="QC QS QD")
+    play(g, "0: meld 7C 7D 7S", "0: layoff 7H to 1")
+    next_turn(g, "2H")
+    v = g.view(1)
+    assert len(v.melds[0].cards) == 3
+    assert v.melds[0].complete
+    assert Move.parse("1: layoff 7H to 1") not in v.legal_moves
+    refused(g, "1: layoff 7H to 1")
+
+
+def test_pinochle_two_decks_leave_out_a_layoff_the_face_down_copy_blocks():
+    g = at_play("5H 6H 7H 8H 9H 10H 2C 3C", others=["10H 3D 4D 5D KS", *FIVE[1:]])
+    play(g, "0: meld 5H 6H 7H 8H 9H", "0: layoff 10H to 1")
+    next_turn(g, "2C")
+    ten = Move.parse("1: layoff 10H to 1")
+    assert ten not in g.view(1).legal_moves
+    assert "does not fit that meld" in refused(g, "1: layoff 10H to 1")
+
+
+def test_pinochle_every_meld_is_a_lay_off_place_while_lay_offs_are_face_down():
+    from rummy_gui.engine import ask
+    from rummy_gui.engine.cards import parse_card
+
+    g = at_play("5H 6H 7H 8H 9H AC AD AS AH KD 3C")
+    play(g, "0: meld 5H 6H 7H 8H 9H", "0: meld AC AD AS")
+    king = [parse_card("KD")]
+    assert sorted(ask.joinable_melds(g, 0, king)) == [1, 2]  # KD fits neither
+    play(g, "0: layoff AH to 2")
+    assert sorted(ask.joinable_melds(g, 0, king)) == [1]  # the set is complete
+    assert ask.joinable_melds(g, 1, king) == {}  # not seat 1's turn
+    off = at_play("5H 6H 7H 8H 9H KD 3C", options={"hidden_layoffs": False})
+    play(off, "0: meld 5H 6H 7H 8H 9H")
+    assert ask.joinable_melds(off, 0, king) == {}
