@@ -348,6 +348,11 @@ class View:
         """How many laid-off cards lie face down on the table (not in `melds`)."""
         return sum(len(x) for x in self.face_down)
 
+    def face_down_on(self, meld_id: int) -> int:
+        """How many face-down cards everyone was told lie on this meld (more
+        may, untold: `face_down` entries of None)."""
+        return sum(x.count(meld_id) for x in self.face_down)
+
     def shown_face_down(self, meld: Meld) -> bool:
         """A set of three made four while lay-offs are face down: shown face
         down whole, complete (its fourth card is not in `meld.cards`)."""

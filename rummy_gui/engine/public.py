@@ -14,7 +14,7 @@ from __future__ import annotations
 from .cards import Card
 from .enums import Action, Phase
 from .legal import LegalMoves, generate
-from .melds import SET, Meld, Token, fits_several
+from .melds import SET, Meld, Token, fits_several, layoff_fits
 from .moves import Move
 from .rules import Rules
 from .state import GameState
@@ -92,6 +92,22 @@ def offered_moves(t: Table, legal: LegalMoves, seat: int) -> list[Move]:
     real = legal.for_seat(seat)
     if not hiding(t.rules, t.s):
         return real
+    s = t.s
+    if s.phase is Phase.PLAY and s.target is None:
+        # with no taken card to use, only a lay-off's fit reads the melds
+        seen = {m.id: m for m in public_melds(t.rules, s)}
+        return [m for m in real if m.action is not Action.LAYOFF or _fits(t.rules, seen, m)]
+    return offered_by_generation(t, real, seat)
+
+
+def _fits(rules: Rules, melds: dict[int, Meld], m: Move) -> bool:
+    meld = melds.get(m.meld_id or 0)
+    tokens = [Token.parse(x) for x in m.cards]
+    return meld is not None and len(layoff_fits(rules, meld, tokens)) == 1
+
+
+def offered_by_generation(t: Table, real: list[Move], seat: int) -> list[Move]:
+    """`real` less the moves the public table's generator does not list."""
     public = public_state(t.rules, t.s)
     seen = {m for m in generate(Table(t.rules, t.players, public), {}) if m.seat == seat}
     return [m for m in real if m in seen]
@@ -100,7 +116,10 @@ def offered_moves(t: Table, legal: LegalMoves, seat: int) -> list[Move]:
 def public_state(rules: Rules, s: GameState) -> GameState:
     """A copy of the state with the public melds and no face-down cards."""
     out = s.copy(history=False)
-    out.melds = [m.copy() for m in public_melds(rules, s)]
+    if not rules.hidden_layoffs:
+        return out
+    if hiding(rules, s):
+        out.melds = public_melds(rules, out)  # the copy's melds, new ones where cards lie face down
     out.discard = public_discard(s)
     out.facedown = []
     out.discard_face_down = False

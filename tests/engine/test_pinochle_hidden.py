@@ -95,6 +95,7 @@ def test_pinochle_hidden_layoff_names_the_meld_only_when_the_card_fits_several()
     play(g, "0: layoff 7H to 2", "0: layoff 9C to 3")
     assert g.view(1).face_down[0] == (2, None)
     assert g.view(0).face_down[0] == (2, None)
+    assert [g.view(1).face_down_on(i) for i in (1, 2, 3)] == [0, 1, 0]
     # the public melds stay as they were made
     assert texts(g.view(1).melds) == ["2H 3H 4H 5H 6H", "8H 9H 10H JH QH", "4C 5C 6C 7C 8C"]
 
@@ -250,3 +251,26 @@ def test_pinochle_every_meld_is_a_lay_off_place_while_lay_offs_are_face_down():
     off = at_play("5H 6H 7H 8H 9H KD 3C", options={"hidden_layoffs": False})
     play(off, "0: meld 5H 6H 7H 8H 9H")
     assert ask.joinable_melds(off, 0, king) == {}
+
+
+def test_pinochle_offered_moves_equal_the_public_tables_generator_in_random_play():
+    """The quick path of the offered moves (a lay-off's fit on the public
+    meld) lists what the public table's move generator lists."""
+    import random
+
+    from rummy_gui.engine.public import offered_by_generation
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        g = Game.new("pinochle", players=3 + seed % 3 * 2, seed=seed)
+        while not g.deal_over:
+            for seat in g.to_act:
+                offered = g.offered_moves(seat)
+                real = g.legal_moves.for_seat(seat)
+                assert offered == offered_by_generation(g._table, real, seat)
+                checked += bool(g.face_down != ((),) * g.players)
+            moves = list(g.legal_moves)
+            layoffs = [m for m in moves if m.action is Action.LAYOFF]
+            g.play(rng.choice(layoffs or moves))
+    assert checked > 20
