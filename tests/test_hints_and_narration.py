@@ -98,10 +98,10 @@ def test_the_player_at_the_screen_is_told_in_the_second_person() -> None:
 
 def _pinochle_runs() -> Game:
     """Pinochle, lay-offs face down: seat 0 has melded 2♥–6♥, 8♥–Q♥ and
-    4♣–8♣; it holds 7♥ (fits two runs), 9♣ and K♥ (each fits one)."""
+    4♣–8♣; it holds 7♥ (fits two runs), 9♣ 10♣ and K♥ (each fits one)."""
     g = Game.from_layout(
         "pinochle",
-        hands=["2H 3H 4H 5H 6H 8H 9H 10H JH QH 7H 4C 5C 6C 7C 8C 9C KH 7D", "2D 3D", "6D 8D"],
+        hands=["2H 3H 4H 5H 6H 8H 9H 10H JH QH 7H 4C 5C 6C 7C 8C 9C KH 10C", "2D 3D", "6D 8D"],
         stock="QC QS",
         discard="JC",
     )
@@ -158,3 +158,13 @@ def test_log_of_going_out_face_down_does_not_name_the_card_rules_3_9() -> None:
     assert line == "Anna discards the last card face down."
     you = describe(Move.parse("0: discard QC"), g, "You")
     assert you == "You discard your last card face down."
+
+
+def test_log_of_a_face_down_chain_tells_how_many_cards() -> None:
+    g = _pinochle_runs()
+    line = describe(Move.parse("0: layoff 9C 10C to 3"), g, "Anna")
+    assert line == "Anna lays off 2 cards face down."
+    i18n.set_language("ru")
+    assert describe(Move.parse("0: layoff 9C 10C to 3"), g, "Анна") == (
+        "Анна прикладывает 2 карты рубашкой вверх."
+    )

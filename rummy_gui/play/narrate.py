@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rummy_gui.engine import Action, Game, Move
 from rummy_gui.engine.cards import Card, rank_text
 from rummy_gui.engine.melds import Token
-from rummy_gui.i18n import _
+from rummy_gui.i18n import _, ngettext
 
 _LOG = {
     "draw": "{name} draws from the stock.",
@@ -132,6 +132,40 @@ _MARKED = [
 ]
 
 
+# A face-down lay-off of several cards (a chain on a run's end) tells how many.
+_LOG_CARDS = {
+    "layoff_hidden": (
+        "{name} lays off {n} card face down.",
+        "{name} lays off {n} cards face down.",
+    ),
+    "layoff_hidden_on": (
+        "{name} lays off {n} card face down on {meld}.",
+        "{name} lays off {n} cards face down on {meld}.",
+    ),
+}
+_LOG_CARDS_YOU = {
+    "layoff_hidden": ("You lay off {n} card face down.", "You lay off {n} cards face down."),
+    "layoff_hidden_on": (
+        "You lay off {n} card face down on {meld}.",
+        "You lay off {n} cards face down on {meld}.",
+    ),
+}
+_MARKED_CARDS = [
+    ngettext("{name} lays off {n} card face down.", "{name} lays off {n} cards face down.", 2),
+    ngettext(
+        "{name} lays off {n} card face down on {meld}.",
+        "{name} lays off {n} cards face down on {meld}.",
+        2,
+    ),
+    ngettext("You lay off {n} card face down.", "You lay off {n} cards face down.", 2),
+    ngettext(
+        "You lay off {n} card face down on {meld}.",
+        "You lay off {n} cards face down on {meld}.",
+        2,
+    ),
+]
+
+
 def _tokens_text(tokens: Sequence[str]) -> str:
     out = []
     for t in tokens:
@@ -213,6 +247,11 @@ def describe(move: Move, before: Game | None = None, name: str | None = None) ->
     """One log line: what a player did, in the current language. A player
     named "You" gets the second person ("You discard K♣")."""
     key, values = _parts(move, before, log=True)
+    n = len(move.cards)
+    if key in _LOG_CARDS and n > 1:
+        one, many = (_LOG_CARDS_YOU if is_you(name) else _LOG_CARDS)[key]
+        who = name if name is not None else f"{_('Seat')} {move.seat}"
+        return ngettext(one, many, n).format(name=who, n=n, **values)
     if is_you(name):
         return _(_LOG_YOU[key]).format(**values)
     who = name if name is not None else f"{_('Seat')} {move.seat}"
