@@ -204,3 +204,23 @@ def test_with_the_engines_own_priority_the_nearest_caller_is_told() -> None:
     won = [e.move.seat for e in s.log if e.move is not None and e.move.action is Action.RUMMY]
     assert won == [1]
     assert s.announcements[0].startswith("Bo")
+
+
+# --- the log's words follow the engine ----------------------------------------------------------
+def test_a_draw_that_ends_a_contract_round_is_told_so() -> None:
+    """RULES.md 4.7: with no stock rebuild left, a draw ends the round."""
+    g = Game.from_layout(
+        "contract",
+        hands=[
+            "10C 10C QH 7H 7S 7D 9C 9S 9D KD",
+            "2C 3C 4D 5D 6S 8S JH JC QD KC",
+            "AC AD 3H 5H 6H 8H 10H 10D QH KH",
+        ],
+        stock="",
+        discard="2S 3S JD",
+        options={"reshuffles": 0},
+    )
+    s = session(g, [HUMAN, BOT, BOT])
+    s.play(0, Move(Action.DRAW))
+    assert s.game.deal_over
+    assert s.log[-1].text() == "Ann finds the stock empty: the deal ends."

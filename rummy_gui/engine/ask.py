@@ -28,6 +28,7 @@ __all__ = [
     "contract_slots",
     "cut_range",
     "deep_takes",
+    "draw_ends_deal",
     "fills_contract_slot",
     "joinable_melds",
     "keeps_turn",
@@ -125,6 +126,13 @@ def pile_take(game: Game, seat: int, n: int) -> Move:
     if legal:
         return legal[0]
     return Move(Action.RUMMY if game.phase is Phase.CLAIM else Action.TAKE, number=n)
+
+
+def draw_ends_deal(game: Game) -> bool:
+    """Whether a draw from the stock now ends the deal: the stock is empty and
+    may not be rebuilt (RULES.md 3.5 in the 500 family; 4.7 once the contract
+    family's rebuilds are spent)."""
+    return game.stock_count == 0 and not game._table.may_rebuild_stock()
 
 
 def cut_range(game: Game) -> range:

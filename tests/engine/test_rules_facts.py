@@ -103,6 +103,30 @@ def test_the_cut_range_is_the_legal_cuts() -> None:
         assert g.why_illegal(Move(Action.CUT, number=n)) is None
 
 
+@pytest.mark.parametrize(
+    ("preset", "options", "ends"),
+    [
+        ("rummy500", {}, True),  # RULES.md 3.5
+        ("contract", {"reshuffles": 0}, True),  # 4.7: no rebuild left
+        ("contract", {"reshuffles": 1}, False),  # 4.7: the pile becomes the stock
+    ],
+)
+def test_a_draw_from_an_empty_stock_ends_the_deal_where_the_engine_ends_it(
+    preset: str, options: dict[str, object], ends: bool
+) -> None:
+    hands = [
+        "10C 10C QH 7H 7S 7D 9C 9S 9D KD",
+        "2C 3C 4D 5D 6S 8S JH JC QD KC",
+        "AC AD 3H 5H 6H 8H 10H 10D QH KH",
+    ]
+    if preset == "rummy500":
+        hands = ["10C QH 7H 7S 7D 9C KD", "2C 3C 4D 5D 6S 8S JH", "AC AD 3H 5H 6H 8H 10H"]
+    g = Game.from_layout(preset, hands=hands, stock="", discard="2S 3S JD", options=options)
+    assert ask.draw_ends_deal(g) is ends
+    g.play(Move(Action.DRAW))
+    assert g.deal_over is ends
+
+
 # --- what ends a player's decision (the hint stops there) ---------------------------
 @pytest.mark.parametrize(("preset", "options"), random_games())
 def test_keeps_turn_is_what_the_game_does_next(preset: str, options: dict[str, object]) -> None:
