@@ -18,6 +18,7 @@ from rummy_gui.engine import (
     ask,
     catalog,
     parse_cards,
+    scoring,
 )
 from rummy_gui.engine.cards import (
     JOKER,
@@ -169,6 +170,26 @@ def test_the_rummy_callers_lay_off_ends_their_part() -> None:
     assert not ask.keeps_turn(g, layoff)
     g.play(layoff)
     assert g.to_act == (1,)
+
+
+# --- who wins ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("preset", "options", "lowest"),
+    [("rummy500", {"target": 50}, False), ("persian", {}, False), ("contract", {}, True)],
+)
+def test_lowest_total_wins_is_how_the_engine_picks_the_winners(
+    preset: str, options: dict[str, object], lowest: bool
+) -> None:
+    g = Game.new(preset, 4 if preset == "persian" else 3, seed=3, options=options)
+    assert scoring.lowest_total_wins(g.rules) is lowest
+    rng = random.Random(3)
+    for _ in range(20000):
+        if g.game_over:
+            break
+        g.play(rng.choice(list(g.legal_moves)))
+    assert g.game_over
+    best = (min if lowest else max)(g.totals)
+    assert {g.side_of(w) for w in g.winners} == {i for i, t in enumerate(g.totals) if t == best}
 
 
 # --- partners -------------------------------------------------------------------------
