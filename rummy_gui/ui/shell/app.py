@@ -25,10 +25,12 @@ from collections.abc import Sequence
 
 import pygame
 
+from rummy_gui import i18n
+from rummy_gui.i18n import _
 from rummy_gui.play import saves
 from rummy_gui.play.session import Session
 from rummy_gui.play.settings import Settings
-from rummy_gui.ui.art.cards import ArtCache
+from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.art.sound import Audio
 from rummy_gui.ui.shell.intents import Intent, Quit, Resize, ToggleFullscreen, translate
 from rummy_gui.ui.shell.rooms import SceneRooms
@@ -83,12 +85,15 @@ class App:
         prefer_native_framebuffer()
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("rummy-gui")
         self.settings = settings or Settings()
+        self.retitle()
+        i18n.on_change(self.retitle)
         self.bounds = screen_bounds()
         self.windowed_size = fit_window(size, self.bounds)
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
+        self._fullscreen = False  # the window's state (settings.fullscreen: the wish)
+        self._windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.stack = SceneStack()
         self.art = ArtCache()
         self._audio: Audio | None = None
@@ -134,26 +139,22 @@ class App:
             with contextlib.suppress(AttributeError, pygame.error):
                 pygame.Window.from_display_module().minimum_size = MIN_SIZE
 
+    def retitle(self, _lang: str = "") -> None:
+        """The window's title: the game's name in the player's language."""
+        pygame.display.set_caption(_("Rummy"))
+
     def _window_position(self) -> tuple[int, int] | None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            try:
-                x, y = pygame.Window.from_display_module().position
-                return (x, y)
-            except (AttributeError, pygame.error):
-                return None
+        try:
+            x, y = pygame.display.get_window_position()
+            return (x, y)
+        except (AttributeError, pygame.error):  # older pygame-ce or no real window
+            return None
 
     def _move_window(self, where: tuple[int, int] | None) -> None:
-        if where is None:
+        if where is None or where == self._window_position():
             return
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            try:
-                window = pygame.Window.from_display_module()
-                if tuple(window.position) != where:
-                    window.position = where
-            except (AttributeError, pygame.error):
-                pass
+        with contextlib.suppress(AttributeError, pygame.error):
+            pygame.display.set_window_position(where)
 
     # --- scenes ----------------------------------------------------------
     def push(self, scene: Scene) -> None:
@@ -172,35 +173,56 @@ class App:
 
     # --- window ----------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        size = fit_window(size, self.bounds)
-        if size != self.screen.get_size():
-            flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
-            where = self._window_position()
-            self.screen = pygame.display.set_mode(size, flags)
-            if not self.settings.fullscreen:
+        if self._fullscreen:
+            # the desktop's size, reported on entering fullscreen, is not the
+            # window's: the window comes back at the size it had
+            self.screen = pygame.display.get_surface() or self.screen
+        else:
+            size = fit_window(size, self.bounds)
+            if size != self.screen.get_size():
+                where = self._window_position()
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
                 # set_mode forgets the window's minimum size (the window manager would let
                 # it shrink again) and may place the window anew: both are put back.
                 self._set_minimum_size()
                 self._move_window(where)
-        if not self.settings.fullscreen:
             self.windowed_size = size
         for scene in self.stack.scenes:
             scene.layout(self.screen.get_size())
 
     def set_fullscreen(self, on: bool) -> None:
+        """Desktop fullscreen (the screen's own mode, no mode change), and back to
+        the window's size and place before it. The window is moved to the
+        screen's corner first: without a window manager nobody else moves it,
+        and a desktop-sized window would lie partly off the screen."""
         self.settings.fullscreen = on
+        if on == self._fullscreen:
+            return
+        self._fullscreen = on
         if on:
-            desktop = (
-                pygame.display.get_desktop_sizes()[0]
-                if pygame.display.get_desktop_sizes()
-                else self.size
-            )
-            self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            self._windowed_at = self._window_position()
+            self._move_window((0, 0))
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            self._set_minimum_size()
+            self._leave_fullscreen()
         for scene in self.stack.scenes:
             scene.layout(self.screen.get_size())
+
+    def _leave_fullscreen(self) -> None:
+        """Back to the window's size and place. SDL keeps the window it had and,
+        with no window manager, leaves it at the desktop's size on the first
+        set_mode (with a RuntimeWarning that the OS resized it): a second one
+        sizes it, and the size reports of the first are dropped, or the window
+        would be laid out at the desktop's size again."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            if self.screen.get_size() != self.windowed_size:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        pygame.event.pump()
+        pygame.event.clear((pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED))
+        self._set_minimum_size()
+        self._move_window(self._windowed_at)
 
     # --- the frame -------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:

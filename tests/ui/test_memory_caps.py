@@ -1,0 +1,88 @@
+"""What long play keeps in memory is bounded (issue 47): the scaled card art
+(cards in flight change size every frame), the fonts the art asks for at each
+card size, and the soak that measures it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from rummy_gui.bench import soak
+from rummy_gui.engine.cards import NATURALS
+from rummy_gui.ui.art.cache import ArtCache
+from rummy_gui.ui.widgets import fonts
+
+
+@pytest.fixture(autouse=True)
+def fonts_ready() -> None:
+    pygame.font.init()
+
+
+def test_the_art_never_holds_more_pixels_than_its_budget_after_many_sizes() -> None:
+    art = ArtCache(budget=200_000)
+    card = NATURALS[0]
+    for h in range(40, 160):  # a card in flight, a new size every frame
+        art.face(card, (h * 5 // 7, h))
+        art.back("blue", (h * 5 // 7, h))
+        assert art.pixels <= 200_000
+    assert art.pixels == sum(i.get_width() * i.get_height() for i in art._images.values())
+    assert len(art) < 40
+
+
+def test_the_sizes_in_use_stay_while_past_sizes_go() -> None:
+    art = ArtCache(budget=100_000)
+    hand = [art.face(c, (70, 98)) for c in NATURALS[:4]]
+    for h in range(30, 90):
+        for c in NATURALS[:4]:  # the hand is drawn every frame, beside the flight
+            assert art.face(c, (70, 98)) is hand[NATURALS.index(c)]
+        art.face(NATURALS[10], (h * 5 // 7, h))
+    assert ("face", NATURALS[10].code, 21, 30, False) not in art._images  # the first flight size
+
+
+def test_one_felt_is_kept_the_size_of_the_window() -> None:
+    art = ArtCache()
+    first = art.felt((960, 600))
+    assert art.felt((960, 600)) is first
+    assert art.felt((1280, 800)).get_size() == (1280, 800)
+    assert art._felt is not None
+    assert art._felt[0] == (1280, 800)
+
+
+def test_the_fonts_cache_holds_at_most_its_cap_after_many_sizes() -> None:
+    fonts.font.cache_clear()
+    for size in range(6, 120):
+        fonts.font(size)
+        fonts.font(size, bold=True)
+    assert fonts.font.cache_info().currsize <= fonts.FONT_CACHE
+    assert fonts.FONT_CACHE < 100
+
+
+def test_the_soak_reports_the_5th_and_last_minute_and_the_growth() -> None:
+    samples = [(t * 30.0, 100.0 + (t >= 8) * 4 + (t >= 20) * 6) for t in range(25)]
+    figures = soak.minute_figures(samples)
+    assert figures["start MB"] == 100.0
+    assert figures["5th minute MB"] == 104.0  # 240-300 s
+    assert figures["last minute MB"] == 110.0
+    assert figures["max MB"] == 110.0
+    assert figures["growth 5th -> last minute"] == "+5.8%"
+    assert figures["growth"] == pytest.approx(6 / 104)
+
+
+def test_the_soak_counts_the_processes_under_the_program() -> None:
+    import subprocess
+    import sys
+
+    own = soak.tree_rss_mb()
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys; b = bytearray(40 << 20); sys.stdin.read()"],
+        stdin=subprocess.PIPE,
+    )
+    try:
+        for _ in range(200):
+            if soak.tree_rss_mb() > own + 30:
+                break
+            __import__("time").sleep(0.05)
+        assert soak.tree_rss_mb() > own + 30
+    finally:
+        child.kill()
+        child.wait()
