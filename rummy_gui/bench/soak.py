@@ -28,8 +28,10 @@ figures say which), animations at "fast" (cards in flight change size on
 every frame), 1920x1080 and resized every `RESIZE_EVERY` games through
 `SIZES`, and a deal review (`ReviewScene`, its own bot processes included)
 after the first deal of every `REVIEW_EVERY`-th game. Memory is the RSS of
-the program and every process under it (the bots' worker, a review's two),
-read from /proc every `SAMPLE_EVERY` seconds; reported: the first sample,
+the program and every process under it (the bots' worker) but a review's
+two bot processes, which live while the review computes (the largest with
+them is reported beside), read from /proc every `SAMPLE_EVERY` seconds;
+reported: the first sample,
 the 5th minute's and the last minute's largest, the largest of the run, and
 the growth from the 5th minute to the last. It fails past `TOTAL_LIMIT_MB`
 or `MINUTE_GROWTH_LIMIT`.
@@ -149,6 +151,7 @@ class DemoTable:
         self.level = level
         self.frames = 0
         self.reviews = 0
+        self.review_pid: int | None = None  # a review's bot process while it runs
 
     def play(
         self,
@@ -198,6 +201,8 @@ class DemoTable:
         app = self.app
         scene = ReviewScene(app, session, 0)
         app.push(scene)
+        if scene.job is not None:
+            self.review_pid = scene.job.pid
         while scene.computing:
             app.tick(STEP)
             time.sleep(0.01)
@@ -207,6 +212,7 @@ class DemoTable:
             scene.next()
         app.tick(STEP)
         scene.close()
+        self.review_pid = None
         self.reviews += 1
 
     def close(self) -> None:
@@ -245,16 +251,16 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def tree_rss_mb(pid: int | None = None) -> float:
+def tree_rss_mb(pid: int | None = None, skip: frozenset[int] = frozenset()) -> float:
     """RSS of a process and every process under it, in MB (Linux /proc; else
-    this process's own)."""
+    this process's own); the processes in `skip` and those under them left out."""
     root = os.getpid() if pid is None else pid
     if not os.path.isdir(f"/proc/{root}"):
         return rss_mb()
     total, todo, seen = 0, [root], set()
     while todo:
         p = todo.pop()
-        if p in seen:
+        if p in seen or p in skip:
             continue
         seen.add(p)
         total += _rss_kb(p)
@@ -300,19 +306,24 @@ def soak_minutes(
     started = time.perf_counter()
     deadline = started + minutes * 60
     samples: list[tuple[float, float]] = [(0.0, tree_rss_mb())]
+    with_reviews = samples[0][1]  # the largest, a review's own processes counted
     next_sample = SAMPLE_EVERY
     games = 0
     unfinished: list[str] = []
     broken: list[str] = []
 
     def sample() -> None:
-        nonlocal next_sample
+        nonlocal next_sample, with_reviews
         now = time.perf_counter() - started
         if now >= next_sample:
             next_sample = now + SAMPLE_EVERY
-            samples.append((now, tree_rss_mb()))
+            review = table.review_pid
+            samples.append((now, tree_rss_mb(skip=frozenset({review} if review else ()))))
+            if review:
+                with_reviews = max(with_reviews, tree_rss_mb())
             if progress is not None and len(samples) % 12 == 0:
-                progress({"minute": round(now / 60, 1), "MB": round(samples[-1][1], 1)})
+                own = round(rss_mb(), 1)
+                progress({"minute": round(now / 60, 1), "MB": round(samples[-1][1], 1), "own": own})
 
     real_tick = table.app.tick
 
@@ -346,6 +357,7 @@ def soak_minutes(
         "reviews": table.reviews,
         "frames": table.frames,
         **figures,
+        "max MB with a review's processes": round(max(with_reviews, figures["max MB"]), 1),
         f"over {TOTAL_LIMIT_MB:.0f} MB": too_big,
         f"grew more than {MINUTE_GROWTH_LIMIT:.0%}": too_much,
         "unfinished games": unfinished or "none",

@@ -108,3 +108,22 @@ def test_melds_shrink_and_wrap_to_fit_their_area() -> None:
     cards = [r for meld in rows for r in meld]
     assert all(area.contains(r) for r in cards)
     assert [len(m) for m in rows] == [3] * 9 + [13]
+
+
+def test_the_review_screen_leaves_the_cores_to_the_review_while_it_waits(app: App) -> None:
+    """Its progress is drawn ten times a second, not at 60 frames (the
+    review's two processes need both cores); then only input redraws it."""
+    game = _nine_melds()
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "medium"), SeatConfig("Cy", "medium")]
+    session = Session(game.preset, seats, {}, game=game, threaded=False)
+    scene = ReviewScene(app, session, 0)
+    app.push(scene)
+    try:
+        assert scene.computing
+        assert 0.05 <= scene.frame_wait() <= 0.2
+    finally:
+        assert scene.job is not None
+        scene.job.close()
+    scene.job = None
+    scene.findings = []
+    assert scene.frame_wait() == float("inf")

@@ -19,9 +19,10 @@ import pygame
 from rummy_gui.engine.cards import Card
 from rummy_gui.ui.art.cards import draw_back, draw_face, draw_felt
 
-# 4 bytes a pixel: 24 MB. Every card of two packs at the largest hand size
-# (about 150x210 at 2560x1440) plus the melds' and the fan's sizes fit twice.
-ART_PIXELS = 6_000_000
+# 4 bytes a pixel: 16 MB. What a 1920x1080 table shows at once (a hand of
+# 146x205 cards, the melds, the pile, the other seats' backs) is about a
+# million pixels: it fits, with the sizes of the last flights beside it.
+ART_PIXELS = 4_000_000
 
 
 def _fast(img: pygame.Surface) -> pygame.Surface:
