@@ -282,14 +282,14 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
                 ]
                 session = Session(preset, seats, {}, seed=1, game=game, threaded=False)
                 children = _children_cpu()
-                t, c = time.perf_counter(), time.process_time()
+                t, cpu = time.perf_counter(), time.process_time()
                 scene = ReviewScene(app, session, 0)
                 app.push(scene)
                 while scene.computing:
                     app.rest()
                     app.tick()
                 walls.append(time.perf_counter() - t)
-                cpus.append(time.process_time() - c + _children_cpu() - children)
+                cpus.append(time.process_time() - cpu + _children_cpu() - children)
                 counts.append(scene.job.total if scene.job is not None else 0)
                 app.pop()
     finally:
