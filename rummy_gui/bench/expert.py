@@ -271,6 +271,7 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     games = [(d, _easy_game(*d)) for d in WAITED]
     app = App((1920, 1080), Settings(animation="off", mute=True))
+    driver = pygame.display.get_driver()
     walls: list[float] = []
     cpus: list[float] = []
     counts: list[int] = []
@@ -285,12 +286,14 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
                 t, cpu = time.perf_counter(), time.process_time()
                 scene = ReviewScene(app, session, 0)
                 app.push(scene)
+                total = 0
                 while scene.computing:
+                    total = scene.job.total if scene.job is not None else total
                     app.rest()
                     app.tick()
                 walls.append(time.perf_counter() - t)
                 cpus.append(time.process_time() - cpu + _children_cpu() - children)
-                counts.append(scene.job.total if scene.job is not None else 0)
+                counts.append(total)
                 app.pop()
     finally:
         pygame.display.quit()
@@ -301,13 +304,14 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
 
     return {
         "review in the window (s)": {
-            "video driver": pygame.display.get_driver() if pygame.display.get_init() else "?",
+            "video driver": driver,
             "wall p50": round(w[len(w) // 2], 2),
             "wall p95": round(p95(w), 2),
             "wall max": round(w[-1], 2),
             "cpu p50": round(c[len(c) // 2], 2),
             "cpu p95": round(p95(c), 2),
             "reviews": len(w),
+            "decisions": f"{min(counts)}-{max(counts)}, mean {sum(counts) / len(counts):.1f}",
             "load average": round(os.getloadavg()[0], 1),
         }
     }

@@ -85,6 +85,7 @@ class App:
     ) -> None:
         # Only what the first frame needs: the mixer starts later, with the first sound.
         prefer_native_framebuffer()
+        bound_heap()
         pygame.display.init()
         pygame.font.init()
         self.settings = settings or Settings()
@@ -429,25 +430,44 @@ def report_crash(error: BaseException) -> str:
 
 
 _LIBC: Any = None
+# Blocks from this size up get pages of their own (mmap), given back when freed.
+# glibc raises its own threshold to the largest block freed so far, so after the
+# first window-sized layer (8 MB at 1920x1080) every layer and card went into the
+# main heap, whose free holes the allocator keeps: fixing it stops that.
+MMAP_THRESHOLD = 256 * 1024
 
 
-def trim_heap() -> None:
-    """Give the C heap's free pages back to the system (glibc's malloc_trim;
-    elsewhere nothing). Window-sized surfaces made and freed every frame, and
-    the caches' turnover, leave the heap full of free holes the allocator
-    keeps: about 20 MB after a few resizes at 1920x1080."""
+def _libc() -> Any:
+    """glibc, or False where there is none (other C libraries, Windows, macOS)."""
     global _LIBC
     if _LIBC is None:
         import ctypes
         import ctypes.util
 
         try:
-            _LIBC = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-            _LIBC.malloc_trim.argtypes = [ctypes.c_size_t]
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+            libc.malloc_trim.argtypes = [ctypes.c_size_t]
+            libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+            _LIBC = libc
         except (OSError, AttributeError):
             _LIBC = False
-    if _LIBC:
-        _LIBC.malloc_trim(0)
+    return _LIBC
+
+
+def bound_heap() -> None:
+    """Big blocks on pages of their own (see MMAP_THRESHOLD); glibc only."""
+    libc = _libc()
+    if libc:
+        libc.mallopt(-3, MMAP_THRESHOLD)  # M_MMAP_THRESHOLD
+
+
+def trim_heap() -> None:
+    """Give the C heap's free pages back to the system (glibc's malloc_trim;
+    elsewhere nothing): the caches' turnover leaves free holes in the heap
+    that the allocator would keep."""
+    libc = _libc()
+    if libc:
+        libc.malloc_trim(0)
 
 
 def settle_heap() -> None:
