@@ -10,6 +10,7 @@ import pytest
 from rummy_gui.bench import soak
 from rummy_gui.engine.cards import NATURALS
 from rummy_gui.ui.art.cache import ArtCache
+from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.widgets import fonts
 
 
@@ -86,3 +87,34 @@ def test_the_soak_counts_the_processes_under_the_program() -> None:
     finally:
         child.kill()
         child.wait()
+
+
+def test_a_scene_that_has_gone_is_freed_at_the_next_frame(app: App) -> None:
+    """A scene is a cycle of objects (it knows its app, its parts know it);
+    the surfaces it holds go with the next frame, not at the next full
+    collection, however long that is in coming."""
+    import gc
+    import weakref
+
+    from rummy_gui.ui.shell.scene import Scene
+
+    class Held(Scene):
+        def __init__(self, app: App) -> None:
+            super().__init__(app)
+            self.me = self
+            self.layer = pygame.Surface((1920, 1080))
+
+    scene = Held(app)
+    gone = weakref.ref(scene)
+    app.push(scene)
+    del scene
+    app.tick(0.05)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        app.pop()
+        app.tick(0.05)
+        assert gone() is None
+    finally:
+        if was:
+            gc.enable()

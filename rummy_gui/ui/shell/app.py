@@ -106,7 +106,8 @@ class App:
         self.session: Session | None = None  # the game in progress, for "Continue"
         self.frame_times: list[float] = []
         self._slept = 0.0  # seconds rested since the last frame
-        self._trimmed = time.perf_counter()  # when trim_heap last ran
+        self._trimmed = time.perf_counter()  # when release_memory last ran
+        self._collect_due = False  # a scene has left the stack since
         self._wait_after_frame = 0.0  # the scenes' wait as the last frame left them
         self._sounds_after_frame: list[tuple[int, str]] = []  # (frames shown when asked, sound)
         self.persist_settings = False  # run() turns this on; tests keep settings in memory
@@ -165,15 +166,17 @@ class App:
         self.stack.push(scene, self.size)
 
     def pop(self) -> Scene | None:
+        self._collect_due = True
         return self.stack.pop()
 
     def replace(self, scene: Scene) -> None:
+        self._collect_due = True
         self.stack.replace(scene, self.size)
 
     def pop_to(self, cls: type) -> None:
         """Pop scenes until one of the given class is on top."""
         while self.stack.top is not None and not isinstance(self.stack.top, cls):
-            self.stack.pop()
+            self.pop()
 
     # --- window ----------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -300,14 +303,23 @@ class App:
             pygame.display.update(rects)
         saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
-        if started - self._trimmed > HEAP_TRIM_EVERY:
-            self._trimmed = started
-            trim_heap()
+        if self._collect_due or started - self._trimmed > HEAP_TRIM_EVERY:
+            self.release_memory(started)
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
             del self.frame_times[:1000]
         if not self.stack.scenes:
             self.running = False
+
+    def release_memory(self, now: float) -> None:
+        """After a scene has gone, or every HEAP_TRIM_EVERY seconds: a full
+        collection, then the heap's free pages back to the system. A table
+        that has gone is a cycle of objects holding window-sized surfaces (8 MB
+        each at 1920x1080) that only a full collection frees, and those are rare."""
+        self._collect_due = False
+        self._trimmed = now
+        gc.collect()
+        trim_heap()
 
     def draw(self) -> None:
         for scene in self.stack.visible():
