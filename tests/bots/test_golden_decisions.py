@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 
 from rummy_gui.bots import LEVELS, make_bot
+from rummy_gui.bots.expert import ExpertBot
 from rummy_gui.engine import PRESETS
+from rummy_gui.engine.enums import Phase
 
 from ._shared import layout_game
 
@@ -81,6 +83,42 @@ def test_a_level_decides_as_recorded(preset: str, players: int, index: int, leve
 
 
 def test_the_golden_file_covers_every_level_and_preset() -> None:
-    keys = set(json.loads(GOLDEN.read_text()))
+    keys = {k for k in json.loads(GOLDEN.read_text()) if not k.endswith(" estimate")}
     assert keys == {_key(*case, level) for case in CASES for level in LEVELS}
     assert {case[0] for case in CASES} == set(PRESETS)
+
+
+# The deal review prices a move against the expert's with `ExpertBot.estimate`:
+# its means at a few decisions of a seeded deal are recorded too.
+ESTIMATES = [("rummy500", 3, 0), ("persian", 4, 1), ("contract", 4, 1)]
+
+
+def _estimates(preset: str, players: int, index: int) -> list[str]:
+    g = layout_game(preset, players, 7, index)
+    medium = make_bot("medium", seed=1)
+    expert = ExpertBot(seed=1)
+    out: list[str] = []
+    while not g.deal_over and len(out) < 3:
+        seat = g.to_act[0]
+        view = g.view(seat)
+        legal = view.legal_moves
+        move = medium.choose(view)
+        if view.phase == Phase.DRAW and len(legal) >= 2:
+            other = next(m for m in legal if m != move)
+            est = expert.estimate(view, [move, other], budget=60)
+            out.append(f"{move} / {other}: " + " ".join(f"{x:.6f}" for x in est.means))
+        g.play(move)
+    return out
+
+
+@pytest.mark.parametrize(("preset", "players", "index"), ESTIMATES)
+def test_the_experts_estimate_is_as_recorded(preset: str, players: int, index: int) -> None:
+    got = _estimates(preset, players, index)
+    key = f"{preset} {players}p deal {index} estimate"
+    if REGEN:
+        data = json.loads(GOLDEN.read_text())
+        data[key] = got
+        GOLDEN.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
+        return
+    assert len(got) == 3
+    assert got == json.loads(GOLDEN.read_text())[key]
