@@ -267,7 +267,7 @@ def seat_features(g: Game, seat: int) -> tuple[float, float, float, float]:
     """What `fitted_utility` weighs for a seat (500 family): the points of
     the melds in its hand, its leftovers' points, its near-melds, and 1.0
     when an opponent holds two cards or fewer (else 0.0);
-    tools/fit_estimate.py fits the weights on the same features."""
+    lab/fit_estimate.py fits the weights on the same features."""
     r = g.rules
     split = best_split(r, g.hand(seat), g.melds)
     held = float(sum(pm.value for pm in split.melds))

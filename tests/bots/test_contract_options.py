@@ -17,7 +17,6 @@ from dataclasses import replace
 
 import pytest
 
-from rummy_gui.arena import layout_game
 from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, Params, RuleBot, tuned
 from rummy_gui.bots.search import hard_level
 from rummy_gui.bots.solver import card_value
@@ -25,6 +24,8 @@ from rummy_gui.engine import Game, Phase, View
 from rummy_gui.engine.cards import Card, make_pack
 from rummy_gui.engine.enums import Action
 from rummy_gui.engine.moves import Move
+
+from ._shared import layout_game
 
 OWN = replace(tuned(HARD_CONTRACT, "contract"), take_cost=0.0)
 NINE = Card(9, "D")

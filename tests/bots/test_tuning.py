@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from rummy_gui.arena import layout_game
 from rummy_gui.bots import make_bot
 from rummy_gui.bots.expert import ExpertBot
 from rummy_gui.bots.memory import card_of
@@ -31,6 +30,8 @@ from rummy_gui.bots.policy import (
 from rummy_gui.bots.search import RolloutBot, hard_level
 from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import PRESETS, Action, Game, Move, Phase, View
+
+from ._shared import layout_game
 
 PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
 

@@ -1,4 +1,4 @@
-"""Write the card art and the sounds to files: `python -m rummy_gui.ui.art.make_assets`.
+"""Write the card art and the sounds to files: `python tools/make_assets.py`.
 
 The game itself draws the same art and synthesizes the same sounds in memory
 at start (at every size it needs, so it stays crisp and the installed package
@@ -43,7 +43,7 @@ def write_sprites(directory: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    root = Path(__file__).resolve().parents[3]
+    root = Path(__file__).resolve().parents[1]
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sprites", type=Path, default=root / "sprites")
     p.add_argument("--sounds", type=Path, default=root / "sounds")

@@ -9,7 +9,7 @@ import random
 import time
 from typing import Any
 
-from rummy_gui.bench import summarize
+from lab.bench import summarize
 from rummy_gui.bots.solver import _distance, best_split, contract_layout
 from rummy_gui.engine import PRESETS
 from rummy_gui.engine.cards import JOKER, make_pack

@@ -1,6 +1,6 @@
 """Smoke test of the benchmark sections, at tiny sizes: they run and report
 figures of the right shape. The speed itself is never asserted here (the
-machines are shared); `python -m rummy_gui.bench` measures it."""
+machines are shared); `python -m lab.bench` measures it."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ from pathlib import Path
 import pytest
 
 # The benchmarks are a developer's tool: not in the wheel, so not tested there.
-pytest.importorskip(
-    "rummy_gui.bench", reason="rummy_gui.bench is not installed (a wheel leaves it out)"
-)
+pytest.importorskip("lab.bench", reason="lab.bench is not installed (a wheel leaves it out)")
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -30,7 +28,7 @@ def figure(entry: dict[str, dict[str, float]], metric: str) -> float:
 
 @pytest.mark.long
 def test_gui_section_reports_frame_times_per_size_and_players() -> None:
-    from rummy_gui.bench import gui
+    from lab.bench import gui
 
     out = gui.run(
         1,
@@ -61,7 +59,7 @@ def test_gui_section_reports_frame_times_per_size_and_players() -> None:
 
 
 def test_startup_section_reports_first_frame_and_memory(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummy_gui.bench import startup
+    from lab.bench import startup
 
     # The whole demo game is the slow part: a short one here (one deal to 100 points).
     monkeypatch.setattr(
@@ -78,7 +76,7 @@ def test_startup_section_reports_first_frame_and_memory(monkeypatch: pytest.Monk
 
 @pytest.mark.long
 def test_soak_section_reports_the_curve_and_the_growth() -> None:
-    from rummy_gui.bench import soak
+    from lab.bench import soak
 
     out = soak.play_games(2, every=1, presets=(("pinochle", 3),))  # the quickest preset
     assert [p["game"] for p in out["curve"]] == [1, 2]
@@ -91,7 +89,7 @@ def test_soak_section_reports_the_curve_and_the_growth() -> None:
 def test_bench_command_line_runs_a_section_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from rummy_gui.bench.__main__ import main
+    from lab.bench.__main__ import main
 
     assert main(["soak", "--games", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -102,8 +100,8 @@ def test_bench_command_line_runs_a_section_as_json(capsys: pytest.CaptureFixture
 def test_bots_section_finds_hards_sampled_decisions_and_times_them() -> None:
     import random
 
-    from rummy_gui.bench import bots as bench_bots
-    from rummy_gui.bench.searched import sampled_positions
+    from lab.bench import bots as bench_bots
+    from lab.bench.searched import sampled_positions
     from rummy_gui.bots.search import hard_level
 
     views = sampled_positions(3)
@@ -117,7 +115,7 @@ def test_bots_section_finds_hards_sampled_decisions_and_times_them() -> None:
 
 
 def test_engine_section_reports_every_preset(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummy_gui.bench import engine
+    from lab.bench import engine
 
     monkeypatch.setattr(engine, "MOVES_PER_RUN", 40)
     out = engine.run(1)
@@ -126,7 +124,7 @@ def test_engine_section_reports_every_preset(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_engine_playout_caps_a_deal_that_does_not_end() -> None:
-    from rummy_gui.bench import engine
+    from lab.bench import engine
 
     # Random Shanghai rounds rarely end; with a cap of 20 moves a run of 100
     # moves starts new games instead of hanging in one deal.
@@ -140,8 +138,8 @@ def test_engine_playout_caps_a_deal_that_does_not_end() -> None:
 def test_peer_benchmark_without_rlcard_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rummy_gui.bench import engine
-    from rummy_gui.bench.__main__ import main
+    from lab.bench import engine
+    from lab.bench.__main__ import main
 
     monkeypatch.setattr(engine, "peer_available", lambda: False)
     assert main(["engine", "--peer"]) == 2
@@ -150,7 +148,7 @@ def test_peer_benchmark_without_rlcard_says_how_to_install_it(
 
 def test_peer_benchmark_reports_both_engines_and_the_ratio() -> None:
     pytest.importorskip("rlcard")
-    from rummy_gui.bench import engine
+    from lab.bench import engine
 
     out = engine.run_peer(1, moves=60, sweep=False)
     peer = out["peer: rlcard gin-rummy (2p), random agents"]
@@ -165,7 +163,7 @@ def test_peer_benchmark_reports_both_engines_and_the_ratio() -> None:
 
 
 def test_bots_searched_figures_by_preset_and_hand_size() -> None:
-    from rummy_gui.bench import bots as bench_bots
+    from lab.bench import bots as bench_bots
 
     rows = [
         ("rummy500 2p", 13, (100.0, 90.0)),
@@ -186,7 +184,7 @@ def test_bots_searched_figures_pool_every_pass(monkeypatch: pytest.MonkeyPatch) 
     """Each pass times every searched position afresh (`_timed_both` empties
     the caches first); the figures pool the passes, so the max is the
     slowest decision of them all."""
-    from rummy_gui.bench import bots as bench_bots
+    from lab.bench import bots as bench_bots
 
     class _View:
         hand = (None,) * 9

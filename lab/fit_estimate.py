@@ -1,6 +1,6 @@
 """Fit the weights of `search.fitted_utility` to how medium's deals end.
 
-    python tools/fit_estimate.py [--deals N] [--first SEED]
+    python -m lab.fit_estimate [--deals N] [--first SEED]
 
 Plays N deals of Rummy 500 (3 players) with three mediums, takes every
 position where a player is about to draw, and fits each seat's final deal

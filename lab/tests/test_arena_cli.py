@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rummy_gui import arena
+from lab import arena
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rummy_gui.bench import expert as bench_expert
+from lab.bench import expert as bench_expert
 from rummy_gui.bots.expert import ExpertBot
 
 

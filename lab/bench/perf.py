@@ -1,6 +1,6 @@
-"""Speed figures of the table, for `rummy_gui.bench` (never asserted in tests).
+"""Speed figures of the table, for `lab.bench` (never asserted in tests).
 
-    python -m rummy_gui.ui.perf     # prints the three figures of issue 4
+    python -m lab.bench.perf     # prints the three figures of issue 4
 
 - first frame: seconds from starting `rummy-gui` to its first frame on screen;
 - table frame p95: milliseconds per frame at 1280x800, six players, a 30-card

@@ -5,7 +5,7 @@ import subprocess
 import sys
 import time
 
-from rummy_gui.ui import perf
+from lab.bench import perf
 
 
 def test_child_pids_count_a_grandchild() -> None:

@@ -1,25 +1,29 @@
-"""tools/hard_screen.py: the screens' deal filter by round, the
+"""`python -m lab.hard_screen`: the screens' deal filter by round, the
 per-round sums of `pair`, and the first hard's judgment played alone."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
+from lab import hard_screen
 from rummy_gui.bots.policy import RuleBot
 from rummy_gui.bots.search import RolloutBot
 from rummy_gui.engine.game import Game
 
-TOOL = str(Path(__file__).resolve().parent.parent / "tools" / "hard_screen.py")
+ROOT = Path(__file__).resolve().parents[2]  # where `python -m lab....` runs
 
 
 def _run(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, TOOL, *args], capture_output=True, text=True, timeout=300, check=check
+        [sys.executable, "-m", "lab.hard_screen", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=check,
+        cwd=ROOT,
     )
 
 
@@ -45,17 +49,8 @@ def test_rounds_outside_the_contract_family_or_1_to_7_are_refused(tmp_path: Path
     assert not list(tmp_path.glob("x.*.jsonl"))
 
 
-def _tool_module() -> Any:
-    spec = importlib.util.spec_from_file_location("hard_screen", TOOL)
-    assert spec is not None
-    assert spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_judgment_only_gives_the_first_hard_its_judgment_without_the_search() -> None:
-    tool = _tool_module()
+    tool = hard_screen
     params = {"take_cost": 6.0, "hold_melds": 3}
     searched = tool._variant("rummy500", {}, params)("hard", 1000)
     alone = tool._variant("rummy500", {}, params, judgment_only=True)("hard", 1000)

@@ -1,6 +1,6 @@
 """The arena: bots against bots on duplicate deals.
 
-    python -m rummy_gui.arena --preset rummy500 --players 3 \\
+    python -m lab.arena --preset rummy500 --players 3 \\
         --bots hard,medium,medium --deals 2000 --seed 1 [--jobs 2] [--json]
 
 Every shuffle is played once per rotation of the bots over the seats, so
@@ -29,10 +29,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import LEVELS, Bot, make_bot
-from .bots.baselines import BASELINES, make_baseline
-from .engine import PRESETS, Game
-from .engine.cards import make_pack
+from rummy_gui.bots import LEVELS, Bot, make_bot
+from rummy_gui.engine import PRESETS, Game
+from rummy_gui.engine.cards import make_pack
+
+from .baselines import BASELINES, make_baseline
 
 MAX_MOVES = 4000  # a deal longer than this is a stall
 PLAYERS: tuple[str, ...] = LEVELS + tuple(BASELINES)  # what --bots may name
@@ -355,9 +356,7 @@ def format_report(out: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(
-        prog="python -m rummy_gui.arena", description=__doc__.split("\n\n")[0]
-    )
+    ap = argparse.ArgumentParser(prog="python -m lab.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--preset", default="rummy500", choices=list(PRESETS))
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument(

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rummy_gui.bench import summarize
+from lab.bench import summarize
 from rummy_gui.engine import PRESETS, Action, Game
 
 PLAYERS = {
@@ -237,7 +237,7 @@ def format_peer(figures: dict[str, Any], emit: Callable[[str], None] = print) ->
 
 def profile_playouts(moves: int = MOVES_PER_RUN, top: int = 22) -> None:
     """Print a cProfile of random playouts (rummy500 3p, contract 4p, seed
-    1000): `python -c "from rummy_gui.bench.engine import profile_playouts as p; p()"`."""
+    1000): `python -c "from lab.bench.engine import profile_playouts as p; p()"`."""
     import cProfile
     import pstats
 

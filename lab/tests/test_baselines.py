@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from rummy_gui.arena import PLAYERS, layout_game, main, make_player
+from lab.arena import PLAYERS, layout_game, main, make_player
+from lab.baselines import BASELINES, make_baseline
 from rummy_gui.bots import LEVELS
-from rummy_gui.bots.baselines import BASELINES, make_baseline
 from rummy_gui.engine import PRESETS, Game
 from rummy_gui.engine.moves import Move
 

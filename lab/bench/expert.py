@@ -5,15 +5,15 @@ kept where the expert level searches (hard's search over the expert's
 judgment: deep takes and rummy calls in the 500 family), plus laid-out
 2-player Rummy 500 draws with 14 to 20 cards in hand; in the contract family
 the expert decides as hard, timed on the discards hard tests on guessed
-hands. `python -m rummy_gui.bench.expert [PER_PRESET]` prints the figures;
-`python -m rummy_gui.bench bots` includes them.
+hands. `python -m lab.bench.expert [PER_PRESET]` prints the figures;
+`python -m lab.bench bots` includes them.
 
-`python -m rummy_gui.bench.expert --review [DEALS]` times whole deal reviews
+`python -m lab.bench.expert --review [DEALS]` times whole deal reviews
 (`play.review.review`) of seat 0, played by easy against mediums, in Rummy
 500, Contract and Persian: at the review's budget and at twice it, each on
 one process and with the second bot process the review's bot process uses.
 
-`python -m rummy_gui.bench.expert [PER_PRESET] --pooled` times the expert's
+`python -m lab.bench.expert [PER_PRESET] --pooled` times the expert's
 own search instead (`ExpertBot(own_search=True)`, the search the deal review
 prices moves with), on the positions where it searches, every position
 twice: on one process and with the second bot process of play/pool.py (the
@@ -28,7 +28,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from rummy_gui.bench.searched import (
+from lab.bench.searched import (
     PER_PRESET,
     SAMPLED,
     SEARCHED,
@@ -228,7 +228,7 @@ def _searched_row(name: str, way: str) -> bool:
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m rummy_gui.bench.expert",
+        prog="python -m lab.bench.expert",
         description="Times the expert's searched decisions, every preset, hands of 7-20 cards.",
     )
     parser.add_argument(

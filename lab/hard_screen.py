@@ -1,12 +1,12 @@
 """Screens of a hard variant against the level, deal by deal (docs/bots.md).
 
-    python tools/hard_screen.py play NAME [--deals N] [--hard JSON] [--params JSON]
+    python -m lab.hard_screen play NAME [--deals N] [--hard JSON] [--params JSON]
                                 [--bots B] [--players P] [--options JSON]
                                 [--rounds 7,...] [--judgment-only] ...
-    python tools/hard_screen.py pair NAME [BASE] [--by-round]
+    python -m lab.hard_screen pair NAME [BASE] [--by-round]
 
 `play` plays the arena's duplicate deals (`arena._work`: the same shuffles
-and seeds as `python -m rummy_gui.arena --seed 1`) with the first bot
+and seeds as `python -m lab.arena --seed 1`) with the first bot
 replaced by `RolloutBot(**the level's settings, **--hard)`, and hard's own
 medium settings (`hard_tuned`) changed by `--params` (for the bot's own
 judgment only, not its rollouts); with `--judgment-only` that judgment
@@ -35,7 +35,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from rummy_gui import arena
+from lab import arena
 from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, RuleBot, hard_tuned, tuned
 from rummy_gui.bots.search import (
     HARD_BUDGET,

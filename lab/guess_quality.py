@@ -1,6 +1,6 @@
 """How well hard's guesses of the opponents' hands place their cards (docs/bots.md).
 
-    python tools/guess_quality.py [--deals N] [--seed S] [--guesses K]
+    python -m lab.guess_quality [--deals N] [--seed S] [--guesses K]
 
 Plays Rummy 500 deals of three mediums (the arena's shuffles, `arena.layout_game`)
 and stops at every decision that the hard level searches (`hard_level(1).scored`
@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from rummy_gui import arena
+from lab import arena
 from rummy_gui.bots import make_bot
 from rummy_gui.bots.memory import remember
 from rummy_gui.bots.policy import Judge, deal_refusing

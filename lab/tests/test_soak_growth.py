@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rummy_gui.bench import soak
+from lab.bench import soak
 
 
 def curve(games: int, peaks: dict[int, float]) -> list[dict[str, Any]]:
@@ -34,7 +34,7 @@ def test_growth_is_measured_from_the_first_checkpoint_after_warm_up() -> None:
 def test_a_run_that_grew_past_ten_percent_fails_with_exit_code_1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from rummy_gui.bench.__main__ import main
+    from lab.bench.__main__ import main
 
     monkeypatch.setattr(
         soak, "run", lambda games: {"games": games, "grew more than 10%": True, "failed": True}

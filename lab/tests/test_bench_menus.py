@@ -1,4 +1,4 @@
-"""Smoke test of `python -m rummy_gui.bench menus` at a tiny size: it runs and
+"""Smoke test of `python -m lab.bench menus` at a tiny size: it runs and
 reports figures of the right shape (the speed itself is never asserted)."""
 
 from __future__ import annotations
@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip(
-    "rummy_gui.bench", reason="rummy_gui.bench is not installed (a wheel leaves it out)"
-)
+pytest.importorskip("lab.bench", reason="lab.bench is not installed (a wheel leaves it out)")
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -19,7 +17,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 def test_menus_section_reports_a_frame_per_screen_and_mode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from rummy_gui.bench import menus
+    from lab.bench import menus
 
     monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path / "home"))
     out = menus.run(1, frames=4, sizes=((960, 600),), screens=("main menu", "confirm"))

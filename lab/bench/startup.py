@@ -3,7 +3,7 @@
 - first table frame: seconds from starting `python -m rummy_gui --preset
   rummy500 --players N --size WxH --frames 1` (a new process each run) to its
   first frame on screen, which is the table, as stamped by the process itself
-  (`rummy_gui.ui.perf.first_frame_seconds`); the real video driver when a
+  (`lab.bench.perf.first_frame_seconds`); the real video driver when a
   display is there (the figures name it), else the dummy one; the first menu
   frame (`--frames 1` alone) beside it; and the CPU seconds the new process
   used up to that frame (steadier than wall time on a loaded machine). One
@@ -25,7 +25,7 @@ import sys
 import time
 from typing import Any
 
-from rummy_gui.bench import summarize
+from lab.bench import summarize
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner would spoil --json
 
@@ -37,8 +37,7 @@ def demo_game_child(
     preset: str = DEMO_PRESET, players: int = DEMO_PLAYERS, seed: int = 1
 ) -> dict[str, Any]:
     """In this process: one whole demo match through the table loop; memory and frames."""
-    from rummy_gui.bench import soak
-    from rummy_gui.ui import perf
+    from lab.bench import perf, soak
 
     start = time.perf_counter()
     table = soak.DemoTable(size=(1280, 800))
@@ -89,7 +88,7 @@ def peak_rss_after_demo(seed: int = 1) -> dict[str, Any]:
         os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"
     )
     code = (
-        "import json, sys; from rummy_gui.bench.startup import demo_game_child; "
+        "import json, sys; from lab.bench.startup import demo_game_child; "
         f"print('RESULT ' + json.dumps(demo_game_child(seed={seed})))"
     )
     done = subprocess.run(
@@ -121,7 +120,7 @@ def interpreter_cpu(repeats: int = 5) -> list[float]:
 def run(
     repeats: int = 5, demo_games: int = 1, tables: tuple[tuple[tuple[int, int], int], ...] = TABLES
 ) -> dict[str, Any]:
-    from rummy_gui.ui import perf
+    from lab.bench import perf
 
     driver = perf.use_display() or "(the platform's default)"
     out: dict[str, Any] = {"video driver": driver}

@@ -1,6 +1,6 @@
 """Soak: bot-only games through the table loop, headless, watching memory.
 
-    python -m rummy_gui.bench soak --games 200
+    python -m lab.bench soak --games 200
 
 Each game is a demo table (`start_table(..., demo=True)`, bots in their
 worker process, the deal-summary screens passing by themselves) driven by
@@ -97,7 +97,7 @@ def pack_intact(game: Any) -> bool:
 
 def new_game(preset: str, players: int, seed: int) -> Any:
     """A demo match that finishes in reasonable time (see the module's docstring)."""
-    from rummy_gui.arena import layout_game
+    from lab.arena import layout_game
     from rummy_gui.engine import Game
 
     if preset in ("contract", "liverpool", "shanghai"):

@@ -1,9 +1,9 @@
 """The positions where hard searches, and a script that times hard on them.
 
-`python -m rummy_gui.bench.bots --against DIR` runs this file as a script
+`python -m lab.bench.bots --against DIR` runs this file as a script
 with DIR's package first on the path, so that the same positions are timed
 with another checkout's bots. It therefore asks that checkout only for what
-every checkout has: the engine, the bots and `rummy_gui.arena.layout_game`.
+every checkout has: the engine, the bots and `lab.arena.layout_game`.
 Usage: `python searched.py PER_PRESET` prints
 [[name, cards in hand, wall ms, CPU ms, move], ...] as JSON.
 """
@@ -45,7 +45,7 @@ def positions(
     20 cards: by default every fifth move's view with a real choice, or
     those for which `wanted(view, move number)` holds (at most 400 deals
     are played)."""
-    from rummy_gui.arena import layout_game
+    from lab.arena import layout_game
     from rummy_gui.bots import make_bot
 
     def every_fifth(view: View, moves: int) -> bool:

@@ -1,4 +1,4 @@
-"""Benchmarks: `python -m rummy_gui.bench [engine|solver|bots|gui|startup|all] [--json]`.
+"""Benchmarks: `python -m lab.bench [engine|solver|bots|gui|startup|all] [--json]`.
 
 Each section module has `run(repeats) -> dict` and prints nothing itself.
 Speed lives here, never in timed tests: the machines are shared and noisy.

@@ -1,4 +1,4 @@
-"""Frame times, idle cost and memory of the table, through `rummy_gui.ui.perf`.
+"""Frame times, idle cost and memory of the table, through `lab.bench.perf`.
 
 The real video driver runs when a display is there (DISPLAY or
 WAYLAND_DISPLAY set and SDL_VIDEODRIVER not forced), else the dummy driver,
@@ -31,7 +31,7 @@ import subprocess
 import sys
 from typing import Any
 
-from rummy_gui.bench import summarize
+from lab.bench import summarize
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner would spoil --json
 
@@ -81,7 +81,7 @@ def _child(code: str) -> dict[str, Any]:
 
 def thinking_run(level: str, seconds: float, size: tuple[int, int], players: int) -> dict[str, Any]:
     return _child(
-        "import json, pygame; from rummy_gui.ui import perf; m = {}; c = []; "
+        "import json, pygame; from lab.bench import perf; m = {}; c = []; "
         f"t = perf.frames_while_bot_thinks({level!r}, {seconds}, {players}, {tuple(size)}, "
         "memory=m, cpu=c); "
         "print('RESULT ' + json.dumps({'times': t, 'cpu': c, 'memory': m, "
@@ -91,7 +91,7 @@ def thinking_run(level: str, seconds: float, size: tuple[int, int], players: int
 
 def idle_run(seconds: float, size: tuple[int, int], players: int) -> dict[str, Any]:
     return _child(
-        "import json, pygame; from rummy_gui.ui import perf; "
+        "import json, pygame; from lab.bench import perf; "
         f"r = perf.idle_cpu({seconds}, {players}, {tuple(size)}); "
         "r['driver'] = pygame.display.get_driver(); print('RESULT ' + json.dumps(r))"
     )
@@ -108,7 +108,7 @@ def run(
     idle_seconds: float = IDLE_SECONDS,
     idle_at: tuple[tuple[int, int], int] = IDLE_AT,
 ) -> dict[str, Any]:
-    from rummy_gui.ui import perf
+    from lab.bench import perf
 
     out: dict[str, Any] = {"video driver": perf.use_display() or "(the platform's default)"}
     for size in sizes:

@@ -1,6 +1,6 @@
-"""`python -m rummy_gui.bench [engine|solver|bots|gui|startup|soak|all ...] [--json] [--repeats N]`.
+"""`python -m lab.bench [engine|solver|bots|gui|startup|soak|all ...] [--json] [--repeats N]`.
 
-`python -m rummy_gui.bench engine --peer`: ours beside RLCard's Gin Rummy
+`python -m lab.bench engine --peer`: ours beside RLCard's Gin Rummy
 (needs the optional extra `bench`: pip install "rlcard>=1.2")."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def _print(section: str, figures: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rummy_gui.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m lab.bench", description=__doc__)
     parser.add_argument(
         "section",
         nargs="*",
@@ -61,9 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {"machine": _machine()}
     for section in sections:
         try:
-            module = importlib.import_module(f"rummy_gui.bench.{section}")
+            module = importlib.import_module(f"lab.bench.{section}")
         except ModuleNotFoundError as e:
-            if e.name != f"rummy_gui.bench.{section}":
+            if e.name != f"lab.bench.{section}":
                 raise
             print(f"## {section}: not available yet", file=sys.stderr)
             continue

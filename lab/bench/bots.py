@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rummy_gui.bench import searched, summarize
-from rummy_gui.bench.expert import expert_figures
-from rummy_gui.bench.searched import (
+from lab.bench import searched, summarize
+from lab.bench.expert import expert_figures
+from lab.bench.searched import (
     PER_PRESET,
     positions,
     searched_positions,
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m rummy_gui.bench.bots",
+        prog="python -m lab.bench.bots",
         description=(
             "Hard's searched decisions, before (another checkout's bots) and after (these)."
         ),

@@ -1,6 +1,6 @@
 """Outside baselines: simple, classic strategies the levels were not tuned on.
 
-They are for the arena only (``python -m rummy_gui.arena --bots
+They are for the arena only (``python -m lab.arena --bots
 medium,greedy``), not levels of the game: they measure the levels against
 play that is not their own. Each sees only its view, like every bot, and
 plays the same move for the same view and seed.
@@ -31,15 +31,15 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..engine.cards import Card
-from ..engine.combos import possible_melds
-from ..engine.enums import Action, Phase
-from ..engine.moves import Move
-from ..engine.rules import Rules
-from ..engine.view import View
-from .memory import card_of
-from .policy import _match, cards_of, decision_rng, forced
-from .solver import best_split, card_value, fits_alone
+from rummy_gui.bots.memory import card_of
+from rummy_gui.bots.policy import _match, cards_of, decision_rng, forced
+from rummy_gui.bots.solver import best_split, card_value, fits_alone
+from rummy_gui.engine.cards import Card
+from rummy_gui.engine.combos import possible_melds
+from rummy_gui.engine.enums import Action, Phase
+from rummy_gui.engine.moves import Move
+from rummy_gui.engine.rules import Rules
+from rummy_gui.engine.view import View
 
 
 def low_aces(rules: Rules) -> Rules:
