@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -62,48 +62,23 @@ class Params:
     draw_samples: int = 4  # unseen cards tried to value a stock draw
     buy_margin: int = 1  # contract distance a buy must save
     sampled_danger: int = 0  # guessed opponent hands to test each discard against (0: heuristic)
-    lookahead: int = 0  # own future draws simulated to value a discard (0: none)
-    lookahead_samples: int = 6
     urgency: float = (
         0.0  # contract: extra weight of held penalty when a laid-down opponent may go out
     )
     leftover: float = 1.0  # 500 family: weight of the points of cards no meld uses
-    leftover_close: int = (
-        0  # that weight is 1 again once an opponent holds this many cards or fewer
-    )
-    feed_samples: int = 0  # 500 family: guessed opponent hands to price what a discard feeds
-    feed: float = 1.0  # weight of that price (points an opponent gains, shared over opponents)
-    feed_later: float = 0.7  # the share of it for the players after the next one
-    feed_refuted: float = 0.3  # weight of a guess that would have melded a card its seat let go
-    feed_meldless: bool = False  # guesses dealt without melds or table fits (not the level)
     take_cost: float = 0.0  # points a take of the top discard alone must beat a stock draw by
     deep_cost: float = 0.0  # 500 family: points per card a take or rummy call adds above its target
-    deep_late: float = 0.0  # and this many more once any hand holds two cards or fewer
     hold_melds: int = 0  # 500 family: keep new melds in hand while every opponent holds more cards
-    hold_out: int = 0  # the same for every meld and lay-off, for a bonus of going out in one turn
     hold_quiet: int = 0  # no hold once an opponent ended this many turns with nothing laid down
     long_runs: float = 0.0  # 500 family, runs of 4+: weight of runs short of one or two cards
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
-    denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
-    final_potential: float | None = None  # contract: `potential` in that round
-    stock_end: float = 0.0  # contract: extra weight of held penalty as a last stock runs out
 
 
 EASY = Params(
     memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0, draw_samples=0
 )
 MEDIUM = Params(draw_samples=3)
-# The first hard's settings (now only under search.SearchBot): every unseen
-# card tried for a draw, each discard tested against guessed opponent hands,
-# its own next draws played forward; kept for comparison, since none of the
-# extras beat medium (docs/bots.md has the arena rows).
-HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
-# Medium that prices each discard by what it feeds the opponents on 12
-# guessed hands: `search.RolloutBot(params=HARD_500)`. Not the hard level:
-# over 914 duplicate deals it was within the noise of the level
-# (docs/bots.md has the arena rows).
-HARD_500 = replace(MEDIUM, feed_samples=12)
 # The hard level in the contract games (no deep takes there, so no rollouts):
 # medium that sheds its high cards sooner while a laid-down opponent holds
 # few cards, tests each discard against 8 guessed hands of the next player,
@@ -239,43 +214,16 @@ def minus(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
     return out
 
 
-def deal_refusing(
-    hand: list[Card], need: int, rest: list[Card], refuse: Callable[[list[Card], Card], bool]
-) -> None:
-    """Deal `need` cards from the end of `rest` to `hand`, passing over each
-    card `refuse(hand so far, card)` refuses; passed cards go back to `rest`
-    unless the hand still lacks cards when `rest` runs out."""
-    passed: list[Card] = []
-    while need > 0 and rest:
-        c = rest.pop()
-        if refuse(hand, c):
-            passed.append(c)
-        else:
-            hand.append(c)
-            need -= 1
-    keep = max(0, len(passed) - need)  # no card left that fits: take what there is
-    hand.extend(passed[keep:])
-    rest.extend(passed[:keep])
-
-
 def buy_gain(r: Rules, nearer: float) -> float:
     """What medium counts a buy worth: 12 a contract card nearer, less 6 a
     penalty card."""
     return 12.0 * nearer - 6.0 * r.buy_penalty
 
 
-def guessed_hands(
-    v: View,
-    mem: Memory,
-    samples: int,
-    refuse: Callable[[list[Card], Card], bool] | None = None,
-    salt: str = "",
-) -> list[dict[int, list[Card]]]:
+def guessed_hands(v: View, mem: Memory, samples: int) -> list[dict[int, list[Card]]]:
     """`samples` guesses of the opponents' hands from the unseen cards, the
-    cards each is known to hold kept; the same view gives the same guesses.
-    With `refuse`, a shuffled card that `refuse(hand so far, card)` refuses
-    is passed over for that hand (used only when nothing else is left)."""
-    key = f"{salt}{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
+    cards each is known to hold kept; the same view gives the same guesses."""
+    key = f"{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
     rng = random.Random(zlib.crc32(key.encode()))
     base = sorted(mem.unseen.elements(), key=lambda c: c.code)
     out: list[dict[int, list[Card]]] = []
@@ -295,11 +243,8 @@ def guessed_hands(
         rng.shuffle(rest)
         for s, h in hands.items():
             need = max(0, v.hand_sizes[s] - len(h))
-            if refuse is None:
-                h.extend(rest[:need])
-                del rest[:need]
-                continue
-            deal_refusing(h, need, rest, refuse)
+            h.extend(rest[:need])
+            del rest[:need]
         out.append(hands)
     return out
 
@@ -319,32 +264,23 @@ class Judge:
         self.laid = bool(view.laid_down[self.me]) if self.contract else True
         self._cache: dict[tuple[int, ...], float] = {}
         self.leftover = params.leftover
-        if params.leftover_close and any(
-            n <= params.leftover_close for s, n in enumerate(view.hand_sizes) if s != self.me
-        ):
-            self.leftover = 1.0  # someone may go out soon: held points count in full
         self._splits: dict[tuple[int, ...], Split] = {}
         self._guessed: list[dict[int, list[Card]]] | None = None
-        self._feed_guesses: list[list[tuple[float, list[Card]]]] | None = None
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
         self._fits: dict[int, bool] = {}
         self.vals = card_values(self.rules)
 
         self.hurry = self.p.urgency * self._closeness() if self.p.urgency and self.contract else 0.0
         self.deep_cost = self.p.deep_cost
-        if self.p.deep_late and min(view.hand_sizes) <= 2:
-            self.deep_cost += self.p.deep_late  # a big take now is held when the deal ends
         self.pen_weight = self.p.penalty
         self.pot_weight = self.p.potential
         if self.contract:
-            if self.rules.last_round_goes_out_whole(view.round):
-                if self.p.final_penalty is not None:
-                    self.pen_weight = self.p.final_penalty
-                if self.p.final_potential is not None:
-                    self.pot_weight = self.p.final_potential
+            if (
+                self.rules.last_round_goes_out_whole(view.round)
+                and self.p.final_penalty is not None
+            ):
+                self.pen_weight = self.p.final_penalty
             self.pen_weight += self.hurry
-            if self.p.stock_end:
-                self.pen_weight += self.p.stock_end * self._stock_end()
         if self.memory is not None:
             self.unseen_codes = [float(self.memory.unseen.get(c, 0)) for c in _ALL]
         else:
@@ -359,17 +295,6 @@ class Judge:
             if s != self.me and v.laid_down[s]:
                 best = max(best, {1: 1.0, 2: 0.6, 3: 0.3, 4: 0.15}.get(v.hand_sizes[s], 0.0))
         return best
-
-    def _stock_end(self) -> float:
-        """0..1: how near the round is to ending on an empty stock that may
-        not be rebuilt again (everyone then scores their hand): 1 within a
-        lap of draws, 0 from four laps."""
-        v = self.view
-        most = self.rules.reshuffles
-        if most is None or len(v.reshuffled_at) < most:
-            return 0.0
-        lap = max(1, v.players)
-        return max(0.0, min(1.0, (4 * lap - v.stock_count) / (3 * lap)))
 
     # ------------------------------------------------------------ hands
     def unseen(self, card: Card) -> float:
@@ -418,11 +343,6 @@ class Judge:
             v = card_value(r, c)
             out -= v * (0.25 if self.fits_table(c) else 1.0) + 1.0
         return out
-
-    def melds_or_fits(self, hand: Sequence[Card], card: Card) -> bool:
-        """Would `card` make a meld with cards of `hand`, or fit the table
-        alone? (An opponent who melds at once holds no such card.)"""
-        return self.fits_table(card) or self._completes(hand, card)
 
     def fits_table(self, card: Card) -> bool:
         hit = self._fits.get(card.code)
@@ -522,60 +442,12 @@ class Judge:
         base = self.after_discard(hand)
         if self.p.draw_samples <= 0 or self.memory is None:
             return base + 1.0
-        if self.p.draw_samples < 0:  # every unseen card, by how many are left
-            unseen = self.memory.unseen
-            total = sum(unseen.values())
-            if not total:
-                return base
-            ev = sum(k * self.after_discard([*list(hand), c]) for c, k in unseen.items()) / total
-            return max(base, ev)
         pool = list(self.memory.unseen.elements())
         if not pool:
             return base
         pool.sort(key=lambda c: c.code)
         tries = [pool[rng.randrange(len(pool))] for _ in range(self.p.draw_samples)]
         return max(base, sum(self.after_discard([*list(hand), c]) for c in tries) / len(tries))
-
-    def future_draws(self) -> list[list[Card]]:
-        """Sequences of cards this seat might draw next (the same for every
-        candidate, so they are compared on equal luck)."""
-        if self.p.lookahead <= 0 or self.memory is None:
-            return []
-        v = self.view
-        key = f"draws|{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
-        rng = random.Random(zlib.crc32(key.encode()))
-        pool = sorted(self.memory.unseen.elements(), key=lambda c: c.code)
-        if len(pool) < self.p.lookahead:
-            return []
-        return [rng.sample(pool, self.p.lookahead) for _ in range(self.p.lookahead_samples)]
-
-    def future_value(self, hand: Sequence[Card], draws: list[list[Card]]) -> float:
-        """The hand's value after drawing each sequence and throwing the least
-        useful card each time, averaged (with the value now as a floor)."""
-        now = self.value(hand)
-        total = 0.0
-        for seq in draws:
-            h = list(hand)
-            for c in seq:
-                h.append(c)
-                h = self._drop_worst(h)
-            total += max(now, self.value(h))
-        return 0.5 * now + 0.5 * total / len(draws)
-
-    def _drop_worst(self, hand: list[Card]) -> list[Card]:
-        r = self.rules
-        if not self.contract:
-            split = self.split(hand)
-            pool = list(split.leftovers) or list(hand)
-            worst = max(pool, key=lambda c: card_value(r, c))
-            return minus(hand, [worst])
-        cands = sorted(
-            {c for c in hand if not c.is_joker}, key=lambda c: (-card_value(r, c), c.code)
-        )[:3]
-        if not cands:
-            return hand[1:]
-        best = max(cands, key=lambda c: self.value(minus(hand, [c])))
-        return minus(hand, [best])
 
     # ------------------------------------------------------------ discards
     def danger(self, card: Card, protected: bool = False) -> float:
@@ -605,119 +477,7 @@ class Judge:
                     d -= 0.3 * w * (v + 5)
                 else:
                     d += weight * w * (v + 5) * 0.5
-        d *= self.p.danger
-        if mem is not None and self.p.feed_samples > 0 and not self.contract:
-            d += self.feed_price(card)
-        return d
-
-    def feed_price(self, card: Card) -> float:
-        """Points the opponents are expected to gain from this discard, on
-        guessed hands: whatever the card adds to a guessed hand's best split
-        beyond laying it off alone (the table-fit term prices that), each
-        opponent's gain shared over the opponents as the deal's result is.
-
-        In the 500 family a discard stays in the pile for every opponent (any
-        of them may dig it out), so the players after the next one count too,
-        at `feed_later`. A guessed hand that would have melded a card its seat
-        drew past or threw away is less likely, so it weighs `feed_refuted`."""
-        v = self.view
-        n = v.players
-        partners = self.partners
-        opponents = [s for s in range(n) if s not in partners]
-        if not opponents:
-            return 0.0
-        val = self.vals[card.code]
-        total = 0.0
-        for k in range(1, n):
-            seat = (self.me + k) % n
-            if seat in partners:
-                continue
-            num = den = 0.0
-            for w, h in self._feed_hands()[seat]:
-                gain = self._opp_value([*h, card], seat) - self._opp_value(h, seat) - val
-                den += w
-                if gain > 0:
-                    num += w * gain
-            if den > 0:
-                total += (1.0 if k == 1 else self.p.feed_later) * num / den
-        return self.p.feed * total / len(opponents)
-
-    def _feed_hands(self) -> list[list[tuple[float, list[Card]]]]:
-        """Per seat: (weight, guessed hand) for `feed_price`.
-
-        With `feed_meldless` a guessed hand is dealt so that it holds no meld
-        and no card that fits the table alone (the opponents meld and lay off
-        as soon as they can, so a hand holding one is not theirs); without
-        it the unseen cards are dealt at random."""
-        if self._feed_guesses is not None:
-            return self._feed_guesses
-        assert self.memory is not None
-        v = self.view
-        let_go: list[list[Card]] = [[] for _ in range(v.players)]
-        for m in reversed(v.log):
-            if (
-                m.action == Action.DISCARD
-                and m.seat is not None
-                and m.seat != self.me
-                and len(let_go[m.seat]) < 4
-            ):
-                let_go[m.seat].append(card_of(m.cards[0]))
-        for s in range(v.players):
-            if s != self.me:
-                let_go[s].extend(sorted(self.memory.refused[s], key=lambda c: c.code)[:4])
-        if self.p.feed_meldless:
-            guesses = guessed_hands(
-                v,
-                self.memory,
-                self.p.feed_samples,
-                lambda h, c: self.fits_table(c) or self._completes(h, c),
-                "feed|",
-            )
-        else:
-            guesses = guessed_hands(v, self.memory, self.p.feed_samples)
-        out: list[list[tuple[float, list[Card]]]] = [[] for _ in range(v.players)]
-        for hands in guesses:
-            for s, h in hands.items():
-                w = 1.0
-                for x in let_go[s]:
-                    if x not in h and self._melds_with(h, x, s):
-                        w *= self.p.feed_refuted
-                out[s].append((w, h))
-        self._feed_guesses = out
-        return out
-
-    def _completes(self, hand: Sequence[Card], card: Card) -> bool:
-        """Would `card` make a meld with cards of `hand` (jokers counted)?"""
-        jokers = sum(c.is_joker for c in hand)
-        if card.is_joker:
-            nat = [c for c in hand if not c.is_joker]
-            if jokers and nat:
-                return True
-            return any(
-                self._completes([*nat[:i], *nat[i + 1 :], card], c) for i, c in enumerate(nat)
-            )
-        r = self.rules
-        same = sum(1 for c in hand if not c.is_joker and c.rank == card.rank)
-        if same + jokers >= 2:
-            return True
-        ranks = {c.rank for c in hand if not c.is_joker and c.suit == card.suit}
-        if 1 in ranks:
-            ranks.add(14)
-        mine = [card.rank] + ([14] if card.rank == 1 else [])
-        n = r.min_run
-        for q in mine:
-            for lo in range(q - n + 1, q + 1):
-                if lo < 1 or lo + n - 1 > 14:
-                    continue
-                missing = sum(1 for x in range(lo, lo + n) if x != q and x not in ranks)
-                if missing <= jokers:
-                    return True
-        return False
-
-    def _melds_with(self, hand: list[Card], card: Card, seat: int) -> bool:
-        """Would `card` go into a meld of this guessed hand (not only a lay-off)?"""
-        gain = self._opp_value([*hand, card], seat) - self._opp_value(hand, seat)
-        return gain > self.vals[card.code]
+        return d * self.p.danger
 
     def _guesses(self) -> list[dict[int, list[Card]]]:
         """Opponent hands guessed from the unseen cards (picked-up cards kept)."""
@@ -760,35 +520,6 @@ class Judge:
                 weight = 1.0 if k == 1 else 0.35
                 total += (-0.3 if seat in partners else 1.0) * weight * gain
         return total / max(1, len(guesses))
-
-    def denial(self, card: Card) -> float:
-        """Contract: what taking this top discard keeps from the opponents.
-
-        Drawn past, it is offered for buying, nearest seat first; on each of
-        the guessed deals the first opponent who may still buy and whom it
-        brings a contract card closer buys it, gaining what medium's own buy
-        rule counts (`buy_gain`)."""
-        if not (self.contract and self.rules.buying and self.p.denial > 0):
-            return 0.0
-        if self.rules.last_round_goes_out_whole(self.view.round):
-            return 0.0  # nobody buys in the all-at-once round (more cards only hurt)
-        if self.memory is None or self.p.sampled_danger <= 0:
-            return 0.0
-        v = self.view
-        partners = self.partners
-        guesses = self._guesses()
-        total = 0.0
-        for hands in guesses:
-            for k in range(1, v.players):
-                seat = (self.me + k) % v.players
-                if v.laid_down[seat] or seat in partners or v.buys_left[seat] == 0:
-                    continue
-                h = hands[seat]
-                gain = self._opp_value([*h, card], seat) - self._opp_value(h, seat)
-                if gain >= 12.0:
-                    total += buy_gain(self.rules, gain / 12.0)
-                    break
-        return self.p.denial * total / max(1, len(guesses))
 
     def _pile_meld(self, card: Card) -> bool:
         """Would a rummy call find a meld of pile cards with this card on top?"""
@@ -957,8 +688,6 @@ class RuleBot:
                 v = judge.after_discard(new, keep)
                 if n == 1:
                     v -= judge.p.take_cost
-                    if judge.contract:
-                        v += judge.denial(taken[0])
                 else:
                     v -= judge.deep_cost * (n - 1)
                 if easy and not self._melds_at_once(view, judge, hand, taken[0]):
@@ -1024,10 +753,8 @@ class RuleBot:
         if r.is_contract:
             return self._contract_play(view, judge)
         split = best_split(r, list(view.hand), view.melds)
-        if self._holds(view, judge, split, judge.p.hold_out, bonus=True):
-            return None
         melds = split.melds
-        if self._holds(view, judge, split, judge.p.hold_melds, bonus=False):
+        if self._holds(view, judge, split, judge.p.hold_melds):
             melds = tuple(pm for pm in melds if pm.kind == LAYOFF)
         order = sorted(
             melds,
@@ -1054,21 +781,15 @@ class RuleBot:
             return options[0] if options else None
         return None
 
-    def _holds(self, view: View, judge: Judge, split: Split, n: int, bonus: bool) -> bool:
-        """Whether to keep this turn's melds in hand while every opponent
-        holds more than `n` cards and the stock lasts: with `bonus`, playing
-        for the bonus of going out in one turn (only before this seat's first
-        meld of the deal, and only where the rules pay it); without, so that
-        no opponent lays off on them. Never with a target to meld or when the
-        whole hand can go down now."""
+    def _holds(self, view: View, judge: Judge, split: Split, n: int) -> bool:
+        """Whether to keep this turn's new melds in hand while every opponent
+        holds more than `n` cards and the stock lasts, so that no opponent
+        lays off on them. Never with a target to meld or when the whole hand
+        can go down now."""
         if not n or view.target is not None:
             return False  # a taken card is melded first; the hold starts again after it
-        if bonus and not view.rules.out_in_one_turn_bonus:
-            return False
         if not split.melds or len(split.leftovers) <= 1:
             return False  # nothing to hold, or the whole hand goes down now
-        if bonus and any(view.seat in m.owners for m in view.melds):
-            return False  # the bonus is gone once this seat has melded
         if view.stock_count <= view.players:
             return False
         if not any(m.action == Action.DISCARD for m in view.legal_moves):
@@ -1117,13 +838,12 @@ class RuleBot:
             if c not in best or m.call:
                 best[c] = m
         out: list[tuple[float, Move]] = []
-        draws = judge.future_draws()
         # between discards worth the same, the cheaper card goes (the dearer
         # one is worth more in a meld); without this the order of the moves would decide
         tie = 0.0 if judge.contract else 1e-6
         for c, m in best.items():
             rest = minus(hand, [c])
-            v = judge.future_value(rest, draws) if draws else judge.value(rest)
+            v = judge.value(rest)
             out.append((v - judge.danger(c, protected=m.call) - tie * judge.vals[c.code], m))
         return out
 

@@ -21,7 +21,6 @@ import pytest
 
 from rummy_gui.bots import LEVELS, Bot, make_bot
 from rummy_gui.bots.policy import MEDIUM, Params, RuleBot
-from rummy_gui.bots.search import SearchBot
 from rummy_gui.engine import PRESETS, Game
 from rummy_gui.engine.legal import _natural
 from rummy_gui.engine.melds import RUN, Token, layoff_fits
@@ -114,23 +113,6 @@ def test_search_levels_play_legally(preset: str) -> None:
     play_deals(
         preset, max(1, DEALS // 2), ("hard", "medium", "expert", "easy", "random"), first_seed=100
     )
-
-
-@pytest.mark.parametrize("preset", ["rummy500", "contract", "shanghai"])
-def test_search_bot_plays_legally(preset: str) -> None:
-    """The flat-ISMCTS search (not a level now, kept for experiments)."""
-    n = PLAYERS[preset]
-    g = Game.new(preset, n, seed=11)
-    bots = [SearchBot(seed=1, iterations=6)] + [make_bot("medium", seed=s) for s in range(1, n)]
-    moves = 0
-    while not g.deal_over:
-        seat = g.to_act[0]
-        view = g.view(seat)
-        move = bots[seat].choose(view)
-        assert move in view.legal_moves
-        g.play(move)
-        moves += 1
-        assert moves < MAX_MOVES
 
 
 def test_same_view_and_seed_same_move() -> None:

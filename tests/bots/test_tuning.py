@@ -137,27 +137,6 @@ def test_rummy500_medium_keeps_its_high_cards_while_they_may_still_meld() -> Non
     assert untuned.cards[0] in ("KS", "QD", "JC")
 
 
-def test_leftover_close_counts_held_points_again_when_an_opponent_is_nearly_out() -> None:
-    """The variant with `leftover_close` (measured, not a level's setting):
-    once an opponent holds that many cards or fewer, the loose cards'
-    points count in full again, so the dearest loose card goes."""
-    params = replace(MEDIUM, leftover=0.0, leftover_close=3)
-    g, seat = loose_hand_view()
-    assert RuleBot(2, params, "medium").choose(g.view(seat)).cards == ("2D",)
-    near = Game.from_layout(
-        "rummy500",
-        hands=["KS 3C 7H 9D 5S JC QD", "4C 4D 6H"],
-        stock="2D 8C 9C",
-        discard="4H",
-        turn=0,
-        options={"jokers": False},
-    )
-    near.play("0: draw")
-    move = RuleBot(2, params, "medium").choose(near.view(0))
-    assert move.action == "discard"
-    assert move.cards[0] in ("KS", "QD", "JC")
-
-
 def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -> None:
     names = {f.name for f in fields(Params)}
     assert EXPERT_TUNING, "the expert has no judgment of its own"
