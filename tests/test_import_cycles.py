@@ -46,11 +46,12 @@ def test_neither_the_game_nor_its_tests_import_the_lab() -> None:
     for folder in (ROOT / "rummy_gui", ROOT / "tests"):
         for path in sorted(folder.rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                names = []
                 if isinstance(node, ast.Import):
                     names = [a.name for a in node.names]
                 elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
                     names = [node.module]
+                else:
+                    continue
                 if any(n == "lab" or n.startswith("lab.") for n in names):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []

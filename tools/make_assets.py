@@ -49,15 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sounds", type=Path, default=root / "sounds")
     args = p.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from rummy_gui.i18n import _
     from rummy_gui.ui.art.sound import write_wavs
 
     files = write_sprites(args.sprites) + write_wavs(args.sounds)
-    print(
-        _("wrote {count} files to {sprites} and {sounds}").format(
-            count=len(files), sprites=args.sprites, sounds=args.sounds
-        )
-    )
+    print(f"wrote {len(files)} files to {args.sprites} and {args.sounds}")
     return 0
 
 
