@@ -7,8 +7,8 @@
 
 `play` plays the arena's duplicate deals (`arena._work`: the same shuffles
 and seeds as `python -m lab.arena --seed 1`) with the first bot
-replaced by `RolloutBot(**the level's settings, **--hard)`, and hard's own
-medium settings (`hard_tuned`) changed by `--params` (for the bot's own
+replaced by `RolloutBot(**the level's settings, **--hard)`, and hard's
+judgment (`JUDGMENTS["hard"]`) changed by `--params` (for the bot's own
 judgment only, not its rollouts); with `--judgment-only` that judgment
 plays alone, every decision, without the search (seeded as the searching
 bot's, so the two runs pair deal by deal). Each deal is claimed as a
@@ -36,15 +36,8 @@ from dataclasses import replace
 from typing import Any
 
 from lab import arena
-from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, RuleBot, hard_tuned, tuned
-from rummy_gui.bots.search import (
-    HARD_BUDGET,
-    HARD_CANDIDATES,
-    HARD_GUESSES,
-    HARD_MARGIN,
-    HARD_MOVES,
-    RolloutBot,
-)
+from rummy_gui.bots.policy import JUDGMENTS, Tuning
+from rummy_gui.bots.search import RolloutBot
 from rummy_gui.engine.rules import PRESETS
 
 _DIR = os.path.join(tempfile.gettempdir(), "rummy-screens")
@@ -55,28 +48,16 @@ def _variant(
 ) -> Any:
     """The arena's make_player with hard replaced by the variant (with
     `judgment_only`, by the variant's judgment alone, without its search)."""
-    level: dict[str, Any] = {
-        "candidates": HARD_CANDIDATES,
-        "margin": HARD_MARGIN,
-        "budget": HARD_BUDGET,
-        "min_samples": HARD_GUESSES,
-        "moves": HARD_MOVES,
-    }
-    level.update(hard)
     plain = arena.make_player
 
     def make_player(name: str, seed: int = 0) -> Any:
         # the arena seeds slot k's bot with seed * 1000 + k: only the first is the variant
         if name != "hard" or seed % 1000:
             return plain(name, seed)
-        bot = RolloutBot(seed, "hard", **level)
+        judgment = JUDGMENTS["hard"]
         if params:
-            if PRESETS[preset].is_contract:
-                own = replace(tuned(HARD_CONTRACT, preset), **params)
-                bot.base = RuleBot(seed, tuned(MEDIUM, preset), "medium", own)
-            else:
-                own = replace(hard_tuned(MEDIUM, preset), **params)
-                bot.base = RuleBot(seed, own, "medium", HARD_CONTRACT)
+            judgment = Tuning(replace(judgment.settings(PRESETS[preset]), **params))
+        bot = RolloutBot(seed, "hard", judgment=judgment, **hard)  # the level's settings but these
         return bot.base if judgment_only else bot
 
     return make_player

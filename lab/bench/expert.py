@@ -14,8 +14,8 @@ hands. `python -m lab.bench.expert [PER_PRESET]` prints the figures;
 one process and with the second bot process the review's bot process uses.
 
 `python -m lab.bench.expert [PER_PRESET] --pooled` times the expert's
-own search instead (`ExpertBot(own_search=True)`, the search the deal review
-prices moves with), on the positions where it searches, every position
+own search instead (`lab.expert_search.OwnSearchExpert`: the search the deal
+review prices moves with, `ExpertBot.estimate`), on the positions where it searches, every position
 twice: on one process and with the second bot process of play/pool.py (the
 same moves): wall and CPU of this process, and the second process's CPU.
 """
@@ -45,9 +45,10 @@ SIZE_BANDS = ((7, 9), (10, 13), (14, 17), (18, 20))
 
 
 def _expert(own_search: bool = False) -> ExpertBot:
+    from lab.expert_search import OwnSearchExpert
     from rummy_gui.bots.expert import ExpertBot
 
-    return ExpertBot(seed=1, own_search=own_search)
+    return OwnSearchExpert(seed=1) if own_search else ExpertBot(seed=1)
 
 
 def big_hands(count: int, own_search: bool = False) -> list[View]:

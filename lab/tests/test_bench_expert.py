@@ -7,7 +7,6 @@ from collections.abc import Callable
 import pytest
 
 from lab.bench import expert as bench_expert
-from rummy_gui.bots.expert import ExpertBot
 
 
 @pytest.mark.parametrize("own_search", [False, True])
@@ -16,7 +15,7 @@ def test_expert_positions_are_where_it_searches(own_search: bool) -> None:
     names = [name for name, _ in found]
     assert "rummy500 3p" in names
     assert "contract 4p discards" in names
-    bot = ExpertBot(seed=1, own_search=own_search)
+    bot = bench_expert._expert(own_search)
     assert all(bot.searches(v) for name, v in found if not name.endswith("discards"))
 
 

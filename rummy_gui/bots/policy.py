@@ -1,5 +1,4 @@
-"""The rule-based players: easy and medium (one player, two settings), and
-the settings the experimental search builds on.
+"""The rule-based players, and the judgment of every level.
 
 Every kind of move is decided with one evaluation of a hand:
 - 500 family: the solver's best split (melds and lay-offs on the table)
@@ -11,13 +10,8 @@ Every kind of move is decided with one evaluation of a hand:
 
 Easy plays greedy rules of thumb without memory and makes some mistakes.
 Medium remembers every public card, watches what each opponent picks up,
-and avoids feeding them. The HARD settings (kept for search.SearchBot,
-not a level now) test each discard against guessed opponent hands, play
-the own next draws forward on guessed stock orders, and value a stock draw
-by every unseen card; the hard level itself is search.RolloutBot. HARD_500
-(not a level: measured within the noise of the level) is medium plus a
-price on each discard, what it feeds the opponents on guessed hands
-(`Judge.feed_price`).
+and avoids feeding them. Hard and the expert judge with their own settings
+(`JUDGMENTS`) under the searches of search.py and expert.py.
 """
 
 from __future__ import annotations
@@ -25,9 +19,8 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.cards import JOKER, Card
@@ -79,16 +72,15 @@ EASY = Params(
     memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0, draw_samples=0
 )
 MEDIUM = Params(draw_samples=3)
-# The hard level in the contract games (no deep takes there, so no rollouts):
-# medium that sheds its high cards sooner while a laid-down opponent holds
-# few cards, tests each discard against 8 guessed hands of the next player,
-# and takes the top discard only when it beats a stock draw by 2 points,
-# since medium's marginal takes cost it (docs/bots.md has the measurements).
+# Hard in the contract games (no deep takes there, so no rollouts): medium
+# that sheds high cards sooner while a laid-down opponent is nearly out,
+# tests each discard on guessed hands of the next player, and takes the top
+# discard only when it beats a stock draw by 2 points, since medium's
+# marginal takes cost it.
 HARD_CONTRACT = Params(draw_samples=3, urgency=1.0, sampled_danger=8, take_cost=2.0)
 
-# Medium's settings tuned per preset by self-play in the arena (docs/bots.md
-# has the screens): the fields that differ from the family settings above.
-# Medium and hard (medium plus sampling) use them; easy does not.
+# Medium's settings per preset, from self-play in the arena: the fields that
+# differ from the family's settings above (medium, hard and the expert).
 PRESET_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {"leftover": 0.0},
     "rummy500-classic": {"danger": 5.0, "potential": 1.0},
@@ -99,42 +91,19 @@ PRESET_TUNING: dict[str, dict[str, Any]] = {
     "shanghai": {"potential": 0.2, "danger": 0.5},
 }
 
-
-# Hard's own judgment where it differs from medium's in a preset, over
-# PRESET_TUNING (its rollouts play medium): in Rummy 500 a take of the top
-# discard alone pays 2 points, as in the contract games (docs/bots.md,
-# thirteenth pass).
+# Hard's judgment over medium's (its rollouts still play medium): in Rummy
+# 500 a take of the top discard alone costs 2 points, as in the contract games.
 HARD_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {"take_cost": 2.0},
 }
 
-
-@lru_cache(maxsize=64)
-def tuned(params: Params, preset: str) -> Params:
-    """`params` with the preset's tuned fields in place."""
-    fields = PRESET_TUNING.get(preset)
-    return replace(params, **fields) if fields else params
-
-
-# The expert's own judgment over hard's, per preset (its searches and its
-# rollouts are as before): in Rummy 500 near-melds count 0.2, not
-# 0.35, a take or rummy call pays 3 points for each card it brings above
-# its target (big takes late in a deal leave loose points in hand), and new
-# melds stay in hand while every opponent holds four cards or more (a meld
-# on the table feeds their lay-offs and rummy calls) unless an opponent has
-# ended five turns with nothing laid down (it may be keeping its own melds
-# to go out all at once), while a take of the top discard alone costs
-# hard's 2 points (at 6 hard's search lost its gain against greedy
-# players); in Persian a take of the top discard alone must beat a stock
-# draw by 6 points (hard: none) and new melds are held while every
-# opponent (not the partner) holds four cards or more; in Rum 500 classic
-# near-melds count 1.4, not 1.0; in Pinochle, where runs are five cards long, a run
-# short of one or two unseen cards counts too (`Judge.run_promise`, weighed
-# 2); in the contract games each penalty point held before
-# the contract weighs 0.6, not 0.15, so high cards go sooner, and in round
-# 7 of Contract and Liverpool, where a player who goes out leaves everyone
-# else a full hand, 2.0 (in Shanghai's round 7 that lost; docs/bots.md,
-# the expert's fourth to tenth sessions).
+# The expert's judgment over hard's, each field measured against hard in the
+# arena: fewer near-melds and a cost on big takes in Rummy 500, melds held
+# back while the opponents hold many cards (a meld on the table feeds their
+# lay-offs) unless one has shown nothing for five turns, a dearer single
+# take in Persian, long runs' near-misses in Pinochle, and heavier held
+# points before the contract (heavier still in round 7, where one player
+# going out leaves everyone a full hand).
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {
         "potential": 0.2,
@@ -150,33 +119,63 @@ EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "shanghai": {"penalty": 0.6},
 }
 
-
-@lru_cache(maxsize=64)
-def hard_tuned(params: Params, preset: str) -> Params:
-    """`tuned(params, preset)` with hard's own fields for the preset too."""
-    return replace(tuned(params, preset), **HARD_TUNING.get(preset, {}))
-
-
-# The expert's own judgment at a table of at least so many players, over
-# EXPERT_TUNING: in Rummy 500 with four players or more near-melds count for
-# nothing, so its loose cards go by what they would feed (`Judge.danger`):
-# with three opponents digging the pile, our reading is that the card a
-# near-meld waits for is seldom the expert's (docs/bots.md, the expert's
-# thirteenth session, has what was measured).
+# The expert's fields at a table of at least so many players: in Rummy 500
+# with three opponents digging the pile, the card a near-meld waits for is
+# seldom the expert's, so near-melds count for nothing.
 EXPERT_CROWD: dict[str, tuple[int, dict[str, Any]]] = {
     "rummy500": (4, {"potential": 0.0}),
 }
 
 
-@lru_cache(maxsize=64)
-def expert_tuned(params: Params, preset: str, players: int = 0) -> Params:
-    """`hard_tuned(params, preset)` with the expert's own fields too, and
-    those of `EXPERT_CROWD` when `players` reaches its count."""
-    own = replace(hard_tuned(params, preset), **EXPERT_TUNING.get(preset, {}))
-    crowd = EXPERT_CROWD.get(preset)
-    if crowd is not None and players >= crowd[0]:
-        own = replace(own, **crowd[1])
-    return own
+@dataclass(frozen=True)
+class Tuning:
+    """A level's judgment as data: its settings (`contract` in the contract
+    games, when given), the fields each preset changes over them, and more
+    fields at a table of at least so many players (`crowd`)."""
+
+    params: Params
+    contract: Params | None = None
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    crowd: Mapping[str, tuple[int, Mapping[str, Any]]] = field(default_factory=dict)
+    greedy: bool = False  # easy's rules of thumb at draws and discards
+    _made: dict[tuple[str, bool, bool], Params] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def settings(self, rules: Rules, players: int = 0) -> Params:
+        """The settings for `players` at a table of these rules."""
+        crowd = self.crowd.get(rules.preset)
+        crowded = crowd is not None and players >= crowd[0]
+        key = (rules.preset, rules.is_contract, crowded)
+        made = self._made.get(key)
+        if made is None:
+            base = self.contract if rules.is_contract and self.contract else self.params
+            fields = dict(self.presets.get(rules.preset, {}))
+            if crowd is not None and crowded:
+                fields.update(crowd[1])
+            made = self._made[key] = replace(base, **fields) if fields else base
+        return made
+
+
+def _over(*tables: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per-preset fields, each table's over the ones before it."""
+    out: dict[str, dict[str, Any]] = {}
+    for table in tables:
+        for preset, fields in table.items():
+            out[preset] = {**out.get(preset, {}), **fields}
+    return out
+
+
+# Every rule-based level's judgment, in one place (hard's and the expert's
+# searches are `search.RolloutBot`'s, over these).
+JUDGMENTS: Mapping[str, Tuning] = {
+    "easy": Tuning(EASY, greedy=True),
+    "medium": Tuning(MEDIUM, presets=PRESET_TUNING),
+    "hard": Tuning(MEDIUM, HARD_CONTRACT, _over(PRESET_TUNING, HARD_TUNING)),
+    "expert": Tuning(
+        MEDIUM, HARD_CONTRACT, _over(PRESET_TUNING, HARD_TUNING, EXPERT_TUNING), EXPERT_CROWD
+    ),
+}
 
 
 _ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
@@ -541,38 +540,21 @@ class Judge:
 
 
 class RuleBot:
-    """Easy and medium: the evaluation above, move by move."""
+    """Easy and medium, and the judgment under hard's and the expert's
+    searches: the evaluation above, move by move, with a level's `Tuning`
+    (plain `Params` are used as they are, in every preset)."""
 
     level = "medium"
 
     def __init__(
-        self,
-        seed: int = 0,
-        params: Params = MEDIUM,
-        level: str = "medium",
-        contract_params: Params | None = None,
-        per_preset: bool = False,
-        hard: bool = False,
-        expert: bool = False,
+        self, seed: int = 0, judgment: Tuning | Params = MEDIUM, level: str = "medium"
     ) -> None:
         self.seed = seed
-        self.params = params
-        self.contract_params = contract_params
-        self.level = level
-        self.per_preset = per_preset  # apply PRESET_TUNING
-        self.hard = hard  # and HARD_TUNING (hard's own judgment)
-        self.expert = expert  # and EXPERT_TUNING over that
+        self.judgment = judgment if isinstance(judgment, Tuning) else Tuning(judgment)
+        self.level = level  # also the salt of its random choices
 
     def params_for(self, view: View) -> Params:
-        p = self.params
-        if view.rules.is_contract and self.contract_params is not None:
-            p = self.contract_params
-        if not self.per_preset:
-            return p
-        if self.expert:
-            return expert_tuned(p, view.rules.preset, view.players)
-        own = hard_tuned if self.hard else tuned
-        return own(p, view.rules.preset)
+        return self.judgment.settings(view.rules, view.players)
 
     def choose(self, view: View) -> Move:
         only = forced(view)
@@ -603,7 +585,7 @@ class RuleBot:
         if phase in (Phase.DEAL_OVER, Phase.RUMMY_LAYOFF):
             return legal[0]
         judge = Judge(view, self.params_for(view))
-        if self.level == "easy" and phase in (Phase.DRAW, Phase.PLAY):
+        if self.judgment.greedy and phase in (Phase.DRAW, Phase.PLAY):
             return self.easy_turn(view, judge, rng)
         if phase == Phase.DRAW:
             opts = self.draw_options(view, judge, rng)

@@ -29,7 +29,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
 from .memory import Memory, remember
-from .policy import HARD_CONTRACT, MEDIUM, RuleBot, decision_rng, forced
+from .policy import JUDGMENTS, RuleBot, Tuning, decision_rng, forced
 from .solver import LAYOFF, PlannedMeld, best_split, card_value, contract_distance, fits_alone
 
 # ---------------------------------------------------------------- guesses
@@ -195,7 +195,8 @@ class RolloutBot:
     rollouts have played `budget` moves (`budget_split`), after at least
     `min_samples`. The candidate with the best total is played (medium's
     own choice wins ties). Every other decision, and every decision of the
-    contract games, is `base`'s: medium's judgment with hard's settings.
+    contract games, is `base`'s: the rule-based player with `judgment`
+    (hard's or the expert's).
     """
 
     def __init__(
@@ -208,10 +209,11 @@ class RolloutBot:
         min_samples: int = HARD_GUESSES,
         moves: int = HARD_MOVES,
         every_take_in: frozenset[str] = frozenset(),
+        judgment: Tuning = JUDGMENTS["hard"],
     ) -> None:
         self.seed = seed
         self.level = level
-        self.base = RuleBot(seed, MEDIUM, "medium", HARD_CONTRACT, per_preset=True, hard=True)
+        self.base = RuleBot(seed, judgment, "medium")
         self.candidates = candidates
         self.margin = margin
         self.budget = budget
@@ -282,7 +284,7 @@ class RolloutBot:
 
 
 def hard_level(seed: int = 0, level: str = "hard") -> RolloutBot:
-    """The hard level: `RolloutBot` with the level's budget and its split."""
+    """The hard level: `RolloutBot` with the level's budget, its split and its judgment."""
     return RolloutBot(seed, level)
 
 
@@ -355,7 +357,7 @@ def playout(
     moves played are added to `used[0]`."""
     g = world.copy()
     g.play(first)
-    bots = [RuleBot(seed + s, MEDIUM, "medium", per_preset=True) for s in range(g.players)]
+    bots = [RuleBot(seed + s, JUDGMENTS["medium"], "medium") for s in range(g.players)]
     planned = not g.rules.is_contract
     steps = 0
     while not g.deal_over and steps < limit:

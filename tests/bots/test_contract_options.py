@@ -14,17 +14,17 @@ from dataclasses import replace
 
 import pytest
 
-from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, Params, RuleBot, tuned
+from rummy_gui.bots.policy import JUDGMENTS, MEDIUM, Judge, Params, RuleBot, Tuning
 from rummy_gui.bots.search import hard_level
 from rummy_gui.bots.solver import card_value
-from rummy_gui.engine import Game, Phase, View
+from rummy_gui.engine import PRESETS, Game, Phase, View
 from rummy_gui.engine.cards import Card, make_pack
 from rummy_gui.engine.enums import Action
 from rummy_gui.engine.moves import Move
 
 from ._shared import layout_game
 
-OWN = replace(tuned(HARD_CONTRACT, "contract"), take_cost=0.0)
+OWN = replace(JUDGMENTS["hard"].settings(PRESETS["contract"]), take_cost=0.0)
 NINE = Card(9, "D")
 
 
@@ -64,17 +64,17 @@ def _next_holds_two_nines(options: dict[str, object] | None = None) -> View:
 
 def _draw_scores(view: View, own: Params) -> dict[str, float]:
     """Medium's score of each draw of the view, with `own` as its contract settings."""
-    bot = RuleBot(0, MEDIUM, "medium", own)
+    bot = RuleBot(0, Tuning(MEDIUM, own), "medium")
     return {str(m): s for s, m in bot.options(view, random.Random(0))}
 
 
 def test_the_levels_use_only_the_take_cost() -> None:
     view = _next_holds_two_nines()
-    for bot in (hard_level(0).base, RuleBot(0, MEDIUM, "medium", per_preset=True)):
+    for bot in (hard_level(0).base, RuleBot(0, JUDGMENTS["medium"], "medium")):
         assert bot.params_for(view).penalty == 0.15
     # hard's takes of the top discard pay the cost, medium's do not
     assert hard_level(0).base.params_for(view).take_cost == 2.0
-    assert RuleBot(0, MEDIUM, "medium", per_preset=True).params_for(view).take_cost == 0.0
+    assert RuleBot(0, JUDGMENTS["medium"], "medium").params_for(view).take_cost == 0.0
 
 
 def test_the_penalty_weight_prices_each_point_held_before_the_contract() -> None:
@@ -281,7 +281,7 @@ def test_where_runs_are_long_runs_short_of_one_or_two_unseen_cards_count() -> No
     # Pinochle (runs of five, ace low): seat 0 holds 8S 9D 2H 7D 6H 3C 10H
     # and sees AD on the pile; `promise` counts only pairs there.
     view = Game.new("pinochle", 3, seed=1).view(0)
-    own = replace(tuned(MEDIUM, "pinochle"), long_runs=1.0)
+    own = replace(JUDGMENTS["medium"].settings(PRESETS["pinochle"]), long_runs=1.0)
     judge = Judge(view, own)
     # 4-5-6-7 of clubs: 3C is seen, so only 4-8 counts, short of 8C alone
     assert judge.run_promise(_cards("4C 5C 6C 7C")) == pytest.approx(0.5 * (4 + 5 + 6 + 7 + 5))
@@ -290,7 +290,8 @@ def test_where_runs_are_long_runs_short_of_one_or_two_unseen_cards_count() -> No
     # 10-J-Q-K of diamonds: 9D is seen and nothing runs past the king
     assert judge.run_promise(_cards("10D JD QD KD")) == 0.0
     hand = _cards("4C 5C 6C 7C KH KS")
-    gain = judge.value(hand) - Judge(view, tuned(MEDIUM, "pinochle")).value(hand)
+    medium = JUDGMENTS["medium"].settings(PRESETS["pinochle"])
+    gain = judge.value(hand) - Judge(view, medium).value(hand)
     assert gain == pytest.approx(judge.run_promise(hand))
     # runs of three: the pairs' promise covers them, the field changes nothing
     plain = Game.new("rummy500", 3, seed=1).view(0)

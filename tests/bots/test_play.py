@@ -20,7 +20,7 @@ import os
 import pytest
 
 from rummy_gui.bots import LEVELS, Bot, make_bot
-from rummy_gui.bots.policy import MEDIUM, Params, RuleBot
+from rummy_gui.bots.policy import MEDIUM, Params, RuleBot, Tuning
 from rummy_gui.engine import PRESETS, Game
 from rummy_gui.engine.legal import _natural
 from rummy_gui.engine.melds import RUN, Token, layoff_fits
@@ -258,7 +258,7 @@ def test_a_dead_contract_round_is_told_from_a_bot_stall() -> None:
         # this was found (spelled out, so that the replayed game stays the
         # same if they change)
         if level in ("hard", "expert"):
-            return RuleBot(seed, MEDIUM, "medium", Params(draw_samples=3, urgency=1.0))
+            return RuleBot(seed, Tuning(MEDIUM, Params(draw_samples=3, urgency=1.0)), "medium")
         if level == "medium":
             return RuleBot(seed, MEDIUM, "medium")
         return make_bot(level, seed=seed)

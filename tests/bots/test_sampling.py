@@ -13,7 +13,7 @@ import pytest
 from rummy_gui.bots import make_bot
 from rummy_gui.bots import search as search_mod
 from rummy_gui.bots.memory import remember
-from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, RuleBot
+from rummy_gui.bots.policy import HARD_CONTRACT, JUDGMENTS, MEDIUM, Judge, RuleBot
 from rummy_gui.bots.search import HARD_MAX_GUESSES, RolloutBot, sample_world
 from rummy_gui.engine import Action, Game, View
 from rummy_gui.engine.cards import Card
@@ -128,7 +128,7 @@ def test_hard_in_the_contract_games_never_rolls_out(monkeypatch: pytest.MonkeyPa
     calls = _count_playouts(monkeypatch)
     g = Game.new("contract", 4, seed=3)
     hard = make_bot("hard", seed=2)
-    rule = RuleBot(2, MEDIUM, "medium", HARD_CONTRACT, per_preset=True)
+    rule = RuleBot(2, JUDGMENTS["hard"], "medium")
     for _ in range(150):
         if g.deal_over:
             break
