@@ -86,7 +86,9 @@ def _diff(vals: list[float], s: int) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m lab.fit_estimate", description=__doc__.split("\n\n")[0]
+    )
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--first", type=int, default=1000)
     a = ap.parse_args()

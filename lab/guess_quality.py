@@ -120,7 +120,9 @@ def guess(view: View, rng: random.Random, kind: str, judge: Judge) -> Game:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m lab.guess_quality", description=__doc__.split("\n\n")[0]
+    )
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--guesses", type=int, default=8)

@@ -135,7 +135,9 @@ def pair(a: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m lab.hard_screen", description=__doc__.split("\n\n")[0]
+    )
     sub = ap.add_subparsers(dest="what", required=True)
     p = sub.add_parser("play", help="play deals of a variant (start several workers)")
     p.add_argument("name")
