@@ -149,7 +149,9 @@ class Tuning:
         key = (rules.preset, rules.is_contract, crowded)
         made = self._made.get(key)
         if made is None:
-            base = self.contract if rules.is_contract and self.contract else self.params
+            base = self.params
+            if rules.is_contract and self.contract is not None:
+                base = self.contract
             fields = dict(self.presets.get(rules.preset, {}))
             if crowd is not None and crowded:
                 fields.update(crowd[1])
