@@ -10,10 +10,9 @@ from _helpers import draw, layout, pass_claims, play
 from rummy_gui.engine import PRESETS, Game, catalog
 from rummy_gui.engine.rules import OPTIONS, OptionError, UnknownOption
 
-SEATS = {"persian": 4}
 
 # RULES.md section 6, the table: preset -> {key: default}
-SECTION_6 = {
+SECTION_6: dict[str, dict[str, object]] = {
     "rummy500": {
         "target": 500,
         "jokers": True,
@@ -89,7 +88,8 @@ def test_a_value_out_of_range_names_its_option() -> None:
 def test_every_option_has_a_name_a_line_of_help_and_takes_what_it_offers(preset: str) -> None:
     rules = PRESETS[preset]
     for spec in rules.option_specs():
-        assert spec.label and spec.help.endswith(".")
+        assert spec.label
+        assert spec.help.endswith(".")
         assert "\n" not in spec.help
         default = rules.options()[spec.key]
         if spec.kind == "bool":
