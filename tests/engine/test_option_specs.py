@@ -10,7 +10,6 @@ from _helpers import draw, layout, pass_claims, play
 from rummy_gui.engine import PRESETS, Game, catalog
 from rummy_gui.engine.rules import OPTIONS, OptionError, UnknownOption
 
-
 # RULES.md section 6, the table: preset -> {key: default}
 SECTION_6: dict[str, dict[str, object]] = {
     "rummy500": {
