@@ -281,7 +281,8 @@ _CONTRACT_KEYS = ("jokers", "go_out_by_discard", "buying", "reshuffles")
 _RUMMY_500 = Rules(
     preset="rummy500",
     name="Rummy 500",
-    description="Meld for points, dig deep into the discard pile, first to 500 wins.",
+    description="The Finnish rule set: jokers, dig deep into the discard pile, call Rummy, "
+    "first to 500.",
     family=FAMILY_500,
     min_players=2,
     max_players=8,
@@ -314,7 +315,8 @@ _PRESET_LIST = [
         _RUMMY_500,
         preset="rummy500-classic",
         name="Rum 500 (classic)",
-        description="The Russian rule set: no jokers, every discard taken must be melded.",
+        description="The Russian rule set: no jokers, no rummy calls, and the deepest card "
+        "taken from the pile must be melded that turn.",
         jokers=False,
         rummy_call="off",
         top_discard_must_meld=True,
