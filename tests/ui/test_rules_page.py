@@ -70,6 +70,8 @@ def test_every_section_the_book_has_for_a_game_is_on_its_page(preset: str) -> No
     ("preset", "change", "before", "after"),
     [
         ("rummy500", {"target": 350}, "reaches 500", "reaches 350"),
+        ("pinochle", {"max_players": 6}, "For 3 to 8 players.", "For 3 to 6 players."),
+        ("contract", {"max_players": 6}, "For 3 to 5 players.", "For 3 to 6 players."),
         ("rummy500", {"joker_value_500": 25}, "A joker counts 15.", "A joker counts 25."),
         ("rummy500", {"max_set": 5}, "3 to 4 cards", "3 to 5 cards"),
         ("persian", {"out_in_one_turn_bonus": 30}, "earns your team 25", "earns your team 30"),

@@ -44,6 +44,9 @@ def _deal_contract(rules: Rules) -> Section:
         "deal",
         ("1", "4.1"),
         (
+            _("For {least} to {most} players.").format(
+                least=rules.min_players, most=rules.max_players
+            ),
             deck,
             _("The game has {n} rounds; the deal passes left each round.").format(n=rules.rounds),
             _("The lowest card drawn deals first (ace low)."),

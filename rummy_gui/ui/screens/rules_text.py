@@ -66,6 +66,13 @@ def sections(rules: Rules) -> list[Section]:
 
 def _deal_500(rules: Rules) -> Section:
     sentences = [_("The lowest card drawn deals first (ace low); then the deal passes left.")]
+    if rules.min_players != rules.max_players:
+        sentences.insert(
+            0,
+            _("For {least} to {most} players.").format(
+                least=rules.min_players, most=rules.max_players
+            ),
+        )
     jokers = rules.joker_count(rules.min_players)
     if rules.fixed_decks is not None and not jokers:
         sentences.append(_("One deck, no jokers."))
