@@ -131,7 +131,7 @@ class Rules:
             if key not in self.option_keys:
                 allowed = ", ".join(self.option_keys) or "none"
                 raise UnknownOption(
-                    f"unknown option '{key}' for {self.name} ({self.preset}); "
+                    f"unknown option '{key}' for {self.preset} ({self.name}); "
                     f"its options are: {allowed}",
                     str(key),
                     self.preset,
