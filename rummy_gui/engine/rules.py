@@ -49,6 +49,8 @@ class Rules:
     top_discard_must_meld: bool = False
     go_out_by_discard: bool = False
     min_run: int = 3
+    # Pinochle (RULES.md 3.9): lay-offs lie face down in the layer's area
+    hidden_layoffs: bool = False
     buying: bool = False
     # contract family: how often a round's stock may be rebuilt from the discard
     # pile (RULES.md 4.7); None means no limit, which only records made before
@@ -170,6 +172,7 @@ OPTION_LABELS: dict[str, str] = {
     "min_run": "Minimum run length",
     "buying": "Buying out of turn",
     "reshuffles": "Stock rebuilds per round",
+    "hidden_layoffs": "Lay-offs face down",
 }
 OPTION_HELP: dict[str, str] = {
     "target": "The game ends after the deal in which someone reaches this total.",
@@ -182,6 +185,8 @@ OPTION_HELP: dict[str, str] = {
     "min_run": "The fewest cards a run may have.",
     "buying": "Players may claim the top discard out of turn, with penalty cards.",
     "reshuffles": "How many times a round's stock may be rebuilt from the discard pile.",
+    "hidden_layoffs": "A card laid off goes face down among your own melds; everyone must "
+    "remember it.",
 }
 # How a value is named where the value itself is a word of the engine's.
 CHOICE_NAMES: dict[str, dict[str, str]] = {
@@ -259,6 +264,7 @@ OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
             OptionSpec("min_run", "int", (3, 4, 5), lowest=3, highest=5),
             OptionSpec("buying", "bool"),
             OptionSpec("reshuffles", "int", (0, 1, 2, 3), lowest=0, highest=3),
+            OptionSpec("hidden_layoffs", "bool"),
         )
     }
 )
@@ -273,6 +279,7 @@ _500_KEYS = (
     "go_out_by_discard",
     "min_run",
 )
+_PINOCHLE_KEYS = (*_500_KEYS, "hidden_layoffs")
 _PERSIAN_KEYS = tuple(k for k in _500_KEYS if k != "target")
 # RULES.md 5: the contract family has no minimum-run option (its contracts are
 # made of runs of 4)
@@ -355,6 +362,8 @@ _PRESET_LIST = [
         ace="low",
         pinochle_last_turns=True,
         mark_complete_sets=True,
+        hidden_layoffs=True,
+        option_keys=_PINOCHLE_KEYS,
     ),
     _CONTRACT,
     replace(

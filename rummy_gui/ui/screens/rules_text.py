@@ -33,6 +33,7 @@ HEADINGS = {
     "melds": N_("Melds"),
     "turn": N_("Your turn"),
     "going_out": N_("Going out"),
+    "face_down": N_("Lay-offs face down"),
     "rummy": N_("Rummy!"),
     "scoring": N_("Scoring"),
     "partners": N_("Partners"),
@@ -132,7 +133,7 @@ def _melds_500(rules: Rules) -> Section:
     sentences.append(
         _("When a card fits several melds, you say which; cards never move from meld to meld.")
     )
-    if rules.mark_complete_sets:
+    if rules.mark_complete_sets and not rules.hidden_layoffs:  # else: the face-down section
         sentences.append(_("A set of three made four is marked complete."))
     return Section("melds", ("2", "3.3"), tuple(sentences))
 
@@ -185,6 +186,33 @@ def _going_out_500(rules: Rules) -> Section:
             )
         )
     return Section("going_out", ("3.5",), tuple(sentences))
+
+
+def _face_down(rules: Rules) -> Section | None:
+    """RULES.md 3.9, Pinochle's house rule "hidden lay-offs"."""
+    if not rules.hidden_layoffs:
+        return None
+    return Section(
+        "face_down",
+        ("3.9",),
+        (
+            _(
+                "A card you lay off goes face down among your own melds: nobody sees it until "
+                "the deal is scored, not even you, so remember it."
+            ),
+            _(
+                "The others learn only that you laid off a card, and on which meld only when it "
+                "could go on more than one."
+            ),
+            _("A set of three made four is turned face down whole: it is complete."),
+            _(
+                "A face-down card still extends its meld, and you may drop a card on any meld: "
+                "the game says if it does not fit."
+            ),
+            _("The last card goes to the discard pile face down."),
+            _("When the deal is scored, every face-down card is turned up and counts."),
+        ),
+    )
 
 
 def _rummy_call(rules: Rules) -> Section | None:
@@ -300,6 +328,7 @@ _FAMILY_500: tuple[Callable[[Rules], Section | None], ...] = (
     _melds_500,
     _turn_500,
     _going_out_500,
+    _face_down,
     _rummy_call,
     _scoring_500,
     _winning_500,
