@@ -62,7 +62,8 @@ def test_the_bot_process_ignores_a_rummy_gui_in_the_working_folder(trapped: Path
             session.play(*result)
             moves += 1
         assert moves == 3, session.bot_error
-        assert session._process is not None and not session._process.dead
+        assert session._process is not None
+        assert not session._process.dead
         assert session.bot_error is None
     finally:
         session.close()
@@ -97,7 +98,8 @@ def test_the_second_bot_process_ignores_a_rummy_gui_in_the_working_folder(
     second = SecondProcess()
     try:
         proc = second._proc
-        assert proc is not None and proc.stdin is not None
+        assert proc is not None
+        assert proc.stdin is not None
         proc.stdin.write(b'{"shard": {}}\n')  # not a shard: the real worker says so
         proc.stdin.flush()
         answer = json.loads(second._lines.get(timeout=120))
