@@ -454,7 +454,7 @@ class Session:
         return self.thinking.poll()
 
     def bot_thinking(self) -> bool:
-        return self.thinking.pending is not None
+        return self.thinking.waiting
 
     def start_bots(self) -> None:
         """Start the bots' worker process now, if the bots use one (else it
