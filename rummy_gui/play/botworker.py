@@ -43,6 +43,9 @@ BUDGET_SECONDS = {"random": 0.002, "easy": 0.002, "medium": 0.02, "hard": 0.3, "
 DEADLINE_FACTOR = 5.0
 START_ALLOWANCE = 5.0  # a request that carries the whole record
 STEP_ALLOWANCE = 2.0  # a request that carries the new moves only
+# and per move of a whole record, which the child replays first (a 99,000-move
+# save takes several seconds on a slow machine)
+REPLAY_ALLOWANCE = 0.0005
 
 
 def deadline(level: str, whole_record: bool) -> float:
@@ -113,7 +116,9 @@ class BotProcess:
             except (OSError, ValueError):
                 self.kill()
                 raise BotStuck("the bot process stopped") from None
-            limit = deadline(level, whole) if timeout is None else timeout
+            limit = timeout
+            if limit is None:
+                limit = deadline(level, whole) + (REPLAY_ALLOWANCE * len(moves) if whole else 0.0)
             try:
                 line = self._lines.get(timeout=limit)
             except queue.Empty:

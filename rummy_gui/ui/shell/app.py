@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from rummy_gui.play import saves
+from rummy_gui.play import opening, saves
 from rummy_gui.play.session import Session
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.art.cards import ArtCache
@@ -272,7 +272,8 @@ class App:
             pygame.display.flip()
         elif rects:  # only the parts that changed go to the screen
             pygame.display.update(rects)
-        saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
+        if not opening.pending():  # the frames of an opening's overlay do not show the game
+            saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
@@ -464,20 +465,26 @@ def _run(args: argparse.Namespace) -> int:
 
             menu.autosave_problem = stopped_opening(moved)
             print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
+        failed: list[str] = []  # why --continue opened no game
         if args.resume:
             from rummy_gui.play.session import open_autosave
+            from rummy_gui.ui.screens.opening import close_opened, open_in_background
             from rummy_gui.ui.table.scene import TableScene
 
-            session, problem = open_autosave()
-            if session is None:
-                why = problem or "there is no game in progress to continue"
-                print(f"rummy-gui: {why}", file=sys.stderr)
-                menu.autosave_problem = menu.autosave_problem or problem
-                if args.frames:
-                    return 1
-            else:
-                app.session = session
-                app.push(TableScene(app, session))
+            def resumed(result: tuple[Session | None, str]) -> None:
+                session, problem = result
+                if session is None:
+                    why = problem or "there is no game in progress to continue"
+                    print(f"rummy-gui: {why}", file=sys.stderr)
+                    menu.autosave_problem = menu.autosave_problem or problem
+                    failed.append(why)
+                else:
+                    app.session = session
+                    app.push(TableScene(app, session))
+
+            open_in_background(app, open_autosave, resumed, close_opened)
+            if failed and args.frames:
+                return 1
         if args.demo or args.preset:
             from rummy_gui.play.session import SeatConfig
 
@@ -500,9 +507,12 @@ def _run(args: argparse.Namespace) -> int:
         if args.fullscreen or settings.fullscreen:
             app.set_fullscreen(True)
         first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))
+        counted = 0  # frames toward --frames: those of an opening's overlay do not count
         while app.running:
             app.rest()
             app.tick()
+            if failed and args.frames:
+                return 1  # a headless --continue of a game that could not be opened
             if app.frame == 1:
                 if first_frame_stamp:
                     print(
@@ -511,7 +521,8 @@ def _run(args: argparse.Namespace) -> int:
                         flush=True,
                     )  # for rummy_gui.ui.perf
                 settle_heap()  # after the first frame: the player sees the table sooner
-            if args.frames and app.frame >= args.frames:
+            counted += not opening.pending()
+            if args.frames and counted >= args.frames:
                 break
         if args.screenshot:
             try:
@@ -523,6 +534,7 @@ def _run(args: argparse.Namespace) -> int:
                 )
                 return 1
     finally:
+        opening.cancel_all()  # a quit while a game opens: the opening stops now
         if app.session is not None:
             app.session.close()  # stops the bots' process and writes the last autosave
         if not args.frames:  # headless checks leave the player's settings alone
