@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ui_driver import click, frame
 
 from rummy_gui.engine import Action, Game
 from rummy_gui.play import opening, saves
@@ -26,7 +27,6 @@ from rummy_gui.ui.screens.opening import OpeningScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Back
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, frame
 
 SEATS = [saves.Seat("You"), saves.Seat("Ada", "easy")]
 QUIET = (Action.DRAW, Action.DISCARD, Action.PASS, Action.DEAL, Action.CUT)
@@ -192,7 +192,7 @@ sys.exit(main(["--continue"]))
 
 @pytest.mark.long
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
-def test_a_sigterm_while_a_long_game_opens_ends_the_program_promptly(tmp_path: Path) -> None:
+def test_a_sigterm_while_a_long_game_opens_ends_the_program_promptly() -> None:
     saves.write(saves.autosave_path(), long_game(6000), SEATS)  # a minute to open in that program
     before = saves.autosave_path().read_bytes()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
