@@ -8,15 +8,17 @@ import os
 import re
 from collections.abc import Sequence
 
+from rummy_gui import safetext
 from rummy_gui.engine import SEED_LIMIT
+from rummy_gui.safetext import said_back
 
 MAX_SIZE = 8192  # the largest window side `--size` and the settings file accept
 MAX_FRAMES = 10**9  # `--frames`: far more than any headless check draws
 MAX_PLAYERS = 99  # `--players`: the presets say how many they take, below this
-MAX_SHOWN = 24  # characters of a bad argument said back
 # Options that take a value: a value that starts with "-" (a size "-5x5") is
 # still theirs, not an option argparse does not know.
 VALUED = ("--preset", "--players", "--seed", "--frames", "--screenshot", "--size", "--speed")
+_SIDE = re.compile(r"\s*[+-]?[0-9]+\s*")  # one side of a size, as `int` reads it
 
 
 def clip(text: str, limit: int) -> str:
@@ -24,30 +26,12 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def shown(text: str) -> str:
-    """An argument as it is said back: quoted, and cut short when long."""
-    if len(text) <= MAX_SHOWN:
-        return repr(text)
-    return f"{text[:MAX_SHOWN]!r}… ({len(text)} characters)"
-
-
-_WHOLE = re.compile(r"\s*[+-]?[0-9]+\s*")
-
-
 def whole_number(text: str, low: int, high: int) -> int:
-    """A whole number from `low` to `high`, or ArgumentTypeError saying why.
-    A long text is refused before it is turned into a number (Python refuses
-    to read more than 4,300 digits, with advice meant for programmers)."""
-    if not _WHOLE.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number")
-    if len(text.strip().lstrip("+-")) > len(str(max(abs(low), abs(high)))):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is too large (at most {high})")
-    n = int(text)
-    if n < 0 <= low:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is negative")
-    if not low <= n <= high:
-        raise argparse.ArgumentTypeError(f"{shown(text)} must be from {low} to {high}")
-    return n
+    """`safetext.whole_number` for argparse (which shows this message alone)."""
+    try:
+        return safetext.whole_number(text, low, high)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _seed(text: str) -> int:
@@ -65,10 +49,10 @@ def _players(text: str) -> int:
 def _window_size(text: str) -> tuple[int, int]:
     """`--size`: WIDTHxHEIGHT in pixels (smaller than 960x600 is raised to it)."""
     w, sep, h = text.lower().partition("x")
-    if not sep or not (_WHOLE.fullmatch(w) and _WHOLE.fullmatch(h)):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a size like 1280x800")
+    if not sep or not (_SIDE.fullmatch(w) and _SIDE.fullmatch(h)):
+        raise argparse.ArgumentTypeError(f"{said_back(text)} is not a size like 1280x800")
     out_of_range = argparse.ArgumentTypeError(
-        f"{shown(text)}: width and height must be from 1 to {MAX_SIZE}"
+        f"{said_back(text)}: width and height must be from 1 to {MAX_SIZE}"
     )
     if max(len(w), len(h)) > 12:
         raise out_of_range
@@ -134,7 +118,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         preset = "rummy500" if args.preset is None else args.preset
         if preset not in known:
             choices = ", ".join(known)
-            p.error(f"argument --preset: unknown preset {shown(preset)} (choose from {choices})")
+            p.error(
+                f"argument --preset: unknown preset {said_back(preset)} (choose from {choices})"
+            )
         info = known[preset]
         if args.players is not None and not info.min_players <= args.players <= info.max_players:
             p.error(
