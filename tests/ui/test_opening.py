@@ -132,10 +132,11 @@ def test_continue_shows_the_opening_panel_and_escape_cancels_it(
     saves.write(saves.autosave_path(), long_game(6000), SEATS)
     before = saves.autosave_path().read_bytes()
     monkeypatch.setattr(opening_screen, "GRACE", 0.0)
-    go = threading.Event()
+    go, reached = threading.Event(), threading.Event()
     real = saves.read_with_fallback
 
     def held(*args: object, **kwargs: object) -> saves.SavedGame:
+        reached.set()
         go.wait(30)  # the opening is under way until the test lets it go on
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
@@ -143,6 +144,7 @@ def test_continue_shows_the_opening_panel_and_escape_cancels_it(
     _continue(app)
     scene = app.stack.top
     assert isinstance(scene, OpeningScene)
+    assert reached.wait(30)
     frame(app, 3)  # frames go on while the game opens
     assert note().exists()  # the crash guard stays while the game is not yet drawn
     app.dispatch(Back())
