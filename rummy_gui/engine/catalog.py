@@ -17,6 +17,7 @@ from typing import Any
 from .cards import Card
 from .melds import Meld
 from .rules import CONTRACT_NAMES, CONTRACTS, PRESETS, Rules, get_rules
+from .table import seat_sides
 from .targets import could_use as _could_use
 
 # A house rule's name, by option key (RULES.md section 6).
@@ -30,6 +31,7 @@ OPTION_LABELS: dict[str, str] = {
     "min_run": "Minimum run length",
     "buying": "Buying out of turn",
     "reshuffles": "Stock rebuilds per round",
+    "hidden_layoffs": "Lay-offs face down",
 }
 # How a value is named where the value itself is a word of the engine's.
 CHOICE_NAMES: dict[str, dict[str, str]] = {
@@ -113,3 +115,9 @@ def could_use(rules: Rules, hand: Sequence[Card], card: Card, melds: Sequence[Me
     `melds` — the engine's own quick test before it searches (a necessary
     condition, from the hand and the table only: what a player would judge)."""
     return _could_use(rules, [*hand, card], card, melds)
+
+
+def sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
+    """Who plays with whom at a table of `players`: the seats of each side, as
+    `Game.sides` will have them (each seat alone without partnerships)."""
+    return seat_sides(rules, players)

@@ -210,9 +210,7 @@ class Session:
         # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._legal_cache: tuple[int, dict[int, list[Move]]] | None = None
-        self._claims: list[
-            tuple[int, LogEntry]
-        ] = []  # claims of the open window: (priority, words)
+        self._claims: dict[int, LogEntry] = {}  # claims of the open window, by seat
         self.log.append(self._deal_line())
         if self.game.moves:  # a game opened from a file: its deal's moves so far
             from rummy_gui.play.history import current_deal
@@ -279,13 +277,10 @@ class Session:
         return [s for s in range(len(self.seats)) if self.is_human(s)]
 
     def legal(self, seat: int) -> list[Move]:
-        """The legal moves of one seat, now (each with its seat)."""
+        """The legal moves one seat is offered, now (each with its seat; none
+        that tells a face-down card, `Game.offered_moves`)."""
         if self._legal_cache is None or self._legal_cache[0] != self.version:
-            by_seat: dict[int, list[Move]] = {}
-            for move in self.game.legal_moves:
-                by_seat.setdefault(self.game.turn if move.seat is None else move.seat, []).append(
-                    move
-                )
+            by_seat = {s: self.game.offered_moves(s) for s in self.game.to_act}
             self._legal_cache = (self.version, by_seat)
         return self._legal_cache[1].get(seat, [])
 
@@ -317,15 +312,14 @@ class Session:
                 if told:
                     self.log.append(entry)
             elif entry is not None:
-                self._claims.append(
-                    (claim.claimants.index(seat) if seat in claim.claimants else 99, entry)
-                )
+                self._claims[seat] = entry
             if self.phase is not Phase.CLAIM or self.game.claim is not claim:
-                if self._claims:
-                    won = min(self._claims, key=lambda c: c[0])[1]
+                winner = claim.winning_seat()  # the engine's claim priority
+                won = None if winner is None else self._claims.get(winner)
+                if won is not None:
                     self.log.append(won)
                     self.announcements.append(won.text())
-                self._claims = []
+                self._claims = {}
         elif entry is not None:
             self.log.append(entry)
             if action is Action.DISCARD and played.call:
@@ -368,7 +362,7 @@ class Session:
         self.version += 1
         n = len(self.game.moves)
         self.log = [e for e in self.log if e.index < n or (e.is_deal and e.index <= n)]
-        self._claims = []
+        self._claims = {}
         self.autosave()
 
     def autosave(self) -> None:
