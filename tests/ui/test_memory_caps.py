@@ -1,13 +1,13 @@
 """What long play keeps in memory is bounded (issue 47): the scaled card art
 (cards in flight change size every frame), the fonts the art asks for at each
-card size, and the soak that measures it."""
+card size, and the tables that have left the screen. The soak that measures
+it: lab/tests/test_soak_minutes.py."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from rummy_gui.bench import soak
 from rummy_gui.engine.cards import NATURALS
 from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.shell.app import App
@@ -56,37 +56,6 @@ def test_the_fonts_cache_holds_at_most_its_cap_after_many_sizes() -> None:
         fonts.font(size, bold=True)
     assert fonts.font.cache_info().currsize <= fonts.FONT_CACHE
     assert fonts.FONT_CACHE < 100
-
-
-def test_the_soak_reports_the_5th_and_last_minute_and_the_growth() -> None:
-    samples = [(t * 30.0, 100.0 + (t >= 8) * 4 + (t >= 20) * 6) for t in range(25)]
-    figures = soak.minute_figures(samples)
-    assert figures["start MB"] == 100.0
-    assert figures["5th minute MB"] == 104.0  # 240-300 s
-    assert figures["last minute MB"] == 110.0
-    assert figures["max MB"] == 110.0
-    assert figures["growth 5th -> last minute"] == "+5.8%"
-    assert figures["growth"] == pytest.approx(6 / 104)
-
-
-def test_the_soak_counts_the_processes_under_the_program() -> None:
-    import subprocess
-    import sys
-
-    own = soak.tree_rss_mb()
-    child = subprocess.Popen(
-        [sys.executable, "-c", "import sys; b = bytearray(40 << 20); sys.stdin.read()"],
-        stdin=subprocess.PIPE,
-    )
-    try:
-        for _ in range(200):
-            if soak.tree_rss_mb() > own + 30:
-                break
-            __import__("time").sleep(0.05)
-        assert soak.tree_rss_mb() > own + 30
-    finally:
-        child.kill()
-        child.wait()
 
 
 def test_a_scene_that_has_gone_is_freed_at_the_next_frame(app: App) -> None:
