@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.engine import Game
-from rummy_gui.engine.cards import Card
+from rummy_gui.engine.cards import SUITS, Card, suit_symbol
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
 from rummy_gui.play import palette
@@ -593,8 +593,8 @@ def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool, be
 
     text = meaning
     colour = (40, 40, 40)
-    if meaning and meaning[-1] in "CDHS":
-        text = meaning[:-1] + "♣♦♥♠"["CDHS".index(meaning[-1])]
+    if meaning and meaning[-1] in SUITS:
+        text = meaning[:-1] + suit_symbol(meaning[-1])
         colour = suit_colour(meaning[-1], four)
     size = max(9, rect.h // 7)
     img = fonts.text_cached(text, size, colour, True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from rummy_gui.engine import Game, Move
-from rummy_gui.engine.cards import Card, parse_card
+from rummy_gui.engine.cards import SUITS, Card, parse_card
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
 from rummy_gui.ui.widgets import theme
@@ -52,7 +52,7 @@ def pretty_token(token: str) -> str:
     card = parse_card(base)
     if not meaning:
         return card.pretty
-    if meaning[-1] in "CDHS":
+    if meaning[-1] in SUITS:
         return f"★={parse_card(meaning).pretty}"
     return f"★={meaning}"
 
