@@ -33,7 +33,7 @@ from functools import partial
 from ..engine.cards import Card
 from ..engine.enums import Action, ClaimKind, Phase
 from ..engine.game import Game
-from ..engine.melds import Token, layoff_fits
+from ..engine.melds import Token, card_token, layoff_fits
 from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
@@ -317,9 +317,18 @@ def _fits(g: Game, card: Card) -> bool:
     return fits_alone(g.rules, g.melds, card)
 
 
-def _try(g: Game, text: str) -> bool:
+def _try(
+    g: Game,
+    action: Action,
+    seat: int,
+    cards: tuple[Token, ...] = (),
+    number: int | None = None,
+    kind: str | None = None,
+    groups: tuple[tuple[Token, ...], ...] = (),
+) -> bool:
+    """Play this move if the game takes it (a refused move changes nothing)."""
     try:
-        g.play(text)
+        g.play(Move(action, seat, cards, number, kind, groups))
     except IllegalMove:
         return False
     return True
@@ -342,18 +351,18 @@ def fast_move(g: Game, rng: random.Random) -> None:
                     else calls[0]
                 )
                 return
-        g.play(f"{seat}: pass")
+        g.play(Move(Action.PASS, seat))
         return
     if phase == Phase.CUT:
-        g.play(f"{seat}: cut {rng.randrange(1, max(2, g.stock_count))}")
+        g.play(Move(Action.CUT, seat, number=rng.randrange(1, max(2, g.stock_count))))
         return
     hand = g.hand(seat)
     pile = g.discard_pile
     if phase == Phase.DRAW:
         top = pile[-1] if pile else None
-        if top is not None and _wants(g, seat, hand, top) and _try(g, f"{seat}: take 1"):
+        if top is not None and _wants(g, seat, hand, top) and _try(g, Action.TAKE, seat, number=1):
             return
-        if _try(g, f"{seat}: draw") or _try(g, f"{seat}: pass"):
+        if _try(g, Action.DRAW, seat) or _try(g, Action.PASS, seat):
             return
     elif phase == Phase.PLAY:
         if r.is_contract:
@@ -367,11 +376,11 @@ def fast_move(g: Game, rng: random.Random) -> None:
                 key=lambda pm: (target is None or target not in pm.cards, pm.kind == LAYOFF),
             )
             for pm in melds:
-                if _try(g, _planned_text(seat, pm)):
+                if _try_planned(g, seat, pm):
                     return
             if target is None:
                 for c in sorted(split.leftovers, key=lambda c: -card_value(r, c)):
-                    if _try(g, f"{seat}: discard {c}"):
+                    if _try(g, Action.DISCARD, seat, (card_token(c),)):
                         return
     legal = [m for m in g.legal_moves if m.seat == seat]
     if phase == Phase.PLAY and g.target is not None:
@@ -395,27 +404,24 @@ def _contract_step(g: Game, seat: int, hand: list[Card]) -> bool:
     if not g.has_laid_down(seat):
         layout = contract_layout(r, hand, g.round)
         if layout is not None:
-            groups = " / ".join(" ".join(pm.tokens()) for pm in layout.melds)
-            if _try(g, f"{seat}: contract {groups}"):
+            groups = tuple(pm.tokens() for pm in layout.melds)
+            if _try(g, Action.CONTRACT, seat, groups=groups):
                 return True
     elif not g.rules.last_round_goes_out_whole(g.round) and len(hand) > 1:
         for c in sorted(set(hand), key=lambda c: (-card_value(r, c), c.code)):
             for m in g.melds:
                 if layoff_fits(r, m, [Token(c)]):
-                    tok = str(c)
+                    tok = Token(c)
                     if c.is_joker and m.kind == "run":
                         fits = layoff_fits(r, m, [Token(c)])
                         f = fits[0]
-                        pos = f.low + f.added[0]
-                        from ..engine.cards import rank_text
-
-                        tok = f"JK={rank_text(pos)}{m.suit}"
-                    if _try(g, f"{seat}: layoff {tok} to {m.id}"):
+                        tok = Token(c, f.low + f.added[0], m.suit)
+                    if _try(g, Action.LAYOFF, seat, (tok,), number=m.id):
                         return True
     for c in sorted(set(hand), key=lambda c: (_fits(g, c), -card_value(r, c), c.code)):
         if c.is_joker:
             continue
-        if _try(g, f"{seat}: discard {c}"):
+        if _try(g, Action.DISCARD, seat, (card_token(c),)):
             return True
     return False
 
@@ -760,14 +766,14 @@ def _play_planned(g: Game, seat: int) -> bool:
         split.melds,
         key=lambda pm: (target is None or target not in pm.cards, pm.kind == LAYOFF, -pm.value),
     )
-    return any(_try(g, _planned_text(seat, pm)) for pm in order)
+    return any(_try_planned(g, seat, pm) for pm in order)
 
 
-def _planned_text(seat: int, pm: PlannedMeld) -> str:
-    """The move that plays a planned meld or lay-off, as text."""
+def _try_planned(g: Game, seat: int, pm: PlannedMeld) -> bool:
+    """Play the move of a planned meld or lay-off if the game takes it."""
     if pm.kind == LAYOFF:
-        return f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
-    return f"{seat}: meld {pm.kind} {' '.join(pm.tokens())}"
+        return _try(g, Action.LAYOFF, seat, pm.tokens(), number=pm.meld_id)
+    return _try(g, Action.MELD, seat, pm.tokens(), kind=pm.kind)
 
 
 def playout(

@@ -12,10 +12,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, Token, card_token
 from .enums import Action
 from .game import Game
-from .melds import RUN, SET, Token, layoff_fits
+from .melds import RUN, SET, layoff_fits
 from .moves import Move
 from .rules import CONTRACTS
 
@@ -53,8 +53,7 @@ class ContractSlot:
 def cards_of(move: Move) -> list[Card]:
     """The physical cards a move plays (a "JK=8S" token is a joker), its
     contract groups included, in the move's order."""
-    tokens = list(move.cards) + [t for g in move.groups for t in g]
-    return [Token.parse(t).card for t in tokens]
+    return [t.card for t in move.cards] + [t.card for g in move.groups for t in g]
 
 
 def plays_cards(move: Move, cards: Iterable[Card]) -> bool:
@@ -92,7 +91,7 @@ def melds_card_fits(game: Game, card: Card) -> list[int]:
     """The ids of the melds on the table this card would fit on by the
     rules of play, whoever holds it and whatever the phase (a guess any
     player can make from the table)."""
-    token = Token(card)
+    token = card_token(card)
     return [meld.id for meld in game.melds if layoff_fits(game.rules, meld, [token])]
 
 
@@ -114,8 +113,8 @@ def _kinds(game: Game) -> list[str]:
     return [slot.kind for slot in contract_slots(game)]
 
 
-def _same(group: Iterable[str], cards: Counter[int]) -> bool:
-    return Counter(Token.parse(t).card.code for t in group) == cards
+def _same(group: Iterable[Token], cards: Counter[int]) -> bool:
+    return Counter(t.card.code for t in group) == cards
 
 
 def fills_contract_slot(game: Game, seat: int, index: int, cards: Sequence[Card]) -> bool:

@@ -1,4 +1,4 @@
-"""Every way to lay down a contract (RULES.md 4.3) from a hand, as move text.
+"""Every way to lay down a contract (RULES.md 4.3) from a hand, as a move's groups.
 
 A quick bound first (the fewest jokers the sets and runs could need), then
 the sets and runs of the round's sizes from `combos.possible_melds`, combined
@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .cards import JOKER, card_from_code
+from .cards import JOKER, Token, card_from_code
 from .combos import HandIndex, possible_melds
 from .melds import RUN, SET, Reading, run_bounds
 from .memo import readings_of
+from .notation import text_key
 from .rules import CONTRACTS, Rules
 
 
-def _group_text(reading: Reading) -> tuple[str, ...]:
+def _group_tokens(reading: Reading) -> tuple[Token, ...]:
     if reading.kind == RUN:
         return tuple(reading.tokens(explicit=True))
     return tuple(reading.tokens(explicit=False))
@@ -27,8 +28,8 @@ PartOk = Callable[[list[Reading]], bool]
 
 def contract_layouts(
     r: Rules, index: HandIndex, round_no: int, sets_ok: PartOk, runs_ok: PartOk
-) -> Iterator[tuple[tuple[tuple[str, ...], ...], int]]:
-    """Every way (as move text, each once) to lay down the round's contract
+) -> Iterator[tuple[tuple[tuple[Token, ...], ...], int]]:
+    """Every way (as a move's groups, each once) to lay down the round's contract
     from the hand of this index whose every group reads one way (as
     `contracts.prepare_contract` reads it) and whose sets and runs pass
     `sets_ok` and `runs_ok` (given the readings of the sets, of the runs):
@@ -47,12 +48,12 @@ def contract_layouts(
     if whole:
         runs7: list[Reading] = []
         read7: dict[int, Reading] = {}
-        for _text, _codes, x, reading, _need, _n in _run_parts(r, index, None):
+        for _toks, _codes, x, reading, _need, _n, _key in _run_parts(r, index, None):
             runs7.append(x)
             read7[id(x)] = reading
-        seen7: set[tuple[tuple[str, ...], ...]] = set()
+        seen7: set[tuple[tuple[Token, ...], ...]] = set()
         for combo in _partitions(runs7, counts, 3):
-            groups7 = tuple(sorted(_group_text(x) for x in combo))
+            groups7 = tuple(sorted((_group_tokens(x) for x in combo), key=text_key))
             if groups7 not in seen7:
                 seen7.add(groups7)
                 chosen = [read7[id(x)] for x in combo]
@@ -65,13 +66,13 @@ def contract_layouts(
     # high bit set: taking a combination's cards off (`Part` needs) leaves
     # every high bit set exactly when the hand holds the combination
     held = int.from_bytes(bytes(counts), "little") | _HIGH
-    seen: set[tuple[tuple[str, ...], ...]] = set()
+    seen: set[tuple[tuple[Token, ...], ...]] = set()
     run_combos = _combos(run_items, runs_needed, runs_ok, held)
-    for set_text, set_need, set_cards in _combos(set_items, sets_needed, sets_ok, held):
+    for set_groups, set_need, set_cards in _combos(set_items, sets_needed, sets_ok, held):
         left = held - set_need
-        for run_text, run_need, run_cards in run_combos:
+        for run_groups, run_need, run_cards in run_combos:
             if (left - run_need) & _HIGH == _HIGH:
-                groups = set_text + run_text
+                groups = set_groups + run_groups
                 if groups not in seen:
                     seen.add(groups)
                     yield groups, set_cards + run_cards
@@ -82,13 +83,13 @@ _HIGH = int.from_bytes(bytes([128] * 53), "little")
 
 def _combos(
     items: list[Part], k: int, ok: PartOk, held: int
-) -> list[tuple[tuple[tuple[str, ...], ...], int, int]]:
+) -> list[tuple[tuple[tuple[Token, ...], ...], int, int]]:
     """Every k items (in list order, each combination once) that the hand
     `held` (as in `contract_layouts`) holds together and that pass `ok`:
-    (their texts sorted, the cards they need, card count). An item may be
+    (their tokens in the order of their texts, the cards they need, card count). An item may be
     taken twice: two decks can hold the same run twice (RULES.md 4.3 lets
     runs of a suit overlap)."""
-    out: list[tuple[tuple[tuple[str, ...], ...], int, int]] = []
+    out: list[tuple[tuple[tuple[Token, ...], ...], int, int]] = []
     chosen: list[Part] = []
     last = len(items)
 
@@ -97,7 +98,7 @@ def _combos(
             if ok([p[3] for p in chosen]):
                 out.append(
                     (
-                        tuple(sorted(p[0] for p in chosen)),
+                        tuple(p[0] for p in sorted(chosen, key=_part_key)),
                         held - left,
                         sum(p[5] for p in chosen),
                     )
@@ -115,9 +116,15 @@ def _combos(
     return out
 
 
-# (text, card codes, the meld as `possible_melds` gives it, its one reading,
-# its cards as 8 bits a card code, its card count)
-Part = tuple[tuple[str, ...], tuple[int, ...], Reading, Reading, int, int]
+# (tokens, card codes, the meld as `possible_melds` gives it, its one reading,
+# its cards as 8 bits a card code, its card count, the tokens' `text_key`)
+Part = tuple[tuple[Token, ...], tuple[int, ...], Reading, Reading, int, int, tuple[int, ...]]
+
+
+def _part_key(part: Part) -> tuple[int, ...]:
+    return part[6]
+
+
 _PARTS: dict[int, tuple[Rules, dict[tuple[object, ...], list[Part]]]] = {}
 _PART_LIMIT = 20_000
 
@@ -135,17 +142,17 @@ def _parts_memo(r: Rules) -> dict[tuple[object, ...], list[Part]]:
 
 
 def _unique(r: Rules, melds: Iterator[Reading], kind: str) -> list[Part]:
-    """The melds of this kind whose text reads one way as `kind`."""
+    """The melds of this kind whose tokens read one way as `kind`."""
     out = []
     for x in melds:
         if x.kind != kind:
             continue
-        text = _group_text(x)
-        opts = readings_of(r, text, kind)
+        toks = _group_tokens(x)
+        opts = readings_of(r, toks, kind)
         if len(opts) == 1:
             codes = tuple(c.code for c in x.cards)
             need = sum(1 << (8 * code) for code in codes)
-            out.append((text, codes, x, opts[0], need, len(codes)))
+            out.append((toks, codes, x, opts[0], need, len(codes), text_key(toks)))
     return out
 
 

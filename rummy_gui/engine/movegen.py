@@ -5,8 +5,8 @@ checks of `Game.play`)
 is the reference: this module gives exactly its list, in the same order,
 without building and re-checking each move. What a handler would still
 check and the candidate does not guarantee is decided here from the cards
-directly: the turn can still be finished after a meld or lay-off, the text
-of a meld reads one way only, a lay-off fits in exactly one way, the
+directly: the turn can still be finished after a meld or lay-off, the tokens
+of a meld read one way only, a lay-off fits in exactly one way, the
 contract's melds keep its shape.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import compress
 
-from .cards import JOKER, Card, card_from_code
+from .cards import JOKER, Card, Token, card_from_code, card_token
 from .combos import (
     HandIndex,
     layoff_candidates,
@@ -31,8 +31,6 @@ from .melds import (
     LayoffFit,
     Meld,
     Reading,
-    Token,
-    card_token,
     joker_fits_somewhere,
     layoff_fits,
 )
@@ -69,10 +67,9 @@ def generate(t: Table) -> list[Move]:
     if phase is Phase.RUMMY_LAYOFF:
         assert s.claim is not None
         card = s.claim.card
-        token = [Token(card)]
-        text = (str(card),)
+        token = (card_token(card),)
         return [
-            _layoff_mv(seat, text, m.id)
+            _layoff_mv(seat, token, m.id)
             for m in s.melds
             if len(layoff_fits(t.rules, m, token)) == 1
         ]
@@ -102,7 +99,8 @@ def _discards(seat: int) -> list[Move]:
     row = _DISCARDS.get(seat)
     if row is None:
         row = _DISCARDS[seat] = [
-            Move._valid(Action.DISCARD, seat, (str(card_from_code(code)),)) for code in range(53)
+            Move._valid(Action.DISCARD, seat, (card_token(card_from_code(code)),))
+            for code in range(53)
         ]
     return row
 
@@ -112,10 +110,10 @@ def _code(c: Card) -> int:
 
 
 _MOVES: dict[tuple[object, ...], Move] = {}
-_LAYOFFS: dict[tuple[int, tuple[str, ...], int | None], Move] = {}
+_LAYOFFS: dict[tuple[int, tuple[Token, ...], int | None], Move] = {}
 
 
-def _layoff_mv(seat: int, cards: tuple[str, ...], meld_id: int | None) -> Move:
+def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move:
     """`_mv(Action.LAYOFF, seat, cards, number=meld_id)`, looked up by a shorter key."""
     key = (seat, cards, meld_id)
     m = _LAYOFFS.get(key)
@@ -127,10 +125,10 @@ def _layoff_mv(seat: int, cards: tuple[str, ...], meld_id: int | None) -> Move:
 def _mv(
     action: Action,
     seat: int,
-    cards: tuple[str, ...] = (),
+    cards: tuple[Token, ...] = (),
     number: int | None = None,
     kind: str | None = None,
-    groups: tuple[tuple[str, ...], ...] = (),
+    groups: tuple[tuple[Token, ...], ...] = (),
     call: bool = False,
 ) -> Move:
     """The Move with these fields, made once: moves are values, and building
@@ -154,7 +152,7 @@ def _claim_moves(t: Table, seat: int) -> list[Move]:
     elif claim.kind is ClaimKind.BUY:
         out.append(_mv(Action.BUY, seat))
     elif claim.kind is ClaimKind.SHANGHAI:
-        token = [Token(claim.card)]
+        token = [card_token(claim.card)]
         seen: set[int | None] = set()
         for m in t.s.melds:
             if m.id not in seen and layoff_fits(t.rules, m, token):
@@ -222,7 +220,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
 
     if r.is_contract:
         if s.contract_turn[seat] is None:
-            # contract_layouts gives each text once: no move repeats
+            # contract_layouts gives each layout once: no move repeats
             # (not interned: a hand may have thousands, each seen once)
             out.extend(
                 Move._valid(Action.CONTRACT, seat, groups=groups)
@@ -239,7 +237,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                         if c.is_joker:
                             nat = _natural(meld.low + i, meld.suit)
                             if _swap_ok(t, seat, meld, nat):
-                                add(_mv(Action.SWAP, seat, (str(nat),), number=meld.id))
+                                add(_mv(Action.SWAP, seat, (card_token(nat),), number=meld.id))
     else:
         target = s.target
         melds = (
@@ -252,8 +250,8 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
         natural = not index.joker
         for reading in melds:
             if natural:
-                # the canonical text of a meld without a joker: its cards' texts
-                word, toks = None, tuple([c._text for c in reading.cards])
+                # the canonical tokens of a meld without a joker: its cards'
+                word, toks = None, tuple([_TOKEN_OF[c.code] for c in reading.cards])
             else:
                 word, toks = _canonical(r, reading)
             m = _mv(Action.MELD, seat, toks, kind=word)
@@ -284,8 +282,11 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             if any(may_fit(m, c) for m in s.melds) and any(
                 layoff_fits(r, m, token) for m in s.melds
             ):
-                add(_mv(Action.DISCARD, seat, (str(c),), call=True))
+                add(_mv(Action.DISCARD, seat, (token[0],), call=True))
     return out
+
+
+_TOKEN_OF = tuple(card_token(card_from_code(code)) for code in range(53))
 
 
 def _natural(pos: int, suit: str) -> Card:
@@ -299,13 +300,12 @@ def _may_lay_off(t: Table, seat: int) -> bool:
 
 def _layoffs(
     t: Table, seat: int, meld: Meld, index: HandIndex
-) -> Iterator[tuple[tuple[str, ...], list[Card], Callable[[], list[Meld]]]]:
-    """The lay-off candidates on a meld that fit it in exactly one way: (text,
-    cards, the table after it, built only when asked)."""
+) -> Iterator[tuple[tuple[Token, ...], list[Card], Callable[[], list[Meld]]]]:
+    """The lay-off candidates on a meld that fit it in exactly one way:
+    (tokens, cards, the table after it, built only when asked)."""
     r = t.rules
     for toks in layoff_candidates(r, t.s.hands[seat], meld, index):
-        tokens = [Token.parse(x) for x in toks]
-        fits = layoff_fits(r, meld, tokens)
+        fits = layoff_fits(r, meld, toks)
         if len(fits) != 1:
             continue
         fit = fits[0]
@@ -315,7 +315,7 @@ def _layoffs(
             changed.lay_off(fit, seat)
             return [changed if x is meld else x for x in t.s.melds]
 
-        yield toks, [tok.card for tok in tokens], after
+        yield toks, [tok.card for tok in toks], after
 
 
 def _swap_ok(t: Table, seat: int, meld: Meld, card: Card) -> bool:
@@ -377,7 +377,9 @@ def _finish_ok(
 # --- the contract ----------------------------------------------------------------
 
 
-def _contract_moves(t: Table, seat: int, index: HandIndex) -> Iterator[tuple[tuple[str, ...], ...]]:
+def _contract_moves(
+    t: Table, seat: int, index: HandIndex
+) -> Iterator[tuple[tuple[Token, ...], ...]]:
     """The contract layouts (`contract_combos.contract_layouts`) that
     `contracts.prepare_contract` accepts: each group reads one way, the sets
     and the runs have the contract's shape (checked per combination of sets

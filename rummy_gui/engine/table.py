@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import Card
+from .cards import Card, Token
 from .enums import Phase
 from .errors import IllegalMove, illegal
-from .melds import Meld, Reading, Token
+from .melds import Meld, Reading
+from .notation import tokens_text
 from .rules import Rules
 from .state import GameState
 
@@ -66,11 +67,9 @@ class Table:
         s.reset_turn()
 
     # --- cards in hand
-    def tokens(self, texts: Sequence[str]) -> list[Token]:
-        try:
-            return [Token.parse(t) for t in texts]
-        except ValueError as e:
-            raise _illegal("bad_card", text=str(e)) from None
+    def tokens(self, tokens: Sequence[Token]) -> list[Token]:
+        """A move's tokens, as a list (a move holds them typed: nothing to read)."""
+        return list(tokens)
 
     def hand_tokens(self, seat: int, tokens: Sequence[Token]) -> list[Card]:
         """The cards the tokens name, checked against the hand."""
@@ -100,7 +99,7 @@ class Table:
         kinds = {o.kind for o in options}
         if len(kinds) > 1:
             return _illegal("ambiguous_kind", cards=pretty(cards))
-        examples = " or ".join(" ".join(o.tokens(True)) for o in options[:3])
+        examples = " or ".join(tokens_text(o.tokens(True)) for o in options[:3])
         return _illegal("ambiguous_joker", cards=pretty(cards), options=examples)
 
     # --- the stock (RULES.md 3.5, 4.5 and 4.7)

@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_gui.engine import PRESETS
-from rummy_gui.engine.cards import JOKER, NATURALS, Card
+from rummy_gui.engine.cards import JOKER, NATURALS, Card, Token
 from rummy_gui.engine.combos import HandIndex, possible_melds
 from rummy_gui.engine.contract_combos import (
     _contract_possible,
-    _group_text,
+    _group_tokens,
     _run_parts,
     _set_parts,
 )
@@ -36,12 +36,12 @@ RULES = st.builds(
 
 def _whole_hand(
     rules: Rules, hand: list[Card], kind: str, **sizes: tuple[int, int] | None
-) -> list[tuple[str, ...]]:
+) -> list[tuple[Token, ...]]:
     found = possible_melds(rules, hand, **sizes)  # type: ignore[arg-type]
     return [
-        _group_text(x)
+        _group_tokens(x)
         for x in found
-        if x.kind == kind and len(readings_of(rules, _group_text(x), kind)) == 1
+        if x.kind == kind and len(readings_of(rules, _group_tokens(x), kind)) == 1
     ]
 
 
