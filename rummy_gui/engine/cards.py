@@ -170,6 +170,19 @@ _TOKENS: list[Token] = [Token._make(code) for code in range(_meaning_code(13, "S
 TOKENS: tuple[Token, ...] = tuple(_TOKENS)  # every token, by code
 
 
+_JOKER_MEANINGS: dict[tuple[int, str], Token] = {
+    (rank, suit): _TOKENS[_meaning_code(1 if rank == 14 else rank, suit)]
+    for rank in range(1, 15)
+    for suit in ("", *SUITS)
+}
+
+
+def joker_token(rank: int, suit: str = "") -> Token:
+    """The joker standing for a run place (`rank` 1..14, 14 the high ace, and
+    `suit`) or a set's rank (no suit): `Token(JOKER, rank, suit)`, looked up."""
+    return _JOKER_MEANINGS[(rank, suit)]
+
+
 def card_token(card: Card) -> Token:
     """The token of a card that says no joker meaning."""
     return _TOKENS[card.code]

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, compress
 from operator import attrgetter
 
-from .cards import JOKER, SUITS, Card, Token, card_from_code, card_token
+from .cards import JOKER, SUITS, Card, Token, card_from_code, card_token, joker_token
 from .melds import RUN, SET, Meld, Reading, layoff_fits, read_runs, read_set, run_bounds
 from .rules import Rules
 
@@ -512,7 +512,7 @@ def layoff_candidates(
         else:
             for fit in fits:
                 pos = fit.low + fit.added[0]
-                yield (Token(JOKER, pos, suit),)
+                yield (joker_token(pos, suit),)
     lo_b, hi_b = run_bounds(rules)
     chain: list[Token] = []
     p = high + 1

@@ -318,9 +318,15 @@ def _give(counts: list[int], reading: Reading) -> None:
         counts[c.code] += 1
 
 
-def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list[Reading]]:
+def _partitions(
+    runs: list[Reading],
+    counts: list[int],
+    k: int,
+    holding: dict[int, list[Reading]] | None = None,
+) -> Iterator[list[Reading]]:
     """Every way to split all the counted cards into k of these runs: the
-    lowest natural card left must be in the next run, which keeps this small."""
+    lowest natural card left must be in the next run, which keeps this small.
+    `holding`: the runs (in list order) that hold each card code."""
     if k == 0:
         if not any(counts):
             yield []
@@ -328,10 +334,13 @@ def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list
     low = next((code for code in range(52) if counts[code]), None)
     if low is None:
         return
-    for run in runs:
-        if not any(c.code == low for c in run.cards):
-            continue
+    if holding is None:
+        holding = {}
+        for run in runs:
+            for code in dict.fromkeys(c.code for c in run.cards):
+                holding.setdefault(code, []).append(run)
+    for run in holding.get(low, ()):
         if _take(counts, run):
-            for rest in _partitions(runs, counts, k - 1):
+            for rest in _partitions(runs, counts, k - 1, holding):
                 yield [run, *rest]
             _give(counts, run)

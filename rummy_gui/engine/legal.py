@@ -39,7 +39,8 @@ class MoveCache:
 
     def clear(self) -> None:
         self.moves = None
-        self.prepared = {}
+        if self.prepared:  # a new dict only when the old one holds something (once a move)
+            self.prepared = {}
         self._ids = None
 
     def get(self, t: Table) -> list[Move]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
-from .cards import JOKER, Card
+from .cards import JOKER, Card, joker_token
 from .cards import Token as Token  # where the engine's modules have long found it
 from .cards import card_token as card_token
 from .notation import token_text, tokens_text
@@ -56,8 +56,8 @@ def _joker_token(kind: str, rank: int, suit: str, position: int) -> Token:
     """A joker at `position` of a meld, saying what it stands for; a joker
     of a set of jokers (Persian) stands for no rank."""
     if kind == SET:
-        return Token(JOKER, rank) if rank else card_token(JOKER)
-    return Token(JOKER, position, suit)
+        return joker_token(rank) if rank else card_token(JOKER)
+    return joker_token(position, suit)
 
 
 def _position_rank(position: int) -> int:

@@ -42,6 +42,32 @@ from .table import Table
 from .targets import table_facts, usable_depths
 from .turn import target_playable
 
+# Enum members as module names: reading a member off its enum class goes
+# through the class's attribute hook (Python 3.11), several times a
+# global's cost, and these are read for every move.
+_A_BUY = Action.BUY
+_A_CONTRACT = Action.CONTRACT
+_A_CUT = Action.CUT
+_A_DEAL = Action.DEAL
+_A_DISCARD = Action.DISCARD
+_A_DRAW = Action.DRAW
+_A_LAYOFF = Action.LAYOFF
+_A_MELD = Action.MELD
+_A_PASS = Action.PASS
+_A_RUMMY = Action.RUMMY
+_A_SHANGHAI = Action.SHANGHAI
+_A_SWAP = Action.SWAP
+_A_TAKE = Action.TAKE
+_C_BUY = ClaimKind.BUY
+_C_RUMMY = ClaimKind.RUMMY
+_C_SHANGHAI = ClaimKind.SHANGHAI
+_P_CLAIM = Phase.CLAIM
+_P_CUT = Phase.CUT
+_P_DEAL_OVER = Phase.DEAL_OVER
+_P_DRAW = Phase.DRAW
+_P_GAME_OVER = Phase.GAME_OVER
+_P_RUMMY_LAYOFF = Phase.RUMMY_LAYOFF
+
 
 def generate(t: Table) -> list[Move]:
     if len(_MOVES) + len(_LAYOFFS) > 20_000:
@@ -50,21 +76,21 @@ def generate(t: Table) -> list[Move]:
         _LAYOFFS.clear()
     s = t.s
     phase = s.phase
-    if phase is Phase.GAME_OVER:
+    if phase is _P_GAME_OVER:
         return []
-    if phase is Phase.CLAIM:
+    if phase is _P_CLAIM:
         out: list[Move] = []
         for seat in t.to_act:
             out.extend(_claim_moves(t, seat))
         return out
     seat = s.turn
-    if phase is Phase.CUT:
-        return [_mv(Action.CUT, seat, number=n) for n in range(1, len(s.stock))]
-    if phase is Phase.DEAL_OVER:
-        return [_mv(Action.DEAL, seat)]
-    if phase is Phase.DRAW:
+    if phase is _P_CUT:
+        return [_mv(_A_CUT, seat, number=n) for n in range(1, len(s.stock))]
+    if phase is _P_DEAL_OVER:
+        return [_mv(_A_DEAL, seat)]
+    if phase is _P_DRAW:
         return _draw_moves(t, seat)
-    if phase is Phase.RUMMY_LAYOFF:
+    if phase is _P_RUMMY_LAYOFF:
         assert s.claim is not None
         card = s.claim.card
         token = (card_token(card),)
@@ -99,8 +125,7 @@ def _discards(seat: int) -> list[Move]:
     row = _DISCARDS.get(seat)
     if row is None:
         row = _DISCARDS[seat] = [
-            Move._valid(Action.DISCARD, seat, (card_token(card_from_code(code)),))
-            for code in range(53)
+            Move._valid(_A_DISCARD, seat, (card_token(card_from_code(code)),)) for code in range(53)
         ]
     return row
 
@@ -118,7 +143,7 @@ def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move
     key = (seat, cards, meld_id)
     m = _LAYOFFS.get(key)
     if m is None:
-        m = _LAYOFFS[key] = Move._valid(Action.LAYOFF, seat, cards, meld_id)
+        m = _LAYOFFS[key] = Move._valid(_A_LAYOFF, seat, cards, meld_id)
     return m
 
 
@@ -147,34 +172,34 @@ def _claim_moves(t: Table, seat: int) -> list[Move]:
     claim = t.s.claim
     assert claim is not None
     out: list[Move] = []
-    if claim.kind is ClaimKind.RUMMY:
-        out.extend(_mv(Action.RUMMY, seat, number=n) for n in dict.fromkeys(claim.depths))
-    elif claim.kind is ClaimKind.BUY:
-        out.append(_mv(Action.BUY, seat))
-    elif claim.kind is ClaimKind.SHANGHAI:
+    if claim.kind is _C_RUMMY:
+        out.extend(_mv(_A_RUMMY, seat, number=n) for n in dict.fromkeys(claim.depths))
+    elif claim.kind is _C_BUY:
+        out.append(_mv(_A_BUY, seat))
+    elif claim.kind is _C_SHANGHAI:
         token = [card_token(claim.card)]
         seen: set[int | None] = set()
         for m in t.s.melds:
             if m.id not in seen and layoff_fits(t.rules, m, token):
                 seen.add(m.id)
-                out.append(_mv(Action.SHANGHAI, seat, number=m.id))
-    out.append(_mv(Action.PASS, seat))
+                out.append(_mv(_A_SHANGHAI, seat, number=m.id))
+    out.append(_mv(_A_PASS, seat))
     return out
 
 
 def _draw_moves(t: Table, seat: int) -> list[Move]:
     r, s = t.rules, t.s
-    out = [_mv(Action.PASS, seat)] if s.final_turns is not None else [_mv(Action.DRAW, seat)]
+    out = [_mv(_A_PASS, seat)] if s.final_turns is not None else [_mv(_A_DRAW, seat)]
     pile = s.discard
     if r.is_contract:
         if pile and not s.protected:
-            out.append(_mv(Action.TAKE, seat, number=1))
+            out.append(_mv(_A_TAKE, seat, number=1))
         return out
     if not pile:
         return out
     first = 1
     if not r.top_discard_must_meld:
-        out.append(_mv(Action.TAKE, seat, number=1))  # the top card is free to keep
+        out.append(_mv(_A_TAKE, seat, number=1))  # the top card is free to keep
         first = 2
     if len(pile) < first:
         return out
@@ -198,7 +223,7 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
         for c in taken if n == 1 else taken[:-1]:
             restricted[c.code] += 1
         if target_playable(t, hand + taken, restricted, taken[0], s.melds, True, counts):
-            out.append(_mv(Action.TAKE, seat, number=n))
+            out.append(_mv(_A_TAKE, seat, number=n))
     return out
 
 
@@ -223,7 +248,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             # contract_layouts gives each layout once: no move repeats
             # (not interned: a hand may have thousands, each seen once)
             out.extend(
-                Move._valid(Action.CONTRACT, seat, groups=groups)
+                Move._valid(_A_CONTRACT, seat, groups=groups)
                 for groups in _contract_moves(t, seat, index)
             )
         elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
@@ -237,7 +262,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                         if c.is_joker:
                             nat = _natural(meld.low + i, meld.suit)
                             if _swap_ok(t, seat, meld, nat):
-                                add(_mv(Action.SWAP, seat, (card_token(nat),), number=meld.id))
+                                add(_mv(_A_SWAP, seat, (card_token(nat),), number=meld.id))
     else:
         target = s.target
         melds = (
@@ -254,7 +279,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                 word, toks = None, tuple([_TOKEN_OF[c.code] for c in reading.cards])
             else:
                 word, toks = _canonical(r, reading)
-            m = _mv(Action.MELD, seat, toks, kind=word)
+            m = _mv(_A_MELD, seat, toks, kind=word)
             if id(m) in seen:
                 continue
             opts = _readings(r, toks, word)
@@ -282,7 +307,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             if any(may_fit(m, c) for m in s.melds) and any(
                 layoff_fits(r, m, token) for m in s.melds
             ):
-                add(_mv(Action.DISCARD, seat, (token[0],), call=True))
+                add(_mv(_A_DISCARD, seat, (token[0],), call=True))
     return out
 
 

@@ -14,6 +14,10 @@ from .notation import tokens_text
 from .rules import Rules
 from .state import GameState
 
+# Enum members as module names: reading one off its enum class costs
+# several times a global's lookup (Python 3.11), and these are read per move.
+_GAME_OVER, _CLAIM, _DRAW = Phase.GAME_OVER, Phase.CLAIM, Phase.DRAW
+
 # A checked move, ready to be played: it changes the state and returns nothing.
 Apply = Callable[[], None]
 
@@ -49,9 +53,10 @@ class Table:
     @property
     def to_act(self) -> tuple[int, ...]:
         s = self.s
-        if s.phase is Phase.GAME_OVER:
+        phase = s.phase
+        if phase is _GAME_OVER:
             return ()
-        if s.phase is Phase.CLAIM and s.claim is not None:
+        if phase is _CLAIM and s.claim is not None:
             return s.claim.waiting()
         return (s.turn,)
 
@@ -61,7 +66,7 @@ class Table:
     def begin_turn(self, seat: int) -> None:
         s = self.s
         s.turn = seat
-        s.phase = Phase.DRAW
+        s.phase = _DRAW
         s.claim = None
         s.turn_no += 1
         s.reset_turn()
