@@ -148,7 +148,9 @@ def _unique(r: Rules, melds: Iterator[Reading], kind: str) -> list[Part]:
         if x.kind != kind:
             continue
         toks = _group_tokens(x)
-        opts = readings_of(r, toks, kind)
+        # a set's cards, and natural cards of one suit, read as one meld of
+        # their kind (`read_set`, `read_runs`: what found them)
+        opts = [x] if kind == SET or JOKER not in x.cards else readings_of(r, toks, kind)
         if len(opts) == 1:
             codes = tuple(c.code for c in x.cards)
             need = sum(1 << (8 * code) for code in codes)

@@ -117,6 +117,23 @@ def generate(t: Table) -> list[Move]:
     return out
 
 
+_PLAINS: dict[int, tuple[Move, ...]] = {}
+_DRAW, _PASS, _TAKE1, _BUY = range(4)
+
+
+def _plain(seat: int) -> tuple[Move, ...]:
+    """This seat's draw, pass, take of the top card and buy (made once)."""
+    row = _PLAINS.get(seat)
+    if row is None:
+        row = _PLAINS[seat] = (
+            Move._valid(_A_DRAW, seat),
+            Move._valid(_A_PASS, seat),
+            Move._valid(_A_TAKE, seat, number=1),
+            Move._valid(_A_BUY, seat),
+        )
+    return row
+
+
 _DISCARDS: dict[int, list[Move]] = {}
 
 
@@ -175,7 +192,7 @@ def _claim_moves(t: Table, seat: int) -> list[Move]:
     if claim.kind is _C_RUMMY:
         out.extend(_mv(_A_RUMMY, seat, number=n) for n in dict.fromkeys(claim.depths))
     elif claim.kind is _C_BUY:
-        out.append(_mv(_A_BUY, seat))
+        out.append(_plain(seat)[_BUY])
     elif claim.kind is _C_SHANGHAI:
         token = [card_token(claim.card)]
         seen: set[int | None] = set()
@@ -183,23 +200,24 @@ def _claim_moves(t: Table, seat: int) -> list[Move]:
             if m.id not in seen and layoff_fits(t.rules, m, token):
                 seen.add(m.id)
                 out.append(_mv(_A_SHANGHAI, seat, number=m.id))
-    out.append(_mv(_A_PASS, seat))
+    out.append(_plain(seat)[_PASS])
     return out
 
 
 def _draw_moves(t: Table, seat: int) -> list[Move]:
     r, s = t.rules, t.s
-    out = [_mv(_A_PASS, seat)] if s.final_turns is not None else [_mv(_A_DRAW, seat)]
+    plain = _plain(seat)
+    out = [plain[_PASS]] if s.final_turns is not None else [plain[_DRAW]]
     pile = s.discard
     if r.is_contract:
         if pile and not s.protected:
-            out.append(_mv(_A_TAKE, seat, number=1))
+            out.append(plain[_TAKE1])
         return out
     if not pile:
         return out
     first = 1
     if not r.top_discard_must_meld:
-        out.append(_mv(_A_TAKE, seat, number=1))  # the top card is free to keep
+        out.append(plain[_TAKE1])  # the top card is free to keep
         first = 2
     if len(pile) < first:
         return out
