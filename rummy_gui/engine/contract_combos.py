@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .cards import JOKER, Token, card_from_code
+from .cards import JOKER, JOKER_CODE, SUITS, Token, card_from_code, card_token, joker_token
 from .combos import HandIndex, possible_melds
 from .melds import RUN, SET, Reading, run_bounds
 from .memo import readings_of
@@ -178,17 +178,27 @@ def _set_parts(r: Rules, counts: list[int]) -> list[Part]:
         key = ("set", jokers, rank0, held)
         part = memo.get(key)
         if part is None:
-            cards = [
-                card_from_code(si * 13 + rank0)
-                for si in range(4)
-                for _ in range(counts[si * 13 + rank0])
-            ]
-            cards += [JOKER] * jokers
-            part = memo[key] = _unique(
-                r, possible_melds(r, cards, sizes=(3, 3), run_sizes=(99, 99)), SET
-            )
+            part = memo[key] = _rank_sets(r, memo, jokers, rank0, held)
         out.extend(part)
     return out
+
+
+def _rank_sets(
+    r: Rules,
+    memo: dict[tuple[object, ...], list[Part]],
+    jokers: int,
+    rank0: int,
+    held: tuple[int, int, int, int],
+) -> list[Part]:
+    """`_set_parts` of one rank: the same suits held of another rank make the
+    same sets of that rank, so a list kept for one is moved to the other."""
+    for other in range(13):
+        known = memo.get(("set", jokers, other, held)) if other != rank0 else None
+        if known is not None:
+            return [_moved(part, rank0 - other, rank=rank0 + 1) for part in known]
+    cards = [card_from_code(si * 13 + rank0) for si in range(4) for _ in range(held[si])]
+    cards += [JOKER] * jokers
+    return _unique(r, possible_melds(r, cards, sizes=(3, 3), run_sizes=(99, 99)), SET)
 
 
 def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) -> list[Part]:
@@ -204,12 +214,56 @@ def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) ->
         key = ("run", run_sizes, jokers, si, places)
         part = memo.get(key)
         if part is None:
-            cards = [_CARD_AT[si][p] for p in range(1, 14) if places >> p & 1]
-            cards += [JOKER] * jokers
-            found = possible_melds(r, cards, sizes=(99, 99), run_sizes=run_sizes)
-            part = memo[key] = _unique(r, found, RUN)
+            part = memo[key] = _suit_runs(r, memo, run_sizes, jokers, si, places)
         out.extend(part)
     return out
+
+
+def _suit_runs(
+    r: Rules,
+    memo: dict[tuple[object, ...], list[Part]],
+    run_sizes: tuple[int, int] | None,
+    jokers: int,
+    si: int,
+    places: int,
+) -> list[Part]:
+    """`_run_parts` of one suit: the same places held in another suit make
+    the same runs in that suit, so a list kept for one is suited anew."""
+    for other in range(4):
+        known = memo.get(("run", run_sizes, jokers, other, places)) if other != si else None
+        if known is not None:
+            return [_moved(part, 13 * (si - other), suit=SUITS[si]) for part in known]
+    cards = [_CARD_AT[si][p] for p in range(1, 14) if places >> p & 1]
+    cards += [JOKER] * jokers
+    found = possible_melds(r, cards, sizes=(99, 99), run_sizes=run_sizes)
+    return _unique(r, found, RUN)
+
+
+def _moved(part: Part, shift: int, suit: str = "", rank: int = 0) -> Part:
+    """A run part moved to another suit, or a set part to another rank
+    (`shift`: the change of its natural cards' codes)."""
+    toks, codes, x, one, _need, n, _key = part
+    moved = tuple(c if c == JOKER_CODE else c + shift for c in codes)
+    toks = tuple(
+        (joker_token(t.rank, suit) if t.rank else t)
+        if t.card.is_joker
+        else card_token(card_from_code(t.card.code + shift))
+        for t in toks
+    )
+    return (
+        toks,
+        moved,
+        _moved_reading(x, shift, suit, rank),
+        _moved_reading(one, shift, suit, rank),
+        sum(1 << (8 * code) for code in moved),
+        n,
+        text_key(toks),
+    )
+
+
+def _moved_reading(x: Reading, shift: int, suit: str, rank: int) -> Reading:
+    cards = tuple(c if c.is_joker else card_from_code(c.code + shift) for c in x.cards)
+    return Reading(x.kind, cards, rank or x.rank, suit or x.suit, x.low)
 
 
 # the natural card at each run place of a suit (place 14: the ace)
