@@ -33,7 +33,7 @@ def _tokens(cards: Iterable[object]) -> tuple[Token, ...]:
         elif isinstance(c, Card):
             out.append(card_token(c))
         else:
-            raise _error("bad_move", text=f"{c!r} is not a card (Move.parse reads move text)")
+            raise _error("bad_move", text=f"{c!r} is not a Card or a Token (Move.parse reads text)")
     return tuple(out)
 
 
