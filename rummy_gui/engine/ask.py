@@ -13,10 +13,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Token, card_token
-from .enums import Action
+from .dealing import cut_range as _cut_range
+from .enums import Action, Phase
 from .game import Game
 from .melds import RUN, SET, layoff_fits
 from .moves import Move
+from .referee import PHASE_MOVES
 from .rules import CONTRACTS
 
 __all__ = [
@@ -24,10 +26,16 @@ __all__ = [
     "cards_of",
     "contract_moves",
     "contract_slots",
+    "cut_range",
+    "deep_takes",
+    "draw_ends_deal",
     "fills_contract_slot",
     "joinable_melds",
+    "keeps_turn",
     "melds_card_fits",
     "moves_with_cards",
+    "pile_take",
+    "pile_takes",
     "plays_cards",
     "seat_moves",
 ]
@@ -93,6 +101,56 @@ def melds_card_fits(game: Game, card: Card) -> list[int]:
     player can make from the table)."""
     token = card_token(card)
     return [meld.id for meld in game.melds if layoff_fits(game.rules, meld, [token])]
+
+
+def deep_takes(game: Game) -> bool:
+    """Whether a take may lift more than the top card of the discard pile in
+    this game (RULES.md 3.4: the 500 family takes from any depth; 4.4: the
+    contract family only the top card), whoever is to move."""
+    return not game.rules.is_contract
+
+
+def pile_takes(game: Game, seat: int, n: int) -> list[Move]:
+    """The legal moves of `seat` now that pick up the top `n` cards of the
+    discard pile: a take in the draw, a Rummy! call in a claim window."""
+    return [m for m in seat_moves(game, seat, _PILE_ACTIONS) if m.count == n]
+
+
+def pile_take(game: Game, seat: int, n: int) -> Move:
+    """The move that picks up the top `n` cards of the discard pile now: the
+    legal one when there is one, else the move a player would mean there (a
+    Rummy! call in a claim window, a take otherwise), for the engine to refuse
+    with its reason."""
+    legal = pile_takes(game, seat, n)
+    if legal:
+        return legal[0]
+    return Move(Action.RUMMY if game.phase is Phase.CLAIM else Action.TAKE, number=n)
+
+
+def draw_ends_deal(game: Game) -> bool:
+    """Whether a draw from the stock now ends the deal: the stock is empty and
+    may not be rebuilt (RULES.md 3.5 in the 500 family; 4.7 once the contract
+    family's rebuilds are spent)."""
+    return game.stock_count == 0 and not game._table.may_rebuild_stock()
+
+
+def cut_range(game: Game) -> range:
+    """How many cards the cut may lift from the pack now (Liverpool, RULES.md 4.1)."""
+    return _cut_range(game.stock_count)
+
+
+def keeps_turn(game: Game, move: Move) -> bool:
+    """Whether this move, played now, leaves its player to go on in the same
+    phase: a meld, a lay-off, a joker swap or the contract in the play phase.
+    Every other move (a draw or take, the discard, a pass, a claim, the lay-off
+    of a Rummy! call, the cut, the deal) ends what its player decides now."""
+    return game.phase is Phase.PLAY and move.action in _GOING_ON
+
+
+_PILE_ACTIONS = (Action.TAKE, Action.RUMMY)
+# The play phase's moves but the discard, which ends the turn (docs/engine.md,
+# "Phases and who acts").
+_GOING_ON = frozenset(PHASE_MOVES[Phase.PLAY]) - {Action.DISCARD}
 
 
 def contract_slots(game: Game) -> tuple[ContractSlot, ...]:

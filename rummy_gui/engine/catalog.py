@@ -17,6 +17,7 @@ from typing import Any
 from .cards import Card
 from .melds import Meld
 from .rules import CONTRACT_NAMES, CONTRACTS, PRESETS, Rules, get_rules
+from .table import seat_sides
 from .targets import could_use as _could_use
 
 # A house rule's name, by option key (RULES.md section 6).
@@ -113,3 +114,9 @@ def could_use(rules: Rules, hand: Sequence[Card], card: Card, melds: Sequence[Me
     `melds` — the engine's own quick test before it searches (a necessary
     condition, from the hand and the table only: what a player would judge)."""
     return _could_use(rules, [*hand, card], card, melds)
+
+
+def sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
+    """Who plays with whom at a table of `players`: the seats of each side, as
+    `Game.sides` will have them (each seat alone without partnerships)."""
+    return seat_sides(rules, players)

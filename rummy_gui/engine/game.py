@@ -32,7 +32,7 @@ from .records import make_record, read_record
 from .referee import prepare, prepare_listed
 from .rules import Rules, get_rules
 from .state import Claim, GameState
-from .table import Table
+from .table import Table, seat_sides
 from .undo import UndoLog
 
 __all__ = ["Claim", "Game", "LegalMoves", "View"]
@@ -66,7 +66,7 @@ class Game(GameReads):
             raise ValueError(f"{rules.name} is for {span} players, not {players}")
         self.seed = _whole(seed, "seed")
         self.players = players
-        nsides = 2 if rules.partnerships else players
+        nsides = len(seat_sides(rules, players))
         self._table = Table(rules, players, empty_state(players, nsides, seed))
         self._layout: dict[str, Any] | None = None
         self._cache = MoveCache()

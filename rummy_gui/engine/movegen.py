@@ -24,6 +24,7 @@ from .combos import (
     possible_melds,
 )
 from .contract_combos import contract_layouts
+from .dealing import cut_range
 from .enums import Action, ClaimKind, Phase
 from .melds import (
     RUN,
@@ -85,7 +86,7 @@ def generate(t: Table) -> list[Move]:
         return out
     seat = s.turn
     if phase is _P_CUT:
-        return [_mv(_A_CUT, seat, number=n) for n in range(1, len(s.stock))]
+        return [_mv(_A_CUT, seat, number=n) for n in cut_range(len(s.stock))]
     if phase is _P_DEAL_OVER:
         return [_mv(_A_DEAL, seat)]
     if phase is _P_DRAW:

@@ -50,6 +50,11 @@ class Claim:
                 return ans
         return None
 
+    def winning_seat(self) -> int | None:
+        """The seat whose claim won the window (None: all passed, or undecided)."""
+        win = self.winner()
+        return win.seat if isinstance(win, Move) else None
+
     def copy(self) -> Claim:
         return Claim(
             self.kind, self.origin, self.claimants, self.card, dict(self.answers), self.depths

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine import Action, Game, Move, ask
 from rummy_gui.engine.cards import Token
 from rummy_gui.engine.notation import token_pretty
 from rummy_gui.i18n import _
@@ -139,11 +139,7 @@ def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
                 meld_text = m.pretty()
     cards = _tokens_text(move.cards)
     if a == Action.DRAW:
-        return (
-            "draw_empty"
-            if before is not None and before.stock_count == 0 and not before.rules.is_contract
-            else "draw"
-        ), {}
+        return ("draw_empty" if before is not None and ask.draw_ends_deal(before) else "draw"), {}
     if a in (Action.TAKE, Action.RUMMY):
         n = move.number or 1
         if before is not None and before.discard_pile:

@@ -210,9 +210,7 @@ class Session:
         # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._legal_cache: tuple[int, dict[int, list[Move]]] | None = None
-        self._claims: list[
-            tuple[int, LogEntry]
-        ] = []  # claims of the open window: (priority, words)
+        self._claims: dict[int, LogEntry] = {}  # claims of the open window, by seat
         self.log.append(self._deal_line())
         if self.game.moves:  # a game opened from a file: its deal's moves so far
             from rummy_gui.play.history import current_deal
@@ -317,15 +315,14 @@ class Session:
                 if told:
                     self.log.append(entry)
             elif entry is not None:
-                self._claims.append(
-                    (claim.claimants.index(seat) if seat in claim.claimants else 99, entry)
-                )
+                self._claims[seat] = entry
             if self.phase is not Phase.CLAIM or self.game.claim is not claim:
-                if self._claims:
-                    won = min(self._claims, key=lambda c: c[0])[1]
+                winner = claim.winning_seat()  # the engine's claim priority
+                won = None if winner is None else self._claims.get(winner)
+                if won is not None:
                     self.log.append(won)
                     self.announcements.append(won.text())
-                self._claims = []
+                self._claims = {}
         elif entry is not None:
             self.log.append(entry)
             if action is Action.DISCARD and played.call:
@@ -368,7 +365,7 @@ class Session:
         self.version += 1
         n = len(self.game.moves)
         self.log = [e for e in self.log if e.index < n or (e.is_deal and e.index <= n)]
-        self._claims = []
+        self._claims = {}
         self.autosave()
 
     def autosave(self) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from rummy_gui import i18n
+from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.engine.cards import JOKER, parse_card
 from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.play.settings import ANIMATION_SPEEDS, CARD_BACKS
@@ -460,15 +461,16 @@ class NewGameScene(WidgetScene):
 
     def team_lines(self) -> list[str]:
         """ "Team A: You & Boris" for each partnership (none in a game without teams)."""
-        if not self.info.rules.partnerships:
+        sides = engine_catalog.sides(self.info.rules, self.players)
+        if all(len(side) == 1 for side in sides):
             return []
         names = [f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)]
-        sides = [[n for i, n in enumerate(names) if i % 2 == side] for side in (0, 1)]
         return [
             _("Team {team}: {names}").format(
-                team=catalog.team_letter(side), names=" & ".join(members)
+                team=catalog.team_letter(k),
+                names=" & ".join(names[i] for i in side if i < len(names)),
             )
-            for side, members in enumerate(sides)
+            for k, side in enumerate(sides)
         ]
 
     def _next_colour(self, seat: int) -> None:
