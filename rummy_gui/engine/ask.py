@@ -32,6 +32,7 @@ __all__ = [
     "fills_contract_slot",
     "joinable_melds",
     "keeps_turn",
+    "may_lay_off",
     "melds_card_fits",
     "moves_with_cards",
     "pile_take",
@@ -70,11 +71,11 @@ def plays_cards(move: Move, cards: Iterable[Card]) -> bool:
 
 
 def seat_moves(game: Game, seat: int, actions: Iterable[Action] | None = None) -> list[Move]:
-    """The legal moves of `seat` now, of the given actions (all when None)."""
+    """The legal moves `seat` is offered now, of the given actions (all when
+    None): while Pinochle's lay-offs lie face down, none whose legality hangs
+    on a hidden card (`Game.offered_moves`)."""
     wanted = None if actions is None else frozenset(actions)
-    return [
-        m for m in game.legal_moves if m.seat == seat and (wanted is None or m.action in wanted)
-    ]
+    return [m for m in game.offered_moves(seat) if wanted is None or m.action in wanted]
 
 
 def moves_with_cards(
@@ -92,15 +93,30 @@ def joinable_melds(game: Game, seat: int, cards: Sequence[Card]) -> dict[int, li
     for m in moves_with_cards(game, seat, cards, (Action.LAYOFF, Action.SWAP)):
         assert m.meld_id is not None
         out.setdefault(m.meld_id, []).append(m)
+    if game.rules.hidden_layoffs and cards and may_lay_off(game, seat):
+        # RULES.md 3.9: every meld is offered and the engine decides, so that
+        # nothing lit tells a face-down card
+        tokens = tuple(card_token(c) for c in cards)
+        for meld in game.public_melds:
+            if not meld.complete and meld.id not in out:
+                out[meld.id] = [Move(Action.LAYOFF, seat, tokens, number=meld.id)]
     return out
+
+
+def may_lay_off(game: Game, seat: int) -> bool:
+    """Is it `seat`'s turn to meld and lay off (after its draw)?"""
+    phase = game.phase
+    if phase is Phase.RUMMY_LAYOFF:
+        return seat in game.to_act
+    return phase is Phase.PLAY and seat == game.turn and game.claim is None
 
 
 def melds_card_fits(game: Game, card: Card) -> list[int]:
     """The ids of the melds on the table this card would fit on by the
     rules of play, whoever holds it and whatever the phase (a guess any
-    player can make from the table)."""
+    player can make from the table: the melds as everyone sees them)."""
     token = card_token(card)
-    return [meld.id for meld in game.melds if layoff_fits(game.rules, meld, [token])]
+    return [meld.id for meld in game.public_melds if layoff_fits(game.rules, meld, [token])]
 
 
 def deep_takes(game: Game) -> bool:

@@ -31,6 +31,7 @@ OPTION_LABELS: dict[str, str] = {
     "min_run": "Minimum run length",
     "buying": "Buying out of turn",
     "reshuffles": "Stock rebuilds per round",
+    "hidden_layoffs": "Lay-offs face down",
 }
 # How a value is named where the value itself is a word of the engine's.
 CHOICE_NAMES: dict[str, dict[str, str]] = {

@@ -25,8 +25,9 @@ from .dealing import empty_state, first_dealer, lay_out, start_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
 from .legal import LegalMoves, MoveCache
-from .melds import Meld
+from .melds import SET, Meld
 from .moves import Move
+from .public import public_log, public_state
 from .reads import GameReads
 from .records import make_record, read_record
 from .referee import prepare, prepare_listed
@@ -107,8 +108,9 @@ class Game(GameReads):
     def from_record(cls, record: Mapping[str, Any]) -> Game:
         """Replay a record. ValueError (or IllegalMove) says what is wrong with it."""
         parts = read_record(record)
+        options = parts.options_as_played()
         if parts.layout is None:
-            g = cls.new(parts.preset, parts.players, parts.seed, parts.options)
+            g = cls.new(parts.preset, parts.players, parts.seed, options)
         else:
             lay = parts.layout
             g = cls.from_layout(
@@ -118,7 +120,7 @@ class Game(GameReads):
                 lay.get("discard", ""),
                 lay.get("turn", 0),
                 lay.get("round", 1),
-                parts.options,
+                options,
                 parts.seed,
             )
             if g.players != record.get("players", g.players):
@@ -275,15 +277,19 @@ class View:
     reshuffled_at: tuple[
         int, ...
     ]  # log indexes of the moves during which the pile became the stock
-    legal_moves: tuple[Move, ...]  # this seat's legal moves now
+    legal_moves: tuple[Move, ...]  # this seat's legal moves now (none that tell a hidden card)
     _public: GameState  # the state with every hidden card (other hands, stock) removed
+    # Pinochle's face-down lay-offs (RULES.md 3.9): per seat, each card it laid
+    # off face down, with its meld's id where everyone was told it, else None
+    face_down: tuple[tuple[int | None, ...], ...] = ()
+    discard_face_down: bool = False  # the going-out card lies face down on the pile
 
     @classmethod
     def of(cls, game: Game, seat: int) -> View:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ValueError(f"there is no seat {seat}")
         s = game._s
-        public = s.copy(history=False)
+        public = public_state(game.rules, s)
         public.hands = [list(h) if i == seat else [] for i, h in enumerate(s.hands)]
         public.stock = []
         public.rng = random.Random(0)  # the seed would let a bot re-deal the hidden cards
@@ -302,9 +308,9 @@ class View:
             round=s.round,
             hand=tuple(s.hands[seat]),
             hand_sizes=tuple(len(h) for h in s.hands),
-            discard_pile=tuple(s.discard),
+            discard_pile=tuple(public.discard),
             stock_count=len(s.stock),
-            melds=tuple(m.copy() for m in s.melds),
+            melds=tuple(m.copy() for m in public.melds),
             totals=tuple(s.totals),
             deal_scores=None if s.deal_scores is None else tuple(s.deal_scores),
             sides=game.sides,
@@ -317,10 +323,12 @@ class View:
             final_turns=s.final_turns,
             turn_number=s.turn_no,
             upcard=s.upcard,
-            log=tuple(s.moves[s.deal_moves :]),
+            log=tuple(public_log(game.rules, s)),
             reshuffled_at=tuple(s.reshuffles),
-            legal_moves=tuple(game.legal_moves.for_seat(seat)),
+            legal_moves=tuple(game.offered_moves(seat)),
             _public=public,
+            face_down=game.face_down,
+            discard_face_down=s.discard_face_down,
         )
 
     @property
@@ -334,6 +342,21 @@ class View:
     def unseen_count(self) -> int:
         """How many cards this seat cannot see (other hands and the stock)."""
         return self.stock_count + sum(n for s, n in enumerate(self.hand_sizes) if s != self.seat)
+
+    @property
+    def face_down_count(self) -> int:
+        """How many laid-off cards lie face down on the table (not in `melds`)."""
+        return sum(len(x) for x in self.face_down)
+
+    def face_down_on(self, meld_id: int) -> int:
+        """How many face-down cards everyone was told lie on this meld (more
+        may, untold: `face_down` entries of None)."""
+        return sum(x.count(meld_id) for x in self.face_down)
+
+    def shown_face_down(self, meld: Meld) -> bool:
+        """A set of three made four while lay-offs are face down: shown face
+        down whole, complete (its fourth card is not in `meld.cards`)."""
+        return meld.kind == SET and any(meld.id in x for x in self.face_down)
 
     def determinize(
         self, hands: Mapping[int, Sequence[Card]], stock: Sequence[Card], seed: int = 0

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .moves import Move
-from .rules import Rules
+from .rules import PRESETS, Rules
 
 RECORD_FORMAT = "rummy-gui-record"
 RECORD_VERSION = 1
@@ -44,6 +44,16 @@ class RecordParts:
     def before_reshuffle_limit(self, rules: Rules) -> bool:
         """Made before RULES.md 4.7 limited the reshuffles (no `reshuffles` key)."""
         return rules.is_contract and (self.options is None or "reshuffles" not in self.options)
+
+    def options_as_played(self) -> Mapping[str, Any] | None:
+        """The options to replay with: a record made before Pinochle's
+        face-down lay-offs (no `hidden_layoffs` key) was played face up."""
+        rules = PRESETS.get(self.preset) if isinstance(self.preset, str) else None
+        if rules is None or "hidden_layoffs" not in rules.option_keys:
+            return self.options
+        if self.options is not None and "hidden_layoffs" in self.options:
+            return self.options
+        return {**(self.options or {}), "hidden_layoffs": False}
 
 
 def read_record(record: Mapping[str, Any]) -> RecordParts:

@@ -46,6 +46,8 @@ class Rules:
     top_discard_must_meld: bool = False
     go_out_by_discard: bool = False
     min_run: int = 3
+    # Pinochle (RULES.md 3.9): lay-offs lie face down in the layer's area
+    hidden_layoffs: bool = False
     buying: bool = False
     # contract family: how often a round's stock may be rebuilt from the discard
     # pile (RULES.md 4.7); None means no limit, which only records made before
@@ -138,6 +140,7 @@ _BOOL_OPTIONS = {
     "top_discard_must_meld",
     "go_out_by_discard",
     "buying",
+    "hidden_layoffs",
 }
 
 
@@ -176,6 +179,7 @@ _500_KEYS = (
     "go_out_by_discard",
     "min_run",
 )
+_PINOCHLE_KEYS = (*_500_KEYS, "hidden_layoffs")
 _PERSIAN_KEYS = tuple(k for k in _500_KEYS if k != "target")
 _CONTRACT_KEYS = ("jokers", "go_out_by_discard", "min_run", "buying", "reshuffles")
 
@@ -254,6 +258,8 @@ _PRESET_LIST = [
         ace="low",
         pinochle_last_turns=True,
         mark_complete_sets=True,
+        hidden_layoffs=True,
+        option_keys=_PINOCHLE_KEYS,
     ),
     _CONTRACT,
     replace(

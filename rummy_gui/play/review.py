@@ -116,7 +116,7 @@ def decisions(replay: Replay, seat: int) -> list[int]:
         game = replay.positions[i]
         if game.phase in _SKIPPED or seat not in game.to_act:
             continue
-        if len(game.legal_moves.for_seat(seat)) >= 2:
+        if len(game.offered_moves(seat)) >= 2:  # as the player was offered them
             out.append(i)
     return out
 

@@ -277,13 +277,10 @@ class Session:
         return [s for s in range(len(self.seats)) if self.is_human(s)]
 
     def legal(self, seat: int) -> list[Move]:
-        """The legal moves of one seat, now (each with its seat)."""
+        """The legal moves one seat is offered, now (each with its seat; none
+        that tells a face-down card, `Game.offered_moves`)."""
         if self._legal_cache is None or self._legal_cache[0] != self.version:
-            by_seat: dict[int, list[Move]] = {}
-            for move in self.game.legal_moves:
-                by_seat.setdefault(self.game.turn if move.seat is None else move.seat, []).append(
-                    move
-                )
+            by_seat = {s: self.game.offered_moves(s) for s in self.game.to_act}
             self._legal_cache = (self.version, by_seat)
         return self._legal_cache[1].get(seat, [])
 

@@ -63,7 +63,7 @@ def worth_asking(game: Game, seat: int, setting: str) -> bool:
         return False
     if claim.kind in (ClaimKind.RUMMY, ClaimKind.SHANGHAI):
         return True  # these are offered only when the card can be used (public facts)
-    return catalog.could_use(game.rules, game.hand(seat), claim.card, game.melds)
+    return catalog.could_use(game.rules, game.hand(seat), claim.card, game.public_melds)
 
 
 def pass_unasked(session: Session, setting: str) -> bool:

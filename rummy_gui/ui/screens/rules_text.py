@@ -19,6 +19,7 @@ HEADINGS = {
     "melds": N_("Melds"),
     "turn": N_("Your turn"),
     "going_out": N_("Going out"),
+    "face_down": N_("Lay-offs face down"),
     "rummy": N_("Rummy!"),
     "scoring": N_("Scoring"),
     "partners": N_("Partners"),
@@ -109,6 +110,8 @@ def _family_500(rules: Rules) -> list[tuple[str, list[str]]]:
             ],
         )
     )
+    if rules.hidden_layoffs:
+        out.append(("face_down", _face_down()))
     call = rules.rummy_call
     if call == "full":
         out.append(
@@ -172,6 +175,27 @@ def _family_500(rules: Rules) -> list[tuple[str, list[str]]]:
             )
         )
     return out
+
+
+def _face_down() -> list[str]:
+    """RULES.md 3.9, Pinochle's house rule "hidden lay-offs"."""
+    return [
+        _(
+            "A card you lay off goes face down among your own melds: nobody sees it until "
+            "the deal is scored, not even you, so remember it."
+        ),
+        _(
+            "The others learn only that you laid off a card, and on which meld only when it "
+            "could go on more than one."
+        ),
+        _("A set of three made four is turned face down whole: it is complete."),
+        _(
+            "A face-down card still extends its meld, and you may drop a card on any meld: "
+            "the game says if it does not fit."
+        ),
+        _("The last card goes to the discard pile face down."),
+        _("When the deal is scored, every face-down card is turned up and counts."),
+    ]
 
 
 def _contract(rules: Rules) -> list[tuple[str, list[str]]]:

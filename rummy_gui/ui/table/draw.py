@@ -171,8 +171,9 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     frozen = frozenset(hidden)
     for seat, place in lt.seats.items():
         rects = [place.zone.inflate(20, 20)]
-        melds = []
-        for meld in g.melds:
+        melds: list[object] = [g.face_down[seat]]
+        rects.extend(r.inflate(20, 24) for _c, r in geo.zones.get(("face down", seat), []))
+        for meld in g.public_melds:
             if geo.meld_zone_of.get(meld.id) == seat:
                 melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
@@ -553,21 +554,28 @@ def _draw_melds(
     surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
 ) -> None:
     g: Game = scene.session.game
-    for meld in g.melds:
+    for seat in range(g.players):  # Pinochle's face-down lay-offs (RULES.md 3.9): backs
+        zone = ("face down", seat)
+        for j, (_c, rect) in enumerate(geo.zones.get(zone, [])):
+            if (zone, j) not in hidden:
+                _card(surface, scene, None, rect, shadow=(j == 0))
+    for meld in g.public_melds:
         rects = geo.meld_rects.get(meld.id)
         if not rects:
             continue
         maker = meld_maker(meld)
         tokens = meld.tokens()
-        for j, (card, rect) in enumerate(zip(meld.cards, rects, strict=True)):
+        for j, (card, rect) in enumerate(geo.zones[("meld", meld.id)]):
             if (("meld", meld.id), j) in hidden:
                 continue
             _card(surface, scene, card, rect, shadow=(j == 0))
+            if card is None:
+                continue  # a set made four lies face down whole
             owner = meld.owners[j]
             mark_top = rect.bottom
             if owner != maker:
                 mark_top = _owner_mark(surface, scene, owner, rect)
-            if card.is_joker and tokens[j].rank:
+            if card.is_joker and j < len(tokens) and tokens[j].rank:
                 four = scene.app.settings.four_colour
                 _joker_tag(surface, tokens[j], rect, four, mark_top)
         if meld.complete:  # in the last card's empty top-right corner, on no other text

@@ -54,7 +54,7 @@ def pretty_token(token: Token) -> str:
 
 def meld_words(game: Game | None, meld_id: int | None) -> str:
     """A meld as a player names it: by its cards ("Q♠ K♠ A♠")."""
-    for meld in game.melds if game is not None else ():
+    for meld in game.public_melds if game is not None else ():
         if meld.id == meld_id:
             return meld.pretty()
     return str(meld_id)

@@ -60,7 +60,7 @@ class TableMoves:
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
             if not quiet:
                 t.message_at(
-                    reason(refused, {m.id: m.pretty() for m in t.game.melds})
+                    reason(refused, {m.id: m.pretty() for m in t.game.public_melds})
                     if isinstance(refused, IllegalMove)
                     else str(refused)
                 )
