@@ -19,7 +19,7 @@ from .game import Game
 from .melds import RUN, SET, layoff_fits
 from .moves import Move
 from .referee import PHASE_MOVES
-from .rules import CONTRACTS
+from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS
 
 __all__ = [
     "ContractSlot",
@@ -40,11 +40,6 @@ __all__ = [
     "plays_cards",
     "seat_moves",
 ]
-
-# RULES.md 4.3: a contract's sets are exactly 3 cards and its runs exactly 4;
-# in a whole-hand round (round 7) its runs are the preset's shortest run or longer.
-_CONTRACT_SET = 3
-_CONTRACT_RUN = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,11 +171,10 @@ def contract_slots(game: Game) -> tuple[ContractSlot, ...]:
     if not rules.is_contract:
         return ()
     sets, runs = CONTRACTS[max(1, min(len(CONTRACTS), game.round)) - 1]
-    if rules.last_round_goes_out_whole(game.round):
-        run = ContractSlot(RUN, max(rules.min_run, 1), more=True)
-    else:
-        run = ContractSlot(RUN, _CONTRACT_RUN)
-    return (ContractSlot(SET, _CONTRACT_SET),) * sets + (run,) * runs
+    # RULES.md 4.3: in a whole-hand round (round 7) the runs may be longer
+    whole = rules.last_round_goes_out_whole(game.round)
+    run = ContractSlot(RUN, CONTRACT_RUN_SIZE, more=whole)
+    return (ContractSlot(SET, CONTRACT_SET_SIZE),) * sets + (run,) * runs
 
 
 def _kinds(game: Game) -> list[str]:

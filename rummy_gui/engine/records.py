@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .moves import Move
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, without_retired
 
 RECORD_FORMAT = "rummy-gui-record"
 RECORD_VERSION = 1
@@ -77,6 +77,6 @@ def read_record(record: Mapping[str, Any]) -> RecordParts:
     layout = record.get("layout")
     if layout is not None and not isinstance(layout, Mapping):
         raise ValueError("a game record's layout must be an object")
-    return RecordParts(
-        record.get("preset"), record.get("players"), record.get("seed", 0), options, layout, moves
-    )
+    preset = record.get("preset")
+    options = without_retired(preset, options)
+    return RecordParts(preset, record.get("players"), record.get("seed", 0), options, layout, moves)
