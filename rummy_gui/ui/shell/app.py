@@ -417,7 +417,8 @@ def run(argv: Sequence[str]) -> int:
     args = _parse(argv)
     try:
         return _run(args)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl+C is a quit, not a crash: a game being opened keeps no note
+        saves.closed_cleanly()
         return 130
     except Exception as error:  # noqa: BLE001 (the last word: any crash is reported, not a trace)
         report_crash(error)
@@ -437,9 +438,11 @@ def _run(args: argparse.Namespace) -> int:
     size = args.size or DEFAULT_SIZE
     if args.frames and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"  # --frames without a display: render off-screen
-    from rummy_gui.play import prefs
+    from rummy_gui.play import folderlock, prefs
 
-    clean_leftovers()
+    shared = not folderlock.claim()  # another copy holds the data folder: this one saves no game
+    if not shared:
+        clean_leftovers()
     settings, saved_size = prefs.load()
     if saved_size and not args.size:
         size = saved_size
@@ -458,12 +461,21 @@ def _run(args: argparse.Namespace) -> int:
 
         menu = MainMenu(app)
         app.push(menu)
+        if shared:
+            from rummy_gui.i18n import _
+            from rummy_gui.play.problems import OTHER_COPY
+
+            menu.notice = _(OTHER_COPY)
+            print(f"rummy-gui: {menu.notice}", file=sys.stderr)
         moved = saves.interrupted_opening()
         if moved is not None:  # the last run stopped while opening this file: not again
             from rummy_gui.play.session import stopped_opening
 
             menu.autosave_problem = stopped_opening(moved)
             print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
+        from rummy_gui.play.session import count_finished_autosave
+
+        count_finished_autosave()  # a game whose statistics met a full disk last time
         if args.resume:
             from rummy_gui.play.session import open_autosave
             from rummy_gui.ui.table.scene import TableScene
@@ -513,6 +525,7 @@ def _run(args: argparse.Namespace) -> int:
                 settle_heap()  # after the first frame: the player sees the table sooner
             if args.frames and app.frame >= args.frames:
                 break
+        saves.closed_cleanly()  # a quit (or the end of --frames) is not a crash while opening
         if args.screenshot:
             try:
                 pygame.image.save(app.screen, args.screenshot)
@@ -535,4 +548,5 @@ def _run(args: argparse.Namespace) -> int:
         fonts.text_cached.cache_clear()
         gc.unfreeze()  # as it was (tests run the program inside their own process)
         gc.enable()
+        folderlock.release()
     return 0
