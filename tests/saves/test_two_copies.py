@@ -278,3 +278,27 @@ def test_settings_changed_by_two_copies_keep_both_changes() -> None:
     save_settings(two, since=two_as_read)
     now, _ = load_settings()
     assert (now.volume, now.card_back) == (0.2, "red")
+
+
+def test_the_second_program_plays_the_game_and_says_it_will_not_save(
+    home: Path,
+    copies: list[Copy],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from rummy_gui.ui.shell import app as app_module
+
+    data = in_progress()
+    first = Copy(home, HOLDER)
+    copies.append(first)
+    assert first.said() == {"mine": mine()}
+    assert app_module.run(["--continue", "--frames", "3"]) == 0  # the table opens
+    assert "Another copy of the game is open" in capsys.readouterr().err
+    untouched(data)
+    assert not (paths.data_dir() / ".opening.json").exists()
+    first.go()
+    first.end()
+    assert app_module.run(["--continue", "--frames", "3"]) == 0  # alone now: it saves again
+    assert "Another copy" not in capsys.readouterr().err
