@@ -381,7 +381,7 @@ class Session:
         if not self.autosave_enabled or self.demo:
             return
         if self.game.game_over:
-            self._saver.submit(self._game_over)
+            self._saver.submit(self._record_statistics)
             return
         try:
             doc = saves.document(
@@ -392,7 +392,7 @@ class Session:
             return
         self._saver.submit(self._quietly, saves.write_autosave, doc)
 
-    def _game_over(self) -> None:
+    def _record_statistics(self) -> None:
         """A finished game counts in the players' statistics (once), then the
         autosave goes. If the statistics can't be written (a full disk), they
         wait in memory for the next write, and the finished game is kept as the
@@ -567,7 +567,7 @@ def count_finished(saved: saves.SavedGame) -> None:
 
 
 def count_finished_autosave() -> None:
-    """At start: a finished game kept as the autosave (`Session._game_over`) is
+    """At start: a finished game kept as the autosave (`Session._record_statistics`) is
     counted now. Only its summary is read unless it says the game is over."""
     path = saves.autosave_path()
     if saves.read_only():

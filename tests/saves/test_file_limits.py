@@ -363,7 +363,7 @@ def test_a_kept_copy_has_the_mode_of_its_file(tag: str) -> None:
 
 
 def test_five_thousand_unknown_settings_print_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = {f"key{i}": i for i in range(5000)}
+    doc: dict[str, Any] = {f"key{i}": i for i in range(5000)}
     doc["volume"] = 0.3
     write(paths.settings_path(), doc)
     settings, _ = prefs.load()
