@@ -215,8 +215,8 @@ def _keep_backup(p: Path) -> None:
     bak = backup_path(p)
     tmp_bak = p.with_name(f".{p.name}.bak-tmp")
     try:
-        if not stat.S_ISREG(os.lstat(p).st_mode):
-            return  # a FIFO, a device or a link in the file's place is no version to keep
+        if not stat.S_ISREG(os.stat(p).st_mode):
+            return  # a FIFO or a device in the file's place is no version to keep
     except FileNotFoundError:
         return
     with contextlib.suppress(FileNotFoundError):

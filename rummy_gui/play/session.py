@@ -568,7 +568,7 @@ def count_finished(saved: saves.SavedGame) -> None:
 
 def count_finished_autosave() -> None:
     """At start: a finished game kept as the autosave (`Session._record_statistics`) is
-    counted now. Only its summary is read unless it says the game is over."""
+    counted now. The game is replayed only when its summary says it is over."""
     path = saves.autosave_path()
     if saves.read_only():
         return

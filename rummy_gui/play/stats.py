@@ -9,6 +9,11 @@ Everything is computed from the game itself: the deal scores from its score
 history, the times gone out, rummy calls, buys and Shanghai calls won by
 replaying its record move by move. Only the hints, which the engine does not
 see, come from the table.
+
+Every write re-reads the file under a short lock and adds to what is there
+(`folderlock.short_lock`: another copy of the program may write it too), and
+a finished game whose write fails (a full disk) waits in memory (`pending`)
+for the next write that succeeds.
 """
 
 from __future__ import annotations
