@@ -69,6 +69,32 @@ def test_ctrl_c_at_the_first_frame_is_a_quit_not_a_crash(monkeypatch: pytest.Mon
     still_there()
 
 
+def test_ctrl_c_that_pygame_turns_into_another_error_is_a_quit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pygame's C code, interrupted, may raise its own error (NotImplementedError
+    from an SVG loader) in place of KeyboardInterrupt: still a quit."""
+    a_game()
+    real_tick = App.tick
+
+    def interrupted(self: App, dt: float | None = None) -> None:
+        real_tick(self, dt)
+        try:
+            signal.raise_signal(signal.SIGINT)
+        except KeyboardInterrupt:
+            raise NotImplementedError("sized svg image loading was not compiled in") from None
+        raise AssertionError("SIGINT did not interrupt")
+
+    monkeypatch.setattr(App, "tick", interrupted)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+    try:
+        assert app_module.run(["--continue"]) == 130
+    finally:
+        signal.signal(signal.SIGINT, before)
+    still_there()
+    assert not list(paths.data_dir().glob("crash-*"))
+
+
 def test_the_close_button_at_the_first_frame_is_a_quit(monkeypatch: pytest.MonkeyPatch) -> None:
     a_game()
     real_tick = App.tick
@@ -131,13 +157,14 @@ def test_a_signal_in_the_first_three_seconds_after_continue_loses_nothing(
         batch = []
         for i in range(start, min(RUNS, start + AT_ONCE)):
             env = {**os.environ, "RUMMY_GUI_HOME": str(homes[i]), "SDL_VIDEODRIVER": "dummy"}
-            child = subprocess.Popen(
-                [sys.executable, "-m", "rummy_gui", "--continue"],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                preexec_fn=_default_sigint,
-            )
+            with open(homes[i] / "stderr.txt", "wb") as err:
+                child = subprocess.Popen(
+                    [sys.executable, "-m", "rummy_gui", "--continue"],
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=err,
+                    preexec_fn=_default_sigint,
+                )
             batch.append((i, child, time.monotonic()))
         for i, child, began in sorted(batch, key=lambda b: plans[b[0]][0]):
             at, sig = plans[i]
@@ -155,7 +182,9 @@ def test_a_signal_in_the_first_three_seconds_after_continue_loses_nothing(
         try:
             still_there()
         except AssertionError as e:
-            raise AssertionError(f"run {i} ({outcomes[i]}): {e}") from None
+            said = [(h / "stderr.txt").read_text(errors="replace")]
+            said += [q.read_text(errors="replace") for q in h.glob("data/crash-*.log")]
+            raise AssertionError(f"run {i} ({outcomes[i]}): {e}\n{said}") from None
 
 
 # --- the note names files inside the data folder only ----------------------------------------

@@ -16,12 +16,14 @@ import argparse
 import contextlib
 import gc
 import os
+import signal
 import sys
 import tempfile
 import time
 import traceback
 import warnings
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -415,14 +417,40 @@ def run(argv: Sequence[str]) -> int:
     """`rummy-gui`: 0 when the player quits, 2 for a bad command line, 1 after a crash
     (a short message and a crash log; never a traceback on the terminal)."""
     args = _parse(argv)
+    interrupted = _CtrlC()
     try:
         return _run(args)
     except KeyboardInterrupt:  # Ctrl+C is a quit, not a crash: a game being opened keeps no note
         saves.closed_cleanly()
         return 130
     except Exception as error:  # noqa: BLE001 (the last word: any crash is reported, not a trace)
+        if interrupted.seen:  # pygame turns a Ctrl+C inside it into another error: still a quit
+            saves.closed_cleanly()
+            return 130
         report_crash(error)
         return 1
+    finally:
+        interrupted.restore()
+
+
+class _CtrlC:
+    """Notes that Ctrl+C (SIGINT) came, raising KeyboardInterrupt as Python does."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._before: Any = None
+        with contextlib.suppress(ValueError):  # not the main thread: Python's own handling
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self._before = signal.signal(signal.SIGINT, self._on_sigint)
+
+    def _on_sigint(self, _signum: int, _frame: Any) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        if self._before is not None:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGINT, self._before)
 
 
 def clean_leftovers() -> None:
@@ -535,6 +563,9 @@ def _run(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
                 return 1
+    except KeyboardInterrupt:
+        saves.closed_cleanly()  # at once: the cleanup below may meet what Ctrl+C cut short
+        raise
     finally:
         if app.session is not None:
             app.session.close()  # stops the bots' process and writes the last autosave
