@@ -424,7 +424,7 @@ def run(argv: Sequence[str]) -> int:
         saves.closed_cleanly()
         return 130
     except Exception as error:  # noqa: BLE001 (the last word: any crash is reported, not a trace)
-        if interrupted.seen:  # pygame turns a Ctrl+C inside it into another error: still a quit
+        if interrupted.came:  # pygame turns a Ctrl+C inside it into another error: still a quit
             saves.closed_cleanly()
             return 130
         report_crash(error)
@@ -434,23 +434,45 @@ def run(argv: Sequence[str]) -> int:
 
 
 class _CtrlC:
-    """Notes that Ctrl+C (SIGINT) came, raising KeyboardInterrupt as Python does."""
+    """Notes that Ctrl+C (SIGINT) came, raising KeyboardInterrupt as Python does.
+    Also through Python's wakeup pipe, which the signal reaches even when
+    pygame's C code swallows the KeyboardInterrupt (or the handler never ran)."""
 
     def __init__(self) -> None:
         self.seen = False
         self._before: Any = None
-        with contextlib.suppress(ValueError):  # not the main thread: Python's own handling
+        self._pipe: tuple[int, int] | None = None
+        self._wakeup = -1
+        with contextlib.suppress(ValueError, OSError, AttributeError):  # not the main thread
             if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
                 self._before = signal.signal(signal.SIGINT, self._on_sigint)
+                r, w = os.pipe()
+                self._pipe = (r, w)
+                os.set_blocking(r, False)
+                os.set_blocking(w, False)
+                self._wakeup = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
 
     def _on_sigint(self, _signum: int, _frame: Any) -> None:
         self.seen = True
         raise KeyboardInterrupt
 
+    @property
+    def came(self) -> bool:
+        """True if SIGINT came since the program started."""
+        if not self.seen and self._pipe is not None:
+            with contextlib.suppress(OSError):
+                self.seen = bytes([signal.SIGINT]) in os.read(self._pipe[0], 4096)
+        return self.seen
+
     def restore(self) -> None:
         if self._before is not None:
-            with contextlib.suppress(ValueError):
+            with contextlib.suppress(ValueError, OSError):
                 signal.signal(signal.SIGINT, self._before)
+                signal.set_wakeup_fd(self._wakeup)
+        if self._pipe is not None:
+            for fd in self._pipe:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
 
 def clean_leftovers() -> None:
