@@ -4,6 +4,7 @@ files inside the data folder only, acting on nothing else."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -93,6 +94,34 @@ def test_ctrl_c_that_pygame_turns_into_another_error_is_a_quit(
         signal.signal(signal.SIGINT, before)
     still_there()
     assert not list(paths.data_dir().glob("crash-*"))
+
+
+def test_ctrl_c_that_pygame_swallows_while_the_program_loads_is_a_quit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pygame's start swallows a KeyboardInterrupt (and then lacks its image
+    formats, so the table would crash at its first court card): the program
+    quits instead of opening the game."""
+    import builtins
+
+    import rummy_gui.__main__ as entry
+
+    a_game()
+    real_import = builtins.__import__
+
+    def swallowing(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "rummy_gui.ui.shell.app":
+            with contextlib.suppress(KeyboardInterrupt):  # as pygame's C start does
+                signal.raise_signal(signal.SIGINT)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", swallowing)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+    try:
+        assert entry.main(["--continue", "--frames", "2"]) == 130
+    finally:
+        signal.signal(signal.SIGINT, before)
+    still_there()
 
 
 def test_the_close_button_at_the_first_frame_is_a_quit(monkeypatch: pytest.MonkeyPatch) -> None:
