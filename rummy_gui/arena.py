@@ -31,8 +31,9 @@ from typing import Any
 
 from .bots import LEVELS, Bot, make_bot
 from .bots.baselines import BASELINES, make_baseline
-from .engine import PRESETS, Game
+from .engine import PRESETS, SEED_LIMIT, Game
 from .engine.cards import make_pack
+from .safetext import clean, whole_number
 
 MAX_MOVES = 4000  # a deal longer than this is a stall
 PLAYERS: tuple[str, ...] = LEVELS + tuple(BASELINES)  # what --bots may name
@@ -354,12 +355,40 @@ def format_report(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _number(low: int, high: int) -> Any:
+    """An argparse type: a whole number from low to high, said back short when bad."""
+
+    def read(text: str) -> int:
+        try:
+            return whole_number(text, low, high)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    return read
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _v in pairs]
+    for k in keys:
+        if keys.count(k) > 1:
+            raise ValueError(f"the key {clean(k, 40)!r} appears twice")
+    return dict(pairs)
+
+
+def read_options(text: str) -> Any:
+    """`--options`: JSON with no key twice and no deep nesting; ValueError says why."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique)
+    except RecursionError:
+        raise ValueError("nested too deeply to be house rules") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m rummy_gui.arena", description=__doc__.split("\n\n")[0]
     )
     ap.add_argument("--preset", default="rummy500", choices=list(PRESETS))
-    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--players", type=_number(0, 99), default=3)
     ap.add_argument(
         "--bots",
         default="medium,easy,easy",
@@ -367,17 +396,20 @@ def main(argv: list[str] | None = None) -> int:
         f"or an outside baseline ({', '.join(BASELINES)})",
     )
     ap.add_argument(
-        "--deals", type=int, default=200, help="duplicate deals (each played once per rotation)"
+        "--deals",
+        type=_number(0, 10**7),
+        default=200,
+        help="duplicate deals (each played once per rotation)",
     )
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--seed", type=_number(0, SEED_LIMIT - 1), default=1)
+    ap.add_argument("--jobs", type=_number(0, 10**4), default=1, help="worker processes")
     ap.add_argument("--options", default=None, help="house rules as JSON, e.g. '{\"min_run\": 3}'")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
     for lv in levels:
         if lv not in PLAYERS:
-            ap.error(f"unknown bot {lv!r} (one of: {', '.join(PLAYERS)})")
+            ap.error(f"unknown bot {clean(lv, 40)!r} (one of: {', '.join(PLAYERS)})")
     rules = PRESETS[args.preset]
     if not rules.min_players <= args.players <= rules.max_players:
         ap.error(f"{rules.name} is for {rules.min_players}-{rules.max_players} players")
@@ -390,10 +422,10 @@ def main(argv: list[str] | None = None) -> int:
     options = None
     if args.options:
         try:
-            options = json.loads(args.options)
+            options = read_options(args.options)
             rules.with_options(options)
         except ValueError as exc:  # JSONDecodeError is a ValueError too
-            ap.error(f"--options: {exc}")
+            ap.error(f"--options: {clean(str(exc), 200)}")
     out = run(
         args.preset, args.players, levels, args.deals, args.seed, args.jobs, options, progress=True
     )

@@ -12,22 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummy_gui.bots import make_bot
-from rummy_gui.engine import Action, Card, Game, Move, ask
+from rummy_gui.engine import Card, Game, Move, ask
 from rummy_gui.play.narrate import advise
-
-_TURN_ENDS = frozenset(
-    {
-        Action.DISCARD,
-        Action.DRAW,
-        Action.TAKE,
-        Action.PASS,
-        Action.BUY,
-        Action.RUMMY,
-        Action.SHANGHAI,
-        Action.CUT,
-        Action.DEAL,
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -68,7 +54,7 @@ def hint(game: Game, seat: int, seed: int = 0, max_moves: int = 12) -> Hint | No
     while len(moves) < max_moves and seat in probe.to_act and not probe.deal_over:
         move = bot.choose(probe.view(seat))
         moves.append(move)
-        if move.action in _TURN_ENDS:
+        if not ask.keeps_turn(probe, move):  # the engine: this move ends the player's decision
             break
         probe.play(move)
     return Hint(tuple(moves), advise(moves, game))

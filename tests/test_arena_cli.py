@@ -19,6 +19,12 @@ from rummy_gui import arena
         (["--jobs", "999"], "--jobs must be at most 64"),
         (["--jobs", "0"], "must be at least 1"),
         (["--players", "99"], "is for 2-8 players"),
+        # issue 53, 10: no traceback, nothing long said back, no key given twice
+        (["--options", "[" * 60_000 + "]" * 60_000], "--options: nested too deeply"),
+        (["--options", '{"target": 300, "target": 500}'], "the key 'target' appears twice"),
+        (["--seed", "9" * 5000], "is too large"),
+        (["--deals", "9" * 5000], "is too large"),
+        (["--bots", "x" * 5000 + ",easy"], "unknown bot 'xxxx"),
     ],
 )
 def test_arena_refuses_bad_arguments_with_a_message(
@@ -27,7 +33,9 @@ def test_arena_refuses_bad_arguments_with_a_message(
     played: list[object] = []
     monkeypatch.setattr(arena, "run", lambda *a, **_k: played.append(a))
     seats = ["--preset", "rummy500", "--players", "2", "--bots", "medium,easy"]
-    assert said in refused(arena.main, [*seats, *argv])
+    err = refused(arena.main, [*seats, *argv])
+    assert said in err
+    assert len(err) < 1500
     assert played == []
 
 

@@ -5,6 +5,7 @@ machines are shared); `python -m rummy_gui.bench` measures it."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,32 @@ def test_soak_section_reports_the_curve_and_the_growth() -> None:
     assert isinstance(out["grew more than 10%"], bool)
     assert out["unfinished games"] == "none"
     assert out["card count broken"] == "none"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["soak", "--games", "0"], "--games must be at least 1"),
+        (["soak", "--games", "9" * 5000], "is too large"),
+        (["--repeats", "-2"], "is negative"),
+    ],
+)
+def test_bench_refuses_a_bad_count_with_a_message(
+    argv: list[str], said: str, refused: Callable[..., str]
+) -> None:
+    """Issue 53, 10: `bench soak --games 0` ended in an IndexError traceback."""
+    from rummy_gui.bench.__main__ import main
+
+    err = refused(main, argv)
+    assert said in err
+    assert len(err) < 1500
+
+
+def test_the_soak_plays_at_least_one_game() -> None:
+    from rummy_gui.bench.soak import play_games
+
+    with pytest.raises(ValueError, match="at least one game"):
+        play_games(0)
 
 
 def test_bench_command_line_runs_a_section_as_json(capsys: pytest.CaptureFixture[str]) -> None:

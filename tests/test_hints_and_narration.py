@@ -94,3 +94,77 @@ def test_the_player_at_the_screen_is_told_in_the_second_person() -> None:
     assert describe(Move.parse("0: discard KC"), g, "You") == "You discard K♣."
     assert describe(Move.parse("0: draw"), g, "You") == "You draw from the stock."
     assert describe(Move.parse("0: discard KC"), g, "Anna") == "Anna discards K♣."
+
+
+def _pinochle_runs() -> Game:
+    """Pinochle, lay-offs face down: seat 0 has melded 2♥–6♥, 8♥–Q♥ and
+    4♣–8♣; it holds 7♥ (fits two runs), 9♣ 10♣ and K♥ (each fits one)."""
+    g = Game.from_layout(
+        "pinochle",
+        hands=["2H 3H 4H 5H 6H 8H 9H 10H JH QH 7H 4C 5C 6C 7C 8C 9C KH 10C", "2D 3D", "6D 8D"],
+        stock="QC QS",
+        discard="JC",
+    )
+    for text in ("draw", "meld 2H 3H 4H 5H 6H", "meld 8H 9H 10H JH QH", "meld 4C 5C 6C 7C 8C"):
+        g.play(text)
+    return g
+
+
+def test_log_of_a_face_down_layoff_tells_only_the_laying_rules_3_9() -> None:
+    g = _pinochle_runs()
+    line = describe(Move.parse("0: layoff 9C to 3"), g, "Anna")
+    assert line == "Anna lays off a card face down."
+    assert describe(Move.parse("0: layoff 9C to 3"), g, "You") == "You lay off a card face down."
+
+
+def test_log_of_a_face_down_layoff_names_the_meld_when_the_card_fits_several() -> None:
+    g = _pinochle_runs()
+    line = describe(Move.parse("0: layoff 7H to 2"), g, "Anna")
+    assert line == "Anna lays off a card face down on 8♥ 9♥ 10♥ J♥ Q♥."
+    assert "7♥" not in line
+
+
+def test_log_of_a_later_layoff_does_not_show_a_face_down_card_in_the_meld() -> None:
+    g = _pinochle_runs()
+    g.play("0: layoff 7H to 2")
+    # a meld is named as everyone sees it: without the face-down 7♥
+    assert describe(Move.parse("0: layoff KH to 2"), g, "Anna") == "Anna lays off a card face down."
+    advice = advise([Move.parse("0: layoff KH to 2")], g)
+    assert advice == "Lay off K♥ on 8♥ 9♥ 10♥ J♥ Q♥."
+
+
+def test_log_of_a_layoff_is_face_up_with_the_option_off() -> None:
+    g = Game.from_layout(
+        "pinochle",
+        hands=["4C 5C 6C 7C 8C 9C 2D", "2H 3H", "6D 8D"],
+        stock="QC QS",
+        discard="JC",
+        options={"hidden_layoffs": False},
+    )
+    g.play("draw")
+    g.play("meld 4C 5C 6C 7C 8C")
+    assert describe(Move.parse("0: layoff 9C to 1"), g, "Anna") == (
+        "Anna lays off 9♣ on 4♣ 5♣ 6♣ 7♣ 8♣."
+    )
+
+
+def test_log_of_going_out_face_down_does_not_name_the_card_rules_3_9() -> None:
+    g = Game.from_layout(
+        "pinochle", hands=["5H 6H 7H 8H 9H", "2D 3D", "6D 8D"], stock="QC QS", discard="JC"
+    )
+    g.play("draw")
+    g.play("meld 5H 6H 7H 8H 9H")
+    line = describe(Move.parse("0: discard QC"), g, "Anna")
+    assert line == "Anna discards the last card face down."
+    you = describe(Move.parse("0: discard QC"), g, "You")
+    assert you == "You discard your last card face down."
+
+
+def test_log_of_a_face_down_chain_tells_how_many_cards() -> None:
+    g = _pinochle_runs()
+    line = describe(Move.parse("0: layoff 9C 10C to 3"), g, "Anna")
+    assert line == "Anna lays off 2 cards face down."
+    i18n.set_language("ru")
+    assert describe(Move.parse("0: layoff 9C 10C to 3"), g, "Анна") == (
+        "Анна прикладывает 2 карты рубашкой вверх."
+    )

@@ -52,8 +52,8 @@ def extract_engine_messages(
 
 # The engine's texts the screens show (rules.py, catalog.py): preset names and
 # descriptions (the `name=` and `description=` of each preset), the contracts'
-# names, the house rules' names and the names of their values.
-_TEXT_TABLES = {"CONTRACT_NAMES", "OPTION_LABELS", "CHOICE_NAMES"}
+# names, the house rules' names, their one-line help and the names of their values.
+_TEXT_TABLES = {"CONTRACT_NAMES", "OPTION_LABELS", "OPTION_HELP", "CHOICE_NAMES"}
 _TEXT_KEYWORDS = {"name", "description"}
 
 

@@ -12,6 +12,8 @@ import platform
 import sys
 from typing import Any
 
+from rummy_gui.safetext import whole_number
+
 SECTIONS = ("engine", "solver", "bots", "gui", "startup", "menus")
 
 
@@ -35,6 +37,14 @@ def _print(section: str, figures: dict[str, Any]) -> None:
             print(f"  {name:28s} {value}")
 
 
+def _count(text: str) -> int:
+    """A number of runs or games, said back short when it is not one."""
+    try:
+        return whole_number(text, 0, 10**7)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rummy_gui.bench", description=__doc__)
     parser.add_argument(
@@ -45,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
         help="one or more sections (default: all)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--repeats", type=int, default=5, help="runs per figure (default 5)")
-    parser.add_argument("--games", type=int, default=200, help="soak: games to play")
+    parser.add_argument("--repeats", type=_count, default=5, help="runs per figure (default 5)")
+    parser.add_argument("--games", type=_count, default=200, help="soak: games to play")
     parser.add_argument(
         "--peer",
         action="store_true",
@@ -55,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     if args.peer and args.section != ["engine"]:
         parser.error("--peer goes with the engine section: bench engine --peer")
     sections = SECTIONS if "all" in args.section else tuple(dict.fromkeys(args.section))

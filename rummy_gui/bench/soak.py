@@ -177,6 +177,8 @@ def play_games(
     progress: Callable[[int, dict[str, Any]], None] | None = None,
     presets: tuple[tuple[str, int], ...] = PRESETS,
 ) -> dict[str, Any]:
+    if games < 1:
+        raise ValueError("the soak plays at least one game")
     every = checkpoint_every(games) if every is None else every
     table = DemoTable()
     curve: list[dict[str, Any]] = []

@@ -168,6 +168,9 @@ def guess_world(view: View, rng: random.Random, best_of: int = 4) -> Game:
         hand.extend(rest[best_k * need : (best_k + 1) * need])
         del rest[best_k * need : (best_k + 1) * need]
     rng.shuffle(rest)
+    # Pinochle's face-down lay-offs (RULES.md 3.9) are unseen too: in this
+    # world they are the cards left over, off the table like the view's melds
+    del rest[: view.face_down_count]
     if len(rest) != view.stock_count:
         raise ValueError("the unseen cards do not add up")
     return view.determinize(hands, rest, seed=rng.randrange(1 << 30))

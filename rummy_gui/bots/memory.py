@@ -26,7 +26,9 @@ def card_of(token: str) -> Card:
 class Memory:
     """Public knowledge of one seat about the current deal."""
 
-    unseen: Counter[Card]  # cards in other hands or the stock, as far as this seat knows
+    # cards in other hands, the stock or face down on the table (RULES.md 3.9),
+    # as far as this seat knows
+    unseen: Counter[Card]
     known: list[Counter[Card]]  # per seat: cards it picked up and has not played since
     refused: list[set[Card]] = field(default_factory=list)  # top discards a seat drew past
     took: list[int] = field(default_factory=list)  # how many discard-pile takes per seat

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from ..engine.cards import JOKER, Card
+from ..engine.cards import JOKER, NATURALS, SUITS, Card
 from ..engine.combos import possible_melds
 from ..engine.enums import Action, Phase
 from ..engine.melds import RUN, Meld
@@ -204,7 +204,7 @@ def expert_tuned(params: Params, preset: str, players: int = 0) -> Params:
     return own
 
 
-_ALL = [Card(code % 13 + 1, "CDHS"[code // 13]) for code in range(52)] + [JOKER]
+_ALL = [*NATURALS, JOKER]
 
 
 def decision_rng(seed: int, view: View, salt: str = "") -> random.Random:
@@ -478,8 +478,8 @@ class Judge:
         unseen = self.unseen_codes
         vals = self.vals
         total = 0.0
-        for si in range(4):
-            held = {c.rank: c for c in cards if not c.is_joker and c.suit == "CDHS"[si]}
+        for si, suit in enumerate(SUITS):
+            held = {c.rank: c for c in cards if not c.is_joker and c.suit == suit}
             if len(held) < n - 2:
                 continue
             if 1 in held and r.ace != "low":

@@ -187,6 +187,9 @@ def sample_world(
         hand.extend(rest[:need])
         del rest[:need]
     rng.shuffle(rest)
+    # Pinochle's face-down lay-offs (RULES.md 3.9) are unseen too: in this
+    # world they are the cards left over, off the table like the view's melds
+    del rest[: view.face_down_count]
     if len(rest) != view.stock_count:
         raise ValueError("the unseen cards do not add up")  # fall back to medium
     return view.determinize(hands, rest, seed=rng.randrange(1 << 30))

@@ -32,7 +32,7 @@ from itertools import combinations
 
 from ..engine.cards import JOKER, SUITS, Card, rank_text
 from ..engine.melds import RUN, SET, Meld, Token, layoff_fits, run_bounds
-from ..engine.rules import CONTRACTS, Rules
+from ..engine.rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS, Rules
 from ..engine.scoring import penalty_value, value_500
 
 LAYOFF = "layoff"
@@ -675,12 +675,18 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
     last = rules.last_round_goes_out_whole(round_number)
     if last:
         set_t: list[_Template] = []
-        run_t = _run_templates(rules, p, p.jokers, (rules.min_run, 13))
+        run_t = _run_templates(rules, p, p.jokers, (CONTRACT_RUN_SIZE, 13))
     else:
         set_t = (
-            [t for t in _set_templates(rules, p, p.jokers) if len(t[4]) == 3] if sets_needed else []
+            [t for t in _set_templates(rules, p, p.jokers) if len(t[4]) == CONTRACT_SET_SIZE]
+            if sets_needed
+            else []
         )
-        run_t = _run_templates(rules, p, p.jokers, (4, 4)) if runs_needed else []
+        run_t = (
+            _run_templates(rules, p, p.jokers, (CONTRACT_RUN_SIZE, CONTRACT_RUN_SIZE))
+            if runs_needed
+            else []
+        )
     guard = p.guard
     total = len(hand)
     best: list[tuple[int, tuple[_Template, ...]]] = []

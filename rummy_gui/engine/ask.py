@@ -13,29 +13,33 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .enums import Action
+from .dealing import cut_range as _cut_range
+from .enums import Action, Phase
 from .game import Game
 from .melds import RUN, SET, Token, layoff_fits
 from .moves import Move
-from .rules import CONTRACTS
+from .referee import PHASE_MOVES
+from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS
 
 __all__ = [
     "ContractSlot",
     "cards_of",
     "contract_moves",
     "contract_slots",
+    "cut_range",
+    "deep_takes",
+    "draw_ends_deal",
     "fills_contract_slot",
     "joinable_melds",
+    "keeps_turn",
+    "may_lay_off",
     "melds_card_fits",
     "moves_with_cards",
+    "pile_take",
+    "pile_takes",
     "plays_cards",
     "seat_moves",
 ]
-
-# RULES.md 4.3: a contract's sets are exactly 3 cards and its runs exactly 4;
-# in a whole-hand round (round 7) its runs are the preset's shortest run or longer.
-_CONTRACT_SET = 3
-_CONTRACT_RUN = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +67,11 @@ def plays_cards(move: Move, cards: Iterable[Card]) -> bool:
 
 
 def seat_moves(game: Game, seat: int, actions: Iterable[Action] | None = None) -> list[Move]:
-    """The legal moves of `seat` now, of the given actions (all when None)."""
+    """The legal moves `seat` is offered now, of the given actions (all when
+    None): while Pinochle's lay-offs lie face down, none whose legality hangs
+    on a hidden card (`Game.offered_moves`)."""
     wanted = None if actions is None else frozenset(actions)
-    return [
-        m for m in game.legal_moves if m.seat == seat and (wanted is None or m.action in wanted)
-    ]
+    return [m for m in game.offered_moves(seat) if wanted is None or m.action in wanted]
 
 
 def moves_with_cards(
@@ -85,15 +89,80 @@ def joinable_melds(game: Game, seat: int, cards: Sequence[Card]) -> dict[int, li
     for m in moves_with_cards(game, seat, cards, (Action.LAYOFF, Action.SWAP)):
         assert m.meld_id is not None
         out.setdefault(m.meld_id, []).append(m)
+    if game.rules.hidden_layoffs and cards and may_lay_off(game, seat):
+        # RULES.md 3.9: every meld is offered and the engine decides, so that
+        # nothing lit tells a face-down card
+        tokens = tuple(str(c) for c in cards)
+        for meld in game.public_melds:
+            if not meld.complete and meld.id not in out:
+                out[meld.id] = [Move(Action.LAYOFF, seat, tokens, number=meld.id)]
     return out
+
+
+def may_lay_off(game: Game, seat: int) -> bool:
+    """Is it `seat`'s turn to meld and lay off (after its draw)?"""
+    phase = game.phase
+    if phase is Phase.RUMMY_LAYOFF:
+        return seat in game.to_act
+    return phase is Phase.PLAY and seat == game.turn and game.claim is None
 
 
 def melds_card_fits(game: Game, card: Card) -> list[int]:
     """The ids of the melds on the table this card would fit on by the
     rules of play, whoever holds it and whatever the phase (a guess any
-    player can make from the table)."""
+    player can make from the table: the melds as everyone sees them)."""
     token = Token(card)
-    return [meld.id for meld in game.melds if layoff_fits(game.rules, meld, [token])]
+    return [meld.id for meld in game.public_melds if layoff_fits(game.rules, meld, [token])]
+
+
+def deep_takes(game: Game) -> bool:
+    """Whether a take may lift more than the top card of the discard pile in
+    this game (RULES.md 3.4: the 500 family takes from any depth; 4.4: the
+    contract family only the top card), whoever is to move."""
+    return not game.rules.is_contract
+
+
+def pile_takes(game: Game, seat: int, n: int) -> list[Move]:
+    """The legal moves of `seat` now that pick up the top `n` cards of the
+    discard pile: a take in the draw, a Rummy! call in a claim window."""
+    return [m for m in seat_moves(game, seat, _PILE_ACTIONS) if m.count == n]
+
+
+def pile_take(game: Game, seat: int, n: int) -> Move:
+    """The move that picks up the top `n` cards of the discard pile now: the
+    legal one when there is one, else the move a player would mean there (a
+    Rummy! call in a claim window, a take otherwise), for the engine to refuse
+    with its reason."""
+    legal = pile_takes(game, seat, n)
+    if legal:
+        return legal[0]
+    return Move(Action.RUMMY if game.phase is Phase.CLAIM else Action.TAKE, number=n)
+
+
+def draw_ends_deal(game: Game) -> bool:
+    """Whether a draw from the stock now ends the deal: the stock is empty and
+    may not be rebuilt (RULES.md 3.5 in the 500 family; 4.7 once the contract
+    family's rebuilds are spent)."""
+    return game.stock_count == 0 and not game._table.may_rebuild_stock()
+
+
+def cut_range(game: Game) -> range:
+    """How many cards the cut may lift from the pack now (Liverpool, RULES.md 4.1)."""
+    return _cut_range(game.stock_count)
+
+
+def keeps_turn(game: Game, move: Move) -> bool:
+    """Whether this move, played now, leaves its player to go on in the same
+    phase: a meld, a lay-off, a joker swap or the contract in the play phase.
+    Every other move (a draw or take, the discard, a pass, a claim, the lay-off
+    of a Rummy! call, the cut, the deal) ends what its player decides now."""
+    return game.phase is Phase.PLAY and move.action in _GOING_ON
+
+
+_PILE_ACTIONS = (Action.TAKE, Action.RUMMY)
+# The play phase's moves but the discard, which ends the turn (docs/engine.md,
+# "Phases and who acts").
+_GOING_ON = frozenset(PHASE_MOVES[Phase.PLAY]) - {Action.DISCARD}
 
 
 def contract_slots(game: Game) -> tuple[ContractSlot, ...]:
@@ -103,11 +172,10 @@ def contract_slots(game: Game) -> tuple[ContractSlot, ...]:
     if not rules.is_contract:
         return ()
     sets, runs = CONTRACTS[max(1, min(len(CONTRACTS), game.round)) - 1]
-    if rules.last_round_goes_out_whole(game.round):
-        run = ContractSlot(RUN, max(rules.min_run, 1), more=True)
-    else:
-        run = ContractSlot(RUN, _CONTRACT_RUN)
-    return (ContractSlot(SET, _CONTRACT_SET),) * sets + (run,) * runs
+    # RULES.md 4.3: in a whole-hand round (round 7) the runs may be longer
+    whole = rules.last_round_goes_out_whole(game.round)
+    run = ContractSlot(RUN, CONTRACT_RUN_SIZE, more=whole)
+    return (ContractSlot(SET, CONTRACT_SET_SIZE),) * sets + (run,) * runs
 
 
 def _kinds(game: Game) -> list[str]:

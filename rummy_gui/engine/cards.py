@@ -38,6 +38,11 @@ def rank_text(rank: int) -> str:
     return RANK_TEXT.get(rank, str(rank))
 
 
+def suit_symbol(suit: str) -> str:
+    """A suit letter's symbol: "H" -> "♥"."""
+    return SUIT_SYMBOLS[SUITS.index(suit)]
+
+
 def rank_name(rank: int) -> str:
     if rank == 14:
         rank = 1
@@ -77,7 +82,7 @@ class Card:
         """The card with its suit symbol: "10♥", "A♠"; the joker is "★"."""
         if self.is_joker:
             return "★"
-        return rank_text(self.rank) + SUIT_SYMBOLS[SUITS.index(self.suit)]
+        return rank_text(self.rank) + suit_symbol(self.suit)
 
     @property
     def name(self) -> str:
@@ -152,6 +157,16 @@ def parse_card(text: str) -> Card:
 def parse_cards(text: str) -> list[Card]:
     """Space-separated card text -> list of Cards."""
     return [parse_card(t) for t in text.replace(",", " ").split()]
+
+
+def by_suit(card: Card) -> tuple[bool, int, int]:
+    """Sort key of a hand by suit (in the order of `SUITS`), then rank; the joker last."""
+    return (card.is_joker, SUITS.find(card.suit), card.rank)
+
+
+def by_rank(card: Card) -> tuple[bool, int, int]:
+    """Sort key of a hand by rank, then suit (in the order of `SUITS`); the joker last."""
+    return (card.is_joker, card.rank, SUITS.find(card.suit))
 
 
 def cards_text(cards: Iterable[Card]) -> str:

@@ -5,7 +5,7 @@ the contracts, and whether a card could be used from a hand.
 Every answer is read from `Rules`, the option checks and the searches of the
 engine, so a screen never keeps its own copy. Texts are English; they are the
 ids of the translation catalogs (tools/babel_engine.py extracts them from
-OPTION_LABELS, CHOICE_NAMES and rules.py), translated where they are shown.
+rules.py: OPTION_LABELS, OPTION_HELP, CHOICE_NAMES), translated where they are shown.
 """
 
 from __future__ import annotations
@@ -16,45 +16,44 @@ from typing import Any
 
 from .cards import Card
 from .melds import Meld
-from .rules import CONTRACT_NAMES, CONTRACTS, PRESETS, Rules, get_rules
+from .rules import (
+    CHOICE_NAMES,
+    CONTRACT_NAMES,
+    CONTRACTS,
+    OPTION_HELP,
+    OPTION_LABELS,
+    PRESETS,
+    Rules,
+    get_rules,
+)
+from .table import seat_sides
 from .targets import could_use as _could_use
 
-# A house rule's name, by option key (RULES.md section 6).
-OPTION_LABELS: dict[str, str] = {
-    "target": "Target score",
-    "jokers": "Jokers",
-    "simple_scoring": "Simple scoring (2-9 count 5)",
-    "rummy_call": "Rummy call",
-    "top_discard_must_meld": "Top discard must be melded",
-    "go_out_by_discard": "Must go out by discarding",
-    "min_run": "Minimum run length",
-    "buying": "Buying out of turn",
-    "reshuffles": "Stock rebuilds per round",
-}
-# How a value is named where the value itself is a word of the engine's.
-CHOICE_NAMES: dict[str, dict[str, str]] = {
-    "rummy_call": {"off": "No calls", "last": "Last discard only", "full": "Whole discard pile"},
-}
-# The values offered for the options that are not true/false. Each passes the
-# option check of `Rules.with_options` (tests/engine/test_catalog.py); the
-# targets are a choice of round numbers out of every positive one allowed.
-_CHOICES: dict[str, tuple[Any, ...]] = {
-    "target": (100, 200, 250, 300, 400, 500, 750, 1000),
-    "rummy_call": ("off", "last", "full"),
-    "min_run": (3, 4, 5),
-    "reshuffles": (0, 1, 2, 3),
-}
+__all__ = [
+    "CHOICE_NAMES",
+    "OPTION_HELP",
+    "OPTION_LABELS",
+    "HouseRule",
+    "contracts",
+    "could_use",
+    "default_players",
+    "house_rules",
+    "preset",
+    "presets",
+    "sides",
+]
 
 
 @dataclass(frozen=True)
 class HouseRule:
-    """One option of a preset: its key, English name, the preset's value, and
-    the values it may take (empty for a true/false option)."""
+    """One option of a preset: its key, English name, the preset's value, the
+    values a menu offers (empty for a true/false option) and a line of help."""
 
     key: str
     label: str
     default: Any
     choices: tuple[Any, ...]
+    help: str = ""
 
     @property
     def is_switch(self) -> bool:
@@ -80,13 +79,8 @@ def house_rules(rules: Rules) -> tuple[HouseRule, ...]:
     """The options of these rules, with their values in `rules`, in order."""
     values = rules.options()
     return tuple(
-        HouseRule(
-            key,
-            OPTION_LABELS[key],
-            values[key],
-            () if isinstance(values[key], bool) else _CHOICES[key],
-        )
-        for key in values
+        HouseRule(spec.key, spec.label, values[spec.key], spec.offered, spec.help)
+        for spec in rules.option_specs()
     )
 
 
@@ -113,3 +107,9 @@ def could_use(rules: Rules, hand: Sequence[Card], card: Card, melds: Sequence[Me
     `melds` — the engine's own quick test before it searches (a necessary
     condition, from the hand and the table only: what a player would judge)."""
     return _could_use(rules, [*hand, card], card, melds)
+
+
+def sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
+    """Who plays with whom at a table of `players`: the seats of each side, as
+    `Game.sides` will have them (each seat alone without partnerships)."""
+    return seat_sides(rules, players)

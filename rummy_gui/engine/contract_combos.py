@@ -13,7 +13,7 @@ from .cards import JOKER, card_from_code
 from .combos import HandIndex, possible_melds
 from .melds import RUN, SET, Reading, run_bounds
 from .memo import readings_of
-from .rules import CONTRACTS, Rules
+from .rules import CONTRACT_RUN_SIZE, CONTRACTS, Rules
 
 
 def _group_text(reading: Reading) -> tuple[str, ...]:
@@ -40,7 +40,7 @@ def contract_layouts(
     holds both."""
     sets_needed, runs_needed = CONTRACTS[round_no - 1]
     whole = r.last_round_goes_out_whole(round_no)
-    run_length = r.min_run if whole else 4
+    run_length = CONTRACT_RUN_SIZE  # round 7's runs start at 4 too
     if not _contract_possible(r, index, sets_needed, runs_needed, run_length):
         return
     counts = list(index.counts)  # the searches below take cards off and put them back

@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 from .errors import IllegalMove, illegal
-from .melds import RUN, SET, Meld, Reading, readings
+from .melds import RUN, SET, Meld, Reading, Token, readings
 from .moves import Move
-from .rules import CONTRACT_NAMES, CONTRACTS
+from .rules import CONTRACT_NAMES, CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS
 from .table import Apply, Table, pretty
-from .turn import after_table
+from .turn import after_table, why_not_meld
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
     return illegal(code, **params)
+
+
+# The meld rules a contract meld can break whatever its size: the refusal
+# names the rule (a Shanghai set 7H JK JK is a set, with one joker too many).
+_JOKER_RULES = frozenset({"meld_persian_jokers", "meld_needs_natural", "meld_joker_limit"})
+
+
+def _not_a_contract_meld(t: Table, group: list[Token], kind: str) -> IllegalMove:
+    """Why this group is not the contract's set (or run)."""
+    reason = why_not_meld(t, group, kind)
+    if reason.code in _JOKER_RULES:
+        return reason
+    return _illegal("contract_not_" + kind, cards=pretty([tok.card for tok in group]))
 
 
 def prepare_contract(t: Table, seat: int, m: Move) -> Apply:
@@ -35,17 +48,15 @@ def prepare_contract(t: Table, seat: int, m: Move) -> Apply:
         )
     chosen: list[Reading] = []
     for g in groups:
-        if whole:
-            opts = readings(r, g, RUN)
-        elif len(g) == 3:
-            opts = readings(r, g, SET)
-        elif len(g) == 4:
-            opts = readings(r, g, RUN)
+        if whole or len(g) == CONTRACT_RUN_SIZE:
+            kind = RUN
+        elif len(g) == CONTRACT_SET_SIZE:
+            kind = SET
         else:
             raise _illegal("contract_sizes", cards=pretty([tok.card for tok in g]))
+        opts = readings(r, g, kind)
         if not opts:
-            what = "run" if whole or len(g) == 4 else "set"
-            raise _illegal("contract_not_" + what, cards=pretty([tok.card for tok in g]))
+            raise _not_a_contract_meld(t, g, kind)
         if len(opts) > 1:
             raise t.ambiguous(opts, [tok.card for tok in g])
         chosen.append(opts[0])

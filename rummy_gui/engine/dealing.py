@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import JOKER, Card, count_cards, make_pack, parse_cards
+from .cards import card_from_code, count_cards, make_pack, parse_cards
 from .enums import Phase
 from .errors import IllegalMove, illegal
 from .moves import Move
@@ -65,10 +65,16 @@ def deal_cards(t: Table) -> None:
     t.begin_turn(t.next_seat(s.dealer))
 
 
+def cut_range(stock_size: int) -> range:
+    """How many cards a cut may lift from a pack of this size (RULES.md 4.1):
+    at least one, and at least one is left."""
+    return range(1, stock_size)
+
+
 def prepare_cut(t: Table, seat: int, m: Move) -> Apply:
     size = len(t.s.stock)
     n = m.number or 0
-    if not 1 <= n < size:
+    if n not in cut_range(size):
         raise _illegal("bad_cut", most=size - 1)
 
     def apply() -> None:
@@ -113,7 +119,7 @@ def lay_out(
     have = count_cards([c for h in s.hands for c in h] + s.stock + s.discard)
     for code in range(53):
         if have[code] > pack[code]:
-            card = Card(code % 13 + 1, "CDHS"[code // 13]) if code < 52 else JOKER
+            card = card_from_code(code)
             raise ValueError(
                 f"{card}: {have[code]} in this layout, but this game's pack holds {pack[code]}"
             )

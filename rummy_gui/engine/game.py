@@ -16,7 +16,7 @@ cycle; `engine.view` is where bots import it from.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,14 +25,15 @@ from .dealing import empty_state, first_dealer, lay_out, start_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
 from .legal import LegalMoves, MoveCache
-from .melds import Meld
+from .melds import SET, Meld
 from .moves import Move
+from .public import public_log, public_state
 from .reads import GameReads
 from .records import make_record, read_record
 from .referee import prepare, prepare_listed
 from .rules import Rules, get_rules
 from .state import Claim, GameState
-from .table import Table
+from .table import Table, seat_sides
 from .undo import UndoLog
 
 __all__ = ["Claim", "Game", "LegalMoves", "View"]
@@ -47,7 +48,21 @@ def _illegal(code: str, **params: object) -> IllegalMove:
 
 def _whole(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
+        raise ValueError(f"{what} must be a whole number, not {value!r}"[:200])
+    return value
+
+
+# A game's seed is 0 <= seed < SEED_LIMIT: any deal a player could want, and a
+# number every part of the program (a bot process's pipe, a save) carries whole.
+SEED_LIMIT = 2**64
+PROGRESS_EVERY = 100  # moves between two calls of from_record's progress
+
+
+def check_seed(seed: object) -> int:
+    """The seed, if it is one (ValueError saying why not, never echoing a huge number)."""
+    value = _whole(seed, "seed")
+    if not 0 <= value < SEED_LIMIT:
+        raise ValueError(f"seed must be from 0 to {SEED_LIMIT - 1}")
     return value
 
 
@@ -64,9 +79,9 @@ class Game(GameReads):
                 else f"{rules.min_players} to {rules.max_players}"
             )
             raise ValueError(f"{rules.name} is for {span} players, not {players}")
-        self.seed = _whole(seed, "seed")
+        self.seed = check_seed(seed)
         self.players = players
-        nsides = 2 if rules.partnerships else players
+        nsides = len(seat_sides(rules, players))
         self._table = Table(rules, players, empty_state(players, nsides, seed))
         self._layout: dict[str, Any] | None = None
         self._cache = MoveCache()
@@ -104,11 +119,16 @@ class Game(GameReads):
         return g
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Game:
-        """Replay a record. ValueError (or IllegalMove) says what is wrong with it."""
+    def from_record(
+        cls, record: Mapping[str, Any], progress: Callable[[int], None] | None = None
+    ) -> Game:
+        """Replay a record. ValueError (or IllegalMove) says what is wrong with it.
+        `progress` is called with the moves replayed so far every PROGRESS_EVERY
+        moves; whatever it raises stops the replay."""
         parts = read_record(record)
+        options = parts.options_as_played()
         if parts.layout is None:
-            g = cls.new(parts.preset, parts.players, parts.seed, parts.options)
+            g = cls.new(parts.preset, parts.players, parts.seed, options)
         else:
             lay = parts.layout
             g = cls.from_layout(
@@ -118,7 +138,7 @@ class Game(GameReads):
                 lay.get("discard", ""),
                 lay.get("turn", 0),
                 lay.get("round", 1),
-                parts.options,
+                options,
                 parts.seed,
             )
             if g.players != record.get("players", g.players):
@@ -126,6 +146,8 @@ class Game(GameReads):
         if parts.before_reshuffle_limit(g.rules):
             g._table.rules = replace(g.rules, reshuffles=None)  # replayed as it was played
         for i, text in enumerate(parts.moves):
+            if progress is not None and i % PROGRESS_EVERY == 0:
+                progress(i)
             g._replay(i, text)
         return g
 
@@ -275,15 +297,19 @@ class View:
     reshuffled_at: tuple[
         int, ...
     ]  # log indexes of the moves during which the pile became the stock
-    legal_moves: tuple[Move, ...]  # this seat's legal moves now
+    legal_moves: tuple[Move, ...]  # this seat's legal moves now (none that tell a hidden card)
     _public: GameState  # the state with every hidden card (other hands, stock) removed
+    # Pinochle's face-down lay-offs (RULES.md 3.9): per seat, each card it laid
+    # off face down, with its meld's id where everyone was told it, else None
+    face_down: tuple[tuple[int | None, ...], ...] = ()
+    discard_face_down: bool = False  # the going-out card lies face down on the pile
 
     @classmethod
     def of(cls, game: Game, seat: int) -> View:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ValueError(f"there is no seat {seat}")
         s = game._s
-        public = s.copy(history=False)
+        public = public_state(game.rules, s)
         public.hands = [list(h) if i == seat else [] for i, h in enumerate(s.hands)]
         public.stock = []
         public.rng = random.Random(0)  # the seed would let a bot re-deal the hidden cards
@@ -302,9 +328,9 @@ class View:
             round=s.round,
             hand=tuple(s.hands[seat]),
             hand_sizes=tuple(len(h) for h in s.hands),
-            discard_pile=tuple(s.discard),
+            discard_pile=tuple(public.discard),
             stock_count=len(s.stock),
-            melds=tuple(m.copy() for m in s.melds),
+            melds=tuple(m.copy() for m in public.melds),
             totals=tuple(s.totals),
             deal_scores=None if s.deal_scores is None else tuple(s.deal_scores),
             sides=game.sides,
@@ -317,10 +343,12 @@ class View:
             final_turns=s.final_turns,
             turn_number=s.turn_no,
             upcard=s.upcard,
-            log=tuple(s.moves[s.deal_moves :]),
+            log=tuple(public_log(game.rules, s)),
             reshuffled_at=tuple(s.reshuffles),
-            legal_moves=tuple(game.legal_moves.for_seat(seat)),
+            legal_moves=tuple(game.offered_moves(seat)),
             _public=public,
+            face_down=game.face_down,
+            discard_face_down=s.discard_face_down,
         )
 
     @property
@@ -334,6 +362,21 @@ class View:
     def unseen_count(self) -> int:
         """How many cards this seat cannot see (other hands and the stock)."""
         return self.stock_count + sum(n for s, n in enumerate(self.hand_sizes) if s != self.seat)
+
+    @property
+    def face_down_count(self) -> int:
+        """How many laid-off cards lie face down on the table (not in `melds`)."""
+        return sum(len(x) for x in self.face_down)
+
+    def face_down_on(self, meld_id: int) -> int:
+        """How many face-down cards everyone was told lie on this meld (more
+        may, untold: `face_down` entries of None)."""
+        return sum(x.count(meld_id) for x in self.face_down)
+
+    def shown_face_down(self, meld: Meld) -> bool:
+        """A set of three made four while lay-offs are face down: shown face
+        down whole, complete (its fourth card is not in `meld.cards`)."""
+        return meld.kind == SET and any(meld.id in x for x in self.face_down)
 
     def determinize(
         self, hands: Mapping[int, Sequence[Card]], stock: Sequence[Card], seed: int = 0

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from .cards import Card
 from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds
 from .contract_combos import _give, _group_text, _partitions, _take
+from .dealing import cut_range
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove
 from .melds import RUN, SET, Reading, Token, layoff_fits
@@ -120,7 +121,7 @@ def generate_checked(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
         return out
     seat = s.turn
     if phase is Phase.CUT:
-        return [Move(Action.CUT, seat, number=n) for n in range(1, len(s.stock))]
+        return [Move(Action.CUT, seat, number=n) for n in cut_range(len(s.stock))]
     if phase is Phase.DEAL_OVER:
         return [Move(Action.DEAL, seat)]
     if phase is Phase.DRAW:

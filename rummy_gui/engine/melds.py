@@ -233,6 +233,20 @@ class Meld:
         m._fits = self._fits
         return m
 
+    def without(self, indexes: Iterable[int]) -> Meld:
+        """A copy without the cards at these indexes (a run's must be at its
+        ends): the meld as seen when those cards lie face down."""
+        drop = set(indexes)
+        m = self.copy()
+        keep = [i for i in range(len(self._cards)) if i not in drop]
+        m._cards = [self._cards[i] for i in keep]
+        m._owners = [self._owners[i] for i in keep]
+        if self.kind == RUN and keep:
+            m.low = self.low + keep[0]
+        m._fits = None
+        meld_changes.count += 1
+        return m
+
     def __getstate__(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self.__slots__ if name != "_fits"}
 
@@ -466,7 +480,7 @@ def layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[Layof
 def _layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[LayoffFit]:
     naturals, jokers = split_tokens(tokens)
     k = len(tokens)
-    if k == 0:
+    if k == 0 or meld.complete:  # a complete set is full, even seen with a card face down
         return []
     if meld.kind == SET:
         return _set_layoff(rules, meld, naturals, jokers)
@@ -571,3 +585,9 @@ def joker_fits_somewhere(rules: Rules, melds: Iterable[Meld]) -> bool:
 
 
 _CARD_TOKENS = [Token(card_from_code(code)) for code in range(53)]
+
+
+def fits_several(rules: Rules, melds: Iterable[Meld], tokens: Sequence[Token]) -> bool:
+    """Could these cards be laid off on more than one of the melds? (Then a
+    face-down lay-off names its meld, RULES.md 3.9.)"""
+    return sum(1 for m in melds if layoff_fits(rules, m, tokens)) > 1

@@ -72,6 +72,8 @@ MESSAGES: dict[str, str] = {
     # laying off and swapping
     "rummy_layoff_card": "Lay off the {card} you called rummy for.",
     "does_not_fit": "{cards} does not fit meld {meld} ({table}).",
+    # face-down lay-offs (Pinochle): the refusal tells nothing of the hidden cards
+    "does_not_fit_hidden": "{cards} does not fit that meld.",
     "round7_no_layoff": "In round 7 nobody lays off: you go out by laying down your whole hand "
     "at once.",
     "contract_first": "Lay down your contract before you lay off.",

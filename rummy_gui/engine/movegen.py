@@ -24,6 +24,7 @@ from .combos import (
     possible_melds,
 )
 from .contract_combos import contract_layouts
+from .dealing import cut_range
 from .enums import Action, ClaimKind, Phase
 from .melds import (
     RUN,
@@ -61,7 +62,7 @@ def generate(t: Table) -> list[Move]:
         return out
     seat = s.turn
     if phase is Phase.CUT:
-        return [_mv(Action.CUT, seat, number=n) for n in range(1, len(s.stock))]
+        return [_mv(Action.CUT, seat, number=n) for n in cut_range(len(s.stock))]
     if phase is Phase.DEAL_OVER:
         return [_mv(Action.DEAL, seat)]
     if phase is Phase.DRAW:

@@ -9,6 +9,7 @@ from .enums import Phase
 from .legal import LegalMoves, MoveCache
 from .melds import Meld
 from .moves import Move
+from .public import face_down, offered_moves, public_discard, public_melds, told_meld
 from .rules import CONTRACT_NAMES, Rules
 from .state import Claim, GameState
 from .table import Table
@@ -83,6 +84,40 @@ class GameReads:
     @property
     def melds(self) -> list[Meld]:
         return list(self._s.melds)
+
+    @property
+    def public_melds(self) -> list[Meld]:
+        """The melds as every player sees them: Pinochle's face-down lay-offs
+        (RULES.md 3.9) left out until the deal ends; otherwise `melds`."""
+        return public_melds(self.rules, self._s)
+
+    @property
+    def face_down(self) -> tuple[tuple[int | None, ...], ...]:
+        """Per seat, the cards it laid off face down (RULES.md 3.9), in order:
+        the meld's id where everyone was told it, else None."""
+        return face_down(self.rules, self._s, self.players)
+
+    @property
+    def discard_face_down(self) -> bool:
+        """The last card went out face down: the pile shows a back on top."""
+        return self._s.discard_face_down
+
+    @property
+    def public_discard_pile(self) -> list[Card]:
+        """The discard pile's face-up cards (without a card that went out face down)."""
+        return public_discard(self._s)
+
+    def told_meld(self, move: Move) -> int | None:
+        """For a lay-off played now with lay-offs face down: the meld everyone
+        is told (RULES.md 3.9: the cards fit several, or a set turns over),
+        else None."""
+        return told_meld(self.rules, self._s, move)
+
+    def offered_moves(self, seat: int) -> list[Move]:
+        """The legal moves of `seat` that a player is offered: all of them,
+        except, while cards lie face down, those whose legality hangs on a
+        hidden card (engine/public.py). A view's `legal_moves`."""
+        return offered_moves(self._table, self.legal_moves, seat)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .moves import Move
-from .rules import Rules
+from .rules import PRESETS, Rules, without_retired
 
 RECORD_FORMAT = "rummy-gui-record"
 RECORD_VERSION = 1
@@ -45,6 +45,16 @@ class RecordParts:
         """Made before RULES.md 4.7 limited the reshuffles (no `reshuffles` key)."""
         return rules.is_contract and (self.options is None or "reshuffles" not in self.options)
 
+    def options_as_played(self) -> Mapping[str, Any] | None:
+        """The options to replay with: a record made before Pinochle's
+        face-down lay-offs (no `hidden_layoffs` key) was played face up."""
+        rules = PRESETS.get(self.preset) if isinstance(self.preset, str) else None
+        if rules is None or "hidden_layoffs" not in rules.option_keys:
+            return self.options
+        if self.options is not None and "hidden_layoffs" in self.options:
+            return self.options
+        return {**(self.options or {}), "hidden_layoffs": False}
+
 
 def read_record(record: Mapping[str, Any]) -> RecordParts:
     """The parts of a record; ValueError says what is wrong with it."""
@@ -67,6 +77,6 @@ def read_record(record: Mapping[str, Any]) -> RecordParts:
     layout = record.get("layout")
     if layout is not None and not isinstance(layout, Mapping):
         raise ValueError("a game record's layout must be an object")
-    return RecordParts(
-        record.get("preset"), record.get("players"), record.get("seed", 0), options, layout, moves
-    )
+    preset = record.get("preset")
+    options = without_retired(preset, options)
+    return RecordParts(preset, record.get("players"), record.get("seed", 0), options, layout, moves)

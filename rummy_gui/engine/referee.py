@@ -9,6 +9,7 @@ list, which needs no check.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from .claims import prepare_claim
 from .contracts import prepare_contract
@@ -60,10 +61,27 @@ def _illegal(code: str, **params: object) -> IllegalMove:
     return illegal(code, **params)
 
 
+def _parse(text: str) -> Move:
+    """The move of this text. A count or meld number below 1 ("take 0", "cut 0")
+    is read as a number, so that the rule it breaks says the range allowed."""
+    try:
+        return parse_move(text)
+    except IllegalMove as e:
+        word = str(e.params.get("text", ""))
+        if e.code != "bad_number" or not word.isdigit():
+            raise
+        head, _, tail = text.rpartition(word)
+        try:
+            one = parse_move(f"{head}1{tail}")
+        except IllegalMove:
+            raise e from None
+        return replace(one, number=int(word))
+
+
 def prepare(t: Table, move: Move | str) -> tuple[Move, Apply]:
     """The move (with its seat) and how to play it; IllegalMove if it is refused."""
     if isinstance(move, str):
-        m = parse_move(move)
+        m = _parse(move)
     elif isinstance(move, Move):
         m = move
     else:

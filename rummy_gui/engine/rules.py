@@ -16,6 +16,10 @@ FAMILY_CONTRACT = "contract"
 
 # Contract of each round: (sets, runs), RULES.md 4.3.
 CONTRACTS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+# RULES.md 4.3: a contract's sets are exactly 3 cards and its runs exactly 4
+# (in a whole-hand round, runs of 4 or more); no option changes them.
+CONTRACT_SET_SIZE = 3
+CONTRACT_RUN_SIZE = 4
 CONTRACT_NAMES = (
     "two sets",
     "a set and a run",
@@ -45,6 +49,8 @@ class Rules:
     top_discard_must_meld: bool = False
     go_out_by_discard: bool = False
     min_run: int = 3
+    # Pinochle (RULES.md 3.9): lay-offs lie face down in the layer's area
+    hidden_layoffs: bool = False
     buying: bool = False
     # contract family: how often a round's stock may be rebuilt from the discard
     # pile (RULES.md 4.7); None means no limit, which only records made before
@@ -126,44 +132,142 @@ class Rules:
         for key, value in options.items():
             if key not in self.option_keys:
                 allowed = ", ".join(self.option_keys) or "none"
-                raise ValueError(f"unknown option '{key}' for {self.preset} (allowed: {allowed})")
-            changes[key] = _check_option(key, value)
+                raise UnknownOption(
+                    f"unknown option '{key}' for {self.preset} ({self.name}); "
+                    f"its options are: {allowed}",
+                    str(key),
+                    self.preset,
+                )
+            changes[key] = OPTIONS[key].check(value, self.preset)
         return replace(self, **changes)
 
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """What each option of these rules takes, in the order of `options()`."""
+        return tuple(OPTIONS[key] for key in self.options())
 
-_BOOL_OPTIONS = {
-    "jokers",
-    "simple_scoring",
-    "top_discard_must_meld",
-    "go_out_by_discard",
-    "buying",
+
+class OptionError(ValueError):
+    """An option a game does not take: an unknown key, or a value outside the
+    option's range. `key` is the option and `preset` the game's id."""
+
+    def __init__(self, text: str, key: str, preset: str) -> None:
+        super().__init__(text)
+        self.key = key
+        self.preset = preset
+
+
+class UnknownOption(OptionError):
+    """An option key this game does not have (RULES.md section 6: "—")."""
+
+
+# Each option's name and one line of help, by key (RULES.md section 6). They
+# are English ids of the translation catalogs (tools/babel_engine.py).
+OPTION_LABELS: dict[str, str] = {
+    "target": "Target score",
+    "jokers": "Jokers",
+    "simple_scoring": "Simple scoring (2-9 count 5)",
+    "rummy_call": "Rummy call",
+    "top_discard_must_meld": "Top discard must be melded",
+    "go_out_by_discard": "Must go out by discarding",
+    "min_run": "Minimum run length",
+    "buying": "Buying out of turn",
+    "reshuffles": "Stock rebuilds per round",
+    "hidden_layoffs": "Lay-offs face down",
+}
+OPTION_HELP: dict[str, str] = {
+    "target": "The game ends after the deal in which someone reaches this total.",
+    "jokers": "Play with the game's jokers, or with none.",
+    "simple_scoring": "Cards 2 to 9 count 5 points each instead of their face value.",
+    "rummy_call": "What other players may claim from the discard pile after a discard.",
+    "top_discard_must_meld": "A card taken alone from the top of the discard pile must be "
+    "melded that turn.",
+    "go_out_by_discard": "The last card of a hand must be discarded, not melded.",
+    "min_run": "The fewest cards a run may have.",
+    "buying": "Players may claim the top discard out of turn, with penalty cards.",
+    "reshuffles": "How many times a round's stock may be rebuilt from the discard pile.",
+    "hidden_layoffs": "A card laid off goes face down among your own melds; everyone must "
+    "remember it.",
+}
+# How a value is named where the value itself is a word of the engine's.
+CHOICE_NAMES: dict[str, dict[str, str]] = {
+    "rummy_call": {"off": "No calls", "last": "Last discard only", "full": "Whole discard pile"},
 }
 
 
-def _check_option(key: str, value: Any) -> Any:
-    if key in _BOOL_OPTIONS:
-        if not isinstance(value, bool):
-            raise ValueError(f"option '{key}' must be true or false, not {value!r}")
-        return value
-    if key == "target":
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise ValueError(f"option 'target' must be a positive whole number, not {value!r}")
-        return value
-    if key == "rummy_call":
-        if value not in ("off", "last", "full"):
-            raise ValueError(f"option 'rummy_call' must be 'off', 'last' or 'full', not {value!r}")
-        return value
-    if key == "min_run":
-        if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 5:
-            raise ValueError(f"option 'min_run' must be 3, 4 or 5, not {value!r}")
-        return value
-    if key == "reshuffles":
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-            raise ValueError(
-                f"option 'reshuffles' must be a whole number from 0 to 3, not {value!r}"
+@dataclass(frozen=True)
+class OptionSpec:
+    """What one option takes: true/false ("bool"), a whole number from
+    `lowest` to `highest` ("int"; `offered` are the values a menu lists), or
+    one of `offered` ("choice")."""
+
+    key: str
+    kind: str
+    offered: tuple[Any, ...] = ()
+    lowest: int | None = None
+    highest: int | None = None
+
+    @property
+    def label(self) -> str:
+        return OPTION_LABELS[self.key]
+
+    @property
+    def help(self) -> str:
+        return OPTION_HELP[self.key]
+
+    def check(self, value: Any, preset: str) -> Any:
+        """The value, when this option takes it; OptionError otherwise."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise OptionError(
+                f"option '{self.key}' must be true or false, not {value!r}", self.key, preset
+            )
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.offered:
+                return value
+            words = ", ".join(f"'{v}'" for v in self.offered[:-1])
+            raise OptionError(
+                f"option '{self.key}' must be {words} or '{self.offered[-1]}', not {value!r}",
+                self.key,
+                preset,
+            )
+        lowest, highest = self.lowest, self.highest
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or (lowest is not None and value < lowest)
+            or (highest is not None and value > highest)
+        ):
+            if highest is None:
+                shape = "a positive whole number" if lowest == 1 else f"at least {lowest}"
+            else:
+                shape = f"a whole number from {lowest} to {highest}"
+            raise OptionError(
+                f"option '{self.key}' must be {shape}, not {value!r}", self.key, preset
             )
         return value
-    raise ValueError(f"unknown option '{key}'")  # pragma: no cover - keys are checked first
+
+
+# Every option of every preset (RULES.md section 6); which preset takes which
+# is its `option_keys`.
+OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
+    {
+        spec.key: spec
+        for spec in (
+            # the targets offered are round numbers out of every positive one allowed
+            OptionSpec("target", "int", (100, 200, 250, 300, 400, 500, 750, 1000), lowest=1),
+            OptionSpec("jokers", "bool"),
+            OptionSpec("simple_scoring", "bool"),
+            OptionSpec("rummy_call", "choice", ("off", "last", "full")),
+            OptionSpec("top_discard_must_meld", "bool"),
+            OptionSpec("go_out_by_discard", "bool"),
+            OptionSpec("min_run", "int", (3, 4, 5), lowest=3, highest=5),
+            OptionSpec("buying", "bool"),
+            OptionSpec("reshuffles", "int", (0, 1, 2, 3), lowest=0, highest=3),
+            OptionSpec("hidden_layoffs", "bool"),
+        )
+    }
+)
 
 
 _500_KEYS = (
@@ -175,13 +279,17 @@ _500_KEYS = (
     "go_out_by_discard",
     "min_run",
 )
+_PINOCHLE_KEYS = (*_500_KEYS, "hidden_layoffs")
 _PERSIAN_KEYS = tuple(k for k in _500_KEYS if k != "target")
-_CONTRACT_KEYS = ("jokers", "go_out_by_discard", "min_run", "buying", "reshuffles")
+# RULES.md 5: the contract family has no minimum-run option (its contracts are
+# made of runs of 4)
+_CONTRACT_KEYS = ("jokers", "go_out_by_discard", "buying", "reshuffles")
 
 _RUMMY_500 = Rules(
     preset="rummy500",
     name="Rummy 500",
-    description="Meld for points, dig deep into the discard pile, first to 500 wins.",
+    description="The Finnish rule set: jokers, dig deep into the discard pile, call Rummy, "
+    "first to 500.",
     family=FAMILY_500,
     min_players=2,
     max_players=8,
@@ -199,7 +307,7 @@ _CONTRACT = Rules(
     max_players=5,
     jokers=True,
     go_out_by_discard=True,
-    min_run=4,
+    min_run=CONTRACT_RUN_SIZE,  # RULES.md 4.2: runs of 4 or more, fixed (not an option)
     buying=True,
     rounds=7,
     whole_hand_rounds=(7,),
@@ -214,7 +322,8 @@ _PRESET_LIST = [
         _RUMMY_500,
         preset="rummy500-classic",
         name="Rum 500 (classic)",
-        description="The Russian rule set: no jokers, every discard taken must be melded.",
+        description="The Russian rule set: no jokers, no rummy calls, and the deepest card "
+        "taken from the pile must be melded that turn.",
         jokers=False,
         rummy_call="off",
         top_discard_must_meld=True,
@@ -253,6 +362,8 @@ _PRESET_LIST = [
         ace="low",
         pinochle_last_turns=True,
         mark_complete_sets=True,
+        hidden_layoffs=True,
+        option_keys=_PINOCHLE_KEYS,
     ),
     _CONTRACT,
     replace(
@@ -282,6 +393,35 @@ _PRESET_LIST = [
 ]
 
 PRESETS: Mapping[str, Rules] = MappingProxyType({r.preset: r for r in _PRESET_LIST})
+
+
+# Options a preset no longer takes, with the value it always played them at
+# (RULES.md 5: the contract family's runs are 4 cards, never an option).
+_RETIRED: dict[str, dict[str, Any]] = {
+    preset: {"min_run": CONTRACT_RUN_SIZE} for preset in ("contract", "liverpool", "shanghai")
+}
+
+
+def without_retired(preset: Any, options: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """A saved game's options without those its preset no longer takes but
+    played at the value it still plays (an old Contract save's `min_run` of 4).
+    OptionError when such an option had another value: that game was played
+    by rules this program no longer has."""
+    retired = _RETIRED.get(preset) if isinstance(preset, str) else None
+    if not retired or not isinstance(options, Mapping):
+        return options
+    kept = dict(options)
+    for key, value in retired.items():
+        if key in kept:
+            if kept[key] != value or isinstance(kept[key], bool):
+                raise OptionError(
+                    f"this {PRESETS[preset].name} game was played with option '{key}' "
+                    f"{kept[key]!r}, which the game no longer has (it plays {value})",
+                    key,
+                    preset,
+                )
+            del kept[key]
+    return kept
 
 
 def get_rules(preset: str, options: Mapping[str, Any] | None = None) -> Rules:

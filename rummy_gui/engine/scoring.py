@@ -9,6 +9,12 @@ from .melds import RUN, SET, Meld
 from .rules import Rules
 
 
+def lowest_total_wins(rules: Rules) -> bool:
+    """Whether the lowest total wins: the contract family scores penalty points
+    (RULES.md 4.7); the 500 family plays for the highest total (3.7, 3.8)."""
+    return rules.is_contract
+
+
 def value_500(rules: Rules, card: Card, low_ace: bool = False) -> int:
     """A card's value in the 500 family; `low_ace`: the ace is the low end of a run."""
     if card.is_joker:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .enums import Action, ClaimKind, Phase
@@ -50,10 +50,28 @@ class Claim:
                 return ans
         return None
 
+    def winning_seat(self) -> int | None:
+        """The seat whose claim won the window (None: all passed, or undecided)."""
+        win = self.winner()
+        return win.seat if isinstance(win, Move) else None
+
     def copy(self) -> Claim:
         return Claim(
             self.kind, self.origin, self.claimants, self.card, dict(self.answers), self.depths
         )
+
+
+class FaceDown(NamedTuple):
+    """A card laid off face down (RULES.md 3.9): the referee's whole truth.
+    `named`: whether everyone was told the meld (the card could have gone to
+    more than one, or it turned a set of three face down); `place`: its run
+    position (rank, 14 for a high ace), 0 on a set."""
+
+    seat: int
+    meld: int
+    card: Card
+    named: bool
+    place: int
 
 
 def _same(value: Any) -> Any:
@@ -172,6 +190,8 @@ class GameState:
     bonus: list[int] = _f(list)  # Liverpool cut bonus, per side, shown in the deal score
     next_meld: int = _v(1)
     reshuffles: list[int] = _f(list)  # index in this deal's moves of each reshuffle
+    facedown: list[FaceDown] = _f(list)  # Pinochle's face-down lay-offs, in order
+    discard_face_down: bool = _v(False)  # the going-out card lies face down on the pile
     # this turn
     target: Card | None = _v(None)
     restricted: list[int] = _f(lambda: [0] * 53)  # taken copies per card code
@@ -211,6 +231,8 @@ class GameState:
         self.bonus = [0] * sides
         self.next_meld = 1
         self.reshuffles = []
+        self.facedown = []
+        self.discard_face_down = False
         self.reset_turn()
 
     def reset_turn(self) -> None:

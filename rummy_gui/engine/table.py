@@ -25,6 +25,15 @@ def pretty(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty for c in cards)
 
 
+def seat_sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
+    """Who plays with whom: the seats of each side. Partners sit opposite
+    (RULES.md 3.8: seats 0 and 2 against 1 and 3); without partnerships
+    each seat is a side of its own."""
+    if rules.partnerships:
+        return tuple(tuple(range(side, players, 2)) for side in range(2))
+    return tuple((s,) for s in range(players))
+
+
 class Table:
     """The rules, the number of seats and the state of one game."""
 
@@ -38,9 +47,7 @@ class Table:
     # --- seats and sides
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        if self.rules.partnerships:
-            return ((0, 2), (1, 3))
-        return tuple((s,) for s in range(self.players))
+        return seat_sides(self.rules, self.players)
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.rules.partnerships else seat

@@ -17,9 +17,21 @@ from .combos import may_fit
 from .ending import end_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
-from .melds import RUN, SET, Meld, Token, card_token, joker_fits_somewhere, layoff_fits, readings
+from .melds import (
+    RUN,
+    SET,
+    LayoffFit,
+    Meld,
+    Token,
+    card_token,
+    fits_several,
+    joker_fits_somewhere,
+    layoff_fits,
+    readings,
+)
 from .memo import readings_of
 from .moves import Move
+from .state import FaceDown, GameState
 from .table import Apply, Table, pretty
 from .targets import (
     could_use,
@@ -215,6 +227,8 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
     if checked:
         cards = t.hand_tokens(seat, tokens)
         fits = layoff_fits(r, meld, tokens)
+        if not fits and r.hidden_layoffs:  # naming the meld's cards would show hidden ones
+            raise _illegal("does_not_fit_hidden", cards=pretty(cards))
         if not fits:
             raise _illegal("does_not_fit", cards=pretty(cards), meld=meld.id, table=meld.pretty())
         if len(fits) > 1:
@@ -230,10 +244,14 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
         uses_target = s.target is not None and s.target in cards
         check_finish(t, seat, cards, melds_after, uses_target)
 
+    named = r.hidden_layoffs and fits_several(r, s.melds, tokens)
+
     def apply() -> None:
         meld.lay_off(fit, seat)
         if r.mark_complete_sets and meld.kind == SET and len(meld) == 4:
             meld.complete = True
+        if r.hidden_layoffs:
+            lay_face_down(s, seat, meld, fit, named)
         if rummy_layoff:
             s.hands[seat].remove(cards[0])
             assert s.claim is not None
@@ -242,6 +260,15 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
         after_table(t, seat, cards)
 
     return apply
+
+
+def lay_face_down(s: GameState, seat: int, meld: Meld, fit: LayoffFit, named: bool) -> None:
+    """RULES.md 3.9: the cards just laid off lie face down; a set made four
+    turns over whole, which tells everyone the meld."""
+    whole_set = meld.kind == SET
+    for i in fit.added:
+        place = 0 if whole_set else fit.low + i
+        s.facedown.append(FaceDown(seat, meld.id, fit.cards[i], named or whole_set, place))
 
 
 def _fit_tokens(meld: Meld, fit: Any) -> list[str]:
@@ -416,6 +443,7 @@ def prepare_discard(t: Table, seat: int, m: Move, checked: bool = True) -> Apply
         s.hands[seat].remove(card)
         s.discard.append(card)
         if not s.hands[seat]:
+            s.discard_face_down = t.rules.hidden_layoffs  # RULES.md 3.9: going out face down
             end_deal(t, seat)
             return
         if s.final_pending:

@@ -9,7 +9,7 @@ The first copy of rummy-gui to start takes an OS lock on its data folder
 crash). A second copy started on the same folder still plays, but opens the
 autosave and the named saves read-only: it never writes, deletes or moves
 aside a save, and leaves the first copy's crash-on-open note alone
-(`rummy_gui.play.opening`). Statistics and settings are written by both
+(`rummy_gui.play.openguard`). Statistics and settings are written by both
 copies, each write a merge (re-read, change, write atomically) under a short
 lock of that one file, so nothing either copy records is lost.
 

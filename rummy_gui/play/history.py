@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from rummy_gui.engine import Action, Game, Move
 from rummy_gui.engine.enums import Phase
+from rummy_gui.engine.game import PROGRESS_EVERY
+from rummy_gui.play import opening
 
 
 @dataclass(frozen=True)
@@ -30,12 +32,19 @@ def current_deal(game: Game, humans: set[int]) -> list[Told]:
     start["moves"] = []
     replay = Game.from_record(start)
     told: list[Told] = []
-    claims: list[tuple[int, Told]] = []
+    claims: dict[int, Told] = {}  # the open window's claims, by seat
     for index, text in enumerate(moves):
+        if index % PROGRESS_EVERY == 0:
+            opening.tell("log", len(moves), index)  # an opening's progress, and its Cancel
         round_before, turn_before = replay.round, replay.turn
         claim = replay.claim if replay.phase is Phase.CLAIM else None
         move = Move.parse(text)
-        keep = move.action not in (Action.PASS, Action.DEAL, Action.CUT)
+        # only the last deal is told: the positions before the others' moves are not kept
+        keep = replay.round == game.round and move.action not in (
+            Action.PASS,
+            Action.DEAL,
+            Action.CUT,
+        )
         before = replay.copy(history=False) if keep else None
         played = replay.play(move)
         seat = turn_before if played.seat is None else played.seat
@@ -45,16 +54,17 @@ def current_deal(game: Game, humans: set[int]) -> list[Told]:
                 if seat not in humans:
                     told.append(entry)
             else:
-                rank = claim.claimants.index(seat) if seat in claim.claimants else 99
-                claims.append((rank, entry))
+                claims[seat] = entry
             if replay.phase is not Phase.CLAIM or replay.claim is not claim:
-                if claims:
-                    told.append(min(claims, key=lambda c: c[0])[1])
-                claims = []
+                winner = claim.winning_seat()  # the engine's claim priority
+                won = None if winner is None else claims.get(winner)
+                if won is not None:
+                    told.append(won)
+                claims = {}
         elif played.action is not Action.DEAL and not (
             played.action is Action.PASS and seat in humans
         ):
             told.append(entry)
         if replay.round != round_before:
-            told, claims = [], []
+            told, claims = [], {}
     return told

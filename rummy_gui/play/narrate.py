@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine import Action, Game, Move, ask
 from rummy_gui.engine.cards import Card, rank_text
 from rummy_gui.engine.melds import Token
-from rummy_gui.i18n import _
+from rummy_gui.i18n import _, ngettext
 
 _LOG = {
     "draw": "{name} draws from the stock.",
@@ -20,9 +20,12 @@ _LOG = {
     "take": "{name} takes {cards} from the discard pile.",
     "meld": "{name} melds {cards}.",
     "layoff": "{name} lays off {cards} on {meld}.",
+    "layoff_hidden": "{name} lays off a card face down.",
+    "layoff_hidden_on": "{name} lays off a card face down on {meld}.",
     "swap": "{name} swaps {cards} for the joker in {meld}.",
     "contract": "{name} lays down the contract: {cards}.",
     "discard": "{name} discards {cards}.",
+    "discard_hidden": "{name} discards the last card face down.",
     "discard_call": "{name} discards {cards} and calls Shanghai!",
     "rummy": "{name} calls Rummy! and takes {cards}.",
     "buy": "{name} buys {cards}.",
@@ -39,9 +42,12 @@ _LOG_YOU = {
     "take": "You take {cards} from the discard pile.",
     "meld": "You meld {cards}.",
     "layoff": "You lay off {cards} on {meld}.",
+    "layoff_hidden": "You lay off a card face down.",
+    "layoff_hidden_on": "You lay off a card face down on {meld}.",
     "swap": "You swap {cards} for the joker in {meld}.",
     "contract": "You lay down the contract: {cards}.",
     "discard": "You discard {cards}.",
+    "discard_hidden": "You discard your last card face down.",
     "discard_call": "You discard {cards} and call Shanghai!",
     "rummy": "You call Rummy! and take {cards}.",
     "buy": "You buy {cards}.",
@@ -76,9 +82,12 @@ _MARKED = [
     _("{name} takes {cards} from the discard pile."),
     _("{name} melds {cards}."),
     _("{name} lays off {cards} on {meld}."),
+    _("{name} lays off a card face down."),
+    _("{name} lays off a card face down on {meld}."),
     _("{name} swaps {cards} for the joker in {meld}."),
     _("{name} lays down the contract: {cards}."),
     _("{name} discards {cards}."),
+    _("{name} discards the last card face down."),
     _("{name} discards {cards} and calls Shanghai!"),
     _("{name} calls Rummy! and takes {cards}."),
     _("{name} buys {cards}."),
@@ -107,9 +116,12 @@ _MARKED = [
     _("You take {cards} from the discard pile."),
     _("You meld {cards}."),
     _("You lay off {cards} on {meld}."),
+    _("You lay off a card face down."),
+    _("You lay off a card face down on {meld}."),
     _("You swap {cards} for the joker in {meld}."),
     _("You lay down the contract: {cards}."),
     _("You discard {cards}."),
+    _("You discard your last card face down."),
     _("You discard {cards} and call Shanghai!"),
     _("You call Rummy! and take {cards}."),
     _("You buy {cards}."),
@@ -117,6 +129,40 @@ _MARKED = [
     _("You pass."),
     _("You cut the pack."),
     _("You deal the next hand."),
+]
+
+
+# A face-down lay-off of several cards (a chain on a run's end) tells how many.
+_LOG_CARDS = {
+    "layoff_hidden": (
+        "{name} lays off {n} card face down.",
+        "{name} lays off {n} cards face down.",
+    ),
+    "layoff_hidden_on": (
+        "{name} lays off {n} card face down on {meld}.",
+        "{name} lays off {n} cards face down on {meld}.",
+    ),
+}
+_LOG_CARDS_YOU = {
+    "layoff_hidden": ("You lay off {n} card face down.", "You lay off {n} cards face down."),
+    "layoff_hidden_on": (
+        "You lay off {n} card face down on {meld}.",
+        "You lay off {n} cards face down on {meld}.",
+    ),
+}
+_MARKED_CARDS = [
+    ngettext("{name} lays off {n} card face down.", "{name} lays off {n} cards face down.", 2),
+    ngettext(
+        "{name} lays off {n} card face down on {meld}.",
+        "{name} lays off {n} cards face down on {meld}.",
+        2,
+    ),
+    ngettext("You lay off {n} card face down.", "You lay off {n} cards face down.", 2),
+    ngettext(
+        "You lay off {n} card face down on {meld}.",
+        "You lay off {n} cards face down on {meld}.",
+        2,
+    ),
 ]
 
 
@@ -135,8 +181,9 @@ def _tokens_text(tokens: Sequence[str]) -> str:
     return " ".join(out)
 
 
-def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
-    """The template key and its values for a move."""
+def _parts(move: Move, before: Game | None, log: bool = False) -> tuple[str, dict[str, str]]:
+    """The template key and its values for a move (`log`: a line of the game
+    log, which tells of a face-down lay-off only what everyone saw)."""
     a = move.action
     meld_text = f"#{move.number}"
     if (
@@ -144,16 +191,17 @@ def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
         and move.number is not None
         and a in (Action.LAYOFF, Action.SWAP, Action.SHANGHAI)
     ):
-        for m in before.melds:
+        for m in before.public_melds:  # a face-down card is named nowhere (RULES.md 3.9)
             if m.id == move.number:
                 meld_text = m.pretty()
+    if log and a == Action.LAYOFF and before is not None and before.rules.hidden_layoffs:
+        told = before.told_meld(move)
+        return ("layoff_hidden", {}) if told is None else ("layoff_hidden_on", {"meld": meld_text})
+    if log and a == Action.DISCARD and _goes_out_face_down(move, before):
+        return "discard_hidden", {}
     cards = _tokens_text(move.cards)
     if a == Action.DRAW:
-        return (
-            "draw_empty"
-            if before is not None and before.stock_count == 0 and not before.rules.is_contract
-            else "draw"
-        ), {}
+        return ("draw_empty" if before is not None and ask.draw_ends_deal(before) else "draw"), {}
     if a in (Action.TAKE, Action.RUMMY):
         n = move.number or 1
         if before is not None and before.discard_pile:
@@ -176,6 +224,16 @@ def _parts(move: Move, before: Game | None) -> tuple[str, dict[str, str]]:
     return a, {"cards": cards, "meld": meld_text}
 
 
+def _goes_out_face_down(move: Move, before: Game | None) -> bool:
+    """The last card, discarded face down (RULES.md 3.9)."""
+    return (
+        before is not None
+        and before.rules.hidden_layoffs
+        and move.seat is not None
+        and len(before.hand(move.seat)) == 1
+    )
+
+
 def is_you(name: str | None) -> bool:
     """Is this the default name of the player at the screen ("You")?"""
     return name is not None and name in ("You", _("You"))
@@ -184,7 +242,12 @@ def is_you(name: str | None) -> bool:
 def describe(move: Move, before: Game | None = None, name: str | None = None) -> str:
     """One log line: what a player did, in the current language. A player
     named "You" gets the second person ("You discard K♣")."""
-    key, values = _parts(move, before)
+    key, values = _parts(move, before, log=True)
+    n = len(move.cards)
+    if key in _LOG_CARDS and n > 1:
+        one, many = (_LOG_CARDS_YOU if is_you(name) else _LOG_CARDS)[key]
+        who = name if name is not None else f"{_('Seat')} {move.seat}"
+        return ngettext(one, many, n).format(name=who, n=n, **values)
     if is_you(name):
         return _(_LOG_YOU[key]).format(**values)
     who = name if name is not None else f"{_('Seat')} {move.seat}"

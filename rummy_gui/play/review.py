@@ -19,7 +19,6 @@ import json
 import logging
 import queue
 import subprocess
-import sys
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
@@ -29,7 +28,7 @@ from rummy_gui.bots.expert import ExpertBot, ShardPool
 from rummy_gui.bots.policy import cards_of
 from rummy_gui.engine import Move, View
 from rummy_gui.engine.enums import Phase
-from rummy_gui.play.child import kill_child, pump_lines
+from rummy_gui.play.child import child_command, kill_child, pump_lines
 from rummy_gui.play.replay import Replay
 
 log = logging.getLogger("rummy_gui")
@@ -116,7 +115,7 @@ def decisions(replay: Replay, seat: int) -> list[int]:
         game = replay.positions[i]
         if game.phase in _SKIPPED or seat not in game.to_act:
             continue
-        if len(game.legal_moves.for_seat(seat)) >= 2:
+        if len(game.offered_moves(seat)) >= 2:  # as the player was offered them
             out.append(i)
     return out
 
@@ -217,7 +216,7 @@ class ReviewJob:
         self.cancelled = False
         self._lines: queue.Queue[bytes] = queue.Queue()
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "rummy_gui.play.botworker"],
+            child_command("rummy_gui.play.botworker"),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -22,14 +22,16 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol, TypeGuard
 
 from rummy_gui import __version__, paths
 from rummy_gui.engine import PRESETS, Game, IllegalMove
 from rummy_gui.engine.cards import count_cards, make_pack
-from rummy_gui.play import folderlock, jsonio
-from rummy_gui.play.opening import (
+from rummy_gui.play import folderlock, jsonio, opening
+from rummy_gui.play.openguard import NOTE_NAME as OPENING_NAME
+from rummy_gui.play.openguard import (
     closed_cleanly,
     frame_drawn,
     interrupted_opening,
@@ -342,8 +344,9 @@ def _replay(record: Any) -> Game:
             "invalid",
         )
     _check_numbers(record)
-    try:
-        return Game.from_record(record)
+    total = len(moves) if isinstance(moves, list) else 0
+    try:  # the progress of an opening under way (play/opening.py), and its Cancel
+        return Game.from_record(record, progress=partial(opening.tell, "replay", total))
     except IllegalMove as e:
         reason = str(e).rstrip(". ")
         raise SaveError(
@@ -356,11 +359,9 @@ def _replay(record: Any) -> Game:
 
 
 def _check_numbers(record: Mapping[str, Any]) -> None:
-    """The record's seed and house rules within what the program uses (a 4,000-digit
-    number would pass the rules and fail later, in the bots or on screen)."""
-    seed = record.get("seed")
-    if isinstance(seed, int) and not isinstance(seed, bool) and not -(2**63) <= seed < 2**64:
-        raise SaveError("the game's seed is out of range; the file was edited or damaged")
+    """The record's house rules within what the program uses (a 4,000-digit number
+    would pass the rules and fail later, in the bots or on screen; the engine
+    holds the seed to SEED_LIMIT itself)."""
     options = record.get("options")
     for key, value in options.items() if isinstance(options, Mapping) else ():
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -657,6 +658,7 @@ __all__ = [
     "BOT_LEVELS",
     "HUMAN",
     "MAX_MOVES",
+    "OPENING_NAME",
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "SEAT_KINDS",

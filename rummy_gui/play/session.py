@@ -22,7 +22,7 @@ from typing import Any
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
-from rummy_gui.play import botworker, jsonio, saves
+from rummy_gui.play import botworker, jsonio, opening, saves
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
 
@@ -215,9 +215,7 @@ class Session:
         # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._legal_cache: tuple[int, dict[int, list[Move]]] | None = None
-        self._claims: list[
-            tuple[int, LogEntry]
-        ] = []  # claims of the open window: (priority, words)
+        self._claims: dict[int, LogEntry] = {}  # claims of the open window, by seat
         self.log.append(self._deal_line())
         if self.game.moves:  # a game opened from a file: its deal's moves so far
             from rummy_gui.play.history import current_deal
@@ -284,13 +282,10 @@ class Session:
         return [s for s in range(len(self.seats)) if self.is_human(s)]
 
     def legal(self, seat: int) -> list[Move]:
-        """The legal moves of one seat, now (each with its seat)."""
+        """The legal moves one seat is offered, now (each with its seat; none
+        that tells a face-down card, `Game.offered_moves`)."""
         if self._legal_cache is None or self._legal_cache[0] != self.version:
-            by_seat: dict[int, list[Move]] = {}
-            for move in self.game.legal_moves:
-                by_seat.setdefault(self.game.turn if move.seat is None else move.seat, []).append(
-                    move
-                )
+            by_seat = {s: self.game.offered_moves(s) for s in self.game.to_act}
             self._legal_cache = (self.version, by_seat)
         return self._legal_cache[1].get(seat, [])
 
@@ -322,15 +317,14 @@ class Session:
                 if told:
                     self.log.append(entry)
             elif entry is not None:
-                self._claims.append(
-                    (claim.claimants.index(seat) if seat in claim.claimants else 99, entry)
-                )
+                self._claims[seat] = entry
             if self.phase is not Phase.CLAIM or self.game.claim is not claim:
-                if self._claims:
-                    won = min(self._claims, key=lambda c: c[0])[1]
+                winner = claim.winning_seat()  # the engine's claim priority
+                won = None if winner is None else self._claims.get(winner)
+                if won is not None:
                     self.log.append(won)
                     self.announcements.append(won.text())
-                self._claims = []
+                self._claims = {}
         elif entry is not None:
             self.log.append(entry)
             if action is Action.DISCARD and played.call:
@@ -373,7 +367,7 @@ class Session:
         self.version += 1
         n = len(self.game.moves)
         self.log = [e for e in self.log if e.index < n or (e.is_deal and e.index <= n)]
-        self._claims = []
+        self._claims = {}
         self.autosave()
 
     def autosave(self) -> None:
@@ -466,7 +460,7 @@ class Session:
         return self.thinking.poll()
 
     def bot_thinking(self) -> bool:
-        return self.thinking.pending is not None
+        return self.thinking.waiting
 
     def start_bots(self) -> None:
         """Start the bots' worker process now, if the bots use one (else it
@@ -506,6 +500,9 @@ def open_autosave() -> tuple[Session | None, str]:
     saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
     try:
         saved = saves.read_with_fallback(path, quarantine_bad=True)
+    except opening.Cancelled:  # a quit while opening is no crash
+        saves.opened()
+        raise
     except saves.SaveError as e:
         saves.opened()
         from rummy_gui import i18n
@@ -530,9 +527,13 @@ def open_autosave() -> tuple[Session | None, str]:
         count_finished(saved)
         return None, ""
     seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
-    session = Session(
-        game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
-    )
+    try:
+        session = Session(
+            game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
+        )
+    except opening.Cancelled:
+        saves.opened()
+        raise
     if saved.problem is not None:
         session.notices.append(_("The autosave was damaged; continuing from its backup."))
         if saved.quarantined is not None:
@@ -585,6 +586,28 @@ def count_finished_autosave() -> None:
         return  # Continue says what is wrong with it
     if saved.game.game_over:
         count_finished(saved)
+
+
+def open_save(path: Path) -> tuple[Session | None, str]:
+    """A named save (the Load screen's) as a session, or why it can't be
+    opened (translated). The crash-on-open guard is noted as for Continue."""
+    from rummy_gui.play.problems import problem
+
+    saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
+    try:
+        saved = saves.read_with_fallback(path)
+        game = saved.game
+        seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
+        session = Session(
+            game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
+        )
+    except opening.Cancelled:  # a quit while opening is no crash
+        saves.opened()
+        raise
+    except saves.SaveError as e:
+        saves.opened()
+        return None, problem(e)
+    return session, ""
 
 
 def autosave_exists() -> bool:

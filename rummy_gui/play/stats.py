@@ -28,6 +28,7 @@ from typing import Any
 
 from rummy_gui import paths
 from rummy_gui.engine import PRESETS, Game, Move
+from rummy_gui.engine.scoring import lowest_total_wins
 from rummy_gui.play import folderlock, jsonio
 from rummy_gui.safetext import clean
 from rummy_gui.safetext import problem as text_problem
@@ -73,7 +74,7 @@ class PlayerStats:
     @property
     def lower_is_better(self) -> bool:
         rules = PRESETS.get(self.preset)
-        return rules is not None and rules.is_contract
+        return rules is not None and lowest_total_wins(rules)
 
     def add_deal(self, score: int) -> None:
         self.deals += 1

@@ -37,8 +37,8 @@ def test_house_rules_are_the_options_of_the_preset_and_every_choice_is_accepted(
 
 
 def test_the_choices_end_where_the_engine_refuses() -> None:
-    rules = PRESETS["contract"]
-    for key in ("min_run", "reshuffles"):
+    for preset, key in (("rummy500", "min_run"), ("contract", "reshuffles")):
+        rules = PRESETS[preset]
         choices = next(h.choices for h in catalog.house_rules(rules) if h.key == key)
         for outside in (min(choices) - 1, max(choices) + 1):
             with pytest.raises(ValueError, match=f"option '{key}' must be"):

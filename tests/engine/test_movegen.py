@@ -34,7 +34,7 @@ CASES = [
     ("persian", 4, None),
     ("pinochle", 3, None),
     ("contract", 3, None),
-    ("contract", 5, {"go_out_by_discard": False, "min_run": 3}),
+    ("contract", 5, {"go_out_by_discard": False}),
     ("liverpool", 4, None),
     ("shanghai", 4, None),
     ("shanghai", 3, None),

@@ -206,3 +206,28 @@ def test_platform_directories_without_the_override(monkeypatch: pytest.MonkeyPat
     assert paths.config_dir() == Path(platformdirs.user_config_dir("rummy-gui", appauthor=False))
     monkeypatch.setenv("RUMMY_GUI_HOME", "")
     assert paths.data_dir() == Path(platformdirs.user_data_dir("rummy-gui", appauthor=False))
+
+
+def test_pinochle_save_from_before_face_down_lay_offs_plays_on_face_up(tmp_path: Path) -> None:
+    """RULES.md 3.9: a save whose record has no `hidden_layoffs` option was
+    played with lay-offs face up, and goes on so."""
+    game = Game.from_layout(
+        "pinochle",
+        hands=["5H 6H 7H 8H 9H 10H 2C 3C", "JH 3D 4D 5D KS", "6D 8D 9D 10D KC"],
+        stock="QC QS QD 2S 3S",
+        discard="JC",
+        options={"hidden_layoffs": False},
+    )
+    for text in ("0: draw", "0: meld 5H 6H 7H 8H 9H", "0: layoff 10H to 1", "0: discard 2C"):
+        game.play(text)
+    path = tmp_path / "old.json"
+    saves.write(path, game, seats_for(3), {})
+    doc = json.loads(path.read_text())
+    del doc["game"]["options"]["hidden_layoffs"]  # as the program before the option wrote it
+    path.write_text(json.dumps(doc))
+    saved = saves.read(path)
+    assert saved.game.rules.hidden_layoffs is False
+    assert saved.game == game
+    saved.game.play("1: draw")
+    saved.game.play("1: layoff JH to 1")
+    assert [str(m) for m in saved.game.view(2).melds] == ["5H 6H 7H 8H 9H 10H JH"]

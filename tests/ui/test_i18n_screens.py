@@ -105,7 +105,7 @@ EXPECTED = {
         NewGameScene: [
             "Uusi peli",
             "Pelaajat",
-            "Talon säännöt",
+            "Muunnelmat",
             "Aloita",
             "Viisisataa-rommi",
             "Sitoumusrommi",
@@ -131,7 +131,7 @@ EXPECTED = {
         NewGameScene: [
             "Новая игра",
             "Игроки",
-            "Домашние правила",
+            "Варианты правил",
             "Начать",
             "Рамми 500",
             "Контрактный рамми",

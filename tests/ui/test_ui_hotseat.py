@@ -16,9 +16,10 @@ from ui_driver import frame
 from rummy_gui.engine import Action, Game, Move, Phase, catalog
 from rummy_gui.engine.cards import Card
 from rummy_gui.play.session import SeatConfig, Session, make_bot
+from rummy_gui.play.table_policy import worth_asking
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw as table_draw
-from rummy_gui.ui.table.hotseat import HandOverScene, worth_asking
+from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
 

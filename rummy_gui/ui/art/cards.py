@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import pygame
 
-from rummy_gui.engine.cards import SUIT_SYMBOLS, SUITS, Card, rank_text
+from rummy_gui.engine.cards import Card, rank_text, suit_symbol
 from rummy_gui.ui.widgets import fonts
 
 Colour = tuple[int, int, int]
@@ -118,7 +118,7 @@ def draw_face(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.S
 def _index(card: Card, colour: Colour, rank_px: int, suit_px: int) -> pygame.Surface:
     """Rank over suit, as in a card's corner."""
     rank = fonts.render(rank_text(card.rank), rank_px, colour, bold=True)
-    suit = fonts.render(SUIT_SYMBOLS[SUITS.index(card.suit)], suit_px, colour)
+    suit = fonts.render(suit_symbol(card.suit), suit_px, colour)
     box = pygame.Surface(
         (
             max(rank.get_width(), suit.get_width()),
@@ -155,7 +155,7 @@ def _paint_compact(s: pygame.Surface, card: Card, W: int, H: int, four: bool) ->
     s.blit(idx, (int(W * 0.06), int(H * 0.04)))
     if card.rank in (11, 12, 13):
         return  # the bust is drawn by _bust
-    big = fonts.render(SUIT_SYMBOLS[SUITS.index(card.suit)], int(H * 0.42), colour)
+    big = fonts.render(suit_symbol(card.suit), int(H * 0.42), colour)
     _blit_centered(s, big, W * 0.68, H * 0.72)
 
 
@@ -423,7 +423,7 @@ def svg_image(svg: str, size: tuple[int, int]) -> pygame.Surface:
 
 def _paint_full(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> None:
     colour = suit_colour(card.suit, four)
-    symbol = SUIT_SYMBOLS[SUITS.index(card.suit)]
+    symbol = suit_symbol(card.suit)
     idx = _index(card, colour, int(H * 0.15), int(H * 0.13))
     pad_x, pad_y = int(W * 0.05), int(H * 0.03)
     s.blit(idx, (pad_x, pad_y))
@@ -446,7 +446,7 @@ def _paint_full(s: pygame.Surface, card: Card, W: int, H: int, four: bool) -> No
 
 def _court(s: pygame.Surface, card: Card, W: int, H: int, colour: Colour) -> None:
     """A court card's double-ended figure, with the suit on its chests."""
-    symbol = SUIT_SYMBOLS[SUITS.index(card.suit)]
+    symbol = suit_symbol(card.suit)
     frame = pygame.Rect(int(W * 0.2), int(H * 0.075), int(W * 0.6), int(H * 0.85))
     s.blit(svg_image(court_svg(card.rank, colour, frame.h / frame.w), frame.size), frame.topleft)
     # the suit on the chest of both halves, drawn with the font (SVG here has no text)

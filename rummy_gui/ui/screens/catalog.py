@@ -110,6 +110,12 @@ def option_label(key: str) -> str:
     return _(label) if label is not None else key
 
 
+def option_help(key: str) -> str:
+    """A house rule's one line of help in the current language."""
+    text = engine_catalog.OPTION_HELP.get(key)
+    return _(text) if text is not None else ""
+
+
 def option_text(key: str, value: Any) -> str:
     """A house rule's value in the current language."""
     if isinstance(value, bool):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from rummy_gui import i18n
+from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.engine.cards import JOKER, parse_card
 from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.play.settings import ANIMATION_SPEEDS, CARD_BACKS
@@ -21,11 +22,15 @@ from rummy_gui.ui.widgets.controls import (
     Cycler,
     TextField,
     Toggle,
+    Widget,
     draw_panel,
     fit_text,
     label_image,
 )
 from rummy_gui.ui.widgets.dialogs import WidgetScene
+
+if TYPE_CHECKING:
+    from rummy_gui.play.session import Session
 
 # The names seats start with; the bots' are written in each language's own
 # letters (the Russian for "You" beside a Latin "Boris" gave two badges whose
@@ -142,13 +147,20 @@ class MainMenu(WidgetScene):
 
     def _continue(self) -> None:
         from rummy_gui.play.session import open_autosave
+        from rummy_gui.ui.screens.opening import close_opened, open_in_background
 
         session = self.app.session
-        if session is None or session.finished:
-            if session is not None:
-                session.close()
-            session, self.autosave_problem = open_autosave()
-            self.app.session = session
+        if session is not None and not session.finished:
+            self.app.rooms.table(session)
+            return
+        if session is not None:
+            session.close()
+            self.app.session = None
+        open_in_background(self.app, open_autosave, self._opened, close_opened)
+
+    def _opened(self, result: tuple[Session | None, str]) -> None:
+        session, self.autosave_problem = result
+        self.app.session = session
         if session is not None:
             self.app.rooms.table(session)
         else:
@@ -356,6 +368,7 @@ class NewGameScene(WidgetScene):
         w, h = size
         self.widgets = []
         self.option_labels: list[tuple[str, tuple[int, int], int]] = []
+        self.option_help: list[tuple[Widget, str]] = []  # a house rule's control, its help
         left = max(30, w // 2 - 600)
         col_w = min(360, (w - 2 * left) // 3 - 20)
         y0 = 86
@@ -429,6 +442,7 @@ class NewGameScene(WidgetScene):
                     self.options[key] = v
 
                 self.widgets.append(Toggle((right, y, rw, 40), label, bool(current), set_bool))
+                self.option_help.append((self.widgets[-1], catalog.option_help(key)))
             elif rule.choices:
                 choices = list(rule.choices)
                 if current not in choices:
@@ -448,6 +462,7 @@ class NewGameScene(WidgetScene):
                         partial(catalog.option_text, key),
                     )
                 )
+                self.option_help.append((self.widgets[-1], catalog.option_help(key)))
                 self.option_labels.append((label, (right, y), rw))
                 y += label_h + 2
             y += 48
@@ -462,17 +477,26 @@ class NewGameScene(WidgetScene):
         self.widgets.append(Button((left, h - 80, bw, 54), _("Back"), self.app.pop))
         self.widgets.extend(self.swatches)
 
+    def blurb(self) -> str:
+        """What the text under the games says: the help of the house rule the
+        pointer is on, else the chosen game's description."""
+        for widget, help_text in self.option_help:
+            if widget.hover:
+                return help_text
+        return self.info.display_description
+
     def team_lines(self) -> list[str]:
         """ "Team A: You & Boris" for each partnership (none in a game without teams)."""
-        if not self.info.rules.partnerships:
+        sides = engine_catalog.sides(self.info.rules, self.players)
+        if all(len(side) == 1 for side in sides):
             return []
         names = [f.text.strip() or seat_name(i) for i, f in enumerate(self.name_fields)]
-        sides = [[n for i, n in enumerate(names) if i % 2 == side] for side in (0, 1)]
         return [
             _("Team {team}: {names}").format(
-                team=catalog.team_letter(side), names=" & ".join(members)
+                team=catalog.team_letter(k),
+                names=" & ".join(names[i] for i in side if i < len(names)),
             )
-            for side, members in enumerate(sides)
+            for k, side in enumerate(sides)
         ]
 
     def _next_colour(self, seat: int) -> None:
@@ -507,6 +531,7 @@ class NewGameScene(WidgetScene):
             tuple(self.option_labels),
             (self.rules_x, self.rules_w),
             tuple(self.team_lines()),
+            self.blurb(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -522,10 +547,11 @@ class NewGameScene(WidgetScene):
     def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         r = self.desc_rect
-        size, lines = 17, fonts.wrap(self.info.display_description, 17, r.w)
+        blurb = self.blurb()
+        size, lines = 17, fonts.wrap(blurb, 17, r.w)
         while len(lines) * (size + 5) > r.h and size > 11:  # a long translation: smaller type
             size -= 1
-            lines = fonts.wrap(self.info.display_description, size, r.w)
+            lines = fonts.wrap(blurb, size, r.w)
         for line_no, line in enumerate(lines):
             img = fonts.text_cached(line, size, theme.TEXT_DIM)
             surface.blit(img, (r.x, r.y + line_no * (size + 5)))

@@ -17,7 +17,6 @@ from rummy_gui.ui.table.state import TableState
 from rummy_gui.ui.table.texts import claim_title
 from rummy_gui.ui.widgets.controls import Button
 
-CLAIM_ANSWERS = (Action.RUMMY, Action.BUY, Action.SHANGHAI, Action.PASS)
 PROMPT_W = 460
 PROMPT_MIN_W = 400  # narrower, the longest answers' labels would not fit
 
@@ -33,7 +32,8 @@ class ClaimPrompt:
         self._version = -1
 
     def answers(self) -> list[Move]:
-        return [m for m in self.t.legal() if m.action in CLAIM_ANSWERS]
+        """The viewer's legal moves in a claim window: each is an answer to it."""
+        return self.t.legal() if self.t.session.phase is Phase.CLAIM else []
 
     def update(self) -> None:
         """The buttons for what the human may claim now, with Pass (none: no claim of theirs)."""

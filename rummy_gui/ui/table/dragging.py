@@ -40,7 +40,7 @@ class DragDrop:
             )
         # Melds before the melding zone: a drop on a meld inside one's own zone lays off.
         joinable = ask.joinable_melds(self.t.game, self.t.viewer, cards)
-        for meld in self.t.game.melds:
+        for meld in self.t.game.public_melds:
             moves = joinable.get(meld.id, [])
             if moves:
                 label = (
@@ -217,7 +217,7 @@ class DragDrop:
             if geo.layout.discard.collidepoint(pos) and len(cards) == 1:
                 move = self.t.discard_move(cards[0])
             else:
-                for meld in self.t.game.melds:
+                for meld in self.t.game.public_melds:
                     if geo.meld_area(meld.id).collidepoint(pos):
                         move = Move(Action.LAYOFF, cards=tokens(cards), number=meld.id)
                         break

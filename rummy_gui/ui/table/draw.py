@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.engine import Game
-from rummy_gui.engine.cards import Card
+from rummy_gui.engine.cards import SUITS, Card, suit_symbol
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language
 from rummy_gui.play import palette
@@ -171,8 +171,9 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     frozen = frozenset(hidden)
     for seat, place in lt.seats.items():
         rects = [place.zone.inflate(20, 20)]
-        melds = []
-        for meld in g.melds:
+        melds: list[object] = [g.face_down[seat]]
+        rects.extend(r.inflate(20, 24) for _c, r in geo.zones.get(("face down", seat), []))
+        for meld in g.public_melds:
             if geo.meld_zone_of.get(meld.id) == seat:
                 melds.append((meld.id, str(meld), tuple(meld.owners), meld.complete))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
@@ -553,16 +554,23 @@ def _draw_melds(
     surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]
 ) -> None:
     g: Game = scene.session.game
-    for meld in g.melds:
+    for seat in range(g.players):  # Pinochle's face-down lay-offs (RULES.md 3.9): backs
+        zone = ("face down", seat)
+        for j, (_c, rect) in enumerate(geo.zones.get(zone, [])):
+            if (zone, j) not in hidden:
+                _card(surface, scene, None, rect, shadow=(j == 0))
+    for meld in g.public_melds:
         rects = geo.meld_rects.get(meld.id)
         if not rects:
             continue
         maker = meld_maker(meld)
         tokens = str(meld).split()
-        for j, (card, rect) in enumerate(zip(meld.cards, rects, strict=True)):
+        for j, (card, rect) in enumerate(geo.zones[("meld", meld.id)]):
             if (("meld", meld.id), j) in hidden:
                 continue
             _card(surface, scene, card, rect, shadow=(j == 0))
+            if card is None:
+                continue  # a set made four lies face down whole
             owner = meld.owners[j]
             mark_top = rect.bottom
             if owner != maker:
@@ -593,8 +601,8 @@ def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool, be
 
     text = meaning
     colour = (40, 40, 40)
-    if meaning and meaning[-1] in "CDHS":
-        text = meaning[:-1] + "♣♦♥♠"["CDHS".index(meaning[-1])]
+    if meaning and meaning[-1] in SUITS:
+        text = meaning[:-1] + suit_symbol(meaning[-1])
         colour = suit_colour(meaning[-1], four)
     size = max(9, rect.h // 7)
     img = fonts.text_cached(text, size, colour, True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from rummy_gui.engine import Game, Move
-from rummy_gui.engine.cards import Card, parse_card
+from rummy_gui.engine.cards import SUITS, Card, parse_card
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
 from rummy_gui.ui.widgets import theme
@@ -52,14 +52,14 @@ def pretty_token(token: str) -> str:
     card = parse_card(base)
     if not meaning:
         return card.pretty
-    if meaning[-1] in "CDHS":
+    if meaning[-1] in SUITS:
         return f"★={parse_card(meaning).pretty}"
     return f"★={meaning}"
 
 
 def meld_words(game: Game | None, meld_id: int | None) -> str:
     """A meld as a player names it: by its cards ("Q♠ K♠ A♠")."""
-    for meld in game.melds if game is not None else ():
+    for meld in game.public_melds if game is not None else ():
         if meld.id == meld_id:
             return meld.pretty()
     return str(meld_id)

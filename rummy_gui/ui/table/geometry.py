@@ -17,9 +17,11 @@ from pygame import Rect
 
 from rummy_gui.engine import Game, Meld
 from rummy_gui.engine.cards import Card
+from rummy_gui.engine.melds import SET
 from rummy_gui.ui.table import layout as lay
 
-Zone = tuple[Any, ...]  # ("stock",), ("discard",), ("hand", seat), ("meld", id)
+# ("stock",), ("discard",), ("hand", seat), ("meld", id), ("face down", seat)
+Zone = tuple[Any, ...]
 Slot = tuple[Card | None, Rect]  # None: a card seen from the back
 
 
@@ -54,7 +56,8 @@ def build(
     lt = lay.table_layout(size, players, viewer, scale)
     geo = Geometry(lt, hand_order)
     geo.zones[("stock",)] = [(None, Rect(lt.stock.x + 8, lt.stock.y + 4, *lt.pile_card))]
-    pile = list(game.discard_pile)
+    # a card that went out face down (RULES.md 3.9) lies on the pile as a back
+    pile: list[Card | None] = [*game.public_discard_pile, *[None] * game.discard_face_down]
     rects, geo.pile_card = lay.fan_positions(lt.discard, len(pile), lt.pile_card)
     geo.zones[("discard",)] = list(zip(pile, rects, strict=True))
     hand_rects = lay.hand_positions(lt.hand, len(hand_order), lt.hand_card)
@@ -64,22 +67,43 @@ def build(
             continue
         n = len(game.hand(seat))
         geo.zones[("hand", seat)] = [(None, r) for r in opponent_fan(place.badge, n)]
-    by_zone: dict[int, list[Meld]] = {}
-    for meld in game.melds:
-        by_zone.setdefault(meld_maker(meld), []).append(meld)
-    for seat, melds in by_zone.items():
+    by_zone: dict[int, list[tuple[Zone, list[Card | None]]]] = {}
+    for meld in game.public_melds:
+        by_zone.setdefault(meld_maker(meld), []).append((("meld", meld.id), [*meld.cards]))
+    _face_down(game, by_zone)
+    for seat, groups in by_zone.items():
         zone_place = lt.seats.get(seat)
         if zone_place is None:
             continue
         place = zone_place
         max_h = min(lay.meld_card_height(size, seat == viewer, scale), int(place.melds.h * 0.8))
-        packed, card = lay.meld_packing(place.melds, [len(m.cards) for m in melds], max_h)
+        packed, card = lay.meld_packing(place.melds, [len(g) for _z, g in groups], max_h)
         geo.meld_cards[seat] = card
-        for meld, card_rects in zip(melds, packed, strict=True):
-            geo.meld_rects[meld.id] = card_rects
-            geo.meld_zone_of[meld.id] = seat
-            geo.zones[("meld", meld.id)] = list(zip(meld.cards, card_rects, strict=True))
+        for (zone, cards), card_rects in zip(groups, packed, strict=True):
+            geo.zones[zone] = list(zip(cards, card_rects, strict=True))
+            if zone[0] == "meld":
+                geo.meld_rects[zone[1]] = card_rects
+                geo.meld_zone_of[zone[1]] = seat
     return geo
+
+
+def _face_down(game: Game, by_zone: dict[int, list[tuple[Zone, list[Card | None]]]]) -> None:
+    """Pinochle's face-down lay-offs (RULES.md 3.9): a set made four shows
+    four backs; every other card laid off lies face down in its layer's
+    area, after the layer's melds (zone ("face down", seat))."""
+    sets = {m.id for m in game.public_melds if m.kind == SET}
+    for seat, laid in enumerate(game.face_down):
+        loose = 0
+        for meld_id in laid:
+            if meld_id not in sets:
+                loose += 1
+                continue
+            for groups in by_zone.values():
+                for zone, cards in groups:
+                    if zone == ("meld", meld_id):
+                        cards[:] = [None] * (len(cards) + 1)
+        if loose:
+            by_zone.setdefault(seat, []).append((("face down", seat), [None] * loose))
 
 
 def _players(game: Game) -> int:

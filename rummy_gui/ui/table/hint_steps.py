@@ -102,7 +102,7 @@ class HintSteps:
             t.keyboard_used = True
         elif first.action in (Action.LAYOFF, Action.SWAP) and first.number is not None:
             # the meld it plays to: Enter lays the lifted cards off there
-            ids = [m.id for m in t.game.melds]
+            ids = [m.id for m in t.game.public_melds]
             if first.number in ids:
                 t.focus.zone, t.focus.index = "melds", ids.index(first.number)
                 t.keyboard_used = True

@@ -1,9 +1,8 @@
 """Hot seat: several people at one machine.
 
 The hand-over screen hides every hand while the machine passes to the next
-person; `worth_asking` decides, from the claimant's own hand and the table
-only, whether a claim is worth a hand-over (the setting "ask about claims:
-only when useful"), by asking the engine whether the card could be used.
+person. Who is asked about a claim, and which hands are face down, is the
+play layer's policy (`rummy_gui.play.table_policy`).
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from typing import Protocol
 
 import pygame
 
-from rummy_gui.engine import ClaimKind, Game, catalog
+from rummy_gui.engine import ClaimKind
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _
 from rummy_gui.play.narrate import is_you
@@ -61,20 +60,6 @@ def hand_over_reason(session: Session, seat: int) -> str:
     if session.phase is Phase.CUT:
         return _("You cut the pack") if you else _("{name} cuts the pack").format(name=name)
     return "" if you else _("{name}'s turn").format(name=name)
-
-
-def worth_asking(game: Game, seat: int, setting: str) -> bool:
-    """Ask this human about the open claim? ("always" / "useful" / "never").
-    "useful" asks when the engine says the card could be used with this hand
-    and the melds on the table (`rummy_gui.engine.catalog.could_use`)."""
-    claim = game.claim
-    if claim is None or setting == "always":
-        return True
-    if setting == "never":
-        return False
-    if claim.kind in (ClaimKind.RUMMY, ClaimKind.SHANGHAI):
-        return True  # these are offered only when the card can be used (public facts)
-    return catalog.could_use(game.rules, game.hand(seat), claim.card, game.melds)
 
 
 class HandOverScene(Scene):

@@ -47,7 +47,7 @@ def zone_size(scene: TableState, zone: str) -> int:
     if zone == "discard":
         return len(scene.game.discard_pile)
     if zone == "melds":
-        return len(scene.game.melds) + 1  # with the new-meld place
+        return len(scene.game.public_melds) + 1  # with the new-meld place
     return 1
 
 
@@ -96,7 +96,7 @@ def focus_rect(scene: TableState) -> Rect:
         return _uncovered(slots, max(0, min(f.index, len(slots) - 1)))
     if f.zone == "stock":
         return Rect(geo.zones[("stock",)][0][1])
-    melds = scene.game.melds
+    melds = scene.game.public_melds
     if f.index < 0 or f.index >= len(melds):
         return Rect(geo.layout.seats[scene.viewer].melds)
     return geo.meld_area(melds[f.index].id)
@@ -216,7 +216,7 @@ def enter(scene: TableState, do: Commands) -> None:
             n = len(scene.game.discard_pile) - f.index
             do.play_one_of_or_refuse(scene.takes(n), scene.take_move(n))
     elif f.zone == "melds":
-        melds = scene.game.melds
+        melds = scene.game.public_melds
         if f.index < 0 or f.index >= len(melds):
             do.meld_selected()
         elif not cards:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rummy_gui.engine import Move
+from rummy_gui.engine import Move, ask
+from rummy_gui.engine.cards import by_rank, by_suit
 from rummy_gui.engine.enums import Action
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, reason
+from rummy_gui.play import table_policy
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table.drops import describe_choice, tokens
 from rummy_gui.ui.table.geometry import Geometry
@@ -58,7 +60,7 @@ class TableMoves:
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
             if not quiet:
                 t.message_at(
-                    reason(refused, {m.id: m.pretty() for m in t.game.melds})
+                    reason(refused, {m.id: m.pretty() for m in t.game.public_melds})
                     if isinstance(refused, IllegalMove)
                     else str(refused)
                 )
@@ -75,13 +77,7 @@ class TableMoves:
         if t.game.game_over:
             self.app.play_sound("win")
         factor = self.app.settings.animation_factor
-        if (
-            move.action is Action.DISCARD
-            and t.session.is_human(seat)
-            and len(t.session.humans()) == 1
-            and t.game.can_undo
-            and factor > 0
-        ):
+        if factor > 0 and table_policy.holds_for_undo(t.session, seat, move):
             t.undo_hold = UNDO_HOLD * factor  # the next bot waits: "Undo turn" is possible
         self.hints.follow(seat)
         self.after_move()
@@ -136,21 +132,18 @@ class TableMoves:
         self.play(Move(Action.PASS))
 
     def cut_at(self, fraction: float) -> None:
-        t = self.t
-        pack = max(2, t.game.stock_count)
-        n = 1 + int(fraction * (pack - 1))
-        self.play(Move(Action.CUT, number=max(1, min(pack - 1, n))))
+        """Cut at this fraction of the pack's edge: as many cards as the engine allows there."""
+        lift = ask.cut_range(self.t.game)
+        n = lift.start + int(fraction * len(lift))
+        self.play(Move(Action.CUT, number=max(lift.start, min(lift.stop - 1, n))))
 
     def undo(self) -> None:
         t = self.t
         if not t.may_undo():
             t.message_at(_("Nothing of yours to undo."))
             return
-        whole = t.undoing_whole_turn()
         before = t.geometry()
-        t.session.undo()
-        while whole and t.may_undo():
-            t.session.undo()
+        whole = table_policy.take_back(t.session, t.viewer, t.revealed_for)
         t.undo_hold = 0.0
         self._after_change(before)
         t.message(_("Turn taken back.") if whole else _("Move taken back."), theme.GOLD)
@@ -179,10 +172,10 @@ class TableMoves:
 
     def sort_by_suit(self) -> None:
         t = self.t
-        t.hand_order.sort(key=lambda c: (c.is_joker, "CDHS".find(c.suit), c.rank))
+        t.hand_order.sort(key=by_suit)
         t.selected.clear()
 
     def sort_by_rank(self) -> None:
         t = self.t
-        t.hand_order.sort(key=lambda c: (c.is_joker, c.rank, "CDHS".find(c.suit)))
+        t.hand_order.sort(key=by_rank)
         t.selected.clear()

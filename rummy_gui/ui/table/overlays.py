@@ -97,7 +97,7 @@ class DealSummaryScene(Overlay):
         )
         surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
         scores = g.deal_scores or [0] * len(g.sides)
-        contract = g.rules.is_contract
+        contract = scoring.lowest_total_wins(g.rules)  # penalty points: shown without a sign
         cols = [
             r.x + 24,
             r.x + int(r.w * 0.22),
@@ -170,7 +170,7 @@ class DealSummaryScene(Overlay):
             y += 6
         note = (
             _("Contract family: penalty points, lowest total wins.")
-            if g.rules.is_contract
+            if contract
             else _("Melded cards count for you, cards left in hand against you.")
         )
         surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, note_y))
@@ -354,7 +354,7 @@ class GameOverScene(Overlay):
         surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 66)))
         y = r.y + 120
         table_right = r.x + int(r.w * 0.45)
-        contract = g.rules.is_contract
+        contract = scoring.lowest_total_wins(g.rules)
         order = sorted(range(len(g.sides)), key=lambda i: g.totals[i], reverse=not contract)
         settle = g.settlement() if g.rules.settlement else {}
         for rank, side_index in enumerate(order):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rummy_gui.engine import Move
-from rummy_gui.engine.enums import Action, Phase
-from rummy_gui.ui.table.hotseat import hand_over_reason, worth_asking
+from rummy_gui.engine.enums import Phase
+from rummy_gui.play import table_policy
+from rummy_gui.ui.table.hotseat import hand_over_reason
 from rummy_gui.ui.table.state import Focus, TableState
 from rummy_gui.ui.widgets import theme
 
@@ -62,15 +62,7 @@ class Seating:
         if s.phase is not Phase.CLAIM or self._auto_passed == (s.version, s.game.to_act):
             return
         self._auto_passed = (s.version, s.game.to_act)
-        setting = t.app.settings.ask_claims
-        changed = True
-        while changed and s.phase is Phase.CLAIM:
-            changed = False
-            for seat in t.game.to_act:
-                if s.is_human(seat) and not worth_asking(t.game, seat, setting):
-                    s.play(seat, Move(Action.PASS), told=False)  # not the player's word
-                    changed = True
-                    break
+        table_policy.pass_unasked(s, t.app.settings.ask_claims)
         t.sync_hand()
         for words in s.announcements:  # a claim that won once the others passed
             t.message(words, theme.GOLD)

@@ -21,6 +21,7 @@ from pygame import Rect
 from rummy_gui.engine import Game, Move, ask
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action, Phase
+from rummy_gui.play import table_policy
 from rummy_gui.play.session import Session
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table import geometry as geom
@@ -230,16 +231,11 @@ class TableState:
         return self.viewer in self.game.to_act and not self.session.demo and not self.concealed()
 
     def concealed(self) -> bool:
-        """Hot seat: the hand at the bottom is face down — while the machine is
-        handed over, and whenever its owner is not the one to act (someone
-        else may be looking). The deal summary and game over are public."""
-        s = self.session
-        if len(s.humans()) < 2 or s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
-            return False
-        return self.revealed_for != self.viewer or self.viewer not in self.game.to_act
+        """Hot seat: the hand at the bottom is face down (`table_policy.concealed`)."""
+        return table_policy.concealed(self.session, self.viewer, self.revealed_for)
 
     def hot_seat(self) -> bool:
-        return len(self.session.humans()) >= 2
+        return table_policy.hot_seat(self.session)
 
     def staging(self) -> bool:
         """Contract family, before the player's contract: lay it down through slots."""
@@ -259,7 +255,7 @@ class TableState:
 
     def deep_takes(self) -> bool:
         """Whether the rules let a player take cards from deep in the discard pile."""
-        return not self.game.rules.is_contract
+        return ask.deep_takes(self.game)
 
     def can_draw(self) -> bool:
         return self.my_turn() and any(m.action is Action.DRAW for m in self.legal())
@@ -281,49 +277,24 @@ class TableState:
 
     def takes(self, n: int) -> list[Move]:
         """The viewer's legal ways to pick up the top `n` cards of the discard pile."""
-        return [m for m in self.legal() if m.action in (Action.TAKE, Action.RUMMY) and m.count == n]
+        return ask.pile_takes(self.game, self.viewer, n)
 
     def take_move(self, n: int) -> Move:
         """The move that picks up the top `n` discards now (a Rummy! call in a claim window)."""
-        return Move(Action.RUMMY if self.session.phase is Phase.CLAIM else Action.TAKE, number=n)
+        return ask.pile_take(self.game, self.viewer, n)
 
     def may_undo(self) -> bool:
         """Only the player's own moves, never another human's, and never while hidden."""
-        s = self.session
-        owner = s.undo_owner()
-        return (
-            owner is not None
-            and owner == self.viewer
-            and s.is_human(owner)
-            and not s.demo
-            and not self.concealed()
-            and s.phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM)
-        )
+        return table_policy.may_undo(self.session, self.viewer, self.revealed_for)
 
     def may_redo(self) -> bool:
         return bool(self.game.can_redo) and self.my_turn()
 
     def undoing_whole_turn(self) -> bool:
         """After the player's discard, Undo takes the whole turn back, where the engine can."""
-        last = self.game.moves[-1] if self.game.moves else None
-        return self.may_undo() and last is not None and last.action is Action.DISCARD
+        return table_policy.undoes_whole_turn(self.session, self.viewer, self.revealed_for)
 
     def next_human(self) -> int | None:
         """The human to act (or be asked about a claim) now, in priority order;
         during a claim, only once the bots before them have answered."""
-        g = self.game
-        s = self.session
-        if s.demo or s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
-            return None
-        to_act = list(g.to_act)
-        claim = g.claim
-        if s.phase is Phase.CLAIM and claim is not None:
-            to_act.sort(
-                key=lambda seat: claim.claimants.index(seat) if seat in claim.claimants else 99
-            )
-        for seat in to_act:
-            if s.is_human(seat):
-                return int(seat)
-            if s.phase is Phase.CLAIM:
-                return None  # a bot before them answers first
-        return None
+        return table_policy.next_human(self.session)

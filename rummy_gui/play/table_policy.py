@@ -1,0 +1,128 @@
+"""The table's own policy about who acts, pygame-free: which human the table
+turns to next, which hands hot seat keeps face down, which claims a human is
+asked about (the setting "ask about claims") and which are passed for them,
+and what Undo may take back.
+
+These are choices of the program, not rules of the game: every rules fact
+they use comes from the engine (`Game.to_act` lists a claim window's seats
+in its priority order; `Game.can_undo` says what the engine may take back;
+`catalog.could_use` judges a card). The table (ui/table) calls them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummy_gui.engine import Action, ClaimKind, Game, Move, Phase, catalog
+
+if TYPE_CHECKING:
+    from rummy_gui.play.session import Session
+
+_OVER = (Phase.DEAL_OVER, Phase.GAME_OVER)
+_UNDO_PHASES = (Phase.DRAW, Phase.PLAY, Phase.CLAIM)
+
+
+def hot_seat(session: Session) -> bool:
+    """Several people share the machine."""
+    return len(session.humans()) >= 2
+
+
+def concealed(session: Session, viewer: int, revealed_for: int | None) -> bool:
+    """Hot seat: the hand at the bottom is face down — while the machine is
+    handed over (`revealed_for`, the human who last took the seat, is not
+    `viewer`), and whenever its owner is not the one to act (someone else may
+    be looking). The deal summary and game over are public."""
+    if not hot_seat(session) or session.phase in _OVER:
+        return False
+    return revealed_for != viewer or viewer not in session.game.to_act
+
+
+def next_human(session: Session) -> int | None:
+    """The human to act (or be asked about a claim) now. A claim window's
+    seats answer in the engine's priority order, so a bot before the first
+    human answers first (None until it has)."""
+    if session.demo or session.phase in _OVER:
+        return None
+    claiming = session.phase is Phase.CLAIM
+    for seat in session.game.to_act:
+        if session.is_human(seat):
+            return int(seat)
+        if claiming:
+            return None
+    return None
+
+
+def worth_asking(game: Game, seat: int, setting: str) -> bool:
+    """Ask this human about the open claim? ("always" / "useful" / "never").
+    "useful" asks when the engine says the card could be used with this hand
+    and the melds on the table (`rummy_gui.engine.catalog.could_use`)."""
+    claim = game.claim
+    if claim is None or setting == "always":
+        return True
+    if setting == "never":
+        return False
+    if claim.kind in (ClaimKind.RUMMY, ClaimKind.SHANGHAI):
+        return True  # these are offered only when the card can be used (public facts)
+    return catalog.could_use(game.rules, game.hand(seat), claim.card, game.public_melds)
+
+
+def pass_unasked(session: Session, setting: str) -> bool:
+    """Pass every open claim of a human the setting does not ask about, in the
+    engine's order, until the window closes or asks someone; True if any was
+    passed. The passes are not put in the log as the player's word."""
+    passed = False
+    changed = True
+    while changed and session.phase is Phase.CLAIM:
+        changed = False
+        for seat in session.game.to_act:
+            if session.is_human(seat) and not worth_asking(session.game, seat, setting):
+                session.play(seat, Move(Action.PASS), told=False)
+                passed = changed = True
+                break
+    return passed
+
+
+def may_undo(session: Session, seat: int, revealed_for: int | None) -> bool:
+    """Undo takes back only the player's own moves, never another human's or
+    a bot's, and never while their hand is face down."""
+    owner = session.undo_owner()
+    return (
+        owner is not None
+        and owner == seat
+        and session.is_human(owner)
+        and not session.demo
+        and not concealed(session, seat, revealed_for)
+        and session.phase in _UNDO_PHASES
+    )
+
+
+def undoes_whole_turn(session: Session, seat: int, revealed_for: int | None) -> bool:
+    """After the player's discard, Undo takes the whole turn back (as far as
+    the engine can)."""
+    moves = session.game.moves
+    last = moves[-1] if moves else None
+    return (
+        may_undo(session, seat, revealed_for) and last is not None and last.action is Action.DISCARD
+    )
+
+
+def take_back(session: Session, seat: int, revealed_for: int | None) -> bool:
+    """Undo for `seat` (the caller checked `may_undo`): one move, or after a
+    discard the whole turn. True when it was the whole turn."""
+    whole = undoes_whole_turn(session, seat, revealed_for)
+    session.undo()
+    while whole and may_undo(session, seat, revealed_for):
+        session.undo()
+    return whole
+
+
+def holds_for_undo(session: Session, seat: int, move: Move) -> bool:
+    """After this move, should the next bot wait a moment so the player may
+    still take the turn back? Only for the one human's discard, while the
+    engine can undo it."""
+    return (
+        move.action is Action.DISCARD
+        and session.is_human(seat)
+        and len(session.humans()) == 1
+        and session.game.can_undo
+    )
