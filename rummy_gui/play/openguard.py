@@ -23,6 +23,7 @@ import hashlib
 import os
 import re
 import stat
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,9 @@ _SAVE_FILE = re.compile(r"[^./\\\x00-\x1f][^/\\\x00-\x1f]*\.json")
 
 _frames = 0  # frames still to draw before the note of mark_opening goes
 _ours = False  # this process wrote the note on disk (a clean end takes it away)
+# A game may be opened on a thread of its own (rummy_gui.play.opening) while the
+# frame thread quits: the note is written and taken away one at a time.
+_lock = threading.RLock()
 
 
 def _note_path() -> Path:
@@ -120,21 +124,23 @@ def mark_opening(path: Path | str) -> None:
         "sha256": _fingerprint(p),
         "backup_sha256": _fingerprint(jsonio.backup_path(p)),
     }
-    _ours = True  # before the write: an interrupt in the middle still takes it away
-    try:
-        jsonio.write_json(_note_path(), note, backup=False)
-    except (jsonio.WriteError, OSError, UnicodeError):
-        _ours = False
-        return
-    _frames = FRAMES_TO_OPEN
+    with _lock:
+        _ours = True  # before the write: an interrupt in the middle still takes it away
+        try:
+            jsonio.write_json(_note_path(), note, backup=False)
+        except (jsonio.WriteError, OSError, UnicodeError):
+            _ours = False
+            return
+        _frames = FRAMES_TO_OPEN
 
 
 def opened() -> None:
     """The game opened (or failed to open with a clean error): this program's note goes."""
     global _frames
-    _frames = 0
-    if _ours:
-        _remove_note()
+    with _lock:
+        _frames = 0
+        if _ours:
+            _remove_note()
 
 
 def frame_drawn() -> None:

@@ -437,6 +437,7 @@ def _run(args: argparse.Namespace) -> int:
             f"{app.windowed_size[0]}x{app.windowed_size[1]}",
             file=sys.stderr,
         )
+    quitting = False
     try:
         app.persist_settings = not args.frames
         from rummy_gui.ui.screens.menus import MainMenu
@@ -517,7 +518,8 @@ def _run(args: argparse.Namespace) -> int:
             counted += not opening.pending()
             if args.frames and counted >= args.frames:
                 break
-        saves.closed_cleanly()  # a quit (or the end of --frames) is not a crash while opening
+        quitting = True  # a quit (or the end of --frames) is not a crash while opening
+        saves.closed_cleanly()
         if args.screenshot is not None:
             try:
                 save_screenshot(app.screen, args.screenshot)
@@ -528,10 +530,13 @@ def _run(args: argparse.Namespace) -> int:
                 )
                 return 1
     except KeyboardInterrupt:
+        quitting = True
         saves.closed_cleanly()  # at once: the cleanup below may meet what Ctrl+C cut short
         raise
     finally:
         opening.cancel_all()  # a quit while a game opens: the opening stops now
+        if quitting:  # and the note an opening thread wrote meanwhile goes too
+            saves.closed_cleanly()
         if app.session is not None:
             app.session.close()  # stops the bots' process and writes the last autosave
         if not args.frames:  # headless checks leave the player's settings alone
