@@ -477,11 +477,6 @@ class Session:
                 stats.flush_pending()
 
 
-def load_autosave() -> Session | None:
-    """The autosaved game as a session, or None when there is none (or it can't be read)."""
-    return open_autosave()[0]
-
-
 def open_autosave() -> tuple[Session | None, str]:
     """The autosaved game as a session, and what the player should be told.
 

@@ -513,7 +513,7 @@ def _run(args: argparse.Namespace) -> int:
                         f"first-frame {time.time()} {time.process_time()} "
                         f"{pygame.display.get_driver()}",
                         flush=True,
-                    )  # for rummy_gui.ui.perf
+                    )  # for lab.bench.perf
                 settle_heap()  # after the first frame: the player sees the table sooner
             counted += not opening.pending()
             if args.frames and counted >= args.frames:
