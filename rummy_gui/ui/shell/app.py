@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import math
 import os
 import signal
 import sys
@@ -48,6 +49,9 @@ FPS = 60
 REST_CAP = 1.0
 REST_STEP = 0.01  # while resting, how often input is looked for
 HEAP_TRIM_EVERY = 30.0  # seconds between giving the heap's free pages back (trim_heap)
+# A full collection walks every live object, so scenes that come and go
+# quickly (a dialog, a menu and back) share one instead of paying one each.
+COLLECT_GAP = 2.0
 
 
 def prefer_native_framebuffer() -> None:
@@ -109,6 +113,7 @@ class App:
         self._slept = 0.0  # seconds rested since the last frame
         self._trimmed = time.perf_counter()  # when release_memory last ran
         self._collect_due = False  # a scene has left the stack since
+        self._collected = -math.inf  # when a scene's leaving was last collected
         self._wait_after_frame = 0.0  # the scenes' wait as the last frame left them
         self._sounds_after_frame: list[tuple[int, str]] = []  # (frames shown when asked, sound)
         self.persist_settings = False  # run() turns this on; tests keep settings in memory
@@ -305,7 +310,9 @@ class App:
         if not opening.pending():  # the frames of an opening's overlay do not show the game
             saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
-        if self._collect_due or started - self._trimmed > HEAP_TRIM_EVERY:
+        if (
+            self._collect_due and started - self._collected >= COLLECT_GAP
+        ) or started - self._trimmed > HEAP_TRIM_EVERY:
             self.release_memory(started)
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
@@ -314,12 +321,13 @@ class App:
             self.running = False
 
     def release_memory(self, now: float) -> None:
-        """After a scene has gone, or every HEAP_TRIM_EVERY seconds: a full
-        collection, then the heap's free pages back to the system. A table
-        that has gone is a cycle of objects holding window-sized surfaces (8 MB
-        each at 1920x1080) that only a full collection frees, and those are rare."""
+        """After a scene has gone (at most once in COLLECT_GAP seconds), or every
+        HEAP_TRIM_EVERY seconds: a full collection, then the heap's free pages
+        back to the system. A table that has gone is a cycle of objects holding
+        window-sized surfaces (8 MB each at 1920x1080) that only a full
+        collection frees, and those are rare."""
         self._collect_due = False
-        self._trimmed = now
+        self._trimmed = self._collected = now
         gc.collect()
         trim_heap()
 
