@@ -202,8 +202,8 @@ def test_finnish_and_english_plurals_of_a_ui_text() -> None:
     assert i18n.ngettext(one, many, 1) == one
     assert i18n.ngettext(one, many, 3) == many
     i18n.set_language("ru")
-    assert "{n} очко " in i18n.ngettext(one, many, 21)
-    assert "{n} очков " in i18n.ngettext(one, many, 25)
+    assert "в {n} очко." in i18n.ngettext(one, many, 21)
+    assert "в {n} очков." in i18n.ngettext(one, many, 25)
     i18n.set_language("fi")
     assert "Voittajapari voittaa {n} pisteellä" in i18n.ngettext(one, many, 2)
 
@@ -231,9 +231,10 @@ def test_switching_language_tells_listeners() -> None:
 @pytest.mark.parametrize(
     ("card", "en", "fi", "ru"),
     [
-        ("KH", "king of hearts", "hertta-kuningas", "король червей"),
-        ("10S", "ten of spades", "pata-kymppi", "десятка пик"),
-        ("AC", "ace of clubs", "risti-ässä", "туз треф"),
+        ("KH", "king of hearts", "herttakuningas", "король червей"),
+        ("10S", "ten of spades", "patakymppi", "десятка пик"),
+        ("8S", "eight of spades", "patakahdeksikko", "восьмёрка пик"),
+        ("AC", "ace of clubs", "ristiässä", "туз треф"),
         ("JK", "joker", "jokeri", "джокер"),
     ],
 )

@@ -216,8 +216,16 @@ class Meld:
     def pretty(self) -> str:
         """The meld with suit symbols; a joker as ★ with what it stands for."""
         return " ".join(
-            self._joker_text(i, "★") if c.is_joker else c.pretty for i, c in enumerate(self._cards)
+            self._joker_pretty(i) if c.is_joker else c.pretty for i, c in enumerate(self._cards)
         )
+
+    def _joker_pretty(self, index: int) -> str:
+        """A joker as shown: ★=8♠ (its card with the suit symbol, never the notation's
+        letter), ★=8 in a set, ★ in a set of jokers."""
+        meaning = self.meaning(index)
+        if meaning and meaning[-1] in SUITS:
+            meaning = Card(parse_rank(meaning[:-1]), meaning[-1]).pretty
+        return f"★={meaning}" if meaning else "★"
 
     def copy(self) -> Meld:
         m = object.__new__(Meld)

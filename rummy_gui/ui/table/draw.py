@@ -13,7 +13,7 @@ from pygame import Rect
 from rummy_gui.engine import Game
 from rummy_gui.engine.cards import SUITS, Card, suit_symbol
 from rummy_gui.engine.enums import Phase
-from rummy_gui.i18n import _, language
+from rummy_gui.i18n import _, language, pgettext
 from rummy_gui.play import palette
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import callout, texts
@@ -793,7 +793,8 @@ def _draw_badge(
         )
         pygame.draw.circle(surface, (240, 240, 235), chip, 10)
         pygame.draw.circle(surface, (40, 40, 40), chip, 10, width=2)
-        d = fonts.text_cached("D", 12, (30, 30, 30), True)
+        # the dealer's letter in each language (fi J for jakaja, ru С for сдающий)
+        d = fonts.text_cached(pgettext("dealer chip", "D"), 12, (30, 30, 30), True)
         surface.blit(d, d.get_rect(center=chip))
     if seat != scene.viewer:
         slots = geo.zones.get(("hand", seat), [])
