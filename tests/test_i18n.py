@@ -326,3 +326,27 @@ def test_a_compiled_catalog_reads_back_with_gettext() -> None:
     ]
     assert t.pgettext("card back", "Blue") == "Синяя"
     assert t.gettext("Blue") == "Blue"
+
+
+@pytest.mark.parametrize(
+    ("lang", "chip", "bot"), [("en", "D", "Bot 3"), ("fi", "J", "Botti 3"), ("ru", "С", "Бот 3")]
+)
+def test_the_dealer_chip_and_the_demo_bots_speak_the_language(
+    lang: str, chip: str, bot: str
+) -> None:
+    i18n.set_language(lang)
+    assert i18n.pgettext("dealer chip", "D") == chip  # jakaja, сдающий
+    assert i18n._("Bot {n}").format(n=3) == bot
+
+
+@pytest.mark.parametrize(("lang", "text"), [("en", "3.2"), ("fi", "3,2"), ("ru", "3,2")])
+def test_decimals_are_written_as_each_language_writes_them(lang: str, text: str) -> None:
+    assert i18n.decimal(3.24, 1, lang) == text
+    i18n.set_language(lang)
+    assert i18n.decimal(3.2) == text
+
+
+def test_the_decimal_signs_agree_with_babels_locale_data() -> None:
+    numbers = pytest.importorskip("babel.numbers")
+    for lang in i18n.LANGUAGES:
+        assert i18n.DECIMAL_SIGNS[lang] == numbers.get_decimal_symbol(lang), lang
