@@ -115,7 +115,7 @@ def _entries(lang: str) -> list[tuple[str, str]]:
         pytest.skip("the catalog sources are not here (an installed wheel)")
     with path.open("rb") as f:
         catalog = pofile.read_po(f)
-    out = []
+    out: list[tuple[str, str]] = []
     for m in catalog:
         if not m.id:
             continue

@@ -315,7 +315,8 @@ def test_every_seat_type_fits_its_chooser_at_one_size(app: App, lang: str, playe
         w for w in scene.widgets if isinstance(w, Cycler) and w.values and w.values[0] == "human"
     ]
     assert len(column) == players
-    assert len({c.size for c in column}) == 1 and column[0].size is not None
+    assert len({c.size for c in column}) == 1
+    assert column[0].size is not None
     for c in column:
         for i in range(len(c.values)):
             c.index = i
