@@ -14,6 +14,7 @@ pygame; the rules are in one place so that every screen draws the same text.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 REPLACEMENT = "\ufffd"
@@ -64,3 +65,30 @@ def shown_path(path: object) -> str:
     """A file or folder name as it may appear in a message (``str`` of a path
     whose bytes are not UTF-8 holds lone surrogates)."""
     return clean(str(path))
+
+
+MAX_SAID_BACK = 24  # characters of a bad command-line argument said back
+_WHOLE = re.compile(r"\s*[+-]?[0-9]+\s*")
+
+
+def said_back(text: str) -> str:
+    """A command-line argument as a message says it back: quoted, cut short when long."""
+    if len(text) <= MAX_SAID_BACK:
+        return repr(text)
+    return f"{text[:MAX_SAID_BACK]!r}{ELLIPSIS} ({len(text)} characters)"
+
+
+def whole_number(text: str, low: int, high: int) -> int:
+    """A whole number from `low` to `high` written in `text`, or ValueError
+    saying why in a short sentence. A long text is refused before it is
+    read (Python refuses more than 4,300 digits, with advice for programmers)."""
+    if not _WHOLE.fullmatch(text):
+        raise ValueError(f"{said_back(text)} is not a whole number")
+    if len(text.strip().lstrip("+-")) > len(str(max(abs(low), abs(high)))):
+        raise ValueError(f"{said_back(text)} is too large (at most {high})")
+    n = int(text)
+    if n < 0 <= low:
+        raise ValueError(f"{said_back(text)} is negative")
+    if not low <= n <= high:
+        raise ValueError(f"{said_back(text)} must be from {low} to {high}")
+    return n

@@ -59,7 +59,7 @@ def run_cli(*args: str, home: Path, timeout: float = 60) -> subprocess.Completed
         (["--size", "1280x"], "not a size"),
         (["--size", "0x600"], "width and height must be from 1 to"),
         (["--size", "99999x99999"], "width and height must be from 1 to"),
-        (["--players", "many"], "invalid int value: 'many'"),
+        (["--players", "many"], "'many' is not a whole number"),
         (["--preset", "poker"], "unknown preset 'poker'"),
         (["--preset", "persian", "--players", "3"], "Persian"),
         (["--demo", "--players", "0"], "not 0"),
@@ -77,6 +77,53 @@ def test_a_bad_command_line_says_why_and_exits_with_code_2(
     err = refused(app_module.run, argv)
     assert "usage: rummy-gui" in err
     assert reason in err
+
+
+# Issue 53, 10: each a clear message and exit code 2; nothing long said back in full.
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--seed", "9" * 4300], "is too large (at most 18446744073709551615)"),
+        (["--seed", "9" * 5000], "is too large"),
+        (["--seed", str(2**64)], "must be from 0 to 18446744073709551615"),
+        (["--seed", "1" * 5000 + "x"], "is not a whole number"),
+        (["--frames", "9" * 5000], "is too large"),
+        (["--players", "9" * 5000], "is too large"),
+        (["--size", "9" * 5000 + "x600"], "width and height must be from 1 to 8192"),
+        (["--size", "-5x5"], "width and height must be from 1 to 8192"),
+        (["--seed", "-7"], "'-7' is negative"),
+        (["--preset", ""], "unknown preset ''"),
+        (["--preset", "p" * 5000], "unknown preset 'pppp"),
+        (["--screenshot", ""], "--screenshot: needs the name of a PNG file"),
+        (["--screenshot", "/no/such/" + "f" * 5000 + "/shot.png"], "does not exist"),
+    ],
+)
+def test_a_long_or_empty_argument_is_refused_in_a_short_message(
+    argv: list[str], reason: str, refused: Callable[..., str]
+) -> None:
+    err = refused(app_module.run, [*argv, "--frames", "1"])  # accepted, it ends at once
+    assert reason in err
+    assert len(err) < 1500  # the usage and one short line: never the argument in full
+    assert "set_int_max_str_digits" not in err
+    assert "expected one argument" not in err
+
+
+def test_the_largest_seed_plays_and_the_next_is_refused_by_the_engine() -> None:
+    from rummy_gui.engine import SEED_LIMIT, Game, check_seed
+
+    assert Game.new("rummy500", players=2, seed=SEED_LIMIT - 1).seed == SEED_LIMIT - 1
+    for bad in (SEED_LIMIT, -1, 10**5000):
+        with pytest.raises(ValueError, match="seed must be from 0 to") as caught:
+            check_seed(bad)
+        assert len(str(caught.value)) < 100
+
+
+def test_a_screenshot_name_that_is_not_utf8_is_the_name_written(tmp_path: Path) -> None:
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    name = os.fsdecode(b"shot-\xff.png")
+    assert app_module.run(["--frames", "1", "--screenshot", str(shots / name)]) == 0
+    assert os.listdir(os.fsencode(shots)) == [b"shot-\xff.png"]
 
 
 def test_the_real_command_refuses_bad_flags_without_a_traceback(home: Path) -> None:

@@ -3,6 +3,7 @@ check as `python tools/import_cycles.py rummy_gui`)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import pathlib
 import sys
@@ -36,6 +37,25 @@ def write(folder: pathlib.Path, name: str, text: str) -> None:
 def test_the_package_has_no_import_cycle() -> None:
     cycles = tool().cycles(tool().import_graph(pathlib.Path(rummy_gui.__file__).parent))
     assert cycles == [], f"import cycles: {cycles}"
+
+
+def test_neither_the_game_nor_its_tests_import_the_lab() -> None:
+    """The lab (lab/: arena, benchmarks, screening tools) imports the game,
+    never the other way: the wheel holds only the game."""
+    found = []
+    for folder in (ROOT / "rummy_gui", ROOT / "tests"):
+        for path in sorted(folder.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                if any(n == "lab" or n.startswith("lab.") for n in names):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
+    assert (ROOT / "lab" / "arena.py").exists()  # the check looks where the lab is
 
 
 def test_the_check_sees_the_scene_and_its_pieces() -> None:

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import pytest
 
 from rummy_gui.bots import make_bot
-from rummy_gui.bots.expert import ExpertBot, Shard, guess_world
+from rummy_gui.bots.expert import Estimate, ExpertBot, Shard, guess_world
 from rummy_gui.engine import Game, Move, View
 from rummy_gui.play import botworker, pool
 from rummy_gui.play.pool import SecondProcess, ShardServer, shard_request
@@ -52,7 +52,7 @@ def _searched_view() -> tuple[Game, View]:
         for g, view in _play("rummy500", 3, seed, 100):
             if g.deal_over:
                 break
-            if ExpertBot(seed=1).searched(view, random.Random(0))[0]:
+            if ExpertBot(seed=1).searches(view):
                 return g, view
     raise AssertionError("no searched position")
 
@@ -93,18 +93,15 @@ def test_the_second_process_is_sent_the_view_and_nothing_hidden() -> None:
     seat = view.seat
     assert worlds[0].hand((seat + 1) % 3) != worlds[1].hand((seat + 1) % 3)
     shard = Shard(7, 20, 40, 1, 2, 4)
-    moves = ExpertBot(seed=1).searched(view, random.Random(0))[0]
+    moves = ExpertBot(seed=1).hard.compared(view, random.Random(0))
     lines = [json.dumps(shard_request(w.view(seat), moves, shard)) for w in worlds]
     assert lines[0] == lines[1]
     assert lines[0] == json.dumps(shard_request(view, moves, shard))
 
 
 def _pair(budget: int = 120) -> tuple[ExpertBot, ExpertBot]:
-    """Two experts that play their own search (the pool's user), one to pool."""
-    return (
-        ExpertBot(seed=3, budget=budget, own_search=True),
-        ExpertBot(seed=3, budget=budget, own_search=True),
-    )
+    """Two experts whose estimates (the pool's user) are compared, one to pool."""
+    return ExpertBot(seed=3, budget=budget), ExpertBot(seed=3, budget=budget)
 
 
 def test_the_pooled_search_is_the_single_process_search() -> None:
@@ -113,11 +110,10 @@ def test_the_pooled_search_is_the_single_process_search() -> None:
     second = SecondProcess()
     pooled.pool = second
     try:
-        moves = alone.searched(view, random.Random(0))[0]
+        moves = alone.hard.compared(view, random.Random(0))
         one = alone.estimate(view, moves)
         two = pooled.estimate(view, moves)
         assert (two.means, two.errors, two.samples) == (one.means, one.errors, one.samples)
-        assert pooled.choose(view) == alone.choose(view)
         assert not second.dead
     finally:
         second.close()
@@ -125,7 +121,7 @@ def test_the_pooled_search_is_the_single_process_search() -> None:
 
 def test_a_shard_served_here_matches_the_shard_played_here() -> None:
     _, view = _searched_view()
-    moves = ExpertBot(seed=1).searched(view, random.Random(0))[0]
+    moves = ExpertBot(seed=1).hard.compared(view, random.Random(0))
     shard = Shard(11, 16, 30, 1, 3, 4)
     forgotten: list[int] = []
     server = ShardServer(lambda: forgotten.append(1))
@@ -136,20 +132,26 @@ def test_a_shard_served_here_matches_the_shard_played_here() -> None:
     assert forgotten == [1]  # the first deal it sees: caches emptied once
 
 
+def _figures(est: Estimate) -> tuple[object, ...]:
+    return est.means, est.errors, est.samples
+
+
 def _lost(second: SecondProcess, spoil: Callable[[SecondProcess], None], expect: str) -> None:
-    """The expert with a spoiled second process moves as alone, and says why."""
+    """The expert with a spoiled second process estimates as alone, and says why."""
     _, view = _searched_view()
     alone, pooled = _pair()
+    moves = alone.hard.compared(view, random.Random(0))
     pooled.pool = second
     try:
         spoil(second)
-        assert pooled.choose(view) == alone.choose(view)
+        assert _figures(pooled.estimate(view, moves)) == _figures(alone.estimate(view, moves))
         assert second.dead
         note = second.take_note()
         assert note is not None
         assert expect in note
         assert second.take_note() is None  # told once
-        assert pooled.choose(view) == alone.choose(view)  # and on with one process
+        # and on with one process
+        assert _figures(pooled.estimate(view, moves)) == _figures(alone.estimate(view, moves))
     finally:
         second.close()
 
@@ -189,8 +191,9 @@ def test_a_second_process_that_cannot_start_leaves_one_process() -> None:
     assert "did not start" in note
     _, view = _searched_view()
     alone, pooled = _pair()
+    moves = alone.hard.compared(view, random.Random(0))
     pooled.pool = second
-    assert pooled.choose(view) == alone.choose(view)
+    assert _figures(pooled.estimate(view, moves)) == _figures(alone.estimate(view, moves))
 
 
 def _children(pid: int) -> list[int]:

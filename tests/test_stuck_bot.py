@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rummy_gui.engine import Move
-from rummy_gui.play import botworker, saves
+from rummy_gui.play import botworker, saves, thinking
 from rummy_gui.play.session import SeatConfig, Session, make_bot
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
@@ -80,6 +80,35 @@ def test_a_stopped_bot_process_is_replaced_and_the_decision_asked_again(
     finally:
         with contextlib.suppress(OSError):
             os.kill(stuck, signal.SIGKILL)
+
+
+def test_a_bot_process_killed_again_and_again_does_not_stop_the_game(
+    bots_only: Session,
+) -> None:
+    """Issue 53, 5: every new bot process is killed at once within one decision;
+    after the last pause a fresh bot of the same level plays here, and the game goes on."""
+    session = bots_only
+    first = wait_for_move(session, 60)
+    assert first is not None
+    session.play(*first)
+    killed: list[int] = []
+    move = None
+    end = time.monotonic() + 120
+    while move is None and time.monotonic() < end:
+        process = session.thinking._process
+        if process is not None and process.pid not in killed:
+            os.kill(process.pid, signal.SIGKILL)
+            killed.append(process.pid)
+        move = session.poll_bot()
+        time.sleep(0.005)
+    assert len(killed) == len(thinking.BACKOFF) + 1
+    assert move is not None, "the game stopped after the bot process was killed again and again"
+    assert session.bot_error is None
+    assert any("kept stopping" in n for n in session.notices)
+    session.play(*move)
+    more = wait_for_move(session, 60)  # and it goes on
+    assert more is not None
+    session.play(*more)
 
 
 def test_exit_does_not_wait_for_a_stopped_bot_process(bots_only: Session) -> None:

@@ -16,7 +16,7 @@ from ..engine.moves import Move
 from ..engine.view import View
 from . import memory, solver
 from .expert import ExpertBot
-from .policy import EASY, MEDIUM, RuleBot, decision_rng
+from .policy import JUDGMENTS, RuleBot, decision_rng
 from .search import hard_level
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
@@ -47,10 +47,8 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     """A bot of one of the LEVELS, with its own seed."""
     if level == "random":
         return RandomBot(seed)
-    if level == "easy":
-        return RuleBot(seed, EASY, "easy")
-    if level == "medium":
-        return RuleBot(seed, MEDIUM, "medium", per_preset=True)
+    if level in ("easy", "medium"):
+        return RuleBot(seed, JUDGMENTS[level], level)
     if level == "hard":
         return hard_level(seed)
     if level == "expert":

@@ -1,50 +1,22 @@
-"""Expert: hard's searches over a judgment of its own, and a search that
+"""Expert: hard's search over a judgment of its own, and a search that
 prices moves.
 
-The level (`own_search` off) plays exactly as hard does — medium's best two
-moves compared on guessed deals at deep takes and rummy calls, rollouts cut
-after 12 moves, everything else judged — except that its judgment is its own
-(`policy.EXPERT_TUNING` over hard's: in Rummy 500 each card a take brings
-above its target costs 3, near-melds weigh less (nothing at four players or
-more, `policy.EXPERT_CROWD`), and new melds stay in hand while
-every opponent holds four cards or more, unless one has ended five turns
-with nothing laid down; in Persian a take of the top discard alone must
-beat a stock draw by 6 points and new melds are held the same way while
-every opponent holds four or more; in Pinochle runs
-of five short of one or two unseen cards count as near-melds; in the
-contract games the penalty held before the contract weighs more, and in
-round 7 of Contract and Liverpool, where the whole hand goes out at once,
-more still), and in Rum 500 classic hard's search checks its takes of
-the top discard alone too, not only its deep takes. Its
-own search played against hard lost about 1.5 points a deal to hard's
-search under the same judgment (docs/bots.md, the expert's fourth session),
-so the level does not play it.
+The level plays as hard does (medium's best two moves compared on guessed
+deals at deep takes and rummy calls, everything else judged) with the
+expert's judgment (`policy.JUDGMENTS["expert"]`), and in `EVERY_TAKE`'s
+presets its single takes are searched too.
 
-Its own search (`own_search` on, and `estimate` for any moves, which the
-deal review uses to price a move against the expert's): at a decision where
-medium's scores leave more than one good move, the expert deals several
-guesses of the hidden cards consistent with its view (the cards an opponent
-picked up stay in that hand; of a few random fillings the one that suits
-that player best, counting the top discards the player drew past as cards
-it did not want), plays every candidate on each guess with medium's policy
-for every seat to the end of the deal (or to the end of its share of the
-work, then the position's estimate), and pools the results over the
-guesses. The candidates share each guess and the rollout's seed, so their
-differences are paired (common random numbers).
+`estimate`, which the deal review uses to price a move against the
+expert's, plays every move on the same guesses of the hidden cards (the
+cards an opponent picked up stay in that hand; of a few random fillings the
+one that suits that player best, counting the top discards it drew past as
+cards it did not want) with medium's policy for every seat, and pools the
+results: the moves share each guess and rollout seed, so their differences
+are paired. The work is counted in simulated moves, never in seconds.
 
-Which decisions it searches: hard's and a few more (in the 500 family, deep
-takes and rummy calls among medium's best two whatever their gap, as hard,
-or among its best four within 20 points) with more work than hard's. With
-`close` > 0 it also searches close draws (top discard against the stock
-within that many points) and leaves medium's choice there only when the
-paired advantage is clear of its standard error; that lost to hard in a
-screen (docs/bots.md). Every other decision, and the contract games, are
-hard's, over the expert's judgment. The work is counted in simulated
-moves, never in seconds: the same view and seed give the same move.
-
-The guesses of a search are dealt in `SHARDS` independent shards, each with
-its own seed and share of the work, pooled in shard order: a second bot
-process may play one shard while this one plays the other (`ShardPool`,
+The guesses are dealt in `SHARDS` independent shards, each with its own
+seed and share of the work, pooled in shard order: a second bot process
+may play one shard while this one plays the other (`ShardPool`,
 play/pool.py; the deal review's bot process does), and the result is the
 same either way.
 """
@@ -58,18 +30,15 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine.cards import Card
-from ..engine.enums import Action, Phase
 from ..engine.game import Game
-from ..engine.moves import IllegalMove, Move
+from ..engine.moves import Move
 from ..engine.view import View
-from .memory import card_of
-from .policy import decision_rng, forced
-from .search import hard_level, known_hands, playout
-from .solver import best_split, card_value, contract_distance
+from .policy import JUDGMENTS, decision_rng, forced
+from .search import RolloutBot, known_hands, playout
+from .solver import best_split, contract_distance
 
-# Expert's work per searched decision, in simulated moves (for hands of up
-# to ten cards; fewer with more), two and a half times hard's: keeps a searched
-# decision within a second on the bench (docs/bots.md has the figures).
+# The work of one estimate, in simulated moves (for hands of up to ten
+# cards; fewer with more): it keeps a priced decision within a second.
 EXPERT_BUDGET = 300
 # Refused top discards looked at per guessed hand (each costs a solver call).
 _REFUSALS = 6
@@ -77,10 +46,16 @@ _REFUSALS = 6
 # so a second bot process can play one while this one plays the other; the
 # shards are the same whether one process plays them or two.
 SHARDS = 2
-# Presets where hard's search also checks the expert's takes of the top
+# Presets where the expert's search also checks its takes of the top
 # discard alone: in Rum 500 classic every taken card must be melded at once,
-# so a single take binds as a deep one does (docs/bots.md, tenth session).
+# so a single take binds as a deep one does.
 EVERY_TAKE = frozenset({"rummy500-classic"})
+
+
+def expert_level(seed: int = 0, level: str = "expert") -> RolloutBot:
+    """The expert level's play: hard's search over the expert's judgment,
+    single takes searched too in `EVERY_TAKE`'s presets."""
+    return RolloutBot(seed, level, every_take_in=EVERY_TAKE, judgment=JUDGMENTS["expert"])
 
 
 @dataclass(frozen=True)
@@ -194,149 +169,47 @@ def _likelihood(view: View, hand: list[Card], seat: int, refused: Sequence[Card]
     return float(split.score) - 10.0 * wanted
 
 
-def _deep(move: Move) -> bool:
-    return move.action in (Action.TAKE, Action.RUMMY) and (move.number or 1) > 1
-
-
 class ExpertBot:
-    """Expert: hard's searches over its own judgment (the level), or with
-    `own_search` its own search (more candidates and work, better guesses).
+    """Expert: hard's search over the expert's judgment (`expert_level`), and
+    `estimate`, the search the deal review prices moves with.
 
-    The rest configures its own search. `budget` is the work of one
-    searched decision in simulated moves (fewer for hands over ten cards),
-    over at least `min_samples` and at most
-    `max_samples` guesses. Medium's best two moves are compared
-    (hard's search), with its next ones up to `candidates` within `margin`
-    points of its best; `close` is how near (in medium's points) the top
-    discard and the stock must be for a draw to be searched, and `gate` how
-    many standard errors a searched draw's advantage must clear to overrule
-    medium; `gate_takes` gates the deep-take and rummy searches the same way
-    (ungated for the level, as hard's are). `shards`: how many shares the
-    guesses of a search are dealt in; `pool`, when set, plays the second.
-    `own_tuning`: judge with the expert's own settings (`EXPERT_TUNING`)
-    and search the takes of `EVERY_TAKE`'s presets, rather than as hard."""
+    The rest configures `estimate`: `budget` is the work of one estimate in
+    simulated moves (fewer for hands over ten cards), over at least
+    `min_samples` and at most `max_samples` guesses, each opponent's hand
+    the best of `best_of` fillings; `shards`: how many shares the guesses
+    are dealt in; `pool`, when set, plays the second."""
 
     def __init__(
         self,
         seed: int = 0,
         level: str = "expert",
         budget: int = EXPERT_BUDGET,
-        candidates: int = 4,
-        margin: float = 20.0,
         best_of: int = 4,
         min_samples: int = 3,
         max_samples: int = 16,
-        close: float = 0.0,
-        gate: float = 1.0,
-        discards: float = 0.0,
-        gate_takes: bool = False,
         shards: int = SHARDS,
-        own_tuning: bool = True,
-        own_search: bool = False,
     ) -> None:
         self.seed = seed
         self.level = level
-        self.hard = hard_level(seed, level)  # the level it improves on, as the arena plays it
-        # hard's searches and fallbacks then start from the expert's judgment
-        self.hard.base.expert = own_tuning
-        self.hard.every_take_in = EVERY_TAKE if own_tuning else frozenset()
+        self.hard = expert_level(seed, level)
         self.base = self.hard.base
         self.budget = budget
-        self.candidates = candidates
-        self.margin = margin
         self.best_of = best_of
         self.min_samples = min_samples
         self.max_samples = max_samples
-        self.close = close
-        self.gate = gate
-        self.discards = discards
-        self.gate_takes = gate_takes
         self.shards = shards
-        self.own_search = own_search
-        # where the second shard of its own search may be played (the deal
+        # where the second shard of an estimate may be played (the deal
         # review's bot process gives one; None: all shards played here)
         self.pool: ShardPool | None = None
 
     def searches(self, view: View) -> bool:
-        """Whether `choose` searches this view (with its own search or with
-        hard's, as `own_search` says) rather than taking a judged move."""
+        """Whether `choose` searches this view rather than taking a judged move."""
         if forced(view) is not None:
             return False
-        if self.own_search:
-            return bool(self.searched(view, decision_rng(self.seed, view, self.level))[0])
         return bool(self.hard.compared(view, decision_rng(self.seed, view, self.level)))
 
-    def searched(self, view: View, rng: random.Random) -> tuple[list[Move], bool]:
-        """The moves the expert's own search compares in this view (medium's
-        best first; empty: hard decides), and whether the result is gated.
-        The level (`own_search` off) does not use them."""
-        if view.rules.is_contract:
-            return [], False
-        if view.phase == Phase.PLAY and self.discards > 0:
-            return self._discards(view, rng), True
-        if view.phase not in (Phase.DRAW, Phase.CLAIM):
-            return [], False
-        if len(view.legal_moves) < 2:
-            return [], False
-        opts = sorted(self.base.options(view, rng), key=lambda o: (-o[0], str(o[1])))
-        if len(opts) < 2:
-            return [], False
-        top = opts[0][0]
-        # medium's best two whatever their gap (hard's search, where the big
-        # gaps pay: docs/bots.md), then more within `margin` of its best
-        cands = [m for _s, m in opts[:2]]
-        cands += [m for s, m in opts[2 : self.candidates] if s >= top - self.margin]
-        if len(cands) >= 2 and any(_deep(m) for m in cands):
-            return cands, self.gate_takes
-        if (
-            view.phase == Phase.DRAW
-            and self.close > 0
-            and opts[1][0] >= top - self.close
-            and {opts[0][1].action, opts[1][1].action} == {Action.TAKE, Action.DRAW}
-        ):
-            return [opts[0][1], opts[1][1]], True
-        return [], False
-
-    def _discards(self, view: View, rng: random.Random) -> list[Move]:
-        """Medium's discard against the dearest card it rates within
-        `discards` points of it (empty when they are the same card)."""
-        opts = [(v, m) for v, m in self.base.options(view, rng) if m.action == Action.DISCARD]
-        if len(opts) < 2:
-            return []
-        opts.sort(key=lambda o: (-o[0], str(o[1])))
-        top = opts[0][0]
-        near = [m for v, m in opts if v >= top - self.discards]
-        dear = max(near, key=lambda m: (card_value(view.rules, card_of(m.cards[0])), str(m)))
-        return [] if dear == opts[0][1] else [opts[0][1], dear]
-
     def choose(self, view: View) -> Move:
-        only = forced(view)
-        if only is not None:
-            return only
-        if not self.own_search:
-            return self.hard.choose(view)
-        rng = decision_rng(self.seed, view, self.level)
-        cands, gated = self.searched(view, rng)
-        if not cands:
-            return self.hard.choose(view)
-        try:
-            est = self.estimate(view, cands, rng)
-        except (ValueError, IllegalMove):
-            return self.hard.choose(view)
-        best = self.pick(est, gated)
-        return best if best in view.legal_moves else self.hard.choose(view)
-
-    def pick(self, est: Estimate, gated: bool) -> Move:
-        """The best move of an estimate: the best mean (the first move wins
-        ties); gated, only an advantage clear of `gate` standard errors
-        overrules the first move."""
-        n = len(est.moves)
-        if gated:
-            clear = [k for k in range(1, n) if est.edges[k] > self.gate * est.errors[k]]
-            if not clear:
-                return est.moves[0]
-            return est.moves[max(clear, key=lambda k: (est.edges[k], -k))]
-        return est.moves[max(range(n), key=lambda k: (est.means[k], -k))]
+        return self.hard.choose(view)
 
     def estimate(
         self,

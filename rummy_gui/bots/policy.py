@@ -1,5 +1,4 @@
-"""The rule-based players: easy and medium (one player, two settings), and
-the settings the experimental search builds on.
+"""The rule-based players, and the judgment of every level.
 
 Every kind of move is decided with one evaluation of a hand:
 - 500 family: the solver's best split (melds and lay-offs on the table)
@@ -11,13 +10,8 @@ Every kind of move is decided with one evaluation of a hand:
 
 Easy plays greedy rules of thumb without memory and makes some mistakes.
 Medium remembers every public card, watches what each opponent picks up,
-and avoids feeding them. The HARD settings (kept for search.SearchBot,
-not a level now) test each discard against guessed opponent hands, play
-the own next draws forward on guessed stock orders, and value a stock draw
-by every unseen card; the hard level itself is search.RolloutBot. HARD_500
-(not a level: measured within the noise of the level) is medium plus a
-price on each discard, what it feeds the opponents on guessed hands
-(`Judge.feed_price`).
+and avoids feeding them. Hard and the expert judge with their own settings
+(`JUDGMENTS`) under the searches of search.py and expert.py.
 """
 
 from __future__ import annotations
@@ -25,9 +19,8 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.cards import JOKER, NATURALS, SUITS, Card
@@ -62,58 +55,32 @@ class Params:
     draw_samples: int = 4  # unseen cards tried to value a stock draw
     buy_margin: int = 1  # contract distance a buy must save
     sampled_danger: int = 0  # guessed opponent hands to test each discard against (0: heuristic)
-    lookahead: int = 0  # own future draws simulated to value a discard (0: none)
-    lookahead_samples: int = 6
     urgency: float = (
         0.0  # contract: extra weight of held penalty when a laid-down opponent may go out
     )
     leftover: float = 1.0  # 500 family: weight of the points of cards no meld uses
-    leftover_close: int = (
-        0  # that weight is 1 again once an opponent holds this many cards or fewer
-    )
-    feed_samples: int = 0  # 500 family: guessed opponent hands to price what a discard feeds
-    feed: float = 1.0  # weight of that price (points an opponent gains, shared over opponents)
-    feed_later: float = 0.7  # the share of it for the players after the next one
-    feed_refuted: float = 0.3  # weight of a guess that would have melded a card its seat let go
-    feed_meldless: bool = False  # guesses dealt without melds or table fits (not the level)
     take_cost: float = 0.0  # points a take of the top discard alone must beat a stock draw by
     deep_cost: float = 0.0  # 500 family: points per card a take or rummy call adds above its target
-    deep_late: float = 0.0  # and this many more once any hand holds two cards or fewer
     hold_melds: int = 0  # 500 family: keep new melds in hand while every opponent holds more cards
-    hold_out: int = 0  # the same for every meld and lay-off, for a bonus of going out in one turn
     hold_quiet: int = 0  # no hold once an opponent ended this many turns with nothing laid down
     long_runs: float = 0.0  # 500 family, runs of 4+: weight of runs short of one or two cards
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
-    denial: float = 0.0  # contract: weight of the buy a take of the top discard prevents (guessed)
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
-    final_potential: float | None = None  # contract: `potential` in that round
-    stock_end: float = 0.0  # contract: extra weight of held penalty as a last stock runs out
 
 
 EASY = Params(
     memory=False, mistakes=0.15, deep_takes=False, potential=0.2, danger=0.0, draw_samples=0
 )
 MEDIUM = Params(draw_samples=3)
-# The first hard's settings (now only under search.SearchBot): every unseen
-# card tried for a draw, each discard tested against guessed opponent hands,
-# its own next draws played forward; kept for comparison, since none of the
-# extras beat medium (docs/bots.md has the arena rows).
-HARD = Params(draw_samples=-1, sampled_danger=8, lookahead=2, lookahead_samples=6)
-# Medium that prices each discard by what it feeds the opponents on 12
-# guessed hands: `search.RolloutBot(params=HARD_500)`. Not the hard level:
-# over 914 duplicate deals it was within the noise of the level
-# (docs/bots.md has the arena rows).
-HARD_500 = replace(MEDIUM, feed_samples=12)
-# The hard level in the contract games (no deep takes there, so no rollouts):
-# medium that sheds its high cards sooner while a laid-down opponent holds
-# few cards, tests each discard against 8 guessed hands of the next player,
-# and takes the top discard only when it beats a stock draw by 2 points,
-# since medium's marginal takes cost it (docs/bots.md has the measurements).
+# Hard in the contract games (no deep takes there, so no rollouts): medium
+# that sheds high cards sooner while a laid-down opponent is nearly out,
+# tests each discard on guessed hands of the next player, and takes the top
+# discard only when it beats a stock draw by 2 points, since medium's
+# marginal takes cost it.
 HARD_CONTRACT = Params(draw_samples=3, urgency=1.0, sampled_danger=8, take_cost=2.0)
 
-# Medium's settings tuned per preset by self-play in the arena (docs/bots.md
-# has the screens): the fields that differ from the family settings above.
-# Medium and hard (medium plus sampling) use them; easy does not.
+# Medium's settings per preset, from self-play in the arena: the fields that
+# differ from the family's settings above (medium, hard and the expert).
 PRESET_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {"leftover": 0.0},
     "rummy500-classic": {"danger": 5.0, "potential": 1.0},
@@ -124,42 +91,19 @@ PRESET_TUNING: dict[str, dict[str, Any]] = {
     "shanghai": {"potential": 0.2, "danger": 0.5},
 }
 
-
-# Hard's own judgment where it differs from medium's in a preset, over
-# PRESET_TUNING (its rollouts play medium): in Rummy 500 a take of the top
-# discard alone pays 2 points, as in the contract games (docs/bots.md,
-# thirteenth pass).
+# Hard's judgment over medium's (its rollouts still play medium): in Rummy
+# 500 a take of the top discard alone costs 2 points, as in the contract games.
 HARD_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {"take_cost": 2.0},
 }
 
-
-@lru_cache(maxsize=64)
-def tuned(params: Params, preset: str) -> Params:
-    """`params` with the preset's tuned fields in place."""
-    fields = PRESET_TUNING.get(preset)
-    return replace(params, **fields) if fields else params
-
-
-# The expert's own judgment over hard's, per preset (its searches and its
-# rollouts are as before): in Rummy 500 near-melds count 0.2, not
-# 0.35, a take or rummy call pays 3 points for each card it brings above
-# its target (big takes late in a deal leave loose points in hand), and new
-# melds stay in hand while every opponent holds four cards or more (a meld
-# on the table feeds their lay-offs and rummy calls) unless an opponent has
-# ended five turns with nothing laid down (it may be keeping its own melds
-# to go out all at once), while a take of the top discard alone costs
-# hard's 2 points (at 6 hard's search lost its gain against greedy
-# players); in Persian a take of the top discard alone must beat a stock
-# draw by 6 points (hard: none) and new melds are held while every
-# opponent (not the partner) holds four cards or more; in Rum 500 classic
-# near-melds count 1.4, not 1.0; in Pinochle, where runs are five cards long, a run
-# short of one or two unseen cards counts too (`Judge.run_promise`, weighed
-# 2); in the contract games each penalty point held before
-# the contract weighs 0.6, not 0.15, so high cards go sooner, and in round
-# 7 of Contract and Liverpool, where a player who goes out leaves everyone
-# else a full hand, 2.0 (in Shanghai's round 7 that lost; docs/bots.md,
-# the expert's fourth to tenth sessions).
+# The expert's judgment over hard's, each field measured against hard in the
+# arena: fewer near-melds and a cost on big takes in Rummy 500, melds held
+# back while the opponents hold many cards (a meld on the table feeds their
+# lay-offs) unless one has shown nothing for five turns, a dearer single
+# take in Persian, long runs' near-misses in Pinochle, and heavier held
+# points before the contract (heavier still in round 7, where one player
+# going out leaves everyone a full hand).
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {
         "potential": 0.2,
@@ -175,33 +119,65 @@ EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "shanghai": {"penalty": 0.6},
 }
 
-
-@lru_cache(maxsize=64)
-def hard_tuned(params: Params, preset: str) -> Params:
-    """`tuned(params, preset)` with hard's own fields for the preset too."""
-    return replace(tuned(params, preset), **HARD_TUNING.get(preset, {}))
-
-
-# The expert's own judgment at a table of at least so many players, over
-# EXPERT_TUNING: in Rummy 500 with four players or more near-melds count for
-# nothing, so its loose cards go by what they would feed (`Judge.danger`):
-# with three opponents digging the pile, our reading is that the card a
-# near-meld waits for is seldom the expert's (docs/bots.md, the expert's
-# thirteenth session, has what was measured).
+# The expert's fields at a table of at least so many players: in Rummy 500
+# with three opponents digging the pile, the card a near-meld waits for is
+# seldom the expert's, so near-melds count for nothing.
 EXPERT_CROWD: dict[str, tuple[int, dict[str, Any]]] = {
     "rummy500": (4, {"potential": 0.0}),
 }
 
 
-@lru_cache(maxsize=64)
-def expert_tuned(params: Params, preset: str, players: int = 0) -> Params:
-    """`hard_tuned(params, preset)` with the expert's own fields too, and
-    those of `EXPERT_CROWD` when `players` reaches its count."""
-    own = replace(hard_tuned(params, preset), **EXPERT_TUNING.get(preset, {}))
-    crowd = EXPERT_CROWD.get(preset)
-    if crowd is not None and players >= crowd[0]:
-        own = replace(own, **crowd[1])
-    return own
+@dataclass(frozen=True)
+class Tuning:
+    """A level's judgment as data: its settings (`contract` in the contract
+    games, when given), the fields each preset changes over them, and more
+    fields at a table of at least so many players (`crowd`)."""
+
+    params: Params
+    contract: Params | None = None
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    crowd: Mapping[str, tuple[int, Mapping[str, Any]]] = field(default_factory=dict)
+    greedy: bool = False  # easy's rules of thumb at draws and discards
+    _made: dict[tuple[str, bool, bool], Params] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def settings(self, rules: Rules, players: int = 0) -> Params:
+        """The settings for `players` at a table of these rules."""
+        crowd = self.crowd.get(rules.preset)
+        crowded = crowd is not None and players >= crowd[0]
+        key = (rules.preset, rules.is_contract, crowded)
+        made = self._made.get(key)
+        if made is None:
+            base = self.params
+            if rules.is_contract and self.contract is not None:
+                base = self.contract
+            fields = dict(self.presets.get(rules.preset, {}))
+            if crowd is not None and crowded:
+                fields.update(crowd[1])
+            made = self._made[key] = replace(base, **fields) if fields else base
+        return made
+
+
+def _over(*tables: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per-preset fields, each table's over the ones before it."""
+    out: dict[str, dict[str, Any]] = {}
+    for table in tables:
+        for preset, fields in table.items():
+            out[preset] = {**out.get(preset, {}), **fields}
+    return out
+
+
+# Every rule-based level's judgment, in one place (hard's and the expert's
+# searches are `search.RolloutBot`'s, over these).
+JUDGMENTS: Mapping[str, Tuning] = {
+    "easy": Tuning(EASY, greedy=True),
+    "medium": Tuning(MEDIUM, presets=PRESET_TUNING),
+    "hard": Tuning(MEDIUM, HARD_CONTRACT, _over(PRESET_TUNING, HARD_TUNING)),
+    "expert": Tuning(
+        MEDIUM, HARD_CONTRACT, _over(PRESET_TUNING, HARD_TUNING, EXPERT_TUNING), EXPERT_CROWD
+    ),
+}
 
 
 _ALL = [*NATURALS, JOKER]
@@ -239,43 +215,16 @@ def minus(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
     return out
 
 
-def deal_refusing(
-    hand: list[Card], need: int, rest: list[Card], refuse: Callable[[list[Card], Card], bool]
-) -> None:
-    """Deal `need` cards from the end of `rest` to `hand`, passing over each
-    card `refuse(hand so far, card)` refuses; passed cards go back to `rest`
-    unless the hand still lacks cards when `rest` runs out."""
-    passed: list[Card] = []
-    while need > 0 and rest:
-        c = rest.pop()
-        if refuse(hand, c):
-            passed.append(c)
-        else:
-            hand.append(c)
-            need -= 1
-    keep = max(0, len(passed) - need)  # no card left that fits: take what there is
-    hand.extend(passed[keep:])
-    rest.extend(passed[:keep])
-
-
 def buy_gain(r: Rules, nearer: float) -> float:
     """What medium counts a buy worth: 12 a contract card nearer, less 6 a
     penalty card."""
     return 12.0 * nearer - 6.0 * r.buy_penalty
 
 
-def guessed_hands(
-    v: View,
-    mem: Memory,
-    samples: int,
-    refuse: Callable[[list[Card], Card], bool] | None = None,
-    salt: str = "",
-) -> list[dict[int, list[Card]]]:
+def guessed_hands(v: View, mem: Memory, samples: int) -> list[dict[int, list[Card]]]:
     """`samples` guesses of the opponents' hands from the unseen cards, the
-    cards each is known to hold kept; the same view gives the same guesses.
-    With `refuse`, a shuffled card that `refuse(hand so far, card)` refuses
-    is passed over for that hand (used only when nothing else is left)."""
-    key = f"{salt}{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
+    cards each is known to hold kept; the same view gives the same guesses."""
+    key = f"{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
     rng = random.Random(zlib.crc32(key.encode()))
     base = sorted(mem.unseen.elements(), key=lambda c: c.code)
     out: list[dict[int, list[Card]]] = []
@@ -295,11 +244,8 @@ def guessed_hands(
         rng.shuffle(rest)
         for s, h in hands.items():
             need = max(0, v.hand_sizes[s] - len(h))
-            if refuse is None:
-                h.extend(rest[:need])
-                del rest[:need]
-                continue
-            deal_refusing(h, need, rest, refuse)
+            h.extend(rest[:need])
+            del rest[:need]
         out.append(hands)
     return out
 
@@ -319,32 +265,23 @@ class Judge:
         self.laid = bool(view.laid_down[self.me]) if self.contract else True
         self._cache: dict[tuple[int, ...], float] = {}
         self.leftover = params.leftover
-        if params.leftover_close and any(
-            n <= params.leftover_close for s, n in enumerate(view.hand_sizes) if s != self.me
-        ):
-            self.leftover = 1.0  # someone may go out soon: held points count in full
         self._splits: dict[tuple[int, ...], Split] = {}
         self._guessed: list[dict[int, list[Card]]] | None = None
-        self._feed_guesses: list[list[tuple[float, list[Card]]]] | None = None
         self._opp_cache: dict[tuple[int, tuple[int, ...]], float] = {}
         self._fits: dict[int, bool] = {}
         self.vals = card_values(self.rules)
 
         self.hurry = self.p.urgency * self._closeness() if self.p.urgency and self.contract else 0.0
         self.deep_cost = self.p.deep_cost
-        if self.p.deep_late and min(view.hand_sizes) <= 2:
-            self.deep_cost += self.p.deep_late  # a big take now is held when the deal ends
         self.pen_weight = self.p.penalty
         self.pot_weight = self.p.potential
         if self.contract:
-            if self.rules.last_round_goes_out_whole(view.round):
-                if self.p.final_penalty is not None:
-                    self.pen_weight = self.p.final_penalty
-                if self.p.final_potential is not None:
-                    self.pot_weight = self.p.final_potential
+            if (
+                self.rules.last_round_goes_out_whole(view.round)
+                and self.p.final_penalty is not None
+            ):
+                self.pen_weight = self.p.final_penalty
             self.pen_weight += self.hurry
-            if self.p.stock_end:
-                self.pen_weight += self.p.stock_end * self._stock_end()
         if self.memory is not None:
             self.unseen_codes = [float(self.memory.unseen.get(c, 0)) for c in _ALL]
         else:
@@ -359,17 +296,6 @@ class Judge:
             if s != self.me and v.laid_down[s]:
                 best = max(best, {1: 1.0, 2: 0.6, 3: 0.3, 4: 0.15}.get(v.hand_sizes[s], 0.0))
         return best
-
-    def _stock_end(self) -> float:
-        """0..1: how near the round is to ending on an empty stock that may
-        not be rebuilt again (everyone then scores their hand): 1 within a
-        lap of draws, 0 from four laps."""
-        v = self.view
-        most = self.rules.reshuffles
-        if most is None or len(v.reshuffled_at) < most:
-            return 0.0
-        lap = max(1, v.players)
-        return max(0.0, min(1.0, (4 * lap - v.stock_count) / (3 * lap)))
 
     # ------------------------------------------------------------ hands
     def unseen(self, card: Card) -> float:
@@ -418,11 +344,6 @@ class Judge:
             v = card_value(r, c)
             out -= v * (0.25 if self.fits_table(c) else 1.0) + 1.0
         return out
-
-    def melds_or_fits(self, hand: Sequence[Card], card: Card) -> bool:
-        """Would `card` make a meld with cards of `hand`, or fit the table
-        alone? (An opponent who melds at once holds no such card.)"""
-        return self.fits_table(card) or self._completes(hand, card)
 
     def fits_table(self, card: Card) -> bool:
         hit = self._fits.get(card.code)
@@ -522,60 +443,12 @@ class Judge:
         base = self.after_discard(hand)
         if self.p.draw_samples <= 0 or self.memory is None:
             return base + 1.0
-        if self.p.draw_samples < 0:  # every unseen card, by how many are left
-            unseen = self.memory.unseen
-            total = sum(unseen.values())
-            if not total:
-                return base
-            ev = sum(k * self.after_discard([*list(hand), c]) for c, k in unseen.items()) / total
-            return max(base, ev)
         pool = list(self.memory.unseen.elements())
         if not pool:
             return base
         pool.sort(key=lambda c: c.code)
         tries = [pool[rng.randrange(len(pool))] for _ in range(self.p.draw_samples)]
         return max(base, sum(self.after_discard([*list(hand), c]) for c in tries) / len(tries))
-
-    def future_draws(self) -> list[list[Card]]:
-        """Sequences of cards this seat might draw next (the same for every
-        candidate, so they are compared on equal luck)."""
-        if self.p.lookahead <= 0 or self.memory is None:
-            return []
-        v = self.view
-        key = f"draws|{v.seat}|{v.round}|{len(v.log)}|{' '.join(sorted(str(c) for c in v.hand))}"
-        rng = random.Random(zlib.crc32(key.encode()))
-        pool = sorted(self.memory.unseen.elements(), key=lambda c: c.code)
-        if len(pool) < self.p.lookahead:
-            return []
-        return [rng.sample(pool, self.p.lookahead) for _ in range(self.p.lookahead_samples)]
-
-    def future_value(self, hand: Sequence[Card], draws: list[list[Card]]) -> float:
-        """The hand's value after drawing each sequence and throwing the least
-        useful card each time, averaged (with the value now as a floor)."""
-        now = self.value(hand)
-        total = 0.0
-        for seq in draws:
-            h = list(hand)
-            for c in seq:
-                h.append(c)
-                h = self._drop_worst(h)
-            total += max(now, self.value(h))
-        return 0.5 * now + 0.5 * total / len(draws)
-
-    def _drop_worst(self, hand: list[Card]) -> list[Card]:
-        r = self.rules
-        if not self.contract:
-            split = self.split(hand)
-            pool = list(split.leftovers) or list(hand)
-            worst = max(pool, key=lambda c: card_value(r, c))
-            return minus(hand, [worst])
-        cands = sorted(
-            {c for c in hand if not c.is_joker}, key=lambda c: (-card_value(r, c), c.code)
-        )[:3]
-        if not cands:
-            return hand[1:]
-        best = max(cands, key=lambda c: self.value(minus(hand, [c])))
-        return minus(hand, [best])
 
     # ------------------------------------------------------------ discards
     def danger(self, card: Card, protected: bool = False) -> float:
@@ -605,119 +478,7 @@ class Judge:
                     d -= 0.3 * w * (v + 5)
                 else:
                     d += weight * w * (v + 5) * 0.5
-        d *= self.p.danger
-        if mem is not None and self.p.feed_samples > 0 and not self.contract:
-            d += self.feed_price(card)
-        return d
-
-    def feed_price(self, card: Card) -> float:
-        """Points the opponents are expected to gain from this discard, on
-        guessed hands: whatever the card adds to a guessed hand's best split
-        beyond laying it off alone (the table-fit term prices that), each
-        opponent's gain shared over the opponents as the deal's result is.
-
-        In the 500 family a discard stays in the pile for every opponent (any
-        of them may dig it out), so the players after the next one count too,
-        at `feed_later`. A guessed hand that would have melded a card its seat
-        drew past or threw away is less likely, so it weighs `feed_refuted`."""
-        v = self.view
-        n = v.players
-        partners = self.partners
-        opponents = [s for s in range(n) if s not in partners]
-        if not opponents:
-            return 0.0
-        val = self.vals[card.code]
-        total = 0.0
-        for k in range(1, n):
-            seat = (self.me + k) % n
-            if seat in partners:
-                continue
-            num = den = 0.0
-            for w, h in self._feed_hands()[seat]:
-                gain = self._opp_value([*h, card], seat) - self._opp_value(h, seat) - val
-                den += w
-                if gain > 0:
-                    num += w * gain
-            if den > 0:
-                total += (1.0 if k == 1 else self.p.feed_later) * num / den
-        return self.p.feed * total / len(opponents)
-
-    def _feed_hands(self) -> list[list[tuple[float, list[Card]]]]:
-        """Per seat: (weight, guessed hand) for `feed_price`.
-
-        With `feed_meldless` a guessed hand is dealt so that it holds no meld
-        and no card that fits the table alone (the opponents meld and lay off
-        as soon as they can, so a hand holding one is not theirs); without
-        it the unseen cards are dealt at random."""
-        if self._feed_guesses is not None:
-            return self._feed_guesses
-        assert self.memory is not None
-        v = self.view
-        let_go: list[list[Card]] = [[] for _ in range(v.players)]
-        for m in reversed(v.log):
-            if (
-                m.action == Action.DISCARD
-                and m.seat is not None
-                and m.seat != self.me
-                and len(let_go[m.seat]) < 4
-            ):
-                let_go[m.seat].append(card_of(m.cards[0]))
-        for s in range(v.players):
-            if s != self.me:
-                let_go[s].extend(sorted(self.memory.refused[s], key=lambda c: c.code)[:4])
-        if self.p.feed_meldless:
-            guesses = guessed_hands(
-                v,
-                self.memory,
-                self.p.feed_samples,
-                lambda h, c: self.fits_table(c) or self._completes(h, c),
-                "feed|",
-            )
-        else:
-            guesses = guessed_hands(v, self.memory, self.p.feed_samples)
-        out: list[list[tuple[float, list[Card]]]] = [[] for _ in range(v.players)]
-        for hands in guesses:
-            for s, h in hands.items():
-                w = 1.0
-                for x in let_go[s]:
-                    if x not in h and self._melds_with(h, x, s):
-                        w *= self.p.feed_refuted
-                out[s].append((w, h))
-        self._feed_guesses = out
-        return out
-
-    def _completes(self, hand: Sequence[Card], card: Card) -> bool:
-        """Would `card` make a meld with cards of `hand` (jokers counted)?"""
-        jokers = sum(c.is_joker for c in hand)
-        if card.is_joker:
-            nat = [c for c in hand if not c.is_joker]
-            if jokers and nat:
-                return True
-            return any(
-                self._completes([*nat[:i], *nat[i + 1 :], card], c) for i, c in enumerate(nat)
-            )
-        r = self.rules
-        same = sum(1 for c in hand if not c.is_joker and c.rank == card.rank)
-        if same + jokers >= 2:
-            return True
-        ranks = {c.rank for c in hand if not c.is_joker and c.suit == card.suit}
-        if 1 in ranks:
-            ranks.add(14)
-        mine = [card.rank] + ([14] if card.rank == 1 else [])
-        n = r.min_run
-        for q in mine:
-            for lo in range(q - n + 1, q + 1):
-                if lo < 1 or lo + n - 1 > 14:
-                    continue
-                missing = sum(1 for x in range(lo, lo + n) if x != q and x not in ranks)
-                if missing <= jokers:
-                    return True
-        return False
-
-    def _melds_with(self, hand: list[Card], card: Card, seat: int) -> bool:
-        """Would `card` go into a meld of this guessed hand (not only a lay-off)?"""
-        gain = self._opp_value([*hand, card], seat) - self._opp_value(hand, seat)
-        return gain > self.vals[card.code]
+        return d * self.p.danger
 
     def _guesses(self) -> list[dict[int, list[Card]]]:
         """Opponent hands guessed from the unseen cards (picked-up cards kept)."""
@@ -761,35 +522,6 @@ class Judge:
                 total += (-0.3 if seat in partners else 1.0) * weight * gain
         return total / max(1, len(guesses))
 
-    def denial(self, card: Card) -> float:
-        """Contract: what taking this top discard keeps from the opponents.
-
-        Drawn past, it is offered for buying, nearest seat first; on each of
-        the guessed deals the first opponent who may still buy and whom it
-        brings a contract card closer buys it, gaining what medium's own buy
-        rule counts (`buy_gain`)."""
-        if not (self.contract and self.rules.buying and self.p.denial > 0):
-            return 0.0
-        if self.rules.last_round_goes_out_whole(self.view.round):
-            return 0.0  # nobody buys in the all-at-once round (more cards only hurt)
-        if self.memory is None or self.p.sampled_danger <= 0:
-            return 0.0
-        v = self.view
-        partners = self.partners
-        guesses = self._guesses()
-        total = 0.0
-        for hands in guesses:
-            for k in range(1, v.players):
-                seat = (self.me + k) % v.players
-                if v.laid_down[seat] or seat in partners or v.buys_left[seat] == 0:
-                    continue
-                h = hands[seat]
-                gain = self._opp_value([*h, card], seat) - self._opp_value(h, seat)
-                if gain >= 12.0:
-                    total += buy_gain(self.rules, gain / 12.0)
-                    break
-        return self.p.denial * total / max(1, len(guesses))
-
     def _pile_meld(self, card: Card) -> bool:
         """Would a rummy call find a meld of pile cards with this card on top?"""
         if card.is_joker:
@@ -810,38 +542,21 @@ class Judge:
 
 
 class RuleBot:
-    """Easy and medium: the evaluation above, move by move."""
+    """Easy and medium, and the judgment under hard's and the expert's
+    searches: the evaluation above, move by move, with a level's `Tuning`
+    (plain `Params` are used as they are, in every preset)."""
 
     level = "medium"
 
     def __init__(
-        self,
-        seed: int = 0,
-        params: Params = MEDIUM,
-        level: str = "medium",
-        contract_params: Params | None = None,
-        per_preset: bool = False,
-        hard: bool = False,
-        expert: bool = False,
+        self, seed: int = 0, judgment: Tuning | Params = MEDIUM, level: str = "medium"
     ) -> None:
         self.seed = seed
-        self.params = params
-        self.contract_params = contract_params
-        self.level = level
-        self.per_preset = per_preset  # apply PRESET_TUNING
-        self.hard = hard  # and HARD_TUNING (hard's own judgment)
-        self.expert = expert  # and EXPERT_TUNING over that
+        self.judgment = judgment if isinstance(judgment, Tuning) else Tuning(judgment)
+        self.level = level  # also the salt of its random choices
 
     def params_for(self, view: View) -> Params:
-        p = self.params
-        if view.rules.is_contract and self.contract_params is not None:
-            p = self.contract_params
-        if not self.per_preset:
-            return p
-        if self.expert:
-            return expert_tuned(p, view.rules.preset, view.players)
-        own = hard_tuned if self.hard else tuned
-        return own(p, view.rules.preset)
+        return self.judgment.settings(view.rules, view.players)
 
     def choose(self, view: View) -> Move:
         only = forced(view)
@@ -872,7 +587,7 @@ class RuleBot:
         if phase in (Phase.DEAL_OVER, Phase.RUMMY_LAYOFF):
             return legal[0]
         judge = Judge(view, self.params_for(view))
-        if self.level == "easy" and phase in (Phase.DRAW, Phase.PLAY):
+        if self.judgment.greedy and phase in (Phase.DRAW, Phase.PLAY):
             return self.easy_turn(view, judge, rng)
         if phase == Phase.DRAW:
             opts = self.draw_options(view, judge, rng)
@@ -957,8 +672,6 @@ class RuleBot:
                 v = judge.after_discard(new, keep)
                 if n == 1:
                     v -= judge.p.take_cost
-                    if judge.contract:
-                        v += judge.denial(taken[0])
                 else:
                     v -= judge.deep_cost * (n - 1)
                 if easy and not self._melds_at_once(view, judge, hand, taken[0]):
@@ -1024,10 +737,8 @@ class RuleBot:
         if r.is_contract:
             return self._contract_play(view, judge)
         split = best_split(r, list(view.hand), view.melds)
-        if self._holds(view, judge, split, judge.p.hold_out, bonus=True):
-            return None
         melds = split.melds
-        if self._holds(view, judge, split, judge.p.hold_melds, bonus=False):
+        if self._holds(view, judge, split, judge.p.hold_melds):
             melds = tuple(pm for pm in melds if pm.kind == LAYOFF)
         order = sorted(
             melds,
@@ -1054,21 +765,15 @@ class RuleBot:
             return options[0] if options else None
         return None
 
-    def _holds(self, view: View, judge: Judge, split: Split, n: int, bonus: bool) -> bool:
-        """Whether to keep this turn's melds in hand while every opponent
-        holds more than `n` cards and the stock lasts: with `bonus`, playing
-        for the bonus of going out in one turn (only before this seat's first
-        meld of the deal, and only where the rules pay it); without, so that
-        no opponent lays off on them. Never with a target to meld or when the
-        whole hand can go down now."""
+    def _holds(self, view: View, judge: Judge, split: Split, n: int) -> bool:
+        """Whether to keep this turn's new melds in hand while every opponent
+        holds more than `n` cards and the stock lasts, so that no opponent
+        lays off on them. Never with a target to meld or when the whole hand
+        can go down now."""
         if not n or view.target is not None:
             return False  # a taken card is melded first; the hold starts again after it
-        if bonus and not view.rules.out_in_one_turn_bonus:
-            return False
         if not split.melds or len(split.leftovers) <= 1:
             return False  # nothing to hold, or the whole hand goes down now
-        if bonus and any(view.seat in m.owners for m in view.melds):
-            return False  # the bonus is gone once this seat has melded
         if view.stock_count <= view.players:
             return False
         if not any(m.action == Action.DISCARD for m in view.legal_moves):
@@ -1117,13 +822,12 @@ class RuleBot:
             if c not in best or m.call:
                 best[c] = m
         out: list[tuple[float, Move]] = []
-        draws = judge.future_draws()
         # between discards worth the same, the cheaper card goes (the dearer
         # one is worth more in a meld); without this the order of the moves would decide
         tie = 0.0 if judge.contract else 1e-6
         for c, m in best.items():
             rest = minus(hand, [c])
-            v = judge.future_value(rest, draws) if draws else judge.value(rest)
+            v = judge.value(rest)
             out.append((v - judge.danger(c, protected=m.call) - tie * judge.vals[c.code], m))
         return out
 

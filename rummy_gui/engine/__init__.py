@@ -22,7 +22,7 @@ from .ask import (
 from .cards import JOKER, Card, parse_card, parse_cards
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove, MalformedMove, NotYourMove, RuleViolation
-from .game import Claim, Game, LegalMoves, View
+from .game import SEED_LIMIT, Claim, Game, LegalMoves, View, check_seed
 from .melds import Meld
 from .moves import Move
 from .rules import PRESETS, Rules
@@ -30,6 +30,7 @@ from .rules import PRESETS, Rules
 __all__ = [
     "JOKER",
     "PRESETS",
+    "SEED_LIMIT",
     "Action",
     "Card",
     "Claim",
@@ -50,6 +51,7 @@ __all__ = [
     "ask",
     "cards_of",
     "catalog",
+    "check_seed",
     "contract_moves",
     "contract_slots",
     "cut_range",

@@ -173,10 +173,6 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def pretty_cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.pretty for c in cards)
-
-
 def make_pack(decks: int, jokers: int) -> list[Card]:
     """Every physical card of a game, in a fixed order (before the shuffle)."""
     return list(NATURALS) * decks + [JOKER] * jokers

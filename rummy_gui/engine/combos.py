@@ -23,10 +23,6 @@ def _codes(cards: Sequence[Card]) -> list[int]:
     return counts
 
 
-def run_token_text(reading: Reading) -> tuple[str, ...]:
-    return tuple(reading.tokens(explicit=True))
-
-
 def set_token_text(reading: Reading) -> tuple[str, ...]:
     return tuple(reading.tokens(explicit=False))
 

@@ -16,7 +16,7 @@ cycle; `engine.view` is where bots import it from.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -48,7 +48,21 @@ def _illegal(code: str, **params: object) -> IllegalMove:
 
 def _whole(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
+        raise ValueError(f"{what} must be a whole number, not {value!r}"[:200])
+    return value
+
+
+# A game's seed is 0 <= seed < SEED_LIMIT: any deal a player could want, and a
+# number every part of the program (a bot process's pipe, a save) carries whole.
+SEED_LIMIT = 2**64
+PROGRESS_EVERY = 100  # moves between two calls of from_record's progress
+
+
+def check_seed(seed: object) -> int:
+    """The seed, if it is one (ValueError saying why not, never echoing a huge number)."""
+    value = _whole(seed, "seed")
+    if not 0 <= value < SEED_LIMIT:
+        raise ValueError(f"seed must be from 0 to {SEED_LIMIT - 1}")
     return value
 
 
@@ -65,7 +79,7 @@ class Game(GameReads):
                 else f"{rules.min_players} to {rules.max_players}"
             )
             raise ValueError(f"{rules.name} is for {span} players, not {players}")
-        self.seed = _whole(seed, "seed")
+        self.seed = check_seed(seed)
         self.players = players
         nsides = len(seat_sides(rules, players))
         self._table = Table(rules, players, empty_state(players, nsides, seed))
@@ -105,8 +119,12 @@ class Game(GameReads):
         return g
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Game:
-        """Replay a record. ValueError (or IllegalMove) says what is wrong with it."""
+    def from_record(
+        cls, record: Mapping[str, Any], progress: Callable[[int], None] | None = None
+    ) -> Game:
+        """Replay a record. ValueError (or IllegalMove) says what is wrong with it.
+        `progress` is called with the moves replayed so far every PROGRESS_EVERY
+        moves; whatever it raises stops the replay."""
         parts = read_record(record)
         options = parts.options_as_played()
         if parts.layout is None:
@@ -128,6 +146,8 @@ class Game(GameReads):
         if parts.before_reshuffle_limit(g.rules):
             g._table.rules = replace(g.rules, reshuffles=None)  # replayed as it was played
         for i, text in enumerate(parts.moves):
+            if progress is not None and i % PROGRESS_EVERY == 0:
+                progress(i)
             g._replay(i, text)
         return g
 

@@ -445,18 +445,6 @@ def readings(rules: Rules, tokens: Sequence[Token], kind: str | None = None) -> 
     return out
 
 
-def canonical_tokens(
-    reading: Reading, all_readings: Sequence[Reading]
-) -> tuple[str | None, list[str]]:
-    """The shortest text that names this reading among the possible ones:
-    (kind word or None, card tokens)."""
-    kinds = {r.kind for r in all_readings}
-    word = reading.kind if len(kinds) > 1 else None
-    same_kind = [r for r in all_readings if r.kind == reading.kind]
-    explicit = reading.kind == RUN and len(same_kind) > 1 and reading.cards.count(JOKER) > 0
-    return word, reading.tokens(explicit)
-
-
 # --- laying off --------------------------------------------------------------
 
 

@@ -108,10 +108,6 @@ def _discards(seat: int) -> list[Move]:
     return row
 
 
-def _code(c: Card) -> int:
-    return c.code
-
-
 _MOVES: dict[tuple[object, ...], Move] = {}
 _LAYOFFS: dict[tuple[int, tuple[str, ...], int | None], Move] = {}
 

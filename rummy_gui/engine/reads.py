@@ -205,11 +205,6 @@ class GameReads:
         return self._s.went_out if self.deal_over else None
 
     @property
-    def deal_move_index(self) -> int:
-        """Where this deal's moves begin in `moves`."""
-        return self._s.deal_moves
-
-    @property
     def upcard(self) -> Card | None:
         return self._s.upcard
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
-from .melds import RUN, SET, Meld
+from .melds import RUN, Meld
 from .rules import Rules
 
 
@@ -64,7 +64,3 @@ def meld_points(rules: Rules, meld: Meld) -> dict[int, int]:
 
 def melded_points(rules: Rules, melds: Sequence[Meld], seat: int) -> int:
     return sum(meld_points(rules, m).get(seat, 0) for m in melds)
-
-
-def is_four_at_once(meld: Meld) -> bool:
-    return meld.kind == SET and len(meld) == 4 and all(o == meld.maker for o in meld.owners)

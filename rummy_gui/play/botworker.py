@@ -1,7 +1,9 @@
 """Bot decisions in a child process, so a thinking bot never holds the
 interpreter lock that the window's frames need. No pygame is imported here.
 
-The child is `python -m rummy_gui.play.botworker`. Parent and child speak JSON,
+The child is `python -m rummy_gui.play.botworker`, started isolated (`child.
+child_command`: the working folder and PYTHONPATH can't put another
+`rummy_gui` in its place). Parent and child speak JSON,
 one object per line (plain data only: nothing that crosses the pipe can run
 code). The child keeps a replica of the game, rebuilt from its record: the
 first request carries the whole record, later ones only the moves played
@@ -32,7 +34,7 @@ import sys
 import threading
 from typing import Any
 
-from rummy_gui.play.child import kill_child, pump_lines
+from rummy_gui.play.child import child_command, kill_child, pump_lines
 
 # Each level's thinking target (95th percentile of its decisions, docs/bots.md);
 # an answer gets DEADLINE_FACTOR times that, plus time for the child to start
@@ -41,6 +43,9 @@ BUDGET_SECONDS = {"random": 0.002, "easy": 0.002, "medium": 0.02, "hard": 0.3, "
 DEADLINE_FACTOR = 5.0
 START_ALLOWANCE = 5.0  # a request that carries the whole record
 STEP_ALLOWANCE = 2.0  # a request that carries the new moves only
+# and per move of a whole record, which the child replays first (a 99,000-move
+# save takes several seconds on a slow machine)
+REPLAY_ALLOWANCE = 0.0005
 
 
 def deadline(level: str, whole_record: bool) -> float:
@@ -64,7 +69,7 @@ class BotProcess:
 
     def __init__(self) -> None:
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "rummy_gui.play.botworker"],
+            child_command("rummy_gui.play.botworker"),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -111,7 +116,9 @@ class BotProcess:
             except (OSError, ValueError):
                 self.kill()
                 raise BotStuck("the bot process stopped") from None
-            limit = deadline(level, whole) if timeout is None else timeout
+            limit = timeout
+            if limit is None:
+                limit = deadline(level, whole) + (REPLAY_ALLOWANCE * len(moves) if whole else 0.0)
             try:
                 line = self._lines.get(timeout=limit)
             except queue.Empty:

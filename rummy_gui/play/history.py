@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from rummy_gui.engine import Action, Game, Move
 from rummy_gui.engine.enums import Phase
+from rummy_gui.engine.game import PROGRESS_EVERY
+from rummy_gui.play import opening
 
 
 @dataclass(frozen=True)
@@ -32,10 +34,17 @@ def current_deal(game: Game, humans: set[int]) -> list[Told]:
     told: list[Told] = []
     claims: dict[int, Told] = {}  # the open window's claims, by seat
     for index, text in enumerate(moves):
+        if index % PROGRESS_EVERY == 0:
+            opening.tell("log", len(moves), index)  # an opening's progress, and its Cancel
         round_before, turn_before = replay.round, replay.turn
         claim = replay.claim if replay.phase is Phase.CLAIM else None
         move = Move.parse(text)
-        keep = move.action not in (Action.PASS, Action.DEAL, Action.CUT)
+        # only the last deal is told: the positions before the others' moves are not kept
+        keep = replay.round == game.round and move.action not in (
+            Action.PASS,
+            Action.DEAL,
+            Action.CUT,
+        )
         before = replay.copy(history=False) if keep else None
         played = replay.play(move)
         seat = turn_before if played.seat is None else played.seat

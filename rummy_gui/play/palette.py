@@ -26,7 +26,6 @@ OWNER_COLOURS: tuple[tuple[Colour, str], ...] = (
 # High contrast: a near-black table, white lines, a bright focus.
 HC_FELT: Colour = (12, 12, 14)
 HC_ZONE: Colour = (250, 250, 250)
-HC_TEXT: Colour = (255, 255, 255)
 HC_FOCUS: Colour = (255, 255, 0)
 FOCUS: Colour = (80, 220, 255)
 

@@ -22,7 +22,6 @@ import json
 import queue
 import random
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -35,7 +34,7 @@ from rummy_gui.engine import Action, Card, Claim, ClaimKind, Meld, Move, Phase, 
 from rummy_gui.engine.cards import card_from_code
 from rummy_gui.engine.rules import get_rules
 from rummy_gui.engine.state import GameState
-from rummy_gui.play.child import kill_child, pump_lines
+from rummy_gui.play.child import child_command, kill_child, pump_lines
 
 # How long collect waits for the second process beyond the time the first
 # took for its own shard (both play the same amount of work).
@@ -173,7 +172,7 @@ class SecondProcess:
         self._lines: queue.Queue[bytes] = queue.Queue()
         try:
             self._proc: subprocess.Popen[bytes] | None = subprocess.Popen(
-                list(command or [sys.executable, "-m", "rummy_gui.play.botworker", "--second"]),
+                list(command or child_command("rummy_gui.play.botworker", "--second")),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

@@ -19,7 +19,6 @@ import json
 import logging
 import queue
 import subprocess
-import sys
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
@@ -29,7 +28,7 @@ from rummy_gui.bots.expert import ExpertBot, ShardPool
 from rummy_gui.bots.policy import cards_of
 from rummy_gui.engine import Move, View
 from rummy_gui.engine.enums import Phase
-from rummy_gui.play.child import kill_child, pump_lines
+from rummy_gui.play.child import child_command, kill_child, pump_lines
 from rummy_gui.play.replay import Replay
 
 log = logging.getLogger("rummy_gui")
@@ -217,7 +216,7 @@ class ReviewJob:
         self.cancelled = False
         self._lines: queue.Queue[bytes] = queue.Queue()
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "rummy_gui.play.botworker"],
+            child_command("rummy_gui.play.botworker"),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -24,13 +24,14 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol, TypeGuard
 
 from rummy_gui import __version__, paths
 from rummy_gui.engine import PRESETS, Game, IllegalMove
 from rummy_gui.engine.cards import count_cards, make_pack
-from rummy_gui.play import jsonio
+from rummy_gui.play import jsonio, opening
 from rummy_gui.safetext import clean
 from rummy_gui.safetext import problem as text_problem
 
@@ -320,8 +321,9 @@ def _replay(record: Any) -> Game:
         raise SaveError(
             f"the game record holds {len(moves)} moves, more than any real game", "invalid"
         )
-    try:
-        return Game.from_record(record)
+    total = len(moves) if isinstance(moves, list) else 0
+    try:  # the progress of an opening under way (play/opening.py), and its Cancel
+        return Game.from_record(record, progress=partial(opening.tell, "replay", total))
     except IllegalMove as e:
         reason = str(e).rstrip(". ")
         raise SaveError(

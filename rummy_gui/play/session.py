@@ -21,7 +21,7 @@ from typing import Any
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
-from rummy_gui.play import botworker, jsonio, saves
+from rummy_gui.play import botworker, jsonio, opening, saves
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
 
@@ -448,7 +448,7 @@ class Session:
         return self.thinking.poll()
 
     def bot_thinking(self) -> bool:
-        return self.thinking.pending is not None
+        return self.thinking.waiting
 
     def start_bots(self) -> None:
         """Start the bots' worker process now, if the bots use one (else it
@@ -458,11 +458,6 @@ class Session:
     def close(self) -> None:
         self.thinking.close()
         self._saver.shutdown(wait=True)  # the last autosave reaches the disk
-
-
-def load_autosave() -> Session | None:
-    """The autosaved game as a session, or None when there is none (or it can't be read)."""
-    return open_autosave()[0]
 
 
 def open_autosave() -> tuple[Session | None, str]:
@@ -483,6 +478,9 @@ def open_autosave() -> tuple[Session | None, str]:
     saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
     try:
         saved = saves.read_with_fallback(path, quarantine_bad=True)
+    except opening.Cancelled:  # a quit while opening is no crash
+        saves.opened()
+        raise
     except saves.SaveError as e:
         saves.opened()
         from rummy_gui import i18n
@@ -506,9 +504,13 @@ def open_autosave() -> tuple[Session | None, str]:
         saves.opened()
         return None, ""
     seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
-    session = Session(
-        game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
-    )
+    try:
+        session = Session(
+            game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
+        )
+    except opening.Cancelled:
+        saves.opened()
+        raise
     if saved.problem is not None:
         session.notices.append(_("The autosave was damaged; continuing from its backup."))
         if saved.quarantined is not None:
@@ -519,6 +521,28 @@ def open_autosave() -> tuple[Session | None, str]:
             )
         elif saved.not_moved is not None:
             session.notices.append(_(NOT_MOVED).format(reason=clean(saved.not_moved)))
+    return session, ""
+
+
+def open_save(path: Path) -> tuple[Session | None, str]:
+    """A named save (the Load screen's) as a session, or why it can't be
+    opened (translated). The crash-on-open guard is noted as for Continue."""
+    from rummy_gui.play.problems import problem
+
+    saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
+    try:
+        saved = saves.read_with_fallback(path)
+        game = saved.game
+        seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
+        session = Session(
+            game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
+        )
+    except opening.Cancelled:  # a quit while opening is no crash
+        saves.opened()
+        raise
+    except saves.SaveError as e:
+        saves.opened()
+        return None, problem(e)
     return session, ""
 
 

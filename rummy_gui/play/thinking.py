@@ -2,12 +2,16 @@
 thread, or inline (tests), so that the table keeps drawing frames.
 
 A move computed for an older position is thrown away; a process that misses
-its deadline is replaced and asked again, and a bot that fails is told to the
-session (`bot_failed`), which keeps the game as it was."""
+its deadline or dies is replaced, after a pause that grows (`BACKOFF`), and
+asked again; when new processes keep failing within one decision, a fresh
+bot of the same level takes the seat here in the game (the same level and
+seed choose the same move), and the player is told. A bot that fails is told
+to the session (`bot_failed`), which keeps the game as it was."""
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
@@ -19,7 +23,14 @@ from rummy_gui.play import botworker
 log = logging.getLogger("rummy_gui")
 
 BOT_RESTARTED = N_("The computer player was not answering; it was restarted.")
-MAX_RESTARTS = 3  # bot processes replaced for one decision before the bot counts as failed
+BOT_IN_GAME = N_(
+    "The computer players' helper process kept stopping, so a new computer player of "
+    "the same level took each seat; they now think inside the game, and the window "
+    "may pause while they do."
+)
+# Seconds before each new bot process while one decision's processes keep failing;
+# past the last, the bots think in this process.
+BACKOFF = (0.1, 0.5, 2.0)
 
 
 class Bot(Protocol):
@@ -59,6 +70,7 @@ class Thinking:
         self.pending: tuple[int, int, Future[Move], bool] | None = None
         self._restarts = (-1, 0)  # (version, bot processes replaced while deciding it)
         self._told_restart = False
+        self.retry_at: float | None = None  # when a new bot process starts (monotonic clock)
 
     def to_act(self) -> int | None:
         """The seat of the bot whose move it is, if any (none once a bot failed)."""
@@ -94,25 +106,29 @@ class Thinking:
             return None
 
     def _replace_process(self, why: str) -> None:
-        """The bot process is stuck or gone: a new one asks again (told once)."""
+        """The bot process is stuck or gone: a new one asks again after a pause
+        (told once); past `BACKOFF`, the bots think here from now on (told)."""
         t = self.table
-        if self.process is not None:
-            self.process.close()
+        if self._process is not None:
+            self._process.close()
+        self.process = None
         version, count = self._restarts
         count = count + 1 if version == t.version else 1
         self._restarts = (t.version, count)
-        if count > MAX_RESTARTS:
-            self.process = None
-            seat = self.to_act()
-            t.bot_failed(
-                -1 if seat is None else seat, f"{why} ({count - 1} new processes did not help)"
-            )
+        if count > len(BACKOFF):
+            log.warning("bot process failed %d times in one decision: %s", count, why)
+            t.notices.append(_(BOT_IN_GAME))
             return
         log.warning("bot process replaced: %s", why)
-        self.process = self._start_process()
+        self.retry_at = time.monotonic() + BACKOFF[count - 1]
         if not self._told_restart:
             self._told_restart = True
             t.notices.append(_(BOT_RESTARTED))
+
+    @property
+    def waiting(self) -> bool:
+        """A bot is deciding: its answer is awaited, or a new process is due."""
+        return self.pending is not None or (self.retry_at is not None and self.to_act() is not None)
 
     def poll(self) -> tuple[int, Move] | None:
         """Start a bot's thinking, or collect its move: (seat, move) when ready."""
@@ -140,6 +156,11 @@ class Thinking:
         if seat_or_none is None:
             return None
         seat = seat_or_none
+        if self.retry_at is not None:
+            if time.monotonic() < self.retry_at:
+                return None
+            self.retry_at = None
+            self._process = self._start_process()
         process = self.process
         if process is not None and self.threaded:
             record = t.game.record()  # a snapshot taken here, on the game's thread
@@ -165,6 +186,7 @@ class Thinking:
         return None
 
     def close(self) -> None:
+        self.retry_at = None
         if self._process is not None:
             self._process.close()  # first: a thread waiting on its answer returns at once
         self.process = None

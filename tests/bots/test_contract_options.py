@@ -1,12 +1,9 @@
-"""Hard's options in the contract games: a take of the top discard that
-also counts the buy it prevents (on guessed hands), a cost on such takes
-(in the 500 family too, on a take of one card, and on each card a deep
-take or rummy call brings above its target, more late in a deal), the
-weight of the
-penalty points held before the contract, and that weight in round 7 and
-at the end of a last stock; in the 500 family, melds kept in hand while
-the opponents hold many cards (and in Persian, for the bonus of going out
-in one turn, every meld and lay-off until then)."""
+"""The judgment's settings the levels use: a cost on a take of the top
+discard (in both families) and on each card a deep take or rummy call
+brings above its target, the weight of the penalty points held before the
+contract and that weight in round 7, melds kept in hand while the
+opponents hold many cards, and runs short of one or two cards where runs
+are long."""
 
 from __future__ import annotations
 
@@ -17,16 +14,17 @@ from dataclasses import replace
 
 import pytest
 
-from rummy_gui.arena import layout_game
-from rummy_gui.bots.policy import HARD_CONTRACT, MEDIUM, Judge, Params, RuleBot, tuned
+from rummy_gui.bots.policy import JUDGMENTS, MEDIUM, Judge, Params, RuleBot, Tuning
 from rummy_gui.bots.search import hard_level
 from rummy_gui.bots.solver import card_value
-from rummy_gui.engine import Game, Phase, View
+from rummy_gui.engine import PRESETS, Game, Phase, View
 from rummy_gui.engine.cards import Card, make_pack
 from rummy_gui.engine.enums import Action
 from rummy_gui.engine.moves import Move
 
-OWN = replace(tuned(HARD_CONTRACT, "contract"), take_cost=0.0)
+from ._shared import layout_game
+
+OWN = replace(JUDGMENTS["hard"].settings(PRESETS["contract"]), take_cost=0.0)
 NINE = Card(9, "D")
 
 
@@ -66,66 +64,17 @@ def _next_holds_two_nines(options: dict[str, object] | None = None) -> View:
 
 def _draw_scores(view: View, own: Params) -> dict[str, float]:
     """Medium's score of each draw of the view, with `own` as its contract settings."""
-    bot = RuleBot(0, MEDIUM, "medium", own)
+    bot = RuleBot(0, Tuning(MEDIUM, own), "medium")
     return {str(m): s for s, m in bot.options(view, random.Random(0))}
-
-
-def test_the_take_that_keeps_a_set_from_the_next_player_counts_the_buy() -> None:
-    view = _next_holds_two_nines()
-    assert view.phase == "draw"
-    assert view.discard_pile[-1] == NINE
-    judge = Judge(view, replace(OWN, denial=0.5))
-    guesses = judge._guesses()
-    assert all({Card(9, "H"), Card(9, "S")} <= set(g[1]) for g in guesses)
-    # where seat 1 holds just the two nines, 9D makes its set: it buys first
-    pairs = sum(sum(c.rank == 9 for c in g[1]) == 2 for g in guesses)
-    assert pairs >= len(guesses) // 2
-    assert judge.denial(NINE) >= 0.5 * (12 - 6) * pairs / len(guesses)
-    assert Judge(view, replace(OWN, denial=1.0)).denial(NINE) == pytest.approx(
-        2 * judge.denial(NINE)
-    )
-
-
-def test_the_take_is_scored_higher_by_the_denial_and_the_draw_is_not() -> None:
-    view = _next_holds_two_nines()
-    before, after = _draw_scores(view, OWN), _draw_scores(view, replace(OWN, denial=0.5))
-    gain = Judge(view, replace(OWN, denial=0.5)).denial(NINE)
-    assert after["0: draw"] == pytest.approx(before["0: draw"])
-    assert after["0: take 1"] - before["0: take 1"] == pytest.approx(gain)
-
-
-def test_no_denial_unless_asked_for_or_where_nobody_may_buy() -> None:
-    view = _next_holds_two_nines()
-    assert Judge(view, OWN).denial(NINE) == 0.0
-    assert Judge(view, replace(OWN, denial=0.5, sampled_danger=0)).denial(NINE) == 0.0
-    # an opponent who has laid down, or has no buys left, does not buy
-    done = replace(view, laid_down=(False, True, True, True))
-    assert Judge(done, replace(OWN, denial=0.5)).denial(NINE) == 0.0
-    spent = replace(view, buys_left=(None, 0, 0, 0))
-    assert Judge(spent, replace(OWN, denial=0.5)).denial(NINE) == 0.0
-    unbought = _next_holds_two_nines({"buying": False})
-    assert Judge(unbought, replace(OWN, denial=0.5)).denial(NINE) == 0.0
-
-
-def test_no_denial_in_the_all_at_once_round_or_the_500_family() -> None:
-    last = layout_game("contract", 4, 1, 6)  # deal 6 of a run is round 7
-    assert last.round == 7
-    view = last.view(last.to_act[0])
-    top = view.discard_pile[-1]
-    assert Judge(view, replace(OWN, denial=1.0)).denial(top) == 0.0
-    g = Game.new("rummy500", 3, seed=1)
-    v = g.view(g.to_act[0])
-    assert Judge(v, replace(MEDIUM, denial=1.0, sampled_danger=8)).denial(v.discard_pile[-1]) == 0.0
 
 
 def test_the_levels_use_only_the_take_cost() -> None:
     view = _next_holds_two_nines()
-    for bot in (hard_level(0).base, RuleBot(0, MEDIUM, "medium", per_preset=True)):
-        assert bot.params_for(view).denial == 0.0
+    for bot in (hard_level(0).base, RuleBot(0, JUDGMENTS["medium"], "medium")):
         assert bot.params_for(view).penalty == 0.15
     # hard's takes of the top discard pay the cost, medium's do not
     assert hard_level(0).base.params_for(view).take_cost == 2.0
-    assert RuleBot(0, MEDIUM, "medium", per_preset=True).params_for(view).take_cost == 0.0
+    assert RuleBot(0, JUDGMENTS["medium"], "medium").params_for(view).take_cost == 0.0
 
 
 def test_the_penalty_weight_prices_each_point_held_before_the_contract() -> None:
@@ -200,25 +149,6 @@ def test_the_deep_cost_lowers_a_take_or_rummy_call_by_each_card_above_its_target
         assert dear[text] == pytest.approx(score - 3.0 * (n - 1)), text
 
 
-@pytest.mark.parametrize("late", [False, True])
-def test_the_late_deep_cost_adds_only_once_a_hand_holds_two_cards_or_fewer(late: bool) -> None:
-    def wanted(v: View) -> bool:
-        return (
-            v.phase == Phase.DRAW
-            and (min(v.hand_sizes) <= 2) == late
-            and any(m.action == Action.TAKE and (m.number or 1) >= 2 for m in v.legal_moves)
-        )
-
-    view = _medium_until("rummy500", wanted)
-    plain = replace(MEDIUM, deep_cost=3.0)
-    cheap, dear = _scores(view, plain), _scores(view, replace(plain, deep_late=2.0))
-    numbers = {str(m): m.number or 1 for m in view.legal_moves if m.action == Action.TAKE}
-    assert max(numbers.values()) >= 2
-    for text, score in cheap.items():
-        extra = 2.0 * (numbers.get(text, 1) - 1) if late else 0.0
-        assert dear[text] == pytest.approx(score - extra), text
-
-
 def _lays_down(v: View, actions: tuple[Action, ...], first: bool = False) -> bool:
     """Medium is about to play one of `actions` (with `first`, its first of
     the deal), far from the deal's end: three cards or more stay in its
@@ -240,30 +170,6 @@ def _first_meld(v: View) -> bool:
     return _lays_down(v, (Action.MELD, Action.LAYOFF), first=True)
 
 
-@pytest.mark.parametrize("preset", ["persian", "rummy500"])
-def test_the_hold_keeps_a_first_meld_in_hand_only_where_going_out_in_one_turn_pays(
-    preset: str,
-) -> None:
-    view = _medium_until(preset, _first_meld, players=4)
-    plain = RuleBot(0, MEDIUM, "medium").choose(view)
-    held = RuleBot(0, replace(MEDIUM, hold_out=4), "medium").choose(view)
-    if preset == "persian":  # the 25-point bonus: the meld waits, a card is discarded
-        assert held.action == Action.DISCARD
-        assert not set(held.cards) & set(plain.cards)
-    else:  # no such bonus in Rummy 500: the hold changes nothing
-        assert held == plain
-
-
-def test_the_hold_ends_once_an_opponent_is_close_to_going_out() -> None:
-    view = _medium_until("persian", _first_meld, players=4)
-    fewest = min(n for s, n in enumerate(view.hand_sizes) if s % 2 != view.seat % 2)
-    plain = RuleBot(0, MEDIUM, "medium").choose(view)
-    assert RuleBot(0, replace(MEDIUM, hold_out=fewest - 1), "medium").choose(view).action == (
-        Action.DISCARD
-    )
-    assert RuleBot(0, replace(MEDIUM, hold_out=fewest), "medium").choose(view) == plain
-
-
 def test_the_hold_lets_a_hand_that_can_go_out_go_down_whole() -> None:
     g = Game.from_layout(
         "persian",
@@ -280,7 +186,7 @@ def test_the_hold_lets_a_hand_that_can_go_out_go_down_whole() -> None:
         seed=1,
     )
     g.play(next(m for m in g.view(0).legal_moves if m.action == Action.DRAW))
-    bot = RuleBot(0, replace(MEDIUM, hold_out=4), "medium")
+    bot = RuleBot(0, replace(MEDIUM, hold_melds=4), "medium")
     while g.view(0).hand:  # two sets down, the deuce discarded: out in one turn
         g.play(bot.choose(g.view(0)))
     assert g.deal_over
@@ -350,9 +256,8 @@ def test_after_a_take_the_taken_card_is_melded_and_the_other_melds_wait() -> Non
     assert turn(replace(MEDIUM, hold_melds=3)) == ["0: meld 7D 7H 7S", "0: discard KD"]
 
 
-def test_the_final_weights_apply_only_in_the_round_that_goes_out_whole() -> None:
-    # `final_penalty` and `final_potential` replace the penalty and
-    # near-meld weights in round 7 alone
+def test_the_final_penalty_applies_only_in_the_round_that_goes_out_whole() -> None:
+    # `final_penalty` replaces the penalty weight in round 7 alone
     last = layout_game("contract", 4, 1, 6)
     assert last.round == 7
     view = last.view(last.to_act[0])
@@ -362,43 +267,10 @@ def test_the_final_weights_apply_only_in_the_round_that_goes_out_whole() -> None
     heavy = Judge(view, replace(OWN, final_penalty=2.0))
     assert held > 0
     assert heavy.value(hand) - plain.value(hand) == pytest.approx(-(2.0 - OWN.penalty) * held)
-    no_near = Judge(view, replace(OWN, final_potential=0.0))
-    promise = plain.promise(hand)
-    assert promise > 0
-    assert no_near.value(hand) - plain.value(hand) == pytest.approx(-0.4 * promise * OWN.potential)
     first = _next_holds_two_nines()
     assert first.round == 1
-    both = replace(OWN, final_penalty=2.0, final_potential=0.0)
+    both = replace(OWN, final_penalty=2.0)
     assert Judge(first, both).value(list(first.hand)) == Judge(first, OWN).value(list(first.hand))
-
-
-def _last_stock(stock: int, reshuffles: int) -> View:
-    """Contract, 4 players, round 1, seat 0 to draw from a stock of `stock` cards."""
-    pack = [str(c) for c in make_pack(2, 4)]
-    hands = [" ".join(pack[10 * s : 10 * s + 10]) for s in range(4)]
-    rest = pack[40:]
-    g = Game.from_layout(
-        "contract",
-        hands,
-        " ".join(rest[1 : 1 + stock]),
-        rest[0],
-        options={"reshuffles": reshuffles},
-    )
-    return g.view(0)
-
-
-def test_the_stock_end_weighs_held_points_as_a_last_stock_runs_out() -> None:
-    # once the stock may not be rebuilt again, its end scores every hand:
-    # `stock_end` adds weight to each held point, in full within a lap of
-    # draws, none from four laps
-    params = replace(OWN, stock_end=1.0)
-    assert Judge(_last_stock(3, 0), params).pen_weight == pytest.approx(OWN.penalty + 1.0)
-    assert Judge(_last_stock(10, 0), params).pen_weight == pytest.approx(OWN.penalty + 0.5)
-    assert Judge(_last_stock(16, 0), params).pen_weight == pytest.approx(OWN.penalty)
-    # a rebuild still to come: no weight
-    assert Judge(_last_stock(3, 1), params).pen_weight == pytest.approx(OWN.penalty)
-    # and none unless asked for
-    assert Judge(_last_stock(3, 0), OWN).pen_weight == pytest.approx(OWN.penalty)
 
 
 def _cards(text: str) -> list[Card]:
@@ -409,7 +281,7 @@ def test_where_runs_are_long_runs_short_of_one_or_two_unseen_cards_count() -> No
     # Pinochle (runs of five, ace low): seat 0 holds 8S 9D 2H 7D 6H 3C 10H
     # and sees AD on the pile; `promise` counts only pairs there.
     view = Game.new("pinochle", 3, seed=1).view(0)
-    own = replace(tuned(MEDIUM, "pinochle"), long_runs=1.0)
+    own = replace(JUDGMENTS["medium"].settings(PRESETS["pinochle"]), long_runs=1.0)
     judge = Judge(view, own)
     # 4-5-6-7 of clubs: 3C is seen, so only 4-8 counts, short of 8C alone
     assert judge.run_promise(_cards("4C 5C 6C 7C")) == pytest.approx(0.5 * (4 + 5 + 6 + 7 + 5))
@@ -418,7 +290,8 @@ def test_where_runs_are_long_runs_short_of_one_or_two_unseen_cards_count() -> No
     # 10-J-Q-K of diamonds: 9D is seen and nothing runs past the king
     assert judge.run_promise(_cards("10D JD QD KD")) == 0.0
     hand = _cards("4C 5C 6C 7C KH KS")
-    gain = judge.value(hand) - Judge(view, tuned(MEDIUM, "pinochle")).value(hand)
+    medium = JUDGMENTS["medium"].settings(PRESETS["pinochle"])
+    gain = judge.value(hand) - Judge(view, medium).value(hand)
     assert gain == pytest.approx(judge.run_promise(hand))
     # runs of three: the pairs' promise covers them, the field changes nothing
     plain = Game.new("rummy500", 3, seed=1).view(0)

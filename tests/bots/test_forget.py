@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_gui.arena import layout_game
 from rummy_gui.bots import forget, make_bot, memory, solver
+
+from ._shared import layout_game
 
 
 def cache_sizes() -> tuple[int, int, int, int]:

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from rummy_gui.arena import layout_game
 from rummy_gui.bots import make_bot
 from rummy_gui.bots.expert import ExpertBot
 from rummy_gui.bots.memory import card_of
@@ -16,23 +15,29 @@ from rummy_gui.bots.policy import (
     EXPERT_TUNING,
     HARD_CONTRACT,
     HARD_TUNING,
+    JUDGMENTS,
     MEDIUM,
     PRESET_TUNING,
     Judge,
     Params,
     RuleBot,
+    Tuning,
     cards_of,
     decision_rng,
-    expert_tuned,
-    hard_tuned,
     minus,
-    tuned,
 )
 from rummy_gui.bots.search import RolloutBot, hard_level
 from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import PRESETS, Action, Game, Move, Phase, View
 
+from ._shared import layout_game
+
 PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
+
+
+def settings(level: str, preset: str, players: int = 0) -> Params:
+    """A level's settings for a preset (`Tuning.settings`)."""
+    return JUDGMENTS[level].settings(PRESETS[preset], players)
 
 
 def test_the_tuning_names_real_presets_and_settings() -> None:
@@ -55,11 +60,11 @@ def test_hards_own_tuning_names_500_presets_and_changes_what_medium_plays() -> N
         assert not PRESETS[preset].is_contract, preset
         assert set(changed) <= names
         for name, value in changed.items():
-            assert getattr(tuned(MEDIUM, preset), name) != value, (preset, name)
-            assert getattr(hard_tuned(MEDIUM, preset), name) == value
+            assert getattr(settings("medium", preset), name) != value, (preset, name)
+            assert getattr(settings("hard", preset), name) == value
     # medium's own tuning stays under hard's
     for preset in PRESETS:
-        own = hard_tuned(MEDIUM, preset)
+        own = settings("hard", preset)
         for name, value in PRESET_TUNING.get(preset, {}).items():
             assert getattr(own, name) == value, (preset, name)
 
@@ -97,11 +102,11 @@ def test_medium_and_hard_use_the_presets_settings_and_easy_does_not(preset: str)
     assert RuleBot(1, MEDIUM, "medium").params_for(view) == MEDIUM
 
 
-def test_tuned_leaves_an_untuned_preset_alone() -> None:
-    assert tuned(MEDIUM, "no such preset") is MEDIUM
+def test_a_judgment_leaves_an_untuned_preset_alone() -> None:
     for preset in PRESETS:
+        assert Tuning(MEDIUM).settings(PRESETS[preset]) is MEDIUM
         if preset not in PRESET_TUNING:
-            assert tuned(MEDIUM, preset) is MEDIUM
+            assert settings("medium", preset) is MEDIUM
 
 
 def loose_hand_view() -> tuple[Game, int]:
@@ -126,7 +131,7 @@ def test_rummy500_medium_keeps_its_high_cards_while_they_may_still_meld() -> Non
     its cheapest card; the family setting throws the dearest."""
     g, seat = loose_hand_view()
     view = g.view(seat)
-    assert tuned(MEDIUM, "rummy500").leftover == 0.0
+    assert settings("medium", "rummy500").leftover == 0.0
     for level in ("medium", "hard"):
         move = make_bot(level, seed=2).choose(view)
         assert move.action == "discard", level
@@ -134,27 +139,6 @@ def test_rummy500_medium_keeps_its_high_cards_while_they_may_still_meld() -> Non
     untuned = RuleBot(2, MEDIUM, "medium").choose(view)
     assert untuned.action == "discard"
     assert untuned.cards[0] in ("KS", "QD", "JC")
-
-
-def test_leftover_close_counts_held_points_again_when_an_opponent_is_nearly_out() -> None:
-    """The variant with `leftover_close` (measured, not a level's setting):
-    once an opponent holds that many cards or fewer, the loose cards'
-    points count in full again, so the dearest loose card goes."""
-    params = replace(MEDIUM, leftover=0.0, leftover_close=3)
-    g, seat = loose_hand_view()
-    assert RuleBot(2, params, "medium").choose(g.view(seat)).cards == ("2D",)
-    near = Game.from_layout(
-        "rummy500",
-        hands=["KS 3C 7H 9D 5S JC QD", "4C 4D 6H"],
-        stock="2D 8C 9C",
-        discard="4H",
-        turn=0,
-        options={"jokers": False},
-    )
-    near.play("0: draw")
-    move = RuleBot(2, params, "medium").choose(near.view(0))
-    assert move.action == "discard"
-    assert move.cards[0] in ("KS", "QD", "JC")
 
 
 def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -> None:
@@ -170,7 +154,7 @@ def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -
         # hard's fallback and search take their candidates from the same judgment
         assert expert.hard.base is expert.base
         own = expert.base.params_for(view)
-        plain = ExpertBot(1, own_tuning=False).base.params_for(view)
+        plain = hard_level(1, "expert").base.params_for(view)
         assert plain == make_bot("hard", seed=1).base.params_for(view)  # type: ignore[attr-defined]
         for name, value in changed.items():
             assert getattr(plain, name) != value, (preset, name)
@@ -182,7 +166,7 @@ def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -
     # a preset the expert does not tune judges as hard
     for preset in PRESETS:
         if preset not in EXPERT_TUNING:
-            assert expert_tuned(MEDIUM, preset) == hard_tuned(MEDIUM, preset)
+            assert settings("expert", preset) == settings("hard", preset)
 
 
 def _parted(
@@ -234,9 +218,8 @@ def _where_the_expert_parts_from(
     where the expert's judgment and the same judgment with `changed` choose
     otherwise: (the view, the expert's move, the other's)."""
     expert = ExpertBot(1)
-    own = expert_tuned(MEDIUM, "rummy500", players)
+    own = settings("expert", "rummy500", players)
     other = RuleBot(1, replace(own, **changed), "medium")
-    other.per_preset = False
     bots = [make_bot("medium", seed=s) for s in range(players)]
     parted = []
     for seed in seeds:
@@ -297,7 +280,7 @@ def test_at_four_players_the_expert_keeps_no_card_for_a_near_meld_in_rummy_500()
     for players, potential in ((3, 0.2), (4, 0.0), (6, 0.0)):
         view = Game.new("rummy500", players, seed=1).view(0)
         assert ExpertBot(1).base.params_for(view).potential == potential
-    assert expert_tuned(MEDIUM, "persian", 4).potential == expert_tuned(MEDIUM, "persian").potential
+    assert settings("expert", "persian", 4).potential == settings("expert", "persian").potential
     parted = _where_the_expert_parts_from(range(1, 6), (Phase.PLAY,), 4, potential=0.2)
     discards = [(v, m, t) for v, m, t in parted if Action.DISCARD == m.action == t.action]
     assert len(discards) >= 5
@@ -369,7 +352,7 @@ def test_in_the_last_round_the_expert_holds_its_points_heavier_still(preset: str
             if view.phase == Phase.PLAY:
                 own = expert.base.params_for(view)
                 assert own.final_penalty == EXPERT_TUNING[preset]["final_penalty"]
-                lighter = RuleBot(1, MEDIUM, "medium", replace(own, final_penalty=None))
+                lighter = RuleBot(1, replace(own, final_penalty=None), "medium")
                 mine, theirs = expert.base.choose(view), lighter.choose(view)
                 if mine != theirs and mine.action == theirs.action == Action.DISCARD:
                     assert expert.choose(view) == mine
@@ -380,7 +363,7 @@ def test_in_the_last_round_the_expert_holds_its_points_heavier_still(preset: str
 
 def test_in_rummy_500_the_hold_ends_once_an_opponent_is_quiet_for_five_turns() -> None:
     # against a player who keeps its melds to go out all at once (the
-    # arena's hoarder) the hold lost to hard (docs/bots.md, tenth session)
+    # arena's hoarder) the hold without this end lost to hard
     assert ExpertBot(1).base.params_for(Game.new("rummy500", 3, seed=1).view(0)).hold_quiet == 5
     assert hard_level(1).base.params_for(Game.new("rummy500", 3, seed=1).view(0)).hold_quiet == 0
 
@@ -393,7 +376,7 @@ def test_in_pinochle_the_expert_counts_runs_short_of_one_or_two_cards() -> None:
 
 
 def test_in_shanghai_the_last_round_has_no_weight_of_its_own() -> None:
-    # measured to lose there (docs/bots.md, the expert's seventh session)
+    # measured in the arena to lose there
     g = layout_game("shanghai", 4, 1, 6)
     assert g.round == 7
     own = ExpertBot(1).base.params_for(g.view(g.to_act[0]))
@@ -435,10 +418,10 @@ def test_in_rum_500_classic_the_expert_searches_a_take_of_the_top_discard_alone(
     preset: str,
 ) -> None:
     # There every card taken must be melded at once; hard's search checks
-    # only takes of two cards or more (docs/bots.md, the expert's tenth session).
+    # only takes of two cards or more.
     expert = ExpertBot(1)
     as_hard = ExpertBot(1)
-    as_hard.hard.every_take_in = frozenset()  # the same judgment, hard's search
+    as_hard.hard = RolloutBot(1, "expert", judgment=JUDGMENTS["expert"])  # hard's search
     bots = [make_bot("medium", seed=s) for s in range(3)]
     single = 0
     for seed in range(1, 4):

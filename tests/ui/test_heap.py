@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import gc
 
-from rummy_gui.arena import layout_game
+from ui_driver import layout_game
+
 from rummy_gui.bots import make_bot, memory, solver
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import settle_heap

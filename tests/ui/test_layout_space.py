@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 import pytest
 from pygame import Rect
+from ui_driver import layout_game
 
-from rummy_gui.arena import layout_game
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game
 from rummy_gui.engine.cards import Card

@@ -27,7 +27,7 @@ Frame times (the main thread's CPU time of one `App.tick`, and wall time) are
 printed with the slowest frames and their gestures, but not asserted: the test
 machines are shared, and a timed test there measures the neighbours (under a
 load of 9 on 2 cores, resizes took 100-200 ms of CPU time). Speed is measured
-by `python -m rummy_gui.bench gui` on a quiet machine.
+by `python -m lab.bench gui` on a quiet machine.
 
     RUMMY_GUI_MONKEY_EVENTS=2000 python -m pytest tests/ui/test_monkey.py    # a quick run
     RUMMY_GUI_MONKEY_SEED=7 ...                                              # other seeds

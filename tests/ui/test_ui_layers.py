@@ -33,16 +33,15 @@ def ui_modules() -> list[str]:
 
 def test_the_ui_is_split_into_its_sub_packages() -> None:
     loose = [m for m in ui_modules() if "." not in m]
-    assert loose == ["perf"]
+    assert loose == []
     assert {m.split(".")[0] for m in ui_modules() if "." in m} == set(SUBPACKAGES)
 
 
-def test_only_the_tools_import_the_app_and_only_the_app_imports_the_rooms() -> None:
+def test_no_ui_module_imports_the_app_and_only_the_app_imports_the_rooms() -> None:
     for module in ui_modules():
         found = imports(module)
-        if module not in ("perf", "art.make_assets"):
-            assert "rummy_gui.ui.shell.app" not in found, module
-        if module not in ("shell.app", "perf"):
+        assert "rummy_gui.ui.shell.app" not in found, module
+        if module != "shell.app":
             assert "rummy_gui.ui.shell.rooms" not in found, module
 
 

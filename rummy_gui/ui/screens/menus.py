@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,9 @@ from rummy_gui.ui.widgets.controls import (
     label_image,
 )
 from rummy_gui.ui.widgets.dialogs import WidgetScene
+
+if TYPE_CHECKING:
+    from rummy_gui.play.session import Session
 
 # The names seats start with; the bots' are written in each language's own
 # letters (the Russian for "You" beside a Latin "Boris" gave two badges whose
@@ -143,13 +146,20 @@ class MainMenu(WidgetScene):
 
     def _continue(self) -> None:
         from rummy_gui.play.session import open_autosave
+        from rummy_gui.ui.screens.opening import close_opened, open_in_background
 
         session = self.app.session
-        if session is None or session.finished:
-            if session is not None:
-                session.close()
-            session, self.autosave_problem = open_autosave()
-            self.app.session = session
+        if session is not None and not session.finished:
+            self.app.rooms.table(session)
+            return
+        if session is not None:
+            session.close()
+            self.app.session = None
+        open_in_background(self.app, open_autosave, self._opened, close_opened)
+
+    def _opened(self, result: tuple[Session | None, str]) -> None:
+        session, self.autosave_problem = result
+        self.app.session = session
         if session is not None:
             self.app.rooms.table(session)
         else:

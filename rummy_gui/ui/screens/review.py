@@ -323,11 +323,6 @@ def review_seat(session: Session) -> int | None:
     return humans[0] if len(humans) == 1 else None
 
 
-def can_review(session: Session) -> bool:
-    """Whether anyone at the table has decisions to review (a show of bots has not)."""
-    return bool(session.humans())
-
-
 def show_review(app: App, session: Session) -> None:
     """Review this deal: the one human's review at once; in hot-seat play
     first whose review it is, then a hand-over to that player."""

@@ -229,24 +229,15 @@ class LoadScene(WidgetScene):
         self.layout(self.app.size)
 
     def _open(self, summary: Any) -> None:
-        from rummy_gui.play import saves
-        from rummy_gui.play.session import SeatConfig, Session
+        from rummy_gui.play.session import open_save
+        from rummy_gui.ui.screens.opening import close_opened, open_in_background
 
-        saves.mark_opening(summary.path)  # until the table has drawn it (saves.frame_drawn)
-        try:
-            saved = saves.read_with_fallback(summary.path)
-        except saves.SaveError as e:
-            saves.opened()
-            self.error = problem(e)
+        open_in_background(self.app, partial(open_save, summary.path), self._opened, close_opened)
+
+    def _opened(self, result: tuple[Session | None, str]) -> None:
+        session, self.error = result
+        if session is None:
             return
-        game = saved.game
-        session = Session(
-            game.preset,
-            [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats],
-            dict(game.rules.options()),
-            game=game,
-            autosave_enabled=True,
-        )
         if self.app.session is not None:
             self.app.session.close()
         self.app.session = session

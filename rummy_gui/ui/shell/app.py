@@ -25,18 +25,18 @@ from collections.abc import Sequence
 
 import pygame
 
-from rummy_gui.play import saves
+from rummy_gui.play import opening, saves
 from rummy_gui.play.session import Session
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.art.cards import ArtCache
 from rummy_gui.ui.art.sound import Audio
+from rummy_gui.ui.shell.cli import parse as _parse
 from rummy_gui.ui.shell.intents import Intent, Quit, Resize, ToggleFullscreen, translate
 from rummy_gui.ui.shell.rooms import SceneRooms
 from rummy_gui.ui.shell.scene import Rooms, Scene, SceneStack
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
-MAX_SIZE = 8192  # the largest window side `--size` and the settings file accept
 HEADLESS_SCREEN = (3840, 2160)  # the "screen" of the dummy driver (it reports 1024x768)
 FPS = 60
 # The longest sleep, even when every scene waits for input: news that no event
@@ -272,7 +272,8 @@ class App:
             pygame.display.flip()
         elif rects:  # only the parts that changed go to the screen
             pygame.display.update(rects)
-        saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
+        if not opening.pending():  # the frames of an opening's overlay do not show the game
+            saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
@@ -285,81 +286,12 @@ class App:
             scene.draw(self.screen)
 
 
-def _window_size(text: str) -> tuple[int, int]:
-    """`--size`: WIDTHxHEIGHT in pixels (smaller than 960x600 is raised to it)."""
-    w, sep, h = text.lower().partition("x")
-    try:
-        size = (int(w), int(h))
-    except ValueError:
-        size = None
-    if not sep or size is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800")
-    if not all(1 <= v <= MAX_SIZE for v in size):
-        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be from 1 to {MAX_SIZE}")
-    return size
-
-
-def _non_negative(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative")
-    return n
-
-
-def _parse(argv: Sequence[str]) -> argparse.Namespace:
-    """The command line; a bad one prints usage and a reason, and exits with code 2."""
-    p = argparse.ArgumentParser(prog="rummy-gui", description="A card table for the rummy family.")
-    p.add_argument("--demo", action="store_true", help="bots only, playing on as a show")
-    p.add_argument(
-        "--preset", default=None, help="preset for --demo or a quick start (e.g. rummy500)"
-    )
-    p.add_argument(
-        "--players", type=int, default=None, help="number of players for --demo / --preset"
-    )
-    p.add_argument("--seed", type=_non_negative, default=None, help="seed of the deal")
-    p.add_argument(
-        "--frames", type=_non_negative, default=0, help="stop after N frames (headless checks)"
-    )
-    p.add_argument("--screenshot", default=None, help="save the last frame to this PNG file")
-    p.add_argument("--size", type=_window_size, default=None, help="window size, e.g. 1280x800")
-    p.add_argument(
-        "--speed", default=None, choices=["off", "fast", "normal", "slow"], help="animation speed"
-    )
-    p.add_argument("--fullscreen", action="store_true")
-    p.add_argument(
-        "--continue",
-        dest="resume",
-        action="store_true",
-        help="open the game in progress (the autosave) straight away, as Continue does",
-    )
-    args = p.parse_args(list(argv))
-    if args.resume and (args.demo or args.preset or args.players is not None):
-        p.error(
-            "argument --continue: not with --demo, --preset or --players (it opens the saved game)"
-        )
-    if args.demo or args.preset or args.players is not None:
-        from rummy_gui.ui.screens import catalog
-
-        known = {info.id: info for info in catalog.presets()}
-        preset = args.preset or "rummy500"
-        if preset not in known:
-            p.error(
-                f"argument --preset: unknown preset {preset!r} (choose from {', '.join(known)})"
-            )
-        info = known[preset]
-        if args.players is not None and not info.min_players <= args.players <= info.max_players:
-            p.error(
-                f"argument --players: {info.name} is for {info.min_players} to {info.max_players} "
-                f"players, not {args.players}"
-            )
-    if args.screenshot:
-        folder = os.path.dirname(os.path.abspath(args.screenshot))
-        if not os.path.isdir(folder):
-            p.error(f"argument --screenshot: the folder {folder} does not exist")
-    return args
+def save_screenshot(surface: pygame.Surface, path: str) -> None:
+    """The frame as an image file of exactly that name (a name that is not
+    UTF-8 too: Python opens it, pygame only writes); its type from the suffix."""
+    suffix = os.path.splitext(path)[1]
+    with open(path, "wb") as f:
+        pygame.image.save(surface, f, suffix if suffix.isascii() and suffix[1:] else ".png")
 
 
 def crash_log_path() -> str:
@@ -464,21 +396,27 @@ def _run(args: argparse.Namespace) -> int:
 
             menu.autosave_problem = stopped_opening(moved)
             print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
+        failed: list[str] = []  # why --continue opened no game
         if args.resume:
             from rummy_gui.play.session import open_autosave
+            from rummy_gui.ui.screens.opening import close_opened, open_in_background
             from rummy_gui.ui.table.scene import TableScene
 
-            session, problem = open_autosave()
-            if session is None:
-                why = problem or "there is no game in progress to continue"
-                print(f"rummy-gui: {why}", file=sys.stderr)
-                menu.autosave_problem = menu.autosave_problem or problem
-                if args.frames:
-                    return 1
-            else:
-                app.session = session
-                app.push(TableScene(app, session))
-        if args.demo or args.preset:
+            def resumed(result: tuple[Session | None, str]) -> None:
+                session, problem = result
+                if session is None:
+                    why = problem or "there is no game in progress to continue"
+                    print(f"rummy-gui: {why}", file=sys.stderr)
+                    menu.autosave_problem = menu.autosave_problem or problem
+                    failed.append(why)
+                else:
+                    app.session = session
+                    app.push(TableScene(app, session))
+
+            open_in_background(app, open_autosave, resumed, close_opened)
+            if failed and args.frames:
+                return 1
+        if args.demo or args.preset is not None:
             from rummy_gui.play.session import SeatConfig
 
             preset = args.preset or "rummy500"
@@ -501,22 +439,26 @@ def _run(args: argparse.Namespace) -> int:
         if args.fullscreen or settings.fullscreen:
             app.set_fullscreen(True)
         first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))
+        counted = 0  # frames toward --frames: those of an opening's overlay do not count
         while app.running:
             app.rest()
             app.tick()
+            if failed and args.frames:
+                return 1  # a headless --continue of a game that could not be opened
             if app.frame == 1:
                 if first_frame_stamp:
                     print(
                         f"first-frame {time.time()} {time.process_time()} "
                         f"{pygame.display.get_driver()}",
                         flush=True,
-                    )  # for rummy_gui.ui.perf
+                    )  # for lab.bench.perf
                 settle_heap()  # after the first frame: the player sees the table sooner
-            if args.frames and app.frame >= args.frames:
+            counted += not opening.pending()
+            if args.frames and counted >= args.frames:
                 break
-        if args.screenshot:
+        if args.screenshot is not None:
             try:
-                pygame.image.save(app.screen, args.screenshot)
+                save_screenshot(app.screen, args.screenshot)
             except (pygame.error, OSError) as e:
                 print(
                     f"rummy-gui: the screenshot {args.screenshot} could not be saved: {e}",
@@ -524,6 +466,7 @@ def _run(args: argparse.Namespace) -> int:
                 )
                 return 1
     finally:
+        opening.cancel_all()  # a quit while a game opens: the opening stops now
         if app.session is not None:
             app.session.close()  # stops the bots' process and writes the last autosave
         if not args.frames:  # headless checks leave the player's settings alone

@@ -17,28 +17,13 @@ from pygame import Rect
 
 from rummy_gui.engine import Move, ask
 from rummy_gui.engine.enums import Action, Phase
-from rummy_gui.i18n import N_, _
+from rummy_gui.i18n import _
 from rummy_gui.ui.shell.intents import Key
 from rummy_gui.ui.table.drops import tokens
 from rummy_gui.ui.table.state import Commands, TableState
 
 ZONES = ("hand", "melds", "discard", "stock")  # bottom of the screen upwards
 RING = 8  # how far the focus ring reaches beyond the rect it is drawn around
-
-# The keys, for the help line and the README (translated where shown).
-KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("← →", N_("move the focus")),
-    ("↑ ↓  Tab", N_("change zone")),
-    ("Space", N_("select a card")),
-    ("Enter", N_("play to the focus")),
-    ("S", N_("draw")),
-    ("D", N_("discard")),
-    ("M", N_("meld")),
-    ("P", N_("pass")),
-    ("H", N_("hint")),
-    ("Ctrl+Z / Ctrl+Y", N_("undo / redo")),
-    ("R / T", N_("sort by rank / suit")),
-)
 
 
 def zone_size(scene: TableState, zone: str) -> int:

@@ -223,10 +223,6 @@ class Cycler(Widget):
         """The width of each arrow's end: narrow choosers keep room for the value."""
         return min(self.rect.h, max(24, self.rect.w // 6))
 
-    def set_value(self, value: object) -> None:
-        if value in self.values:
-            self.index = self.values.index(value)
-
     def handle(self, intent: Intent) -> bool:
         if isinstance(intent, PointerMove):
             self.hover = self.rect.collidepoint(intent.pos)

@@ -17,20 +17,3 @@ BUTTON_PRIMARY_HOVER: Colour = (200, 148, 44)
 HIGHLIGHT: Colour = (255, 214, 90)
 LEGAL: Colour = (120, 230, 140)
 ERROR: Colour = (250, 120, 100)
-
-# Owner colours for laid-off cards and seat badges; the initial letter is drawn
-# too, so the colours never carry the meaning alone.
-SEAT_COLOURS: tuple[Colour, ...] = (
-    (232, 180, 60),
-    (90, 170, 240),
-    (230, 100, 110),
-    (150, 220, 120),
-    (200, 140, 230),
-    (80, 210, 200),
-    (245, 140, 70),
-    (200, 200, 200),
-)
-
-
-def seat_colour(seat: int) -> Colour:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
