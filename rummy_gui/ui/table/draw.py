@@ -629,7 +629,9 @@ def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     else:
         pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
     count = fonts.text_cached(_("stock {n}").format(n=n), 15, theme.TEXT, True)
-    surface.blit(count, count.get_rect(midtop=(top.centerx, top.bottom + 6)))
+    at = count.get_rect(midtop=(top.centerx, top.bottom + 6))
+    at.left = max(4, at.left)  # "nostopakka 29" is wider than the stock near the window's edge
+    surface.blit(count, at)
     if scene.hover_stock and scene.can_draw():
         pygame.draw.rect(surface, theme.HIGHLIGHT, top.inflate(6, 6), width=3, border_radius=9)
 
