@@ -156,7 +156,9 @@ class _Baseline:
         r = view.rules
         loose = [m for m in discards if not _partnered(card_of(m.cards[0]), hand, True)]
         pool = loose or discards
-        return max(pool, key=lambda m: (card_value(r, card_of(m.cards[0])), m.cards[0]))
+        return max(
+            pool, key=lambda m: (card_value(r, card_of(m.cards[0])), str(card_of(m.cards[0])))
+        )
 
     # ------------------------------------------------------------ contract family
     def contract_draw(self, acts: dict[Action, list[Move]]) -> Move | None:
@@ -185,7 +187,7 @@ class _Baseline:
             key=lambda m: (
                 not fits_alone(r, view.melds, card_of(m.cards[0])),
                 card_value(r, card_of(m.cards[0])),
-                m.cards[0],
+                str(card_of(m.cards[0])),
             ),
         )
 

@@ -167,9 +167,9 @@ def test_greedy_melds_everything_then_discards_a_card_without_a_pair() -> None:
             actions.append(move)
             g.play(move)
         assert actions[0].action == "meld"
-        assert set(actions[0].cards) == {"7H", "8H", "9H"}
+        assert set(actions[0].body().split()[1:]) == {"7H", "8H", "9H"}
         assert [m.action for m in actions[1:]] == ["discard"]
-        assert actions[-1].cards[0] == "KD"  # neither five nor jack: they have pairs
+        assert actions[-1].body() == "discard KD"  # neither five nor jack: they have pairs
 
 
 def test_greedy_never_calls_rummy() -> None:

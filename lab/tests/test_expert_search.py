@@ -207,7 +207,6 @@ def test_a_discard_search_weighs_mediums_discard_against_the_dearest_near_one() 
     """With `discards` > 0 (off for the level) medium's discard is compared
     with the dearest card it rates within that many points, gated."""
     from rummy_gui.bots.solver import card_value
-    from rummy_gui.engine.melds import Token
 
     def two_discards(view: View) -> bool:
         cands, _ = OwnSearchExpert(seed=1, discards=8.0).searched(view, random.Random(0))
@@ -219,7 +218,7 @@ def test_a_discard_search_weighs_mediums_discard_against_the_dearest_near_one() 
     assert gated
     assert (mine.action, dear.action) == ("discard", "discard")
     assert mine == bot.base.choose(view)
-    values = [card_value(view.rules, Token.parse(m.cards[0]).card) for m in (mine, dear)]
+    values = [card_value(view.rules, m.cards[0].card) for m in (mine, dear)]
     assert values[1] >= values[0]
     assert OwnSearchExpert(seed=1).searched(view, random.Random(0)) == ([], False)
 

@@ -18,8 +18,8 @@ from ..engine.moves import Move
 from ..engine.view import View
 
 
-def card_of(token: str) -> Card:
-    return Token.parse(token).card
+def card_of(token: Token) -> Card:
+    return token.card
 
 
 @dataclass

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from ..engine.cards import Card
 from ..engine.enums import Action, Phase
 from ..engine.game import Game
+from ..engine.melds import Token
 from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
@@ -155,9 +156,18 @@ def _fits(g: Game, card: Card) -> bool:
     return fits_alone(g.rules, g.melds, card)
 
 
-def _try(g: Game, text: str) -> bool:
+def _try(
+    g: Game,
+    action: Action,
+    seat: int,
+    cards: tuple[Token, ...] = (),
+    number: int | None = None,
+    kind: str | None = None,
+    groups: tuple[tuple[Token, ...], ...] = (),
+) -> bool:
+    """Play this move if the game takes it (a refused move changes nothing)."""
     try:
-        g.play(text)
+        g.play(Move(action, seat, cards, number, kind, groups))
     except IllegalMove:
         return False
     return True
@@ -341,14 +351,14 @@ def _play_planned(g: Game, seat: int) -> bool:
         split.melds,
         key=lambda pm: (target is None or target not in pm.cards, pm.kind == LAYOFF, -pm.value),
     )
-    return any(_try(g, _planned_text(seat, pm)) for pm in order)
+    return any(_try_planned(g, seat, pm) for pm in order)
 
 
-def _planned_text(seat: int, pm: PlannedMeld) -> str:
-    """The move that plays a planned meld or lay-off, as text."""
+def _try_planned(g: Game, seat: int, pm: PlannedMeld) -> bool:
+    """Play the move of a planned meld or lay-off if the game takes it."""
     if pm.kind == LAYOFF:
-        return f"{seat}: layoff {' '.join(pm.tokens())} to {pm.meld_id}"
-    return f"{seat}: meld {pm.kind} {' '.join(pm.tokens())}"
+        return _try(g, Action.LAYOFF, seat, pm.tokens(), number=pm.meld_id)
+    return _try(g, Action.MELD, seat, pm.tokens(), kind=pm.kind)
 
 
 def playout(

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..engine.cards import JOKER, SUITS, Card, rank_text
-from ..engine.melds import RUN, SET, Meld, Token, layoff_fits, run_bounds
+from ..engine.cards import JOKER, SUITS, Card
+from ..engine.melds import RUN, SET, Meld, Token, card_token, layoff_fits, run_bounds
 from ..engine.rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS, Rules
 from ..engine.scoring import penalty_value, value_500
 
@@ -49,13 +49,13 @@ class PlannedMeld:
     meld_id: int | None = None  # the table meld a lay-off goes to
     low: int = 0  # a run's lowest position (1..14, 14 the high ace)
 
-    def tokens(self) -> tuple[str, ...]:
-        """The cards as move text, run jokers with what they stand for."""
+    def tokens(self) -> tuple[Token, ...]:
+        """The cards as a move plays them, run jokers with what they stand for."""
         if self.kind != RUN:
-            return tuple(str(c) for c in self.cards)
+            return tuple(card_token(c) for c in self.cards)
         suit = next(c.suit for c in self.cards if not c.is_joker)
         return tuple(
-            f"JK={rank_text(self.low + i)}{suit}" if c.is_joker else str(c)
+            Token(JOKER, self.low + i, suit) if c.is_joker else card_token(c)
             for i, c in enumerate(self.cards)
         )
 

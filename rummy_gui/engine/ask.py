@@ -12,11 +12,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, Token, card_token
 from .dealing import cut_range as _cut_range
 from .enums import Action, Phase
 from .game import Game
-from .melds import RUN, SET, Token, layoff_fits
+from .melds import RUN, SET, layoff_fits
 from .moves import Move
 from .referee import PHASE_MOVES
 from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS
@@ -57,8 +57,7 @@ class ContractSlot:
 def cards_of(move: Move) -> list[Card]:
     """The physical cards a move plays (a "JK=8S" token is a joker), its
     contract groups included, in the move's order."""
-    tokens = list(move.cards) + [t for g in move.groups for t in g]
-    return [Token.parse(t).card for t in tokens]
+    return [t.card for t in move.cards] + [t.card for g in move.groups for t in g]
 
 
 def plays_cards(move: Move, cards: Iterable[Card]) -> bool:
@@ -92,7 +91,7 @@ def joinable_melds(game: Game, seat: int, cards: Sequence[Card]) -> dict[int, li
     if game.rules.hidden_layoffs and cards and may_lay_off(game, seat):
         # RULES.md 3.9: every meld is offered and the engine decides, so that
         # nothing lit tells a face-down card
-        tokens = tuple(str(c) for c in cards)
+        tokens = tuple(card_token(c) for c in cards)
         for meld in game.public_melds:
             if not meld.complete and meld.id not in out:
                 out[meld.id] = [Move(Action.LAYOFF, seat, tokens, number=meld.id)]
@@ -111,7 +110,7 @@ def melds_card_fits(game: Game, card: Card) -> list[int]:
     """The ids of the melds on the table this card would fit on by the
     rules of play, whoever holds it and whatever the phase (a guess any
     player can make from the table: the melds as everyone sees them)."""
-    token = Token(card)
+    token = card_token(card)
     return [meld.id for meld in game.public_melds if layoff_fits(game.rules, meld, [token])]
 
 
@@ -182,8 +181,8 @@ def _kinds(game: Game) -> list[str]:
     return [slot.kind for slot in contract_slots(game)]
 
 
-def _same(group: Iterable[str], cards: Counter[int]) -> bool:
-    return Counter(Token.parse(t).card.code for t in group) == cards
+def _same(group: Iterable[Token], cards: Counter[int]) -> bool:
+    return Counter(t.card.code for t in group) == cards
 
 
 def fills_contract_slot(game: Game, seat: int, index: int, cards: Sequence[Card]) -> bool:

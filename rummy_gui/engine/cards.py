@@ -124,6 +124,79 @@ def card_from_code(code: int) -> Card:
     return _CARDS[code]
 
 
+class Token:
+    """A card as a move plays it: the card, and for a joker what the move
+    says it stands for, a run place (`rank` and `suit`) or a set's `rank`
+    (0 and "" when it says nothing). A value with no text of its own
+    (`notation` writes and reads it). Tokens are interned like cards, so
+    ``is`` and ``==`` agree and hashing is done in C."""
+
+    __slots__ = ("card", "code", "rank", "suit")
+    card: Card
+    code: int  # 0-52: the card's code (no meaning said); 53 and up: a joker's meaning
+    rank: int
+    suit: str
+
+    def __new__(cls, card: Card, rank: int = 0, suit: str = "") -> Token:
+        if not rank and not suit:
+            return _TOKENS[card.code]
+        if not card.is_joker or not 1 <= rank <= 14 or (suit and suit not in SUITS):
+            raise ValueError(f"a joker's meaning is a rank and maybe a suit, not {rank}{suit}")
+        return _TOKENS[_meaning_code(1 if rank == 14 else rank, suit)]
+
+    @classmethod
+    def _make(cls, code: int) -> Token:
+        token = object.__new__(cls)
+        token.code = code
+        if code <= JOKER_CODE:
+            token.card, token.rank, token.suit = _CARDS[code], 0, ""
+        else:
+            rank, suit = divmod(code - JOKER_CODE - 1, 5)
+            token.card, token.rank, token.suit = JOKER, rank + 1, ("", *SUITS)[suit]
+        return token
+
+    def __repr__(self) -> str:
+        if not self.rank:
+            return f"Token({self.card!r})"
+        return f"Token({self.card!r}, {self.rank}, {self.suit!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (token_from_code, (self.code,))
+
+    def __lt__(self, other: Token) -> bool:
+        return self.code < other.code
+
+
+def _meaning_code(rank: int, suit: str) -> int:
+    return JOKER_CODE + 1 + (rank - 1) * 5 + (SUITS.index(suit) + 1 if suit else 0)
+
+
+_TOKENS: list[Token] = [Token._make(code) for code in range(_meaning_code(13, "S") + 1)]
+TOKENS: tuple[Token, ...] = tuple(_TOKENS)  # every token, by code
+
+
+_JOKER_MEANINGS: dict[tuple[int, str], Token] = {
+    (rank, suit): _TOKENS[_meaning_code(1 if rank == 14 else rank, suit)]
+    for rank in range(1, 15)
+    for suit in ("", *SUITS)
+}
+
+
+def joker_token(rank: int, suit: str = "") -> Token:
+    """The joker standing for a run place (`rank` 1..14, 14 the high ace, and
+    `suit`) or a set's rank (no suit): `Token(JOKER, rank, suit)`, looked up."""
+    return _JOKER_MEANINGS[(rank, suit)]
+
+
+def card_token(card: Card) -> Token:
+    """The token of a card that says no joker meaning."""
+    return _TOKENS[card.code]
+
+
+def token_from_code(code: int) -> Token:
+    return _TOKENS[code]
+
+
 _RANK_PARSE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10, "1": 1}
 for _r in range(2, 11):
     _RANK_PARSE[str(_r)] = _r

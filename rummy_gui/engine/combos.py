@@ -11,8 +11,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, compress
 from operator import attrgetter
 
-from .cards import JOKER, SUITS, Card, card_from_code, rank_text
-from .melds import RUN, SET, Meld, Reading, Token, layoff_fits, read_runs, read_set, run_bounds
+from .cards import JOKER, SUITS, Card, Token, card_from_code, card_token, joker_token
+from .melds import RUN, SET, Meld, Reading, layoff_fits, read_runs, read_set, run_bounds
 from .rules import Rules
 
 
@@ -23,12 +23,8 @@ def _codes(cards: Sequence[Card]) -> list[int]:
     return counts
 
 
-def set_token_text(reading: Reading) -> tuple[str, ...]:
-    return tuple(reading.tokens(explicit=False))
-
-
-def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[str, ...]]:
-    """The canonical move text of a meld: (kind word or None, tokens).
+def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[Token, ...]]:
+    """The canonical move of a meld: (kind word or None, tokens).
 
     Run jokers carry their meaning only when they could stand elsewhere; the
     kind word is written only when the same cards could make either kind."""
@@ -44,7 +40,7 @@ def canonical_meld(rules: Rules, reading: Reading) -> tuple[str | None, tuple[st
         # joker meanings are written only when the jokers could sit elsewhere
         explicit = jokers > 0 and len(read_runs(rules, naturals, jokers)) > 1
         return word, tuple(reading.tokens(explicit))
-    return word, set_token_text(reading)
+    return word, tuple(reading.tokens(explicit=False))
 
 
 _BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
@@ -481,7 +477,7 @@ def _run_windows(rules: Rules) -> tuple[int, int]:
 
 def layoff_candidates(
     rules: Rules, hand: Sequence[Card], meld: Meld, index: HandIndex | None = None
-) -> Iterator[tuple[str, ...]]:
+) -> Iterator[tuple[Token, ...]]:
     """Token lists worth trying as lay-offs on a meld: single cards (a joker
     once per place it could stand) and natural chains on a run's ends.
     `index`: the hand's HandIndex, when the caller has one."""
@@ -489,13 +485,13 @@ def layoff_candidates(
         index = HandIndex(hand)
     if meld.kind == SET:
         for c in index.of_rank(meld.rank):
-            yield (c._text,)
+            yield (card_token(c),)
         if index.joker:
-            yield ("JK",)
+            yield _JOKER_ALONE
         if rules.is_contract:
-            same = [c for c in hand if c.rank == meld.rank]
+            same = [card_token(c) for c in hand if c.rank == meld.rank]
             for n in range(2, len(same) + 1):
-                yield tuple(str(c) for c in same[:n])
+                yield tuple(same[:n])
         return
     suit = meld.suit
     si = _SUIT_INDEX[suit]
@@ -508,34 +504,39 @@ def layoff_candidates(
     while ends:
         low_bit = ends & -ends
         ends ^= low_bit
-        yield (row[low_bit.bit_length() - 1]._text,)
+        yield (card_token(row[low_bit.bit_length() - 1]),)
     if index.joker:
-        fits = layoff_fits(rules, meld, [Token(JOKER)])
+        fits = layoff_fits(rules, meld, _JOKER_ALONE)
         if len(fits) == 1:
-            yield ("JK",)
+            yield _JOKER_ALONE
         else:
             for fit in fits:
                 pos = fit.low + fit.added[0]
-                yield ("JK=" + _pos_text(pos, suit),)
+                yield (joker_token(pos, suit),)
     lo_b, hi_b = run_bounds(rules)
-    chain: list[str] = []
+    chain: list[Token] = []
     p = high + 1
     while p <= hi_b and (bits >> p) & 1 and not (p == 14 and low == 1):
-        chain.append(_pos_text(p, suit))
+        chain.append(_pos_token(p, suit))
         if len(chain) >= 2:
             yield tuple(chain)
         p += 1
     chain = []
     p = low - 1
     while p >= lo_b and (bits >> p) & 1 and not (p == 1 and high == 14):
-        chain.insert(0, _pos_text(p, suit))
+        chain.insert(0, _pos_token(p, suit))
         if len(chain) >= 2:
             yield tuple(chain)
         p -= 1
 
 
-_POS_TEXT = {(pos, suit): rank_text(pos) + suit for pos in range(1, 15) for suit in SUITS}
+_JOKER_ALONE = (card_token(JOKER),)
+_POS_TOKEN = {
+    (pos, suit): card_token(Card(1 if pos == 14 else pos, suit))
+    for pos in range(1, 15)
+    for suit in SUITS
+}
 
 
-def _pos_text(pos: int, suit: str) -> str:
-    return _POS_TEXT[(pos, suit)]
+def _pos_token(pos: int, suit: str) -> Token:
+    return _POS_TOKEN[(pos, suit)]

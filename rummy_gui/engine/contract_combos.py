@@ -1,4 +1,4 @@
-"""Every way to lay down a contract (RULES.md 4.3) from a hand, as move text.
+"""Every way to lay down a contract (RULES.md 4.3) from a hand, as a move's groups.
 
 A quick bound first (the fewest jokers the sets and runs could need), then
 the sets and runs of the round's sizes from `combos.possible_melds`, combined
@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .cards import JOKER, card_from_code
+from .cards import JOKER, JOKER_CODE, SUITS, Token, card_from_code, card_token, joker_token
 from .combos import HandIndex, possible_melds
 from .melds import RUN, SET, Reading, run_bounds
 from .memo import readings_of
+from .notation import text_key
 from .rules import CONTRACT_RUN_SIZE, CONTRACTS, Rules
 
 
-def _group_text(reading: Reading) -> tuple[str, ...]:
+def _group_tokens(reading: Reading) -> tuple[Token, ...]:
     if reading.kind == RUN:
         return tuple(reading.tokens(explicit=True))
     return tuple(reading.tokens(explicit=False))
@@ -27,8 +28,8 @@ PartOk = Callable[[list[Reading]], bool]
 
 def contract_layouts(
     r: Rules, index: HandIndex, round_no: int, sets_ok: PartOk, runs_ok: PartOk
-) -> Iterator[tuple[tuple[tuple[str, ...], ...], int]]:
-    """Every way (as move text, each once) to lay down the round's contract
+) -> Iterator[tuple[tuple[tuple[Token, ...], ...], int]]:
+    """Every way (as a move's groups, each once) to lay down the round's contract
     from the hand of this index whose every group reads one way (as
     `contracts.prepare_contract` reads it) and whose sets and runs pass
     `sets_ok` and `runs_ok` (given the readings of the sets, of the runs):
@@ -47,12 +48,12 @@ def contract_layouts(
     if whole:
         runs7: list[Reading] = []
         read7: dict[int, Reading] = {}
-        for _text, _codes, x, reading, _need, _n in _run_parts(r, index, None):
+        for _toks, _codes, x, reading, _need, _n, _key in _run_parts(r, index, None):
             runs7.append(x)
             read7[id(x)] = reading
-        seen7: set[tuple[tuple[str, ...], ...]] = set()
+        seen7: set[tuple[tuple[Token, ...], ...]] = set()
         for combo in _partitions(runs7, counts, 3):
-            groups7 = tuple(sorted(_group_text(x) for x in combo))
+            groups7 = tuple(sorted((_group_tokens(x) for x in combo), key=text_key))
             if groups7 not in seen7:
                 seen7.add(groups7)
                 chosen = [read7[id(x)] for x in combo]
@@ -65,13 +66,13 @@ def contract_layouts(
     # high bit set: taking a combination's cards off (`Part` needs) leaves
     # every high bit set exactly when the hand holds the combination
     held = int.from_bytes(bytes(counts), "little") | _HIGH
-    seen: set[tuple[tuple[str, ...], ...]] = set()
+    seen: set[tuple[tuple[Token, ...], ...]] = set()
     run_combos = _combos(run_items, runs_needed, runs_ok, held)
-    for set_text, set_need, set_cards in _combos(set_items, sets_needed, sets_ok, held):
+    for set_groups, set_need, set_cards in _combos(set_items, sets_needed, sets_ok, held):
         left = held - set_need
-        for run_text, run_need, run_cards in run_combos:
+        for run_groups, run_need, run_cards in run_combos:
             if (left - run_need) & _HIGH == _HIGH:
-                groups = set_text + run_text
+                groups = set_groups + run_groups
                 if groups not in seen:
                     seen.add(groups)
                     yield groups, set_cards + run_cards
@@ -82,13 +83,13 @@ _HIGH = int.from_bytes(bytes([128] * 53), "little")
 
 def _combos(
     items: list[Part], k: int, ok: PartOk, held: int
-) -> list[tuple[tuple[tuple[str, ...], ...], int, int]]:
+) -> list[tuple[tuple[tuple[Token, ...], ...], int, int]]:
     """Every k items (in list order, each combination once) that the hand
     `held` (as in `contract_layouts`) holds together and that pass `ok`:
-    (their texts sorted, the cards they need, card count). An item may be
+    (their tokens in the order of their texts, the cards they need, card count). An item may be
     taken twice: two decks can hold the same run twice (RULES.md 4.3 lets
     runs of a suit overlap)."""
-    out: list[tuple[tuple[tuple[str, ...], ...], int, int]] = []
+    out: list[tuple[tuple[tuple[Token, ...], ...], int, int]] = []
     chosen: list[Part] = []
     last = len(items)
 
@@ -97,7 +98,7 @@ def _combos(
             if ok([p[3] for p in chosen]):
                 out.append(
                     (
-                        tuple(sorted(p[0] for p in chosen)),
+                        tuple(p[0] for p in sorted(chosen, key=_part_key)),
                         held - left,
                         sum(p[5] for p in chosen),
                     )
@@ -115,9 +116,15 @@ def _combos(
     return out
 
 
-# (text, card codes, the meld as `possible_melds` gives it, its one reading,
-# its cards as 8 bits a card code, its card count)
-Part = tuple[tuple[str, ...], tuple[int, ...], Reading, Reading, int, int]
+# (tokens, card codes, the meld as `possible_melds` gives it, its one reading,
+# its cards as 8 bits a card code, its card count, the tokens' `text_key`)
+Part = tuple[tuple[Token, ...], tuple[int, ...], Reading, Reading, int, int, tuple[int, ...]]
+
+
+def _part_key(part: Part) -> tuple[int, ...]:
+    return part[6]
+
+
 _PARTS: dict[int, tuple[Rules, dict[tuple[object, ...], list[Part]]]] = {}
 _PART_LIMIT = 20_000
 
@@ -135,17 +142,19 @@ def _parts_memo(r: Rules) -> dict[tuple[object, ...], list[Part]]:
 
 
 def _unique(r: Rules, melds: Iterator[Reading], kind: str) -> list[Part]:
-    """The melds of this kind whose text reads one way as `kind`."""
+    """The melds of this kind whose tokens read one way as `kind`."""
     out = []
     for x in melds:
         if x.kind != kind:
             continue
-        text = _group_text(x)
-        opts = readings_of(r, text, kind)
+        toks = _group_tokens(x)
+        # a set's cards, and natural cards of one suit, read as one meld of
+        # their kind (`read_set`, `read_runs`: what found them)
+        opts = [x] if kind == SET or JOKER not in x.cards else readings_of(r, toks, kind)
         if len(opts) == 1:
             codes = tuple(c.code for c in x.cards)
             need = sum(1 << (8 * code) for code in codes)
-            out.append((text, codes, x, opts[0], need, len(codes)))
+            out.append((toks, codes, x, opts[0], need, len(codes), text_key(toks)))
     return out
 
 
@@ -169,17 +178,27 @@ def _set_parts(r: Rules, counts: list[int]) -> list[Part]:
         key = ("set", jokers, rank0, held)
         part = memo.get(key)
         if part is None:
-            cards = [
-                card_from_code(si * 13 + rank0)
-                for si in range(4)
-                for _ in range(counts[si * 13 + rank0])
-            ]
-            cards += [JOKER] * jokers
-            part = memo[key] = _unique(
-                r, possible_melds(r, cards, sizes=(3, 3), run_sizes=(99, 99)), SET
-            )
+            part = memo[key] = _rank_sets(r, memo, jokers, rank0, held)
         out.extend(part)
     return out
+
+
+def _rank_sets(
+    r: Rules,
+    memo: dict[tuple[object, ...], list[Part]],
+    jokers: int,
+    rank0: int,
+    held: tuple[int, int, int, int],
+) -> list[Part]:
+    """`_set_parts` of one rank: the same suits held of another rank make the
+    same sets of that rank, so a list kept for one is moved to the other."""
+    for other in range(13):
+        known = memo.get(("set", jokers, other, held)) if other != rank0 else None
+        if known is not None:
+            return [_moved(part, rank0 - other, rank=rank0 + 1) for part in known]
+    cards = [card_from_code(si * 13 + rank0) for si in range(4) for _ in range(held[si])]
+    cards += [JOKER] * jokers
+    return _unique(r, possible_melds(r, cards, sizes=(3, 3), run_sizes=(99, 99)), SET)
 
 
 def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) -> list[Part]:
@@ -195,12 +214,56 @@ def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) ->
         key = ("run", run_sizes, jokers, si, places)
         part = memo.get(key)
         if part is None:
-            cards = [_CARD_AT[si][p] for p in range(1, 14) if places >> p & 1]
-            cards += [JOKER] * jokers
-            found = possible_melds(r, cards, sizes=(99, 99), run_sizes=run_sizes)
-            part = memo[key] = _unique(r, found, RUN)
+            part = memo[key] = _suit_runs(r, memo, run_sizes, jokers, si, places)
         out.extend(part)
     return out
+
+
+def _suit_runs(
+    r: Rules,
+    memo: dict[tuple[object, ...], list[Part]],
+    run_sizes: tuple[int, int] | None,
+    jokers: int,
+    si: int,
+    places: int,
+) -> list[Part]:
+    """`_run_parts` of one suit: the same places held in another suit make
+    the same runs in that suit, so a list kept for one is suited anew."""
+    for other in range(4):
+        known = memo.get(("run", run_sizes, jokers, other, places)) if other != si else None
+        if known is not None:
+            return [_moved(part, 13 * (si - other), suit=SUITS[si]) for part in known]
+    cards = [_CARD_AT[si][p] for p in range(1, 14) if places >> p & 1]
+    cards += [JOKER] * jokers
+    found = possible_melds(r, cards, sizes=(99, 99), run_sizes=run_sizes)
+    return _unique(r, found, RUN)
+
+
+def _moved(part: Part, shift: int, suit: str = "", rank: int = 0) -> Part:
+    """A run part moved to another suit, or a set part to another rank
+    (`shift`: the change of its natural cards' codes)."""
+    toks, codes, x, one, _need, n, _key = part
+    moved = tuple(c if c == JOKER_CODE else c + shift for c in codes)
+    toks = tuple(
+        (joker_token(t.rank, suit) if t.rank else t)
+        if t.card.is_joker
+        else card_token(card_from_code(t.card.code + shift))
+        for t in toks
+    )
+    return (
+        toks,
+        moved,
+        _moved_reading(x, shift, suit, rank),
+        _moved_reading(one, shift, suit, rank),
+        sum(1 << (8 * code) for code in moved),
+        n,
+        text_key(toks),
+    )
+
+
+def _moved_reading(x: Reading, shift: int, suit: str, rank: int) -> Reading:
+    cards = tuple(c if c.is_joker else card_from_code(c.code + shift) for c in x.cards)
+    return Reading(x.kind, cards, rank or x.rank, suit or x.suit, x.low)
 
 
 # the natural card at each run place of a suit (place 14: the ace)
@@ -311,9 +374,15 @@ def _give(counts: list[int], reading: Reading) -> None:
         counts[c.code] += 1
 
 
-def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list[Reading]]:
+def _partitions(
+    runs: list[Reading],
+    counts: list[int],
+    k: int,
+    holding: dict[int, list[Reading]] | None = None,
+) -> Iterator[list[Reading]]:
     """Every way to split all the counted cards into k of these runs: the
-    lowest natural card left must be in the next run, which keeps this small."""
+    lowest natural card left must be in the next run, which keeps this small.
+    `holding`: the runs (in list order) that hold each card code."""
     if k == 0:
         if not any(counts):
             yield []
@@ -321,10 +390,13 @@ def _partitions(runs: list[Reading], counts: list[int], k: int) -> Iterator[list
     low = next((code for code in range(52) if counts[code]), None)
     if low is None:
         return
-    for run in runs:
-        if not any(c.code == low for c in run.cards):
-            continue
+    if holding is None:
+        holding = {}
+        for run in runs:
+            for code in dict.fromkeys(c.code for c in run.cards):
+                holding.setdefault(code, []).append(run)
+    for run in holding.get(low, ()):
         if _take(counts, run):
-            for rest in _partitions(runs, counts, k - 1):
+            for rest in _partitions(runs, counts, k - 1, holding):
                 yield [run, *rest]
             _give(counts, run)

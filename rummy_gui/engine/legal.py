@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .cards import Card
+from .cards import Card, Token, card_token
 from .combos import canonical_meld, layoff_candidates, may_fit, possible_melds
-from .contract_combos import _give, _group_text, _partitions, _take
+from .contract_combos import _give, _group_tokens, _partitions, _take
 from .dealing import cut_range
 from .enums import Action, ClaimKind, Phase
 from .errors import IllegalMove
-from .melds import RUN, SET, Reading, Token, layoff_fits
+from .melds import RUN, SET, Reading, layoff_fits
 from .movegen import generate as fast_generate
 from .moves import Move
+from .notation import text_key
 from .referee import prepare
 from .rules import CONTRACTS
 from .table import Apply, Table
@@ -39,7 +40,8 @@ class MoveCache:
 
     def clear(self) -> None:
         self.moves = None
-        self.prepared = {}
+        if self.prepared:  # a new dict only when the old one holds something (once a move)
+            self.prepared = {}
         self._ids = None
 
     def get(self, t: Table) -> list[Move]:
@@ -140,7 +142,7 @@ def generate_checked(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
         return out
     if phase is Phase.RUMMY_LAYOFF:
         assert s.claim is not None
-        card = str(s.claim.card)
+        card = card_token(s.claim.card)
         return _confirmed(
             t, prepared, (Move(Action.LAYOFF, seat, (card,), number=m.id) for m in s.melds)
         )
@@ -151,7 +153,7 @@ def generate_checked(t: Table, prepared: dict[Move, Apply]) -> list[Move]:
         restricted = s.restricted
         for c in sorted(set(hand), key=lambda c: c.code):
             if hand.count(c) > restricted[c.code]:
-                out.append(Move(Action.DISCARD, seat, (str(c),)))
+                out.append(Move(Action.DISCARD, seat, (card_token(c),)))
     return out
 
 
@@ -181,7 +183,7 @@ def _claim_candidates(t: Table, seat: int) -> Iterator[Move]:
         yield Move(Action.BUY, seat)
     elif claim.kind == ClaimKind.SHANGHAI:
         for m in t.s.melds:
-            if layoff_fits(t.rules, m, [Token(claim.card)]):
+            if layoff_fits(t.rules, m, [card_token(claim.card)]):
                 yield Move(Action.SHANGHAI, seat, number=m.id)
     yield Move(Action.PASS, seat)
 
@@ -200,7 +202,7 @@ def _play_candidates(t: Table, seat: int) -> Iterator[Move]:
                     for i, c in enumerate(meld.cards):
                         if c.is_joker:
                             pos = meld.low + i
-                            nat = str(_natural(pos, meld.suit))
+                            nat = card_token(_natural(pos, meld.suit))
                             yield Move(Action.SWAP, seat, (nat,), number=meld.id)
     else:
         for reading in possible_melds(r, hand):
@@ -212,7 +214,7 @@ def _play_candidates(t: Table, seat: int) -> Iterator[Move]:
     if r.shanghai_call and s.melds:
         for c in sorted(set(hand), key=lambda c: c.code):
             if not c.is_joker and any(may_fit(m, c) for m in s.melds):
-                yield Move(Action.DISCARD, seat, (str(c),), call=True)
+                yield Move(Action.DISCARD, seat, (card_token(c),), call=True)
 
 
 def _natural(pos: int, suit: str) -> Card:
@@ -228,9 +230,9 @@ def _contract_candidates(t: Table, seat: int) -> Iterator[Move]:
         counts[c.code] += 1
     if r.last_round_goes_out_whole(s.round):
         runs7 = [x for x in possible_melds(r, hand, sizes=(99, 99)) if x.kind == RUN]
-        seen7: set[tuple[tuple[str, ...], ...]] = set()
+        seen7: set[tuple[tuple[Token, ...], ...]] = set()
         for combo in _partitions(runs7, counts, 3):
-            groups7 = tuple(sorted(_group_text(x) for x in combo))
+            groups7 = tuple(sorted((_group_tokens(x) for x in combo), key=text_key))
             if groups7 not in seen7:
                 seen7.add(groups7)
                 yield Move(Action.CONTRACT, seat, groups=groups7)
@@ -245,11 +247,11 @@ def _contract_candidates(t: Table, seat: int) -> Iterator[Move]:
         if runs_needed
         else []
     )
-    seen: set[tuple[tuple[str, ...], ...]] = set()
+    seen: set[tuple[tuple[Token, ...], ...]] = set()
     for set_combo in _disjoint(sets, counts, sets_needed, 0):
         for run_combo in _disjoint(runs, counts, runs_needed, 0):
-            groups = tuple(sorted(_group_text(x) for x in set_combo)) + tuple(
-                sorted(_group_text(x) for x in run_combo)
+            groups = tuple(sorted((_group_tokens(x) for x in set_combo), key=text_key)) + tuple(
+                sorted((_group_tokens(x) for x in run_combo), key=text_key)
             )
             if groups not in seen:
                 seen.add(groups)

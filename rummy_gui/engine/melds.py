@@ -11,66 +11,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
-from .cards import JOKER, SUITS, Card, card_from_code, parse_rank, rank_text
+from .cards import JOKER, Card, joker_token
+from .cards import Token as Token  # where the engine's modules have long found it
+from .cards import card_token as card_token
+from .notation import token_pretty, tokens_text
 from .rules import Rules
 
 SET = "set"
 RUN = "run"
-
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    """A card as written in a move: a natural card, or a joker with an
-    optional declared meaning (a run position with suit, or a set rank)."""
-
-    card: Card
-    rank: int = 0  # the joker's declared rank (1..13), 0 when undeclared
-    suit: str = ""  # the joker's declared suit (runs), "" when not said
-
-    def __str__(self) -> str:
-        if not self.card.is_joker or not self.rank:
-            return str(self.card)
-        return f"JK={rank_text(self.rank)}{self.suit}"
-
-    @staticmethod
-    def parse(text: str) -> Token:
-        token = _TOKEN_CACHE.get(text)
-        if token is None:
-            token = Token._parse(text)
-            if len(_TOKEN_CACHE) < 4096:
-                _TOKEN_CACHE[text] = token
-        return token
-
-    @staticmethod
-    def _parse(text: str) -> Token:
-        t = text.strip().upper()
-        if t.startswith("JK="):
-            meaning = t[3:]
-            if meaning == "0":
-                return Token(JOKER)  # how earlier versions wrote a joker of a set of jokers
-            suit = ""
-            sym = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-            if meaning and (meaning[-1] in SUITS or meaning[-1] in sym):
-                suit = sym.get(meaning[-1], meaning[-1])
-                meaning = meaning[:-1]
-            try:
-                rank = parse_rank(meaning)
-            except ValueError:
-                raise ValueError(
-                    f"'{text}': a joker's meaning is a card (JK=8S) or a rank (JK=8)"
-                ) from None
-            return Token(JOKER, rank, suit)
-        from .cards import parse_card
-
-        return Token(parse_card(t))
-
-
-_TOKEN_CACHE: dict[str, Token] = {}
-
-
-def card_token(card: Card) -> Token:
-    """The token of a card without a declared meaning (tokens are values: one serves all)."""
-    return _CARD_TOKENS[card.code]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,32 +39,29 @@ class Reading:
     def high(self) -> int:
         return self.low + len(self.cards) - 1
 
-    def meaning(self, index: int) -> str:
-        """What card number `index` stands for, as text ("8S" or "8")."""
-        if self.kind == SET:
-            return rank_text(self.rank) if self.rank else ""  # a set of jokers: no rank
-        return rank_text(self.low + index) + self.suit
+    def tokens(self, explicit: bool) -> list[Token]:
+        """The cards as a move plays them; with `explicit`, each joker says
+        what it stands for (a run place, or a set's rank)."""
+        if not explicit:
+            return [card_token(c) for c in self.cards]
+        return [
+            _joker_token(self.kind, self.rank, self.suit, self.low + i)
+            if c.is_joker
+            else card_token(c)
+            for i, c in enumerate(self.cards)
+        ]
 
-    def tokens(self, explicit: bool) -> list[str]:
-        out = []
-        for i, c in enumerate(self.cards):
-            if c.is_joker and explicit and (self.kind == RUN or self.rank):
-                out.append("JK=" + self.meaning(i))
-            else:
-                out.append(str(c))
-        return out
+
+def _joker_token(kind: str, rank: int, suit: str, position: int) -> Token:
+    """A joker at `position` of a meld, saying what it stands for; a joker
+    of a set of jokers (Persian) stands for no rank."""
+    if kind == SET:
+        return joker_token(rank) if rank else card_token(JOKER)
+    return joker_token(position, suit)
 
 
 def _position_rank(position: int) -> int:
     return 1 if position == 14 else position
-
-
-def stands_for(kind: str, rank: int, suit: str, position: int) -> str:
-    """What a card at `position` of a meld stands for; "" in a set of jokers
-    (Persian), which stands for no rank."""
-    if kind == SET:
-        return rank_text(rank) if rank else ""
-    return rank_text(position) + suit
 
 
 class MeldChanges:
@@ -186,13 +131,14 @@ class Meld:
     def reading(self) -> Reading:
         return Reading(self.kind, tuple(self._cards), self.rank, self.suit, self.low)
 
-    def meaning(self, index: int) -> str:
-        return stands_for(self.kind, self.rank, self.suit, self.low + index)
-
-    def meanings(self) -> list[str]:
-        """What each card stands for, as card text ("8S", or "8" in a set; ""
-        for the jokers of a set of jokers)."""
-        return [self.meaning(i) for i in range(len(self._cards))]
+    def tokens(self) -> tuple[Token, ...]:
+        """The cards, each joker with what it stands for (a set of jokers'
+        jokers stand for no rank): `str(meld)` is their text."""
+        kind, rank, suit, low = self.kind, self.rank, self.suit, self.low
+        return tuple(
+            _joker_token(kind, rank, suit, low + i) if c.is_joker else card_token(c)
+            for i, c in enumerate(self._cards)
+        )
 
     def joker_count(self) -> int:
         return sum(1 for c in self._cards if c.is_joker)
@@ -200,15 +146,9 @@ class Meld:
     def is_joker_set(self) -> bool:
         return self.kind == SET and self.rank == 0
 
-    def _joker_text(self, index: int, joker: str) -> str:
-        meaning = self.meaning(index)
-        return f"{joker}={meaning}" if meaning else joker
-
     def __str__(self) -> str:
         """The cards as move text: "6S 7S JK=8S"; a set of jokers is "JK JK JK"."""
-        return " ".join(
-            self._joker_text(i, "JK") if c.is_joker else str(c) for i, c in enumerate(self._cards)
-        )
+        return tokens_text(self.tokens())
 
     def __repr__(self) -> str:
         return f"Meld({self.id}, {self.kind}, {self})"
@@ -216,16 +156,9 @@ class Meld:
     def pretty(self) -> str:
         """The meld with suit symbols; a joker as ★ with what it stands for."""
         return " ".join(
-            self._joker_pretty(i) if c.is_joker else c.pretty for i, c in enumerate(self._cards)
+            token_pretty(t)
+            for t in self.tokens()  # ★=8♠: never the notation's letter
         )
-
-    def _joker_pretty(self, index: int) -> str:
-        """A joker as shown: ★=8♠ (its card with the suit symbol, never the notation's
-        letter), ★=8 in a set, ★ in a set of jokers."""
-        meaning = self.meaning(index)
-        if meaning and meaning[-1] in SUITS:
-            meaning = Card(parse_rank(meaning[:-1]), meaning[-1]).pretty
-        return f"★={meaning}" if meaning else "★"
 
     def copy(self) -> Meld:
         m = object.__new__(Meld)
@@ -464,9 +397,8 @@ def layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[Layof
     memo = meld._fits
     if memo is None or memo[0] is not rules:
         memo = meld._fits = (rules, {})
-    # one card without a declared meaning is keyed by the (interned) card,
-    # which hashes in C; a tuple of Tokens hashes each in Python
-    key: object = tokens[0].card if len(tokens) == 1 and not tokens[0].rank else tuple(tokens)
+    # tokens are interned: one is its own key, and hashes in C
+    key: object = tokens[0] if len(tokens) == 1 else tuple(tokens)
     fits = memo[1].get(key)
     if fits is None:
         fits = memo[1][key] = _layoff_fits(rules, meld, tokens)
@@ -576,11 +508,8 @@ def _run_layoffs(
 
 
 def joker_fits_somewhere(rules: Rules, melds: Iterable[Meld]) -> bool:
-    token = Token(JOKER)
+    token = card_token(JOKER)
     return any(layoff_fits(rules, m, [token]) for m in melds)
-
-
-_CARD_TOKENS = [Token(card_from_code(code)) for code in range(53)]
 
 
 def fits_several(rules: Rules, melds: Iterable[Meld], tokens: Sequence[Token]) -> bool:

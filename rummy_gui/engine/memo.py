@@ -1,5 +1,5 @@
-"""Answers that depend on the rules and a card text alone, remembered per
-rules: the readings of a meld's text and the canonical text of a reading.
+"""Answers that depend on the rules and a move's cards alone, remembered per
+rules: the readings of a meld's tokens and the canonical tokens of a reading.
 
 Shared by the fast move generator and by `play` of a listed move, so a move
 the generator read is not read again when it is played.
@@ -7,17 +7,18 @@ the generator read is not read again when it is played.
 
 from __future__ import annotations
 
+from .cards import Token
 from .combos import canonical_meld
-from .melds import Reading, Token, readings
+from .melds import Reading, readings
 from .rules import Rules
 
 _LIMIT = 20_000
 
-_READINGS: dict[int, tuple[Rules, dict[tuple[str | None, tuple[str, ...]], list[Reading]]]] = {}
+_READINGS: dict[int, tuple[Rules, dict[tuple[str | None, tuple[Token, ...]], list[Reading]]]] = {}
 
 
-def readings_of(r: Rules, toks: tuple[str, ...], kind: str | None) -> list[Reading]:
-    """`readings` of a move's card text (the list is shared: do not change it)."""
+def readings_of(r: Rules, toks: tuple[Token, ...], kind: str | None) -> list[Reading]:
+    """`readings` of a move's cards (the list is shared: do not change it)."""
     entry = _READINGS.get(id(r))
     if entry is None or entry[0] is not r:
         if len(_READINGS) > 64:
@@ -30,15 +31,15 @@ def readings_of(r: Rules, toks: tuple[str, ...], kind: str | None) -> list[Readi
     if out is None:
         if len(memo) > _LIMIT:
             memo.clear()
-        out = readings(r, [Token.parse(t) for t in toks], kind)
+        out = readings(r, toks, kind)
         memo[key] = out
     return out
 
 
-_CANONICAL: dict[int, tuple[Rules, dict[Reading, tuple[str | None, tuple[str, ...]]]]] = {}
+_CANONICAL: dict[int, tuple[Rules, dict[Reading, tuple[str | None, tuple[Token, ...]]]]] = {}
 
 
-def canonical_of(r: Rules, reading: Reading) -> tuple[str | None, tuple[str, ...]]:
+def canonical_of(r: Rules, reading: Reading) -> tuple[str | None, tuple[Token, ...]]:
     """`combos.canonical_meld` of a reading."""
     entry = _CANONICAL.get(id(r))
     if entry is None or entry[0] is not r:

@@ -5,8 +5,8 @@ checks of `Game.play`)
 is the reference: this module gives exactly its list, in the same order,
 without building and re-checking each move. What a handler would still
 check and the candidate does not guarantee is decided here from the cards
-directly: the turn can still be finished after a meld or lay-off, the text
-of a meld reads one way only, a lay-off fits in exactly one way, the
+directly: the turn can still be finished after a meld or lay-off, the tokens
+of a meld read one way only, a lay-off fits in exactly one way, the
 contract's melds keep its shape.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import compress
 
-from .cards import JOKER, Card, card_from_code
+from .cards import JOKER, Card, Token, card_from_code, card_token
 from .combos import (
     HandIndex,
     layoff_candidates,
@@ -32,8 +32,6 @@ from .melds import (
     LayoffFit,
     Meld,
     Reading,
-    Token,
-    card_token,
     joker_fits_somewhere,
     layoff_fits,
 )
@@ -45,6 +43,32 @@ from .table import Table
 from .targets import table_facts, usable_depths
 from .turn import target_playable
 
+# Enum members as module names: reading a member off its enum class goes
+# through the class's attribute hook (Python 3.11), several times a
+# global's cost, and these are read for every move.
+_A_BUY = Action.BUY
+_A_CONTRACT = Action.CONTRACT
+_A_CUT = Action.CUT
+_A_DEAL = Action.DEAL
+_A_DISCARD = Action.DISCARD
+_A_DRAW = Action.DRAW
+_A_LAYOFF = Action.LAYOFF
+_A_MELD = Action.MELD
+_A_PASS = Action.PASS
+_A_RUMMY = Action.RUMMY
+_A_SHANGHAI = Action.SHANGHAI
+_A_SWAP = Action.SWAP
+_A_TAKE = Action.TAKE
+_C_BUY = ClaimKind.BUY
+_C_RUMMY = ClaimKind.RUMMY
+_C_SHANGHAI = ClaimKind.SHANGHAI
+_P_CLAIM = Phase.CLAIM
+_P_CUT = Phase.CUT
+_P_DEAL_OVER = Phase.DEAL_OVER
+_P_DRAW = Phase.DRAW
+_P_GAME_OVER = Phase.GAME_OVER
+_P_RUMMY_LAYOFF = Phase.RUMMY_LAYOFF
+
 
 def generate(t: Table) -> list[Move]:
     if len(_MOVES) + len(_LAYOFFS) > 20_000:
@@ -53,27 +77,26 @@ def generate(t: Table) -> list[Move]:
         _LAYOFFS.clear()
     s = t.s
     phase = s.phase
-    if phase is Phase.GAME_OVER:
+    if phase is _P_GAME_OVER:
         return []
-    if phase is Phase.CLAIM:
+    if phase is _P_CLAIM:
         out: list[Move] = []
         for seat in t.to_act:
             out.extend(_claim_moves(t, seat))
         return out
     seat = s.turn
-    if phase is Phase.CUT:
-        return [_mv(Action.CUT, seat, number=n) for n in cut_range(len(s.stock))]
-    if phase is Phase.DEAL_OVER:
-        return [_mv(Action.DEAL, seat)]
-    if phase is Phase.DRAW:
+    if phase is _P_CUT:
+        return [_mv(_A_CUT, seat, number=n) for n in cut_range(len(s.stock))]
+    if phase is _P_DEAL_OVER:
+        return [_mv(_A_DEAL, seat)]
+    if phase is _P_DRAW:
         return _draw_moves(t, seat)
-    if phase is Phase.RUMMY_LAYOFF:
+    if phase is _P_RUMMY_LAYOFF:
         assert s.claim is not None
         card = s.claim.card
-        token = [Token(card)]
-        text = (str(card),)
+        token = (card_token(card),)
         return [
-            _layoff_mv(seat, text, m.id)
+            _layoff_mv(seat, token, m.id)
             for m in s.melds
             if len(layoff_fits(t.rules, m, token)) == 1
         ]
@@ -95,6 +118,23 @@ def generate(t: Table) -> list[Move]:
     return out
 
 
+_PLAINS: dict[int, tuple[Move, ...]] = {}
+_DRAW, _PASS, _TAKE1, _BUY = range(4)
+
+
+def _plain(seat: int) -> tuple[Move, ...]:
+    """This seat's draw, pass, take of the top card and buy (made once)."""
+    row = _PLAINS.get(seat)
+    if row is None:
+        row = _PLAINS[seat] = (
+            Move._valid(_A_DRAW, seat),
+            Move._valid(_A_PASS, seat),
+            Move._valid(_A_TAKE, seat, number=1),
+            Move._valid(_A_BUY, seat),
+        )
+    return row
+
+
 _DISCARDS: dict[int, list[Move]] = {}
 
 
@@ -103,31 +143,31 @@ def _discards(seat: int) -> list[Move]:
     row = _DISCARDS.get(seat)
     if row is None:
         row = _DISCARDS[seat] = [
-            Move._valid(Action.DISCARD, seat, (str(card_from_code(code)),)) for code in range(53)
+            Move._valid(_A_DISCARD, seat, (card_token(card_from_code(code)),)) for code in range(53)
         ]
     return row
 
 
 _MOVES: dict[tuple[object, ...], Move] = {}
-_LAYOFFS: dict[tuple[int, tuple[str, ...], int | None], Move] = {}
+_LAYOFFS: dict[tuple[int, tuple[Token, ...], int | None], Move] = {}
 
 
-def _layoff_mv(seat: int, cards: tuple[str, ...], meld_id: int | None) -> Move:
+def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move:
     """`_mv(Action.LAYOFF, seat, cards, number=meld_id)`, looked up by a shorter key."""
     key = (seat, cards, meld_id)
     m = _LAYOFFS.get(key)
     if m is None:
-        m = _LAYOFFS[key] = Move._valid(Action.LAYOFF, seat, cards, meld_id)
+        m = _LAYOFFS[key] = Move._valid(_A_LAYOFF, seat, cards, meld_id)
     return m
 
 
 def _mv(
     action: Action,
     seat: int,
-    cards: tuple[str, ...] = (),
+    cards: tuple[Token, ...] = (),
     number: int | None = None,
     kind: str | None = None,
-    groups: tuple[tuple[str, ...], ...] = (),
+    groups: tuple[tuple[Token, ...], ...] = (),
     call: bool = False,
 ) -> Move:
     """The Move with these fields, made once: moves are values, and building
@@ -146,34 +186,35 @@ def _claim_moves(t: Table, seat: int) -> list[Move]:
     claim = t.s.claim
     assert claim is not None
     out: list[Move] = []
-    if claim.kind is ClaimKind.RUMMY:
-        out.extend(_mv(Action.RUMMY, seat, number=n) for n in dict.fromkeys(claim.depths))
-    elif claim.kind is ClaimKind.BUY:
-        out.append(_mv(Action.BUY, seat))
-    elif claim.kind is ClaimKind.SHANGHAI:
-        token = [Token(claim.card)]
+    if claim.kind is _C_RUMMY:
+        out.extend(_mv(_A_RUMMY, seat, number=n) for n in dict.fromkeys(claim.depths))
+    elif claim.kind is _C_BUY:
+        out.append(_plain(seat)[_BUY])
+    elif claim.kind is _C_SHANGHAI:
+        token = [card_token(claim.card)]
         seen: set[int | None] = set()
         for m in t.s.melds:
             if m.id not in seen and layoff_fits(t.rules, m, token):
                 seen.add(m.id)
-                out.append(_mv(Action.SHANGHAI, seat, number=m.id))
-    out.append(_mv(Action.PASS, seat))
+                out.append(_mv(_A_SHANGHAI, seat, number=m.id))
+    out.append(_plain(seat)[_PASS])
     return out
 
 
 def _draw_moves(t: Table, seat: int) -> list[Move]:
     r, s = t.rules, t.s
-    out = [_mv(Action.PASS, seat)] if s.final_turns is not None else [_mv(Action.DRAW, seat)]
+    plain = _plain(seat)
+    out = [plain[_PASS]] if s.final_turns is not None else [plain[_DRAW]]
     pile = s.discard
     if r.is_contract:
         if pile and not s.protected:
-            out.append(_mv(Action.TAKE, seat, number=1))
+            out.append(plain[_TAKE1])
         return out
     if not pile:
         return out
     first = 1
     if not r.top_discard_must_meld:
-        out.append(_mv(Action.TAKE, seat, number=1))  # the top card is free to keep
+        out.append(plain[_TAKE1])  # the top card is free to keep
         first = 2
     if len(pile) < first:
         return out
@@ -197,7 +238,7 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
         for c in taken if n == 1 else taken[:-1]:
             restricted[c.code] += 1
         if target_playable(t, hand + taken, restricted, taken[0], s.melds, True, counts):
-            out.append(_mv(Action.TAKE, seat, number=n))
+            out.append(_mv(_A_TAKE, seat, number=n))
     return out
 
 
@@ -219,10 +260,10 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
 
     if r.is_contract:
         if s.contract_turn[seat] is None:
-            # contract_layouts gives each text once: no move repeats
+            # contract_layouts gives each layout once: no move repeats
             # (not interned: a hand may have thousands, each seen once)
             out.extend(
-                Move._valid(Action.CONTRACT, seat, groups=groups)
+                Move._valid(_A_CONTRACT, seat, groups=groups)
                 for groups in _contract_moves(t, seat, index)
             )
         elif not r.last_round_goes_out_whole(s.round) and _may_lay_off(t, seat):
@@ -236,7 +277,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                         if c.is_joker:
                             nat = _natural(meld.low + i, meld.suit)
                             if _swap_ok(t, seat, meld, nat):
-                                add(_mv(Action.SWAP, seat, (str(nat),), number=meld.id))
+                                add(_mv(_A_SWAP, seat, (card_token(nat),), number=meld.id))
     else:
         target = s.target
         melds = (
@@ -249,11 +290,11 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
         natural = not index.joker
         for reading in melds:
             if natural:
-                # the canonical text of a meld without a joker: its cards' texts
-                word, toks = None, tuple([c._text for c in reading.cards])
+                # the canonical tokens of a meld without a joker: its cards'
+                word, toks = None, tuple([_TOKEN_OF[c.code] for c in reading.cards])
             else:
                 word, toks = _canonical(r, reading)
-            m = _mv(Action.MELD, seat, toks, kind=word)
+            m = _mv(_A_MELD, seat, toks, kind=word)
             if id(m) in seen:
                 continue
             opts = _readings(r, toks, word)
@@ -281,8 +322,11 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
             if any(may_fit(m, c) for m in s.melds) and any(
                 layoff_fits(r, m, token) for m in s.melds
             ):
-                add(_mv(Action.DISCARD, seat, (str(c),), call=True))
+                add(_mv(_A_DISCARD, seat, (token[0],), call=True))
     return out
+
+
+_TOKEN_OF = tuple(card_token(card_from_code(code)) for code in range(53))
 
 
 def _natural(pos: int, suit: str) -> Card:
@@ -296,13 +340,12 @@ def _may_lay_off(t: Table, seat: int) -> bool:
 
 def _layoffs(
     t: Table, seat: int, meld: Meld, index: HandIndex
-) -> Iterator[tuple[tuple[str, ...], list[Card], Callable[[], list[Meld]]]]:
-    """The lay-off candidates on a meld that fit it in exactly one way: (text,
-    cards, the table after it, built only when asked)."""
+) -> Iterator[tuple[tuple[Token, ...], list[Card], Callable[[], list[Meld]]]]:
+    """The lay-off candidates on a meld that fit it in exactly one way:
+    (tokens, cards, the table after it, built only when asked)."""
     r = t.rules
     for toks in layoff_candidates(r, t.s.hands[seat], meld, index):
-        tokens = [Token.parse(x) for x in toks]
-        fits = layoff_fits(r, meld, tokens)
+        fits = layoff_fits(r, meld, toks)
         if len(fits) != 1:
             continue
         fit = fits[0]
@@ -312,7 +355,7 @@ def _layoffs(
             changed.lay_off(fit, seat)
             return [changed if x is meld else x for x in t.s.melds]
 
-        yield toks, [tok.card for tok in tokens], after
+        yield toks, [tok.card for tok in toks], after
 
 
 def _swap_ok(t: Table, seat: int, meld: Meld, card: Card) -> bool:
@@ -374,7 +417,9 @@ def _finish_ok(
 # --- the contract ----------------------------------------------------------------
 
 
-def _contract_moves(t: Table, seat: int, index: HandIndex) -> Iterator[tuple[tuple[str, ...], ...]]:
+def _contract_moves(
+    t: Table, seat: int, index: HandIndex
+) -> Iterator[tuple[tuple[Token, ...], ...]]:
     """The contract layouts (`contract_combos.contract_layouts`) that
     `contracts.prepare_contract` accepts: each group reads one way, the sets
     and the runs have the contract's shape (checked per combination of sets

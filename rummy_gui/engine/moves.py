@@ -1,31 +1,40 @@
-"""Moves as small immutable values with one text form (RULES.md section 7).
+"""Moves as small immutable values (RULES.md section 7).
 
-``Move.parse(str(m)) == m`` for every move. Card tokens are kept in their
-normal written form ("10H", "JK", "JK=8S", "JK=8"); the game reads them.
+A move holds typed values: its cards as `Token`s (a card, and for a joker
+what the move says it stands for), a meld id or a count, the meld's kind.
+Its one text form is `notation`'s: ``Move.parse(str(m)) == m`` for every move.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .cards import Card, Token, card_token
 from .enums import Action
 from .errors import IllegalMove, illegal
-from .melds import RUN, SET, Token
+from .notation import USAGE, move_body, read_move, tokens_text
 
 ACTIONS = tuple(a.value for a in Action)
 
-__all__ = ["ACTIONS", "Action", "IllegalMove", "Move", "parse_move"]
+__all__ = ["ACTIONS", "USAGE", "Action", "IllegalMove", "Move", "parse_move"]
 
 
 def _error(code: str, **params: object) -> IllegalMove:
     return illegal(code, **params)
 
 
-def _norm_token(text: str) -> str:
-    try:
-        return str(Token.parse(text))
-    except ValueError as e:
-        raise _error("bad_card", text=str(e)) from None
+def _tokens(cards: Iterable[object]) -> tuple[Token, ...]:
+    """A move's cards as Tokens (a Card is its token); text is refused."""
+    out = []
+    for c in cards:
+        if isinstance(c, Token):
+            out.append(c)
+        elif isinstance(c, Card):
+            out.append(card_token(c))
+        else:
+            raise _error("bad_move", text=f"{c!r} is not a Card or a Token (Move.parse reads text)")
+    return tuple(out)
 
 
 # Which fields each action carries: (cards, number, kind, groups, call); the
@@ -53,7 +62,7 @@ class Move:
     """One move. `seat` is None when the text named no seat.
 
     Which fields a move carries depends on its action: `cards` (meld, layoff,
-    swap and discard: card tokens as written), `number` (take/rummy/cut: how
+    swap and discard: Tokens; Cards given are made their Tokens), `number` (take/rummy/cut: how
     many cards; layoff/swap/shanghai: the meld's id), `kind` (meld: "set" or
     "run" when declared), `groups` (contract: its melds), `call` (discard with
     the protective Shanghai call). A value that does not fit its action is
@@ -61,13 +70,15 @@ class Move:
 
     action: Action
     seat: int | None = None
-    cards: tuple[str, ...] = ()
+    cards: tuple[Token, ...] = ()
     number: int | None = None
     kind: str | None = None
-    groups: tuple[tuple[str, ...], ...] = ()
+    groups: tuple[tuple[Token, ...], ...] = ()
     call: bool = False
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _tokens(self.cards))
+        object.__setattr__(self, "groups", tuple(_tokens(g) for g in self.groups))
         action = self.action
         if type(action) is not Action:
             try:
@@ -91,10 +102,10 @@ class Move:
         cls,
         action: Action,
         seat: int,
-        cards: tuple[str, ...] = (),
+        cards: tuple[Token, ...] = (),
         number: int | None = None,
         kind: str | None = None,
-        groups: tuple[tuple[str, ...], ...] = (),
+        groups: tuple[tuple[Token, ...], ...] = (),
         call: bool = False,
     ) -> Move:
         """A move the engine built itself, whose fields fit its action: made
@@ -113,8 +124,8 @@ class Move:
 
     def _fields_text(self) -> str:
         return (
-            f"cards={list(self.cards)}, number={self.number}, kind={self.kind}, "
-            f"groups={[list(g) for g in self.groups]}, call={self.call}"
+            f"cards=[{tokens_text(self.cards)}], number={self.number}, kind={self.kind}, "
+            f"groups=[{' / '.join(tokens_text(g) for g in self.groups)}], call={self.call}"
         )
 
     @property
@@ -132,25 +143,10 @@ class Move:
 
     def body(self) -> str:
         """The move's text without its seat."""
-        a = self.action
-        if a in (Action.DRAW, Action.BUY, Action.PASS, Action.DEAL):
-            return str(a.value)
-        if a in (Action.TAKE, Action.RUMMY, Action.CUT):
-            return f"{a.value} {self.number}"
-        if a is Action.MELD:
-            word = f"{self.kind} " if self.kind else ""
-            return f"meld {word}{' '.join(self.cards)}"
-        if a is Action.LAYOFF:
-            return f"layoff {' '.join(self.cards)} to {self.number}"
-        if a is Action.SWAP:
-            return f"swap {self.cards[0]} in {self.number}"
-        if a is Action.DISCARD:
-            return f"discard {self.cards[0]}" + (" shanghai" if self.call else "")
-        if a is Action.SHANGHAI:
-            return f"shanghai to {self.number}"
-        if a is Action.CONTRACT:
-            return "contract " + " / ".join(" ".join(g) for g in self.groups)
-        raise AssertionError(a)  # pragma: no cover
+        return move_body(self.action, self.cards, self.number, self.kind, self.groups, self.call)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
 
     def __str__(self) -> str:
         body = self.body()
@@ -163,91 +159,5 @@ class Move:
         return parse_move(text)
 
 
-def _number(word: str, _what: str, minimum: int = 1) -> int:
-    if not word.isdigit() or int(word) < minimum:
-        raise _error("bad_number", text=word)
-    return int(word)
-
-
-USAGE: dict[str, str] = {
-    "draw": "draw",
-    "take": "take N",
-    "meld": "meld 7H 8H 9H",
-    "layoff": "layoff 9S to 3",
-    "swap": "swap 8H in 3",
-    "discard": "discard KD",
-    "rummy": "rummy N",
-    "buy": "buy",
-    "shanghai": "shanghai to 3",
-    "pass": "pass",
-    "cut": "cut N",
-    "contract": "contract 7H 7S 7D / 9C 10C JC QC",
-    "deal": "deal",
-}
-
-
 def parse_move(text: str) -> Move:
-    if not isinstance(text, str):
-        raise _error("bad_move", text=repr(text))
-    raw = text.strip()
-    seat: int | None = None
-    if ":" in raw:
-        head, _, raw = raw.partition(":")
-        head = head.strip()
-        if not head.isdigit():
-            raise _error("bad_seat", text=head)
-        seat = int(head)
-        raw = raw.strip()
-    words = raw.split()
-    if not words:
-        raise _error("empty_move")
-    try:
-        action = Action(words[0].lower())
-    except ValueError:
-        raise _error("unknown_action", text=words[0]) from None
-    args = words[1:]
-
-    def usage() -> IllegalMove:
-        return _error("bad_syntax", text=raw, usage=USAGE[action])
-
-    if action in (Action.DRAW, Action.BUY, Action.PASS, Action.DEAL):
-        if args:
-            raise usage()
-        return Move(action, seat)
-    if action in (Action.TAKE, Action.RUMMY, Action.CUT):
-        if len(args) != 1:
-            raise usage()
-        return Move(action, seat, number=_number(args[0], f"how many cards to {action}"))
-    if action is Action.MELD:
-        kind = None
-        if args and args[0].lower() in (SET, RUN):
-            kind = args[0].lower()
-            args = args[1:]
-        if not args:
-            raise usage()
-        return Move(action, seat, tuple(_norm_token(a) for a in args), kind=kind)
-    if action in (Action.LAYOFF, Action.SWAP):
-        link = "to" if action is Action.LAYOFF else "in"
-        if len(args) < 3 or args[-2].lower() != link or (action is Action.SWAP and len(args) != 3):
-            raise usage()
-        cards = tuple(_norm_token(a) for a in args[:-2])
-        return Move(action, seat, cards, number=_number(args[-1], "the meld's number"))
-    if action is Action.DISCARD:
-        call = False
-        if len(args) == 2 and args[1].lower() == Action.SHANGHAI.value:
-            call = True
-            args = args[:1]
-        if len(args) != 1:
-            raise usage()
-        return Move(action, seat, (_norm_token(args[0]),), call=call)
-    if action is Action.SHANGHAI:
-        if len(args) != 2 or args[0].lower() != "to":
-            raise usage()
-        return Move(action, seat, number=_number(args[1], "the meld's number"))
-    if action is Action.CONTRACT:
-        groups_text = " ".join(args).split("/")
-        groups = tuple(tuple(_norm_token(a) for a in g.split()) for g in groups_text)
-        if not args or any(not g for g in groups):
-            raise usage()
-        return Move(action, seat, groups=groups)
-    raise usage()  # pragma: no cover
+    return Move(*read_move(text))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .cards import Card
 from .enums import Action, Phase
 from .legal import LegalMoves, generate
-from .melds import SET, Meld, Token, fits_several, layoff_fits
+from .melds import SET, Meld, fits_several, layoff_fits
 from .moves import Move
 from .rules import Rules
 from .state import GameState
@@ -65,11 +65,7 @@ def told_meld(rules: Rules, s: GameState, move: Move) -> int | None:
     meld = next((m for m in s.melds if m.id == move.number), None)
     if meld is None or not move.cards:
         return None
-    try:
-        tokens = [Token.parse(t) for t in move.cards]
-    except ValueError:
-        return None
-    return meld.id if meld.kind == SET or fits_several(rules, s.melds, tokens) else None
+    return meld.id if meld.kind == SET or fits_several(rules, s.melds, move.cards) else None
 
 
 def public_discard(s: GameState) -> list[Card]:
@@ -102,8 +98,7 @@ def offered_moves(t: Table, legal: LegalMoves, seat: int) -> list[Move]:
 
 def _fits(rules: Rules, melds: dict[int, Meld], m: Move) -> bool:
     meld = melds.get(m.meld_id or 0)
-    tokens = [Token.parse(x) for x in m.cards]
-    return meld is not None and len(layoff_fits(rules, meld, tokens)) == 1
+    return meld is not None and len(layoff_fits(rules, meld, m.cards)) == 1
 
 
 def offered_by_generation(t: Table, real: list[Move], seat: int) -> list[Move]:

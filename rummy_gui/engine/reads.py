@@ -14,6 +14,10 @@ from .rules import CONTRACT_NAMES, Rules
 from .state import Claim, GameState
 from .table import Table
 
+# Enum members as module names (read per move; an enum class's attribute costs more).
+_GAME_OVER = Phase.GAME_OVER
+_DEAL_ENDED = (Phase.DEAL_OVER, Phase.GAME_OVER)
+
 
 class GameReads:
     """Reads of a game's state (the base of `Game`)."""
@@ -141,11 +145,11 @@ class GameReads:
 
     @property
     def deal_over(self) -> bool:
-        return self._s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
+        return self._s.phase in _DEAL_ENDED
 
     @property
     def game_over(self) -> bool:
-        return self._s.phase is Phase.GAME_OVER
+        return self._s.phase is _GAME_OVER
 
     @property
     def moves(self) -> list[Move]:

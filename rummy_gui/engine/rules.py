@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -85,7 +86,7 @@ class Rules:
     shanghai_scoring: bool = False
     option_keys: tuple[str, ...] = field(default=(), compare=False)
 
-    @property
+    @cached_property  # kept in the instance: read for nearly every move
     def is_contract(self) -> bool:
         return self.family == FAMILY_CONTRACT
 

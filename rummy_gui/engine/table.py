@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import Card
+from .cards import Card, Token
 from .enums import Phase
 from .errors import IllegalMove, illegal
-from .melds import Meld, Reading, Token
+from .melds import Meld, Reading
+from .notation import tokens_text
 from .rules import Rules
 from .state import GameState
+
+# Enum members as module names: reading one off its enum class costs
+# several times a global's lookup (Python 3.11), and these are read per move.
+_GAME_OVER, _CLAIM, _DRAW = Phase.GAME_OVER, Phase.CLAIM, Phase.DRAW
 
 # A checked move, ready to be played: it changes the state and returns nothing.
 Apply = Callable[[], None]
@@ -55,9 +60,10 @@ class Table:
     @property
     def to_act(self) -> tuple[int, ...]:
         s = self.s
-        if s.phase is Phase.GAME_OVER:
+        phase = s.phase
+        if phase is _GAME_OVER:
             return ()
-        if s.phase is Phase.CLAIM and s.claim is not None:
+        if phase is _CLAIM and s.claim is not None:
             return s.claim.waiting()
         return (s.turn,)
 
@@ -67,17 +73,15 @@ class Table:
     def begin_turn(self, seat: int) -> None:
         s = self.s
         s.turn = seat
-        s.phase = Phase.DRAW
+        s.phase = _DRAW
         s.claim = None
         s.turn_no += 1
         s.reset_turn()
 
     # --- cards in hand
-    def tokens(self, texts: Sequence[str]) -> list[Token]:
-        try:
-            return [Token.parse(t) for t in texts]
-        except ValueError as e:
-            raise _illegal("bad_card", text=str(e)) from None
+    def tokens(self, tokens: Sequence[Token]) -> list[Token]:
+        """A move's tokens, as a list (a move holds them typed: nothing to read)."""
+        return list(tokens)
 
     def hand_tokens(self, seat: int, tokens: Sequence[Token]) -> list[Card]:
         """The cards the tokens name, checked against the hand."""
@@ -107,7 +111,7 @@ class Table:
         kinds = {o.kind for o in options}
         if len(kinds) > 1:
             return _illegal("ambiguous_kind", cards=pretty(cards))
-        examples = " or ".join(" ".join(o.tokens(True)) for o in options[:3])
+        examples = " or ".join(tokens_text(o.tokens(True)) for o in options[:3])
         return _illegal("ambiguous_joker", cards=pretty(cards), options=examples)
 
     # --- the stock (RULES.md 3.5, 4.5 and 4.7)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Any
 
-from .cards import JOKER, Card, rank_text
+from .cards import JOKER, Card, Token, card_token
 from .claims import after_discard, open_buy_window
 from .combos import may_fit
 from .ending import end_deal
@@ -22,8 +22,6 @@ from .melds import (
     SET,
     LayoffFit,
     Meld,
-    Token,
-    card_token,
     fits_several,
     joker_fits_somewhere,
     layoff_fits,
@@ -31,6 +29,7 @@ from .melds import (
 )
 from .memo import readings_of
 from .moves import Move
+from .notation import token_text
 from .state import FaceDown, GameState
 from .table import Apply, Table, pretty
 from .targets import (
@@ -131,7 +130,7 @@ def prepare_meld(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
     r, s = t.rules, t.s
     if not checked:
         reading = readings_of(r, m.cards, m.kind)[0]
-        cards: list[Card] = [Token.parse(x).card for x in m.cards]
+        cards: list[Card] = [tok.card for tok in m.cards]
     else:
         if r.is_contract:
             raise _illegal("use_contract")
@@ -276,9 +275,9 @@ def _fit_tokens(meld: Meld, fit: Any) -> list[str]:
     for i in fit.added:
         c = fit.cards[i]
         if c.is_joker and meld.kind == RUN:
-            out.append(f"JK={rank_text(fit.low + i)}{meld.suit}")
+            out.append(token_text(Token(JOKER, fit.low + i, meld.suit)))
         else:
-            out.append(str(c))
+            out.append(token_text(card_token(c)))
     return out
 
 
@@ -432,12 +431,9 @@ def target_playable(
 def prepare_discard(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
     """`checked=False`: a move of the legal-move list."""
     s = t.s
+    card = m.cards[0].card
     if checked:
-        tokens = t.tokens(m.cards)
-        card = tokens[0].card
-        _check_discard(t, seat, m, tokens)
-    else:
-        card = Token.parse(m.cards[0]).card  # a listed move's text is well formed
+        _check_discard(t, seat, m, m.cards)
 
     def apply() -> None:
         s.hands[seat].remove(card)
@@ -474,5 +470,5 @@ def _check_discard(t: Table, seat: int, m: Move, tokens: Sequence[Token]) -> Non
     if m.call:
         if not r.shanghai_call:
             raise _illegal("no_shanghai")
-        if card.is_joker or not any(layoff_fits(r, x, [Token(card)]) for x in s.melds):
+        if card.is_joker or not any(layoff_fits(r, x, [card_token(card)]) for x in s.melds):
             raise _illegal("shanghai_no_fit", card=card.pretty)

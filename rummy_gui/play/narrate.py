@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummy_gui.engine import Action, Game, Move, ask
-from rummy_gui.engine.cards import Card, rank_text
-from rummy_gui.engine.melds import Token
+from rummy_gui.engine.cards import Token
+from rummy_gui.engine.notation import token_pretty
 from rummy_gui.i18n import _, ngettext
 
 _LOG = {
@@ -166,19 +166,9 @@ _MARKED_CARDS = [
 ]
 
 
-def _tokens_text(tokens: Sequence[str]) -> str:
-    out = []
-    for t in tokens:
-        tok = Token.parse(t)
-        if tok.card.is_joker:
-            if not tok.rank:
-                out.append("★")
-            else:  # what it stands for, written as the table writes cards: ★=3♦, or ★=7 in a set
-                meaning = Card(tok.rank, tok.suit).pretty if tok.suit else rank_text(tok.rank)
-                out.append(f"★={meaning}")
-        else:
-            out.append(tok.card.pretty)
-    return " ".join(out)
+def _tokens_text(tokens: Sequence[Token]) -> str:
+    # what a joker stands for, written as the table writes cards: ★=3♦, or ★=7 in a set
+    return " ".join(token_pretty(t) for t in tokens)
 
 
 def _parts(move: Move, before: Game | None, log: bool = False) -> tuple[str, dict[str, str]]:

@@ -21,7 +21,7 @@ import pytest
 
 from rummy_gui.bots import LEVELS, Bot, make_bot
 from rummy_gui.bots.policy import MEDIUM, Params, RuleBot, Tuning
-from rummy_gui.engine import PRESETS, Game
+from rummy_gui.engine import JOKER, PRESETS, Game
 from rummy_gui.engine.legal import _natural
 from rummy_gui.engine.melds import RUN, Token, layoff_fits
 
@@ -227,7 +227,7 @@ def test_a_fourth_joker_goes_in_shanghai_round_7() -> None:
     assert view.round == 7
     four = dataclasses.replace(view, hand=tuple(parse_cards("JK JK JK JK 3D 4D 6D 4S 6S 6S 8S 9S")))
     jk = next(m for m in view.legal_moves if m.action == "discard")
-    jk = dataclasses.replace(jk, cards=("JK",))
+    jk = dataclasses.replace(jk, cards=(Token(JOKER),))
     plain = [m for m in view.legal_moves if m.action == "discard"]
     assert unstick(four, [*plain, jk], random.Random(1)) == jk
     three = dataclasses.replace(

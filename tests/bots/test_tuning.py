@@ -135,10 +135,10 @@ def test_rummy500_medium_keeps_its_high_cards_while_they_may_still_meld() -> Non
     for level in ("medium", "hard"):
         move = make_bot(level, seed=2).choose(view)
         assert move.action == "discard", level
-        assert move.cards == ("2D",), level
+        assert move.body() == "discard 2D", level
     untuned = RuleBot(2, MEDIUM, "medium").choose(view)
     assert untuned.action == "discard"
-    assert untuned.cards[0] in ("KS", "QD", "JC")
+    assert untuned.body() in ("discard KS", "discard QD", "discard JC")
 
 
 def test_the_experts_own_tuning_is_over_hards_and_its_searches_start_from_it() -> None:

@@ -13,13 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_gui.engine import PRESETS
-from rummy_gui.engine.cards import JOKER, NATURALS, Card
+from rummy_gui.engine.cards import JOKER, NATURALS, Card, Token
 from rummy_gui.engine.combos import HandIndex, possible_melds
 from rummy_gui.engine.contract_combos import (
+    _CARD_AT,
     _contract_possible,
-    _group_text,
+    _group_tokens,
+    _moved,
     _run_parts,
     _set_parts,
+    _unique,
 )
 from rummy_gui.engine.melds import RUN, SET, run_bounds
 from rummy_gui.engine.memo import readings_of
@@ -36,12 +39,12 @@ RULES = st.builds(
 
 def _whole_hand(
     rules: Rules, hand: list[Card], kind: str, **sizes: tuple[int, int] | None
-) -> list[tuple[str, ...]]:
+) -> list[tuple[Token, ...]]:
     found = possible_melds(rules, hand, **sizes)  # type: ignore[arg-type]
     return [
-        _group_text(x)
+        _group_tokens(x)
         for x in found
-        if x.kind == kind and len(readings_of(rules, _group_text(x), kind)) == 1
+        if x.kind == kind and len(readings_of(rules, _group_tokens(x), kind)) == 1
     ]
 
 
@@ -112,3 +115,49 @@ def test_the_quick_bound_is_the_plain_bound(rules: Rules, hand: list[Card], roun
     assert _contract_possible(rules, index, sets_needed, runs_needed, run_length) == _plain_bound(
         rules, list(index.counts), sets_needed, runs_needed, run_length
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rules=RULES,
+    places=st.integers(1, (1 << 14) - 1),
+    jokers=st.integers(0, 4),
+    whole=st.booleans(),
+    suit=st.integers(1, 3),
+)
+def test_a_suits_runs_moved_to_another_suit_are_that_suits_runs(
+    rules: Rules, places: int, jokers: int, whole: bool, suit: int
+) -> None:
+    """`_run_parts` keeps one suit's runs for another suit holding the same places."""
+    run_sizes = None if whole else (4, 4)
+
+    def fresh(si: int) -> list[object]:
+        cards = [_CARD_AT[si][p] for p in range(1, 14) if places >> p & 1] + [JOKER] * jokers
+        found = possible_melds(rules, cards, sizes=(99, 99), run_sizes=run_sizes)
+        return list(_unique(rules, found, RUN))
+
+    clubs = fresh(0)
+    moved = [_moved(part, 13 * suit, suit="CDHS"[suit]) for part in clubs]  # type: ignore[arg-type]
+    assert moved == fresh(suit)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rules=RULES,
+    held=st.tuples(*[st.integers(0, 2)] * 4),
+    jokers=st.integers(0, 4),
+    rank0=st.integers(1, 12),
+)
+def test_a_ranks_sets_moved_to_another_rank_are_that_ranks_sets(
+    rules: Rules, held: tuple[int, int, int, int], jokers: int, rank0: int
+) -> None:
+    """`_set_parts` keeps one rank's sets for another rank held in the same suits."""
+
+    def fresh(r0: int) -> list[object]:
+        cards = [NATURALS[si * 13 + r0] for si in range(4) for _ in range(held[si])]
+        found = possible_melds(rules, cards + [JOKER] * jokers, sizes=(3, 3), run_sizes=(99, 99))
+        return list(_unique(rules, found, SET))
+
+    aces = fresh(0)
+    moved = [_moved(part, rank0, rank=rank0 + 1) for part in aces]  # type: ignore[arg-type]
+    assert moved == fresh(rank0)

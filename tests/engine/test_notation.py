@@ -9,7 +9,9 @@ import json
 import pytest
 from _helpers import layout, legal, legal_texts, play, refused, snapshot
 
-from rummy_gui.engine import Game, IllegalMove, MalformedMove, Move
+from rummy_gui.engine import JOKER, Action, Card, Game, IllegalMove, MalformedMove, Move, parse_card
+from rummy_gui.engine.cards import Token
+from rummy_gui.engine.notation import parse_token, text_key, token_text, tokens_text
 
 CANONICAL = [
     "0: draw",
@@ -197,3 +199,58 @@ def test_record_is_json_and_replays_to_an_equal_game():
     play(g2, f"{g2.turn}: draw")
     again2 = Game.from_record(json.loads(json.dumps(g2.record())))
     assert again2 == g2
+
+
+# --- typed moves (issue 48): a move holds Tokens; text is notation's ------------
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_a_move_holds_typed_cards_never_text(text):
+    m = Move.parse(text)
+    for token in [*m.cards, *(t for g in m.groups for t in g)]:
+        assert isinstance(token, Token)
+        assert isinstance(token.card, Card)
+        assert token_text(token) in text
+
+
+def test_tokens_are_interned_values_with_what_a_joker_stands_for():
+    run_joker = parse_token("JK=8S")
+    assert run_joker is Token(JOKER, 8, "S")
+    assert (run_joker.card, run_joker.rank, run_joker.suit) == (JOKER, 8, "S")
+    assert parse_token("JK=8") is Token(JOKER, 8)
+    assert parse_token("JK=A♥") is Token(JOKER, 14, "H")  # the high ace is the ace
+    assert parse_token("10h") is Token(parse_card("10H"))
+    assert parse_token("JK=0") is Token(
+        JOKER
+    )  # how earlier versions wrote a joker of a set of jokers
+    assert [token_text(t) for t in Move.parse("0: meld run 7H JK=8H JK=9H").cards] == [
+        "7H",
+        "JK=8H",
+        "JK=9H",
+    ]
+
+
+def test_a_move_is_built_from_cards_and_refuses_text():
+    card = parse_card("KD")
+    assert Move(Action.DISCARD, 0, (card,)) == Move.parse("0: discard KD")
+    assert Move(Action.DISCARD, 0, (Token(card),)) == Move.parse("0: discard KD")
+    with pytest.raises(MalformedMove):
+        Move(Action.DISCARD, 0, ("KD",))  # type: ignore[arg-type]
+    contract = Move(Action.CONTRACT, 0, groups=((Token(JOKER), card), (card,)))
+    assert str(contract) == "0: contract JK KD / KD"
+
+
+def test_text_key_sorts_token_lists_as_their_texts_sort():
+    texts = ["10C", "2C", "AS", "JK", "JK=8S", "JK=10H", "KD", "QH", "9D", "JS"]
+    groups = [(parse_token(a), parse_token(b)) for a in texts for b in texts[:3]]
+    by_key = sorted(groups, key=text_key)
+    by_text = sorted(groups, key=lambda g: tuple(token_text(t) for t in g))
+    assert by_key == by_text
+
+
+def test_a_meld_gives_its_tokens_and_its_text_is_theirs():
+    g = layout("rummy500", ["6S 7S JK 2C 3D", "4C 5C"], stock="KD QD", discard="9H")
+    play(g, "0: draw", "0: meld 6S 7S JK=8S")
+    meld = g.melds[0]
+    assert meld.tokens() == (Token(parse_card("6S")), Token(parse_card("7S")), Token(JOKER, 8, "S"))
+    assert str(meld) == tokens_text(meld.tokens()) == "6S 7S JK=8S"

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from _helpers import deal_scores, discard, layout, legal, meld, play, refused, totals
 
-from rummy_gui.engine import Game
+from rummy_gui.engine import JOKER, Game
+from rummy_gui.engine.cards import Token
 
 
 def test_persian_partners_sit_opposite():
@@ -173,7 +174,7 @@ def test_persian_joker_set_is_written_jk_jk_jk_everywhere():
     joker_set = meld(g, 1)
     assert str(joker_set) == "JK JK JK"
     assert joker_set.pretty() == "★ ★ ★"
-    assert joker_set.meanings() == ["", "", ""]
+    assert joker_set.tokens() == (Token(JOKER),) * 3
     assert [str(m) for m in g.view(1).melds] == ["JK JK JK"]
     assert [str(m) for m in g.moves][-1] == "0: meld JK JK JK"
     assert g.record()["moves"][-1] == "0: meld JK JK JK"

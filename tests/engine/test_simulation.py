@@ -122,7 +122,7 @@ def choose(g: Game, rng: random.Random, runs_only: bool = False) -> Move:
         held = [str(c) for c in g.hand(g.turn)]
         scored = []
         for m in discards:
-            card = m.cards[0]
+            card = str(m.cards[0].card)
             rest = list(held)
             if card in rest:
                 rest.remove(card)

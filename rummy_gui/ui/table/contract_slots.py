@@ -14,7 +14,7 @@ from pygame import Rect
 
 from rummy_gui.engine import Game, Move, ask
 from rummy_gui.engine.ask import ContractSlot
-from rummy_gui.engine.cards import Card
+from rummy_gui.engine.cards import Card, card_token
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
 from rummy_gui.ui.table import layout as lay
@@ -108,7 +108,7 @@ class ContractSlots:
     def move(self) -> Move:
         """The lay-down of the slots' cards as they are (for the engine to say
         what is wrong with it when no legal lay-down matches)."""
-        groups = tuple(tuple(str(c) for c in slot) for slot in self.slots if slot)
+        groups = tuple(tuple(card_token(c) for c in slot) for slot in self.slots if slot)
         return Move(Action.CONTRACT, groups=groups or ((),))
 
 

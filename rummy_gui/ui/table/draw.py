@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.engine import Game
-from rummy_gui.engine.cards import SUITS, Card, suit_symbol
+from rummy_gui.engine.cards import Card, Token, rank_text
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language, pgettext
 from rummy_gui.play import palette
@@ -175,7 +175,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         rects.extend(r.inflate(20, 24) for _c, r in geo.zones.get(("face down", seat), []))
         for meld in g.public_melds:
             if geo.meld_zone_of.get(meld.id) == seat:
-                melds.append((meld.id, str(meld), tuple(meld.owners), meld.complete))
+                melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
         base = (
@@ -564,7 +564,7 @@ def _draw_melds(
         if not rects:
             continue
         maker = meld_maker(meld)
-        tokens = str(meld).split()
+        tokens = meld.tokens()
         for j, (card, rect) in enumerate(geo.zones[("meld", meld.id)]):
             if (("meld", meld.id), j) in hidden:
                 continue
@@ -575,9 +575,9 @@ def _draw_melds(
             mark_top = rect.bottom
             if owner != maker:
                 mark_top = _owner_mark(surface, scene, owner, rect)
-            if card.is_joker and j < len(tokens) and "=" in tokens[j]:
+            if card.is_joker and j < len(tokens) and tokens[j].rank:
                 four = scene.app.settings.four_colour
-                _joker_tag(surface, tokens[j].split("=")[1], rect, four, mark_top)
+                _joker_tag(surface, tokens[j], rect, four, mark_top)
         if meld.complete:  # in the last card's empty top-right corner, on no other text
             tick = fonts.text_cached("✓", 14, theme.GOLD, True)
             surface.blit(tick, tick.get_rect(topright=(rects[-1].right - 3, rects[-1].y + 2)))
@@ -595,15 +595,16 @@ def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Re
     return centre[1] - r - 1
 
 
-def _joker_tag(surface: pygame.Surface, meaning: str, rect: Rect, four: bool, below: int) -> None:
-    """What a joker stands for, on its visible strip, above `below` (an owner's mark)."""
+def _joker_tag(surface: pygame.Surface, token: Token, rect: Rect, four: bool, below: int) -> None:
+    """What a joker stands for (a run's card, or a set's rank), on its
+    visible strip, above `below` (an owner's mark)."""
     from rummy_gui.ui.art.cards import suit_colour
 
-    text = meaning
+    text = rank_text(token.rank)
     colour = (40, 40, 40)
-    if meaning and meaning[-1] in SUITS:
-        text = meaning[:-1] + suit_symbol(meaning[-1])
-        colour = suit_colour(meaning[-1], four)
+    if token.suit:
+        text = Card(token.rank, token.suit).pretty
+        colour = suit_colour(token.suit, four)
     size = max(9, rect.h // 7)
     img = fonts.text_cached(text, size, colour, True)
     box = img.get_rect(topleft=(rect.x + 3, rect.y + rect.h * 0.62))

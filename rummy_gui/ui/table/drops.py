@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from rummy_gui.engine import Game, Move
-from rummy_gui.engine.cards import SUITS, Card, parse_card
+from rummy_gui.engine.cards import Card, Token, card_token
 from rummy_gui.engine.enums import Action
+from rummy_gui.engine.notation import token_pretty
 from rummy_gui.i18n import _
 from rummy_gui.ui.widgets import theme
 
@@ -41,20 +42,14 @@ class Message:
     pos: tuple[int, int] | None = None  # where it happened (a refusal), else above the hand
 
 
-def tokens(cards: list[Card]) -> tuple[str, ...]:
-    """The cards as a move names them (the engine's own card text)."""
-    return tuple(str(c) for c in cards)
+def tokens(cards: list[Card]) -> tuple[Token, ...]:
+    """The cards as a move plays them (no joker saying what it stands for)."""
+    return tuple(card_token(c) for c in cards)
 
 
-def pretty_token(token: str) -> str:
-    """A card token of a move as shown: "JK=8S" is the joker standing for 8♠."""
-    base, _sep, meaning = token.partition("=")
-    card = parse_card(base)
-    if not meaning:
-        return card.pretty
-    if meaning[-1] in SUITS:
-        return f"★={parse_card(meaning).pretty}"
-    return f"★={meaning}"
+def pretty_token(token: Token) -> str:
+    """A card of a move as shown: a joker standing for 8♠ is "★=8♠"."""
+    return token_pretty(token)
 
 
 def meld_words(game: Game | None, meld_id: int | None) -> str:
