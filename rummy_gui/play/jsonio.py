@@ -45,7 +45,8 @@ class ReadError(JsonFileError):
 
 
 class WriteError(JsonFileError):
-    """kind: read_only, disk_full, too_large, not_json, write_failed."""
+    """kind: read_only, disk_full, too_large, not_json, write_failed, busy (the
+    other copy of the program holds the file: `folderlock.short_lock`)."""
 
 
 def backup_path(path: Path | str) -> Path:
@@ -80,6 +81,9 @@ def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
     p = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
+        # the type first: opening a FIFO or a device may block or act (a tape rewinds)
+        if not stat.S_ISREG(os.stat(p).st_mode) and not os.path.isdir(p):
+            raise ReadError(f"{shown_path(p.name)} is not a regular file", "not_a_file", p)
         fd = os.open(p, flags)
     except FileNotFoundError:
         raise ReadError(f"{shown_path(p.name)} does not exist", "missing", p) from None
@@ -210,6 +214,11 @@ def _keep_backup(p: Path) -> None:
     or a copy where links are not supported)."""
     bak = backup_path(p)
     tmp_bak = p.with_name(f".{p.name}.bak-tmp")
+    try:
+        if not stat.S_ISREG(os.stat(p).st_mode):
+            return  # a FIFO or a device in the file's place is no version to keep
+    except FileNotFoundError:
+        return
     with contextlib.suppress(FileNotFoundError):
         os.unlink(tmp_bak)
     try:
@@ -218,11 +227,10 @@ def _keep_backup(p: Path) -> None:
         except FileNotFoundError:
             return
         except OSError:
-            data = p.read_bytes()
-            with open(tmp_bak, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
+            try:
+                _copy_file(p, tmp_bak)
+            except ReadError as e:
+                raise OSError(errno.EIO, str(e)) from None
         os.replace(tmp_bak, bak)
     finally:
         with contextlib.suppress(OSError):
@@ -317,9 +325,10 @@ def keep_aside(path: Path | str, tag: str) -> Path | None:
         kept = []
     for other in kept:
         try:
-            if other.read_bytes() == data:
+            # read_bytes: a FIFO or a device named like a copy is skipped, never opened
+            if read_bytes(other) == data:
                 return None
-        except OSError:  # noqa: PERF203 (an unreadable copy is skipped, the others compared)
+        except ReadError:  # noqa: PERF203 (an unreadable copy is skipped, the others compared)
             continue
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = p.with_name(f"{prefix}{stamp}")
@@ -328,13 +337,36 @@ def keep_aside(path: Path | str, tag: str) -> Path | None:
         target = p.with_name(f"{prefix}{stamp}-{n}")
         n += 1
     try:
-        with open(target, "xb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+        _write_new(target, data, _mode_of(p))
     except OSError as e:
         raise _write_problem(e, target) from None
     return target
+
+
+def _mode_of(p: Path) -> int:
+    """The permission bits of ``p`` (a copy of it gets the same: 0600 stays 0600)."""
+    try:
+        return stat.S_IMODE(os.stat(p).st_mode)
+    except OSError:
+        return 0o600
+
+
+def _write_new(target: Path, data: bytes, mode: int) -> None:
+    """A new file (never one that exists) holding ``data``, with exactly ``mode``."""
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
+    with os.fdopen(fd, "wb") as f:
+        fchmod = getattr(os, "fchmod", None)  # the umask took bits away; not on Windows
+        if fchmod is not None:
+            with contextlib.suppress(OSError):  # not every file system keeps modes
+                fchmod(f.fileno(), mode)
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _copy_file(p: Path, target: Path) -> None:
+    """Copy the regular file ``p`` to the new file ``target``, with its mode."""
+    _write_new(target, read_bytes(p), _mode_of(p))
 
 
 def keep_unreadable(path: Path, newer: bool, strict: bool) -> list[str]:

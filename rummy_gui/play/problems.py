@@ -31,7 +31,13 @@ PROBLEMS = {
         "not starting or ending with a dot."
     ),
     "io": N_("The file could not be read or written."),
+    "too_large": N_("The game is too long to be saved."),
+    "other_copy": N_("Another copy of the game is open; this one will not save games."),
 }
+
+# A second copy of the program on one data folder (rummy_gui.play.folderlock):
+# told once in the main menu and once at each table.
+OTHER_COPY = PROBLEMS["other_copy"]
 
 
 # Why an autosave or the statistics could not be written, by jsonio.WriteError.kind.

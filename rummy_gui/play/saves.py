@@ -18,8 +18,6 @@ newer program is refused with a message naming both versions.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,7 +29,15 @@ from typing import Any, Protocol, TypeGuard
 from rummy_gui import __version__, paths
 from rummy_gui.engine import PRESETS, Game, IllegalMove
 from rummy_gui.engine.cards import count_cards, make_pack
-from rummy_gui.play import jsonio, opening
+from rummy_gui.play import folderlock, jsonio, opening
+from rummy_gui.play.openguard import NOTE_NAME as OPENING_NAME
+from rummy_gui.play.openguard import (
+    closed_cleanly,
+    frame_drawn,
+    interrupted_opening,
+    mark_opening,
+    opened,
+)
 from rummy_gui.safetext import clean
 from rummy_gui.safetext import problem as text_problem
 
@@ -42,8 +48,14 @@ HUMAN = "human"
 # written here so that loading a save does not import the bots
 BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 SEAT_KINDS: tuple[str, ...] = (HUMAN, *BOT_LEVELS)
-MAX_MOVES = 100_000  # far beyond any real match; bounds the time a load can take
+# far beyond any real match; bounds the time a load can take. The writer keeps it
+# too: a longer game is not saved (the player reads why), so no save is refused later.
+MAX_MOVES = 100_000
 MAX_NAME = 40  # a player's name
+# Bounds of the numbers the Load screen reads from a save's summary without
+# replaying it (a larger one marks the file damaged, never a crash or a huge text).
+MAX_SEATS = 16
+MAX_SCORE = 10**9
 MAX_SAVE_NAME = 60  # a named save's name
 
 
@@ -53,7 +65,9 @@ class SaveError(ValueError):
     missing, damaged (unreadable, empty, not JSON, too large), not_a_save,
     newer_version, invalid (wrong fields or types), tampered (the rules refuse
     a move, or the position does not add up), saving_off (the folder is
-    read-only or the disk full), bad_name, io."""
+    read-only or the disk full), too_large (more than MAX_MOVES moves to
+    write), other_copy (another copy of the program holds the data folder:
+    this one saves nothing), bad_name, io."""
 
     def __init__(self, message: str, kind: str = "invalid", path: Path | None = None) -> None:
         super().__init__(message)
@@ -169,6 +183,11 @@ def document(
         )
     for i, seat in enumerate(seat_list):
         _check_seat(seat, f"seat {i}")
+    if len(game.moves) > MAX_MOVES:
+        raise SaveError(
+            f"the game has {len(game.moves):,} moves, more than the {MAX_MOVES:,} a save can hold",
+            "too_large",
+        )
     if table is not None and not isinstance(table, Mapping):
         raise SaveError("the table state must be a mapping", "invalid")
     return {
@@ -194,6 +213,7 @@ def write(
     SaveError kind "saving_off" when the folder is read-only or the disk
     full (the message says which); the file on disk is then untouched."""
     p = Path(path)
+    _writable(p)
     doc = document(game, seats, table)
     try:
         jsonio.write_json(p, doc)
@@ -319,8 +339,11 @@ def _replay(record: Any) -> Game:
     moves = record.get("moves")
     if isinstance(moves, list) and len(moves) > MAX_MOVES:
         raise SaveError(
-            f"the game record holds {len(moves)} moves, more than any real game", "invalid"
+            f"the game record holds {len(moves):,} moves, more than the {MAX_MOVES:,} "
+            "a save can hold",
+            "invalid",
         )
+    _check_numbers(record)
     total = len(moves) if isinstance(moves, list) else 0
     try:  # the progress of an opening under way (play/opening.py), and its Cancel
         return Game.from_record(record, progress=partial(opening.tell, "replay", total))
@@ -333,6 +356,20 @@ def _replay(record: Any) -> Game:
         ) from None
     except ValueError as e:
         raise SaveError(f"the game record is not valid: {clean(str(e), 200)}", "invalid") from None
+
+
+def _check_numbers(record: Mapping[str, Any]) -> None:
+    """The record's house rules within what the program uses (a 4,000-digit number
+    would pass the rules and fail later, in the bots or on screen; the engine
+    holds the seed to SEED_LIMIT itself)."""
+    options = record.get("options")
+    for key, value in options.items() if isinstance(options, Mapping) else ():
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if number and not -MAX_SCORE <= value <= MAX_SCORE:
+            raise SaveError(
+                f"the house rule {clean(str(key), 40)!r} is out of range; "
+                "the file was edited or damaged"
+            )
 
 
 def _parse_date(text: Any) -> datetime | None:
@@ -453,98 +490,11 @@ def read_with_fallback(path: Path | str, quarantine_bad: bool = False) -> SavedG
 def quarantine(path: Path | str) -> Path:
     """Move a bad file aside as NAME.corrupt-<time> (never deleted); the new path."""
     p = Path(path)
+    _writable(p)
     try:
         return jsonio.quarantine(p)
     except jsonio.JsonFileError as e:
         raise SaveError(str(e), "missing" if e.kind == "missing" else "io", p) from None
-
-
-# ----------------------------------------------------------------- a crash while opening
-OPENING_NAME = ".opening.json"  # in the data folder while a saved game is being opened
-
-
-def _fingerprint(p: Path) -> str | None:
-    try:
-        import hashlib  # only when a save is opened
-
-        return hashlib.sha256(jsonio.read_bytes(p)).hexdigest()
-    except jsonio.ReadError:
-        return None
-
-
-_opening_frames = 0  # frames still to draw before the note of mark_opening goes
-FRAMES_TO_OPEN = 3
-
-
-def _note_of(p: Path) -> dict[str, Any]:
-    return {
-        "path": os.fsdecode(p.resolve()),
-        "sha256": _fingerprint(p),
-        "backup_sha256": _fingerprint(jsonio.backup_path(p)),
-    }
-
-
-def mark_opening(path: Path | str) -> None:
-    """Note on disk that ``path`` (or its backup) is being opened; `frame_drawn`
-    takes the note away once the table has drawn a few frames of it. A note
-    found later means the program stopped while opening that very file
-    (`interrupted_opening`). Best effort: a read-only folder keeps no note."""
-    global _opening_frames
-    try:
-        jsonio.write_json(paths.data_dir() / OPENING_NAME, _note_of(Path(path)), backup=False)
-    except (jsonio.WriteError, OSError, UnicodeError):
-        return
-    _opening_frames = FRAMES_TO_OPEN
-
-
-def opened() -> None:
-    """The game opened (or failed to open with a clean error): the note goes."""
-    global _opening_frames
-    _opening_frames = 0
-    with contextlib.suppress(OSError):
-        os.unlink(paths.data_dir() / OPENING_NAME)
-
-
-def frame_drawn() -> None:
-    """Called by the program after every frame: counts down to `opened`."""
-    global _opening_frames
-    if _opening_frames > 0:
-        _opening_frames -= 1
-        if _opening_frames == 0:
-            opened()
-
-
-def interrupted_opening(path: Path | str | None = None) -> Path | None:
-    """If the program stopped while opening ``path`` (None: whichever file the
-    note names), the file unchanged since, move it and its backup (if that is
-    unchanged too) aside and return where the file went; the note goes in any
-    case. So a crash while opening a game never repeats."""
-    note = paths.data_dir() / OPENING_NAME
-    try:
-        data = jsonio.read_json(note)
-    except jsonio.ReadError:
-        return None
-    if path is None:
-        if not isinstance(data, dict) or not isinstance(data.get("path"), str):
-            opened()
-            return None
-        path = data["path"]
-    p = Path(path)
-    try:
-        now = _note_of(p)
-    except (OSError, UnicodeError):
-        return None
-    if not isinstance(data, dict) or data.get("path") != now["path"]:
-        return None  # about another file: it stays for that one
-    opened()
-    moved: Path | None = None
-    for key, f in (("backup_sha256", jsonio.backup_path(p)), ("sha256", p)):
-        if now[key] is not None and data.get(key) == now[key]:
-            try:
-                moved = quarantine(f)
-            except SaveError:
-                continue
-    return moved
 
 
 # ----------------------------------------------------------------- autosave and named saves
@@ -553,9 +503,29 @@ def autosave_path() -> Path:
     return paths.autosave_path()
 
 
+def write_autosave(doc: Any) -> None:
+    """Write a `document` as the game in progress (jsonio.WriteError if it fails);
+    nothing in a copy of the program that does not hold the data folder."""
+    if not folderlock.read_only():
+        jsonio.write_json(autosave_path(), doc)
+
+
 def delete_autosave() -> None:
-    """Forget the game in progress (it ended, or the player started another)."""
-    _remove(autosave_path())
+    """Forget the game in progress (it ended, or the player started another);
+    nothing in a copy of the program that does not hold the data folder."""
+    if not folderlock.read_only():
+        _remove(autosave_path())
+
+
+def read_only() -> bool:
+    """True when another copy of the program holds the data folder: this one
+    opens saves but never writes, deletes or moves one aside."""
+    return folderlock.read_only()
+
+
+def _writable(p: Path) -> None:
+    if folderlock.read_only():
+        raise SaveError(folderlock.OTHER_COPY, "other_copy", p)
 
 
 _BAD_NAME_CHARS = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]')
@@ -616,12 +586,14 @@ def _summary_line(p: Path) -> SaveSummary:
         over = summary.get("game_over")
         seats = doc.get("seats")
         if (
-            not _whole(players)
-            or not _whole(rnd)
+            not _whole(players, 1, MAX_SEATS)
+            or not _whole(rnd, 1, MAX_MOVES)
             or not isinstance(over, bool)
             or not isinstance(totals, list)
-            or not all(_whole(t, None) for t in totals)
+            or len(totals) > players
+            or not all(_whole(t, -MAX_SCORE, MAX_SCORE) for t in totals)
             or not isinstance(seats, list)
+            or len(seats) > MAX_SEATS
         ):
             raise SaveError("the summary is damaged", "invalid")
         names = tuple(
@@ -635,10 +607,9 @@ def _summary_line(p: Path) -> SaveSummary:
         return SaveSummary(name, p, mtime, error=_sentence_tail(str(e), p.name))
 
 
-def _whole(value: object, least: int | None = 1) -> TypeGuard[int]:
-    return (
-        isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least)
-    )
+def _whole(value: object, least: int, most: int) -> TypeGuard[int]:
+    """A whole number from a file, within the bounds the program can use."""
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
 def list_saves(folder: Path | str | None = None) -> list[SaveSummary]:
@@ -673,6 +644,7 @@ def delete_save_file(path: Path | str) -> None:
 
 
 def _remove(p: Path) -> None:
+    _writable(p)
     for f in (p, jsonio.backup_path(p)):
         try:
             f.unlink(missing_ok=True)
@@ -686,6 +658,7 @@ __all__ = [
     "BOT_LEVELS",
     "HUMAN",
     "MAX_MOVES",
+    "OPENING_NAME",
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "SEAT_KINDS",
@@ -697,6 +670,7 @@ __all__ = [
     "SeatLike",
     "autosave_path",
     "check_save_name",
+    "closed_cleanly",
     "delete_autosave",
     "delete_save",
     "delete_save_file",
@@ -709,9 +683,11 @@ __all__ = [
     "opened",
     "quarantine",
     "read",
+    "read_only",
     "read_with_fallback",
     "save_path",
     "summary_of",
     "upgrade",
     "write",
+    "write_autosave",
 ]

@@ -9,6 +9,7 @@ at the seam to the bot process (`Move.parse`).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 from collections import Counter
@@ -197,6 +198,10 @@ class Session:
         self.hints: Counter[int] = Counter()  # hints asked, per seat
         self.bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays
         self.game.undo_enabled = True  # undo within a turn (the table decides whose)
+        if autosave_enabled and not demo and saves.read_only():
+            from rummy_gui.play.problems import OTHER_COPY
+
+            self.notices.append(_(OTHER_COPY))
         for cfg in self.seats:  # typed names and names from files pass the one text gate
             cfg.name = clean(cfg.name, saves.MAX_NAME)
         bots = SeatBots(
@@ -370,7 +375,6 @@ class Session:
         if not self.autosave_enabled or self.demo:
             return
         if self.game.game_over:
-            self._saver.submit(self._quietly, saves.delete_autosave)
             self._saver.submit(self._record_statistics)
             return
         try:
@@ -380,16 +384,24 @@ class Session:
         except saves.SaveError as e:  # saving is a convenience: the game goes on without it
             self._saving_failed(e)
             return
-        self._saver.submit(self._quietly, jsonio.write_json, saves.autosave_path(), doc)
+        self._saver.submit(self._quietly, saves.write_autosave, doc)
 
     def _record_statistics(self) -> None:
-        """A finished game counts in the players' statistics (once)."""
+        """A finished game counts in the players' statistics (once), then the
+        autosave goes. If the statistics can't be written (a full disk), they
+        wait in memory for the next write, and the finished game is kept as the
+        autosave, so that the next start counts it (`open_autosave`)."""
         from rummy_gui.play.stats import record_game
 
         try:
             record_game(self.game, self.seats, hints=dict(self.hints))
         except jsonio.WriteError as e:
             self._saving_failed(e)
+            table = {"hints": {str(k): v for k, v in self.hints.items()}}
+            with contextlib.suppress(saves.SaveError):
+                self._quietly(saves.write_autosave, saves.document(self.game, self.seats, table))
+            return
+        self._quietly(saves.delete_autosave)
 
     def _quietly(self, fn: Any, *args: Any) -> None:
         try:
@@ -458,6 +470,11 @@ class Session:
     def close(self) -> None:
         self.thinking.close()
         self._saver.shutdown(wait=True)  # the last autosave reaches the disk
+        from rummy_gui.play import stats
+
+        if stats.pending():  # a game over met a full disk: one more try
+            with contextlib.suppress(jsonio.WriteError):
+                stats.flush_pending()
 
 
 def open_autosave() -> tuple[Session | None, str]:
@@ -500,8 +517,9 @@ def open_autosave() -> tuple[Session | None, str]:
                 pass
         return None, reason
     game = saved.game
-    if game.game_over:
+    if game.game_over:  # kept because its statistics could not be written: now they are
         saves.opened()
+        count_finished(saved)
         return None, ""
     seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
     try:
@@ -522,6 +540,47 @@ def open_autosave() -> tuple[Session | None, str]:
         elif saved.not_moved is not None:
             session.notices.append(_(NOT_MOVED).format(reason=clean(saved.not_moved)))
     return session, ""
+
+
+def count_finished(saved: saves.SavedGame) -> None:
+    """A finished game kept as the autosave (its statistics met a full disk):
+    count it (once; a game counted already is not counted again), then let
+    the autosave go."""
+    from rummy_gui.play.stats import MAX_COUNT, record_game
+
+    raw = saved.table.get("hints")
+    hints = {
+        int(k): v
+        for k, v in (raw.items() if isinstance(raw, dict) else ())
+        if k.isdigit() and len(k) < 3 and type(v) is int and 0 <= v <= MAX_COUNT
+    }
+    try:
+        record_game(saved.game, saved.seats, hints=hints)
+    except jsonio.WriteError:
+        return
+    with contextlib.suppress(saves.SaveError):
+        saves.delete_autosave()
+
+
+def count_finished_autosave() -> None:
+    """At start: a finished game kept as the autosave (`Session._record_statistics`) is
+    counted now. The game is replayed only when its summary says it is over."""
+    path = saves.autosave_path()
+    if saves.read_only():
+        return
+    try:
+        doc = jsonio.read_json(path)
+    except jsonio.ReadError:
+        return
+    summary = doc.get("summary") if isinstance(doc, dict) else None
+    if not isinstance(summary, dict) or summary.get("game_over") is not True:
+        return
+    try:
+        saved = saves.read(path)
+    except saves.SaveError:
+        return  # Continue says what is wrong with it
+    if saved.game.game_over:
+        count_finished(saved)
 
 
 def open_save(path: Path) -> tuple[Session | None, str]:

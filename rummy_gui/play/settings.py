@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy_gui import i18n, paths
-from rummy_gui.play import jsonio
+from rummy_gui.play import folderlock, jsonio
 from rummy_gui.safetext import clean
 
 SETTINGS_FORMAT = "rummy-gui-settings"
@@ -35,6 +35,7 @@ VOLUME = (0.0, 1.0)
 WINDOW_SIZE = (320, 8192)  # the window is clamped to the screen as well (ui/shell/app.py)
 WINDOW_POSITION = (-32768, 32767)
 OLD_NAMES = {"muted": "mute", "animation_speed": "animation"}  # version 1's names
+UNKNOWN_SHOWN = 3  # more unknown keys than this: one warning names this many, counts the rest
 
 
 @dataclass
@@ -87,6 +88,7 @@ class Settings:
                 f"{version!r}; this one reads 1 to {SETTINGS_VERSION})"
             )
         known = {f.name for f in fields(cls)}
+        unknown: list[str] = []
         for key, value in data.items():
             if key in ("format", "version"):
                 continue
@@ -94,13 +96,24 @@ class Settings:
             if name != key and name in data:
                 continue  # both spellings: the current one wins
             if name not in known:
-                warnings.append(f"unknown setting {_shown(key)} ignored")
+                unknown.append(key)
                 continue
             checked, problem = _check(name, value, getattr(settings, name))
             if problem:
                 warnings.append(f"setting {_shown(key)}: {problem}")
             setattr(settings, name, checked)
+        if len(unknown) > UNKNOWN_SHOWN:
+            warnings.insert(0, _unknown_words(unknown))
+        else:
+            warnings[:0] = [f"unknown setting {_shown(k)} ignored" for k in unknown]
         return settings, warnings
+
+
+def _unknown_words(keys: list[str]) -> str:
+    """One warning for many unknown settings, naming the first few (a file of
+    thousands prints one line, not thousands)."""
+    shown = ", ".join(_shown(k) for k in keys[:UNKNOWN_SHOWN])
+    return f"{len(keys):,} unknown settings ignored: {shown} and {len(keys) - UNKNOWN_SHOWN:,} more"
 
 
 def _shown(key: str) -> str:
@@ -186,10 +199,23 @@ def load_settings(path: Path | str | None = None) -> tuple[Settings, list[str]]:
     return _read(p, strict=False)
 
 
-def save_settings(settings: Settings, path: Path | str | None = None) -> Path:
+def save_settings(
+    settings: Settings, path: Path | str | None = None, since: Settings | None = None
+) -> Path:
     """Write the settings atomically (the previous file kept as .bak).
-    Raises jsonio.WriteError (a ValueError; ``kind`` read_only, disk_full, ...)."""
+    Raises jsonio.WriteError (a ValueError; ``kind`` read_only, disk_full, ...).
+
+    ``since``: the settings as this program last read or wrote them. Then
+    only what changed since is written, over the file as it is now (re-read
+    under a short lock): what another copy of the game saved meanwhile stays."""
     p = Path(path) if path is not None else paths.settings_path()
-    _read(p, strict=True)  # what is on disk now, if this version can't fully read it, is kept
-    jsonio.write_json(p, settings.to_json())
+    with folderlock.short_lock(p):
+        # what is on disk now, if this version can't fully read it, is kept aside
+        on_disk, _ = _read(p, strict=True)
+        if since is not None:
+            for f in fields(settings):
+                if getattr(settings, f.name) != getattr(since, f.name):
+                    setattr(on_disk, f.name, getattr(settings, f.name))
+            settings = on_disk
+        jsonio.write_json(p, settings.to_json())
     return p

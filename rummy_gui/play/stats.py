@@ -9,13 +9,19 @@ Everything is computed from the game itself: the deal scores from its score
 history, the times gone out, rummy calls, buys and Shanghai calls won by
 replaying its record move by move. Only the hints, which the engine does not
 see, come from the table.
+
+Every write re-reads the file under a short lock and adds to what is there
+(`folderlock.short_lock`: another copy of the program may write it too), and
+a finished game whose write fails (a full disk) waits in memory (`pending`)
+for the next write that succeeds.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -23,7 +29,7 @@ from typing import Any
 from rummy_gui import paths
 from rummy_gui.engine import PRESETS, Game, Move
 from rummy_gui.engine.scoring import lowest_total_wins
-from rummy_gui.play import jsonio
+from rummy_gui.play import folderlock, jsonio
 from rummy_gui.safetext import clean
 from rummy_gui.safetext import problem as text_problem
 
@@ -32,6 +38,11 @@ MAX_NAME = 40  # a player's name (saves.MAX_NAME)
 STATS_FORMAT = "rummy-gui-stats"
 STATS_VERSION = 1
 MAX_REMEMBERED = 1000  # fingerprints of recorded games, against counting one twice
+# The largest count and the largest deal score or total a file may hold: far
+# beyond any real record, small enough for every sum and average drawn (a total
+# of 10**309 would not even turn into a float). A larger one marks the entry damaged.
+MAX_COUNT = 10**9
+MAX_POINTS = 10**12
 
 
 @dataclass
@@ -153,7 +164,8 @@ class Stats:
         names; a name given twice counts once. ValueError if the game is not over."""
         if not game.game_over:
             raise ValueError("only a finished game goes into the statistics")
-        names = [s if isinstance(s, str) else s.name for s in seats]
+        # the reader's limits: a name it would leave out is kept as it would be drawn
+        names = [_kept_name(s if isinstance(s, str) else s.name) for s in seats]
         if len(names) != game.players:
             raise ValueError(
                 f"the game has {game.players} players but {len(names)} seats were given"
@@ -248,8 +260,15 @@ class Stats:
                     stats.players.setdefault(name, {})[preset] = entry
         recorded = data.get("recorded")
         if isinstance(recorded, list):
-            stats.recorded = [r for r in recorded if isinstance(r, str)][-MAX_REMEMBERED:]
+            stats.recorded = [r for r in recorded if isinstance(r, str) and len(r) == 64][
+                -MAX_REMEMBERED:
+            ]
         return stats, warnings
+
+
+def _kept_name(name: str) -> str:
+    kept = clean(name, MAX_NAME).strip()
+    return kept if kept and text_problem(kept, MAX_NAME) is None else "?"
 
 
 def _quoted(text: str) -> str:
@@ -268,10 +287,13 @@ def _entry(name: str, preset: str, raw: Any) -> PlayerStats | None:
         return None
     for key in _COUNTS:
         v = raw[key]
-        if isinstance(v, bool) or not isinstance(v, int) or (v < 0 and key != "deal_total"):
+        least, most = (-MAX_POINTS, MAX_POINTS) if key == "deal_total" else (0, MAX_COUNT)
+        if isinstance(v, bool) or not isinstance(v, int) or not least <= v <= most:
             return None
     best = raw["best_deal"]
-    if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
+    if best is not None and (
+        isinstance(best, bool) or not isinstance(best, int) or not -MAX_POINTS <= best <= MAX_POINTS
+    ):
         return None
     if raw["wins"] > raw["games"] or (best is None) != (raw["deals"] == 0):
         return None
@@ -291,22 +313,89 @@ def _read(p: Path, strict: bool) -> tuple[Stats, list[str]]:
     return stats, warnings + more
 
 
+@dataclass(frozen=True)
+class _Finished:
+    """A finished game waiting to be counted (its write failed: a full disk)."""
+
+    path: Path  # the statistics file it goes into
+    mark: str  # `_fingerprint`: one game waits once
+    game: Game
+    names: tuple[str, ...]
+    hints: tuple[tuple[int, int], ...]
+
+
+# Finished games not yet in the file: counted at the next write of the
+# statistics (the next game over, a reset, the Statistics screen, the end of
+# the program), whichever finds room on the disk first.
+_PENDING: list[_Finished] = []
+
+
+def pending(path: Path | str | None = None) -> int:
+    """How many finished games wait to be written into the statistics."""
+    p = Path(path) if path is not None else paths.stats_path()
+    return sum(f.path == p for f in _PENDING)
+
+
+def _with_pending(stats: Stats, p: Path) -> Stats:
+    for f in _PENDING:
+        if f.path == p:
+            stats.add_game(f.game, f.names, dict(f.hints))
+    return stats
+
+
 def load_stats(path: Path | str | None = None) -> tuple[Stats, list[str]]:
     """The statistics so far (empty if none). Never raises; the warnings say
     what was damaged (a damaged file is moved aside and its backup tried; one
     read only in part is copied aside as stats.json.corrupt-<time>, one of a
-    newer version as stats.json.newer-<time>)."""
+    newer version as stats.json.newer-<time>). Games whose write failed are
+    written now if there is room, and counted in what is returned in any case."""
     p = Path(path) if path is not None else paths.stats_path()
-    return _read(p, strict=False)
+    if pending(p):
+        with contextlib.suppress(jsonio.WriteError):
+            flush_pending(p)
+    try:
+        with folderlock.short_lock(p):
+            stats, warnings = _read(p, strict=False)
+    except jsonio.WriteError:  # the other copy is writing for long: read without the lock
+        stats, warnings = _read(p, strict=False)
+    return _with_pending(stats, p), warnings
+
+
+def _save(stats: Stats, p: Path) -> None:
+    _read(p, strict=True)  # a file this version can't fully read is kept aside first
+    jsonio.write_json(p, stats.to_json())
 
 
 def save_stats(stats: Stats, path: Path | str | None = None) -> Path:
     """Write atomically; jsonio.WriteError (a ValueError) if the folder is not
-    writable, or if the file there can't be fully read and no copy of it kept."""
+    writable, or if the file there can't be fully read and no copy of it kept.
+    This writes ``stats`` over what is there: `record_game` and `reset_stats`
+    merge with the file instead (another copy of the program may write it too)."""
     p = Path(path) if path is not None else paths.stats_path()
-    _read(p, strict=True)
-    jsonio.write_json(p, stats.to_json())
+    with folderlock.short_lock(p):
+        _save(stats, p)
     return p
+
+
+def _merge(p: Path, change: Callable[[Stats], Any]) -> Any:
+    """Re-read the file under its lock, add the games waiting, apply ``change``
+    and write: what another copy of the program wrote meanwhile is kept."""
+    with folderlock.short_lock(p):
+        stats, _ = _read(p, strict=False)
+        _with_pending(stats, p)
+        result = change(stats)
+        _save(stats, p)
+    _PENDING[:] = [f for f in _PENDING if f.path != p]
+    return result
+
+
+def flush_pending(path: Path | str | None = None) -> bool:
+    """Write the finished games whose write failed (True: none wait now).
+    jsonio.WriteError if it fails again; they wait on."""
+    p = Path(path) if path is not None else paths.stats_path()
+    if pending(p):
+        _merge(p, lambda _s: None)
+    return not pending(p)
 
 
 def record_game(
@@ -316,12 +405,20 @@ def record_game(
     path: Path | str | None = None,
 ) -> bool:
     """Add a finished game to the statistics file; False if it was counted already.
-    Raises ValueError if the game is not over, jsonio.WriteError if saving fails."""
-    stats, _ = load_stats(path)
-    if not stats.add_game(game, seats, hints):
-        return False
-    save_stats(stats, path)
-    return True
+    Raises ValueError if the game is not over, jsonio.WriteError if saving fails:
+    the game then waits (`pending`) and is written with the next write that succeeds."""
+    if not game.game_over:
+        raise ValueError("only a finished game goes into the statistics")
+    p = Path(path) if path is not None else paths.stats_path()
+    names = tuple(s if isinstance(s, str) else s.name for s in seats)
+    try:
+        return bool(_merge(p, lambda stats: stats.add_game(game, names, hints)))
+    except jsonio.WriteError:
+        mark = _fingerprint(game, [_kept_name(n) for n in names])
+        if all(f.mark != mark or f.path != p for f in _PENDING):
+            kept = tuple(sorted((hints or {}).items()))
+            _PENDING.append(_Finished(p, mark, game.copy(), names, kept))
+        raise
 
 
 def reset_stats(
@@ -329,6 +426,7 @@ def reset_stats(
 ) -> None:
     """Forget statistics (all, one player's, or one preset's); the previous
     file stays as .bak until the next write."""
-    stats, _ = load_stats(path)
-    stats.reset(name, preset)
-    save_stats(stats, path)
+    _merge(
+        Path(path) if path is not None else paths.stats_path(),
+        lambda stats: stats.reset(name, preset),
+    )

@@ -121,7 +121,7 @@ DOC_CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "too many moves",
         _set(("game", "moves"), ["0: draw"] * (saves.MAX_MOVES + 1)),
         "invalid",
-        "more than any real game",
+        "a save can hold",
     ),
 ]
 

@@ -266,7 +266,7 @@ def test_statistics_are_not_written_over_when_no_copy_can_be_kept(
     def full(*_args: Any, **_kwargs: Any) -> Any:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(jsonio, "open", full, raising=False)
+    monkeypatch.setattr(jsonio, "_write_new", full)
     with pytest.raises(jsonio.WriteError, match="not written over"):
         stats.record_game(finished, ["Ann", "Bob", "Cid"])
     assert paths.stats_path().read_bytes() == data

@@ -78,6 +78,7 @@ def bot_levels() -> tuple[str, ...]:
 
 class MainMenu(WidgetScene):
     autosave_problem = ""  # why Continue could not open the autosave (shown; Continue greys out)
+    notice = ""  # news that leaves Continue as it is (another copy of the game is open)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -209,14 +210,17 @@ class MainMenu(WidgetScene):
         surface.blit(sub, sub_rect)
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        if self.autosave_problem:
-            w, h = surface.get_size()
-            lines = fonts.wrap(self.autosave_problem, 15, min(900, w - 40))[:3]
-            y = h - 8 - 19 * len(lines)
-            for line in lines:
-                img = fonts.text_cached(line, 15, theme.ERROR)
-                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
-                y += 19
+        w, h = surface.get_size()
+        said = [
+            (line, colour)
+            for text, colour in ((self.notice, theme.GOLD), (self.autosave_problem, theme.ERROR))
+            for line in (fonts.wrap(text, 15, min(900, w - 40))[:3] if text else [])
+        ]
+        y = h - 8 - 19 * len(said)
+        for line, colour in said:
+            img = fonts.text_cached(line, 15, colour)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += 19
 
 
 class SettingsScene(WidgetScene):

@@ -16,12 +16,14 @@ import argparse
 import contextlib
 import gc
 import os
+import signal
 import sys
 import tempfile
 import time
 import traceback
 import warnings
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -347,13 +349,62 @@ def run(argv: Sequence[str]) -> int:
     """`rummy-gui`: 0 when the player quits, 2 for a bad command line, 1 after a crash
     (a short message and a crash log; never a traceback on the terminal)."""
     args = _parse(argv)
+    interrupted = _CtrlC()
     try:
         return _run(args)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl+C is a quit, not a crash: a game being opened keeps no note
+        saves.closed_cleanly()
         return 130
     except Exception as error:  # noqa: BLE001 (the last word: any crash is reported, not a trace)
+        if interrupted.came:  # pygame turns a Ctrl+C inside it into another error: still a quit
+            saves.closed_cleanly()
+            return 130
         report_crash(error)
         return 1
+    finally:
+        interrupted.restore()
+
+
+class _CtrlC:
+    """Notes that Ctrl+C (SIGINT) came, raising KeyboardInterrupt as Python does.
+    Also through Python's wakeup pipe, which the signal reaches even when
+    pygame's C code swallows the KeyboardInterrupt (or the handler never ran)."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._before: Any = None
+        self._pipe: tuple[int, int] | None = None
+        self._wakeup = -1
+        with contextlib.suppress(ValueError, OSError, AttributeError):  # not the main thread
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self._before = signal.signal(signal.SIGINT, self._on_sigint)
+                r, w = os.pipe()
+                self._pipe = (r, w)
+                os.set_blocking(r, False)
+                os.set_blocking(w, False)
+                self._wakeup = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+
+    def _on_sigint(self, _signum: int, _frame: Any) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    @property
+    def came(self) -> bool:
+        """True if SIGINT came since the program started."""
+        if not self.seen and self._pipe is not None:
+            with contextlib.suppress(OSError):
+                self.seen = bytes([signal.SIGINT]) in os.read(self._pipe[0], 4096)
+        return self.seen
+
+    def restore(self) -> None:
+        if self._before is not None:
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(signal.SIGINT, self._before)
+                signal.set_wakeup_fd(self._wakeup)
+        if self._pipe is not None:
+            for fd in self._pipe:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
 
 def clean_leftovers() -> None:
@@ -369,9 +420,11 @@ def _run(args: argparse.Namespace) -> int:
     size = args.size or DEFAULT_SIZE
     if args.frames and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"  # --frames without a display: render off-screen
-    from rummy_gui.play import prefs
+    from rummy_gui.play import folderlock, prefs
 
-    clean_leftovers()
+    shared = not folderlock.claim()  # another copy holds the data folder: this one saves no game
+    if not shared:
+        clean_leftovers()
     settings, saved_size = prefs.load()
     if saved_size and not args.size:
         size = saved_size
@@ -384,18 +437,28 @@ def _run(args: argparse.Namespace) -> int:
             f"{app.windowed_size[0]}x{app.windowed_size[1]}",
             file=sys.stderr,
         )
+    quitting = False
     try:
         app.persist_settings = not args.frames
         from rummy_gui.ui.screens.menus import MainMenu
 
         menu = MainMenu(app)
         app.push(menu)
+        if shared:
+            from rummy_gui.i18n import _
+            from rummy_gui.play.problems import OTHER_COPY
+
+            menu.notice = _(OTHER_COPY)
+            print(f"rummy-gui: {menu.notice}", file=sys.stderr)
         moved = saves.interrupted_opening()
         if moved is not None:  # the last run stopped while opening this file: not again
             from rummy_gui.play.session import stopped_opening
 
             menu.autosave_problem = stopped_opening(moved)
             print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
+        from rummy_gui.play.session import count_finished_autosave
+
+        count_finished_autosave()  # a game whose statistics met a full disk last time
         failed: list[str] = []  # why --continue opened no game
         if args.resume:
             from rummy_gui.play.session import open_autosave
@@ -456,6 +519,8 @@ def _run(args: argparse.Namespace) -> int:
             counted += not opening.pending()
             if args.frames and counted >= args.frames:
                 break
+        quitting = True  # a quit (or the end of --frames) is not a crash while opening
+        saves.closed_cleanly()
         if args.screenshot is not None:
             try:
                 save_screenshot(app.screen, args.screenshot)
@@ -465,8 +530,14 @@ def _run(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
                 return 1
+    except KeyboardInterrupt:
+        quitting = True
+        saves.closed_cleanly()  # at once: the cleanup below may meet what Ctrl+C cut short
+        raise
     finally:
         opening.cancel_all()  # a quit while a game opens: the opening stops now
+        if quitting:  # and the note an opening thread wrote meanwhile goes too
+            saves.closed_cleanly()
         if app.session is not None:
             app.session.close()  # stops the bots' process and writes the last autosave
         if not args.frames:  # headless checks leave the player's settings alone
@@ -479,4 +550,5 @@ def _run(args: argparse.Namespace) -> int:
         fonts.text_cached.cache_clear()
         gc.unfreeze()  # as it was (tests run the program inside their own process)
         gc.enable()
+        folderlock.release()
     return 0
