@@ -58,6 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=_count, default=5, help="runs per figure (default 5)")
     parser.add_argument("--games", type=_count, default=200, help="soak: games to play")
     parser.add_argument(
+        "--minutes",
+        type=float,
+        default=0.0,
+        help="soak: play this long in a real window, with resizes and reviews, instead",
+    )
+    parser.add_argument(
         "--peer",
         action="store_true",
         help="engine: side by side with RLCard's gin-rummy (random agents)",
@@ -82,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         kwargs: dict[str, Any] = {"repeats": args.repeats}
         if section == "soak":
             kwargs = {"games": args.games}
+            if args.minutes > 0:
+                kwargs["minutes"] = args.minutes
         if args.peer:
             if not module.peer_available():
                 print(module.INSTALL_HINT, file=sys.stderr)

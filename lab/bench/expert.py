@@ -13,6 +13,11 @@ hands. `python -m lab.bench.expert [PER_PRESET]` prints the figures;
 500, Contract and Persian: at the review's budget and at twice it, each on
 one process and with the second bot process the review's bot process uses.
 
+`python -m lab.bench.expert --window [REPEATS]` times deal reviews as
+the player waits for them: the review screen in a 1920x1080 window (the real
+video driver where there is a desktop), from its opening to the findings, for
+deals of 11 to 16 decisions (`WAITED`), every process's CPU counted.
+
 `python -m lab.bench.expert [PER_PRESET] --pooled` times the expert's
 own search instead (`lab.expert_search.OwnSearchExpert`: the search the deal
 review prices moves with, `ExpertBot.estimate`), on the positions where it searches, every position
@@ -220,6 +225,107 @@ def review_figures(deals: int = 2) -> dict[str, Any]:
     return out
 
 
+# Deals of 11 to 16 decisions of seat 0 (13.2 on average: the review the
+# players wait for), as (preset, players, seed), easy in seat 0; their counts
+# by `decision_counts`: 16, 14, 12, 11, 11, 15.
+WAITED = (
+    ("rummy500", 3, 12),
+    ("persian", 4, 5),
+    ("rummy500", 4, 7),
+    ("pinochle", 3, 6),
+    ("rummy500-classic", 3, 9),
+    ("pinochle", 3, 4),
+)
+
+
+def _easy_game(preset: str, players: int, seed: int) -> Any:
+    """A game whose first deal (round) is over, seat 0 easy, the rest medium."""
+    from rummy_gui.engine import Game
+
+    return Game.from_record(_easy_deal(preset, players, seed))
+
+
+def decision_counts(deals: tuple[tuple[str, int, int], ...] = WAITED) -> list[int]:
+    """How many decisions seat 0's review of each deal prices or passes."""
+    from rummy_gui.play.replay import Replay
+    from rummy_gui.play.review import decisions
+
+    return [len(decisions(Replay(_easy_deal(*d)), 0)) for d in deals]
+
+
+def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
+    """Deal reviews as the player waits for them: the review screen opened in a
+    window (the real video driver where there is a desktop) at 1920x1080, timed
+    from the screen's opening to its findings, the screen drawing its progress
+    meanwhile; each deal of `WAITED` `repeats` times. Wall seconds (what the
+    player waits) and the CPU seconds of every process (the window's own, the
+    review's bot process and its second one)."""
+    import pygame
+
+    from rummy_gui.play.session import SeatConfig, Session
+    from rummy_gui.play.settings import Settings
+    from rummy_gui.ui.screens.review import ReviewScene
+    from rummy_gui.ui.shell.app import App
+
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    games = [(d, _easy_game(*d)) for d in WAITED]
+    app = App((1920, 1080), Settings(animation="off", mute=True))
+    driver = pygame.display.get_driver()
+    walls: list[float] = []
+    cpus: list[float] = []
+    counts: list[int] = []
+    try:
+        for _ in range(repeats):
+            for (preset, players, _seed), game in games:
+                seats = [
+                    SeatConfig(f"P{i}", "human" if i == 0 else "medium") for i in range(players)
+                ]
+                session = Session(preset, seats, {}, seed=1, game=game, threaded=False)
+                children = _children_cpu()
+                t, cpu = time.perf_counter(), time.process_time()
+                scene = ReviewScene(app, session, 0)
+                app.push(scene)
+                total = 0
+                while scene.computing:
+                    total = scene.job.total if scene.job is not None else total
+                    app.rest()
+                    app.tick()
+                walls.append(time.perf_counter() - t)
+                cpus.append(time.process_time() - cpu + _children_cpu() - children)
+                counts.append(total)
+                app.pop()
+    finally:
+        pygame.display.quit()
+    w, c = sorted(walls), sorted(cpus)
+
+    def p95(xs: list[float]) -> float:
+        return xs[min(len(xs) - 1, round(0.95 * (len(xs) - 1)))]
+
+    return {
+        "review in the window (s)": {
+            "video driver": driver,
+            "wall p50": round(w[len(w) // 2], 2),
+            "wall p95": round(p95(w), 2),
+            "wall max": round(w[-1], 2),
+            "cpu p50": round(c[len(c) // 2], 2),
+            "cpu p95": round(p95(c), 2),
+            "reviews": len(w),
+            "decisions": f"{min(counts)}-{max(counts)}, mean {sum(counts) / len(counts):.1f}",
+            "load average": round(os.getloadavg()[0], 1),
+        }
+    }
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the ended child processes this process waited for."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def _searched_row(name: str, way: str) -> bool:
     """A 500-family row of this way of playing (one process: `way` is "")."""
     if way:
@@ -247,9 +353,18 @@ def main(argv: list[str]) -> None:
         action="store_true",
         help="time whole deal reviews instead",
     )
+    parser.add_argument(
+        "--window",
+        action="store_true",
+        help="time deal reviews as the player waits for them, in the window (repeats: 2)",
+    )
     args = parser.parse_args(argv)
     if args.per_preset is not None and args.per_preset < 1:
         parser.error(f"per_preset must be at least 1, not {args.per_preset}")
+    if args.window:
+        for key, f in review_screen_figures(args.per_preset or 2).items():
+            print(f"{key:32s} " + ", ".join(f"{k} {v}" for k, v in f.items()))
+        return
     if args.review:
         for key, f in review_figures(args.per_preset or 2).items():
             print(

@@ -19,6 +19,22 @@ Reported: RSS now and the process's peak RSS (VmHWM) at a checkpoint every
 warm-up (the first fifth of the games, while caches fill) to the last one.
 Past 10% growth the run fails: `failed` is true and the bench command
 exits with code 1.
+
+    python -m lab.bench soak --minutes 30
+
+The timed soak plays as a player would watch: a real window (whatever video
+driver the desktop gives; the dummy one only where there is none, and the
+figures say which), animations at "fast" (cards in flight change size on
+every frame), 1920x1080 and resized every `RESIZE_EVERY` games through
+`SIZES`, and a deal review (`ReviewScene`, its own bot processes included)
+after the first deal of every `REVIEW_EVERY`-th game. Memory is the RSS of
+the program and every process under it (the bots' worker) but a review's
+two bot processes, which live while the review computes (the largest with
+them is reported beside), read from /proc every `SAMPLE_EVERY` seconds;
+reported: the first sample,
+the 5th minute's and the last minute's largest, the largest of the run, and
+the growth from the 5th minute to the last. It fails past `TOTAL_LIMIT_MB`
+or `MINUTE_GROWTH_LIMIT`.
 """
 
 from __future__ import annotations
@@ -50,6 +66,13 @@ MAX_FRAMES_PER_GAME = 200_000
 CHECKPOINTS = 10  # one every 10% of the run
 WARM_UP = 0.2  # the first fifth of the games: caches fill, the heap finds its size
 GROWTH_LIMIT = 0.10
+# the timed soak (issue 47): limits, window sizes, how often it resizes and reviews
+TOTAL_LIMIT_MB = 150.0
+MINUTE_GROWTH_LIMIT = 0.05
+SIZES: tuple[tuple[int, int], ...] = ((1920, 1080), (1280, 800), (960, 600), (1600, 900))
+RESIZE_EVERY = 3
+REVIEW_EVERY = 7
+SAMPLE_EVERY = 5.0
 
 
 def _headless() -> None:
@@ -109,19 +132,38 @@ def new_game(preset: str, players: int, seed: int) -> Any:
 class DemoTable:
     """A headless app playing bot-only games at a table, one after another."""
 
-    def __init__(self, size: tuple[int, int] = (960, 600), level: str = "medium") -> None:
-        _headless()
+    def __init__(
+        self,
+        size: tuple[int, int] = (960, 600),
+        level: str = "medium",
+        animation: str = "off",
+        headless: bool = True,
+    ) -> None:
+        if headless or not real_display():
+            _headless()
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         from rummy_gui.play.settings import Settings
         from rummy_gui.ui.screens.menus import MainMenu
         from rummy_gui.ui.shell.app import App
 
-        self.app = App(size, Settings(animation="off", mute=True))
+        self.app = App(size, Settings(animation=animation, mute=True))
         self.app.push(MainMenu(self.app))
         self.level = level
         self.frames = 0
+        self.reviews = 0
+        self.review_pid: int | None = None  # a review's bot process while it runs
 
-    def play(self, preset: str, players: int, seed: int) -> tuple[bool, Any]:
-        """One whole game through the table loop: (finished, the engine's game)."""
+    def play(
+        self,
+        preset: str,
+        players: int,
+        seed: int,
+        review: bool = False,
+        deadline: float = math.inf,
+    ) -> tuple[bool, Any]:
+        """One whole game through the table loop: (finished, the engine's game).
+        With `review`, seat 0's first deal is reviewed when it ends; past
+        `deadline` (perf_counter) the game stops where it is."""
         from rummy_gui.play.session import SeatConfig, Session
         from rummy_gui.ui.screens.menus import MainMenu
         from rummy_gui.ui.table.overlays import GameOverScene
@@ -145,7 +187,33 @@ class DemoTable:
             self.frames += 1
             if isinstance(app.stack.top, GameOverScene):
                 return True, session.game
+            if review and session.game.deal_over:
+                review = False
+                self.review(session)
+            if time.perf_counter() > deadline:
+                break
         return False, session.game
+
+    def review(self, session: Any) -> None:
+        """Seat 0's review of the deal just over, computed, each finding shown, closed."""
+        from rummy_gui.ui.screens.review import ReviewScene
+
+        app = self.app
+        scene = ReviewScene(app, session, 0)
+        app.push(scene)
+        if scene.job is not None:
+            self.review_pid = scene.job.pid
+        while scene.computing:
+            app.tick(STEP)
+            time.sleep(0.01)
+            self.frames += 1
+        for _ in range(len(scene.findings or ())):
+            app.tick(STEP)
+            scene.next()
+        app.tick(STEP)
+        scene.close()
+        self.review_pid = None
+        self.reviews += 1
 
     def close(self) -> None:
         import pygame
@@ -154,6 +222,148 @@ class DemoTable:
         if close is not None:
             close()
         pygame.display.quit()
+
+
+def real_display() -> bool:
+    """Whether a desktop is there for a real window (X11 or Wayland)."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                out += [int(c) for c in f.read().split()]
+    except (OSError, ValueError):
+        pass
+    return out
+
+
+def tree_rss_mb(pid: int | None = None, skip: frozenset[int] = frozenset()) -> float:
+    """RSS of a process and every process under it, in MB (Linux /proc; else
+    this process's own); the processes in `skip` and those under them left out."""
+    root = os.getpid() if pid is None else pid
+    if not os.path.isdir(f"/proc/{root}"):
+        return rss_mb()
+    total, todo, seen = 0, [root], set()
+    while todo:
+        p = todo.pop()
+        if p in seen or p in skip:
+            continue
+        seen.add(p)
+        total += _rss_kb(p)
+        todo += _children(p)
+    return total / 1024
+
+
+def minute_figures(samples: list[tuple[float, float]]) -> dict[str, Any]:
+    """From (seconds, MB) samples: the first, the 5th minute's largest (the
+    last minute before it if the run was shorter), the last minute's largest,
+    the largest of all, and the growth from the 5th minute to the last."""
+    end = samples[-1][0]
+
+    def top(lo: float, hi: float) -> float:
+        inside = [mb for t, mb in samples if lo <= t < hi]
+        return max(inside) if inside else samples[-1][1]
+
+    fifth_start = min(240.0, max(0.0, end - 60.0))
+    fifth = top(fifth_start, fifth_start + 60.0)
+    last = top(max(0.0, end - 60.0), math.inf)
+    grew = (last - fifth) / fifth if fifth else 0.0
+    return {
+        "start MB": round(samples[0][1], 1),
+        "5th minute MB": round(fifth, 1),
+        "last minute MB": round(last, 1),
+        "max MB": round(max(mb for _t, mb in samples), 1),
+        "growth 5th -> last minute": f"{grew * 100:+.1f}%",
+        "growth": grew,
+    }
+
+
+def soak_minutes(
+    minutes: float,
+    presets: tuple[tuple[str, int], ...] = PRESETS,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """The timed soak (see the module's docstring): bot play for `minutes`
+    in a real window, with resizes and reviews, memory of the whole process tree."""
+    import pygame
+
+    table = DemoTable(size=SIZES[0], animation="fast", headless=False)
+    driver = pygame.display.get_driver()
+    started = time.perf_counter()
+    deadline = started + minutes * 60
+    samples: list[tuple[float, float]] = [(0.0, tree_rss_mb())]
+    with_reviews = samples[0][1]  # the largest, a review's own processes counted
+    next_sample = SAMPLE_EVERY
+    games = 0
+    unfinished: list[str] = []
+    broken: list[str] = []
+
+    def sample() -> None:
+        nonlocal next_sample, with_reviews
+        now = time.perf_counter() - started
+        if now >= next_sample:
+            next_sample = now + SAMPLE_EVERY
+            review = table.review_pid
+            samples.append((now, tree_rss_mb(skip=frozenset({review} if review else ()))))
+            if review:
+                with_reviews = max(with_reviews, tree_rss_mb())
+            if progress is not None and len(samples) % 12 == 0:
+                own = round(rss_mb(), 1)
+                progress({"minute": round(now / 60, 1), "MB": round(samples[-1][1], 1), "own": own})
+
+    real_tick = table.app.tick
+
+    def tick(dt: float | None = None) -> None:
+        real_tick(dt)
+        sample()
+
+    table.app.tick = tick  # type: ignore[method-assign]
+    try:
+        while time.perf_counter() < deadline:
+            preset, players = presets[games % len(presets)]
+            games += 1
+            if games % RESIZE_EVERY == 0:
+                table.app.resize(SIZES[(games // RESIZE_EVERY) % len(SIZES)])
+            review = games % REVIEW_EVERY == 1
+            finished, game = table.play(preset, players, games, review, deadline)
+            if not finished and time.perf_counter() < deadline:
+                unfinished.append(f"game {games} ({preset})")
+            if not pack_intact(game):
+                broken.append(f"game {games} ({preset})")
+    finally:
+        table.close()
+    figures = minute_figures(samples)
+    grew = figures.pop("growth")
+    too_big = figures["max MB"] > TOTAL_LIMIT_MB
+    too_much = grew > MINUTE_GROWTH_LIMIT
+    return {
+        "minutes": round((time.perf_counter() - started) / 60, 1),
+        "video driver": driver,
+        "games": games,
+        "reviews": table.reviews,
+        "frames": table.frames,
+        **figures,
+        "max MB with a review's processes": round(max(with_reviews, figures["max MB"]), 1),
+        f"over {TOTAL_LIMIT_MB:.0f} MB": too_big,
+        f"grew more than {MINUTE_GROWTH_LIMIT:.0%}": too_much,
+        "unfinished games": unfinished or "none",
+        "card count broken": broken or "none",
+        "failed": too_big or too_much or bool(unfinished) or bool(broken),
+    }
 
 
 def checkpoint_every(games: int) -> int:
@@ -219,8 +429,12 @@ def play_games(
     }
 
 
-def run(games: int = 200) -> dict[str, Any]:
+def run(games: int = 200, minutes: float = 0.0) -> dict[str, Any]:
+    """The soak by games (headless, `games`) or, with `minutes`, the timed one."""
+
     def progress(_k: int, point: dict[str, Any]) -> None:
         print(f"  soak: {point}", file=sys.stderr, flush=True)
 
+    if minutes > 0:
+        return soak_minutes(minutes, progress=lambda point: progress(0, point))
     return play_games(games, progress=progress)

@@ -234,6 +234,11 @@ class ReviewJob:
         self._send(request)
 
     @property
+    def pid(self) -> int:
+        """The review's bot process (the benchmarks count its memory apart)."""
+        return self._proc.pid
+
+    @property
     def finished(self) -> bool:
         """The findings, an error or a cancel has come back (or the child stopped)."""
         return self.findings is not None or self.error is not None or self.cancelled

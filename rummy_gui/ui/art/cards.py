@@ -2,7 +2,8 @@
 
 Every image is drawn at twice (or three times) its size and smoothscaled down,
 which gives antialiased edges and crisp type at any window size; the result
-is cached per (card, size), so a resize costs one redraw per card in view.
+is cached per (card, size) in art/cache.py, so a resize costs one redraw per card
+in view.
 Small cards (melds, the discard fan) get a compact face: a large index only,
 because pips become mush below ~90 px.
 
@@ -556,42 +557,3 @@ def _grain() -> pygame.Surface:
         _GRAIN = pygame.image.frombuffer(noise, (size, size), "RGB").copy()
         _GRAIN.set_alpha(10)
     return _GRAIN
-
-
-def _fast(img: pygame.Surface) -> pygame.Surface:
-    """In the display's pixel format, blits are several times faster."""
-    if pygame.display.get_surface() is not None:
-        return img.convert_alpha()
-    return img
-
-
-class ArtCache:
-    """Scaled art per size, made on first use and kept until the size changes."""
-
-    def __init__(self) -> None:
-        self._faces: dict[tuple[int, int, int, bool], pygame.Surface] = {}
-        self._backs: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
-
-    def face(self, card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
-        key = (card.code, size[0], size[1], four_colour)
-        img = self._faces.get(key)
-        if img is None:
-            if len(self._faces) > 2000:  # many resizes: drop the old sizes
-                self._faces.clear()
-            img = self._faces[key] = _fast(draw_face(card, size[0], size[1], four_colour))
-        return img
-
-    def back(self, name: str, size: tuple[int, int]) -> pygame.Surface:
-        key = (name, size[0], size[1])
-        img = self._backs.get(key)
-        if img is None:
-            if len(self._backs) > 200:
-                self._backs.clear()
-            img = self._backs[key] = _fast(draw_back(name, size[0], size[1]))
-        return img
-
-    def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        if self._felt is None or self._felt[0] != size:
-            self._felt = (size, draw_felt(size))
-        return self._felt[1]

@@ -15,6 +15,7 @@ their hand as it was during the deal.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -33,6 +34,42 @@ from rummy_gui.ui.widgets.dialogs import ChooserScene
 
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
+
+REFRESH = 0.1  # seconds between frames of the progress bar
+MELD_OVERLAP = 0.4  # of a card's width: how much of each card of a meld shows under the next
+MIN_MELD_CARD_H = 24  # the melds shrink down to this height before anything is left out
+
+
+def meld_rects(
+    lengths: list[int], area: pygame.Rect, card_h: int
+) -> tuple[int, list[list[pygame.Rect]]]:
+    """Where each card of each meld goes: melds left to right in rows that
+    wrap at the area's width, the cards shrunk from `card_h` until every meld
+    fits in the area. (card height, each meld's card rects); the smallest
+    height is used if even it does not fit (a window too small for any game)."""
+    h = max(MIN_MELD_CARD_H, card_h)
+    while True:
+        rows = _meld_rows(lengths, area, h)
+        cards = [r for meld in rows for r in meld]
+        bottom = max((r.bottom for r in cards), default=area.y)
+        right = max((r.right for r in cards), default=area.x)
+        if (bottom <= area.bottom and right <= area.right) or h <= MIN_MELD_CARD_H:
+            return h, rows
+        h = max(MIN_MELD_CARD_H, h * 9 // 10)
+
+
+def _meld_rows(lengths: list[int], area: pygame.Rect, card_h: int) -> list[list[pygame.Rect]]:
+    card_w = int(card_h / 1.4)
+    step = max(1, int(card_w * MELD_OVERLAP))
+    x, y = area.x, area.y
+    out: list[list[pygame.Rect]] = []
+    for n in lengths:
+        width = card_w + step * (n - 1)
+        if x > area.x and x + width > area.right:
+            x, y = area.x, y + card_h + 6
+        out.append([pygame.Rect(x + k * step, y, card_w, card_h) for k in range(n)])
+        x += width + step
+    return out
 
 
 class ReviewScene(Scene):
@@ -125,6 +162,12 @@ class ReviewScene(Scene):
         if f is None:
             return None
         return self.replay.positions[f.position].view(self.seat)
+
+    def frame_wait(self) -> float:
+        """While the review computes, a frame a tenth of a second for its progress
+        (frames as fast as possible would take the cores the review runs on);
+        then only input changes the screen."""
+        return REFRESH if self.computing else math.inf
 
     # ------------------------------------------------------------ layout and input
     def layout(self, size: tuple[int, int]) -> None:
@@ -264,6 +307,9 @@ class ReviewScene(Scene):
         for text, colour in lines:
             surface.blit(fonts.text_cached(text, 18, colour), (24, y))
             y += 26
+        order = fonts.text_cached(_("Sorted by expected loss, biggest first"), 14, theme.TEXT_DIM)
+        surface.blit(order, (24, y))
+        y += 20
         self._draw_view(surface, view, pygame.Rect(16, y + 6, w - 32, h - y - 90))
 
     def _draw_view(self, surface: pygame.Surface, view: View, area: pygame.Rect) -> None:
@@ -287,16 +333,12 @@ class ReviewScene(Scene):
             surface.blit(fonts.text_cached(_("Melds"), 15, theme.TEXT_DIM, True), (x, y))
             y += 20
         pile_y = area.bottom - 2 * card_h - 54
-        for meld in view.melds:
-            width = card_w + int(card_w * 0.4) * (len(meld.cards) - 1)
-            if x + width > area.right - 10:
-                x, y = area.x + 10, y + card_h // 2 + 6
-            if y + card_h > pile_y - 4:
-                break
-            for card in meld.cards:
-                surface.blit(art.face(card, (card_w, card_h), four), (x, y))
-                x += int(card_w * 0.4)
-            x += card_w
+        room = pygame.Rect(x, y, area.right - 10 - x, pile_y - 4 - y)
+        size, rows = meld_rects([len(m.cards) for m in view.melds], room, card_h)
+        msize = (int(size / 1.4), size)
+        for meld, rects in zip(view.melds, rows, strict=True):
+            for card, r in zip(meld.cards, rects, strict=True):
+                surface.blit(art.face(card, msize, four), r.topleft)
         y = pile_y
         pile = list(view.discard_pile)
         text = _("Discard pile") + "  ·  " + _("stock {n}").format(n=view.stock_count)

@@ -27,10 +27,12 @@ from typing import Any
 
 import pygame
 
+from rummy_gui import i18n
+from rummy_gui.i18n import _
 from rummy_gui.play import opening, saves
 from rummy_gui.play.session import Session
 from rummy_gui.play.settings import Settings
-from rummy_gui.ui.art.cards import ArtCache
+from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.art.sound import Audio
 from rummy_gui.ui.shell.cli import parse as _parse
 from rummy_gui.ui.shell.intents import Intent, Quit, Resize, ToggleFullscreen, translate
@@ -45,6 +47,7 @@ FPS = 60
 # brings (a background save that failed) is shown within this time.
 REST_CAP = 1.0
 REST_STEP = 0.01  # while resting, how often input is looked for
+HEAP_TRIM_EVERY = 30.0  # seconds between giving the heap's free pages back (trim_heap)
 
 
 def prefer_native_framebuffer() -> None:
@@ -83,14 +86,18 @@ class App:
     ) -> None:
         # Only what the first frame needs: the mixer starts later, with the first sound.
         prefer_native_framebuffer()
+        bound_heap()
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("rummy-gui")
         self.settings = settings or Settings()
+        self.retitle()
+        i18n.on_change(self.retitle)
         self.bounds = screen_bounds()
         self.windowed_size = fit_window(size, self.bounds)
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
+        self._fullscreen = False  # the window's state (settings.fullscreen: the wish)
+        self._windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.stack = SceneStack()
         self.art = ArtCache()
         self._audio: Audio | None = None
@@ -100,6 +107,8 @@ class App:
         self.session: Session | None = None  # the game in progress, for "Continue"
         self.frame_times: list[float] = []
         self._slept = 0.0  # seconds rested since the last frame
+        self._trimmed = time.perf_counter()  # when release_memory last ran
+        self._collect_due = False  # a scene has left the stack since
         self._wait_after_frame = 0.0  # the scenes' wait as the last frame left them
         self._sounds_after_frame: list[tuple[int, str]] = []  # (frames shown when asked, sound)
         self.persist_settings = False  # run() turns this on; tests keep settings in memory
@@ -136,73 +145,92 @@ class App:
             with contextlib.suppress(AttributeError, pygame.error):
                 pygame.Window.from_display_module().minimum_size = MIN_SIZE
 
+    def retitle(self, _lang: str = "") -> None:
+        """The window's title: the game's name in the player's language."""
+        pygame.display.set_caption(_("Rummy"))
+
     def _window_position(self) -> tuple[int, int] | None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            try:
-                x, y = pygame.Window.from_display_module().position
-                return (x, y)
-            except (AttributeError, pygame.error):
-                return None
+        try:
+            x, y = pygame.display.get_window_position()
+            return (x, y)
+        except (AttributeError, pygame.error):  # older pygame-ce or no real window
+            return None
 
     def _move_window(self, where: tuple[int, int] | None) -> None:
-        if where is None:
+        if where is None or where == self._window_position():
             return
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            try:
-                window = pygame.Window.from_display_module()
-                if tuple(window.position) != where:
-                    window.position = where
-            except (AttributeError, pygame.error):
-                pass
+        with contextlib.suppress(AttributeError, pygame.error):
+            pygame.display.set_window_position(where)
 
     # --- scenes ----------------------------------------------------------
     def push(self, scene: Scene) -> None:
         self.stack.push(scene, self.size)
 
     def pop(self) -> Scene | None:
+        self._collect_due = True
         return self.stack.pop()
 
     def replace(self, scene: Scene) -> None:
+        self._collect_due = True
         self.stack.replace(scene, self.size)
 
     def pop_to(self, cls: type) -> None:
         """Pop scenes until one of the given class is on top."""
         while self.stack.top is not None and not isinstance(self.stack.top, cls):
-            self.stack.pop()
+            self.pop()
 
     # --- window ----------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        size = fit_window(size, self.bounds)
-        if size != self.screen.get_size():
-            flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
-            where = self._window_position()
-            self.screen = pygame.display.set_mode(size, flags)
-            if not self.settings.fullscreen:
+        if self._fullscreen:
+            # the desktop's size, reported on entering fullscreen, is not the
+            # window's: the window comes back at the size it had
+            self.screen = pygame.display.get_surface() or self.screen
+        else:
+            size = fit_window(size, self.bounds)
+            if size != self.screen.get_size():
+                where = self._window_position()
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
                 # set_mode forgets the window's minimum size (the window manager would let
                 # it shrink again) and may place the window anew: both are put back.
                 self._set_minimum_size()
                 self._move_window(where)
-        if not self.settings.fullscreen:
             self.windowed_size = size
         for scene in self.stack.scenes:
             scene.layout(self.screen.get_size())
 
     def set_fullscreen(self, on: bool) -> None:
+        """Desktop fullscreen (the screen's own mode, no mode change), and back to
+        the window's size and place before it. The window is moved to the
+        screen's corner first: without a window manager nobody else moves it,
+        and a desktop-sized window would lie partly off the screen."""
         self.settings.fullscreen = on
+        if on == self._fullscreen:
+            return
+        self._fullscreen = on
         if on:
-            desktop = (
-                pygame.display.get_desktop_sizes()[0]
-                if pygame.display.get_desktop_sizes()
-                else self.size
-            )
-            self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            self._windowed_at = self._window_position()
+            self._move_window((0, 0))
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            self._set_minimum_size()
+            self._leave_fullscreen()
         for scene in self.stack.scenes:
             scene.layout(self.screen.get_size())
+
+    def _leave_fullscreen(self) -> None:
+        """Back to the window's size and place. SDL keeps the window it had and,
+        with no window manager, leaves it at the desktop's size on the first
+        set_mode (with a RuntimeWarning that the OS resized it): a second one
+        sizes it, and the size reports of the first are dropped, or the window
+        would be laid out at the desktop's size again."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            if self.screen.get_size() != self.windowed_size:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        pygame.event.pump()
+        pygame.event.clear((pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED))
+        self._set_minimum_size()
+        self._move_window(self._windowed_at)
 
     # --- the frame -------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:
@@ -277,11 +305,23 @@ class App:
         if not opening.pending():  # the frames of an opening's overlay do not show the game
             saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
+        if self._collect_due or started - self._trimmed > HEAP_TRIM_EVERY:
+            self.release_memory(started)
         self.frame_times.append(time.perf_counter() - started)
         if len(self.frame_times) > 2000:
             del self.frame_times[:1000]
         if not self.stack.scenes:
             self.running = False
+
+    def release_memory(self, now: float) -> None:
+        """After a scene has gone, or every HEAP_TRIM_EVERY seconds: a full
+        collection, then the heap's free pages back to the system. A table
+        that has gone is a cycle of objects holding window-sized surfaces (8 MB
+        each at 1920x1080) that only a full collection frees, and those are rare."""
+        self._collect_due = False
+        self._trimmed = now
+        gc.collect()
+        trim_heap()
 
     def draw(self) -> None:
         for scene in self.stack.visible():
@@ -332,6 +372,47 @@ def report_crash(error: BaseException) -> str:
         file=sys.stderr,
     )
     return path
+
+
+_LIBC: Any = None
+# Blocks from this size up get pages of their own (mmap), given back when freed.
+# glibc raises its own threshold to the largest block freed so far, so after the
+# first window-sized layer (8 MB at 1920x1080) every layer and card went into the
+# main heap, whose free holes the allocator keeps: fixing it stops that.
+MMAP_THRESHOLD = 256 * 1024
+
+
+def _libc() -> Any:
+    """glibc, or False where there is none (other C libraries, Windows, macOS)."""
+    global _LIBC
+    if _LIBC is None:
+        import ctypes
+        import ctypes.util
+
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+            libc.malloc_trim.argtypes = [ctypes.c_size_t]
+            libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+            _LIBC = libc
+        except (OSError, AttributeError):
+            _LIBC = False
+    return _LIBC
+
+
+def bound_heap() -> None:
+    """Big blocks on pages of their own (see MMAP_THRESHOLD); glibc only."""
+    libc = _libc()
+    if libc:
+        libc.mallopt(-3, MMAP_THRESHOLD)  # M_MMAP_THRESHOLD
+
+
+def trim_heap() -> None:
+    """Give the C heap's free pages back to the system (glibc's malloc_trim;
+    elsewhere nothing): the caches' turnover leaves free holes in the heap
+    that the allocator would keep."""
+    libc = _libc()
+    if libc:
+        libc.malloc_trim(0)
 
 
 def settle_heap() -> None:

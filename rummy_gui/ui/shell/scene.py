@@ -20,7 +20,7 @@ import pygame
 
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.settings import Settings
-from rummy_gui.ui.art.cards import ArtCache
+from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.shell.intents import Intent
 
 

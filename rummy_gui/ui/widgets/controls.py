@@ -93,7 +93,7 @@ class Widget:
 
 
 _PANELS: dict[tuple[int, int, int, int], pygame.Surface] = {}
-PANEL_CACHE_PIXELS = 3_000_000  # the panels kept, in pixels (4 bytes each)
+PANEL_CACHE_PIXELS = 2_000_000  # the panels kept, in pixels (4 bytes each): 2 of 1920x1080
 
 
 def draw_panel(

@@ -18,7 +18,13 @@ FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 _warned: set[str] = set()
 
 
-@lru_cache(maxsize=128)
+# A font at one size holds ~0.2 MB with its glyphs, and the card art asks for
+# one per card size (cards in flight change size every frame): the sizes in use
+# now stay, the others are loaded again when asked for.
+FONT_CACHE = 40
+
+
+@lru_cache(maxsize=FONT_CACHE)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
