@@ -41,6 +41,10 @@ ENGINE_PLURALS: dict[str, str] = {
     "rummy_not_possible": "count",
 }
 
+# Each language's decimal separator, from Babel's CLDR data (tests/test_i18n
+# checks the table against it; Babel is a development tool, not a run-time one).
+DECIMAL_SIGNS: dict[str, str] = {"en": ".", "fi": ",", "ru": ","}
+
 _current = "en"
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _listeners: list[Callable[[], Callable[[str], None] | None]] = []  # weak references
@@ -138,6 +142,11 @@ def NC_(_context: str, text: str) -> str:
     return text
 
 
+def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
+    """A number with `digits` decimals as the language writes it: 3.2, fi and ru 3,2."""
+    return f"{value:.{digits}f}".replace(".", DECIMAL_SIGNS.get(lang or _current, "."))
+
+
 def plural_ids(template: str) -> tuple[str, str]:
     """An engine template's singular and plural message ids: "card(s)" -> "card", "cards"."""
     return template.replace("(s)", ""), template.replace("(s)", "s")
@@ -181,11 +190,11 @@ _FI_RANKS = {
     2: "kakkonen",
     3: "kolmonen",
     4: "nelonen",
-    5: "vitonen",
+    5: "viitonen",
     6: "kuutonen",
-    7: "seiska",
-    8: "kasi",
-    9: "ysi",
+    7: "seitsikko",
+    8: "kahdeksikko",
+    9: "yhdeksikkö",
     10: "kymppi",
     11: "jätkä",
     12: "rouva",
@@ -211,12 +220,12 @@ _RU_SUITS = {"C": "треф", "D": "бубен", "H": "червей", "S": "пи
 
 
 def card_name(card: Card, lang: str | None = None) -> str:
-    """A card's name: "king of hearts", "hertta-kuningas", "король червей"."""
+    """A card's name: "king of hearts", "herttakuningas", "король червей"."""
     lang = lang or _current
     if card.is_joker:
         return {"fi": "jokeri", "ru": "джокер"}.get(lang, "joker")
     if lang == "fi":
-        return f"{_FI_SUITS[card.suit]}-{_FI_RANKS[card.rank]}"
+        return _FI_SUITS[card.suit] + _FI_RANKS[card.rank]  # one word: "herttakuningas"
     if lang == "ru":
         return f"{_RU_RANKS[card.rank]} {_RU_SUITS[card.suit]}"
     return card.name

@@ -166,5 +166,5 @@ def test_log_of_a_face_down_chain_tells_how_many_cards() -> None:
     assert line == "Anna lays off 2 cards face down."
     i18n.set_language("ru")
     assert describe(Move.parse("0: layoff 9C 10C to 3"), g, "Анна") == (
-        "Анна прикладывает 2 карты рубашкой вверх."
+        "Анна присоединяет 2 карты рубашкой вверх."
     )

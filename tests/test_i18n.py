@@ -202,8 +202,8 @@ def test_finnish_and_english_plurals_of_a_ui_text() -> None:
     assert i18n.ngettext(one, many, 1) == one
     assert i18n.ngettext(one, many, 3) == many
     i18n.set_language("ru")
-    assert "{n} очко " in i18n.ngettext(one, many, 21)
-    assert "{n} очков " in i18n.ngettext(one, many, 25)
+    assert "в {n} очко." in i18n.ngettext(one, many, 21)
+    assert "в {n} очков." in i18n.ngettext(one, many, 25)
     i18n.set_language("fi")
     assert "Voittajapari voittaa {n} pisteellä" in i18n.ngettext(one, many, 2)
 
@@ -231,9 +231,10 @@ def test_switching_language_tells_listeners() -> None:
 @pytest.mark.parametrize(
     ("card", "en", "fi", "ru"),
     [
-        ("KH", "king of hearts", "hertta-kuningas", "король червей"),
-        ("10S", "ten of spades", "pata-kymppi", "десятка пик"),
-        ("AC", "ace of clubs", "risti-ässä", "туз треф"),
+        ("KH", "king of hearts", "herttakuningas", "король червей"),
+        ("10S", "ten of spades", "patakymppi", "десятка пик"),
+        ("8S", "eight of spades", "patakahdeksikko", "восьмёрка пик"),
+        ("AC", "ace of clubs", "ristiässä", "туз треф"),
         ("JK", "joker", "jokeri", "джокер"),
     ],
 )
@@ -325,3 +326,27 @@ def test_a_compiled_catalog_reads_back_with_gettext() -> None:
     ]
     assert t.pgettext("card back", "Blue") == "Синяя"
     assert t.gettext("Blue") == "Blue"
+
+
+@pytest.mark.parametrize(
+    ("lang", "chip", "bot"), [("en", "D", "Bot 3"), ("fi", "J", "Botti 3"), ("ru", "С", "Бот 3")]
+)
+def test_the_dealer_chip_and_the_demo_bots_speak_the_language(
+    lang: str, chip: str, bot: str
+) -> None:
+    i18n.set_language(lang)
+    assert i18n.pgettext("dealer chip", "D") == chip  # jakaja, сдающий
+    assert i18n._("Bot {n}").format(n=3) == bot
+
+
+@pytest.mark.parametrize(("lang", "text"), [("en", "3.2"), ("fi", "3,2"), ("ru", "3,2")])
+def test_decimals_are_written_as_each_language_writes_them(lang: str, text: str) -> None:
+    assert i18n.decimal(3.24, 1, lang) == text
+    i18n.set_language(lang)
+    assert i18n.decimal(3.2) == text
+
+
+def test_the_decimal_signs_agree_with_babels_locale_data() -> None:
+    numbers = pytest.importorskip("babel.numbers")
+    for lang in i18n.LANGUAGES:
+        assert i18n.DECIMAL_SIGNS[lang] == numbers.get_decimal_symbol(lang), lang

@@ -14,7 +14,7 @@ from operator import attrgetter
 from .cards import JOKER, Card, joker_token
 from .cards import Token as Token  # where the engine's modules have long found it
 from .cards import card_token as card_token
-from .notation import token_text, tokens_text
+from .notation import token_pretty, tokens_text
 from .rules import Rules
 
 SET = "set"
@@ -156,7 +156,8 @@ class Meld:
     def pretty(self) -> str:
         """The meld with suit symbols; a joker as ★ with what it stands for."""
         return " ".join(
-            "★" + token_text(t)[2:] if t.card.is_joker else t.card.pretty for t in self.tokens()
+            token_pretty(t)
+            for t in self.tokens()  # ★=8♠: never the notation's letter
         )
 
     def copy(self) -> Meld:

@@ -31,6 +31,8 @@ def test_joker_in_run_is_the_card_after_6s_7s():
     g = at_play("6S 7S JK 4S 5S 9S 9D")
     play(g, "meld 6S 7S JK=8S")
     assert str(meld(g, 1)) == "6S 7S JK=8S"
+    # shown with the card's suit symbol, never the notation's letter
+    assert meld(g, 1).pretty() == "6♠ 7♠ ★=8♠"
     assert meld_cards(g, 1) == ["6S", "7S", "JK"]
     # ... and it never changes: a 4♠ can not be played by calling the joker 5♠.
     refused(g, "layoff 4S to 1")
@@ -56,6 +58,7 @@ def test_joker_in_set_stands_for_rank_only_any_missing_suit_may_be_added():
     g = at_play("7H 7S JK 7D 7C 9D")
     play(g, "meld 7H 7S JK")
     assert meld(g, 1).kind == "set"
+    assert meld(g, 1).pretty() == "7♥ 7♠ ★=7"
     assert legal(g, "layoff 7D to 1")
     assert legal(g, "layoff 7C to 1")
     play(g, "layoff 7D to 1")

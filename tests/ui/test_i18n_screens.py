@@ -23,7 +23,7 @@ from rummy_gui.ui.screens.statistics import StatisticsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Resize
 from rummy_gui.ui.widgets import fonts
-from rummy_gui.ui.widgets.controls import Button, Cycler
+from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
@@ -298,3 +298,54 @@ def test_the_engines_preset_names_and_descriptions_are_in_the_catalogs() -> None
     for rules in PRESETS.values():
         assert rules.name in texts
         assert rules.description in texts
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ru"])
+@pytest.mark.parametrize("players", [4, 8])
+def test_every_seat_type_fits_its_chooser_at_one_size(app: App, lang: str, players: int) -> None:
+    # "Botti: keskitaso" wrapped onto two lines touching the box's edges, while
+    # "Ihminen" above it stood on one: now the column shares one size that fits all
+    i18n.set_language(lang)
+    app.dispatch(Resize((960, 600)))
+    scene = NewGameScene(app)
+    app.push(scene)
+    scene.layout(app.size)
+    scene._set_players(players)
+    column = [
+        w for w in scene.widgets if isinstance(w, Cycler) and w.values and w.values[0] == "human"
+    ]
+    assert len(column) == players
+    assert len({c.size for c in column}) == 1
+    assert column[0].size is not None
+    for c in column:
+        for i in range(len(c.values)):
+            c.index = i
+            img = c.label_image()
+            room_w, room_h = c.room
+            assert img.get_width() <= room_w, (c.show(c.value), img.get_width(), room_w)
+            assert img.get_height() <= room_h, (c.show(c.value), img.get_height(), room_h)
+    assert column[0].size >= 11
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ru"])
+@pytest.mark.parametrize("screen", [SettingsScene, NewGameScene])
+def test_switches_share_one_size_and_settings_stay_on_one_line(
+    app: App, drawn: Drawn, lang: str, screen: type
+) -> None:
+    # the Russian "Простой подсчёт (2–9 по 5 очков)" was drawn smaller than the
+    # switches beside it, and the four-colour switch wrapped in Settings
+    i18n.set_language(lang)
+    app.dispatch(Resize((960, 600)))
+    open_screen(app, screen)
+    app.stack.top.layout(app.size)  # type: ignore[union-attr]
+    said = show(app, drawn)
+    toggles = [w for w in app.stack.top.widgets if isinstance(w, Toggle)]  # type: ignore[union-attr]
+    assert toggles
+    sizes = {w.label: said.last_size(w.label) for w in toggles}
+    assert len(set(sizes.values())) == 1, sizes
+    for w in toggles:
+        img = w.label_image()
+        assert w.rect.x + img.get_width() <= app.size[0], w.label
+        if screen is SettingsScene:
+            one_line = fonts.font(sizes[w.label]).get_linesize()
+            assert img.get_height() <= one_line + 2, w.label

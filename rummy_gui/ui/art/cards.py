@@ -472,20 +472,18 @@ def _jester(s: pygame.Surface, W: int, H: int, compact: bool) -> None:
 
 
 def _paint_joker(s: pygame.Surface, W: int, H: int, compact: bool) -> None:
-    """The joker's letters (its jester is drawn by _jester)."""
+    """The joker's corner marks: the star the texts use for a joker, not a word,
+    so the card reads the same in every language (its jester is drawn by _jester)."""
     colour = JOKER_COLOUR
     if compact:
-        _blit_centered(s, fonts.render("JK", int(H * 0.26), colour, bold=True), W * 0.32, H * 0.2)
+        _blit_centered(s, fonts.render("★", int(H * 0.26), colour, bold=True), W * 0.32, H * 0.2)
         return
-    letters = [fonts.render(ch, int(H * 0.1), colour, bold=True) for ch in "JOKER"]
-    y = H * 0.05
-    for img in letters:
-        s.blit(img, (int(W * 0.07), int(y)))
-        s.blit(
-            pygame.transform.rotate(img, 180),
-            (W - int(W * 0.07) - img.get_width(), H - int(y) - img.get_height()),
-        )
-        y += img.get_height() * 0.92
+    star = fonts.render("★", int(H * 0.16), colour, bold=True)
+    s.blit(star, (int(W * 0.05), int(H * 0.03)))
+    s.blit(
+        pygame.transform.rotate(star, 180),
+        (W - int(W * 0.05) - star.get_width(), H - int(H * 0.03) - star.get_height()),
+    )
 
 
 def draw_back(name: str, w: int, h: int) -> pygame.Surface:

@@ -293,6 +293,7 @@ class SettingsScene(WidgetScene):
             (N_("Volume"), y + 4 * row),
         ]
         self.x = x
+        Toggle.share_size([t for t in self.widgets if isinstance(t, Toggle)])
 
     def _language(self, lang: object) -> None:
         set_language(self.app, str(lang))
@@ -404,6 +405,7 @@ class NewGameScene(WidgetScene):
             mid_w * 2 // 5 if mid_w < 360 else mid_w // 2
         )  # narrow: more room for "Bot: Medium"
         self.swatches: list[Swatch] = []
+        kind_column: list[Cycler] = []
         for seat in range(self.players):
             y = y0 + 56 + seat * (seat_h + 6)
             self.swatches.append(
@@ -417,7 +419,7 @@ class NewGameScene(WidgetScene):
             def set_kind(v: object, seat: int = seat) -> None:
                 self.kinds[seat] = str(v)
 
-            self.widgets.append(
+            kind_column.append(
                 Cycler(
                     (mid + name_w, y, mid_w - name_w, seat_h),
                     kinds,
@@ -426,6 +428,8 @@ class NewGameScene(WidgetScene):
                     _seat_kind_text,
                 )
             )
+            self.widgets.append(kind_column[-1])
+        Cycler.share_size(kind_column)  # "Botti: keskitaso" wraps; every seat's at one size
         # partnerships: who plays with whom, as the table's badges will say ("team A")
         self.teams_at = (mid, y0 + 56 + self.players * (seat_h + 6) + 6, mid_w)
         # house rules
@@ -467,6 +471,7 @@ class NewGameScene(WidgetScene):
                 y += label_h + 2
             y += 48
         self.rules_x, self.rules_w = right, rw
+        Toggle.share_size([t for t in self.widgets if isinstance(t, Toggle)])
         bw = 180
         self.widgets.append(
             Button((w - left - bw, h - 80, bw, 54), _("Start"), self._start, primary=True)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummy_gui.engine import Move, View
-from rummy_gui.i18n import _
+from rummy_gui.i18n import _, decimal
 from rummy_gui.play.narrate import describe
 from rummy_gui.play.replay import Replay
 from rummy_gui.play.review import REVIEW_BUDGET, Finding, ReviewJob
@@ -299,7 +299,7 @@ class ReviewScene(Scene):
                     _("Expected difference: {points} penalty points a round")
                     if view.rules.is_contract
                     else _("Expected difference: {points} points a deal")
-                ).format(points=f"{f.loss:.1f}"),
+                ).format(points=decimal(f.loss, 1)),
                 theme.HIGHLIGHT,
             ),
         ]

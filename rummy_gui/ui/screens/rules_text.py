@@ -226,7 +226,10 @@ def _rummy_call(rules: Rules) -> Section | None:
                 "without hand cards: the caller takes the deepest of them and every card above "
                 "it, melds it, may meld more, and discards."
             ),
-            _("Play goes on from the caller: the players in between lose their turn."),
+            _(
+                "Then the turn passes to the player after the caller: the players between the "
+                "discarder and the caller lose their turn."
+            ),
         ]
     elif call == "last":
         sentences = [

@@ -576,12 +576,13 @@ def _run(args: argparse.Namespace) -> int:
 
             info = catalog.preset(preset)
             players = args.players or info.default_players
+            from rummy_gui.i18n import _
             from rummy_gui.ui.screens.menus import seat_name
 
             # a quick start: the names the new-game screen gives; a show: bots by number
             seats = [
                 SeatConfig(
-                    f"Bot {i + 1}" if args.demo else seat_name(i),
+                    _("Bot {n}").format(n=i + 1) if args.demo else seat_name(i),
                     "human" if (i == 0 and not args.demo) else "medium",
                 )
                 for i in range(players)

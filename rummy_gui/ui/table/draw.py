@@ -13,7 +13,7 @@ from pygame import Rect
 from rummy_gui.engine import Game
 from rummy_gui.engine.cards import Card, Token, rank_text
 from rummy_gui.engine.enums import Phase
-from rummy_gui.i18n import _, language
+from rummy_gui.i18n import _, language, pgettext
 from rummy_gui.play import palette
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import callout, texts
@@ -630,7 +630,9 @@ def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     else:
         pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
     count = fonts.text_cached(_("stock {n}").format(n=n), 15, theme.TEXT, True)
-    surface.blit(count, count.get_rect(midtop=(top.centerx, top.bottom + 6)))
+    at = count.get_rect(midtop=(top.centerx, top.bottom + 6))
+    at.left = max(4, at.left)  # "nostopakka 29" is wider than the stock near the window's edge
+    surface.blit(count, at)
     if scene.hover_stock and scene.can_draw():
         pygame.draw.rect(surface, theme.HIGHLIGHT, top.inflate(6, 6), width=3, border_radius=9)
 
@@ -794,7 +796,8 @@ def _draw_badge(
         )
         pygame.draw.circle(surface, (240, 240, 235), chip, 10)
         pygame.draw.circle(surface, (40, 40, 40), chip, 10, width=2)
-        d = fonts.text_cached("D", 12, (30, 30, 30), True)
+        # the dealer's letter in each language (fi J for jakaja, ru С for сдающий)
+        d = fonts.text_cached(pgettext("dealer chip", "D"), 12, (30, 30, 30), True)
         surface.blit(d, d.get_rect(center=chip))
     if seat != scene.viewer:
         slots = geo.zones.get(("hand", seat), [])

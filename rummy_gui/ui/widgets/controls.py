@@ -185,6 +185,17 @@ class Button(Widget):
         return label_image(self.label, size, colour, room, True)
 
 
+def _fits(
+    face: pygame.font.Font, text: str, size: int, room: tuple[int, int], bold: bool = True
+) -> bool:
+    """Whether `text` at `size` fits `room` (width, height) on one line or wrapped."""
+    if face.size(text)[0] <= room[0]:
+        return face.get_linesize() <= room[1]
+    lines = fonts.wrap(text, size, room[0], bold)
+    widest = max(face.size(line)[0] for line in lines)
+    return widest <= room[0] and len(lines) * face.get_linesize() <= room[1]
+
+
 class Cycler(Widget):
     """A value chosen from a list by clicking the arrows (or the value)."""
 
@@ -201,6 +212,7 @@ class Cycler(Widget):
         self.index = index
         self.on_change = on_change
         self.show = show
+        self.size: int | None = None  # one size for a column of choosers (see share_size)
 
     @property
     def value(self) -> object:
@@ -239,9 +251,36 @@ class Cycler(Widget):
 
     def label_image(self) -> pygame.Surface:
         """The value as drawn: between the arrows, on two lines if one is too short."""
+        text = self.show(self.value)
+        if self.size is not None:  # the column's size: wrapped when too long, never smaller
+            img = fonts.text_cached(text, self.size, theme.TEXT, True)
+            if img.get_width() <= self.room[0]:
+                return img
+            return fonts.text_cached(
+                text, self.size, theme.TEXT, True, wrap=self.room[0], centred=True
+            )
         size = max(12, int(self.rect.h * 0.45))
-        room = (self.rect.w - 2 * self.arrow_w - 4, self.rect.h - 2)
-        return label_image(self.show(self.value), size, theme.TEXT, room, True)
+        return label_image(text, size, theme.TEXT, (self.room[0], self.rect.h - 2), True)
+
+    @property
+    def room(self) -> tuple[int, int]:
+        """The value's box between the arrows, with a margin all round."""
+        return self.rect.w - 2 * self.arrow_w - 4, self.rect.h - 6
+
+    @staticmethod
+    def share_size(column: Sequence[Cycler], floor: int = 10) -> None:
+        """Give a column of choosers one text size: the largest at which every
+        value of every one fits its box, on one line or two, so that no label
+        is drawn smaller than its neighbours."""
+        if not column:
+            return
+        top = max(12, int(column[0].rect.h * 0.45))
+        for size in range(top, floor - 1, -1):
+            face = fonts.font(size, True)
+            if all(_fits(face, c.show(v), size, c.room) for c in column for v in c.values):
+                break
+        for c in column:
+            c.size = size
 
 
 class Toggle(Widget):
@@ -256,6 +295,27 @@ class Toggle(Widget):
         self.label = label
         self.value = value
         self.on_change = on_change
+        self.size: int | None = None  # one size for a screen's switches (see share_size)
+
+    @property
+    def room(self) -> tuple[int, int]:
+        """The label's box, right of the switch."""
+        return self.rect.right - (self.rect.x + 40) - 12, self.rect.h + 4
+
+    @staticmethod
+    def share_size(switches: Sequence[Toggle], floor: int = 11) -> None:
+        """Give a screen's switches one label size: the largest at which every
+        label fits its box, on one line or two, so that no label is drawn
+        smaller than its neighbours."""
+        if not switches:
+            return
+        top = max(12, int(min(s.rect.h for s in switches) * 0.5))
+        for size in range(top, floor - 1, -1):
+            face = fonts.font(size)
+            if all(_fits(face, s.label, size, s.room, bold=False) for s in switches):
+                break
+        for s in switches:
+            s.size = size
 
     def handle(self, intent: Intent) -> bool:
         if isinstance(intent, PointerMove):
@@ -288,9 +348,14 @@ class Toggle(Widget):
 
     def label_image(self, colour: tuple[int, int, int] = theme.TEXT) -> pygame.Surface:
         """The label as drawn: right of the switch, two lines where one is too short."""
-        width = self.rect.right - (self.rect.x + 40) - 12
+        width, height = self.room
+        if self.size is not None:  # the screen's size: wrapped when too long, never smaller
+            img = fonts.text_cached(self.label, self.size, colour)
+            if img.get_width() <= width:
+                return img
+            return fonts.text_cached(self.label, self.size, colour, wrap=width)
         size = max(12, int(self.rect.h * 0.5))
-        return label_image(self.label, size, colour, (width, self.rect.h + 4), centred=False)
+        return label_image(self.label, size, colour, (width, height), centred=False)
 
 
 class TextField(Widget):
