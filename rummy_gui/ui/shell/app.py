@@ -17,6 +17,7 @@ import contextlib
 import gc
 import math
 import os
+import platform
 import signal
 import sys
 import tempfile
@@ -369,7 +370,7 @@ def report_crash(error: BaseException) -> str:
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(f"rummy-gui crash at {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
-                f.write(f"python {sys.version.split()[0]}, pygame-ce {pygame.version.ver}\n\n")
+                f.write(f"python {platform.python_version()}, pygame-ce {pygame.version.ver}\n\n")
                 f.write("".join(traceback.format_exception(error)))
         except OSError:
             path = ""
