@@ -17,6 +17,7 @@ from .cards import Card
 from .enums import Action, ClaimKind, Phase
 from .melds import Meld
 from .moves import Move
+from .scoring import SideScore
 
 
 @dataclass
@@ -172,6 +173,7 @@ class GameState:
     # the match
     totals: list[int] = _f(list)
     deal_scores: list[int] | None = _v(None, _list, _tuple)
+    breakdown: tuple[SideScore, ...] | None = _v(None)  # the deal scores item by item
     history: list[list[int]] = _f(list, _lists, _tuples, history=list)
     winners: tuple[int, ...] = _v(())
     moves: list[Move] = _f(list, history=list)
@@ -191,6 +193,7 @@ class GameState:
     next_meld: int = _v(1)
     reshuffles: list[int] = _f(list)  # index in this deal's moves of each reshuffle
     facedown: list[FaceDown] = _f(list)  # Pinochle's face-down lay-offs, in order
+    called: list[tuple[int, int]] = _f(list)  # (meld id, seat) put down in a Rummy! call's turn
     discard_face_down: bool = _v(False)  # the going-out card lies face down on the pile
     # this turn
     target: Card | None = _v(None)
@@ -232,6 +235,7 @@ class GameState:
         self.next_meld = 1
         self.reshuffles = []
         self.facedown = []
+        self.called = []
         self.discard_face_down = False
         self.reset_turn()
 
