@@ -114,6 +114,7 @@ class RowPainter:
         self.surface = surface
         self.art = art
         self.four = four_colour
+        self.label = LABEL  # the points' type size, larger beside larger cards
 
     def cards(self, cards: Sequence[Card], x: int, y: int, card_h: int, step: int) -> int:
         """A group of cards fanned left to right from x; where it ends."""
@@ -123,8 +124,8 @@ class RowPainter:
             x += step
         return x - step + size[0] if cards else x
 
-    def text(self, text: str, x: int, mid_y: int, colour: theme.Colour, size: int = LABEL) -> int:
-        img = fonts.text_cached(text, size, colour)
+    def text(self, text: str, x: int, mid_y: int, colour: theme.Colour, size: int = 0) -> int:
+        img = fonts.text_cached(text, size or self.label, colour)
         self.surface.blit(img, img.get_rect(midleft=(x, mid_y)))
         return x + img.get_width()
 
@@ -135,7 +136,9 @@ class RowPainter:
             return
         x0, width = col
         labels = [meld_label(p) for p in parts]
-        widths = [fonts.text_cached(t, LABEL, theme.TEXT).get_width() + 4 + GAP for t in labels]
+        widths = [
+            fonts.text_cached(t, self.label, theme.TEXT).get_width() + 4 + GAP for t in labels
+        ]
         counts = [len(p.cards) for p in parts]
         mid = y + card_h // 2
         for scale in (1.0, 0.85, 0.7):  # smaller cards before the points go
@@ -151,7 +154,7 @@ class RowPainter:
             return
         card_w = _card_w(card_h)
         total = f"{sum(p.points for p in parts):+d}"
-        tail = fonts.text_cached(total, LABEL, theme.TEXT).get_width() + 4
+        tail = fonts.text_cached(total, self.label, theme.TEXT).get_width() + 4
         flat = [c for p in parts for c in p.cards]
         step = max(1, (width - tail - card_w) // max(1, len(flat) - 1))
         step = min(step, int(card_w * 0.55))
@@ -168,7 +171,7 @@ class RowPainter:
         if not part.cards:
             self.text(label, x0, mid, theme.GOLD, 15)
             return
-        tail = fonts.text_cached(label, LABEL, theme.TEXT).get_width() + 4 + GAP
+        tail = fonts.text_cached(label, self.label, theme.TEXT).get_width() + 4 + GAP
         card_w = _card_w(card_h)
         n = len(part.cards)
         step = min(int(card_w * 0.45), max(1, (width - tail - card_w) // max(1, n - 1)))
@@ -186,12 +189,21 @@ class RowPainter:
             self.surface.blit(img, img.get_rect(midleft=(x0, y + k * each + each // 2)))
 
 
-def row_heights(game: Game, room: int) -> tuple[int, int]:
+MIN_CARD, MAX_CARD = 48, 84  # the tallest a row's cards may be, by the window's size
+HEADS = 34  # the headings' line
+
+
+def row_heights(game: Game, room: int, card_cap: int = MIN_CARD) -> tuple[int, int]:
     """A seat's line height and its cards' height, sharing `room` among the
-    seats (and a thin rule under each side)."""
+    seats (and a thin rule under each side); the cards at most `card_cap` tall."""
     lines = max(1, game.players)
-    line = min(60, (room - 6 * len(game.sides)) // lines)
-    return line, max(20, min(48, line - 6))
+    line = min(card_cap + 12, (room - 6 * len(game.sides)) // lines)
+    return line, max(20, min(card_cap, line - 6))
+
+
+def rows_height(game: Game, card_cap: int) -> int:
+    """The height the headings and every row want when nothing is squeezed."""
+    return HEADS + game.players * (card_cap + 12) + 6 * len(game.sides)
 
 
 def draw_breakdown(
@@ -201,9 +213,10 @@ def draw_breakdown(
     session: Session,
     art: ArtCache,
     four_colour: bool,
+    card_cap: int = MIN_CARD,
 ) -> None:
     """The headings and a row per seat (grouped by side) of the last deal's
-    breakdown, inside `area`."""
+    breakdown, inside `area`, the cards at most `card_cap` tall."""
     parts: Sequence[SideScore] = game.deal_breakdown or ()
     contract = game.rules.is_contract
     cols = columns(area, contract, any(p.extras for p in parts))
@@ -222,9 +235,10 @@ def draw_breakdown(
         img = label_image(text, 15, theme.TEXT_DIM, (w - 4, 40), True, centred=False)
         surface.blit(img, (x, area.y))
         tallest = max(tallest, img.get_height())
-    y = area.y + max(24, tallest + 8)
-    line, card_h = row_heights(game, area.bottom - y)
+    y = area.y + max(HEADS - 10, tallest + 8)
+    line, card_h = row_heights(game, area.bottom - y, card_cap)
     paint = RowPainter(surface, art, four_colour)
+    paint.label = max(LABEL, min(18, card_h // 4))
     for part in parts:
         top = y
         side_extras = [e for e in part.extras if e.seat is None]

@@ -14,7 +14,7 @@ from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.scene import App
-from rummy_gui.ui.table.breakdown import draw_breakdown
+from rummy_gui.ui.table.breakdown import MAX_CARD, MIN_CARD, draw_breakdown, rows_height
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import Overlay
@@ -41,10 +41,16 @@ class DealSummaryScene(Overlay):
         super().__init__(app)
         self.table = table
         self.timer = 0.0
+        self.card_cap = MIN_CARD
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = pygame.Rect(w // 2 - min(520, w // 2 - 30), 60, min(1040, w - 60), h - 120)
+        # a large window gets larger cards, and the panel only the height its rows need
+        self.card_cap = max(MIN_CARD, min(MAX_CARD, h // 13))
+        rw = min(1360, w - 60)
+        need = 62 + rows_height(self.table.game, self.card_cap) + 8 + 100
+        rh = min(h - 120, need)
+        self.rect = pygame.Rect(w // 2 - rw // 2, max(60, (h - rh) // 2), rw, rh)
         label = _("See the result") if self.table.game.game_over else _("Next deal")
         self.buttons = [
             Button(
@@ -100,7 +106,9 @@ class DealSummaryScene(Overlay):
         # in a 960x600 window must not run into it
         note_y = r.bottom - 100
         area = pygame.Rect(r.x + 24, r.y + 62, r.w - 48, note_y - 8 - (r.y + 62))
-        draw_breakdown(surface, area, g, s, self.app.art, self.app.settings.four_colour)
+        draw_breakdown(
+            surface, area, g, s, self.app.art, self.app.settings.four_colour, self.card_cap
+        )
         note = (
             _("Contract family: penalty points, lowest total wins.")
             if contract

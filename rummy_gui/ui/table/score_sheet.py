@@ -97,11 +97,17 @@ class ScoreSheetScene(Overlay):
         self.session = session
         self.on_close = on_close
         self.scroll: int | None = None  # the first row shown; None: the latest rows
+        self.count = 0  # the rows the panel was made for
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         rw = min(1000, w - 40)
-        self.rect = pygame.Rect(w // 2 - rw // 2, 30, rw, h - 60)
+        # the panel is as tall as its rows (the contract family's seven, or at
+        # least as many) want, and never taller than the window allows
+        self.count = len(rows(self.session))
+        need = 86 + (max(7, self.count) + 2) * ROW_H + 16 + 76
+        rh = min(h - 60, need)
+        self.rect = pygame.Rect(w // 2 - rw // 2, max(30, (h - rh) // 2), rw, rh)
         self.buttons = [
             Button(
                 (self.rect.centerx - 90, self.rect.bottom - 60, 180, 44),
@@ -168,6 +174,8 @@ class ScoreSheetScene(Overlay):
 
     # --- drawing --------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        if len(rows(self.session)) != self.count:  # a deal ended beneath the sheet
+            self.layout(surface.get_size())
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=255)
