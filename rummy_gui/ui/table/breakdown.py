@@ -174,7 +174,7 @@ class RowPainter:
         tail = fonts.text_cached(label, self.label, theme.TEXT).get_width() + 4 + GAP
         card_w = _card_w(card_h)
         n = len(part.cards)
-        step = min(int(card_w * 0.45), max(1, (width - tail - card_w) // max(1, n - 1)))
+        step = min(int(card_w * 0.6), max(1, (width - tail - card_w) // max(1, n - 1)))
         x = self.cards(part.cards, x0, y, card_h, step) + 4
         self.text(label, x, mid, theme.TEXT)
 

@@ -13,8 +13,10 @@ from rummy_gui.i18n import _, ngettext
 from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
 from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.shell.intents import Key
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table.breakdown import MAX_CARD, MIN_CARD, draw_breakdown, rows_height
+from rummy_gui.ui.table.score_sheet import SHEET_KEY, ScoreSheetScene
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import Overlay
@@ -75,6 +77,13 @@ class DealSummaryScene(Overlay):
                     size=16,
                 )
             )
+
+    def key(self, intent: Key) -> bool:
+        """The score sheet's key opens it over the summary too."""
+        if intent.key == SHEET_KEY:
+            self.app.push(ScoreSheetScene(self.app, self.table.session))
+            return True
+        return super().key(intent)
 
     def _next(self) -> None:
         self.app.pop()

@@ -138,3 +138,16 @@ def test_a_long_game_shows_its_latest_deals_and_scrolls_to_the_first(
     assert "Deal 1" in top
     assert "Deal 20" not in top
     assert any(t.startswith("▼") for t in top)
+
+
+def test_the_sheet_opens_over_the_deal_summary_and_shuts_back_to_it(app: App) -> None:
+    table = open_table(app, played("rummy500", 3, 4))
+    summary = app.stack.top
+    if not isinstance(summary, DealSummaryScene):
+        summary = DealSummaryScene(app, table)
+        app.push(summary)
+        frame(app)
+    key(app, pygame.K_c)
+    assert isinstance(app.stack.top, ScoreSheetScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is summary
