@@ -95,6 +95,10 @@ def _claim(value: Any) -> Any:
     return None if value is None else value.copy()
 
 
+def _none() -> None:
+    return None
+
+
 def _rng(value: Any) -> Any:
     rng = random.Random()
     rng.setstate(value.getstate())
@@ -173,7 +177,8 @@ class GameState:
     # the match
     totals: list[int] = _f(list)
     deal_scores: list[int] | None = _v(None, _list, _tuple)
-    breakdown: tuple[SideScore, ...] | None = _v(None)  # the deal scores item by item
+    # the deal scores item by item (for the screens: not in a copy without history, nor a view)
+    breakdown: tuple[SideScore, ...] | None = _v(None, history=_none)
     history: list[list[int]] = _f(list, _lists, _tuples, history=list)
     winners: tuple[int, ...] = _v(())
     moves: list[Move] = _f(list, history=list)
