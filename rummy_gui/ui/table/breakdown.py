@@ -14,7 +14,7 @@ from pygame import Rect
 
 from rummy_gui.engine import Card, Game
 from rummy_gui.engine.scoring import Extra, ExtraPart, HandPart, MeldPart, SideScore
-from rummy_gui.i18n import _, ngettext
+from rummy_gui.i18n import _
 from rummy_gui.play.session import Session
 from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.widgets import fonts, theme
@@ -23,6 +23,8 @@ from rummy_gui.ui.widgets.controls import fit_text, label_image
 CARD_RATIO = 1.4  # a card's height over its width
 GAP = 10  # between two melds on a line
 LABEL = 13  # the points beside a meld or a hand
+FACE_DOWN = "▼"  # beside a meld some of whose cards were laid off face down (Pinochle)
+HAND_STEP = 0.5  # a hand's cards overlap to this share of a card's width, room allowing
 
 
 def extra_text(part: ExtraPart) -> str:
@@ -37,16 +39,22 @@ def extra_text(part: ExtraPart) -> str:
 
 def meld_label(part: MeldPart) -> str:
     """A meld's points, and why they are what they are (doubled, a Rummy! call,
-    cards that lay face down)."""
+    cards that lay face down: `legend` says what the mark means)."""
     text = f"{part.points:+d}"
     if part.doubled:
         text += " " + _("×2")
     if part.called:
         text += " " + _("Rummy!")
-    down = sum(part.face_down)
-    if down:
-        text += " " + ngettext("({n} face down)", "({n} face down)", down).format(n=down)
+    if any(part.face_down):
+        text += " " + FACE_DOWN
     return text
+
+
+def legend(parts: Sequence[SideScore]) -> str:
+    """What the marks beside the melds mean, for those the deal has."""
+    if any(any(m.face_down) for p in parts for m in p.melds):
+        return _("{mark} laid off face down, turned up at the deal's end").format(mark=FACE_DOWN)
+    return ""
 
 
 def hand_label(part: HandPart, contract: bool) -> str:
@@ -68,15 +76,17 @@ class Columns:
     total: tuple[int, int]
 
 
-def columns(area: Rect, contract: bool, extras: bool) -> Columns:
+def columns(area: Rect, contract: bool, extras: bool, hand_need: int = 0) -> Columns:
     """The row's columns in `area`: fixed room for the names and the two
-    scores, the rest shared by the melds, the hand and the bonuses."""
+    scores, the rest shared by the melds, the hand (what its longest hand
+    needs, `hand_need`, within bounds) and the bonuses."""
     name_w = max(110, min(190, area.w // 6))
     score_w = max(56, min(90, area.w // 11))
     flex = area.w - name_w - 2 * score_w - 3 * GAP
     extras_w = max(100, flex // 6) if extras else 0
-    melds_w = 0 if contract else (flex - extras_w) * 3 // 5
-    hand_w = flex - extras_w - melds_w
+    share = flex - extras_w
+    hand_w = share if contract else max(share * 3 // 10, min(share // 2, hand_need))
+    melds_w = share - hand_w
     x = area.x
     name = (x, name_w)
     x += name_w + GAP
@@ -141,10 +151,12 @@ class RowPainter:
         ]
         counts = [len(p.cards) for p in parts]
         mid = y + card_h // 2
-        for scale in (1.0, 0.85, 0.7):  # smaller cards before the points go
+        # smaller cards, then cards packed past their index, before the points go
+        tries = [(scale, seen) for seen in (0.3, 0.0) for scale in (1.0, 0.85, 0.7)]
+        for scale, seen in tries:
             h = int(card_h * scale)
             step = _step(width - sum(widths), counts, _card_w(h))
-            if step is None:
+            if step is None or step < seen * _card_w(h):
                 continue
             x, top = x0, mid - h // 2
             for part, label, w in zip(parts, labels, widths, strict=True):
@@ -154,7 +166,7 @@ class RowPainter:
             return
         card_w = _card_w(card_h)
         total = f"{sum(p.points for p in parts):+d}"
-        tail = fonts.text_cached(total, self.label, theme.TEXT).get_width() + 4
+        tail = fonts.text_cached(total, self.label, theme.TEXT).get_width() + 4 + GAP
         flat = [c for p in parts for c in p.cards]
         step = max(1, (width - tail - card_w) // max(1, len(flat) - 1))
         step = min(step, int(card_w * 0.55))
@@ -174,7 +186,7 @@ class RowPainter:
         tail = fonts.text_cached(label, self.label, theme.TEXT).get_width() + 4 + GAP
         card_w = _card_w(card_h)
         n = len(part.cards)
-        step = min(int(card_w * 0.6), max(1, (width - tail - card_w) // max(1, n - 1)))
+        step = min(int(card_w * HAND_STEP), max(1, (width - tail - card_w) // max(1, n - 1)))
         x = self.cards(part.cards, x0, y, card_h, step) + 4
         self.text(label, x, mid, theme.TEXT)
 
@@ -191,6 +203,15 @@ class RowPainter:
 
 MIN_CARD, MAX_CARD = 48, 84  # the tallest a row's cards may be, by the window's size
 HEADS = 34  # the headings' line
+
+
+def _hand_width(part: HandPart, contract: bool, card_h: int, label: int) -> int:
+    """The room a hand's cards and points take at their usual spacing."""
+    text = fonts.text_cached(hand_label(part, contract), label, theme.TEXT).get_width()
+    if not part.cards:
+        return text + GAP
+    card_w = _card_w(card_h)
+    return card_w + (len(part.cards) - 1) * int(card_w * HAND_STEP) + 4 + text + GAP
 
 
 def row_heights(game: Game, room: int, card_cap: int = MIN_CARD) -> tuple[int, int]:
@@ -219,7 +240,12 @@ def draw_breakdown(
     breakdown, inside `area`, the cards at most `card_cap` tall."""
     parts: Sequence[SideScore] = game.deal_breakdown or ()
     contract = game.rules.is_contract
-    cols = columns(area, contract, any(p.extras for p in parts))
+    # the cards' size first (the headings take at most two lines), so that the
+    # hand's column is as wide as its longest hand needs and the melds get the rest
+    _line, guess = row_heights(game, area.h - 44, card_cap)
+    label = max(LABEL, min(18, guess // 4))
+    need = max((_hand_width(h, contract, guess, label) for p in parts for h in p.hands), default=0)
+    cols = columns(area, contract, any(p.extras for p in parts), need)
     heads = (
         (cols.name, _("Player")),
         (cols.melds, _("Melds")),

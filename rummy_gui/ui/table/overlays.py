@@ -15,7 +15,13 @@ from rummy_gui.play.session import Session
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.intents import Key
 from rummy_gui.ui.shell.scene import App
-from rummy_gui.ui.table.breakdown import MAX_CARD, MIN_CARD, draw_breakdown, rows_height
+from rummy_gui.ui.table.breakdown import (
+    MAX_CARD,
+    MIN_CARD,
+    draw_breakdown,
+    legend,
+    rows_height,
+)
 from rummy_gui.ui.table.score_sheet import SHEET_KEY, ScoreSheetScene
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
@@ -123,7 +129,9 @@ class DealSummaryScene(Overlay):
             if contract
             else _("Melded cards count for you, cards left in hand against you.")
         )
-        surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, note_y))
+        marks = legend(g.deal_breakdown or ())
+        note = f"{note}   {marks}" if marks else note
+        surface.blit(fit_text(note, 14, theme.TEXT_DIM, r.w - 48, min_size=10), (r.x + 24, note_y))
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)

@@ -100,5 +100,5 @@ def test_a_face_down_lay_off_and_a_rummy_call_are_said_beside_their_meld() -> No
     down = MeldPart(1, "run", 0, (), 45, face_down=(False,) * 5 + (True,))
     doubled = MeldPart(3, "set", 0, (), 56, doubled=True)
     assert meld_label(called) == "+30 Rummy!"
-    assert meld_label(down) == "+45 (1 face down)"
+    assert meld_label(down) == "+45 ▼"
     assert meld_label(doubled) == "+56 ×2"
