@@ -16,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from rummy_gui.engine import Game
 from rummy_gui.engine.fairness import deal_seed, short
@@ -24,19 +24,18 @@ from rummy_gui.engine.records import RECORD_FORMAT
 from rummy_gui.play import jsonio, saves
 
 
-def _game_of(path: Path) -> tuple[Game, Mapping[str, Any]]:
-    """The replayed game and its record; ValueError says why the file is refused."""
+def _game_of(path: Path) -> Game:
+    """The replayed game; ValueError says why the file is refused."""
     doc = jsonio.read_json(path)
     if isinstance(doc, Mapping) and doc.get("format") == RECORD_FORMAT:
-        return Game.from_record(doc), doc
-    saved = saves.read(path)  # a save: its summary is checked against the replay too
-    return saved.game, saved.game.record()
+        return Game.from_record(doc)
+    return saves.read(path).game  # a save: its summary is checked against the replay too
 
 
 def check(path: Path, say: Callable[[str], None]) -> bool:
     """Check one file, saying one line per deal; True when it checks."""
     try:
-        game, record = _game_of(path)
+        game = _game_of(path)
     except (ValueError, OSError) as e:  # ReadError, SaveError and IllegalMove are ValueErrors
         say(f"{path}: refused: {e}")
         return False
