@@ -206,7 +206,10 @@ class Game(GameReads):
         """A JSON-ready record: replaying its moves rebuilds this game exactly.
         `deals` lists each shuffled deal's fingerprint and, once it ended, its
         scores: replaying checks both (engine/fairness.py)."""
-        out = make_record(self.rules, self.players, self.seed, self._layout, self._s.moves)
+        one_stream = self._s.seed_base is None
+        out = make_record(
+            self.rules, self.players, self.seed, self._layout, self._s.moves, one_stream
+        )
         out["deals"] = self.deal_entries()
         return out
 

@@ -16,12 +16,18 @@ READ_VERSIONS = (1, 2)  # 1: one random stream through the whole game
 
 
 def make_record(
-    rules: Rules, players: int, seed: int, layout: Mapping[str, Any] | None, moves: list[Move]
+    rules: Rules,
+    players: int,
+    seed: int,
+    layout: Mapping[str, Any] | None,
+    moves: list[Move],
+    one_stream: bool = False,
 ) -> dict[str, Any]:
-    """A JSON-ready record: replaying its moves rebuilds the game exactly."""
+    """A JSON-ready record: replaying its moves rebuilds the game exactly
+    (`one_stream`: a game of a version 1 record stays one)."""
     return {
         "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
+        "version": 1 if one_stream else RECORD_VERSION,
         "preset": rules.preset,
         "options": rules.options(),
         "players": players,

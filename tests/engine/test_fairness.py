@@ -127,6 +127,7 @@ def test_a_record_of_version_1_is_dealt_from_one_stream() -> None:
     }
     g = Game.from_record(record)
     assert " ".join(map(str, g.hand(0))) == "8S 9S 7S 6S QS 4S 5H"
+    assert g.record()["version"] == 1  # and it stays one stream when saved again
     assert str(g.discard_pile[-1]) == "3D"
     assert g.deal_seed is None
     assert g.fingerprint is None
