@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -10,8 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from rummy_gui.engine import PRESETS, Game
-from rummy_gui.engine.cards import make_pack
+from rummy_gui.engine import Game
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
@@ -171,36 +169,3 @@ def finish_review(app: App, review: Any) -> None:
             return
         time.sleep(0.1)
     raise AssertionError("the review did not finish")
-
-
-# The arena's seeded deals (as tests/bots/_shared.py; the game's tests do not import the lab).
-def deal_seed(seed: int, index: int) -> int:
-    return random.Random(f"arena|{seed}|{index}").randrange(1 << 31)
-
-
-def layout_game(
-    preset: str, players: int, seed: int, index: int, options: dict[str, Any] | None = None
-) -> Game:
-    """Deal `index` of a run: a fresh shuffle, the dealer rotating, and in
-    the contract family the round (index mod 7) + 1."""
-    rules = PRESETS[preset].with_options(options)
-    rng = random.Random(deal_seed(seed, index))
-    rnd = index % (rules.rounds or 1) + 1 if rules.is_contract else 1
-    pack = make_pack(rules.decks(players), rules.joker_count(players))
-    rng.shuffle(pack)
-    size = rules.hand_size(players, rnd)
-    hands = [pack[i * size : (i + 1) * size] for i in range(players)]
-    rest = pack[players * size :]
-    upcard, stock = rest[0], rest[1:]
-    dealer = index % players
-    turn = (dealer + 1) % players
-    return Game.from_layout(
-        preset,
-        hands=[" ".join(str(c) for c in h) for h in hands],
-        stock=" ".join(str(c) for c in stock),
-        discard=str(upcard),
-        turn=turn,
-        round=rnd,
-        options=options,
-        seed=rng.randrange(1 << 31),
-    )
