@@ -9,11 +9,12 @@ from typing import Any
 import pygame
 import pytest
 
-from rummy_gui.engine import Game
+from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets.controls import Button, Toggle
 
 
 def frame(app: App, n: int = 1) -> None:
@@ -169,3 +170,48 @@ def finish_review(app: App, review: Any) -> None:
             return
         time.sleep(0.1)
     raise AssertionError("the review did not finish")
+
+
+def melded_table(app: App) -> TableScene:
+    """A Rummy 500 table where the human has drawn and melded 7H 8H 9H."""
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=0,
+    )
+    scene = open_table(app, game)
+    assert scene.play(Move.parse("draw"))
+    assert scene.play(Move.parse("meld 7H 8H 9H"))
+    return scene
+
+
+def labels_in(scene: object) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+    """Each control's label as drawn, and the room it has."""
+    out = []
+    for w in [*getattr(scene, "widgets", []), *getattr(scene, "buttons", [])]:
+        if isinstance(w, Button) and w.label:
+            out.append((w.label, w.label_image(), w.rect.inflate(-12, -4)))
+        elif isinstance(w, Toggle):
+            room = pygame.Rect(w.rect.x + 50, w.rect.y - 2, w.rect.w - 52, w.rect.h + 4)
+            out.append((w.label, w.label_image(), room))
+    return out
+
+
+def waiting_table(app: App, turn: int = 0, threaded: bool = False) -> TableScene:
+    """A Rummy 500 table at the start of seat `turn`'s turn, the human at seat 0."""
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=turn,
+    )
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
+    session = Session(game.preset, seats, {}, game=game, threaded=threaded, bot_process=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    frame(app, 3)
+    return scene

@@ -1,36 +1,24 @@
-"""Issue 18's messages, overlays, labels and small defects: what a player
-reads at the table and in the menus."""
+"""What a player reads at the table: refusals and their callouts, the game log,
+the status bar and the hand-over, the buttons' labels in every language, and
+the dialogs over the table (they dim it, hold its buttons, and let it rest)."""
 
 from __future__ import annotations
+
+import math
 
 import pygame
 import pytest
 
-from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine import Game, Move
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.play.settings import Settings
-from rummy_gui.ui.screens.menus import MainMenu
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.shell.scene import Scene
 from rummy_gui.ui.table import callout, texts
 from rummy_gui.ui.table.drops import Message
 from rummy_gui.ui.table.scene import TableScene
-from rummy_gui.ui.widgets.controls import Button, Toggle
-from tests.ui.ui_driver import frame, open_table
+from rummy_gui.ui.widgets.controls import Button
+from tests.ui.ui_driver import frame, labels_in, melded_table
 
-
-def melded_table(app: App) -> TableScene:
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=0,
-    )
-    scene = open_table(app, game)
-    assert scene.play(Move.parse("draw"))
-    assert scene.play(Move.parse("meld 7H 8H 9H"))
-    return scene
+LANGS = ("en", "fi", "ru")
 
 
 def test_a_refusal_names_the_meld_by_its_cards(app: App) -> None:
@@ -110,14 +98,6 @@ def test_after_continue_the_log_has_the_deal_so_far(app: App) -> None:
     assert [e.text() for e in again.log] == live
 
 
-def test_the_save_name_counts_deals_as_the_title_does(app: App) -> None:
-    scene = melded_table(app)
-    from rummy_gui.ui.screens.saving import SaveAsScene
-
-    dialog = SaveAsScene(app, scene.session)
-    assert dialog.field.text == "Rummy 500, deal 1"
-
-
 def test_the_focus_ring_leaves_the_next_card_alone(app: App) -> None:
     from rummy_gui.ui.table.keyboard import RING, focus_rect
 
@@ -126,36 +106,6 @@ def test_the_focus_ring_leaves_the_next_card_alone(app: App) -> None:
     scene.focus.zone, scene.focus.index = "hand", 0
     ring = focus_rect(scene)
     assert ring.right + RING <= slots[1][1].x
-
-
-def test_the_main_menu_offers_continue_first_when_there_is_a_game(app: App) -> None:
-    melded_table(app)
-    app.pop_to(MainMenu)
-    menu = app.stack.top
-    assert isinstance(menu, MainMenu)
-    primary = [w.label for w in menu.widgets if isinstance(w, Button) and w.primary]
-    assert primary == ["Continue"]
-
-
-def test_the_menu_title_is_clear_of_the_card_fan() -> None:
-    a = App((960, 600), Settings(animation="off", mute=True))
-    menu = MainMenu(a)
-    a.push(menu)
-    bottom = 200
-    fan = menu._fan(bottom, 154, 480)
-    assert max(r.bottom for r, _img in fan) <= bottom
-    assert min(r.top for r, _img in fan) >= 0
-    pygame.display.quit()
-
-
-def test_a_window_clamped_to_the_minimum_keeps_its_minimum_and_place(app: App) -> None:
-    import warnings
-
-    app.resize((900, 500))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-        assert tuple(window.minimum_size) == (960, 600)
 
 
 def test_the_hand_over_speaks_to_you_and_names_others() -> None:
@@ -176,68 +126,6 @@ def test_the_status_bar_does_not_say_you_your_turn(app: App) -> None:
     name = session.name(scene.viewer)
     assert not text.startswith("You:"), text
     assert text.startswith(("Your", f"{name}:")), text
-
-
-def test_russian_seat_names_give_distinct_letters_of_one_alphabet() -> None:
-    from rummy_gui import i18n
-    from rummy_gui.play.session import initials
-    from rummy_gui.ui.screens.menus import seat_name
-
-    i18n.set_language("ru")
-    try:
-        marks = initials([seat_name(i) for i in range(8)])
-    finally:
-        i18n.set_language("en")
-    assert len(set(marks)) == 8
-    assert all("\u0400" <= m <= "\u04ff" for m in marks), marks
-
-
-def test_the_new_game_screen_shows_the_partnerships(app: App) -> None:
-    from rummy_gui.ui.screens.menus import NewGameScene
-
-    screen = NewGameScene(app)
-    app.push(screen)
-    screen._pick_preset([p.id for p in screen.presets].index("persian"))
-    assert screen.team_lines() == ["Team A: You & Boris", "Team B: Ada & Chloe"]
-
-
-LANGS = ("en", "fi", "ru")
-
-
-def labels_in(scene: object) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
-    """Each control's label as drawn, and the room it has."""
-    out = []
-    for w in [*getattr(scene, "widgets", []), *getattr(scene, "buttons", [])]:
-        if isinstance(w, Button) and w.label:
-            out.append((w.label, w.label_image(), w.rect.inflate(-12, -4)))
-        elif isinstance(w, Toggle):
-            room = pygame.Rect(w.rect.x + 50, w.rect.y - 2, w.rect.w - 52, w.rect.h + 4)
-            out.append((w.label, w.label_image(), room))
-    return out
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_new_game_label_fits_its_box_at_960x600(app: App, lang: str) -> None:
-    from rummy_gui import i18n
-    from rummy_gui.ui.screens.menus import NewGameScene
-    from rummy_gui.ui.widgets.controls import label_image
-
-    i18n.set_language(lang)
-    try:
-        app.resize((960, 600))
-        screen = NewGameScene(app)
-        app.push(screen)
-        for i, info in enumerate(screen.presets):
-            screen._pick_preset(i)
-            screen._set_players(info.max_players)
-            for text, img, room in labels_in(screen):
-                assert img.get_width() <= room.w, (info.id, text)
-                assert img.get_height() <= room.h, (info.id, text)
-            for text, (_x, _y), width in screen.option_labels:
-                img = label_image(text, 18, (0, 0, 0), (width, 48), centred=False)
-                assert img.get_width() <= width, (info.id, text)
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -281,38 +169,7 @@ def test_the_sort_button_writes_ranks_as_the_cards_do(lang: str) -> None:
     assert label.endswith(ends), label
 
 
-def menu_screens(app: App) -> list[Scene]:
-    from rummy_gui.ui.screens.menus import NewGameScene, RulesScene, SettingsScene
-    from rummy_gui.ui.screens.saving import LoadScene
-    from rummy_gui.ui.screens.statistics import StatisticsScene
-
-    return [
-        NewGameScene(app),
-        SettingsScene(app),
-        RulesScene(app),
-        StatisticsScene(app),
-        LoadScene(app),
-    ]
-
-
-def test_the_main_menu_rests_until_input(app: App) -> None:
-    import math
-
-    frame(app)
-    assert app.frame_wait() == math.inf
-
-
-@pytest.mark.parametrize("index", range(5))
-def test_each_menu_screen_rests_until_input(app: App, index: int) -> None:
-    import math
-
-    app.push(menu_screens(app)[index])
-    frame(app)
-    assert app.frame_wait() == math.inf
-
-
 def test_dialogs_over_a_waiting_table_rest_until_input(app: App) -> None:
-    import math
 
     from rummy_gui.ui.screens.saving import SaveAsScene
     from rummy_gui.ui.table.hotseat import HandOverScene
@@ -368,33 +225,3 @@ def test_the_buttons_behind_a_dialog_do_not_react(app: App) -> None:
     frame(app)
     click(app, rules_button(scene).rect.center)
     assert app.stack.top is dialog
-
-
-def test_a_reopened_log_tells_the_deal_as_it_was_told_live() -> None:
-    """Across deals and claim windows (Liverpool's buys): only the won claim, and
-    the current deal's moves; the human's passes are left out."""
-    import random
-
-    from rummy_gui.engine.enums import Phase
-
-    seats = [SeatConfig("You", "human"), SeatConfig("Ada", "random"), SeatConfig("Bo", "random")]
-    session = Session("liverpool", seats, {}, seed=11, threaded=False)
-    pick = random.Random(5)
-    game = session.game
-    deals = 0
-    for _ in range(400):
-        if game.game_over or (deals >= 2 and game.phase is not Phase.DEAL_OVER):
-            break  # in the third deal
-        seat = game.to_act[0] if game.to_act else game.turn
-        move = pick.choice(session.legal(seat))
-        deals += move.action is Action.DEAL
-        session.play(seat, move)
-    starts = [i for i, e in enumerate(session.log) if e.is_deal]
-    live = [
-        e.text()
-        for e in session.log[starts[-1] :]
-        if e.move is None or not (e.move.action is Action.PASS and e.move.seat == 0)
-    ]
-    again = Session("liverpool", seats, {}, game=Game.from_record(game.record()), threaded=False)
-    assert deals >= 1
-    assert [e.text() for e in again.log] == live

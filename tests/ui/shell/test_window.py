@@ -1,6 +1,7 @@
 """The window (issue 47, seen 2 and 20): its title is the game's name in the
 player's language; fullscreen is the desktop's, starts from the screen's
-corner, and gives back the window's size and place, with nothing printed."""
+corner, and gives back the window's size and place, with nothing printed; a
+window made too small keeps its minimum."""
 
 from __future__ import annotations
 
@@ -60,3 +61,13 @@ def test_fullscreen_asked_twice_changes_the_window_once(
     app.set_fullscreen(True)
     app.set_fullscreen(True)
     assert len(modes) == 1
+
+
+def test_a_window_clamped_to_the_minimum_keeps_its_minimum_and_place(app: App) -> None:
+    import warnings
+
+    app.resize((900, 500))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+        assert tuple(window.minimum_size) == (960, 600)
