@@ -6,9 +6,9 @@ the drag, the buttons, the hint, the claim prompt and the hot seat. It is
 made of parts, each a small class whose fields only its own methods change
 (the hand's order, the focus, the pointer, what is moving, the messages, the
 contract slots, who sits at the bottom, the bots' pace, the claim answers,
-the caches; docs/architecture.md lists them and tests/ui/table/
-test_state_owners.py keeps it so). It imports none of the table's pieces, so
-they all import it and not the scene. `Commands` is what the keys and the
+the caches; docs/architecture.md lists them and
+tests/ui/table/test_state_owners.py keeps it so). It imports none of the
+table's pieces, so they all import it and not the scene. `Commands` is what the keys and the
 drag ask the table to do (the scene does it).
 """
 
