@@ -86,6 +86,22 @@ def test_a_hot_seat_hand_is_face_down_unless_revealed_to_its_owner_in_turn() -> 
 
 
 # --- claims a human is not asked about ----------------------------------------------------
+def test_hot_seat_turns_to_the_next_human_through_the_hand_over_screen() -> None:
+    s = session(rummy_window(), [HUMAN, HUMAN, HUMAN])  # Bo, then Cy may call Rummy!
+    turn = policy.next_seat(s, revealed_for=0, hand_over_screen=True, covered=False)
+    assert turn == policy.NextSeat(1, None, hand_over=True)
+    assert policy.next_seat(s, 1, True, covered=False) == policy.NextSeat(1, 1)
+    assert policy.next_seat(s, 0, True, covered=True) == policy.NextSeat(None, 0)
+    assert policy.next_seat(s, 0, hand_over_screen=False, covered=False) == policy.NextSeat(1, 1)
+    assert not policy.may_act(s, 1, revealed_for=0)  # handed over, not yet revealed
+    assert policy.may_act(s, 1, revealed_for=1)
+
+
+def test_one_human_sits_at_the_bottom_without_a_hand_over() -> None:
+    s = session(rummy_window(), [BOT, HUMAN, BOT])
+    assert policy.next_seat(s, None, True, covered=False) == policy.NextSeat(1, 1)
+
+
 def test_claims_the_setting_does_not_ask_about_are_passed_and_not_told() -> None:
     s = buy_window([HUMAN, HUMAN, HUMAN])
     told = len(s.log)

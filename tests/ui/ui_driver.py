@@ -72,7 +72,7 @@ def open_table(app: App, game: Any) -> TableScene:
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
-    scene.cooldown = 1e9
+    scene.pace.cooldown = 1e9
     frame(app)
     return scene
 

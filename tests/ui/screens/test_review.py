@@ -32,7 +32,7 @@ def _played_deal(app: App) -> TableScene:
     for _ in range(3000):
         if isinstance(app.stack.top, DealSummaryScene):
             break
-        if scene.my_turn() and not scene.flights:
+        if scene.my_turn() and not scene.motion.flights:
             scene.play(bot.choose(game.view(0)))
             continue
         frame(app)

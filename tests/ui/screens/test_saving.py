@@ -75,7 +75,7 @@ def test_saving_off_is_said_once_per_reason_and_the_game_goes_on(
     )
     table = app.stack.top
     assert isinstance(table, TableScene)
-    table.cooldown = 1e9
+    table.pace.cooldown = 1e9
     s = table.session
     monkeypatch.setattr(jsonio, "_write_locked", failing_write(errno.ENOSPC))
     s.autosave()

@@ -55,16 +55,16 @@ def test_new_game_by_mouse_then_continue_after_a_restart(app: App) -> None:
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert table.session.preset == "pinochle"
-    table.cooldown = 1e9
+    table.pace.cooldown = 1e9
     g = table.game
     if 0 not in g.to_act:  # let the bots play up to the human's turn
-        table.cooldown = 0
+        table.pace.cooldown = 0
         table.session.threaded = False
         for _ in range(200):
             frame(app)
-            if 0 in g.to_act and not table.flights:
+            if 0 in g.to_act and not table.motion.flights:
                 break
-        table.cooldown = 1e9
+        table.pace.cooldown = 1e9
     drag(app, table.geometry().zones[("stock",)][0][1].center, table.geometry().layout.hand.center)
     hand = g.hand(0)
     app.dispatch(Back())  # to the menu; the game is autosaved
@@ -105,7 +105,7 @@ def test_save_as_then_load(app: App) -> None:
     )
     table = app.stack.top
     assert isinstance(table, TableScene)
-    table.cooldown = 1e9
+    table.pace.cooldown = 1e9
     click(app, button(app, "Save as…").center)
     prompt = app.stack.top
     assert isinstance(prompt, SaveAsScene)

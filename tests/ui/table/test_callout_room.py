@@ -11,7 +11,7 @@ from pygame import Rect
 
 from rummy_gui.engine import Game
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.table import draw
+from rummy_gui.ui.table import draw_overlays
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets import theme
 from tests.ui.ui_driver import frame, open_table
@@ -46,7 +46,9 @@ def test_messages_over_the_table_keep_off_the_stock_and_the_pile(
     scene = _table(app, size, pile)
     scene.message("Move taken back.", theme.GOLD)
     scene.message("Hint: take the top card of the pile, it makes a run.", theme.GOLD, ttl=9.0)
-    boxes = [region for _img, region, _alpha in draw._message_boxes(scene, scene.geometry())]
+    boxes = [
+        region for _img, region, _alpha in draw_overlays.message_boxes(scene, scene.geometry())
+    ]
     assert len(boxes) == 2
     covered = [(tuple(b), tuple(c)) for b in boxes for c in _cards(scene) if b.colliderect(c)]
     assert covered == []
@@ -61,5 +63,5 @@ def test_messages_over_the_table_stay_off_the_log_and_inside_the_window(
     scene.message("Hint: take the top card of the pile, it makes a run.", theme.GOLD, ttl=9.0)
     scene.message("Bot 1 calls Rummy! and takes 4S 5S 6H.", theme.GOLD)
     table = scene.geometry().layout.table
-    for _img, region, _alpha in draw._message_boxes(scene, scene.geometry()):
+    for _img, region, _alpha in draw_overlays.message_boxes(scene, scene.geometry()):
         assert table.contains(region)

@@ -32,7 +32,7 @@ def test_the_buy_prompt_does_not_cover_the_card_on_offer(app: App, size: tuple[i
     app.resize(size)
     scene = open_table(app, _offered(10))
     frame(app)
-    assert scene.prompt_buttons  # the prompt is up
+    assert scene.answers.answer_buttons  # the prompt is up
     top = scene.geometry().zones[("discard",)][-1][1]
     prompt = scene.claims.rect()
     assert not prompt.colliderect(top)

@@ -22,7 +22,7 @@ def hand_point(scene: TableScene, text: str, nth: int = 0) -> tuple[int, int]:
     slots = scene.geometry().zones[("hand", scene.viewer)]
     hits = [i for i, (c, _) in enumerate(slots) if c == card]
     rect = slots[hits[nth]][1]
-    lift = 24 if hits[nth] in scene.selected else 0
+    lift = 24 if hits[nth] in scene.hand.selected else 0
     return (rect.x + 6, rect.y + 40 - lift)
 
 
@@ -54,7 +54,7 @@ def test_refused_drop_changes_nothing_and_says_why(app: App) -> None:
     assert (g.hand(0), g.discard_pile, scene.session.version) == before
     assert scene.messages
     assert scene.messages[-1].text
-    assert scene.returning  # the card flies back
+    assert scene.motion.returning  # the card flies back
 
 
 def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
@@ -67,7 +67,7 @@ def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
     # Select three tens by clicking, drag the selection onto the empty felt: a set.
     for text in ("10C", "10S", "10D"):
         click(app, hand_point(scene, text))
-    assert len(scene.selected) == 3
+    assert len(scene.hand.selected) == 3
     drag(app, hand_point(scene, "10C"), scene.geometry().layout.seats[0].melds.center)
     assert [str(c) for c in g.melds[0].cards] == ["10C", "10D", "10S"] or len(g.melds[0].cards) == 3
     # The Meld button melds the selected run.
@@ -112,8 +112,8 @@ def test_rummy_call_prompt(app: App) -> None:
     scene.play(Move.parse("draw"), 1)
     scene.play(Move.parse("discard 6S"), 1)
     frame(app)
-    assert scene.prompt_buttons, "a human who may call rummy is asked"
-    rummy = next(b for b in scene.prompt_buttons if b.label.startswith("Rummy"))
+    assert scene.answers.answer_buttons, "a human who may call rummy is asked"
+    rummy = next(b for b in scene.answers.answer_buttons if b.label.startswith("Rummy"))
     click(app, rummy.rect.center)
     assert scene.game.turn == 0
     assert scene.session.phase == "play"
@@ -228,7 +228,7 @@ def test_contract_through_slots(app: App, tmp_path: Any) -> None:
     for text in ("9C", "9S", "9D"):  # a selection at once
         click(app, hand_point(scene, text))
     drag(app, hand_point(scene, "9C"), slots[1].center)
-    assert [len(s) for s in scene.slots.slots] == [3, 3]
+    assert [len(s) for s in scene.slots.groups] == [3, 3]
     assert len(scene.shown_hand()) == 5
     pygame.image.save(app.screen, str(tmp_path / "slots.png"))
     assert not game.has_laid_down(0)
@@ -284,7 +284,7 @@ def test_hot_seat_shows_the_hand_of_the_human_to_act(app: App) -> None:
     assert game.turn == 1
     assert scene.viewer == 1
     click(app, (640, 400))  # "Pass to Ben"
-    assert sorted(str(c) for c in scene.hand_order) == sorted(str(c) for c in game.hand(1))
+    assert sorted(str(c) for c in scene.hand.order) == sorted(str(c) for c in game.hand(1))
 
 
 def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
@@ -331,16 +331,16 @@ def test_swap_a_natural_card_for_the_joker_in_a_run(app: App) -> None:
 def test_sort_buttons_and_reorder_by_dragging_within_the_hand(app: App) -> None:
     scene = five_hundred(app)
     click(app, scene.buttons["sort_rank"].rect.center)  # sort by rank
-    ranks = [c.rank for c in scene.hand_order]
+    ranks = [c.rank for c in scene.hand.order]
     assert ranks == sorted(ranks)
     click(app, scene.buttons["sort_suit"].rect.center)  # sort by suit
-    suits = ["CDHS".index(c.suit) for c in scene.hand_order]
+    suits = ["CDHS".index(c.suit) for c in scene.hand.order]
     assert suits == sorted(suits)
-    first = scene.hand_order[0]
+    first = scene.hand.order[0]
     last_rect = scene.geometry().zones[("hand", 0)][-1][1]
     drag(app, hand_point(scene, str(first)), (last_rect.right + 20, last_rect.centery))
-    assert scene.hand_order[-1] == first
-    assert sorted(map(str, scene.hand_order)) == sorted(map(str, scene.game.hand(0)))
+    assert scene.hand.order[-1] == first
+    assert sorted(map(str, scene.hand.order)) == sorted(map(str, scene.game.hand(0)))
 
 
 def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App) -> None:
@@ -362,5 +362,5 @@ def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App)
     scene.play(Move.parse("meld 7H 8H 9H"))
     frame(app)
     release(app, hand_centre(scene))
-    assert sorted(map(str, scene.hand_order)) == sorted(map(str, scene.game.hand(0)))
+    assert sorted(map(str, scene.hand.order)) == sorted(map(str, scene.game.hand(0)))
     assert len(scene.game.hand(0)) == 5

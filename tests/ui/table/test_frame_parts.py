@@ -32,7 +32,7 @@ def _table(app: App, turn: int = 0) -> TableScene:
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
-    scene.cooldown = 1e9  # the bots wait until the test lets them play
+    scene.pace.cooldown = 1e9  # the bots wait until the test lets them play
     frame(app, 2)
     return scene
 
@@ -81,7 +81,7 @@ def test_a_still_frame_redraws_only_what_changed_and_shows_the_whole_picture(
         frame(app)
         partial += scene.dirty_rects is not None
         assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, scene)
-    assert scene.messages == []
+    assert not scene.messages
     assert partial >= 8  # the frames above were drawn in parts
 
 
@@ -92,7 +92,7 @@ def test_moves_of_the_bots_leave_the_same_picture_as_a_whole_frame(app: App) -> 
     scene.sync_hand()
     discard = next(m for m in scene.legal() if m.action is Action.DISCARD)
     assert scene.play(discard)
-    scene.cooldown = 0
+    scene.pace.cooldown = 0
     partial = 0
     for _ in range(40):
         frame(app)

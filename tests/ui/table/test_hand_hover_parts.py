@@ -44,10 +44,10 @@ def test_a_hover_step_along_the_hand_redraws_the_two_cards_that_moved(app: App) 
     cards = _hand(scene)
     assert len(cards) == len(HAND.split())
     hover(app, cards[2].center)
-    assert scene.hover_hand == 2
+    assert scene.pointer.hover_hand == 2
     for i in range(3, 7):
         hover(app, (cards[i].x + 3, cards[i].centery))  # the part of card i not under i + 1
-        assert scene.hover_hand == i
+        assert scene.pointer.hover_hand == i
         dirty = scene.dirty_rects
         assert dirty is not None  # drawn in parts
         assert _covered(dirty, cards[i])

@@ -43,10 +43,10 @@ def test_after_the_hints_draw_the_focus_goes_to_the_card_it_lifts(app: App) -> N
     assert scene.game.moves[-1].action is Action.DRAW
     advice = scene.hints.advice
     assert advice is not None  # the hint goes on with its next step
-    assert scene.selected  # its cards are lifted
+    assert scene.hand.selected  # its cards are lifted
     assert scene.focus.zone == "hand"
-    assert scene.focus.index == min(scene.selected)
-    lifted = sorted(c.code for i, c in enumerate(scene.shown_hand()) if i in scene.selected)
+    assert scene.focus.index == min(scene.hand.selected)
+    lifted = sorted(c.code for i, c in enumerate(scene.shown_hand()) if i in scene.hand.selected)
     assert lifted == sorted(c.code for c in advice.cards)
 
 
@@ -79,7 +79,7 @@ def test_after_the_draw_a_hint_to_lay_off_points_the_focus_at_the_meld(app: App)
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
-    scene.cooldown = 1e9
+    scene.pace.cooldown = 1e9
     frame(app, 2)
     _key(app, pygame.K_h, "h")
     _key(app, pygame.K_s, "s")

@@ -18,6 +18,7 @@ from rummy_gui.play.session import SeatConfig, Session, make_bot
 from rummy_gui.play.table_policy import worth_asking
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw as table_draw
+from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
@@ -28,14 +29,14 @@ from tests.ui.ui_driver import frame
 def faces(monkeypatch: pytest.MonkeyPatch) -> list[Card]:
     """Every card the table draws face up during a frame (cleared by the test)."""
     drawn: list[Card] = []
-    real = table_draw._card
+    real = draw_common.draw_card
 
     def spy(surface: Any, scene: Any, card: Card | None, rect: Any, shadow: bool = False) -> None:
         if card is not None:
             drawn.append(card)
         real(surface, scene, card, rect, shadow)
 
-    monkeypatch.setattr(table_draw, "_card", spy)
+    monkeypatch.setattr(draw_common, "draw_card", spy)
     monkeypatch.setattr(table_draw, "_still", lambda _scene: False)  # whole frames: all is seen
     return drawn
 
@@ -110,7 +111,7 @@ def drive(
             top._next()
             continue
         g = session.game
-        if top is scene and not scene.flights and scene.my_turn():
+        if top is scene and not scene.motion.flights and scene.my_turn():
             seat = scene.viewer
             assert session.is_human(seat)
             faces.clear()
@@ -123,7 +124,7 @@ def drive(
                 move = chooser.choose(g.view(seat))
                 log.events.append(("move", seat))
                 if session.phase is Phase.CLAIM:
-                    scene.prompt_buttons[scene.prompt_moves.index(move)].on_click()
+                    scene.answers.answer_buttons[scene.answers.answer_moves.index(move)].on_click()
                 else:
                     assert scene.play(move), str(move)
             continue
@@ -241,10 +242,10 @@ def test_claims_ask_the_humans_in_priority_order(app: App) -> None:
             assert "claim" in top.reason
             top.ready()
             frame(app)
-            assert scene.prompt_buttons, "the claimant sees what is on offer"
+            assert scene.answers.answer_buttons, "the claimant sees what is on offer"
             assert scene.viewer == top.seat
-            scene.prompt_buttons[
-                [m.action for m in scene.prompt_moves].index(Action.PASS)
+            scene.answers.answer_buttons[
+                [m.action for m in scene.answers.answer_moves].index(Action.PASS)
             ].on_click()
         if session_phase(scene) != "claim":
             break
@@ -288,8 +289,8 @@ def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App
             top.ready()
             frame(app)
             asked.append(scene.viewer)
-            scene.prompt_buttons[
-                [m.action for m in scene.prompt_moves].index(Action.BUY)
+            scene.answers.answer_buttons[
+                [m.action for m in scene.answers.answer_moves].index(Action.BUY)
             ].on_click()
         if session_phase(scene) != "claim":
             break

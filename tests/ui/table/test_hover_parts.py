@@ -40,10 +40,10 @@ def test_a_hover_step_along_the_pile_redraws_a_few_cards_not_the_band(app: App) 
     band = scene.geometry().layout.stock.unionall([scene.geometry().layout.discard])
     card = fan[0].w * fan[0].h
     hover(app, fan[3].center)
-    assert scene.hover_discard == 3
+    assert scene.pointer.hover_discard == 3
     for i in range(4, 10):
         hover(app, (fan[i].x + 3, fan[i].centery))  # the part of card i not under i + 1
-        assert scene.hover_discard == i
+        assert scene.pointer.hover_discard == i
         assert scene.dirty_rects is not None  # drawn in parts
         drawn = _area(scene.dirty_rects)
         assert drawn < _area([band]) // 3
@@ -58,4 +58,4 @@ def test_the_pile_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) 
     for pos in [fan[0].center, fan[-1].center, fan[7].center, stock.center, fan[2].center, (5, 5)]:
         hover(app, pos)
         assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)
-    assert scene.hover_discard is None
+    assert scene.pointer.hover_discard is None

@@ -30,10 +30,10 @@ def test_cards_in_flight_and_a_drag_need_every_frame(app: App) -> None:
     app.settings.animation = "normal"
     scene = waiting_table(app)
     assert scene.play(Move(Action.DRAW))
-    assert scene.flights
+    assert scene.motion.flights
     assert app.frame_wait() == 0.0
     frame(app, 60)
-    assert not scene.flights
+    assert not scene.motion.flights
     assert app.frame_wait() == math.inf
 
 
@@ -50,9 +50,9 @@ def test_a_message_wakes_the_table_when_it_starts_to_fade(app: App) -> None:
 
 def test_the_pause_before_a_bots_move_is_waited_out_then_the_bot_is_polled(app: App) -> None:
     scene = waiting_table(app, turn=1, threaded=True)
-    scene.cooldown = 0.4
+    scene.pace.cooldown = 0.4
     assert 0.3 < app.frame_wait() <= 0.4
-    scene.cooldown = 0.0
+    scene.pace.cooldown = 0.0
     assert app.frame_wait() == 0.0
     frame(app)  # the bot starts thinking on its thread
     if scene.session.bot_thinking():

@@ -40,7 +40,7 @@ def to_index(app: App, scene: TableScene, index: int) -> None:
 
 def select(app: App, scene: TableScene, cards: list[Card]) -> None:
     to_zone(app, scene, "hand")
-    for i in sorted(scene.selected):  # clear what is selected (Space toggles)
+    for i in sorted(scene.hand.selected):  # clear what is selected (Space toggles)
         to_index(app, scene, i)
         key(app, pygame.K_SPACE)
     want = Counter(c.code for c in cards)
@@ -52,7 +52,7 @@ def select(app: App, scene: TableScene, cards: list[Card]) -> None:
     for i in picks:
         to_index(app, scene, i)
         key(app, pygame.K_SPACE)
-    assert scene.selected == set(picks)
+    assert scene.hand.selected == set(picks)
 
 
 def choose(app: App, move: Move) -> None:
@@ -70,8 +70,8 @@ def choose(app: App, move: Move) -> None:
 def act_by_keys(app: App, scene: TableScene, m: Move) -> None:
     a = m.action
     if scene.session.phase is Phase.CLAIM:
-        index = scene.prompt_moves.index(m)
-        for _ in range(index - scene.focus.prompt % len(scene.prompt_buttons)):
+        index = scene.answers.answer_moves.index(m)
+        for _ in range(index - scene.focus.answer % len(scene.answers.answer_buttons)):
             key(app, pygame.K_DOWN)
         key(app, pygame.K_RETURN)
     elif a is Action.DRAW:
@@ -115,12 +115,12 @@ def test_a_whole_deal_of_rummy500_by_keyboard(app: App) -> None:
         if isinstance(top, DealSummaryScene):
             break
         g = session.game
-        if top is scene and not scene.flights and scene.my_turn():
+        if top is scene and not scene.motion.flights and scene.my_turn():
             move = chooser.choose(g.view(0))
             version = session.version
             act_by_keys(app, scene, move)
             assert session.version > version, (
-                f"the keys did not play {str(move)!r}: {scene.messages[-1:]}"
+                f"the keys did not play {str(move)!r}: {scene.messages.items[-1:]}"
             )
             moves += 1
             continue

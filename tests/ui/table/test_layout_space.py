@@ -18,7 +18,7 @@ from rummy_gui.engine.seeded import seeded_deal
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.art.cards import corner_box
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.table import draw, geometry, texts
+from rummy_gui.ui.table import draw_hand, draw_melds, draw_piles, draw_seats, geometry, texts
 from rummy_gui.ui.table import layout as lay
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets import fonts
@@ -201,18 +201,18 @@ def _text_boxes(
 
     monkeypatch.setattr(fonts, "text_cached", noted)
     geo = scene.geometry()
-    draw._draw_zones(surface, scene, geo)
-    draw._draw_melds(surface, scene, geo, set())
+    draw_seats.draw_zones(surface, scene, geo)
+    draw_melds.draw_melds(surface, scene, geo, set())
     for seat in geo.layout.seats:
-        draw._draw_badge(surface, scene, geo, seat, set())
-    draw._draw_top_bar(surface, scene, geo)
-    draw._draw_stock(surface, scene, geo)
-    draw._draw_discard(surface, scene, geo, set())
-    draw._draw_hand(surface, scene, geo, set())
+        draw_seats.draw_badge(surface, scene, geo, seat, set())
+    draw_seats.draw_top_bar(surface, scene, geo)
+    draw_piles.draw_stock(surface, scene, geo)
+    draw_piles.draw_discard(surface, scene, geo, set())
+    draw_hand.draw_hand(surface, scene, geo, set())
     if game.to_act and game.to_act[0] != 0:
         thinking = fonts.text_cached("thinking...", 12, (0, 0, 0))
         surface.boxes.append(
-            ("thinking...", thinking.get_rect(topleft=draw.thinking_spot(scene, geo)))
+            ("thinking...", thinking.get_rect(topleft=draw_seats.thinking_spot(scene, geo)))
         )
     session.close()
     return surface.boxes

@@ -11,7 +11,7 @@ from pygame import Rect
 
 from rummy_gui.engine import Action, Game
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.table import draw
+from rummy_gui.ui.table import draw_seats
 from rummy_gui.ui.table.scene import TableScene
 from tests.ui.ui_driver import drawn, frame, open_table
 
@@ -23,7 +23,7 @@ def _lines(monkeypatch: pytest.MonkeyPatch, scene: TableScene) -> list[tuple[str
     boxes = [
         (text, box)
         for text, box in drawn(
-            monkeypatch, scene.app.size, lambda s: draw._draw_panel(s, scene, scene.geometry())
+            monkeypatch, scene.app.size, lambda s: draw_seats.draw_log(s, scene, scene.geometry())
         )
         if text is not None
     ]
@@ -87,6 +87,6 @@ def test_the_columns_top_line_begins_an_entry(monkeypatch: pytest.MonkeyPatch, a
         assert scene.play(move, seat, quiet=True)
         frame(app)
         width = scene.geometry().layout.log.w - 6
-        starts |= {draw._wrapped(e.text(), width)[0] for e in session.log}
+        starts |= {draw_seats.wrapped_lines(e.text(), width)[0] for e in session.log}
         top = _lines(monkeypatch, scene)[0][0]
         assert top in starts, f"the log's top line {top!r} is the middle of an entry"

@@ -15,12 +15,12 @@ def hand_point(scene: TableScene, text: str) -> tuple[int, int]:
     slots = scene.geometry().zones[("hand", scene.viewer)]
     i = next(i for i, (c, _) in enumerate(slots) if c == card)
     rect = slots[i][1]
-    return (rect.x + 6, rect.y + 40 - (24 if i in scene.selected else 0))
+    return (rect.x + 6, rect.y + 40 - (24 if i in scene.hand.selected else 0))
 
 
 def selected(scene: TableScene) -> list[str]:
     shown = scene.shown_hand()
-    return sorted(str(shown[i]) for i in scene.selected)
+    return sorted(str(shown[i]) for i in scene.hand.selected)
 
 
 def contract_table(app: App) -> TableScene:
@@ -56,7 +56,7 @@ def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_s
         drag(app, hand_point(scene, text), slots[1].center)
     frame(app)
     game, seat = scene.game, scene.viewer
-    assert [len(s) for s in scene.slots.slots] == [3, 3]
+    assert [len(s) for s in scene.slots.groups] == [3, 3]
     assert not scene.slots.fills(0, game, seat)
     assert "✓" not in scene.slots.status(0, game, seat)
     assert scene.slots.status(0, game, seat) == "Set of 3  3/3"
@@ -71,7 +71,7 @@ def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_s
     for _ in range(3):  # a click on a staged card takes it back
         card_rect = scene.geometry().zones[("staged", 0)][-1][1]
         click(app, (card_rect.x + 6, card_rect.y + 40))
-    assert scene.slots.slots[0] == []
+    assert scene.slots.groups[0] == []
     for text in ("9C", "9S", "9D"):
         drag(app, hand_point(scene, text), slots[0].center)
     frame(app)
@@ -115,7 +115,7 @@ def test_following_a_hint_by_mouse_one_step_at_a_time(app: App) -> None:
     assert game.discard_pile[-1] == parse_card("4D")
     assert game.turn == 1
     assert scene.hint is None
-    assert not scene.selected
+    assert not scene.hand.selected
     assert not [m for m in scene.messages if m.text.startswith("Hint")]
 
 

@@ -51,8 +51,8 @@ def test_the_buttons_follow_the_phase(app: App) -> None:
 
 def test_a_button_found_by_name_does_its_own_job(app: App) -> None:
     scene = draw_phase_table(app)
-    before = [str(c) for c in scene.hand_order]
+    before = [str(c) for c in scene.hand.order]
     click(app, scene.buttons["sort_rank"].rect.center)
-    after = [str(c) for c in scene.hand_order]
+    after = [str(c) for c in scene.hand.order]
     assert sorted(before) == sorted(after)
     assert after[:2] == ["2C", "4D"]

@@ -76,7 +76,7 @@ def test_a_claim_passed_for_the_player_is_not_logged_as_theirs(app: App) -> None
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
-    scene.cooldown = 1e9
+    scene.pace.cooldown = 1e9
     scene.play(Move.parse("draw"), 0)
     frame(app, 3)
     assert 1 not in scene.game.to_act  # the table answered for seat 1
@@ -120,8 +120,8 @@ def test_the_status_bar_does_not_say_you_your_turn(app: App) -> None:
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
-    scene.viewer = scene.game.to_act[0]
-    scene.revealed_for = scene.viewer
+    scene.bottom.turn_to(scene.game.to_act[0])
+    scene.bottom.reveal(scene.viewer)
     text = texts.status_text(scene)
     name = session.name(scene.viewer)
     assert not text.startswith("You:"), text

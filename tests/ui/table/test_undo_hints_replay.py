@@ -113,7 +113,7 @@ def test_hint_lifts_its_cards_says_it_and_is_counted(
 
     advice = hint(game, 0, seed=scene.session.version)
     assert advice is not None
-    lifted = sorted(str(scene.shown_hand()[i]) for i in scene.selected)
+    lifted = sorted(str(scene.shown_hand()[i]) for i in scene.hand.selected)
     assert lifted == sorted(str(c) for c in advice.cards if c in game.hand(0))
     seen: dict[str, Any] = {}
     monkeypatch.setattr(
@@ -231,7 +231,7 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
         if isinstance(top, DealSummaryScene):
             top._next()
             continue
-        if scene.my_turn() and not scene.flights:
+        if scene.my_turn() and not scene.motion.flights:
             scene.play(bot.choose(game.view(0)))
             continue
         frame(app)

@@ -31,18 +31,18 @@ def point_on(rect: Any, lifted: bool = False) -> tuple[int, int]:
 
 def select(app: App, scene: TableScene, cards: list[Card]) -> list[int]:
     """Click these hand cards (duplicates: distinct copies)."""
-    scene.selected.clear()
+    scene.hand.clear_selection()
     want = Counter(c.code for c in cards)
     picked = []
-    for i, card in enumerate(scene.hand_order):
+    for i, card in enumerate(scene.hand.order):
         if want[card.code] > 0:
             want[card.code] -= 1
             picked.append(i)
-    assert not +want, f"cards {cards} not all in hand {scene.hand_order}"
+    assert not +want, f"cards {cards} not all in hand {scene.hand.order}"
     slots = scene.geometry().zones[("hand", scene.viewer)]
     for i in picked:
         click(app, point_on(slots[i][1]))
-    assert scene.selected == set(picked)
+    assert scene.hand.selected == set(picked)
     return picked
 
 
@@ -61,7 +61,7 @@ def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
     hand_centre = geo.layout.hand.center
     a = m.action
     if scene.session.phase is Phase.CLAIM:
-        click(app, scene.prompt_buttons[scene.prompt_moves.index(m)].rect.center)
+        click(app, scene.answers.answer_buttons[scene.answers.answer_moves.index(m)].rect.center)
     elif a is Action.DRAW:
         drag(app, geo.zones[("stock",)][0][1].center, hand_centre, STEPS)
     elif a is Action.TAKE:
@@ -86,12 +86,12 @@ def act_by_mouse(app: App, scene: TableScene, m: Move) -> None:
         drag(app, start, scene.geometry().meld_area(m.meld_id or 0).center, STEPS)
         resolve_chooser(app, m)
     elif a is Action.DISCARD:
-        if scene.shanghai_call != m.call:
+        if scene.shanghai.called != m.call:
             click(app, scene.buttons["shanghai"].rect.center)
         want = ask.cards_of(m)[0]
         slots = scene.geometry().zones[("hand", scene.viewer)]
         start = point_on(
-            next(r for i, (c, r) in enumerate(slots) if c == want and i not in scene.selected)
+            next(r for i, (c, r) in enumerate(slots) if c == want and i not in scene.hand.selected)
         )
         drag(app, start, scene.geometry().layout.discard.center, STEPS)
     else:
@@ -112,7 +112,7 @@ def play_to_the_end(app: App, session: Session, max_frames: int = 60000) -> None
         g = session.game
         if (
             top is scene
-            and not scene.flights
+            and not scene.motion.flights
             and 0 in g.to_act
             and session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER)
         ):
@@ -120,7 +120,7 @@ def play_to_the_end(app: App, session: Session, max_frames: int = 60000) -> None
             version = session.version
             act_by_mouse(app, scene, move)
             assert session.version > version, (
-                f"the table did not play {str(move)!r}: {scene.messages[-1:]}"
+                f"the table did not play {str(move)!r}: {scene.messages.items[-1:]}"
             )
             continue
         frame(app)
