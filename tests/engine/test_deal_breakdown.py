@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from _helpers import layout, play
 
 from rummy_gui.engine import PRESETS, Action, Game, Move, Phase, ask
 from rummy_gui.engine.scoring import Extra, hand_value
+from tests.engine._helpers import layout, play
 
 PLAYERS = {"persian": 4, "contract": 3, "liverpool": 4, "shanghai": 3, "pinochle": 3}
 _TABLE = (Action.CONTRACT, Action.MELD, Action.LAYOFF, Action.SWAP)

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from played_deals import played
-from ui_driver import drawn, frame, open_table
 
 from rummy_gui import i18n
 from rummy_gui.engine import Game
@@ -18,6 +16,8 @@ from rummy_gui.engine.scoring import MeldPart
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.breakdown import extra_text, meld_label
 from rummy_gui.ui.table.overlays import DealSummaryScene
+from tests.ui.table.played_deals import played
+from tests.ui.ui_driver import drawn, frame, open_table
 
 
 @pytest.fixture

@@ -5,11 +5,11 @@ ran down to 4 px above the button), at every window size."""
 from __future__ import annotations
 
 import pytest
-from played_deals import played
-from ui_driver import drawn, frame, open_table
 
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import GameOverScene
+from tests.ui.table.played_deals import played
+from tests.ui.ui_driver import drawn, frame, open_table
 
 GAP = 12
 

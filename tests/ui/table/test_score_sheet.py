@@ -9,14 +9,14 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from played_deals import played
-from ui_driver import drawn, frame, key, open_table
 
 from rummy_gui import i18n
 from rummy_gui.engine import Action, Game, Move
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.score_sheet import ScoreSheetScene, rows
+from tests.ui.table.played_deals import played
+from tests.ui.ui_driver import drawn, frame, key, open_table
 
 
 @pytest.fixture
