@@ -20,7 +20,7 @@ ROWS: tuple[tuple[str, ...], ...] = (
     ("undo", "redo"),
     ("hint", "rules"),
     ("save", "options"),
-    ("menu",),
+    ("scores", "menu"),
 )
 NAMES: tuple[str, ...] = tuple(name for row in ROWS for name in row)
 
@@ -43,6 +43,7 @@ def _labels(t: TableState) -> dict[str, str]:
         "rules": _("Rules"),
         "save": _("Save as…"),
         "options": _("Options…"),
+        "scores": _("Scores"),
         "menu": _("Menu"),
     }
 

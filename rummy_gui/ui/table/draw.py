@@ -44,6 +44,7 @@ from rummy_gui.ui.table.draw_seats import (
     thinking_spot,
 )
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.seat_figures import hand_figure
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -206,8 +207,10 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
                 melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
+        own = seat == scene.viewer and not scene.concealed()
         base = (
             badge_lines(scene, seat),
+            hand_figure(g, seat) if own else "",  # a joker swap keeps the count, not the value
             seat in g.to_act,
             seat == g.dealer,
             session.seats[seat].colour,

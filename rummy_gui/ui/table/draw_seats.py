@@ -15,6 +15,7 @@ from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import draw_common, texts
 from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.seat_figures import deal_figure, hand_figure
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import fit_text
 
@@ -134,7 +135,8 @@ def draw_zone_hints(surface: pygame.Surface, scene: TableScene, geo: Geometry) -
 
 
 def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
-    """The three lines of a seat's badge: name, level (and team), points (and buys)."""
+    """The three lines of a seat's badge: name, level (and team), points: the
+    total and this deal's figure (and buys)."""
     session = scene.session
     g: Game = session.game
     cfg = session.seats[seat]
@@ -150,7 +152,8 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
         level += " · " + _("team {team}").format(team=catalog.team_letter(side))
-    line3 = _("{n} pts").format(n=total)
+    # the total, and this deal so far as the engine scores it (issue 47, defect 3)
+    line3 = _("{n} pts").format(n=total) + " · " + deal_figure(g, seat)
     buys = g.buys_left(seat)
     if buys is not None:
         line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
@@ -215,6 +218,9 @@ def draw_badge(
     surface.blit(name, (x + 20, badge.y + 4))
     surface.blit(fit_text(level, 13, theme.TEXT_DIM, right - x, min_size=10), (x, badge.y + 23))
     surface.blit(fit_text(line3, 13, theme.GOLD, right - x, min_size=10), (x, badge.y + 39))
+    if seat == scene.viewer and not scene.concealed():  # your own hand, face up
+        own = hand_figure(g, seat)
+        surface.blit(fit_text(own, 13, theme.TEXT, right - x, min_size=10), (x, badge.y + 55))
     if seat == g.dealer:
         chip = (
             (badge.right - 16, badge.y + 14)

@@ -12,6 +12,7 @@ from pygame import Rect
 
 CARD_RATIO = 1.4  # height / width of every card
 BADGE_H = 58
+OWN_LINE = 16  # the player's own badge has a fourth line: what the hand would cost now
 COMPACT_BELOW = 96  # card height under which the art draws the compact face (a big index)
 GAP = 0.08  # the space between cards laid side by side, in card widths
 
@@ -82,7 +83,7 @@ def table_layout(
     seats[viewer] = SeatPlace(
         viewer,
         own,
-        Rect(own.x, own.y, badge_w, BADGE_H),
+        Rect(own.x, own.y, badge_w, BADGE_H + OWN_LINE),  # a line more: your hand's value
         Rect(own.x + badge_w + 10, own.y, own.w - badge_w - 10, own.h),
         "bottom",
     )
