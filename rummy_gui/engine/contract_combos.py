@@ -165,6 +165,8 @@ def _set_parts(r: Rules, counts: list[int]) -> list[Part]:
     the hand's counts of the rank."""
     memo = _parts_memo(r)
     jokers = counts[52]
+    if r.max_jokers_per_meld is not None:
+        jokers = min(jokers, r.max_jokers_per_meld)  # a set holds no more than this
     out: list[Part] = []
     for rank0 in range(13):
         held = (
@@ -207,8 +209,14 @@ def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) ->
     its run places held and the jokers alone: kept per rules and those."""
     memo = _parts_memo(r)
     jokers = index.counts[52]
+    if r.max_jokers_per_meld is not None:
+        jokers = min(jokers, r.max_jokers_per_meld)  # a run holds no more than this
+    usable = _usable_places(r, run_sizes, jokers)
     out: list[Part] = []
-    for si, places in enumerate(index.places):
+    for si, held in enumerate(index.places):
+        places = usable.get(held)
+        if places is None:
+            places = usable[held] = _places_in_runs(r, run_sizes, jokers, held)
         if not places:
             continue
         key = ("run", run_sizes, jokers, si, places)
@@ -217,6 +225,45 @@ def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) ->
             part = memo[key] = _suit_runs(r, memo, run_sizes, jokers, si, places)
         out.extend(part)
     return out
+
+
+_USABLE: dict[tuple[int, tuple[int, int] | None, int], tuple[Rules, dict[int, int]]] = {}
+
+
+def _usable_places(r: Rules, run_sizes: tuple[int, int] | None, jokers: int) -> dict[int, int]:
+    """`_places_in_runs` answers kept per rules, run sizes and jokers."""
+    key = (id(r), run_sizes, jokers)
+    entry = _USABLE.get(key)
+    if entry is None or entry[0] is not r:
+        if len(_USABLE) > 256:
+            _USABLE.clear()
+        entry = _USABLE[key] = (r, {})
+    return entry[1]
+
+
+def _places_in_runs(
+    r: Rules, run_sizes: tuple[int, int] | None, jokers: int, places: int
+) -> int:
+    """The run places held (`HandIndex.places` bits) that some run of these
+    sizes with at most `jokers` jokers could hold. A place in a run lies in a
+    window of the shortest run's length inside it, missing no more places, so
+    the others are in no run: leaving them out keeps a suit's runs as they
+    are, and more hands share one kept list."""
+    lo_b, hi_b = run_bounds(r)
+    length = run_sizes[0] if run_sizes else r.min_run
+    need = length - jokers
+    window = (1 << length) - 1
+    keep = 0
+    for low in range(lo_b, hi_b - length + 2):
+        held = (places >> low) & window
+        if held and held.bit_count() >= need:
+            keep |= held << low
+    if keep & _ACE_PLACES:
+        keep |= places & _ACE_PLACES  # the ace low and high is one card
+    return keep
+
+
+_ACE_PLACES = 2 | 1 << 14
 
 
 def _suit_runs(
