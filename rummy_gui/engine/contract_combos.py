@@ -61,14 +61,17 @@ def contract_layouts(
                     yield groups7, sum(len(x.cards) for x in chosen)
         return
     set_items = _set_parts(r, counts) if sets_needed else []
-    run_items = _run_parts(r, index, (4, 4)) if runs_needed else []
     # the hand's counts as one integer, 8 bits a card code, each with its
     # high bit set: taking a combination's cards off (`Part` needs) leaves
     # every high bit set exactly when the hand holds the combination
     held = int.from_bytes(bytes(counts), "little") | _HIGH
     seen: set[tuple[tuple[Token, ...], ...]] = set()
+    set_combos = _combos(set_items, sets_needed, sets_ok, held)
+    if not set_combos:
+        return  # no runs are searched for a hand without the sets
+    run_items = _run_parts(r, index, (4, 4)) if runs_needed else []
     run_combos = _combos(run_items, runs_needed, runs_ok, held)
-    for set_groups, set_need, set_cards in _combos(set_items, sets_needed, sets_ok, held):
+    for set_groups, set_need, set_cards in set_combos:
         left = held - set_need
         for run_groups, run_need, run_cards in run_combos:
             if (left - run_need) & _HIGH == _HIGH:
@@ -90,29 +93,61 @@ def _combos(
     taken twice: two decks can hold the same run twice (RULES.md 4.3 lets
     runs of a suit overlap)."""
     out: list[tuple[tuple[tuple[Token, ...], ...], int, int]] = []
-    chosen: list[Part] = []
+    high = _HIGH
     last = len(items)
 
-    def pick(start: int, k: int, left: int) -> None:
-        if k == 0:
-            if ok([p[3] for p in chosen]):
-                out.append(
-                    (
-                        tuple(p[0] for p in sorted(chosen, key=_part_key)),
-                        held - left,
-                        sum(p[5] for p in chosen),
-                    )
+    def found(chosen: tuple[Part, ...], left: int) -> None:
+        if ok([p[3] for p in chosen]):
+            out.append(
+                (
+                    tuple([p[0] for p in sorted(chosen, key=_part_key)]),
+                    held - left,
+                    sum([p[5] for p in chosen]),
                 )
-            return
-        for i in range(start, last):
-            part = items[i]
-            rest = left - part[4]
-            if rest & _HIGH == _HIGH:
-                chosen.append(part)
-                pick(i, k - 1, rest)
-                chosen.pop()
+            )
 
-    pick(0, k, held)
+    # a contract asks for at most three sets or three runs: the loops are
+    # written out, each taking the cards of its item off what is left
+    if k == 0:
+        found((), held)
+    elif k <= 3:
+        for i in range(last):
+            a = items[i]
+            left_a = held - a[4]
+            if left_a & high != high:
+                continue
+            if k == 1:
+                found((a,), left_a)
+                continue
+            for j in range(i, last):
+                b = items[j]
+                left_b = left_a - b[4]
+                if left_b & high != high:
+                    continue
+                if k == 2:
+                    found((a, b), left_b)
+                    continue
+                for m in range(j, last):
+                    c = items[m]
+                    left_c = left_b - c[4]
+                    if left_c & high == high:
+                        found((a, b, c), left_c)
+    else:
+        chosen: list[Part] = []
+
+        def pick(start: int, k: int, left: int) -> None:
+            if k == 0:
+                found(tuple(chosen), left)
+                return
+            for i in range(start, last):
+                part = items[i]
+                rest = left - part[4]
+                if rest & high == high:
+                    chosen.append(part)
+                    pick(i, k - 1, rest)
+                    chosen.pop()
+
+        pick(0, k, held)
     return out
 
 

@@ -429,16 +429,25 @@ def _contract_moves(
     whole = r.last_round_goes_out_whole(s.round)
     hand_size = len(s.hands[seat])
 
+    sets_wanted = 0 if whole else sets_needed
+    distinct = r.contract_sets_distinct_ranks
+
     def sets_ok(chosen: list[Reading]) -> bool:
-        if len(chosen) != (0 if whole else sets_needed) or any(o.kind != SET for o in chosen):
+        if len(chosen) != sets_wanted:
             return False
-        if r.contract_sets_distinct_ranks:
+        for o in chosen:
+            if o.kind != SET:
+                return False
+        if distinct and len(chosen) > 1:
             ranks = [o.rank for o in chosen]
             return len(set(ranks)) == len(ranks)
         return True
 
     def runs_ok(chosen: list[Reading]) -> bool:
-        n_runs = sum(1 for o in chosen if o.kind == RUN)
+        n_runs = 0
+        for o in chosen:
+            if o.kind == RUN:
+                n_runs += 1
         n_sets = len(chosen) - n_runs
         if whole:
             # every group of the last round is read as a run; the shape asks
@@ -457,6 +466,8 @@ def _contract_moves(
 def _runs_apart(chosen: list[Reading]) -> bool:
     """No two runs of a suit that would join into one."""
     runs = [o for o in chosen if o.kind == RUN]
+    if len(runs) < 2:
+        return True
     for i, a in enumerate(runs):
         for b in runs[i + 1 :]:
             if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):
