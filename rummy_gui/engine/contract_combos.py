@@ -276,9 +276,7 @@ def _usable_places(r: Rules, run_sizes: tuple[int, int] | None, jokers: int) -> 
     return entry[1]
 
 
-def _places_in_runs(
-    r: Rules, run_sizes: tuple[int, int] | None, jokers: int, places: int
-) -> int:
+def _places_in_runs(r: Rules, run_sizes: tuple[int, int] | None, jokers: int, places: int) -> int:
     """The run places held (`HandIndex.places` bits) that some run of these
     sizes with at most `jokers` jokers could hold. A place in a run lies in a
     window of the shortest run's length inside it, missing no more places, so

@@ -71,10 +71,11 @@ _P_RUMMY_LAYOFF = Phase.RUMMY_LAYOFF
 
 
 def generate(t: Table) -> list[Move]:
-    if len(_MOVES) + len(_LAYOFFS) > 20_000:
+    if len(_MOVES) + len(_LAYOFFS) + len(_MELDS) > 20_000:
         # between lists, so that one list's equal moves are one object
         _MOVES.clear()
         _LAYOFFS.clear()
+        _MELDS.clear()
     s = t.s
     phase = s.phase
     if phase is _P_GAME_OVER:
@@ -158,6 +159,18 @@ def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move
     m = _LAYOFFS.get(key)
     if m is None:
         m = _LAYOFFS[key] = Move._valid(_A_LAYOFF, seat, cards, meld_id)
+    return m
+
+
+_MELDS: dict[tuple[int, tuple[Token, ...], str | None], Move] = {}
+
+
+def _meld_mv(seat: int, cards: tuple[Token, ...], kind: str | None) -> Move:
+    """`_mv(Action.MELD, seat, cards, kind=kind)`, looked up by a shorter key."""
+    key = (seat, cards, kind)
+    m = _MELDS.get(key)
+    if m is None:
+        m = _MELDS[key] = Move._valid(_A_MELD, seat, cards, kind=kind)
     return m
 
 
@@ -294,7 +307,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                 word, toks = None, tuple([_TOKEN_OF[c.code] for c in reading.cards])
             else:
                 word, toks = _canonical(r, reading)
-            m = _mv(_A_MELD, seat, toks, kind=word)
+            m = _meld_mv(seat, toks, word)
             if id(m) in seen:
                 continue
             opts = _readings(r, toks, word)
