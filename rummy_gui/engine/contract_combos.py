@@ -176,21 +176,51 @@ def _parts_memo(r: Rules) -> dict[tuple[object, ...], list[Part]]:
     return memo
 
 
+_ONE: dict[int, tuple[Rules, dict[Reading, Part | None]]] = {}
+
+
+def _one_memo(r: Rules) -> dict[Reading, Part | None]:
+    """The part of each meld `_unique` has seen (None: it reads more than one
+    way), per rules: the same meld comes from many hands."""
+    entry = _ONE.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_ONE) > 64:
+            _ONE.clear()
+        entry = _ONE[id(r)] = (r, {})
+    memo = entry[1]
+    if len(memo) > _PART_LIMIT:
+        memo.clear()
+    return memo
+
+
 def _unique(r: Rules, melds: Iterator[Reading], kind: str) -> list[Part]:
     """The melds of this kind whose tokens read one way as `kind`."""
+    memo = _one_memo(r)
     out = []
     for x in melds:
         if x.kind != kind:
             continue
-        toks = _group_tokens(x)
-        # a set's cards, and natural cards of one suit, read as one meld of
-        # their kind (`read_set`, `read_runs`: what found them)
-        opts = [x] if kind == SET or JOKER not in x.cards else readings_of(r, toks, kind)
-        if len(opts) == 1:
-            codes = tuple(c.code for c in x.cards)
-            need = sum(1 << (8 * code) for code in codes)
-            out.append((toks, codes, x, opts[0], need, len(codes), text_key(toks)))
+        part = memo.get(x, _UNSEEN)
+        if part is _UNSEEN:
+            part = memo[x] = _part(r, x, kind)
+        if part is not None:
+            out.append(part)
     return out
+
+
+def _part(r: Rules, x: Reading, kind: str) -> Part | None:
+    toks = _group_tokens(x)
+    # a set's cards, and natural cards of one suit, read as one meld of
+    # their kind (`read_set`, `read_runs`: what found them)
+    opts = [x] if kind == SET or JOKER not in x.cards else readings_of(r, toks, kind)
+    if len(opts) != 1:
+        return None
+    codes = tuple(c.code for c in x.cards)
+    need = sum(1 << (8 * code) for code in codes)
+    return (toks, codes, x, opts[0], need, len(codes), text_key(toks))
+
+
+_UNSEEN: Part = ((), (), Reading(RUN, ()), Reading(RUN, ()), 0, 0, ())
 
 
 def _set_parts(r: Rules, counts: list[int]) -> list[Part]:
