@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .cards import JOKER, SUITS, Card
-from .combos import _CARD_OF, _PLACE_BITS, _PLACES, may_fit, possible_melds
+from .combos import _CARD_OF, _CODE, _PLACE_BITS, _PLACES, may_fit, possible_melds
 from .melds import RUN, SET, Meld, Token, card_token, layoff_fits, meld_changes, run_bounds
 from .rules import Rules
 
@@ -82,45 +82,41 @@ def usable_depths(
         ]
     else:
         held = [0, 0, 0, 0]
-    jokers = rank_count[0]
+    no_jokers = rules.jokers_only_in_joker_sets
+    j = 0 if no_jokers else rank_count[0]  # the jokers of the pool that count
     set_ranks, runs, _accept = table_facts(melds)
     gaps_of = _chain_gaps(runs)
-    no_jokers = rules.jokers_only_in_joker_sets
     near_masks = _NEAR.get(reach) or _near_masks(reach)
-    out = []
+    out: list[int] = []
     n = 0
-    for t in reversed(pile):
+    for code in map(_CODE, reversed(pile)):
         n += 1
-        code = t.code
+        if reach <= j:
+            # enough jokers for a run through any card: this depth and every
+            # deeper one (the jokers only add up)
+            out.extend(range(n, len(pile) + 1))
+            break
         if code == 52:
-            jokers += 1
+            if not no_jokers:
+                j += 1
             out.append(n)
             continue
         rank = _RANK_OF[code]
         si = _SUIT_OF[code]
-        rank_count[rank] += 1
+        same = rank_count[rank] = rank_count[rank] + 1
         mask = held[si] = held[si] | _PLACE_BITS[rank]
-        j = 0 if no_jokers else jokers
-        if rank_count[rank] + j >= 3 or rank in set_ranks:
+        if same + j >= 3 or rank in set_ranks:
             out.append(n)
             continue
-        gaps = gaps_of.get(code) if runs[si] else ()
-        if gaps is None:
-            gaps = gaps_of[code] = _gaps_of(runs, code)
-        if gaps:
+        if runs[si]:
+            gaps = gaps_of.get(code)
+            if gaps is None:
+                gaps = gaps_of[code] = _gaps_of(runs, code)
             # a chain of held places (and jokers) to a table run of its suit
             missing = ~mask
-            for gap in gaps:
-                if (gap & missing).bit_count() <= j:
-                    break
-            else:
-                gaps = ()
-            if gaps:
+            if any((gap & missing).bit_count() <= j for gap in gaps):
                 out.append(n)
                 continue
-        if reach <= j:
-            out.append(n)
-            continue
         near = mask & near_masks[rank]
         count = near.bit_count()
         if near & 2 and near & 16384:
