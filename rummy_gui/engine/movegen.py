@@ -40,7 +40,7 @@ from .memo import readings_of as _readings
 from .moves import Move
 from .rules import CONTRACTS
 from .table import Table
-from .targets import table_facts, usable_depths
+from .targets import natural_uses, table_facts, usable_depths
 from .turn import target_playable
 
 # Enum members as module names: reading a member off its enum class goes
@@ -403,6 +403,8 @@ def _finish_ok(
         return False
     # a card leaving the hand uses up a restricted copy first
     if target is not None and not uses_target:
+        if _natural_use_left(t, cards, left, index, target):
+            return True
         hand = list(s.hands[seat])
         restricted = list(s.restricted)
         for c in cards:
@@ -424,6 +426,54 @@ def _finish_ok(
         k = gone.get(code, 0)
         if counts[code] - k > max(0, restricted[code] - k):
             return True
+    return False
+
+
+# the last hand index asked about, its target and the target's natural uses
+# in that hand (each as its count of every card code): one tuple read and
+# replaced whole, so a bot's thread never sees half of one
+_USES: list[tuple[object, Card | None, list[dict[int, int]]]] = [(None, None, [])]
+
+
+def _natural_use_left(
+    t: Table, cards: Sequence[Card], left: int, index: HandIndex, target: Card
+) -> bool:
+    """A quick sufficient answer to `target_playable` after these cards leave
+    the hand (`left` cards stay): one of the target's natural sets or runs
+    (`natural_uses`, which that search tries too) is still held and leaves
+    a way to end the turn."""
+    kept, kept_target, uses = _USES[0]
+    if kept is not index or kept_target is not target:
+        uses = []
+        for used in natural_uses(t.rules, index.counts, target):
+            use: dict[int, int] = {}
+            for c in used:
+                use[c.code] = use.get(c.code, 0) + 1
+            uses.append(use)
+        _USES[0] = (index, target, uses)
+    if not uses:
+        return False
+    gone: dict[int, int] = {}
+    for c in cards:
+        gone[c.code] = gone.get(c.code, 0) + 1
+    counts, restricted = index.counts, t.s.restricted
+    for use in uses:
+        if any(counts[code] - gone.get(code, 0) < k for code, k in use.items()):
+            continue  # the use needs a card that left
+        if sum(use.values()) == left:
+            if not t.rules.go_out_by_discard:
+                return True
+            continue
+        # as `target_playable`'s ends_ok, on the counts after the cards left
+        for c in index.distinct:
+            code = c.code
+            k = gone.get(code, 0)
+            held, kept_back = counts[code] - k, max(0, restricted[code] - k)
+            taken = use.get(code, 0)
+            if held > kept_back and not taken:
+                return True
+            if taken and held - taken > max(0, kept_back - taken):
+                return True
     return False
 
 
