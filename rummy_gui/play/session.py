@@ -22,7 +22,8 @@ from typing import Any
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
-from rummy_gui.play import botworker, jsonio, opening, saves
+from rummy_gui.levels import LEVELS
+from rummy_gui.play import botworker, jsonio, openguard, opening, saveload, saves
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
 
@@ -57,10 +58,8 @@ class SeatBots(Mapping[int, Bot]):
         # Checked here, not when a bot is first made: a wrong level is the
         # caller's mistake and must not surface in the middle of a game.
         for level, _seed in levels.values():
-            if level not in saves.BOT_LEVELS:
-                raise ValueError(
-                    f"unknown bot level {level!r} (one of: {', '.join(saves.BOT_LEVELS)})"
-                )
+            if level not in LEVELS:
+                raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(LEVELS)})")
         self._levels = levels
         self._made: dict[int, Bot] = {}
 
@@ -487,19 +486,19 @@ def open_autosave() -> tuple[Session | None, str]:
     while opening this very file last time, it is moved aside unopened, so
     that a crash while opening never repeats."""
     path = saves.autosave_path()
-    moved = saves.interrupted_opening(path)
+    moved = openguard.interrupted_opening(path)
     if moved is not None:
         return None, stopped_opening(moved)
     if not path.exists() and not jsonio.backup_path(path).exists():
         return None, ""
-    saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
+    openguard.mark_opening(path)  # until the table has drawn it (openguard.frame_drawn)
     try:
-        saved = saves.read_with_fallback(path, quarantine_bad=True)
+        saved = saveload.read_with_fallback(path, quarantine_bad=True)
     except opening.Cancelled:  # a quit while opening is no crash
-        saves.opened()
+        openguard.opened()
         raise
     except saves.SaveError as e:
-        saves.opened()
+        openguard.opened()
         from rummy_gui import i18n
         from rummy_gui.play.problems import problem
 
@@ -518,7 +517,7 @@ def open_autosave() -> tuple[Session | None, str]:
         return None, reason
     game = saved.game
     if game.game_over:  # kept because its statistics could not be written: now they are
-        saves.opened()
+        openguard.opened()
         count_finished(saved)
         return None, ""
     seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
@@ -527,7 +526,7 @@ def open_autosave() -> tuple[Session | None, str]:
             game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
         )
     except opening.Cancelled:
-        saves.opened()
+        openguard.opened()
         raise
     if saved.problem is not None:
         session.notices.append(_("The autosave was damaged; continuing from its backup."))
@@ -576,7 +575,7 @@ def count_finished_autosave() -> None:
     if not isinstance(summary, dict) or summary.get("game_over") is not True:
         return
     try:
-        saved = saves.read(path)
+        saved = saveload.read(path)
     except saves.SaveError:
         return  # Continue says what is wrong with it
     if saved.game.game_over:
@@ -588,19 +587,19 @@ def open_save(path: Path) -> tuple[Session | None, str]:
     opened (translated). The crash-on-open guard is noted as for Continue."""
     from rummy_gui.play.problems import problem
 
-    saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
+    openguard.mark_opening(path)  # until the table has drawn it (openguard.frame_drawn)
     try:
-        saved = saves.read_with_fallback(path)
+        saved = saveload.read_with_fallback(path)
         game = saved.game
         seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
         session = Session(
             game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
         )
     except opening.Cancelled:  # a quit while opening is no crash
-        saves.opened()
+        openguard.opened()
         raise
     except saves.SaveError as e:
-        saves.opened()
+        openguard.opened()
         return None, problem(e)
     return session, ""
 

@@ -33,6 +33,7 @@ from screens import menu_app
 from rummy_gui import i18n, paths
 from rummy_gui.play import (
     botworker,
+    saveload,
     saves,
     stats,
 )
@@ -266,7 +267,7 @@ def test_any_value_in_any_field_of_a_save(
     named.write_bytes(data)
     try:
         try:
-            saves.read(named)
+            saveload.read(named)
         except saves.SaveError as e:
             # a refusal is one of the two allowed outcomes, so it is checked here
             assert e.kind in SAVE_KINDS  # noqa: PT017

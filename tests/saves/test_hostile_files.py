@@ -25,7 +25,7 @@ from positions import position, seats_for
 from screens import menu_app
 
 from rummy_gui import paths
-from rummy_gui.play import jsonio, saves, stats
+from rummy_gui.play import jsonio, openguard, savelist, saves, stats
 from rummy_gui.ui.shell import app as app_module
 from rummy_gui.ui.shell.app import App
 
@@ -186,7 +186,7 @@ def test_keyboard_names_pass_the_same_gate() -> None:
     assert session.name(0) == "Ann\ufffd\ufffd"
     assert len(session.name(1)) == saves.MAX_NAME
     with pytest.raises(saves.SaveError, match="can't be kept"):
-        saves.check_save_name("game\ud800")
+        savelist.check_save_name("game\ud800")
 
 
 # --- 2. a crash while opening never repeats ------------------------------------------------------
@@ -219,7 +219,7 @@ def test_a_crash_while_opening_the_autosave_does_not_repeat(
 def test_a_game_that_opened_well_is_not_set_aside() -> None:
     write_doc(saves.autosave_path(), save_doc())
     assert app_module.run(["--continue", "--frames", "5"]) == 0
-    assert saves.interrupted_opening() is None
+    assert openguard.interrupted_opening() is None
     assert app_module.run(["--continue", "--frames", "2"]) == 0
     assert not list(saves.autosave_path().parent.glob("*.corrupt-*"))
 

@@ -31,7 +31,7 @@ import pygame
 
 from rummy_gui import i18n
 from rummy_gui.i18n import _
-from rummy_gui.play import opening, saves
+from rummy_gui.play import openguard, opening
 from rummy_gui.play.session import Session
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.art.cache import ArtCache
@@ -309,7 +309,7 @@ class App:
         elif rects:  # only the parts that changed go to the screen
             pygame.display.update(rects)
         if not opening.pending():  # the frames of an opening's overlay do not show the game
-            saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
+            openguard.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
         if (
             self._collect_due and started - self._collected >= COLLECT_GAP
@@ -443,11 +443,11 @@ def run(argv: Sequence[str]) -> int:
     try:
         return _run(args)
     except KeyboardInterrupt:  # Ctrl+C is a quit, not a crash: a game being opened keeps no note
-        saves.closed_cleanly()
+        openguard.closed_cleanly()
         return 130
     except Exception as error:  # noqa: BLE001 (the last word: any crash is reported, not a trace)
         if interrupted.came:  # pygame turns a Ctrl+C inside it into another error: still a quit
-            saves.closed_cleanly()
+            openguard.closed_cleanly()
             return 130
         report_crash(error)
         return 1
@@ -540,7 +540,7 @@ def _run(args: argparse.Namespace) -> int:
 
             menu.notice = _(OTHER_COPY)
             print(f"rummy-gui: {menu.notice}", file=sys.stderr)
-        moved = saves.interrupted_opening()
+        moved = openguard.interrupted_opening()
         if moved is not None:  # the last run stopped while opening this file: not again
             from rummy_gui.play.session import stopped_opening
 
@@ -610,7 +610,7 @@ def _run(args: argparse.Namespace) -> int:
             if args.frames and counted >= args.frames:
                 break
         quitting = True  # a quit (or the end of --frames) is not a crash while opening
-        saves.closed_cleanly()
+        openguard.closed_cleanly()
         if args.screenshot is not None:
             try:
                 save_screenshot(app.screen, args.screenshot)
@@ -622,12 +622,12 @@ def _run(args: argparse.Namespace) -> int:
                 return 1
     except KeyboardInterrupt:
         quitting = True
-        saves.closed_cleanly()  # at once: the cleanup below may meet what Ctrl+C cut short
+        openguard.closed_cleanly()  # at once: the cleanup below may meet what Ctrl+C cut short
         raise
     finally:
         opening.cancel_all()  # a quit while a game opens: the opening stops now
         if quitting:  # and the note an opening thread wrote meanwhile goes too
-            saves.closed_cleanly()
+            openguard.closed_cleanly()
         if app.session is not None:
             app.session.close()  # stops the bots' process and writes the last autosave
         if not args.frames:  # headless checks leave the player's settings alone
