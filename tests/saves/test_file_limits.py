@@ -25,7 +25,8 @@ from screens import menu_app
 from rummy_gui import paths
 from rummy_gui.engine import Game
 from rummy_gui.play import jsonio, prefs, savelist, saveload, saves, stats
-from rummy_gui.play.session import SeatConfig, Session, open_autosave
+from rummy_gui.play.resume import open_autosave
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.settings import load_settings, save_settings
 from rummy_gui.ui.shell.app import App
 
@@ -290,7 +291,7 @@ def test_statistics_of_a_game_over_on_a_full_disk_are_written_when_room_returns(
 def test_a_game_over_on_a_full_disk_keeps_the_autosave_and_counts_at_the_next_start(
     finished: Game, full_disk: Callable[[bool], None]
 ) -> None:
-    from rummy_gui.play.session import count_finished_autosave
+    from rummy_gui.play.resume import count_finished_autosave
 
     record = finished.record()
     game = Game.from_record({**record, "moves": record["moves"][:-1]})
@@ -327,7 +328,7 @@ def test_a_game_over_on_a_full_disk_keeps_the_autosave_and_counts_at_the_next_st
 
 
 def test_a_finished_game_kept_as_the_autosave_is_counted_once_at_start(finished: Game) -> None:
-    from rummy_gui.play.session import count_finished_autosave
+    from rummy_gui.play.resume import count_finished_autosave
 
     table = {"hints": {"0": 2}}
     saves.write(saves.autosave_path(), finished, seats_for(3), table)

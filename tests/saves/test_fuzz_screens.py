@@ -256,7 +256,7 @@ FUZZ = settings(
 def test_any_value_in_any_field_of_a_save(
     app: App, home: Path, monkeypatch: pytest.MonkeyPatch, where: tuple[Any, ...], value: Any
 ) -> None:
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
     from rummy_gui.ui.screens.saving import LoadScene
     from rummy_gui.ui.table.scene import TableScene
 

@@ -62,7 +62,7 @@ def write_doc(path: Path, doc: Any) -> bytes:
 
 @pytest.mark.parametrize("name", BAD_NAMES, ids=["nul", "surrogate", "bidi-only", "line-separator"])
 def test_a_crafted_name_in_the_autosave_is_refused_once_and_set_aside(app: App, name: str) -> None:
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
     from rummy_gui.ui.table.scene import TableScene
 
     data = write_doc(saves.autosave_path(), save_doc(name))
@@ -306,7 +306,7 @@ def test_old_settings_names_still_load() -> None:
 def test_a_read_only_folder_with_a_damaged_autosave_uses_the_backup(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
 
     g = position("rummy500", "mid-claim")
     saves.write(saves.autosave_path(), g, seats_for(g.players))

@@ -56,7 +56,7 @@ HOLDER = PREAMBLE + textwrap.dedent("""
 """)
 
 OPENER = PREAMBLE + textwrap.dedent("""
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
     session, problem = open_autosave()  # the note is on disk: the table has not drawn yet
     step({"mine": mine, "opened": session is not None, "problem": problem})
     openguard.closed_cleanly() if hasattr(saves, "closed_cleanly") else openguard.opened()

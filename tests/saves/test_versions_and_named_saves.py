@@ -81,7 +81,7 @@ def test_every_old_version_has_an_upgrader() -> None:
 def test_seat_kinds_are_a_human_and_the_bot_levels() -> None:
     from rummy_gui.bots import LEVELS
 
-    assert saves.SEAT_KINDS == (saves.HUMAN, *LEVELS)
+    assert (saves.HUMAN, *LEVELS) == saves.SEAT_KINDS
 
 
 # ----------------------------------------------------------------- named saves

@@ -101,7 +101,7 @@ def test_a_cancelled_opening_stops_the_replay_at_its_first_step(
 
 def test_an_opening_tells_its_progress_and_gives_the_game() -> None:
     saves.write(saves.autosave_path(), long_game(6000), SEATS)
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
 
     job = Opening(open_autosave)
     assert job.wait(120)

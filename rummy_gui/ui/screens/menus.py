@@ -85,7 +85,7 @@ class MainMenu(WidgetScene):
         bw, bh = 320, (46 if h >= 760 else 38)
         x = w // 2 - bw // 2
         y = min(int(h * 0.44), h - 7 * (bh + 10) - 12)
-        from rummy_gui.play.session import autosave_exists
+        from rummy_gui.play.resume import autosave_exists
 
         has_game = (self.app.session is not None and not self.app.session.finished) or (
             autosave_exists() and not self.autosave_problem
@@ -146,7 +146,7 @@ class MainMenu(WidgetScene):
         super().handle(intent)
 
     def _continue(self) -> None:
-        from rummy_gui.play.session import open_autosave
+        from rummy_gui.play.resume import open_autosave
         from rummy_gui.ui.screens.opening import close_opened, open_in_background
 
         session = self.app.session

@@ -153,7 +153,7 @@ class LoadScene(WidgetScene):
 
         moved = openguard.interrupted_opening()
         if moved is not None:
-            from rummy_gui.play.session import stopped_opening
+            from rummy_gui.play.resume import stopped_opening
 
             self.error = stopped_opening(moved)
         self.saves = list(savelist.list_saves())
@@ -229,7 +229,7 @@ class LoadScene(WidgetScene):
         self.layout(self.app.size)
 
     def _open(self, summary: Any) -> None:
-        from rummy_gui.play.session import open_save
+        from rummy_gui.play.resume import open_save
         from rummy_gui.ui.screens.opening import close_opened, open_in_background
 
         open_in_background(self.app, partial(open_save, summary.path), self._opened, close_opened)

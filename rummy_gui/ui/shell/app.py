@@ -542,16 +542,16 @@ def _run(args: argparse.Namespace) -> int:
             print(f"rummy-gui: {menu.notice}", file=sys.stderr)
         moved = openguard.interrupted_opening()
         if moved is not None:  # the last run stopped while opening this file: not again
-            from rummy_gui.play.session import stopped_opening
+            from rummy_gui.play.resume import stopped_opening
 
             menu.autosave_problem = stopped_opening(moved)
             print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
-        from rummy_gui.play.session import count_finished_autosave
+        from rummy_gui.play.resume import count_finished_autosave
 
         count_finished_autosave()  # a game whose statistics met a full disk last time
         failed: list[str] = []  # why --continue opened no game
         if args.resume:
-            from rummy_gui.play.session import open_autosave
+            from rummy_gui.play.resume import open_autosave
             from rummy_gui.ui.screens.opening import close_opened, open_in_background
             from rummy_gui.ui.table.scene import TableScene
 
