@@ -17,12 +17,9 @@ import contextlib
 import gc
 import math
 import os
-import platform
 import signal
 import sys
-import tempfile
 import time
-import traceback
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -37,6 +34,8 @@ from rummy_gui.play.settings import Settings
 from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.art.sound import Audio
 from rummy_gui.ui.shell.cli import parse as _parse
+from rummy_gui.ui.shell.crash import report_crash
+from rummy_gui.ui.shell.heap import bound_heap, settle_heap, trim_heap
 from rummy_gui.ui.shell.intents import Intent, Quit, Resize, ToggleFullscreen, translate
 from rummy_gui.ui.shell.rooms import SceneRooms
 from rummy_gui.ui.shell.scene import Rooms, Scene, SceneStack
@@ -343,96 +342,6 @@ def save_screenshot(surface: pygame.Surface, path: str) -> None:
     suffix = os.path.splitext(path)[1]
     with open(path, "wb") as f:
         pygame.image.save(surface, f, suffix if suffix.isascii() and suffix[1:] else ".png")
-
-
-def crash_log_path() -> str:
-    """A new file for a crash report, in the data folder (or the temporary folder)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    from rummy_gui import paths
-
-    folders = [str(paths.data_dir()), tempfile.gettempdir()]
-    for folder in folders:
-        try:
-            os.makedirs(folder, exist_ok=True)
-            path = os.path.join(folder, f"crash-{stamp}-{os.getpid()}.log")
-            with open(path, "x", encoding="utf-8"):
-                pass
-            return path
-        except OSError:  # noqa: PERF203 (the next folder is tried)
-            continue
-    return ""
-
-
-def report_crash(error: BaseException) -> str:
-    """Write the traceback to a crash log and tell the player in one short message."""
-    path = crash_log_path()
-    if path:
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(f"rummy-gui crash at {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
-                f.write(f"python {platform.python_version()}, pygame-ce {pygame.version.ver}\n\n")
-                f.write("".join(traceback.format_exception(error)))
-        except OSError:
-            path = ""
-    where = f" The details are in {path}." if path else ""
-    print(
-        f"rummy-gui: sorry, the game stopped because of an unexpected error "
-        f"({type(error).__name__}: {error}).{where}",
-        file=sys.stderr,
-    )
-    return path
-
-
-_LIBC: Any = None
-# Blocks from this size up get pages of their own (mmap), given back when freed.
-# glibc raises its own threshold to the largest block freed so far, so after the
-# first window-sized layer (8 MB at 1920x1080) every layer and card went into the
-# main heap, whose free holes the allocator keeps: fixing it stops that.
-MMAP_THRESHOLD = 256 * 1024
-
-
-def _libc() -> Any:
-    """glibc, or False where there is none (other C libraries, Windows, macOS)."""
-    global _LIBC
-    if _LIBC is None:
-        import ctypes
-        import ctypes.util
-
-        try:
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-            libc.malloc_trim.argtypes = [ctypes.c_size_t]
-            libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-            _LIBC = libc
-        except (OSError, AttributeError):
-            _LIBC = False
-    return _LIBC
-
-
-def bound_heap() -> None:
-    """Big blocks on pages of their own (see MMAP_THRESHOLD); glibc only."""
-    libc = _libc()
-    if libc:
-        libc.mallopt(-3, MMAP_THRESHOLD)  # M_MMAP_THRESHOLD
-
-
-def trim_heap() -> None:
-    """Give the C heap's free pages back to the system (glibc's malloc_trim;
-    elsewhere nothing): the caches' turnover leaves free holes in the heap
-    that the allocator would keep."""
-    libc = _libc()
-    if libc:
-        libc.malloc_trim(0)
-
-
-def settle_heap() -> None:
-    """Call once the program has started: what exists then (modules, fonts,
-    the first screens) lives as long as the program, so one collection and
-    `gc.freeze()` take it out of the collector's sight (the permanent
-    generation), and later full collections walk only what the game makes as
-    it runs."""
-    gc.collect()
-    gc.freeze()
-    gc.enable()  # `rummy_gui.__main__` starts with the collector off
 
 
 def run(argv: Sequence[str]) -> int:
