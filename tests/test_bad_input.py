@@ -21,7 +21,7 @@ import pytest
 
 from rummy_gui.play.session import SeatConfig
 from rummy_gui.play.settings import Settings
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell import app as app_module
 from rummy_gui.ui.shell import crash
 from rummy_gui.ui.shell.app import App

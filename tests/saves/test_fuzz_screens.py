@@ -39,7 +39,7 @@ from rummy_gui.play import (
 )
 from rummy_gui.play.settings import Settings as SettingsValues
 from rummy_gui.safetext import clean
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
 
 EXAMPLES = 150  # per file kind: 5-15 s each (2 shared cores)
@@ -337,7 +337,7 @@ def test_any_value_in_any_field_of_the_settings(
     key: str | None,
 ) -> None:
     from rummy_gui.play import prefs
-    from rummy_gui.ui.screens.menus import SettingsScene
+    from rummy_gui.ui.screens.settings import SettingsScene
     from rummy_gui.ui.shell.app import HEADLESS_SCREEN, fit_window
 
     before = fresh_home(home, monkeypatch)

@@ -22,7 +22,7 @@ from rummy_gui.engine import Action, Game
 from rummy_gui.play import openguard, opening, saveload, saves
 from rummy_gui.play.opening import Cancelled, Opening
 from rummy_gui.ui.screens import opening as opening_screen
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.screens.opening import OpeningScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Back

@@ -10,7 +10,7 @@ from rummy_gui.bots import LEVELS
 from rummy_gui.engine import PRESETS
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.screens.menus import bot_levels
+from rummy_gui.ui.screens.catalog import bot_levels
 from rummy_gui.ui.screens.rules_text import rules_for
 
 

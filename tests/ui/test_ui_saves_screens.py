@@ -15,7 +15,7 @@ from ui_driver import click, frame, whole_frame
 from rummy_gui.engine import Game
 from rummy_gui.play import jsonio, savelist, saves, stats
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.screens.saving import LoadScene
 from rummy_gui.ui.screens.statistics import StatisticsScene, cells
 from rummy_gui.ui.shell.app import App

@@ -439,7 +439,7 @@ def _run(args: argparse.Namespace) -> int:
     quitting = False
     try:
         app.persist_settings = not args.frames
-        from rummy_gui.ui.screens.menus import MainMenu
+        from rummy_gui.ui.screens.main_menu import MainMenu
 
         menu = MainMenu(app)
         app.push(menu)
@@ -487,7 +487,7 @@ def _run(args: argparse.Namespace) -> int:
             info = catalog.preset(preset)
             players = args.players or info.default_players
             from rummy_gui.i18n import _
-            from rummy_gui.ui.screens.menus import seat_name
+            from rummy_gui.ui.screens.new_game import seat_name
 
             # a quick start: the names the new-game screen gives; a show: bots by number
             seats = [
