@@ -21,7 +21,7 @@ from typing import Any
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
-from rummy_gui.levels import LEVELS
+from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_gui.play import jsonio, saves
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
@@ -80,8 +80,8 @@ class SeatBots(Mapping[int, Bot]):
 
 
 def bot_level(kind: str) -> str:
-    """The level that plays a seat of this kind (a demo's human seats play as medium)."""
-    return "medium" if kind == "human" else kind
+    """The level that plays a seat of this kind (a demo's human seats play the default level)."""
+    return DEFAULT_LEVEL if kind == "human" else kind
 
 
 # Shown through _() where they are used; N_ marks them for the catalogs.
@@ -391,7 +391,7 @@ class Session:
 
     # --- bots ------------------------------------------------------------
     def level(self, seat: int) -> str:
-        """The bot level that plays this seat (humans play as medium in a show)."""
+        """The bot level that plays this seat (humans play the default level in a show)."""
         return bot_level(self.seats[seat].kind)
 
     def bot_failed(self, seat: int, detail: str) -> None:

@@ -9,6 +9,7 @@ import pygame
 
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.i18n import N_, NC_, _, pgettext
+from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.screens.rules import RulesScene
 from rummy_gui.ui.shell.scene import App
@@ -51,9 +52,9 @@ class NewGameScene(WidgetScene):
         super().__init__(app)
         self.presets = catalog.presets()
         self.preset_index = 0
-        self.levels = catalog.bot_levels()
+        self.levels = LEVELS
         self.names = [seat_name(i) for i in range(len(SEAT_NAMES))]
-        self.kinds = ["human"] + ["medium" if "medium" in self.levels else self.levels[0]] * 7
+        self.kinds = ["human"] + [DEFAULT_LEVEL] * (len(SEAT_NAMES) - 1)
         self.colours = list(
             range(8)
         )  # hot seat: each player's colour (play.palette), a click changes it

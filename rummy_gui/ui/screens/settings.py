@@ -8,26 +8,12 @@ import pygame
 
 from rummy_gui import i18n
 from rummy_gui.engine.cards import parse_card
-from rummy_gui.i18n import N_, NC_, _, pgettext
+from rummy_gui.i18n import N_, _, pgettext
 from rummy_gui.play.settings import ANIMATION_SPEEDS, CARD_BACKS
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import theme
 from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import WidgetScene
-
-CARD_BACK_NAMES = {
-    "blue": NC_("card back", "Blue"),
-    "red": NC_("card back", "Red"),
-    "green": NC_("card back", "Green"),
-}
-
-
-ANIMATION_NAMES = {
-    "off": NC_("animation", "Off"),
-    "fast": NC_("animation", "Fast"),
-    "normal": NC_("animation", "Normal"),
-    "slow": NC_("animation", "Slow"),
-}
 
 
 def set_language(app: App, lang: str) -> None:
@@ -64,9 +50,9 @@ class SettingsScene(WidgetScene):
             Cycler(
                 (x + 200, y + row, 240, 42),
                 list(CARD_BACKS),
-                CARD_BACKS.index(s.card_back) if s.card_back in CARD_BACKS else 0,
+                list(CARD_BACKS).index(s.card_back) if s.card_back in CARD_BACKS else 0,
                 set_attr("card_back"),
-                lambda v: pgettext("card back", CARD_BACK_NAMES.get(str(v), str(v))),
+                lambda v: pgettext("card back", CARD_BACKS.get(str(v), str(v))),
             ),
             Toggle(
                 (x, y + 2 * row, 440, 42),
@@ -79,7 +65,7 @@ class SettingsScene(WidgetScene):
                 list(ANIMATION_SPEEDS),
                 list(ANIMATION_SPEEDS).index(s.animation),
                 set_attr("animation"),
-                lambda v: pgettext("animation", ANIMATION_NAMES.get(str(v), str(v))),
+                lambda v: pgettext("animation", ANIMATION_SPEEDS[str(v)][1]),
             ),
             Cycler(
                 (x + 200, y + 4 * row, 240, 42),

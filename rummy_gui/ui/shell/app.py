@@ -445,6 +445,7 @@ def _run(args: argparse.Namespace) -> int:
         app.push(menu)
         if shared:
             from rummy_gui.i18n import _
+            from rummy_gui.levels import DEFAULT_LEVEL
             from rummy_gui.play.problems import OTHER_COPY
 
             menu.notice = _(OTHER_COPY)
@@ -487,13 +488,14 @@ def _run(args: argparse.Namespace) -> int:
             info = catalog.preset(preset)
             players = args.players or info.default_players
             from rummy_gui.i18n import _
+            from rummy_gui.levels import DEFAULT_LEVEL
             from rummy_gui.ui.screens.new_game import seat_name
 
             # a quick start: the names the new-game screen gives; a show: bots by number
             seats = [
                 SeatConfig(
                     _("Bot {n}").format(n=i + 1) if args.demo else seat_name(i),
-                    "human" if (i == 0 and not args.demo) else "medium",
+                    "human" if (i == 0 and not args.demo) else DEFAULT_LEVEL,
                 )
                 for i in range(players)
             ]
