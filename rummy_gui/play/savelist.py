@@ -147,14 +147,6 @@ def list_saves(folder: Path | str | None = None) -> list[SaveSummary]:
     return sorted((_summary_line(p) for p in files), key=lambda s: (s.date, s.name), reverse=True)
 
 
-def delete_save(name: str) -> None:
-    """Delete a named save and its backup (the UI asks for confirmation first)."""
-    p = save_path(name)
-    if not p.exists() and not jsonio.backup_path(p).exists():
-        raise SaveError(f"there is no save named '{name}'", "missing", p)
-    remove(p)
-
-
 def delete_save_file(path: Path | str) -> None:
     """Delete exactly the file a line of the Load screen shows (``SaveSummary.path``,
     its name untrimmed: "keep .json" is not "keep.json") and its backup."""

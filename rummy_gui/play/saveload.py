@@ -85,8 +85,8 @@ def read(path: Path | str) -> SavedGame:
 def read_with_fallback(path: Path | str, quarantine_bad: bool = False) -> SavedGame:
     """Load a save, or its NAME.bak when the file itself is bad.
 
-    When the backup is used, the result's ``from_backup`` is True and
-    ``problem`` holds the main file's error (to show the player); with
+    When the backup is used, the result's ``problem`` holds the main
+    file's error (to show the player); with
     ``quarantine_bad`` the bad file is moved aside (``quarantined``). A file
     from a newer program is never replaced by an older backup: that error is
     raised as it is. If both are bad, the main file's SaveError is raised,
@@ -106,7 +106,6 @@ def read_with_fallback(path: Path | str, quarantine_bad: bool = False) -> SavedG
             raise SaveError(
                 f"{main_error}. The backup can't be used either: {bak_error}", main_error.kind, p
             ) from None
-        saved.from_backup = True
         saved.problem = main_error
         if quarantine_bad and main_error.kind != "missing":
             try:

@@ -96,7 +96,6 @@ class SavedGame:
     path: Path | None = None
     saved_at: datetime | None = None
     version: int = SAVE_VERSION  # the file's format version before any upgrade
-    from_backup: bool = False
     problem: SaveError | None = None
     quarantined: Path | None = None
     not_moved: str | None = None  # why the bad file could not be moved aside (a read-only folder)

@@ -38,7 +38,7 @@ def test_round_trip_every_preset_and_stage(preset: str, stage: str) -> None:
     assert saved.seats == tuple(seats)
     assert saved.table == table
     assert saved.version == saves.SAVE_VERSION
-    assert not saved.from_backup
+    assert saved.problem is None
     assert saved.saved_at is not None
     play_on_identically(g, saved.game)
 

@@ -141,14 +141,14 @@ def test_list_saves_without_a_folder() -> None:
     assert savelist.list_saves() == []
 
 
-def test_delete_save_removes_it_and_its_backup() -> None:
+def test_delete_save_file_removes_it_and_its_backup() -> None:
     g = position("rummy500", "mid-deal")
     saves.write(savelist.save_path("x"), g, seats_for(3))
     saves.write(savelist.save_path("x"), g, seats_for(3))
-    savelist.delete_save("x")
+    savelist.delete_save_file(savelist.save_path("x"))
     assert list(paths.saves_dir().iterdir()) == []
-    with pytest.raises(saves.SaveError, match="no save named 'x'"):
-        savelist.delete_save("x")
+    with pytest.raises(saves.SaveError, match=r"there is no save x\.json"):
+        savelist.delete_save_file(savelist.save_path("x"))
 
 
 def test_delete_autosave() -> None:
