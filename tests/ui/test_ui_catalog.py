@@ -67,3 +67,7 @@ def test_the_rules_screen_follows_the_house_rules() -> None:
     assert "Buying" in text(catalog.preset("contract"))
     assert "Nobody buys" not in text(catalog.preset("contract"))
     assert "Nobody buys" in text(catalog.preset("contract"), {"buying": False})
+
+
+def test_a_quick_start_plays_the_game_new_game_offers_first() -> None:
+    assert catalog.default_preset() == catalog.presets()[0].id == next(iter(PRESETS))

@@ -80,6 +80,11 @@ def presets() -> list[PresetInfo]:
     return [PresetInfo(rules) for rules in engine_catalog.presets()]
 
 
+def default_preset() -> str:
+    """The game a quick start plays and New game offers first: the engine's first preset."""
+    return engine_catalog.presets()[0].id
+
+
 def preset(pid: str) -> PresetInfo:
     """One preset; KeyError for an id the engine does not know."""
     for p in presets():

@@ -481,10 +481,9 @@ def _run(args: argparse.Namespace) -> int:
                 return 1
         if args.demo or args.preset is not None:
             from rummy_gui.play.session import SeatConfig
-
-            preset = args.preset or "rummy500"
             from rummy_gui.ui.screens import catalog
 
+            preset = args.preset or catalog.default_preset()
             info = catalog.preset(preset)
             players = args.players or info.default_players
             from rummy_gui.i18n import _

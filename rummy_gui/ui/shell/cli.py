@@ -114,7 +114,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         from rummy_gui.ui.screens import catalog
 
         known = {info.id: info for info in catalog.presets()}
-        preset = "rummy500" if args.preset is None else args.preset
+        preset = catalog.default_preset() if args.preset is None else args.preset
         if preset not in known:
             choices = ", ".join(known)
             p.error(
