@@ -82,7 +82,7 @@ def presets() -> list[PresetInfo]:
 
 def default_preset() -> str:
     """The game a quick start plays and New game offers first: the engine's first preset."""
-    return engine_catalog.presets()[0].id
+    return presets()[0].id
 
 
 def preset(pid: str) -> PresetInfo:
