@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import random
+import secrets
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -89,6 +89,8 @@ BOT_ERROR = N_(
     "The computer player made an error; the game is kept as it was. You can save it "
     "or go back to the menu."
 )
+# New games draw their seed below this, so that a bot seed (seed + 101 × seat) is one too.
+SEED_SPACE = 2**63
 
 
 def forget_bots() -> None:
@@ -170,7 +172,8 @@ class Session:
         self.preset = preset
         self.seats = seats
         self.options = options
-        self.seed: int = random.randrange(1_000_000) if seed is None else seed
+        # a seed nobody can guess: each deal's fingerprint commits to a seed drawn from it
+        self.seed: int = secrets.randbelow(SEED_SPACE) if seed is None else seed
         self.demo = demo
         self.game: Game = (
             game
