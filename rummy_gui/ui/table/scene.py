@@ -165,7 +165,7 @@ class TableScene(Scene, TableState):
         self.layout(self.geo_cache.window)
 
     def show_rules(self) -> None:
-        from rummy_gui.ui.screens.menus import RulesScene
+        from rummy_gui.ui.screens.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
 

@@ -97,3 +97,12 @@ def test_the_sort_button_uses_the_letters_on_the_cards_in_every_language() -> No
             assert "Т" not in label
     finally:
         i18n.set_language("en")
+
+
+def test_every_card_back_a_player_can_choose_is_drawn_in_its_own_colours() -> None:
+    from rummy_gui.play.settings import CARD_BACKS
+
+    assert set(cardart.BACK_COLOURS) == set(CARD_BACKS)
+    backs = {name: cardart.draw_back(name, 60, 84) for name in CARD_BACKS}
+    centres = {name: pygame.transform.average_color(img) for name, img in backs.items()}
+    assert len(set(centres.values())) == len(CARD_BACKS)
