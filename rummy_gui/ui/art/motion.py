@@ -53,13 +53,15 @@ class Piece:
 
 
 class Celebration:
-    """Confetti thrown up from the bottom of the window, falling and fluttering,
-    for `seconds`; `skip` ends it at once. Seeded: the same win, the same throw."""
+    """Confetti thrown up from the bottom corners of the window and falling
+    from above it, fluttering down, for `seconds`; `skip` ends it at once.
+    Seeded: the same win, the same throw."""
 
-    GRAVITY = 900.0  # pixels a second squared at 1080 px of height
+    GRAVITY = 700.0  # pixels a second squared at 1080 px of height
+    DRAG = 1.3  # how fast the air slows a piece, per second
 
     def __init__(
-        self, size: tuple[int, int], seconds: float = 3.0, seed: int = 0, pieces: int = 140
+        self, size: tuple[int, int], seconds: float = 3.0, seed: int = 0, pieces: int = 220
     ) -> None:
         self.size = size
         self.seconds = seconds
@@ -71,23 +73,31 @@ class Celebration:
         rnd = random.Random(seed)
         self.pieces = []
         for k in range(pieces):
-            from_left = k % 2 == 0  # two cannons, at the bottom corners
-            x = w * (0.08 if from_left else 0.92) + rnd.uniform(-20, 20) * scale
-            speed = rnd.uniform(900, 1500) * scale
-            aim = math.radians(rnd.uniform(58, 82))
-            vx = speed * math.cos(aim) * (1 if from_left else -1)
+            if k % 3 == 2:  # a third falls from above the window, all across it
+                x, y = rnd.uniform(0, w), -rnd.uniform(10, h * 0.4)
+                vx, vy = rnd.uniform(-60, 60) * scale, rnd.uniform(60, 200) * scale
+                delay = rnd.uniform(0.15, 0.45) * seconds
+            else:  # two cannons at the bottom corners
+                from_left = k % 3 == 0
+                x = w * (0.06 if from_left else 0.94) + rnd.uniform(-20, 20) * scale
+                y = h + 10
+                speed = rnd.uniform(1500, 2500) * scale
+                aim = math.radians(rnd.uniform(60, 84))
+                vx = speed * math.cos(aim) * (1 if from_left else -1)
+                vy = -speed * math.sin(aim)
+                delay = rnd.uniform(0, 0.3) * seconds
             self.pieces.append(
                 Piece(
                     x=x,
-                    y=h + 10,
+                    y=y,
                     vx=vx,
-                    vy=-speed * math.sin(aim),
+                    vy=vy,
                     angle=rnd.uniform(0, math.tau),
                     spin=rnd.uniform(-9, 9),
                     w=rnd.uniform(8, 14) * scale,
                     h=rnd.uniform(4, 8) * scale,
                     colour=rnd.choice(CONFETTI_COLOURS),
-                    delay=rnd.uniform(0, seconds * 0.35),
+                    delay=delay,
                 )
             )
 
@@ -107,16 +117,18 @@ class Celebration:
             if self.t < p.delay:
                 continue
             # air slows the confetti: it flutters down rather than drops
-            drag = math.exp(-1.6 * dt)
+            drag = math.exp(-self.DRAG * dt)
             p.vx *= drag
             p.vy = p.vy * drag + g * dt
             p.x += p.vx * dt + math.sin(self.t * 5 + p.spin) * 30 * self.scale * dt
             p.y += p.vy * dt
             p.angle += p.spin * dt
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The confetti in flight onto `surface`; the rectangles it covered."""
+        drawn: list[pygame.Rect] = []
         if self.done:
-            return
+            return drawn
         # the last half second fades the confetti by shrinking it
         fade = min(1.0, (self.seconds - self.t) / 0.5)
         for p in self.pieces:
@@ -128,4 +140,5 @@ class Celebration:
                 (p.x + dx * c - dy * s, p.y + dx * s + dy * c)
                 for dx, dy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
             ]
-            pygame.draw.polygon(surface, p.colour, corners)
+            drawn.append(pygame.draw.polygon(surface, p.colour, corners))
+        return drawn

@@ -283,6 +283,10 @@ class GameOverScene(Overlay):
         factor = app.settings.animation_factor
         game = table.game
         self.celebration: Celebration | None = None
+        # While the confetti flies, the rest of the picture stands still: it is
+        # kept (`_still`) and only the confetti's rectangles are drawn again.
+        self._still: pygame.Surface | None = None
+        self._confetti: list[pygame.Rect] = []
         if factor > 0 and game.winners:
             self.celebration = Celebration(
                 app.size,
@@ -292,7 +296,7 @@ class GameOverScene(Overlay):
 
     def handle(self, intent: Intent) -> None:
         if self.celebration is not None and isinstance(intent, (Key, PointerDown, Back)):
-            self.celebration = None  # a key or a click ends the show, and does only that
+            self._end_celebration()  # a key or a click ends the show, and does only that
             return
         super().handle(intent)
 
@@ -346,7 +350,7 @@ class GameOverScene(Overlay):
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:
-                self.celebration = None
+                self._end_celebration()
         s = self.table.session
         if s.demo and self.timer > 4.0 and self.app.stack.top is self:
             self.app.rooms.start_table(s.preset, s.seats, s.options, demo=True)
@@ -358,7 +362,30 @@ class GameOverScene(Overlay):
             return 0.0
         return max(0.0, 4.0 - self.timer) if self.table.session.demo else math.inf
 
+    def _end_celebration(self) -> None:
+        self.celebration = None
+        self._still = None
+        self.opaque = False  # the table beneath is drawn again, and the screen flipped whole
+        self.dirty_rects = None
+
     def draw(self, surface: pygame.Surface) -> None:
+        still = self._still
+        if self.celebration is not None and still is not None:
+            if still.get_size() == surface.get_size():
+                for rect in self._confetti:
+                    surface.blit(still, rect, rect)
+                drawn = self.celebration.draw(surface)
+                self.dirty_rects = [*self._confetti, *drawn]
+                self._confetti = drawn
+                return
+            self._end_celebration()  # the window's size changed: the show ends there
+        self._draw_result(surface)
+        if self.celebration is not None:
+            self._still = surface.copy()
+            self.opaque = True  # nothing beneath changes while the confetti flies
+            self._confetti = self.celebration.draw(surface)
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=255)
@@ -423,5 +450,3 @@ class GameOverScene(Overlay):
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
-        if self.celebration is not None:
-            self.celebration.draw(surface)

@@ -72,6 +72,11 @@ def test_the_confetti_flies_over_the_result_then_ends(app: App, ended: TableScen
         if over.celebration is None:
             break
         shown += picture(app) != still
+        if over.celebration is not None and shown > 3:
+            # only the confetti's rectangles go to the screen, not the whole window
+            rects = over.dirty_rects
+            assert rects is not None
+            assert sum(r.w * r.h for r in rects) < app.size[0] * app.size[1] // 4
     assert over.celebration is None  # it ended by itself, within 10 s of frames
     assert shown > 10
     assert picture(app) == still  # and left the screen as it was
