@@ -114,18 +114,18 @@ def soft_area(
     return layer
 
 
-SHADOW_ALPHA = 90
+SHADOW_ALPHA = 125
 
 
 def shadow_pad(h: int, lifted: bool) -> int:
     """How far a card's shadow reaches past the card, for a card `h` high."""
-    return max(3, h // (10 if lifted else 22))
+    return max(3, h // (9 if lifted else 18))
 
 
 def shadow_offset(h: int, lifted: bool) -> tuple[int, int]:
     """Where a card's shadow sits against the card: down and a little right,
     further for a lifted card (the light is above the table)."""
-    d = max(2, h // (16 if lifted else 40))
+    d = max(2, h // (13 if lifted else 32))
     return (d // 2, d)
 
 
@@ -133,6 +133,15 @@ def card_shadow(w: int, h: int, lifted: bool = False) -> pygame.Surface:
     """The soft shadow of a w x h card, `shadow_pad` larger on each side."""
     pad = shadow_pad(h, lifted)
     img = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    alpha = SHADOW_ALPHA - (20 if lifted else 0)  # a higher card's shadow is fainter
+    alpha = SHADOW_ALPHA - (30 if lifted else 0)  # a higher card's shadow is fainter
     pygame.draw.rect(img, (0, 0, 0, alpha), (pad, pad, w, h), border_radius=max(3, int(w * 0.075)))
     return pygame.transform.gaussian_blur(img, max(1, pad // 2))
+
+
+def shadow_reach(x: int, y: int, w: int, h: int, lifted: bool) -> tuple[int, int, int, int]:
+    """The rectangle a card at (x, y, w, h) and its shadow cover together."""
+    pad = shadow_pad(h, lifted)
+    dx, dy = shadow_offset(h, lifted)
+    left, top = min(x, x + dx - pad), min(y, y + dy - pad)
+    right, bottom = max(x + w, x + dx + w + pad), max(y + h, y + dy + h + pad)
+    return (left, top, right - left, bottom - top)
