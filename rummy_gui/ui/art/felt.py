@@ -97,13 +97,20 @@ def soft_area(
     feather = max(2, min(8, min(w, h) // 12))
     if shade is not None:
         r, g, b, a = shade
-        # rings of growing alpha inward: the edge fades rather than stops
+        # rings of growing alpha inward, each drawn over the outer half of the
+        # one before (no blending: draw.rect writes the alpha as given), so the
+        # edge fades rather than stops; then the inside at the full shade
         for k in range(feather):
-            alpha = a * (k + 1) // feather
             rect = layer.get_rect().inflate(-2 * k, -2 * k)
-            inner = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(inner, (r, g, b, alpha), inner.get_rect(), border_radius=radius)
-            layer.blit(inner, rect.topleft, special_flags=pygame.BLEND_RGBA_MAX)
+            pygame.draw.rect(
+                layer,
+                (r, g, b, a * (k + 1) // feather),
+                rect,
+                width=2,
+                border_radius=max(2, radius - k),
+            )
+        inside = layer.get_rect().inflate(-2 * feather, -2 * feather)
+        pygame.draw.rect(layer, shade, inside, border_radius=max(2, radius - feather))
     if rim is not None:
         r, g, b, a = rim
         for k, share in enumerate((0.35, 1.0, 0.35)):
