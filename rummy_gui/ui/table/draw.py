@@ -15,16 +15,16 @@ from rummy_gui.engine.cards import Card, Token, rank_text
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, language, pgettext
 from rummy_gui.play import palette
+from rummy_gui.ui.art.felt import soft_area
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import callout, texts
+from rummy_gui.ui.table.card_paint import draw_card, draw_flight, reach
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import draw_panel, fit_text, label_image
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
-
-SHADOW = (0, 0, 0, 70)
 
 
 def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
@@ -96,7 +96,10 @@ def _draw_moving(
                 "hand",
                 scene.viewer,
             )  # into a hidden hand: its back
-            _card(surface, scene, None if private else flight.card, flight.rect(), shadow=True)
+            settings = scene.app.settings
+            draw_flight(
+                surface, scene.app.art, settings.card_back, settings.four_colour, flight, private
+            )
     _draw_drag(surface, scene)
     if parts is None or any(
         clip.colliderect(rect)
@@ -206,7 +209,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     # and the tip are parts of their own, so a hover redraws only what moved.
     for i, rect in enumerate(fan):
         lifted = _lifted(scene, i)
-        area = rect.union(rect.move(0, -PILE_LIFT)).inflate(12, 12)
+        area = reach(rect).union(reach(rect.move(0, -PILE_LIFT), True))
         parts[("pile card", i)] = (area.clip(window), _Part(None, lifted))
     tip = _pile_tip(scene, geo)
     if tip is not None:
@@ -234,7 +237,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     # place (raised or not, its "meld me" tag above) is a part of its own.
     marked = _marked(scene, shown)
     for i, (_c, rect) in enumerate(shown):
-        area = rect.union(rect.move(0, -HAND_HOVER_LIFT)).inflate(12, 12)
+        area = reach(rect).union(reach(rect.move(0, -HAND_HOVER_LIFT), True))
         if i == marked:
             tag = _meld_me_tag()
             area.union_ip(tag.get_rect(bottomleft=(rect.x + 2, rect.y - HAND_HOVER_LIFT - 2)))
@@ -436,38 +439,18 @@ def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
     return x, badge.bottom + 3
 
 
-SHADOW_OFFSET = (3, 4)  # a card's shadow lies this far right and down of it
-
-
 def _card(
-    surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False
+    surface: pygame.Surface,
+    scene: TableScene,
+    card: Card | None,
+    rect: Rect,
+    shadow: bool = False,
+    lifted: bool = False,
 ) -> None:
-    size = (rect.w, rect.h)
-    # Outside the clip (a frame drawn in parts) a card's blits change no pixel.
-    dx, dy = SHADOW_OFFSET
-    if not surface.get_clip().colliderect(rect.x, rect.y, rect.w + dx, rect.h + dy):
-        return
-    if shadow:
-        surface.blit(_shadow(size), (rect.x + dx, rect.y + dy))
-    if card is None:
-        img = scene.app.art.back(scene.app.settings.card_back, size)
-    else:
-        img = scene.app.art.face(card, size, scene.app.settings.four_colour)
-    surface.blit(img, rect.topleft)
-
-
-_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def _shadow(size: tuple[int, int]) -> pygame.Surface:
-    """A card's shadow, made once per card size."""
-    sh = _SHADOWS.get(size)
-    if sh is None:
-        if len(_SHADOWS) > 64:  # many resizes: drop the old sizes
-            _SHADOWS.clear()
-        sh = _SHADOWS[size] = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(sh, SHADOW, sh.get_rect(), border_radius=max(3, size[0] // 12))
-    return sh
+    settings = scene.app.settings
+    draw_card(
+        surface, scene.app.art, settings.card_back, settings.four_colour, card, rect, shadow, lifted
+    )
 
 
 _STATIC: dict[tuple[object, ...], pygame.Surface] = {}
@@ -503,7 +486,7 @@ def _static_layer(size: tuple[int, int], scene: TableScene, geo: Geometry) -> py
         if hc:
             _zone_layer(static, place.zone, (*session.colour(seat), 255), None, 3)
         else:
-            _zone_layer(static, place.zone, (*session.colour(seat), 90), (0, 0, 0, 38), 2)
+            _zone_layer(static, place.zone, (*session.colour(seat), 70), (0, 0, 0, 38), 2)
     if hc:
         _zone_layer(static, geo.layout.discard, (*palette.HC_ZONE, 255), None, 2)
     else:
@@ -519,14 +502,18 @@ def _zone_layer(
     shade: tuple[int, int, int, int] | None,
     width: int,
 ) -> None:
-    """A zone's shade and edge, blended onto the felt."""
-    layer = pygame.Surface(zone.size, pygame.SRCALPHA)
-    local = layer.get_rect()
-    if shade is not None:
-        pygame.draw.rect(layer, shade, local, border_radius=14)
-    if edge is not None:
-        pygame.draw.rect(layer, edge, local, width=width, border_radius=14)
-    surface.blit(layer, zone.topleft)
+    """A zone's shade and edge, blended onto the felt: a soft area with a faint
+    rim of the seat's colour (art/felt.py), or in high contrast a plain one."""
+    if edge is not None and edge[3] == 255:  # high contrast keeps its plain, strong edges
+        layer = pygame.Surface(zone.size, pygame.SRCALPHA)
+        local = layer.get_rect()
+        if shade is not None:
+            pygame.draw.rect(layer, shade, local, border_radius=14)
+        if edge is not None:
+            pygame.draw.rect(layer, edge, local, width=width, border_radius=14)
+        surface.blit(layer, zone.topleft)
+        return
+    surface.blit(soft_area(zone.size, shade, edge), zone.topleft)
 
 
 def _draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
@@ -672,8 +659,8 @@ def _draw_discard(
             continue
         if dragging_from is not None and scene.drag and scene.drag.active and i >= dragging_from:
             continue
-        r = rect.move(0, -PILE_LIFT) if _lifted(scene, i) else rect
-        _card(surface, scene, card, r, shadow=True)
+        up = _lifted(scene, i)
+        _card(surface, scene, card, rect.move(0, -PILE_LIFT) if up else rect, True, up)
     tip = _pile_tip(scene, geo)
     if tip is not None:
         surface.blit(*tip)
@@ -826,9 +813,10 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
         if (("hand", scene.viewer), i) in hidden or i in dragging:
             continue
         r = rect.move(0, -24) if i in scene.selected else rect
-        if _hand_hovered(scene, i):
+        hovered = _hand_hovered(scene, i)
+        if hovered:
             r = r.move(0, -HAND_HOVER_LIFT)
-        _card(surface, scene, card, r, shadow=True)
+        _card(surface, scene, card, r, shadow=True, lifted=hovered or i in scene.selected)
         if i in scene.selected:
             pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
         if i == marked:
@@ -884,9 +872,9 @@ def _draw_drag(surface: pygame.Surface, scene: TableScene) -> None:
         for i, (card, offset, size) in enumerate(d.cards):
             x = scene.pointer[0] + offset[0]
             y = scene.pointer[1] + offset[1]
-            _card(surface, scene, card, Rect(x, y, *size), shadow=(i == 0))
+            _card(surface, scene, card, Rect(x, y, *size), shadow=(i == 0), lifted=True)
     for back in scene.returning:
-        _card(surface, scene, back.card, back.rect(), shadow=True)
+        _card(surface, scene, back.card, back.rect(), shadow=True, lifted=True)
 
 
 def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
