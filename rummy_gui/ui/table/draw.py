@@ -171,7 +171,12 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     thinking = None
     if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
         thinking = (g.to_act[0], int(scene.clock * 3) % 3)
-    frozen = frozenset(hidden)
+
+    def hidden_in(*zones: object) -> frozenset[Any]:
+        """The places still awaiting a card in flight among these zones: a card
+        landing elsewhere (a deal lands one a frame) leaves this part as it is."""
+        return frozenset(h for h in hidden if h[0] in zones)
+
     for seat, place in lt.seats.items():
         rects = [place.zone.inflate(20, 20)]
         melds: list[object] = [g.face_down[seat]]
@@ -181,6 +186,8 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
                 melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
+        own = [("hand", seat), ("face down", seat)]
+        own.extend(("meld", m.id) for m in g.public_melds if geo.meld_zone_of.get(m.id) == seat)
         base = (
             badge_lines(scene, seat),
             seat in g.to_act,
@@ -189,7 +196,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
             len(g.hand(seat)),
             tuple(melds),
             hint,
-            frozen,
+            hidden_in(*own),
         )
         here = thinking if thinking is not None and thinking[0] == seat else None
         spot = thinking_spot(scene, geo) if here is not None else None
@@ -203,7 +210,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         middle = middle.unionall([r.inflate(12, 12).move(0, -20) for r in fan])
     middle.y -= 40  # a lifted card and its "take" tip
     middle.h += 40
-    pile = (g.stock_count, tuple(c.code for c in g.discard_pile), frozen)
+    pile = (g.stock_count, tuple(c.code for c in g.discard_pile), hidden_in(("discard",)))
     parts["middle"] = (middle.clip(window), _Part(not g.discard_pile, pile))
     # The pointer over the pile lifts cards and moves the "take" tip: each card
     # and the tip are parts of their own, so a hover redraws only what moved.
@@ -230,7 +237,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         target.code if target is not None else None,
         scene.concealed(),
         g.phase,
-        frozen,
+        hidden_in(("hand", scene.viewer)),
     )
     parts["hand"] = (hand.clip(window), _Part(None, hand_key))
     # As with the pile: the pointer raises one card of the hand, so each card's
