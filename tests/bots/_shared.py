@@ -16,6 +16,21 @@ from rummy_gui.engine.cards import make_pack
 T = TypeVar("T")
 
 
+def one_stream(preset: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Game:
+    """The deal a seed gave when one random stream shuffled the whole game (a
+    record of version 1): the deals these tests were written about."""
+    record = {
+        "format": "rummy-gui-record",
+        "version": 1,
+        "preset": preset,
+        "players": players,
+        "seed": seed,
+        "options": options,
+        "moves": [],
+    }
+    return Game.from_record(record)
+
+
 def deal_seed(seed: int, index: int) -> int:
     return random.Random(f"arena|{seed}|{index}").randrange(1 << 31)
 

@@ -30,7 +30,7 @@ from rummy_gui.bots.search import RolloutBot, hard_level
 from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import PRESETS, Action, Game, Move, Phase, View
 
-from ._shared import layout_game
+from ._shared import layout_game, one_stream
 
 PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
 
@@ -181,7 +181,7 @@ def _parted(
     bots = [make_bot("medium", seed=s) for s in range(players)]
     out: list[tuple[Move, Move, bool]] = []
     for seed in seeds:
-        g = Game.new(preset, players, seed=seed)
+        g = one_stream(preset, players, seed)
         while not g.deal_over:
             seat = g.to_act[0]
             view = g.view(seat)

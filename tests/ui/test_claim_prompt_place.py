@@ -30,7 +30,7 @@ def _offered(seed: int) -> Game:
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
 def test_the_buy_prompt_does_not_cover_the_card_on_offer(app: App, size: tuple[int, int]) -> None:
     app.resize(size)
-    scene = open_table(app, _offered(11))
+    scene = open_table(app, _offered(10))
     frame(app)
     assert scene.prompt_buttons  # the prompt is up
     top = scene.geometry().zones[("discard",)][-1][1]
