@@ -835,7 +835,7 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
 
 
-HAND_HOVER_LIFT = 8  # how far the pointer raises a card of the hand
+HAND_HOVER_LIFT = 14  # how far the pointer raises a card of the hand (its shadow grows too)
 
 
 def _marked(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) -> int | None:
