@@ -21,8 +21,8 @@ from rummy_gui.engine import PRESETS, Game, Phase, View
 from rummy_gui.engine.cards import Card, make_pack
 from rummy_gui.engine.enums import Action
 from rummy_gui.engine.moves import Move
-
-from ._shared import layout_game, one_stream
+from rummy_gui.engine.seeded import seeded_deal
+from tests.bots._shared import one_stream
 
 OWN = replace(JUDGMENTS["hard"].settings(PRESETS["contract"]), take_cost=0.0)
 NINE = Card(9, "D")
@@ -258,7 +258,7 @@ def test_after_a_take_the_taken_card_is_melded_and_the_other_melds_wait() -> Non
 
 def test_the_final_penalty_applies_only_in_the_round_that_goes_out_whole() -> None:
     # `final_penalty` replaces the penalty weight in round 7 alone
-    last = layout_game("contract", 4, 1, 6)
+    last = seeded_deal("contract", 4, 1, 6)
     assert last.round == 7
     view = last.view(last.to_act[0])
     hand = list(view.hand)

@@ -18,7 +18,7 @@ from rummy_gui.engine.fairness import short
 from rummy_gui.play import saves
 from rummy_gui.play.verify import main
 
-FIXTURE = Path(__file__).resolve().parents[1] / "saves" / "fixtures" / "save-v1.json"
+FIXTURE = Path(__file__).resolve().parent / "saves" / "fixtures" / "save-v1.json"
 
 
 def saved(tmp_path: Path, preset: str, deals: int = 2, seed: int = 3) -> tuple[Path, Game]:

@@ -8,13 +8,14 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_driver import frame
 
 from rummy_gui.engine import Action, Move
 from rummy_gui.play.session import SeatConfig
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw as table_draw
+from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.scene import TableScene
+from tests.ui.ui_driver import frame
 
 SEATS = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
 
@@ -31,19 +32,19 @@ def test_a_new_game_is_dealt_card_by_card_from_the_stock(app: App) -> None:
     scene = started(app, "normal")
     g = scene.game
     dealt = sum(len(g.hand(s)) for s in range(g.players)) + len(g.discard_pile)
-    assert len(scene.flights) == dealt
+    assert len(scene.motion.flights) == dealt
     assert app.frame_wait() == 0  # drawn every frame while the cards fly
     for _ in range(200):
-        if not scene.flights:
+        if not scene.motion.flights:
             break
         assert not g.moves  # nobody plays before the cards are dealt
         frame(app)
-    assert not scene.flights
+    assert not scene.motion.flights
 
 
 def test_with_animations_off_the_cards_are_simply_there(app: App) -> None:
     scene = started(app, "off")
-    assert scene.flights == []
+    assert scene.motion.flights == []
     picture = pygame.image.tobytes(app.screen, "RGB")
     frame(app)
     first = pygame.image.tobytes(app.screen, "RGB")
@@ -61,14 +62,14 @@ def test_the_next_deal_is_dealt_too_when_animations_are_on(app: App, speed: str)
         scene.play(scene.session.legal(g.to_act[0])[0], g.to_act[0], quiet=True)
         moves += 1
     assert g.deal_over
-    scene.flights.clear()
+    scene.motion.flights.clear()
     scene.play(Move(Action.DEAL), g.turn)
     if speed == "off":
-        assert scene.flights == []
+        assert scene.motion.flights == []
     else:
         dealt = sum(len(g.hand(s)) for s in range(g.players)) + len(g.discard_pile)
-        assert len(scene.flights) == dealt
-        assert {f.start.topleft for f in scene.flights} == {
+        assert len(scene.motion.flights) == dealt
+        assert {f.start.topleft for f in scene.motion.flights} == {
             scene.geometry().zones[("stock",)][0][1].topleft
         }
 
@@ -79,7 +80,7 @@ def test_the_card_under_the_pointer_is_lifted_with_a_larger_shadow(
     scene = started(app, "off")
     frame(app)
     seen: dict[int, bool] = {}
-    real = table_draw._card
+    real = draw_common.draw_card
     hand = scene.geometry().zones[("hand", scene.viewer)]
 
     def spy(
@@ -90,7 +91,7 @@ def test_the_card_under_the_pointer_is_lifted_with_a_larger_shadow(
                 seen[i] = lifted
         real(surface, sc, card, rect, shadow, lifted)
 
-    monkeypatch.setattr(table_draw, "_card", spy)
+    monkeypatch.setattr(draw_common, "draw_card", spy)
     monkeypatch.setattr(table_draw, "_still", lambda _scene: False)  # whole frames
     x, y = hand[2][1].center
     pygame.event.post(

@@ -7,13 +7,13 @@ import math
 
 import pygame
 import pytest
-from ui_driver import frame
 
 from rummy_gui.engine import Game
 from rummy_gui.play.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
 from rummy_gui.ui.table.scene import TableScene
+from tests.ui.ui_driver import frame
 
 
 def played_to_the_end(app: App) -> TableScene:
@@ -38,7 +38,7 @@ def played_to_the_end(app: App) -> TableScene:
         if isinstance(top, DealSummaryScene):
             top._next()
             continue
-        if scene.my_turn() and not scene.flights:
+        if scene.my_turn() and not scene.motion.flights:
             scene.play(bot.choose(game.view(0)))
             continue
         frame(app)
