@@ -117,6 +117,7 @@ def _table(
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
+    scene.motion.deal([])  # the figures are of play: the opening deal's show is timed apart
     return app, scene
 
 

@@ -87,6 +87,8 @@ class TableScene(Scene, TableState):
     # --- lifecycle ------------------------------------------------------
     def enter(self) -> None:
         self.app.play_sound("shuffle")
+        if not self.game.moves:  # a new game: its first deal is dealt before the players' eyes
+            self.fly_from(self.geometry(), dealt=True)
 
     def resume(self) -> None:
         self.sync_hand()
