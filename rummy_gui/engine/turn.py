@@ -59,7 +59,6 @@ def prepare_draw(t: Table, seat: int, _m: Move) -> Apply:
         card = t.take_from_stock()
         assert card is not None
         s.hands[seat].append(card)
-        s.drew = "stock"
         if r.pinochle_last_turns and not s.stock:
             s.final_pending = True
         protected = s.protected
@@ -105,7 +104,6 @@ def prepare_take(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
             for c in taken if n == 1 else taken[:-1]:
                 s.restricted[c.code] += 1
         s.target = target
-        s.drew = "take"
         s.protected = False
         s.phase = Phase.PLAY
 
@@ -117,7 +115,6 @@ def prepare_pass_draw(t: Table, _seat: int, _m: Move) -> Apply:
         raise _illegal("must_draw")
 
     def apply() -> None:
-        t.s.drew = "pass"
         t.s.phase = Phase.PLAY
 
     return apply
@@ -152,7 +149,7 @@ def prepare_meld(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
         meld.doubled = r.persian_bonuses and four
         meld.complete = r.mark_complete_sets and four
         s.melds.append(meld)
-        if s.drew == "rummy":
+        if s.calling:
             s.called.append((meld.id, seat))
         after_table(t, seat, cards)
 
@@ -253,7 +250,7 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
             meld.complete = True
         if r.hidden_layoffs:
             lay_face_down(s, seat, meld, fit, named)
-        if rummy_layoff or s.drew == "rummy":
+        if rummy_layoff or s.calling:
             s.called.append((meld.id, seat))
         if rummy_layoff:
             s.hands[seat].remove(cards[0])
@@ -394,11 +391,12 @@ def target_playable(
     natural = not target.is_joker
     if natural and not counts[52] and not natural_use_possible(r, counts, target, melds):
         return False
-    # the codes of which more copies are held than are restricted: while one
-    # of them is left untouched by a use, the turn can be ended by its discard
-    free = [code for code in compress(_CODES, counts) if counts[code] > restricted[code]]
     size = len(hand)
     go_out_by_discard = r.go_out_by_discard
+    # the codes of which more copies are held than are restricted (listed when
+    # first asked): while one of them is left untouched by a use, the turn can
+    # be ended by its discard
+    kept: list[list[int]] = []
 
     def ends_ok(used: Sequence[Card]) -> bool:
         gone: dict[int, int] = {}
@@ -409,7 +407,11 @@ def target_playable(
                 return False  # the pool does not hold these cards
         if len(used) == size:
             return not go_out_by_discard
-        for code in free:
+        if not kept:
+            kept.append(
+                [code for code in compress(_CODES, counts) if counts[code] > restricted[code]]
+            )
+        for code in kept[0]:
             if code not in gone:
                 return True
         return any(counts[code] - k > max(0, restricted[code] - k) for code, k in gone.items())
