@@ -1,4 +1,4 @@
-"""Main menu, new game, settings and rules screens."""
+"""Main menu, new game and rules screens (Settings: screens/settings.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from rummy_gui import i18n
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.engine.cards import JOKER, parse_card
 from rummy_gui.i18n import N_, NC_, _, pgettext
-from rummy_gui.play.settings import ANIMATION_SPEEDS, CARD_BACKS
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.screens.rules_text import rules_for
+from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.shell.intents import Back, Intent, Key, Wheel
 from rummy_gui.ui.shell.scene import App
-from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets import fonts, theme, uiscale
 from rummy_gui.ui.widgets.controls import (
     Button,
     Cycler,
@@ -28,6 +28,7 @@ from rummy_gui.ui.widgets.controls import (
     label_image,
 )
 from rummy_gui.ui.widgets.dialogs import WidgetScene
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
@@ -45,30 +46,11 @@ SEAT_NAMES = (
     NC_("name", "Farid"),
     NC_("name", "Greta"),
 )
-CARD_BACK_NAMES = {
-    "blue": NC_("card back", "Blue"),
-    "red": NC_("card back", "Red"),
-    "green": NC_("card back", "Green"),
-}
-ANIMATION_NAMES = {
-    "off": NC_("animation", "Off"),
-    "fast": NC_("animation", "Fast"),
-    "normal": NC_("animation", "Normal"),
-    "slow": NC_("animation", "Slow"),
-}
 
 
 def seat_name(seat: int) -> str:
     """The name a seat starts with, in the current language: "You" for the first."""
     return _(SEAT_NAMES[seat]) if seat == 0 else pgettext("name", SEAT_NAMES[seat])
-
-
-def set_language(app: App, lang: str) -> None:
-    """Switch the language and lay out every open screen again in it (no restart)."""
-    i18n.set_language(lang)
-    app.settings.language = lang
-    for scene in list(app.stack.scenes):
-        scene.layout(app.size)
 
 
 def bot_levels() -> tuple[str, ...]:
@@ -82,9 +64,9 @@ class MainMenu(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw, bh = 320, (46 if h >= 760 else 38)
+        bw, bh = px(320), (px(46) if h >= px(760) else px(38))
         x = w // 2 - bw // 2
-        y = min(int(h * 0.44), h - 7 * (bh + 10) - 12)
+        y = min(int(h * 0.44), h - 7 * (bh + px(10)) - px(12))
         from rummy_gui.play.session import autosave_exists
 
         has_game = (self.app.session is not None and not self.app.session.finished) or (
@@ -101,7 +83,9 @@ class MainMenu(WidgetScene):
         ]
         default = 0 if has_game else 1  # a game in progress: Continue is what Enter does
         self.widgets = [
-            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(i == default))
+            Button(
+                (x, y + i * (bh + px(10)), bw, bh), label, fn, enabled=en, primary=(i == default)
+            )
             for i, (label, fn, en) in enumerate(items)
         ]
 
@@ -189,17 +173,17 @@ class MainMenu(WidgetScene):
     def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
-        scale = min(1.0, h / 800)
+        scale = min(1.0, h / px(800)) * uiscale.scale()
         # From the buttons up: the subtitle, the title, and the card fan in the
         # room left above the title (smaller cards in a low window), none over another.
         top = self.widgets[0].rect.y if self.widgets else int(h * 0.44)
         sub = fit_text(
             _("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"),
-            18,
+            px(18),
             theme.TEXT_DIM,
             w - 40,
         )
-        sub_rect = sub.get_rect(midbottom=(w // 2, top - 10))
+        sub_rect = sub.get_rect(midbottom=(w // 2, top - px(10)))
         title = fonts.text_cached(_("Rummy"), int(64 * scale), theme.GOLD, True)
         shadow = fonts.text_cached(_("Rummy"), int(64 * scale), (8, 30, 18), True)
         title_rect = title.get_rect(midbottom=(w // 2, sub_rect.y + 2))
@@ -214,116 +198,13 @@ class MainMenu(WidgetScene):
         said = [
             (line, colour)
             for text, colour in ((self.notice, theme.GOLD), (self.autosave_problem, theme.ERROR))
-            for line in (fonts.wrap(text, 15, min(900, w - 40))[:3] if text else [])
+            for line in (fonts.wrap(text, px(15), min(px(900), w - 40))[:3] if text else [])
         ]
-        y = h - 8 - 19 * len(said)
+        y = h - 8 - px(19) * len(said)
         for line, colour in said:
-            img = fonts.text_cached(line, 15, colour)
+            img = fonts.text_cached(line, px(15), colour)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += 19
-
-
-class SettingsScene(WidgetScene):
-    title = N_("Settings")
-    ROWS = 7
-
-    def layout(self, size: tuple[int, int]) -> None:
-        s = self.app.settings
-        w, h = size
-        x = w // 2 - 220
-        y = 110
-        row = self.row = min(62, (h - y - 100) // self.ROWS)
-        volumes = [round(v / 10, 1) for v in range(11)]
-        languages = list(i18n.LANGUAGES)
-        current = i18n.language()
-
-        def set_attr(name: str) -> Any:
-            def setter(value: object) -> None:
-                setattr(s, name, value)
-
-            return setter
-
-        # The order of the list is the order of the tests' clicks; the rows on
-        # screen put the language first.
-        self.widgets = [
-            Cycler(
-                (x + 200, y + row, 240, 42),
-                list(CARD_BACKS),
-                CARD_BACKS.index(s.card_back) if s.card_back in CARD_BACKS else 0,
-                set_attr("card_back"),
-                lambda v: pgettext("card back", CARD_BACK_NAMES.get(str(v), str(v))),
-            ),
-            Toggle(
-                (x, y + 2 * row, 440, 42),
-                _("Four-colour deck (♣ green, ♦ blue)"),
-                s.four_colour,
-                set_attr("four_colour"),
-            ),
-            Cycler(
-                (x + 200, y + 3 * row, 240, 42),
-                list(ANIMATION_SPEEDS),
-                list(ANIMATION_SPEEDS).index(s.animation),
-                set_attr("animation"),
-                lambda v: pgettext("animation", ANIMATION_NAMES.get(str(v), str(v))),
-            ),
-            Cycler(
-                (x + 200, y + 4 * row, 240, 42),
-                volumes,
-                min(range(11), key=lambda i: abs(volumes[i] - s.volume)),
-                set_attr("volume"),
-                lambda v: f"{int(float(str(v)) * 100)} %",
-            ),
-            Toggle((x, y + 5 * row, 440, 42), _("Mute"), s.mute, set_attr("mute")),
-            Toggle(
-                (x, y + 6 * row, 440, 42), _("Fullscreen (F11)"), s.fullscreen, self._fullscreen
-            ),
-            Button((w // 2 - 110, h - 90, 220, 50), _("Back"), self.app.pop),
-            Cycler(
-                (x + 200, y, 240, 42),
-                languages,
-                languages.index(current) if current in languages else 0,
-                self._language,
-                lambda v: i18n.LANGUAGES.get(str(v), str(v)),
-            ),
-        ]
-        self.labels = [
-            (N_("Language"), y),
-            (N_("Card back"), y + row),
-            (N_("Animation"), y + 3 * row),
-            (N_("Volume"), y + 4 * row),
-        ]
-        self.x = x
-        Toggle.share_size([t for t in self.widgets if isinstance(t, Toggle)])
-
-    def _language(self, lang: object) -> None:
-        set_language(self.app, str(lang))
-
-    def _fullscreen(self, on: bool) -> None:
-        self.app.set_fullscreen(on)
-
-    def exit(self) -> None:
-        from rummy_gui.play import prefs
-
-        if self.app.persist_settings:
-            prefs.save(self.app.settings, self.app.windowed_size)
-
-    def layer_key(self) -> object:
-        s = self.app.settings
-        return (self.row, self.x, tuple(self.labels), s.card_back, s.four_colour)
-
-    def draw_layer(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        w = surface.get_width()
-        draw_panel(surface, pygame.Rect(w // 2 - 260, 90, 520, self.ROWS * self.row + 30))
-        for text, y in self.labels:
-            img = fit_text(_(text), 20, theme.TEXT, 192)
-            surface.blit(img, img.get_rect(midleft=(self.x, y + 21)))
-        # the previews, right of the panel: no widget reaches there
-        s = self.app.settings
-        back = self.app.art.back(s.card_back, (70, 98))
-        surface.blit(back, (w // 2 + 280, 100))
-        face = self.app.art.face(parse_card("QD"), (70, 98), s.four_colour)
-        surface.blit(face, (w // 2 + 280, 210))
+            y += px(19)
 
 
 class NewGameScene(WidgetScene):
@@ -370,10 +251,10 @@ class NewGameScene(WidgetScene):
         self.widgets = []
         self.option_labels: list[tuple[str, tuple[int, int], int]] = []
         self.option_help: list[tuple[Widget, str]] = []  # a house rule's control, its help
-        left = max(30, w // 2 - 600)
-        col_w = min(360, (w - 2 * left) // 3 - 20)
-        y0 = 86
-        row_h = min(48, (h - 260) // 8)
+        left = max(30, w // 2 - px(600))
+        col_w = min(px(360), (w - 2 * left) // 3 - 20)
+        y0 = px(86)
+        row_h = min(px(48), (h - px(260)) // 8)
         for i, p in enumerate(self.presets):
             b = Button(
                 (left, y0 + i * (row_h + 6), col_w, row_h),
@@ -383,31 +264,31 @@ class NewGameScene(WidgetScene):
             )
             self.widgets.append(b)
         desc_y = y0 + 7 * (row_h + 6) + 6
-        self.desc_rect = pygame.Rect(left, desc_y, col_w, h - 80 - 10 - desc_y)
+        self.desc_rect = pygame.Rect(left, desc_y, col_w, h - px(80) - 10 - desc_y)
         # seats
-        mid = left + col_w + 30
-        mid_w = min(420, w - mid - col_w - 60)
+        mid = left + col_w + px(30)
+        mid_w = min(px(420), w - mid - col_w - px(60))
         players = list(range(self.info.min_players, self.info.max_players + 1))
         self.widgets.append(
             Cycler(
-                (mid + 130, y0, mid_w - 130, 40),
+                (mid + px(130), y0, mid_w - px(130), px(40)),
                 players,
                 players.index(self.players),
                 self._set_players,
                 str,
             )
         )
-        self.players_label = pygame.Rect(mid, y0, 124, 40)
+        self.players_label = pygame.Rect(mid, y0, px(124), px(40))
         self.name_fields.clear()
-        seat_h = min(44, (h - y0 - 200) // max(1, self.players) - 6)
+        seat_h = min(px(44), (h - y0 - px(200)) // max(1, self.players) - 6)
         kinds = ["human", *self.levels]
         name_w = (
-            mid_w * 2 // 5 if mid_w < 360 else mid_w // 2
+            mid_w * 2 // 5 if mid_w < px(360) else mid_w // 2
         )  # narrow: more room for "Bot: Medium"
         self.swatches: list[Swatch] = []
         kind_column: list[Cycler] = []
         for seat in range(self.players):
-            y = y0 + 56 + seat * (seat_h + 6)
+            y = y0 + px(56) + seat * (seat_h + 6)
             self.swatches.append(
                 Swatch((mid, y, seat_h, seat_h), "", partial(self._next_colour, seat))
             )
@@ -431,9 +312,9 @@ class NewGameScene(WidgetScene):
             self.widgets.append(kind_column[-1])
         Cycler.share_size(kind_column)  # "Botti: keskitaso" wraps; every seat's at one size
         # partnerships: who plays with whom, as the table's badges will say ("team A")
-        self.teams_at = (mid, y0 + 56 + self.players * (seat_h + 6) + 6, mid_w)
+        self.teams_at = (mid, y0 + px(56) + self.players * (seat_h + 6) + 6, mid_w)
         # house rules
-        right = mid + mid_w + 30
+        right = mid + mid_w + px(30)
         rw = w - right - left
         y = y0
         for rule in self.info.house_rules:
@@ -445,7 +326,7 @@ class NewGameScene(WidgetScene):
                 def set_bool(v: bool, key: str = key) -> None:
                     self.options[key] = v
 
-                self.widgets.append(Toggle((right, y, rw, 40), label, bool(current), set_bool))
+                self.widgets.append(Toggle((right, y, rw, px(40)), label, bool(current), set_bool))
                 self.option_help.append((self.widgets[-1], catalog.option_help(key)))
             elif rule.choices:
                 choices = list(rule.choices)
@@ -456,10 +337,12 @@ class NewGameScene(WidgetScene):
                     self.options[key] = v
 
                 # a label too long for one line takes two, and its chooser moves down
-                label_h = label_image(label, 18, theme.TEXT, (rw, 48), centred=False).get_height()
+                label_h = label_image(
+                    label, px(18), theme.TEXT, (rw, px(48)), centred=False
+                ).get_height()
                 self.widgets.append(
                     Cycler(
-                        (right, y + label_h, min(rw, 240), 36),
+                        (right, y + label_h, min(rw, px(240)), px(36)),
                         choices,
                         choices.index(current),
                         set_choice,
@@ -469,17 +352,15 @@ class NewGameScene(WidgetScene):
                 self.option_help.append((self.widgets[-1], catalog.option_help(key)))
                 self.option_labels.append((label, (right, y), rw))
                 y += label_h + 2
-            y += 48
+            y += px(48)
         self.rules_x, self.rules_w = right, rw
         Toggle.share_size([t for t in self.widgets if isinstance(t, Toggle)])
-        bw = 180
+        bw, bh, by = px(180), px(54), h - px(80)
         self.widgets.append(
-            Button((w - left - bw, h - 80, bw, 54), _("Start"), self._start, primary=True)
+            Button((w - left - bw, by, bw, bh), _("Start"), self._start, primary=True)
         )
-        self.widgets.append(
-            Button((w - left - 2 * bw - 16, h - 80, bw, 54), _("Rules"), self._rules)
-        )
-        self.widgets.append(Button((left, h - 80, bw, 54), _("Back"), self.app.pop))
+        self.widgets.append(Button((w - left - 2 * bw - 16, by, bw, bh), _("Rules"), self._rules))
+        self.widgets.append(Button((left, by, bw, bh), _("Back"), self.app.pop))
         self.widgets.extend(self.swatches)
 
     def blurb(self) -> str:
@@ -553,22 +434,24 @@ class NewGameScene(WidgetScene):
         self.draw_background(surface)
         r = self.desc_rect
         blurb = self.blurb()
-        size, lines = 17, fonts.wrap(blurb, 17, r.w)
+        size, lines = px(17), fonts.wrap(blurb, px(17), r.w)
         while len(lines) * (size + 5) > r.h and size > 11:  # a long translation: smaller type
             size -= 1
             lines = fonts.wrap(blurb, size, r.w)
         for line_no, line in enumerate(lines):
             img = fonts.text_cached(line, size, theme.TEXT_DIM)
             surface.blit(img, (r.x, r.y + line_no * (size + 5)))
-        img = fit_text(_("Players"), 20, theme.TEXT, self.players_label.w)
+        img = fit_text(_("Players"), px(20), theme.TEXT, self.players_label.w)
         surface.blit(img, img.get_rect(midleft=self.players_label.midleft))
         for i, line in enumerate(self.team_lines()):
             x, y, width = self.teams_at
-            surface.blit(fit_text(line, 16, theme.GOLD, width), (x, y + i * 22))
+            surface.blit(fit_text(line, px(16), theme.GOLD, width), (x, y + i * px(22)))
         for label, pos, width in self.option_labels:
-            surface.blit(label_image(label, 18, theme.TEXT, (width, 48), centred=False), pos)
-        heading = fit_text(_("House rules"), 16, theme.GOLD, self.rules_w, True)
-        surface.blit(heading, (self.rules_x, 62))
+            surface.blit(
+                label_image(label, px(18), theme.TEXT, (width, px(48)), centred=False), pos
+            )
+        heading = fit_text(_("House rules"), px(16), theme.GOLD, self.rules_w, True)
+        surface.blit(heading, (self.rules_x, px(62)))
 
 
 class Swatch(Button):
@@ -584,7 +467,7 @@ class Swatch(Button):
     def draw(self, surface: pygame.Surface, live: bool = True) -> None:
         super().draw(surface, live)
         pygame.draw.circle(surface, self.colour, self.rect.center, self.rect.h // 2 - 6)
-        img = fonts.text_cached(self.mark, 14, (15, 15, 15), True)
+        img = fonts.text_cached(self.mark, px(14), (15, 15, 15), True)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 

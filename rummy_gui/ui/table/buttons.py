@@ -42,7 +42,7 @@ def _labels(t: TableState) -> dict[str, str]:
         "hint": _("Hint"),
         "rules": _("Rules"),
         "save": _("Save as…"),
-        "options": _("Options…"),
+        "options": _("Settings"),
         "menu": _("Menu"),
     }
 

@@ -74,11 +74,19 @@ class TableScene(Scene, TableState):
         self.app.play_sound("shuffle")
 
     def resume(self) -> None:
+        if self._looks != self._looks_now():  # Settings changed the felt or the cards
+            self.base_cache = None
+            self.layout(self._size)
         self.sync_hand()
+
+    def _looks_now(self) -> tuple[object, ...]:
+        s = self.app.settings
+        return (s.card_back, s.four_colour, s.card_scale, s.high_contrast)
 
     def layout(self, size: tuple[int, int]) -> None:
         self._size = size
         self._geo_key = None
+        self._looks = self._looks_now()
         do = self.moves
         actions = {
             "meld": do.meld_selected,
@@ -156,9 +164,9 @@ class TableScene(Scene, TableState):
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
 
     def show_options(self) -> None:
-        from rummy_gui.ui.table.options import TableOptionsScene
+        from rummy_gui.ui.screens.settings import SettingsScene
 
-        self.app.push(TableOptionsScene(self.app, self))
+        self.app.push(SettingsScene(self.app))
 
     def save_as(self) -> None:
         from rummy_gui.ui.screens.saving import SaveAsScene
