@@ -186,7 +186,7 @@ class MainMenu(WidgetScene):
         sub_rect = sub.get_rect(midbottom=(w // 2, top - px(10)))
         title = fonts.text_cached(_("Rummy"), int(64 * scale), theme.GOLD, True)
         shadow = fonts.text_cached(_("Rummy"), int(64 * scale), (8, 30, 18), True)
-        title_rect = title.get_rect(midbottom=(w // 2, sub_rect.y + 2))
+        title_rect = title.get_rect(midbottom=(w // 2, sub_rect.y - 2))  # the shadow clear of it
         for card_rect, img in self._fan(title_rect.y - 2, int(154 * scale), w // 2):
             surface.blit(img, card_rect)
         surface.blit(shadow, title_rect.move(3, 3))
@@ -317,6 +317,17 @@ class NewGameScene(WidgetScene):
         right = mid + mid_w + px(30)
         rw = w - right - left
         y = y0
+        # a long list in a low window (large text): the rows come closer together
+        label_hs = {
+            rule.key: label_image(
+                catalog.option_label(rule.key), px(18), theme.TEXT, (rw, px(48)), centred=False
+            ).get_height()
+            for rule in self.info.house_rules
+            if not rule.is_switch and rule.choices
+        }
+        wanted = sum(px(48) + label_hs.get(r.key, -2) + 2 for r in self.info.house_rules)
+        room = h - px(80) - px(12) - y0
+        step = px(48) if wanted <= room else max(px(30), px(48) * room // max(1, wanted))
         for rule in self.info.house_rules:
             key = rule.key
             label = catalog.option_label(key)
@@ -326,7 +337,9 @@ class NewGameScene(WidgetScene):
                 def set_bool(v: bool, key: str = key) -> None:
                     self.options[key] = v
 
-                self.widgets.append(Toggle((right, y, rw, px(40)), label, bool(current), set_bool))
+                self.widgets.append(
+                    Toggle((right, y, rw, min(px(40), step - 4)), label, bool(current), set_bool)
+                )
                 self.option_help.append((self.widgets[-1], catalog.option_help(key)))
             elif rule.choices:
                 choices = list(rule.choices)
@@ -337,12 +350,10 @@ class NewGameScene(WidgetScene):
                     self.options[key] = v
 
                 # a label too long for one line takes two, and its chooser moves down
-                label_h = label_image(
-                    label, px(18), theme.TEXT, (rw, px(48)), centred=False
-                ).get_height()
+                label_h = label_hs[key]
                 self.widgets.append(
                     Cycler(
-                        (right, y + label_h, min(rw, px(240)), px(36)),
+                        (right, y + label_h, min(rw, px(240)), min(px(36), step - 8)),
                         choices,
                         choices.index(current),
                         set_choice,
@@ -352,7 +363,7 @@ class NewGameScene(WidgetScene):
                 self.option_help.append((self.widgets[-1], catalog.option_help(key)))
                 self.option_labels.append((label, (right, y), rw))
                 y += label_h + 2
-            y += px(48)
+            y += step
         self.rules_x, self.rules_w = right, rw
         Toggle.share_size([t for t in self.widgets if isinstance(t, Toggle)])
         bw, bh, by = px(180), px(54), h - px(80)

@@ -181,7 +181,7 @@ class Button(Widget):
 
     def label_image(self, colour: tuple[int, int, int] = theme.TEXT) -> pygame.Surface:
         """The label as drawn: within the button, less a margin on each side."""
-        size = self.size or max(12, min(22, int(self.rect.h * 0.42)))
+        size = self.size or max(12, min(px(22), int(self.rect.h * 0.42)))
         room = (self.rect.w - 12, self.rect.h - 4)
         return label_image(self.label, size, colour, room, True)
 
@@ -194,7 +194,11 @@ def _fits(
         return face.get_linesize() <= room[1]
     lines = fonts.wrap(text, size, room[0], bold)
     widest = max(face.size(line)[0] for line in lines)
-    return widest <= room[0] and len(lines) * face.get_linesize() <= room[1]
+    if widest > room[0] or len(lines) * face.get_linesize() > room[1]:
+        return False
+    # pygame's own breaks, with which the label is drawn, may take a line more
+    wrapped = fonts.text_cached(text, size, theme.TEXT, bold, wrap=room[0])
+    return wrapped.get_height() <= room[1]
 
 
 class Cycler(Widget):

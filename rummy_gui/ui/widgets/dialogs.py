@@ -16,7 +16,7 @@ from rummy_gui import i18n
 from rummy_gui.i18n import _
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.shell.scene import App, Scene
-from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets import fonts, theme, uiscale
 from rummy_gui.ui.widgets.controls import Button, Widget, draw_panel, fit_text
 from rummy_gui.ui.widgets.uiscale import px
 
@@ -152,6 +152,7 @@ class WidgetScene(Scene):
         full_key = (
             surface.get_size(),
             i18n.language(),
+            uiscale.scale(),
             live,
             key,
             tuple(self.widgets),  # laid out again: what the layer shows may have moved too
