@@ -145,14 +145,15 @@ def test_a_refused_drop_says_why_where_it_happened(app: App) -> None:
 def test_switching_language_redraws_the_table(app: App) -> None:
     game = layout_game()
     scene = table(app, game)
-    pass_button = scene.buttons["pass"]
+    bar = scene.geometry().layout.top_bar
     frame(app)
-    before = pygame.image.tobytes(app.screen.subsurface(pass_button.rect), "RGB")
+    before = pygame.image.tobytes(app.screen.subsurface(bar), "RGB")
     try:
         i18n.set_language("fi")
         frame(app)
         assert scene.buttons["pass"].label == i18n._("Pass") != "Pass"
-        after = pygame.image.tobytes(app.screen.subsurface(scene.buttons["pass"].rect), "RGB")
+        assert scene.buttons["menu"].label == i18n._("Menu") != "Menu"  # its tooltip's
+        after = pygame.image.tobytes(app.screen.subsurface(bar), "RGB")
         assert before != after
     finally:
         i18n.set_language("en")

@@ -944,11 +944,11 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     surface.blit(fonts.text_cached(_("Game log"), 14, theme.GOLD, True), (log.x, log.y))
     lines: list[tuple[str, bool, bool]] = []  # text, a deal's line, an entry's first line
     entries = scene.session.log
-    keep = 40 + scene.log_scroll  # enough entries for the lines shown
+    visible = max(1, (log.h - LOG_TOP) // LOG_LINE)
+    keep = visible + scene.log_scroll  # enough entries for the lines shown
     for entry in entries[-keep:]:
         wrapped = _wrapped(entry.text(), log.w - 6)
         lines.extend((line, entry.is_deal, k == 0) for k, line in enumerate(wrapped))
-    visible = max(1, (log.h - LOG_TOP) // LOG_LINE)
     scroll = min(scene.log_scroll, max(0, len(lines) - visible))
     if scroll:
         lines = lines[: len(lines) - scroll]

@@ -103,7 +103,8 @@ class TableScene(Scene, TableState):
             "options": self.show_options,
             "menu": self.to_menu,
         }
-        self.buttons.layout(self.geometry().layout.buttons, self, actions)
+        lt = self.geometry().layout
+        self.buttons.layout(lt.buttons, lt.actions, self, actions)
         own = self.geometry().layout.seats[self.viewer].melds
         self.slot_buttons = [
             Button(
