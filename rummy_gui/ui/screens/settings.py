@@ -201,7 +201,10 @@ class SettingsScene(WidgetScene):
         self.headings = []
         self.labels = []
         self.by_name = {}
-        bottom = min(bottom, top + heading_h + px(24) + rows * row_h)
+        if bottom > top + heading_h + px(24) + rows * row_h:  # room to spare: the block centred
+            block = heading_h + px(24) + rows * row_h + px(24) + back_h
+            top = max(top, (h - block) // 2)
+            bottom = top + heading_h + px(24) + rows * row_h
         for c, names in enumerate(COLUMNS):
             x = left + c * (col_w + gap)
             panel = pygame.Rect(x - gap // 3, top, col_w + 2 * (gap // 3), bottom - top)
@@ -233,10 +236,15 @@ class SettingsScene(WidgetScene):
                     pygame.Rect(room.centerx + px(10), room.y, cw, ch),
                 )
         back = Button(
-            (w // 2 - px(110), h - back_h - px(18), px(220), back_h), _("Back"), self.app.pop
+            (w // 2 - px(110), min(h - back_h - px(18), bottom + px(24)), px(220), back_h),
+            _("Back"),
+            self.app.pop,
         )
         self.widgets = [*self.by_name.values(), back]
-        Toggle.share_size([t for t in self.widgets if isinstance(t, Toggle)])
+        switches = [t for t in self.widgets if isinstance(t, Toggle)]
+        Toggle.share_size(switches)
+        for t in switches:  # no larger than the choosers' labels beside them
+            t.size = min(t.size or px(17), px(17))
         Cycler.share_size([c for c in self.widgets if isinstance(c, Cycler)])
         self.focus = min(self.focus, len(self.widgets) - 1)
 

@@ -106,6 +106,7 @@ class SideButtons:
                 primary=name != "pass",
                 size=px(15),
             )
+            self.by_name[name].visible = self.by_name[name].enabled = False  # until update
         per_row = (len(ICON_BAR) + 1) // 2
         gap = px(6)
         side = min(px(46), (icon_bar.w - (per_row - 1) * gap) // per_row, icon_bar.h // 2 - 2)
