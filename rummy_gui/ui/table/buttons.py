@@ -114,13 +114,15 @@ class SideButtons:
         x0 = icon_bar.centerx - row_w // 2
         for i, (name, key) in enumerate(ICON_BAR):
             row, col = divmod(i, per_row)
-            self.by_name[name] = IconButton(
+            icon = IconButton(
                 (x0 + col * (side + gap), icon_bar.y + row * (side + gap), side, side),
                 ICON_OF.get(name, name),
                 labels[name],
                 actions[name],
                 key=key,
             )
+            icon.tip_above = icon_bar.y  # over the bar, not over a row of it
+            self.by_name[name] = icon
         self.refresh()
 
     def refresh(self) -> None:

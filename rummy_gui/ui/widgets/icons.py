@@ -129,6 +129,7 @@ class KeyedButton(Button):
     ) -> None:
         super().__init__(rect, label, on_click, enabled=enabled, primary=primary, size=size)
         self.key = key
+        self.tip_above: int | None = None  # the tooltip goes above this y (a bar's top)
 
     def tooltip(self) -> str:
         """What the tooltip says: the name, and the key in brackets."""
@@ -174,7 +175,8 @@ def tooltip_rect(button: KeyedButton, window: pygame.Rect) -> pygame.Rect:
     """Where a button's tooltip goes: above it, within the window."""
     img = fonts.text_cached(button.tooltip(), px(15), theme.TEXT)
     box = img.get_rect().inflate(px(16), px(10))
-    box.midbottom = (button.rect.centerx, button.rect.y - px(6))
+    above = button.rect.y if button.tip_above is None else min(button.rect.y, button.tip_above)
+    box.midbottom = (button.rect.centerx, above - px(6))
     if box.y < window.y:
         box.midtop = (button.rect.centerx, button.rect.bottom + px(6))
     return box.clamp(window)

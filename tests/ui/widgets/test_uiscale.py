@@ -75,3 +75,22 @@ def test_a_saved_text_size_is_kept_and_a_bad_one_is_refused() -> None:
     settings, warnings = Settings.from_json({"text_size": "huge"})
     assert settings.text_size == "normal"
     assert any("text_size" in w for w in warnings)
+
+
+def test_the_fonts_of_every_scale_stay_within_the_cache(app: App) -> None:
+    from rummy_gui.ui.screens.menus import NewGameScene
+    from rummy_gui.ui.widgets import fonts
+
+    app.push(SettingsScene(app))
+    app.push(NewGameScene(app))
+    for w in range(960, 2561, 160):  # a window dragged larger, every step drawn
+        app.dispatch(Resize((w, w * 9 // 16)))
+        fonts.font.cache_clear()
+        for scene in app.stack.scenes:
+            scene.draw(app.screen)
+        # the sizes one picture uses fit the cache many times: no thrashing
+        assert fonts.font.cache_info().currsize <= fonts.FONT_CACHE * 3 // 4
+    assert fonts.font.cache_info().currsize <= fonts.FONT_CACHE
+    texts = fonts.text_cached.cache_info()
+    assert texts.maxsize is not None
+    assert texts.currsize <= texts.maxsize
