@@ -74,6 +74,9 @@ class SideButtons:
     def icons(self) -> list[IconButton]:
         return [b for b in self.by_name.values() if isinstance(b, IconButton)]
 
+    def actions(self) -> list[Button]:
+        return [self.by_name[n] for n in ACTIONS if n in self.by_name]
+
     def hovered(self) -> KeyedButton | None:
         """The button under the pointer, whose tooltip shows."""
         return next(

@@ -20,6 +20,7 @@ from rummy_gui.ui.table import callout, texts
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import draw_panel, fit_text, label_image
+from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -86,7 +87,7 @@ def _draw_moving(
         _draw_hand(surface, scene, geo, hidden)
     _draw_focus(surface, scene)
     _draw_targets(surface, scene)
-    if near("buttons"):
+    if near("buttons") or near("actions"):
         for widget in scene.buttons:
             widget.draw(surface, live=not scene.covered)
     concealed = scene.concealed()
@@ -104,6 +105,16 @@ def _draw_moving(
         if isinstance(name, tuple) and name[0] == "message"
     ):  # a message's callout lies within its part: elsewhere it changes no pixel
         _draw_messages(surface, scene, geo)
+    pointed = None if scene.covered else hovered(scene)
+    if pointed is not None and near("tooltip"):
+        draw_tooltip(surface, pointed)
+
+
+def hovered(scene: TableScene) -> KeyedButton | None:
+    """The table's button under the pointer whose tooltip shows."""
+    return next(
+        (b for b in scene.buttons if isinstance(b, KeyedButton) and b.hover and b.visible), None
+    )
 
 
 @dataclass
@@ -162,9 +173,16 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     )
     log_rect = Rect(lt.panel.x, lt.panel.y, lt.panel.w, lt.buttons.y - lt.panel.y)
     parts["log"] = (log_rect, _Part(panel_base, None))
-    if scene.buttons:
-        spread = [b.rect.inflate(6, 12) for b in scene.buttons]
-        parts["buttons"] = (spread[0].unionall(spread[1:]).clip(window), _Part(None, buttons))
+    # the action column and the icon bar: two parts, far apart
+    icons = [b for b in scene.buttons if isinstance(b, IconButton)]
+    actions = [b for b in scene.buttons if not isinstance(b, IconButton)]
+    for name, group in (("buttons", icons), ("actions", actions)):
+        if group:
+            spread = [b.rect.inflate(6, 12) for b in group]
+            parts[name] = (spread[0].unionall(spread[1:]).clip(window), _Part(None, buttons))
+    pointed = None if scene.covered else hovered(scene)
+    if pointed is not None:
+        parts["tooltip"] = (tooltip_rect(pointed, window), _Part(None, pointed.tooltip()))
     thinking = None
     if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
         thinking = (g.to_act[0], int(scene.clock * 3) % 3)
