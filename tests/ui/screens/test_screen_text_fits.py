@@ -5,19 +5,18 @@ over another (issue 47, "Text that scales")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
-from typing import Any
 
 import pygame
 import pytest
+from ink_boxes import inked
 
 from rummy_gui import i18n
 from rummy_gui.ui.screens.menus import MainMenu, NewGameScene
 from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Resize
-from rummy_gui.ui.widgets import fonts, uiscale
+from rummy_gui.ui.widgets import uiscale
 from rummy_gui.ui.widgets.dialogs import WidgetScene
 
 SIZES = [(960, 600), (2560, 1440)]
@@ -38,38 +37,9 @@ def opened(app: App, screen: type, size: tuple[int, int], text_size: str) -> Wid
     return scene
 
 
-def inked(
-    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], paint: Callable[[Any], None]
-) -> list[tuple[str, pygame.Rect]]:
-    """Every text `paint(surface)` draws and where its ink is (the glyphs'
-    pixels, not the line's box with its leading)."""
-    made: dict[int, str] = {}
-    real = fonts.text_cached
-
-    def noted(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        img = real(text, *args, **kwargs)
-        made[id(img)] = text
-        return img
-
-    monkeypatch.setattr(fonts, "text_cached", noted)
-    boxes: list[tuple[str, pygame.Rect]] = []
-
-    class Recording(pygame.Surface):
-        def blit(self, source: Any, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
-            text = made.get(id(source))
-            if text:
-                at = pygame.Rect(dest).topleft if isinstance(dest, pygame.Rect) else dest
-                boxes.append((text, source.get_bounding_rect().move(at)))
-            return super().blit(source, dest, *args, **kwargs)
-
-    paint(Recording(size))
-    monkeypatch.undo()
-    return boxes
-
-
-def check(monkeypatch: pytest.MonkeyPatch, app: App, scene: WidgetScene) -> None:
+def check(app: App, scene: WidgetScene) -> None:
     window = pygame.Rect((0, 0), app.size)
-    boxes = inked(monkeypatch, app.size, scene.draw_whole)
+    boxes = inked(app.size, scene.draw_whole)
     assert [(t, tuple(r)) for t, r in boxes if not window.contains(r)] == []
     # the title's shadow is the same word drawn beneath it, on purpose
     over = [(a, b) for (a, ra), (b, rb) in combinations(boxes, 2) if a != b and ra.colliderect(rb)]
@@ -91,26 +61,24 @@ def check(monkeypatch: pytest.MonkeyPatch, app: App, scene: WidgetScene) -> None
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", SCREENS)
 def test_every_word_fits_its_box_and_none_is_over_another(
-    monkeypatch: pytest.MonkeyPatch, app: App, screen: type, size: tuple[int, int], lang: str
+    app: App, screen: type, size: tuple[int, int], lang: str
 ) -> None:
     i18n.set_language(lang)
     try:
         scene = opened(app, screen, size, "normal")
-        check(monkeypatch, app, scene)
+        check(app, scene)
     finally:
         i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["fi", "ru"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_large_text_fits_the_smallest_window(
-    monkeypatch: pytest.MonkeyPatch, app: App, screen: type, lang: str
-) -> None:
+def test_large_text_fits_the_smallest_window(app: App, screen: type, lang: str) -> None:
     i18n.set_language(lang)
     try:
         scene = opened(app, screen, (960, 600), "large")
         assert uiscale.scale() > 1.0
-        check(monkeypatch, app, scene)
+        check(app, scene)
     finally:
         i18n.set_language("en")
         app.settings.text_size = "normal"
@@ -118,13 +86,11 @@ def test_large_text_fits_the_smallest_window(
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_the_words_grow_on_a_large_screen(
-    monkeypatch: pytest.MonkeyPatch, app: App, screen: type
-) -> None:
+def test_the_words_grow_on_a_large_screen(app: App, screen: type) -> None:
     heights = []
     for size in SIZES:
         scene = opened(app, screen, size, "normal")
-        boxes = [r.h for _t, r in inked(monkeypatch, app.size, scene.draw_whole)]
+        boxes = [r.h for _t, r in inked(app.size, scene.draw_whole)]
         heights.append(sorted(boxes)[len(boxes) // 2])  # the median line
         if screen is not MainMenu:
             app.pop()
