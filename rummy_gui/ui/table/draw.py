@@ -21,6 +21,7 @@ from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import draw_panel, fit_text, label_image
 from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_tooltip, tooltip_rect
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -403,13 +404,13 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     for k, rect in enumerate(rects):
         slot = scene.slots.slots[k] if k < len(scene.slots.slots) else []
         label = fonts.text_cached(
-            scene.slots.status(k, scene.game, scene.viewer), 14, theme.GOLD, True
+            scene.slots.status(k, scene.game, scene.viewer), px(14), theme.GOLD, True
         )
         surface.blit(label, (rect.x + 10, rect.y + 5))
         for card, r in geo.zones.get(("staged", k), []):
             _card(surface, scene, card, r, shadow=True)
         if not slot:
-            hint = fonts.text_cached(_("drag cards here"), 13, theme.TEXT_DIM)
+            hint = fonts.text_cached(_("drag cards here"), px(13), theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(center=rect.center))
     if scene.slots.staged:
         for b in scene.slot_buttons:
@@ -418,7 +419,7 @@ def _draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         own = geo.layout.seats[scene.viewer].melds
         y = own.y + 14
         for text in (_("Lay down the contract:"), _("fill every slot")):  # wrapped in the zone
-            tip = label_image(text, 13, theme.TEXT_DIM, (132, 48), centred=False)
+            tip = label_image(text, px(13), theme.TEXT_DIM, (132, 48), centred=False)
             surface.blit(tip, (own.right - 140, y))
             y += tip.get_height() + 2
 
@@ -432,7 +433,9 @@ def _draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) ->
     if place is None:
         return
     dots = "." * (1 + int(scene.clock * 3) % 3)
-    surface.blit(fonts.text_cached(_("thinking") + dots, 12, theme.GOLD), thinking_spot(scene, geo))
+    surface.blit(
+        fonts.text_cached(_("thinking") + dots, px(12), theme.GOLD), thinking_spot(scene, geo)
+    )
 
 
 def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
@@ -443,14 +446,14 @@ def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
     x = badge.x + 10
     line3 = fit_text(
         badge_lines(scene, seat)[2],
-        13,
+        px(13),
         theme.GOLD,
         badge_text_right(scene, geo, seat) - x,
         min_size=10,
     )
     room = badge_text_right(scene, geo, seat) - (x + line3.get_width() + 10)
-    if room >= fonts.text_cached(_("thinking") + "...", 12, theme.GOLD).get_width():
-        return x + line3.get_width() + 10, badge.y + 40
+    if room >= fonts.text_cached(_("thinking") + "...", px(12), theme.GOLD).get_width():
+        return x + line3.get_width() + 10, badge.y + px(40)
     return x, badge.bottom + 3
 
 
@@ -558,11 +561,11 @@ def _draw_zone_hints(surface: pygame.Surface, scene: TableScene, geo: Geometry) 
     if not g.melds and not scene.staging():
         own = geo.layout.seats[scene.viewer].melds
         hint = fonts.text_cached(
-            _("Your melds go here: drag a selection of cards onto the felt"), 15, theme.TEXT_DIM
+            _("Your melds go here: drag a selection of cards onto the felt"), px(15), theme.TEXT_DIM
         )
         surface.blit(hint, hint.get_rect(center=own.center))
     if not g.discard_pile and not scene.cutting():
-        img = fonts.text_cached(_("discard pile"), 15, theme.TEXT_DIM)
+        img = fonts.text_cached(_("discard pile"), px(15), theme.TEXT_DIM)
         surface.blit(
             img, img.get_rect(midleft=(geo.layout.discard.x + 12, geo.layout.discard.centery))
         )
@@ -597,7 +600,7 @@ def _draw_melds(
                 four = scene.app.settings.four_colour
                 _joker_tag(surface, tokens[j], rect, four, mark_top)
         if meld.complete:  # in the last card's empty top-right corner, on no other text
-            tick = fonts.text_cached("✓", 14, theme.GOLD, True)
+            tick = fonts.text_cached("✓", px(14), theme.GOLD, True)
             surface.blit(tick, tick.get_rect(topright=(rects[-1].right - 3, rects[-1].y + 2)))
 
 
@@ -647,7 +650,7 @@ def _draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         _card(surface, scene, None, top, shadow=layers == 0)
     else:
         pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
-    count = fonts.text_cached(_("stock {n}").format(n=n), 15, theme.TEXT, True)
+    count = fonts.text_cached(_("stock {n}").format(n=n), px(15), theme.TEXT, True)
     at = count.get_rect(midtop=(top.centerx, top.bottom + 6))
     at.left = max(4, at.left)  # "nostopakka 29" is wider than the stock near the window's edge
     surface.blit(count, at)
@@ -676,7 +679,7 @@ def _draw_cut(surface: pygame.Surface, scene: TableScene, _geo: Geometry) -> Non
             name=scene.session.name(scene.session.game.to_act[0])
         )
     )
-    img = fonts.text_cached(msg, 18, theme.GOLD, True)
+    img = fonts.text_cached(msg, px(18), theme.GOLD, True)
     surface.blit(img, img.get_rect(midbottom=(edge.centerx, edge.y - 12)))
 
 
@@ -718,7 +721,7 @@ def _pile_tip(scene: TableScene, geo: Geometry) -> tuple[pygame.Surface, Rect] |
         return None
     n = len(slots) - lift_from
     tip = fonts.text_cached(
-        _("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True
+        _("take {n}").format(n=n) if n > 1 else _("take the top card"), px(14), theme.GOLD, True
     )
     r = slots[lift_from][1]
     return tip, tip.get_rect(midbottom=(r.centerx, r.y - 20))
@@ -795,27 +798,30 @@ def _draw_badge(
         surface.blit(_badge_back(badge.size, True), badge.inflate(14, 14).topleft)
     x = badge.x + 10
     right = badge_text_right(scene, geo, seat)
-    chip_centre = (x + 7, badge.y + 16)
-    pygame.draw.circle(surface, session.colour(seat), chip_centre, 9)
-    pygame.draw.circle(surface, (20, 20, 20), chip_centre, 9, width=1)
-    mark = fonts.text_cached(session.initial(seat), 12, (15, 15, 15), True)
+    chip_centre = (x + px(7), badge.y + px(16))
+    pygame.draw.circle(surface, session.colour(seat), chip_centre, px(9))
+    pygame.draw.circle(surface, (20, 20, 20), chip_centre, px(9), width=1)
+    mark = fonts.text_cached(session.initial(seat), px(12), (15, 15, 15), True)
     surface.blit(mark, mark.get_rect(center=chip_centre))
     name_text, level, line3 = badge_lines(scene, seat)
-    dealer_room = 26 if seat == g.dealer and seat != scene.viewer else 0
-    name = fit_text(name_text, 16, theme.TEXT, right - x - 20 - dealer_room, True, min_size=11)
-    surface.blit(name, (x + 20, badge.y + 4))
-    surface.blit(fit_text(level, 13, theme.TEXT_DIM, right - x, min_size=10), (x, badge.y + 23))
-    surface.blit(fit_text(line3, 13, theme.GOLD, right - x, min_size=10), (x, badge.y + 39))
+    dealer_room = px(26) if seat == g.dealer and seat != scene.viewer else 0
+    name = fit_text(
+        name_text, px(16), theme.TEXT, right - x - px(20) - dealer_room, True, min_size=11
+    )
+    surface.blit(name, (x + px(20), badge.y + px(4)))
+    level_img = fit_text(level, px(13), theme.TEXT_DIM, right - x, min_size=10)
+    surface.blit(level_img, (x, badge.y + px(23)))
+    surface.blit(fit_text(line3, px(13), theme.GOLD, right - x, min_size=10), (x, badge.y + px(39)))
     if seat == g.dealer:
         chip = (
-            (badge.right - 16, badge.y + 14)
+            (badge.right - px(16), badge.y + px(14))
             if seat == scene.viewer
-            else (x + 20 + name.get_width() + 14, badge.y + 15)  # 4 px clear of the name
+            else (x + px(20) + name.get_width() + px(14), badge.y + px(15))  # clear of the name
         )
-        pygame.draw.circle(surface, (240, 240, 235), chip, 10)
-        pygame.draw.circle(surface, (40, 40, 40), chip, 10, width=2)
+        pygame.draw.circle(surface, (240, 240, 235), chip, px(10))
+        pygame.draw.circle(surface, (40, 40, 40), chip, px(10), width=2)
         # the dealer's letter in each language (fi J for jakaja, ru С for сдающий)
-        d = fonts.text_cached(pgettext("dealer chip", "D"), 12, (30, 30, 30), True)
+        d = fonts.text_cached(pgettext("dealer chip", "D"), px(12), (30, 30, 30), True)
         surface.blit(d, d.get_rect(center=chip))
     if seat != scene.viewer:
         slots = geo.zones.get(("hand", seat), [])
@@ -823,7 +829,7 @@ def _draw_badge(
             if (("hand", seat), i) not in hidden:
                 _card(surface, scene, None, rect)
         if slots:
-            n = fonts.text_cached(str(len(slots)), 14, theme.TEXT, True)
+            n = fonts.text_cached(str(len(slots)), px(14), theme.TEXT, True)
             # on the last back, inside the badge (under the fan it ran over the badge's edge)
             last = slots[-1][1]
             at = n.get_rect(center=(last.centerx, last.bottom - 8))
@@ -854,7 +860,7 @@ def _draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
             tag = _meld_me_tag()
             surface.blit(tag, tag.get_rect(bottomleft=(r.x + 2, r.y - 2)))
     if not slots and scene.session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER, Phase.CUT):
-        img = fonts.text_cached(_("no cards in hand"), 16, theme.TEXT_DIM)
+        img = fonts.text_cached(_("no cards in hand"), px(16), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
 
 
@@ -871,7 +877,7 @@ def _marked(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) -> int
 
 
 def _meld_me_tag() -> pygame.Surface:
-    return fonts.text_cached(_("meld me"), 12, theme.ERROR, True)
+    return fonts.text_cached(_("meld me"), px(12), theme.ERROR, True)
 
 
 def _hand_hovered(scene: TableScene, i: int) -> bool:
@@ -892,7 +898,7 @@ def _draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
         )
     surface.blit(layer, (0, 0))
     for target in scene.drag.targets:
-        img = fonts.text_cached(_(target.label), 14, theme.LEGAL, True)
+        img = fonts.text_cached(_(target.label), px(14), theme.LEGAL, True)
         surface.blit(img, img.get_rect(midbottom=(target.rect.centerx, target.rect.y - 2)))
 
 
@@ -911,10 +917,10 @@ def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     bar = geo.layout.top_bar
     pygame.draw.rect(surface, (6, 22, 14), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
-    title = fonts.text_cached(texts.title_text(scene), 17, theme.GOLD, True)
-    surface.blit(title, (14, bar.y + 10))
-    x = 14 + title.get_width() + 24
-    size = 16
+    title = fonts.text_cached(texts.title_text(scene), px(17), theme.GOLD, True)
+    surface.blit(title, title.get_rect(midleft=(14, bar.centery)))
+    x = 14 + title.get_width() + px(24)
+    size = px(16)
     text = texts.status_text(scene)
     status = fonts.text_cached(text, size, theme.TEXT)
     while x + status.get_width() > bar.right - 12 and size > 11:  # a narrow window: smaller type
@@ -923,10 +929,10 @@ def _draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     room = bar.right - 12 - x
     if status.get_width() > room:
         # still too long at the smallest type: two lines, each fitted to the room
-        lines = fonts.wrap(text, 12, room)
+        lines = fonts.wrap(text, px(12), room)
         if len(lines) > 2:
             lines = [lines[0], " ".join(lines[1:])]
-        rows = [fit_text(line, 12, theme.TEXT, room, min_size=9) for line in lines]
+        rows = [fit_text(line, px(12), theme.TEXT, room, min_size=9) for line in lines]
         y = bar.centery - sum(r.get_height() for r in rows) // 2
         for row in rows:
             surface.blit(row, (x, y))
@@ -946,7 +952,7 @@ def _wrapped(text: str, width: int) -> list[str]:
     if lines is None:
         if len(_WRAPPED) > 4000:
             _WRAPPED.clear()
-        lines = _WRAPPED[key] = fonts.wrap(text, 13, width)
+        lines = _WRAPPED[key] = fonts.wrap(text, px(13), width)
     return lines
 
 
@@ -959,10 +965,10 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     pygame.draw.rect(surface, (8, 30, 18), lt.panel)
     pygame.draw.line(surface, theme.PANEL_EDGE, lt.panel.topleft, lt.panel.bottomleft, 2)
     log = lt.log
-    surface.blit(fonts.text_cached(_("Game log"), 14, theme.GOLD, True), (log.x, log.y))
+    surface.blit(fonts.text_cached(_("Game log"), px(14), theme.GOLD, True), (log.x, log.y))
     lines: list[tuple[str, bool, bool]] = []  # text, a deal's line, an entry's first line
     entries = scene.session.log
-    visible = max(1, (log.h - LOG_TOP) // LOG_LINE)
+    visible = max(1, (log.h - px(LOG_TOP)) // px(LOG_LINE))
     keep = visible + scene.log_scroll  # enough entries for the lines shown
     for entry in entries[-keep:]:
         wrapped = _wrapped(entry.text(), log.w - 6)
@@ -970,7 +976,9 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
     scroll = min(scene.log_scroll, max(0, len(lines) - visible))
     if scroll:
         lines = lines[: len(lines) - scroll]
-        more = fonts.text_cached(_("▲ scrolled back — wheel down for the latest"), 11, theme.GOLD)
+        more = fonts.text_cached(
+            _("▲ scrolled back — wheel down for the latest"), px(11), theme.GOLD
+        )
         surface.blit(more, (log.x, log.bottom - 4))
     # Read from the top, under the heading, as a page is: a short log sits there,
     # not at the foot of a tall empty column; a long one shows its newest lines,
@@ -983,8 +991,8 @@ def _draw_panel(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> No
         if k < cut:
             continue
         surface.blit(
-            fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM),
-            (log.x, log.y + LOG_TOP + k * LOG_LINE),
+            fonts.text_cached(line, px(13), theme.GOLD if is_deal else theme.TEXT_DIM),
+            (log.x, log.y + px(LOG_TOP) + k * px(LOG_LINE)),
         )
 
 
@@ -1013,8 +1021,8 @@ def pile_cards(geo: Geometry) -> list[Rect]:
 
 def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:
     draw_panel(surface, rect, alpha=238)
-    surface.blit(fonts.text_cached(title, 20, theme.GOLD, True), (rect.x + 18, rect.y + 14))
+    surface.blit(fonts.text_cached(title, px(20), theme.GOLD, True), (rect.x + 18, rect.y + 14))
     y = rect.y + 46
     for line in lines:
-        surface.blit(fonts.text_cached(line, 16, theme.TEXT), (rect.x + 18, y))
+        surface.blit(fonts.text_cached(line, px(16), theme.TEXT), (rect.x + 18, y))
         y += 22
