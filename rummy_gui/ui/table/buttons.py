@@ -38,7 +38,7 @@ def _labels(t: TableState) -> dict[str, str]:
     if not t.shanghai_calls():
         shanghai = "—"
     else:
-        shanghai = _("Shanghai call: on") if t.shanghai_call else _("Shanghai call: off")
+        shanghai = _("Shanghai call: on") if t.shanghai.called else _("Shanghai call: off")
     return {
         "meld": _("Meld"),
         "discard": _("Discard"),
@@ -135,7 +135,7 @@ class SideButtons:
     def update(self, t: TableState) -> None:
         """Grey out what can not be done now (the engine says what can); the
         actions that can't are not shown at all."""
-        key = (t.session.version, t.viewer, t.revealed_for, t.concealed(), t.shanghai_call)
+        key = (t.session.version, t.viewer, t.bottom.revealed_for, t.concealed(), t.shanghai.called)
         if self._version == key or not self.by_name:
             return
         self._version = key

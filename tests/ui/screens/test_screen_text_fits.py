@@ -9,7 +9,6 @@ from itertools import combinations
 
 import pygame
 import pytest
-from ink_boxes import inked
 
 from rummy_gui import i18n
 from rummy_gui.ui.screens.menus import MainMenu, NewGameScene
@@ -18,6 +17,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Resize
 from rummy_gui.ui.widgets import uiscale
 from rummy_gui.ui.widgets.dialogs import WidgetScene
+from tests.ui.ink_boxes import inked
 
 SIZES = [(960, 600), (2560, 1440)]
 SCREENS = [MainMenu, NewGameScene, SettingsScene]

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import fields
 
 import pytest
-from ui_driver import click, frame, melded_rummy500, open_table
 
 from rummy_gui import i18n
 from rummy_gui.play.settings import Settings
@@ -15,6 +14,7 @@ from rummy_gui.ui.screens.menus import MainMenu
 from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle
+from tests.ui.ui_driver import click, frame, melded_rummy500, open_table
 
 # What the program keeps for itself, not a player's choice on a screen.
 NOT_ON_SCREEN = {"window_size", "window_position"}

@@ -8,7 +8,6 @@ from itertools import combinations
 
 import pygame
 import pytest
-from ui_driver import frame
 
 from rummy_gui import i18n
 from rummy_gui.engine import Game, Move
@@ -18,6 +17,7 @@ from rummy_gui.ui.shell.intents import PointerMove
 from rummy_gui.ui.table.buttons import ACTIONS, ICON_BAR, ICON_OF
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_icon, tooltip_rect
+from tests.ui.ui_driver import frame
 
 
 def _game() -> Game:
@@ -37,7 +37,7 @@ def _table(app: App, size: tuple[int, int] = (1280, 800)) -> TableScene:
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
-    scene.cooldown = 1e9  # the bots wait: the test plays
+    scene.pace.wait(1e9)  # the bots wait: the test plays
     frame(app)
     return scene
 

@@ -9,14 +9,14 @@ from itertools import combinations
 
 import pygame
 import pytest
-from ink_boxes import inked
-from ui_driver import frame, melded_rummy500, open_table
 
 from rummy_gui import i18n
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import PointerMove
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.icons import KeyedButton
+from tests.ui.ink_boxes import inked
+from tests.ui.ui_driver import frame, melded_rummy500, open_table
 
 SIZES = [(960, 600), (2560, 1440)]
 
@@ -29,7 +29,7 @@ def _words(app: App, size: tuple[int, int]) -> tuple[TableScene, list[tuple[str,
 
 
 def _drawn(app: App, scene: TableScene) -> list[tuple[str, pygame.Rect]]:
-    scene.base_cache = None  # the whole picture made again, its layer too
+    scene.base_layer.forget()  # the whole picture made again, its layer too
 
     def paint(surface: pygame.Surface) -> None:
         app.stack.top.draw(surface)  # type: ignore[union-attr]

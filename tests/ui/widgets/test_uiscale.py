@@ -3,8 +3,6 @@ past 1280x800 and with the text-size setting, and the app follows both."""
 
 from __future__ import annotations
 
-from ui_driver import click, frame
-
 from rummy_gui.play.settings import TEXT_SIZES, Settings
 from rummy_gui.ui.screens.menus import MainMenu
 from rummy_gui.ui.screens.settings import SettingsScene
@@ -12,6 +10,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Resize
 from rummy_gui.ui.widgets import uiscale
 from rummy_gui.ui.widgets.controls import Button
+from tests.ui.ui_driver import click, frame
 
 
 def test_the_scale_is_one_up_to_1280x800_and_grows_beyond() -> None:
