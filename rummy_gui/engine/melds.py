@@ -19,6 +19,11 @@ from .rules import Rules
 
 SET = "set"
 RUN = "run"
+# RULES.md 3.3 and 4.2: a set has at least three cards of one rank
+MIN_SET = 3
+# A set of all four suits: Persian doubles it melded at once (RULES.md 3.8),
+# Pinochle turns it face down as complete (3.9)
+FULL_SET = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +284,7 @@ _CODE = attrgetter("code")
 
 def read_set(rules: Rules, naturals: Sequence[Card], jokers: int) -> Reading | None:
     n = len(naturals) + jokers
-    if n < 3 or (rules.max_set is not None and n > rules.max_set):
+    if n < MIN_SET or (rules.max_set is not None and n > rules.max_set):
         return None
     if rules.max_jokers_per_meld is not None and jokers > rules.max_jokers_per_meld:
         return None

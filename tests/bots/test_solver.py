@@ -157,7 +157,7 @@ def test_fits_alone_follows_the_table_as_it_grows() -> None:
 def test_remembered_meld_fits_follow_the_table_as_it_grows() -> None:
     """best_split's lay-offs come from fits remembered per meld; as melds
     grow, its answer equals the one computed with nothing remembered."""
-    from rummy_gui.bots import solver
+    from rummy_gui.bots import templates
 
     g = Game.from_layout(
         "rummy500", hands=["8H 9H 10H JH 2C 5D 5S 5C", "KS"], stock="3C 4C 5H", discard="KD", turn=0
@@ -167,7 +167,7 @@ def test_remembered_meld_fits_follow_the_table_as_it_grows() -> None:
 
     def fresh_equals_remembered() -> None:
         remembered = [best_split(g.rules, probe[:k], g.melds) for k in range(1, len(probe) + 1)]
-        solver._MELD_FITS.clear()
+        templates.MELD_FITS.clear()
         assert [
             best_split(g.rules, probe[:k], g.melds) for k in range(1, len(probe) + 1)
         ] == remembered
