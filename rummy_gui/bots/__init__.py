@@ -15,9 +15,11 @@ from typing import Protocol
 from ..engine.moves import Move
 from ..engine.view import View
 from . import memory, solver
+from .decisions import decision_rng
 from .expert import ExpertBot
-from .policy import JUDGMENTS, RuleBot, decision_rng
+from .rulebot import RuleBot
 from .search import hard_level
+from .tuning import JUDGMENTS
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..engine.ask import ContractSlot, round_contract
-from ..engine.cards import JOKER, Card
+from ..engine.cards import JOKER, SUITS, Card
 from ..engine.melds import RUN, SET, run_bounds
 from ..engine.rules import Rules
 from .templates import (
@@ -201,7 +201,7 @@ def _distance(rules: Rules, hand: Sequence[Card], round_number: int) -> int:
     for slot, run_len, wanted in ((1, sizes[1], runs4), (2, sizes[2], runs5)):
         if not wanted:
             continue
-        for si in range(4):
+        for si in range(len(SUITS)):
             ranks = 0
             for r in range(1, 14):
                 if counts[si * 13 + r - 1]:

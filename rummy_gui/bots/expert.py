@@ -33,9 +33,10 @@ from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.view import View
-from .policy import JUDGMENTS, decision_rng, forced
+from .decisions import decision_rng, forced
 from .search import RolloutBot, known_hands, playout
 from .solver import best_split, contract_distance
+from .tuning import JUDGMENTS
 
 # The work of one estimate, in simulated moves (for hands of up to ten
 # cards; fewer with more): it keeps a priced decision within a second.

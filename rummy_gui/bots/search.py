@@ -29,9 +29,11 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
+from .decisions import decision_rng, forced
 from .memory import Memory, remember
-from .policy import JUDGMENTS, RuleBot, Tuning, decision_rng, forced
+from .rulebot import RuleBot
 from .solver import LAYOFF, PlannedMeld, best_split, card_value, contract_distance, fits_alone
+from .tuning import JUDGMENTS, Tuning
 
 # ---------------------------------------------------------------- guesses
 
