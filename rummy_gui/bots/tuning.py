@@ -36,6 +36,9 @@ class Params:
     long_runs: float = 0.0  # 500 family, runs of 4+: weight of runs short of one or two cards
     penalty: float = 0.15  # contract: weight of the penalty points held before the contract
     final_penalty: float | None = None  # contract: `penalty` in the round that goes out whole
+    # hard's search checks a take of the top discard alone too, where the
+    # rules make the taken card bind (`Rules.top_discard_must_meld`)
+    single_takes: bool = False
 
 
 EASY = Params(
@@ -71,9 +74,11 @@ HARD_TUNING: dict[str, dict[str, Any]] = {
 # arena: fewer near-melds and a cost on big takes in Rummy 500, melds held
 # back while the opponents hold many cards (a meld on the table feeds their
 # lay-offs) unless one has shown nothing for five turns, a dearer single
-# take in Persian, long runs' near-misses in Pinochle, and heavier held
-# points before the contract (heavier still in round 7, where one player
-# going out leaves everyone a full hand).
+# take in Persian, more near-melds and single takes searched in Rum 500
+# classic (its taken card must be melded, so a single take binds as a deep
+# one does), long runs' near-misses in Pinochle, and heavier held points
+# before the contract (heavier still in round 7, where one player going out
+# leaves everyone a full hand).
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "rummy500": {
         "potential": 0.2,
@@ -82,7 +87,7 @@ EXPERT_TUNING: dict[str, dict[str, Any]] = {
         "hold_quiet": 5,
     },
     "persian": {"take_cost": 6.0, "hold_melds": 3},
-    "rummy500-classic": {"potential": 1.4},
+    "rummy500-classic": {"potential": 1.4, "single_takes": True},
     "pinochle": {"long_runs": 2.0},
     "contract": {"penalty": 0.6, "final_penalty": 2.0},
     "liverpool": {"penalty": 0.6, "final_penalty": 2.0},
