@@ -15,7 +15,7 @@ from itertools import combinations
 
 from ..engine.ask import ContractSlot, round_contract
 from ..engine.cards import JOKER, SUITS, Card
-from ..engine.melds import RUN, SET, run_bounds
+from ..engine.melds import MAX_RUN, RUN, SET, run_bounds
 from ..engine.rules import Rules
 from .templates import (
     BIT,
@@ -55,7 +55,7 @@ def contract_layout(rules: Rules, hand: Sequence[Card], round_number: int) -> Co
         else []
     )
     run_t = (
-        run_templates(rules, p, p.jokers, (run_size, 13 if _runs_grow(slots) else run_size))
+        run_templates(rules, p, p.jokers, (run_size, MAX_RUN if _runs_grow(slots) else run_size))
         if runs_needed
         else []
     )

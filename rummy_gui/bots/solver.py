@@ -20,18 +20,20 @@ One solver serves every bot; its parts live by what they do:
 
 from __future__ import annotations
 
-from . import contract_solver, split_solver, templates
 from .contract_solver import ContractLayout, contract_distance, contract_layout, round_melds
+from .contract_solver import forget as _forget_contracts
 from .split_solver import best_split, card_values
+from .split_solver import forget as _forget_splits
 from .templates import LAYOFF, PlannedMeld, Split, card_value, fits_alone
+from .templates import forget as _forget_fits
 
 
 def forget() -> None:
     """Drop the remembered lay-off fits, meld lists and contract distances
     (answers are the same without them; they are only faster)."""
-    templates.forget()
-    split_solver.forget()
-    contract_solver.forget()
+    _forget_fits()
+    _forget_splits()
+    _forget_contracts()
 
 
 __all__ = [

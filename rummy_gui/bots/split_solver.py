@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from ..engine.cards import JOKER, Card
 from ..engine.melds import FULL_SET, MIN_SET, RUN, SET, Meld, Token, layoff_fits, run_bounds
 from ..engine.rules import Rules
-from ..engine.scoring import value_500
+from ..engine.scoring import DOUBLED_FACTOR, value_500
 from .templates import (
     BIT,
     CARDS,
@@ -353,7 +353,8 @@ def best_split(rules: Rules, hand: Sequence[Card], table: Sequence[Meld] = ()) -
 
     def joker_end(j: int) -> int:
         if persian and j in joker_sets:
-            return j * rules.joker_value_500 * (2 if j == FULL_SET and rules.persian_bonuses else 1)
+            doubled = j == FULL_SET and rules.persian_bonuses
+            return j * rules.joker_value_500 * (DOUBLED_FACTOR if doubled else 1)
         if joker_layoff:
             return j * rules.joker_value_500
         return -j * jv

@@ -17,6 +17,7 @@ from itertools import combinations
 from ..engine.cards import JOKER, SUITS, Card
 from ..engine.melds import (
     FULL_SET,
+    MAX_RUN,
     MIN_SET,
     RUN,
     SET,
@@ -27,7 +28,7 @@ from ..engine.melds import (
     run_bounds,
 )
 from ..engine.rules import Rules
-from ..engine.scoring import penalty_value, value_500
+from ..engine.scoring import DOUBLED_FACTOR, penalty_value, value_500
 
 LAYOFF = "layoff"
 
@@ -153,7 +154,7 @@ def sets_in_rank(
                 else:
                     value = sum(value_500(rules, c) for c in combo) + j * rules.joker_value_500
                     if rules.persian_bonuses and n == FULL_SET:
-                        value *= 2
+                        value *= DOUBLED_FACTOR
                 yield combo, j, value
 
 
@@ -180,7 +181,7 @@ def runs_in_suit(
     positions_have = sorted(have | ({14} if 1 in have else set()))
     first, last = positions_have[0], positions_have[-1]
     for low in range(max(lo_b, first - len_hi + 1), min(hi_b, last) + 1):
-        for length in range(len_lo, min(len_hi, 13) + 1):
+        for length in range(len_lo, min(len_hi, MAX_RUN) + 1):
             high = low + length - 1
             if high > hi_b:
                 break

@@ -24,6 +24,8 @@ MIN_SET = 3
 # A set of all four suits: Persian doubles it melded at once (RULES.md 3.8),
 # Pinochle turns it face down as complete (3.9)
 FULL_SET = 4
+# A run holds at most one card of each rank (RULES.md 2)
+MAX_RUN = 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +310,7 @@ def read_set(rules: Rules, naturals: Sequence[Card], jokers: int) -> Reading | N
 def read_runs(rules: Rules, naturals: Sequence[Card], jokers: int) -> list[Reading]:
     """Every run these cards can make (jokers at every place they fit)."""
     n = len(naturals) + jokers
-    if not naturals or n < rules.min_run or n > 13:
+    if not naturals or n < rules.min_run or n > MAX_RUN:
         return []
     if jokers and rules.jokers_only_in_joker_sets:
         return []

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -280,3 +281,29 @@ def test_contract_distance_lets_a_run_leave_out_a_held_card_for_a_joker() -> Non
     hand = parse_cards("QH JK QH AS AH 2S 3S 4S 5S QS 2S JK 5D")
     assert contract_layout(rules, hand, 6) is not None
     assert contract_distance(rules, hand, 6) == 0
+
+
+def test_the_contract_solvers_read_the_meld_sizes_from_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The contract's runs are the engine's (`ask.round_contract`): with
+    runs of 5 there, two runs of 4 no longer hold round 3's contract."""
+    from rummy_gui.bots import solver
+    from rummy_gui.engine import ask
+
+    c = PRESETS["contract"]
+    fours = parse_cards("3H 4H 5H 6H 8S 9S 10S JS 2C 2D")
+    fives = parse_cards("3H 4H 5H 6H 7H 8S 9S 10S JS QS KC")
+    solver.forget()
+    assert contract_distance(c, fours, 3) == 0
+    assert solver.round_melds(c, 7) == (0, 2, 1)  # 13 cards after the draw: 4 + 4 + 5
+    monkeypatch.setattr(ask, "CONTRACT_RUN_SIZE", 5)
+    solver.forget()
+    try:
+        assert contract_distance(c, fours, 3) == 2
+        assert contract_layout(c, fours, 3) is None
+        layout = contract_layout(c, fives, 3)
+        assert layout is not None
+        assert [len(m.cards) for m in layout.melds] == [5, 5]
+    finally:
+        solver.forget()
