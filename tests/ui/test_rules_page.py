@@ -162,6 +162,24 @@ def test_the_words_of_the_seeds(lang: str) -> None:
         assert "выход из игры" not in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "preset", "says"),
+    [
+        ("ru", "contract", "Раунд 1: две группы (10 карт)"),
+        ("ru", "shanghai", "Раунд 7: три секвенции без сброса (11 карт)"),
+        ("fi", "contract", "Kierros 4: kolme settiä (12 korttia)"),
+        ("ru", "rummy500", "секвенций «на изломе», как K-A-2, не бывает"),
+        ("ru", "persian", "впервые в этой сдаче выкладывает карты"),
+        ("fi", "persian", "samalla vuorolla, jolla pöytäät ensimmäisen kerran"),
+    ],
+)
+def test_the_pages_read_in_the_seeds_words(lang: str, preset: str, says: str) -> None:
+    """Lines read against seeds 000 and 003: counts in the right plural form,
+    the seed's «на изломе», Persian's one-melding bonus said plainly."""
+    i18n.set_language(lang)
+    assert says in page(PRESETS[preset])
+
+
 def test_the_readme_lines_are_the_engines_descriptions() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for rules in PRESETS.values():

@@ -109,9 +109,11 @@ def _contracts(rules: Rules) -> Section:
         for number in rules.whole_hand_rounds
     )
     listed = "\n".join(
-        _("Round {round}: {contract} ({cards} cards)").format(
-            round=i + 1, contract=_(name), cards=rules.contract_hand_size[i]
-        )
+        ngettext(
+            "Round {round}: {contract} ({cards} card)",
+            "Round {round}: {contract} ({cards} cards)",
+            rules.contract_hand_size[i],
+        ).format(round=i + 1, contract=_(name), cards=rules.contract_hand_size[i])
         for i, (_sets, _runs, name) in enumerate(contracts(rules))
     )
     sentences.append("\n" + listed)
