@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -30,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummy_gui.bots import LEVELS, Bot, make_bot
-from rummy_gui.engine import PRESETS, SEED_LIMIT, Game
-from rummy_gui.engine.cards import make_pack
+from rummy_gui.engine import PRESETS, SEED_LIMIT
+from rummy_gui.engine.seeded import seeded_deal
 from rummy_gui.safetext import clean, whole_number
 
 from .baselines import BASELINES, make_baseline
@@ -55,38 +54,6 @@ class DealResult:
     errors: list[str] = field(default_factory=list)
 
 
-def deal_seed(seed: int, index: int) -> int:
-    return random.Random(f"arena|{seed}|{index}").randrange(1 << 31)
-
-
-def layout_game(
-    preset: str, players: int, seed: int, index: int, options: dict[str, Any] | None = None
-) -> Game:
-    """Deal `index` of a run: a fresh shuffle, the dealer rotating, and in
-    the contract family the round (index mod 7) + 1."""
-    rules = PRESETS[preset].with_options(options)
-    rng = random.Random(deal_seed(seed, index))
-    rnd = index % (rules.rounds or 1) + 1 if rules.is_contract else 1
-    pack = make_pack(rules.decks(players), rules.joker_count(players))
-    rng.shuffle(pack)
-    size = rules.hand_size(players, rnd)
-    hands = [pack[i * size : (i + 1) * size] for i in range(players)]
-    rest = pack[players * size :]
-    upcard, stock = rest[0], rest[1:]
-    dealer = index % players
-    turn = (dealer + 1) % players
-    return Game.from_layout(
-        preset,
-        hands=[" ".join(str(c) for c in h) for h in hands],
-        stock=" ".join(str(c) for c in stock),
-        discard=str(upcard),
-        turn=turn,
-        round=rnd,
-        options=options,
-        seed=rng.randrange(1 << 31),
-    )
-
-
 def play_deal(
     preset: str,
     players: int,
@@ -99,7 +66,7 @@ def play_deal(
     n = players
     res = DealResult(index, [])
     for rot in range(n):
-        g = layout_game(preset, n, seed, index, options)
+        g = seeded_deal(preset, n, seed, index, options)
         # slot k (the k-th bot of the list) sits at seat (k + rot) mod n
         seat_slot = [(s - rot) % n for s in range(n)]
         bots = [

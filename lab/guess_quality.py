@@ -2,7 +2,7 @@
 
     python -m lab.guess_quality [--deals N] [--seed S] [--guesses K]
 
-Plays Rummy 500 deals of three mediums (the arena's shuffles, `arena.layout_game`)
+Plays Rummy 500 deals of three mediums (the arena's shuffles, `seeded_deal`)
 and stops at every decision that the hard level searches (`hard_level(1).scored`
 non-empty). There each guesser deals K guessed deals from the view (the same
 random stream for every guesser), and for each opponent counts how many of the
@@ -24,7 +24,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from lab import arena
 from rummy_gui.bots import make_bot
 from rummy_gui.bots.memory import remember
 from rummy_gui.bots.policy import Judge
@@ -32,6 +31,7 @@ from rummy_gui.bots.search import hard_level, known_hands, sample_world
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.game import Game
 from rummy_gui.engine.rules import Rules
+from rummy_gui.engine.seeded import seeded_deal
 from rummy_gui.engine.view import View
 
 KINDS = ("random", "best4", "meldless", "refused")
@@ -132,7 +132,7 @@ def main() -> None:
     total: Counter[str] = Counter()
     positions = 0
     for i in range(a.deals):
-        g = arena.layout_game("rummy500", 3, a.seed, i)
+        g = seeded_deal("rummy500", 3, a.seed, i)
         bots = [make_bot("medium", seed=s) for s in range(3)]
         while not g.deal_over:
             seat = g.to_act[0]

@@ -41,10 +41,15 @@ def main(argv: list[str] | None = None) -> int:
     # is made (the app collects and freezes it once the first frame is shown).
     gc.disable()
     try:
+        args = sys.argv[1:] if argv is None else argv
+        if args[:1] == ["--verify"]:  # checks files without opening a window
+            from rummy_gui.play.verify import main as verify
+
+            return verify(args[1:])
         run = _load_the_program()
         if run is None:
             return 130
-        return run(sys.argv[1:] if argv is None else argv)
+        return run(args)
     except KeyboardInterrupt:  # Ctrl+C while the program loads: a quit, without a traceback
         return 130
 

@@ -169,13 +169,13 @@ def frames_while_bot_thinks(
         "off"  # bot after bot without pauses: more frames drawn while one thinks
     )
     session = scene.session
-    scene.cooldown = 1e9
+    scene.pace.cooldown = 1e9
     for _ in range(5):  # warm up: the felt and the card art are made on the first frames
         app.tick(1 / 60)
     session.play(0, Move(Action.DRAW))
     scene.sync_hand()
     session.play(0, next(m for m in session.legal(0) if m.action is Action.DISCARD))
-    scene.cooldown = 0
+    scene.pace.cooldown = 0
     times = []
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
@@ -275,7 +275,7 @@ def _keep_bots_busy(app: Any, scene: Any) -> None:
         if advance is not None:
             advance()
         return
-    if scene.flights or 0 not in scene.game.to_act or scene.session.bot_thinking():
+    if scene.motion.flights or 0 not in scene.game.to_act or scene.session.bot_thinking():
         return
     legal = scene.session.legal(0)
     for wanted in (Action.DRAW, Action.DISCARD, Action.PASS):

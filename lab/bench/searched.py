@@ -3,7 +3,7 @@
 `python -m lab.bench.bots --against DIR` runs this file as a script
 with DIR's package first on the path, so that the same positions are timed
 with another checkout's bots. It therefore asks that checkout only for what
-every checkout has: the engine, the bots and `lab.arena.layout_game`.
+every checkout has: the engine, the bots and `rummy_gui.engine.seeded`.
 Usage: `python searched.py PER_PRESET` prints
 [[name, cards in hand, wall ms, CPU ms, move], ...] as JSON.
 """
@@ -45,8 +45,8 @@ def positions(
     20 cards: by default every fifth move's view with a real choice, or
     those for which `wanted(view, move number)` holds (at most 400 deals
     are played)."""
-    from lab.arena import layout_game
     from rummy_gui.bots import make_bot
+    from rummy_gui.engine.seeded import seeded_deal
 
     def every_fifth(view: View, moves: int) -> bool:
         return len(view.legal_moves) > 1 and moves % 5 == 0
@@ -55,7 +55,7 @@ def positions(
     out: list[View] = []
     index = 0
     while len(out) < count and index < 400:
-        g = layout_game(preset, players, seed, index)
+        g = seeded_deal(preset, players, seed, index)
         bots = [make_bot("medium", seed=s) for s in range(players)]
         moves = 0
         while not g.deal_over and moves < 600:

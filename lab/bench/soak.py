@@ -120,11 +120,11 @@ def pack_intact(game: Any) -> bool:
 
 def new_game(preset: str, players: int, seed: int) -> Any:
     """A demo match that finishes in reasonable time (see the module's docstring)."""
-    from lab.arena import layout_game
     from rummy_gui.engine import Game
+    from rummy_gui.engine.seeded import seeded_deal
 
     if preset in ("contract", "liverpool", "shanghai"):
-        return layout_game(preset, players, seed, CONTRACT_FIRST_ROUND - 1)
+        return seeded_deal(preset, players, seed, CONTRACT_FIRST_ROUND - 1)
     options = {"target": SHORT_TARGET} if preset != "persian" else None
     return Game.new(preset, players, seed=seed, options=options)
 

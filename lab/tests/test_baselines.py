@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from lab.arena import PLAYERS, layout_game, main, make_player
+from lab.arena import PLAYERS, main, make_player
 from lab.baselines import BASELINES, make_baseline
 from rummy_gui.bots import LEVELS
 from rummy_gui.engine import PRESETS, Game
 from rummy_gui.engine.moves import Move
+from rummy_gui.engine.seeded import seeded_deal
 
 NAMES = tuple(BASELINES)
 NO_JOKERS = {"jokers": False}
@@ -28,7 +29,7 @@ def play(
     seed: int = 3,
 ) -> list[Move]:
     """One arena deal with these players; every move checked legal; the moves."""
-    g = layout_game(preset, players, seed, index, options)
+    g = seeded_deal(preset, players, seed, index, options)
     bots = [make_player(names[s % len(names)], seed=10 * index + s) for s in range(players)]
     played: list[Move] = []
     while not g.deal_over and len(played) < max_moves:

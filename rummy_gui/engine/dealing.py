@@ -10,6 +10,7 @@ from typing import Any
 from .cards import card_from_code, count_cards, make_pack, parse_cards
 from .enums import Phase
 from .errors import IllegalMove, illegal
+from .fairness import deal_seed
 from .moves import Move
 from .state import GameState
 from .table import Apply, Table
@@ -44,6 +45,8 @@ def start_deal(t: Table) -> None:
     s.discard = []
     s.claim = None
     s.deal_moves = len(s.moves)
+    if s.seed_base is not None:
+        s.rng = random.Random(deal_seed(s.seed_base, s.round))
     pack = make_pack(r.decks(t.players), r.joker_count(t.players))
     s.rng.shuffle(pack)
     s.stock = pack

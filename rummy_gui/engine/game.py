@@ -24,6 +24,7 @@ from .cards import Card
 from .dealing import empty_state, first_dealer, lay_out, start_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
+from .fairness import check_entries, deal_entries, deal_seed, fingerprint
 from .legal import LegalMoves, MoveCache
 from .melds import SET, Meld
 from .moves import Move
@@ -93,8 +94,15 @@ class Game(GameReads):
         cls, preset: str, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> Game:
         """A new match; the first deal is dealt (Liverpool: it waits for the cut)."""
-        g = cls(get_rules(preset, options), players, seed)
+        return cls._dealt(get_rules(preset, options), players, seed, one_stream=False)
+
+    @classmethod
+    def _dealt(cls, rules: Rules, players: int, seed: int, one_stream: bool) -> Game:
+        """A new match dealt; `one_stream`: shuffled as records of version 1 were."""
+        g = cls(rules, players, seed)
         g._s.dealer = first_dealer(g._table)
+        if not one_stream:
+            g._s.seed_base = g.seed
         start_deal(g._table)
         return g
 
@@ -116,6 +124,7 @@ class Game(GameReads):
             raise ValueError("hands must be a list of strings, one per seat")
         g = cls(rules, len(hands), seed)
         g._layout = lay_out(g._table, hands, stock, discard, turn, round)
+        g._s.seed_base = g.seed  # the later deals, each from a seed of its own
         return g
 
     @classmethod
@@ -128,7 +137,8 @@ class Game(GameReads):
         parts = read_record(record)
         options = parts.options_as_played()
         if parts.layout is None:
-            g = cls.new(parts.preset, parts.players, parts.seed, options)
+            rules = get_rules(parts.preset, options)
+            g = cls._dealt(rules, parts.players, parts.seed, parts.one_stream)
         else:
             lay = parts.layout
             g = cls.from_layout(
@@ -141,6 +151,8 @@ class Game(GameReads):
                 options,
                 parts.seed,
             )
+            if parts.one_stream:
+                g._s.seed_base = None
             if g.players != record.get("players", g.players):
                 raise ValueError("the record's player count does not match its layout")
         if parts.before_reshuffle_limit(g.rules):
@@ -149,6 +161,8 @@ class Game(GameReads):
             if progress is not None and i % PROGRESS_EVERY == 0:
                 progress(i)
             g._replay(i, text)
+        if "deals" in record:
+            check_entries(record["deals"], g.deal_entries())
         return g
 
     def _replay(self, i: int, text: str) -> None:
@@ -189,8 +203,49 @@ class Game(GameReads):
 
     # ----------------------------------------------------------- records and views
     def record(self) -> dict[str, Any]:
-        """A JSON-ready record: replaying its moves rebuilds this game exactly."""
-        return make_record(self.rules, self.players, self.seed, self._layout, self._s.moves)
+        """A JSON-ready record: replaying its moves rebuilds this game exactly.
+        `deals` lists each shuffled deal's fingerprint and, once it ended, its
+        scores: replaying checks both (engine/fairness.py)."""
+        one_stream = self._s.seed_base is None
+        out = make_record(
+            self.rules, self.players, self.seed, self._layout, self._s.moves, one_stream
+        )
+        out["deals"] = self.deal_entries()
+        return out
+
+    # ----------------------------------------------------------- deals anyone can check
+    def _first_shuffled(self) -> int:
+        """The first deal shuffled from a seed (a layout's own deal is given)."""
+        return int(self._layout["round"]) + 1 if self._layout is not None else 1
+
+    @property
+    def deal_seed(self) -> int | None:
+        """The seed this deal was shuffled from (the referee's; never in a view):
+        None for a layout's given deal and for games recorded before deals had seeds."""
+        base, deal = self._s.seed_base, self._s.round
+        return None if base is None or deal < self._first_shuffled() else deal_seed(base, deal)
+
+    @property
+    def fingerprint(self) -> str | None:
+        """This deal's commitment (SHA-256 hex), shown before it is played."""
+        seed = self.deal_seed
+        if seed is None:
+            return None
+        return fingerprint(seed, self.rules.preset, self.rules.options(), self._s.round)
+
+    def deal_entries(self) -> list[dict[str, Any]]:
+        """Per deal shuffled from a seed so far: its number, fingerprint and
+        (once it has ended) scores."""
+        first = self._first_shuffled()
+        return deal_entries(
+            self.rules.preset,
+            self.rules.options(),
+            self._s.seed_base,
+            first,
+            self._s.round,
+            self._s.history,
+            0 if self._layout is None else 1,
+        )
 
     def view(self, seat: int) -> View:
         """What `seat` may know now (bots see only this)."""
@@ -313,6 +368,7 @@ class View:
         public.hands = [list(h) if i == seat else [] for i, h in enumerate(s.hands)]
         public.stock = []
         public.rng = random.Random(0)  # the seed would let a bot re-deal the hidden cards
+        public.seed_base = None  # so would the deal's seed
         restricted: list[Card] = []
         if seat == s.turn:
             for c in set(s.hands[seat]):

@@ -11,16 +11,23 @@ from .moves import Move
 from .rules import PRESETS, Rules, without_retired
 
 RECORD_FORMAT = "rummy-gui-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: each deal shuffled from a seed of its own (engine/fairness.py)
+READ_VERSIONS = (1, 2)  # 1: one random stream through the whole game
 
 
 def make_record(
-    rules: Rules, players: int, seed: int, layout: Mapping[str, Any] | None, moves: list[Move]
+    rules: Rules,
+    players: int,
+    seed: int,
+    layout: Mapping[str, Any] | None,
+    moves: list[Move],
+    one_stream: bool = False,
 ) -> dict[str, Any]:
-    """A JSON-ready record: replaying its moves rebuilds the game exactly."""
+    """A JSON-ready record: replaying its moves rebuilds the game exactly
+    (`one_stream`: a game of a version 1 record stays one)."""
     return {
         "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
+        "version": 1 if one_stream else RECORD_VERSION,
         "preset": rules.preset,
         "options": rules.options(),
         "players": players,
@@ -40,6 +47,7 @@ class RecordParts:
     options: Mapping[str, Any] | None
     layout: Mapping[str, Any] | None
     moves: list[str]
+    one_stream: bool = False  # version 1: every deal shuffled from the game's one random stream
 
     def before_reshuffle_limit(self, rules: Rules) -> bool:
         """Made before RULES.md 4.7 limited the reshuffles (no `reshuffles` key)."""
@@ -63,10 +71,10 @@ def read_record(record: Mapping[str, Any]) -> RecordParts:
     if record.get("format") != RECORD_FORMAT:
         raise ValueError(f"not a game record (format should be '{RECORD_FORMAT}')")
     version = record.get("version")
-    if version != RECORD_VERSION:
+    if isinstance(version, bool) or version not in READ_VERSIONS:
         raise ValueError(
             f"game record version {version!r} is not supported "
-            f"(this program reads {RECORD_VERSION})"
+            f"(this program reads {' and '.join(map(str, READ_VERSIONS))})"
         )
     moves = record.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -79,4 +87,6 @@ def read_record(record: Mapping[str, Any]) -> RecordParts:
         raise ValueError("a game record's layout must be an object")
     preset = record.get("preset")
     options = without_retired(preset, options)
-    return RecordParts(preset, record.get("players"), record.get("seed", 0), options, layout, moves)
+    return RecordParts(
+        preset, record.get("players"), record.get("seed", 0), options, layout, moves, version == 1
+    )

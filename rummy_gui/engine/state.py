@@ -158,6 +158,9 @@ class GameState:
     """The state of a game in play (rules and seats are the Game's)."""
 
     rng: random.Random = _f(random.Random, _rng, _rng_key)
+    # the game's seed when each deal is shuffled from a seed of its own
+    # (engine/fairness.py); None in games recorded before that (one stream)
+    seed_base: int | None = _v(None)
     # the cards
     hands: list[list[Card]] = _f(list, _lists, _tuples)
     stock: list[Card] = _f(list)  # top card last

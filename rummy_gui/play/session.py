@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import random
+import secrets
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -91,6 +91,8 @@ BOT_ERROR = N_(
     "The computer player made an error; the game is kept as it was. You can save it "
     "or go back to the menu."
 )
+# New games draw their seed below this, so that a bot seed (seed + 101 × seat) is one too.
+SEED_SPACE = 2**63
 NOT_MOVED = N_("The damaged file could not be moved aside: {reason}")
 STOPPED_OPENING = N_(
     "The program stopped while opening {name} last time; it was moved aside as {moved}."
@@ -178,7 +180,8 @@ class Session:
         self.preset = preset
         self.seats = seats
         self.options = options
-        self.seed: int = random.randrange(1_000_000) if seed is None else seed
+        # a seed nobody can guess: each deal's fingerprint commits to a seed drawn from it
+        self.seed: int = secrets.randbelow(SEED_SPACE) if seed is None else seed
         self.demo = demo
         self.game: Game = (
             game

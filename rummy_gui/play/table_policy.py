@@ -11,6 +11,7 @@ in its priority order; `Game.can_undo` says what the engine may take back;
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rummy_gui.engine import Action, ClaimKind, Game, Move, Phase, catalog
@@ -50,6 +51,47 @@ def next_human(session: Session) -> int | None:
         if claiming:
             return None
     return None
+
+
+def may_act(session: Session, viewer: int, revealed_for: int | None) -> bool:
+    """The player at the bottom may act now: it is their turn (or claim), the
+    bots are not playing a show, and their hand is not face down."""
+    return (
+        viewer in session.game.to_act
+        and not session.demo
+        and not concealed(session, viewer, revealed_for)
+    )
+
+
+@dataclass(frozen=True)
+class NextSeat:
+    """Who the table turns to: `seat` sits at the bottom (None: no change),
+    `revealed_for` is the human whose hand is shown, and `hand_over` says the
+    hand-over screen comes first."""
+
+    seat: int | None
+    revealed_for: int | None
+    hand_over: bool = False
+
+
+def next_seat(
+    session: Session, revealed_for: int | None, hand_over_screen: bool, covered: bool
+) -> NextSeat:
+    """Hot seat: whom the table turns to now. The hand-over screen (when the
+    setting is on) comes between two humans, never while something else is
+    over the table (`covered`); after a deal the next one begins with it."""
+    if session.phase in _OVER:
+        return NextSeat(None, None if hot_seat(session) else revealed_for)
+    seat = next_human(session)
+    if seat is None:
+        return NextSeat(None, revealed_for)
+    if not hot_seat(session) or not hand_over_screen:
+        return NextSeat(seat, seat)
+    if seat == revealed_for:
+        return NextSeat(seat, revealed_for)
+    if covered:
+        return NextSeat(None, revealed_for)
+    return NextSeat(seat, None, hand_over=True)
 
 
 def worth_asking(game: Game, seat: int, setting: str) -> bool:
@@ -94,6 +136,11 @@ def may_undo(session: Session, seat: int, revealed_for: int | None) -> bool:
         and not concealed(session, seat, revealed_for)
         and session.phase in _UNDO_PHASES
     )
+
+
+def may_redo(session: Session, seat: int, revealed_for: int | None) -> bool:
+    """Redo only what the engine can redo, on the player's own turn."""
+    return bool(session.game.can_redo) and may_act(session, seat, revealed_for)
 
 
 def undoes_whole_turn(session: Session, seat: int, revealed_for: int | None) -> bool:

@@ -1,51 +1,32 @@
-"""Test helpers shared by the bots' tests: seeded deals (the arena's, which the
-game's tests do not import), a constructed discard position and a rollout spy."""
+"""Test helpers shared by the bots' tests: a constructed discard position and a rollout spy."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
 
 import pytest
 
-from rummy_gui.engine import PRESETS, Game, View
+from rummy_gui.engine import Game, View
 from rummy_gui.engine.cards import make_pack
 
 T = TypeVar("T")
 
 
-def deal_seed(seed: int, index: int) -> int:
-    return random.Random(f"arena|{seed}|{index}").randrange(1 << 31)
-
-
-def layout_game(
-    preset: str, players: int, seed: int, index: int, options: dict[str, Any] | None = None
-) -> Game:
-    """Deal `index` of a run: a fresh shuffle, the dealer rotating, and in
-    the contract family the round (index mod 7) + 1."""
-    rules = PRESETS[preset].with_options(options)
-    rng = random.Random(deal_seed(seed, index))
-    rnd = index % (rules.rounds or 1) + 1 if rules.is_contract else 1
-    pack = make_pack(rules.decks(players), rules.joker_count(players))
-    rng.shuffle(pack)
-    size = rules.hand_size(players, rnd)
-    hands = [pack[i * size : (i + 1) * size] for i in range(players)]
-    rest = pack[players * size :]
-    upcard, stock = rest[0], rest[1:]
-    dealer = index % players
-    turn = (dealer + 1) % players
-    return Game.from_layout(
-        preset,
-        hands=[" ".join(str(c) for c in h) for h in hands],
-        stock=" ".join(str(c) for c in stock),
-        discard=str(upcard),
-        turn=turn,
-        round=rnd,
-        options=options,
-        seed=rng.randrange(1 << 31),
-    )
+def one_stream(preset: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Game:
+    """The deal a seed gave when one random stream shuffled the whole game (a
+    record of version 1): the deals these tests were written about."""
+    record = {
+        "format": "rummy-gui-record",
+        "version": 1,
+        "preset": preset,
+        "players": players,
+        "seed": seed,
+        "options": options,
+        "moves": [],
+    }
+    return Game.from_record(record)
 
 
 def next_holds_two_nines() -> View:

@@ -21,8 +21,8 @@ from rummy_gui.engine import PRESETS, Game, Phase, View
 from rummy_gui.engine.cards import Card, make_pack
 from rummy_gui.engine.enums import Action
 from rummy_gui.engine.moves import Move
-
-from ._shared import layout_game
+from rummy_gui.engine.seeded import seeded_deal
+from tests.bots._shared import one_stream
 
 OWN = replace(JUDGMENTS["hard"].settings(PRESETS["contract"]), take_cost=0.0)
 NINE = Card(9, "D")
@@ -96,7 +96,7 @@ def test_the_take_cost_lowers_only_the_take_of_the_top_discard() -> None:
 def _medium_until(preset: str, wanted: Callable[[View], bool], players: int = 3) -> View:
     """The first view of a medium-played game (seeds 1 to 20) that `wanted` accepts."""
     for s in range(1, 21):
-        g = Game.new(preset, players, seed=s)
+        g = one_stream(preset, players, s)
         for _ in range(400):
             if g.deal_over:
                 break
@@ -258,7 +258,7 @@ def test_after_a_take_the_taken_card_is_melded_and_the_other_melds_wait() -> Non
 
 def test_the_final_penalty_applies_only_in_the_round_that_goes_out_whole() -> None:
     # `final_penalty` replaces the penalty weight in round 7 alone
-    last = layout_game("contract", 4, 1, 6)
+    last = seeded_deal("contract", 4, 1, 6)
     assert last.round == 7
     view = last.view(last.to_act[0])
     hand = list(view.hand)
@@ -280,7 +280,7 @@ def _cards(text: str) -> list[Card]:
 def test_where_runs_are_long_runs_short_of_one_or_two_unseen_cards_count() -> None:
     # Pinochle (runs of five, ace low): seat 0 holds 8S 9D 2H 7D 6H 3C 10H
     # and sees AD on the pile; `promise` counts only pairs there.
-    view = Game.new("pinochle", 3, seed=1).view(0)
+    view = one_stream("pinochle", 3, 1).view(0)
     own = replace(JUDGMENTS["medium"].settings(PRESETS["pinochle"]), long_runs=1.0)
     judge = Judge(view, own)
     # 4-5-6-7 of clubs: 3C is seen, so only 4-8 counts, short of 8C alone

@@ -17,8 +17,7 @@ from rummy_gui.bots.memory import remember
 from rummy_gui.bots.policy import decision_rng
 from rummy_gui.engine import Game, Move, View
 from rummy_gui.engine.cards import Card
-
-from ._shared import spy_playouts
+from tests.bots._shared import spy_playouts
 
 
 def _first_view(

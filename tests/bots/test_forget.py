@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_gui.bots import contract_solver, forget, make_bot, memory, split_solver, templates
-
-from ._shared import layout_game
+from rummy_gui.engine.seeded import seeded_deal
 
 
 def cache_sizes() -> tuple[int, int, int, int]:
@@ -21,7 +20,7 @@ def cache_sizes() -> tuple[int, int, int, int]:
 def moves_of_a_deal(
     preset: str, levels: tuple[str, ...], forget_each_time: bool, limit: int = 120
 ) -> list[str]:
-    g = layout_game(
+    g = seeded_deal(
         preset, len(levels), seed=5, index=3
     )  # in the contract games round 4 (two runs)
     bots = [make_bot(level, seed=7 + s) for s, level in enumerate(levels)]

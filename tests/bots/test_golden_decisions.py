@@ -1,6 +1,6 @@
 """Every level's seeded decisions in every preset, compared with a golden file.
 
-Each case deals one seeded deal (`_shared.layout_game`, the arena's deals) and lets every seat
+Each case deals one seeded deal (`rummy_gui.engine.seeded`, the arena's deals) and lets every seat
 be bots of one level, to the end of the deal or `MAX_MOVES` moves; the text
 of every chosen move is compared with golden_decisions.json beside this
 file. The levels decide from the view and their seed alone, so a difference
@@ -25,8 +25,7 @@ from rummy_gui.bots import LEVELS, make_bot
 from rummy_gui.bots.expert import ExpertBot
 from rummy_gui.engine import PRESETS
 from rummy_gui.engine.enums import Phase
-
-from ._shared import layout_game
+from rummy_gui.engine.seeded import seeded_deal
 
 GOLDEN = Path(__file__).with_name("golden_decisions.json")
 REGEN = os.environ.get("RUMMY_REGEN_GOLDEN") == "1"
@@ -56,7 +55,7 @@ def _key(preset: str, players: int, index: int, level: str) -> str:
 
 
 def _decisions(preset: str, players: int, index: int, level: str) -> list[str]:
-    g = layout_game(preset, players, 7, index)
+    g = seeded_deal(preset, players, 7, index)
     bots = [make_bot(level, seed=11 + s) for s in range(players)]
     moves: list[str] = []
     while not g.deal_over and len(moves) < MAX_MOVES:
@@ -94,7 +93,7 @@ ESTIMATES = [("rummy500", 3, 0), ("persian", 4, 1), ("contract", 4, 1)]
 
 
 def _estimates(preset: str, players: int, index: int) -> list[str]:
-    g = layout_game(preset, players, 7, index)
+    g = seeded_deal(preset, players, 7, index)
     medium = make_bot("medium", seed=1)
     expert = ExpertBot(seed=1)
     out: list[str] = []

@@ -17,8 +17,7 @@ from rummy_gui.bots.policy import HARD_CONTRACT, JUDGMENTS, MEDIUM, Judge, RuleB
 from rummy_gui.bots.search import HARD_MAX_GUESSES, RolloutBot, sample_world
 from rummy_gui.engine import Action, Game, View
 from rummy_gui.engine.cards import Card
-
-from ._shared import spy_playouts
+from tests.bots._shared import spy_playouts
 
 T = TypeVar("T")
 

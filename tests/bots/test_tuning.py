@@ -29,8 +29,8 @@ from rummy_gui.bots.policy import (
 from rummy_gui.bots.search import RolloutBot, hard_level
 from rummy_gui.bots.solver import card_value
 from rummy_gui.engine import PRESETS, Action, Game, Move, Phase, View
-
-from ._shared import layout_game
+from rummy_gui.engine.seeded import seeded_deal
+from tests.bots._shared import one_stream
 
 PLAYERS = {"persian": 4, "contract": 4, "liverpool": 4, "shanghai": 4}
 
@@ -181,7 +181,7 @@ def _parted(
     bots = [make_bot("medium", seed=s) for s in range(players)]
     out: list[tuple[Move, Move, bool]] = []
     for seed in seeds:
-        g = Game.new(preset, players, seed=seed)
+        g = one_stream(preset, players, seed)
         while not g.deal_over:
             seat = g.to_act[0]
             view = g.view(seat)
@@ -344,7 +344,7 @@ def test_in_the_last_round_the_expert_holds_its_points_heavier_still(preset: str
     bots = [make_bot("medium", seed=s) for s in range(4)]
     discards: list[tuple[Move, Move]] = []
     for index in (6, 13, 20):
-        g = layout_game(preset, 4, 1, index)
+        g = seeded_deal(preset, 4, 1, index)
         assert g.round == 7
         while not g.deal_over:
             seat = g.to_act[0]
@@ -377,7 +377,7 @@ def test_in_pinochle_the_expert_counts_runs_short_of_one_or_two_cards() -> None:
 
 def test_in_shanghai_the_last_round_has_no_weight_of_its_own() -> None:
     # measured in the arena to lose there
-    g = layout_game("shanghai", 4, 1, 6)
+    g = seeded_deal("shanghai", 4, 1, 6)
     assert g.round == 7
     own = ExpertBot(1).base.params_for(g.view(g.to_act[0]))
     assert own.final_penalty is None

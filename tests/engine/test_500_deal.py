@@ -4,7 +4,9 @@ persian, pinochle), and the dealer rotation."""
 from __future__ import annotations
 
 import pytest
-from _helpers import (
+
+from rummy_gui.engine import Game
+from tests.engine._helpers import (
     assert_cards_conserved,
     hand_size,
     layout,
@@ -13,8 +15,6 @@ from _helpers import (
     play,
     visible_cards,
 )
-
-from rummy_gui.engine import Game
 
 
 def new(preset, players, seed=1, options=None):

@@ -4,7 +4,8 @@ the empty-stock endings (Pinochle's last round of turns)."""
 from __future__ import annotations
 
 import pytest
-from _helpers import (
+
+from tests.engine._helpers import (
     cards,
     deal_scores,
     discard,

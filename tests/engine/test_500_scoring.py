@@ -5,7 +5,8 @@ in the comments."""
 from __future__ import annotations
 
 import pytest
-from _helpers import deal_scores, discard, layout, legal_texts, play, totals
+
+from tests.engine._helpers import deal_scores, discard, layout, legal_texts, play, totals
 
 
 def values_position(options=None):

@@ -74,7 +74,7 @@ def test_contract_moves_are_what_play_accepts() -> None:
 
 def test_every_legal_contract_is_found_from_its_own_groups() -> None:
     games = [contract_game("7H 7S 7D 4C 5C JK 7C 9D KD 2S", round_no=2), contract_game()]
-    for seed in (9, 12, 26):  # deals whose first player can lay down at once
+    for seed in (3, 7, 14, 30):  # deals whose first player can lay down at once
         g = Game.new("contract", players=3, seed=seed)
         g.play(next(m for m in g.legal_moves if m.action is Action.DRAW))
         while g.phase is Phase.CLAIM:

@@ -7,7 +7,8 @@ not be paid in full; no buying after the player in turn takes the discard."""
 from __future__ import annotations
 
 import pytest
-from _helpers import cards, hand, hand_size, layout, legal, pile, play, refused
+
+from tests.engine._helpers import cards, hand, hand_size, layout, legal, pile, play, refused
 
 HANDS4 = ["2C 3C 4C", "5D 6D 7D", "8H 9H 10H", "JS QS KS"]
 STOCK = "AH 2H 3H 4H 5H 6H 7H 8S 9S 10S JS QS KS"

@@ -6,7 +6,8 @@ decks from 5).
 from __future__ import annotations
 
 import pytest
-from _helpers import (
+
+from tests.engine._helpers import (
     discard,
     find_meld,
     hand,

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from _helpers import (
+
+from rummy_gui.engine import Game
+from tests.engine._helpers import (
     assert_cards_conserved,
     hand_size,
     layout,
@@ -16,8 +18,6 @@ from _helpers import (
     refused,
     totals,
 )
-
-from rummy_gui.engine import Game
 
 
 def new(preset, players, seed=1, options=None):

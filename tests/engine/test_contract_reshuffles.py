@@ -8,9 +8,9 @@ Decisions table row "a round whose stock is rebuilt again and again"."""
 from __future__ import annotations
 
 import pytest
-from _helpers import deal_scores, layout, pass_claims, pile, play, refused
 
 from rummy_gui.engine import Game
+from tests.engine._helpers import deal_scores, layout, pass_claims, pile, play, refused
 
 CONTRACT_FAMILY = ["contract", "liverpool", "shanghai"]
 FAMILY_500 = {"rummy500": 3, "rummy500-classic": 3, "persian": 4, "pinochle": 3}

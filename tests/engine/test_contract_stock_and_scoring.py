@@ -6,7 +6,8 @@ shared); decisions table row "round ends with stock and pile both empty"."""
 from __future__ import annotations
 
 import pytest
-from _helpers import cards, deal_scores, hand, layout, pass_claims, pile, play, totals
+
+from tests.engine._helpers import cards, deal_scores, hand, layout, pass_claims, pile, play, totals
 
 
 @pytest.mark.parametrize("preset", ["contract", "liverpool", "shanghai"])

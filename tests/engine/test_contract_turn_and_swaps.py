@@ -6,7 +6,8 @@ decisions table row "who may swap a joker"."""
 from __future__ import annotations
 
 import pytest
-from _helpers import (
+
+from tests.engine._helpers import (
     cards,
     deal_scores,
     draw,

@@ -5,7 +5,8 @@ same-rank sets, one joker per meld and high aces; round 7 with no discard."""
 from __future__ import annotations
 
 import pytest
-from _helpers import (
+
+from tests.engine._helpers import (
     AMBIGUOUS,
     hand,
     layout,

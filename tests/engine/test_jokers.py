@@ -7,7 +7,7 @@ test_contract_turn_and_swaps.py."""
 
 from __future__ import annotations
 
-from _helpers import AMBIGUOUS, layout, legal, meld, meld_cards, play, refused
+from tests.engine._helpers import AMBIGUOUS, layout, legal, meld, meld_cards, play, refused
 
 OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD", "QD KD", "2C 3C", "4C 5C"]
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from _helpers import layout, legal, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummy_gui.engine import IllegalMove
+from tests.engine._helpers import layout, legal, snapshot
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "CDHS"

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from _helpers import layout, legal, legal_texts, play, refused, snapshot
 
 from rummy_gui.engine import JOKER, Action, Card, Game, IllegalMove, MalformedMove, Move, parse_card
 from rummy_gui.engine.cards import Token
 from rummy_gui.engine.notation import parse_token, text_key, token_text, tokens_text
+from tests.engine._helpers import layout, legal, legal_texts, play, refused, snapshot
 
 CANONICAL = [
     "0: draw",

@@ -5,10 +5,10 @@ other option, `min_run` in the contract family included (RULES.md 5)."""
 from __future__ import annotations
 
 import pytest
-from _helpers import draw, layout, pass_claims, play
 
 from rummy_gui.engine import PRESETS, Game, catalog
 from rummy_gui.engine.rules import OPTIONS, OptionError, UnknownOption
+from tests.engine._helpers import draw, layout, pass_claims, play
 
 # RULES.md section 6, the table: preset -> {key: default}
 SECTION_6: dict[str, dict[str, object]] = {

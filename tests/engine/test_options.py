@@ -10,9 +10,18 @@ test_pinochle), buying (test_buying)."""
 from __future__ import annotations
 
 import pytest
-from _helpers import cards, deal_scores, draw, find_meld, hand, layout, pass_claims, play
 
 from rummy_gui.engine import PRESETS, Game
+from tests.engine._helpers import (
+    cards,
+    deal_scores,
+    draw,
+    find_meld,
+    hand,
+    layout,
+    pass_claims,
+    play,
+)
 
 ALL = ["rummy500", "rummy500-classic", "persian", "pinochle", "contract", "liverpool", "shanghai"]
 SEATS = {

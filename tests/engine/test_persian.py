@@ -6,10 +6,10 @@ totals after two deals -> both teams win, no bonus."""
 from __future__ import annotations
 
 import pytest
-from _helpers import deal_scores, discard, layout, legal, meld, play, refused, totals
 
 from rummy_gui.engine import JOKER, Game
 from rummy_gui.engine.cards import Token
+from tests.engine._helpers import deal_scores, discard, layout, legal, meld, play, refused, totals
 
 
 def test_persian_partners_sit_opposite():

@@ -6,9 +6,9 @@ turns are in test_500_going_out.py and test_500_turn_and_takes.py.)"""
 from __future__ import annotations
 
 import pytest
-from _helpers import layout, legal, meld, meld_cards, play, refused
 
 from rummy_gui.engine import Game
+from tests.engine._helpers import layout, legal, meld, meld_cards, play, refused
 
 OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD"]
 

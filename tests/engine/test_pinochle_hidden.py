@@ -8,10 +8,10 @@ down, with the meld only where everyone was told it."""
 from __future__ import annotations
 
 import pytest
-from _helpers import layout, meld_cards, play, refused
 
 from rummy_gui.engine import PRESETS, Game, Move
 from rummy_gui.engine.enums import Action
+from tests.engine._helpers import layout, meld_cards, play, refused
 
 OTHERS = ["2D 3D 4D 5D KS", "6D 8D 9D 10D KC"]
 

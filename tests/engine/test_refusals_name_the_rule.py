@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from _helpers import draw, layout, refused
 
 from rummy_gui import i18n
 from rummy_gui.engine import Game, IllegalMove
+from tests.engine._helpers import draw, layout, refused
 
 SHANGHAI_HANDS = [
     "7H JK JK 8C 8D 8S 2C 3C 4C 5C 9D",

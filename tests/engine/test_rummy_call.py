@@ -6,7 +6,8 @@ caller discard"."""
 from __future__ import annotations
 
 import pytest
-from _helpers import (
+
+from tests.engine._helpers import (
     cards,
     hand,
     layout,

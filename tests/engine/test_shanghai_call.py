@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from _helpers import (
+
+from rummy_gui.engine import Game
+from tests.engine._helpers import (
     find_meld,
     hand,
     layout,
@@ -19,8 +21,6 @@ from _helpers import (
     play,
     refused,
 )
-
-from rummy_gui.engine import Game
 
 
 def fitting_discard(preset="shanghai", seat2="QS 10S 2H 4C", protect=False):

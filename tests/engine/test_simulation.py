@@ -46,10 +46,10 @@ import random
 from collections import Counter
 
 import pytest
-from _helpers import assert_cards_conserved, pack_counts, players, visible_cards
 
 from rummy_gui.engine import Game, IllegalMove, Move
 from rummy_gui.engine.cards import make_pack, parse_card
+from tests.engine._helpers import assert_cards_conserved, pack_counts, players, visible_cards
 
 CONFIGS = [
     ("rummy500", 2),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from _helpers import layout, play
 
 from rummy_gui.engine import (
     Action,
@@ -20,6 +19,7 @@ from rummy_gui.engine import (
     Phase,
     RuleViolation,
 )
+from tests.engine._helpers import layout, play
 
 
 def test_phases_actions_and_claim_kinds_are_the_words_of_the_notation():

@@ -321,7 +321,7 @@ class Monkey:
     def legal_move(self) -> str:
         """A legal move for the seat at the table, so that games get somewhere."""
         top = self.app.stack.top
-        if not isinstance(top, TableScene) or top.session.demo or top.flights:
+        if not isinstance(top, TableScene) or top.session.demo or top.motion.flights:
             self.frame()
             return "wait"
         legal = top.session.legal(top.viewer)

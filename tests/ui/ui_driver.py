@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -10,12 +9,12 @@ from typing import Any
 import pygame
 import pytest
 
-from rummy_gui.engine import PRESETS, Game
-from rummy_gui.engine.cards import make_pack
+from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets.controls import Button, Toggle
 
 
 def frame(app: App, n: int = 1) -> None:
@@ -73,7 +72,7 @@ def open_table(app: App, game: Any) -> TableScene:
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
-    scene.cooldown = 1e9
+    scene.pace.cooldown = 1e9
     frame(app)
     return scene
 
@@ -173,34 +172,46 @@ def finish_review(app: App, review: Any) -> None:
     raise AssertionError("the review did not finish")
 
 
-# The arena's seeded deals (as tests/bots/_shared.py; the game's tests do not import the lab).
-def deal_seed(seed: int, index: int) -> int:
-    return random.Random(f"arena|{seed}|{index}").randrange(1 << 31)
-
-
-def layout_game(
-    preset: str, players: int, seed: int, index: int, options: dict[str, Any] | None = None
-) -> Game:
-    """Deal `index` of a run: a fresh shuffle, the dealer rotating, and in
-    the contract family the round (index mod 7) + 1."""
-    rules = PRESETS[preset].with_options(options)
-    rng = random.Random(deal_seed(seed, index))
-    rnd = index % (rules.rounds or 1) + 1 if rules.is_contract else 1
-    pack = make_pack(rules.decks(players), rules.joker_count(players))
-    rng.shuffle(pack)
-    size = rules.hand_size(players, rnd)
-    hands = [pack[i * size : (i + 1) * size] for i in range(players)]
-    rest = pack[players * size :]
-    upcard, stock = rest[0], rest[1:]
-    dealer = index % players
-    turn = (dealer + 1) % players
-    return Game.from_layout(
-        preset,
-        hands=[" ".join(str(c) for c in h) for h in hands],
-        stock=" ".join(str(c) for c in stock),
-        discard=str(upcard),
-        turn=turn,
-        round=rnd,
-        options=options,
-        seed=rng.randrange(1 << 31),
+def melded_table(app: App) -> TableScene:
+    """A Rummy 500 table where the human has drawn and melded 7H 8H 9H."""
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=0,
     )
+    scene = open_table(app, game)
+    assert scene.play(Move.parse("draw"))
+    assert scene.play(Move.parse("meld 7H 8H 9H"))
+    return scene
+
+
+def labels_in(scene: object) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+    """Each control's label as drawn, and the room it has."""
+    out = []
+    for w in [*getattr(scene, "widgets", []), *getattr(scene, "buttons", [])]:
+        if isinstance(w, Button) and w.label:
+            out.append((w.label, w.label_image(), w.rect.inflate(-12, -4)))
+        elif isinstance(w, Toggle):
+            room = pygame.Rect(w.rect.x + 50, w.rect.y - 2, w.rect.w - 52, w.rect.h + 4)
+            out.append((w.label, w.label_image(), room))
+    return out
+
+
+def waiting_table(app: App, turn: int = 0, threaded: bool = False) -> TableScene:
+    """A Rummy 500 table at the start of seat `turn`'s turn, the human at seat 0."""
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=turn,
+    )
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
+    session = Session(game.preset, seats, {}, game=game, threaded=threaded, bot_process=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    frame(app, 3)
+    return scene

@@ -1,6 +1,7 @@
 """Replay last deal: step through it forward and back with every hand face up,
 from the game's record (`rummy_gui.play.replay`). Public by nature: it is offered
-only once the deal is over."""
+only once the deal is over. The melds and the pile are shown as the table
+showed them at each step: Pinochle's face-down lay-offs (RULES.md 3.9) as backs."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rummy_gui.engine.cards import Card
 from rummy_gui.i18n import _
 from rummy_gui.play.replay import Replay
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.shell.scene import App, Scene
-from rummy_gui.ui.table.geometry import meld_maker
+from rummy_gui.ui.table.geometry import shown_melds
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel
 
@@ -93,6 +95,13 @@ class ReplayScene(Scene):
 
         return describe(move, r.positions[r.index - 1], self.session.name(int(move.seat or 0)))
 
+    def _card(self, card: Card | None, size: tuple[int, int]) -> pygame.Surface:
+        """A card's face, or its back where the table showed it face down."""
+        art, settings = self.app.art, self.app.settings
+        if card is None:
+            return art.back(settings.card_back, size)
+        return art.face(card, size, settings.four_colour)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(self.app.art.felt((w, h)), (0, 0))
@@ -111,6 +120,7 @@ class ReplayScene(Scene):
         step = int(card_w * 0.55)
         four = self.app.settings.four_colour
         art = self.app.art
+        shown = shown_melds(g)  # what the table showed then: face-down lay-offs stay backs
         for seat in range(players):
             y = top + seat * row_h
             panel = pygame.Rect(16, y, w - 32, row_h - 6)
@@ -131,23 +141,21 @@ class ReplayScene(Scene):
                 surface.blit(art.face(card, (card_w, card_h), four), (x, y + 2))
                 x += step
             x += card_w + 24
-            for meld in g.melds:
-                if meld_maker(meld) != seat:
-                    continue
-                for card in meld.cards:
+            for _zone, cards in shown.get(seat, []):
+                for card in cards:
                     if x + card_w > w - 24:
                         break
-                    surface.blit(art.face(card, (card_w, card_h), four), (x, y + 2))
+                    surface.blit(self._card(card, (card_w, card_h)), (x, y + 2))
                     x += int(card_w * 0.4)
                 x += card_w
         y = top + players * row_h + 6
         label = _("Discard pile") + "  ·  " + _("stock {n}").format(n=g.stock_count)
         surface.blit(fonts.text_cached(label, 15, theme.TEXT_DIM, True), (24, y))
         x = 24
-        pile = list(g.discard_pile)
+        pile: list[Card | None] = [*g.public_discard_pile, *[None] * g.discard_face_down]
         pstep = max(8, min(int(card_w * 0.55), (w - 60 - card_w) // max(1, len(pile))))
-        for card in pile:
-            surface.blit(art.face(card, (card_w, card_h), four), (x, y + 22))
+        for top_card in pile:
+            surface.blit(self._card(top_card, (card_w, card_h)), (x, y + 22))
             x += pstep
         for b in self.buttons:
             b.draw(surface, live=not self.covered)

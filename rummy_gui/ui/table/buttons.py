@@ -29,7 +29,7 @@ def _labels(t: TableState) -> dict[str, str]:
     if not t.shanghai_calls():
         shanghai = "—"
     else:
-        shanghai = _("Shanghai call: on") if t.shanghai_call else _("Shanghai call: off")
+        shanghai = _("Shanghai call: on") if t.shanghai.called else _("Shanghai call: off")
     return {
         "meld": _("Meld"),
         "discard": _("Discard"),
@@ -85,7 +85,7 @@ class SideButtons:
 
     def update(self, t: TableState) -> None:
         """Grey out what can not be done now (the engine says what can)."""
-        key = (t.session.version, t.viewer, t.revealed_for, t.concealed())
+        key = (t.session.version, t.viewer, t.bottom.revealed_for, t.concealed())
         if self._version == key or not self.by_name:
             return
         self._version = key

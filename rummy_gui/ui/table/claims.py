@@ -41,25 +41,25 @@ class ClaimPrompt:
         if self._version == t.session.version:
             return
         self._version = t.session.version
-        t.prompt_buttons = []
-        t.prompt_moves = []
-        t.focus.prompt = 0
-        if t.session.phase is not Phase.CLAIM or not t.my_turn():
-            return
-        rect = self.rect()
-        y = rect.y + 84
-        for m in self.answers():
-            t.prompt_buttons.append(
-                Button(
-                    (rect.x + 18, y, rect.w - 36, 38),
-                    describe_claim(m, t.game),
-                    partial(self.play, m),
-                    primary=m.action is not Action.PASS,
-                    size=15,
+        buttons: list[Button] = []
+        moves: list[Move] = []
+        t.focus.first_answer()
+        if t.session.phase is Phase.CLAIM and t.my_turn():
+            rect = self.rect()
+            y = rect.y + 84
+            for m in self.answers():
+                buttons.append(
+                    Button(
+                        (rect.x + 18, y, rect.w - 36, 38),
+                        describe_claim(m, t.game),
+                        partial(self.play, m),
+                        primary=m.action is not Action.PASS,
+                        size=15,
+                    )
                 )
-            )
-            t.prompt_moves.append(m)
-            y += 44
+                moves.append(m)
+                y += 44
+        t.answers.offer(buttons, moves)
 
     def rect(self) -> Rect:
         """Over the middle of the table, beside the card on offer (the pile's top
@@ -82,15 +82,14 @@ class ClaimPrompt:
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
-        if not t.prompt_buttons:
+        buttons = t.answers.answer_buttons
+        if not buttons:
             return
-        from rummy_gui.ui.table.draw import draw_focus_box, draw_prompt
+        from rummy_gui.ui.table.draw_common import draw_focus_box, draw_prompt
 
         title, line = claim_title(t)
         draw_prompt(surface, self.rect(), title, [line])
-        for b in t.prompt_buttons:
+        for b in buttons:
             b.draw(surface, live=not t.covered)
-        if t.keyboard_used:
-            draw_focus_box(
-                surface, t, t.prompt_buttons[t.focus.prompt % len(t.prompt_buttons)].rect
-            )
+        if t.focus.keyboard_used:
+            draw_focus_box(surface, t, buttons[t.focus.answer % len(buttons)].rect)

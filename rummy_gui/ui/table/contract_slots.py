@@ -23,7 +23,7 @@ from rummy_gui.ui.table import layout as lay
 class ContractSlots:
     def __init__(self) -> None:
         self.shapes: tuple[ContractSlot, ...] = ()
-        self.slots: list[list[Card]] = []
+        self.groups: list[list[Card]] = []
         self.round = 0
         self._asked: dict[tuple[object, ...], object] = {}  # the engine's answers for this position
 
@@ -33,16 +33,24 @@ class ContractSlots:
 
     def reset(self, shapes: tuple[ContractSlot, ...], round_number: int) -> None:
         self.shapes = shapes
-        self.slots = [[] for _ in shapes]
+        self.groups = [[] for _ in shapes]
         self.round = round_number
         self._asked = {}
 
     def clear(self) -> None:
-        self.slots = [[] for _ in self.shapes]
+        self.groups = [[] for _ in self.shapes]
+
+    def put(self, k: int, cards: list[Card]) -> None:
+        """The player dropped these cards in slot `k`."""
+        self.groups[k].extend(cards)
+
+    def take(self, k: int, card: Card) -> None:
+        """The player took this card back from slot `k` to the hand."""
+        self.groups[k].remove(card)
 
     @property
     def staged(self) -> list[Card]:
-        return [c for slot in self.slots for c in slot]
+        return [c for slot in self.groups for c in slot]
 
     def _key(self, game: Game, seat: int, what: object) -> tuple[object, ...]:
         # what the engine's answer depends on: the position (moves, hand) and the slots' cards
@@ -53,7 +61,7 @@ class ContractSlots:
             game.phase,
             seat,
             tuple(sorted(c.code for c in game.hand(seat))),
-            tuple(tuple(c.code for c in s) for s in self.slots),
+            tuple(tuple(c.code for c in s) for s in self.groups),
         )
 
     def fills(self, k: int, game: Game, seat: int) -> bool:
@@ -62,7 +70,7 @@ class ContractSlots:
         if key not in self._asked:
             if len(self._asked) > 64:
                 self._asked = {}
-            slot = self.slots[k] if k < len(self.slots) else []
+            slot = self.groups[k] if k < len(self.groups) else []
             self._asked[key] = ask.fills_contract_slot(game, seat, k, slot)
         return bool(self._asked[key])
 
@@ -73,14 +81,14 @@ class ContractSlots:
         if key not in self._asked:
             if len(self._asked) > 64:
                 self._asked = {}
-            self._asked[key] = ask.contract_moves(game, seat, self.slots)
+            self._asked[key] = ask.contract_moves(game, seat, self.groups)
         moves = self._asked[key]
         assert isinstance(moves, list)
         return list(moves)
 
     def complete(self, game: Game, seat: int) -> bool:
         """Lay down may be pressed: the engine accepts the slots as a lay-down."""
-        return bool(self.slots) and all(self.slots) and bool(self.candidates(game, seat))
+        return bool(self.groups) and all(self.groups) and bool(self.candidates(game, seat))
 
     def label(self, k: int) -> str:
         shape = self.shapes[k]
@@ -90,7 +98,7 @@ class ContractSlots:
 
     def status(self, k: int, game: Game, seat: int) -> str:
         """The slot's title: what it needs, and ✓ once the engine accepts its cards."""
-        slot = self.slots[k] if k < len(self.slots) else []
+        slot = self.groups[k] if k < len(self.groups) else []
         done = "✓" if self.fills(k, game, seat) else f"{len(slot)}/{self.shapes[k].size}"
         return f"{self.label(k).capitalize()}  {done}"
 
@@ -108,7 +116,7 @@ class ContractSlots:
     def move(self) -> Move:
         """The lay-down of the slots' cards as they are (for the engine to say
         what is wrong with it when no legal lay-down matches)."""
-        groups = tuple(tuple(card_token(c) for c in slot) for slot in self.slots if slot)
+        groups = tuple(tuple(card_token(c) for c in slot) for slot in self.groups if slot)
         return Move(Action.CONTRACT, groups=groups or ((),))
 
 

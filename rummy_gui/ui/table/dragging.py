@@ -27,6 +27,11 @@ class DragDrop:
     def __init__(self, t: TableState, do: Commands) -> None:
         self.t = t
         self.do = do
+        self.drag: Drag | None = None  # what the pointer holds
+
+    def cancel(self) -> None:
+        """Let go of whatever the pointer holds (Escape, or another player sits down)."""
+        self.drag = None
 
     def targets_for_hand(self, cards: list[Card]) -> list[DropTarget]:
         geo = self.t.geometry()
@@ -69,7 +74,7 @@ class DragDrop:
     def hit_hand(self, pos: tuple[int, int]) -> int | None:
         slots = self.t.geometry().zones[("hand", self.t.viewer)]
         for i in range(len(slots) - 1, -1, -1):
-            rect = slots[i][1].move(0, -24) if i in self.t.selected else slots[i][1]
+            rect = slots[i][1].move(0, -24) if i in self.t.hand.selected else slots[i][1]
             if rect.collidepoint(pos):
                 return i
         return None
@@ -79,8 +84,8 @@ class DragDrop:
         for i in range(len(slots) - 1, -1, -1):
             r = slots[i][1]
             if r.collidepoint(pos) or (
-                self.t.hover_discard is not None
-                and i >= self.t.hover_discard
+                self.t.pointer.hover_discard is not None
+                and i >= self.t.pointer.hover_discard
                 and r.move(0, -16).collidepoint(pos)
             ):
                 return i
@@ -90,30 +95,27 @@ class DragDrop:
         return self.t.geometry().zones[("stock",)][0][1].inflate(12, 12).collidepoint(pos)
 
     def pointer_down(self, pos: tuple[int, int]) -> None:
-        if self.t.flights or self.t.session.demo:
+        if self.t.motion.flights or self.t.session.demo:
             return
         if self.t.my_cut() and self.t.cut_rect().collidepoint(pos):
             edge = self.t.cut_rect()
             self.do.cut_at((pos[0] - edge.x) / max(1, edge.w))
             return
         geo = self.t.geometry()
-        for k in range(len(self.t.slots.slots)):
+        for k in range(len(self.t.slots.groups)):
             for card, rect in reversed(geo.zones.get(("staged", k), [])):
                 if rect.collidepoint(pos) and card is not None:
-                    self.t.slots.slots[k].remove(card)  # a click takes a card back to the hand
+                    self.t.slots.take(k, card)  # a click takes a card back to the hand
                     return
         i = self.hit_hand(pos)
         if i is not None:
-            indices = (
-                sorted(self.t.selected)
-                if i in self.t.selected and len(self.t.selected) > 1
-                else [i]
-            )
+            selected = self.t.hand.selected
+            indices = sorted(selected) if i in selected and len(selected) > 1 else [i]
             base = geo.zones[("hand", self.t.viewer)][i][1]
             cards = []
             for j in indices:
                 card, rect = geo.zones[("hand", self.t.viewer)][j]
-                lifted = rect.move(0, -24) if j in self.t.selected else rect
+                lifted = rect.move(0, -24) if j in selected else rect
                 cards.append(
                     (
                         card,
@@ -128,7 +130,7 @@ class DragDrop:
                 (c, (-(pos[0] - base.x) + (k - first) * step, off[1]), size)
                 for k, (c, off, size) in enumerate(cards)
             ]
-            self.t.drag = Drag("hand", pos, cards, hand_indices=indices)
+            self.drag = Drag("hand", pos, cards, hand_indices=indices)
             return
         hit = self.hit_discard(pos)
         if hit is not None:
@@ -139,14 +141,14 @@ class DragDrop:
                 (c, (r.x - pos[0], r.y - base.y - (pos[1] - base.y) - 16), r.size)
                 for c, r in slots[j:]
             ]
-            self.t.drag = Drag("discard", pos, cards, discard_index=j)
+            self.drag = Drag("discard", pos, cards, discard_index=j)
             return
         if self.hit_stock(pos) and not self.t.cutting():
             r = geo.zones[("stock",)][0][1]
-            self.t.drag = Drag("stock", pos, [(None, (r.x - pos[0], r.y - pos[1]), r.size)])
+            self.drag = Drag("stock", pos, [(None, (r.x - pos[0], r.y - pos[1]), r.size)])
 
     def pointer_move(self, pos: tuple[int, int]) -> None:
-        d = self.t.drag
+        d = self.drag
         if (
             d
             and not d.active
@@ -160,16 +162,14 @@ class DragDrop:
             else:
                 d.targets = self.targets_for_stock()
         if not (d and d.active):
-            self.t.hover_discard = self.hit_discard(pos)
-            if self.t.hover_discard is not None and not self.t.deep_takes():
-                self.t.hover_discard = None  # only the top card can be taken: nothing to lift
-            self.t.hover_hand = self.hit_hand(pos)
-            self.t.hover_stock = self.hit_stock(pos)
+            discard = self.hit_discard(pos)
+            if discard is not None and not self.t.deep_takes():
+                discard = None  # only the top card can be taken: nothing to lift
+            self.t.pointer.hover(discard, self.hit_hand(pos), self.hit_stock(pos))
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
-        d, self.t.drag = self.t.drag, None
-        self.t.hover_discard = self.t.hover_hand = None
-        self.t.hover_stock = False
+        d, self.drag = self.drag, None
+        self.t.pointer.unhover()
         if d is None:
             return
         if not d.active:
@@ -178,10 +178,8 @@ class DragDrop:
         for target in d.targets:
             if target.rect.collidepoint(pos):
                 if target.stage is not None:
-                    self.t.slots.slots[target.stage].extend(
-                        c for c, _, _ in d.cards if c is not None
-                    )
-                    self.t.selected.clear()
+                    self.t.slots.put(target.stage, [c for c, _, _ in d.cards if c is not None])
+                    self.t.hand.clear_selection()
                 elif self.t.my_turn():
                     self.do.play_one_of(target.moves, N_("Which do you mean?"))
                 return
@@ -196,7 +194,7 @@ class DragDrop:
         if d.source == "hand":
             i = d.hand_indices[0] if len(d.hand_indices) == 1 else self.hit_hand(d.start)
             if i is not None:
-                self.t.selected.symmetric_difference_update({i})
+                self.t.hand.toggle(i)
         elif (
             d.source == "stock"
             and self.t.my_turn()
@@ -246,8 +244,10 @@ class DragDrop:
         rest_slots = [r for i, (_, r) in enumerate(slots) if i not in d.hand_indices]
         drop_x = pos[0] + d.cards[0][1][0]
         insert = sum(1 for r in rest_slots if r.x < drop_x)
-        self.t.hand_order = rest[:insert] + moving + rest[insert:] + self.t.slots.staged
-        self.t.selected = set(range(insert, insert + len(moving))) if len(moving) > 1 else set()
+        self.t.hand.arrange(
+            rest[:insert] + moving + rest[insert:] + self.t.slots.staged,
+            range(insert, insert + len(moving)) if len(moving) > 1 else (),
+        )
 
     def _fly_back(self, d: Drag, pos: tuple[int, int]) -> None:
         geo = self.t.geometry()
@@ -265,6 +265,6 @@ class DragDrop:
         duration = 0.25 * max(0.3, self.t.app.settings.animation_factor)
         for (card, off, size), home in zip(d.cards, homes, strict=False):
             start = Rect(pos[0] + off[0], pos[1] + off[1], *size)
-            self.t.returning.append(
+            self.t.motion.fly_home(
                 geom.Flight(card, start, Rect(home), (("back",), 0), 0.0, duration)
             )

@@ -67,11 +67,7 @@ def build(
             continue
         n = len(game.hand(seat))
         geo.zones[("hand", seat)] = [(None, r) for r in opponent_fan(place.badge, n)]
-    by_zone: dict[int, list[tuple[Zone, list[Card | None]]]] = {}
-    for meld in game.public_melds:
-        by_zone.setdefault(meld_maker(meld), []).append((("meld", meld.id), [*meld.cards]))
-    _face_down(game, by_zone)
-    for seat, groups in by_zone.items():
+    for seat, groups in shown_melds(game).items():
         zone_place = lt.seats.get(seat)
         if zone_place is None:
             continue
@@ -85,6 +81,16 @@ def build(
                 geo.meld_rects[zone[1]] = card_rects
                 geo.meld_zone_of[zone[1]] = seat
     return geo
+
+
+def shown_melds(game: Game) -> dict[int, list[tuple[Zone, list[Card | None]]]]:
+    """What each seat's meld area shows, group by group (None: a card's back):
+    the public melds and Pinochle's face-down lay-offs, never a hidden card."""
+    by_zone: dict[int, list[tuple[Zone, list[Card | None]]]] = {}
+    for meld in game.public_melds:
+        by_zone.setdefault(meld_maker(meld), []).append((("meld", meld.id), [*meld.cards]))
+    _face_down(game, by_zone)
+    return by_zone
 
 
 def _face_down(game: Game, by_zone: dict[int, list[tuple[Zone, list[Card | None]]]]) -> None:

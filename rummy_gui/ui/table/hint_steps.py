@@ -78,34 +78,31 @@ class HintSteps:
     def _say(self, advice: Hint | None) -> None:
         """The advice in words, in place of the words of its earlier step."""
         t = self.t
-        t.messages = [m for m in t.messages if m is not self._message]
+        t.messages.forget(self._message)
         self._message = None
         if advice is not None:
-            t.message(_("Hint: {advice}").format(advice=advice.text), theme.GOLD, ttl=9.0)
-            self._message = t.messages[-1]
+            text = _("Hint: {advice}").format(advice=advice.text)
+            self._message = t.messages.say(text, theme.GOLD, ttl=9.0)
 
     def _show_step(self, advice: Hint) -> None:
         """Lift the cards of the advice's first step and point at the pile it draws from."""
         t = self.t
         want = Counter(c.code for c in advice.cards)
-        t.selected = set()
+        lift: list[int] = []
         for i, card in enumerate(t.shown_hand()):
             if want[card.code] > 0:
                 want[card.code] -= 1
-                t.selected.add(i)
+                lift.append(i)
+        t.hand.select(lift)
         first = advice.moves[0]
         if first.action in (Action.TAKE, Action.RUMMY):  # show where: the deepest card to take
-            t.focus.zone, t.focus.index = "discard", len(t.game.discard_pile) - (first.count or 1)
-            t.keyboard_used = True
+            t.focus.point("discard", len(t.game.discard_pile) - (first.count or 1))
         elif first.action is Action.DRAW:
-            t.focus.zone, t.focus.index = "stock", 0
-            t.keyboard_used = True
+            t.focus.point("stock", 0)
         elif first.action in (Action.LAYOFF, Action.SWAP) and first.number is not None:
             # the meld it plays to: Enter lays the lifted cards off there
             ids = [m.id for m in t.game.public_melds]
             if first.number in ids:
-                t.focus.zone, t.focus.index = "melds", ids.index(first.number)
-                t.keyboard_used = True
-        elif t.selected:  # a meld or a discard: the first card it lifts
-            t.focus.zone, t.focus.index = "hand", min(t.selected)
-            t.keyboard_used = True
+                t.focus.point("melds", ids.index(first.number))
+        elif lift:  # a meld or a discard: the first card it lifts
+            t.focus.point("hand", min(lift))

@@ -27,7 +27,7 @@ _seen: weakref.WeakKeyDictionary[TableState, tuple[object, ...]] = weakref.WeakK
 
 def table_wait(scene: TableState) -> float:
     """Seconds until the table needs a frame if no input comes (0: now)."""
-    if scene.flights or scene.returning or scene.drag is not None:
+    if scene.motion.flights or scene.motion.returning or scene.drag is not None:
         return 0.0
     session = scene.session
     stack = scene.app.stack.scenes
@@ -37,10 +37,10 @@ def table_wait(scene: TableState) -> float:
         return 0.0
     waits = [math.inf]
     waits.extend(max(0.0, m.ttl - MESSAGE_FADE) for m in scene.messages)
-    if scene.undo_hold > 0:
-        waits.append(scene.undo_hold)
+    if scene.pace.undo_hold > 0:
+        waits.append(scene.pace.undo_hold)
     if session.bot_thinking():
         waits.append(BOT_POLL)
     elif session.bot_to_act() is not None:
-        waits.append(max(0.0, scene.cooldown))
+        waits.append(max(0.0, scene.pace.cooldown))
     return min(waits)

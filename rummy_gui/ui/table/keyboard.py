@@ -42,9 +42,9 @@ def clamp(scene: TableState) -> None:
     low = -1 if f.zone == "melds" else 0
     if f.zone == "melds":
         n -= 1
-    f.index = max(low, min(f.index, n - 1 if n > 0 else low))
+    f.to_index(max(low, min(f.index, n - 1 if n > 0 else low)))
     if f.zone == "discard" and n > 0 and not scene.deep_takes():
-        f.index = n - 1
+        f.to_index(n - 1)
 
 
 def _uncovered(slots: Sequence[tuple[Any, Rect]], i: int) -> Rect:
@@ -73,7 +73,7 @@ def focus_rect(scene: TableState) -> Rect:
             return Rect(geo.layout.hand)
         i = max(0, min(f.index, len(slots) - 1))
         r = _uncovered(slots, i)
-        return r.move(0, -24) if i in scene.selected else r
+        return r.move(0, -24) if i in scene.hand.selected else r
     if f.zone == "discard":
         slots = geo.zones[("discard",)]
         if not slots:
@@ -89,13 +89,13 @@ def focus_rect(scene: TableState) -> Rect:
 
 def move_zone(scene: TableState, step: int) -> None:
     f = scene.focus
-    f.zone = ZONES[(ZONES.index(f.zone) + step) % len(ZONES)]
-    if f.zone == "discard":
-        f.index = len(scene.game.discard_pile) - 1  # the top card first
-    elif f.zone == "melds":
-        f.index = -1
+    zone = ZONES[(ZONES.index(f.zone) + step) % len(ZONES)]
+    if zone == "discard":
+        f.go(zone, len(scene.game.discard_pile) - 1)  # the top card first
+    elif zone == "melds":
+        f.go(zone, -1)
     else:
-        f.index = 0 if f.zone == "stock" else min(f.index, max(0, zone_size(scene, "hand") - 1))
+        f.go(zone, 0 if zone == "stock" else min(f.index, max(0, zone_size(scene, "hand") - 1)))
     clamp(scene)
 
 
@@ -105,9 +105,9 @@ def move_index(scene: TableState, step: int) -> None:
     if n <= 0:
         return
     if f.zone == "melds":
-        f.index = (f.index + 1 + step) % n - 1  # -1 (new meld) .. len(melds) - 1
+        f.to_index((f.index + 1 + step) % n - 1)  # -1 (new meld) .. len(melds) - 1
     else:
-        f.index = (f.index + step) % n
+        f.to_index((f.index + step) % n)
     clamp(scene)
 
 
@@ -115,33 +115,34 @@ def handle_key(scene: TableState, do: Commands, key: Key) -> bool:
     """Act on one key press at the table; False if the key means nothing here."""
     k = key.key
     f = scene.focus
-    scene.keyboard_used = True
+    f.used()
     if key.ctrl and k == pygame.K_z:
         do.undo()
         return True
     if key.ctrl and k == pygame.K_y:
         do.redo()
         return True
-    if scene.prompt_buttons:  # a claim is offered: the keys choose among its answers
-        n = len(scene.prompt_buttons)
+    answers = scene.answers.answer_buttons
+    if answers:  # a claim is offered: the keys choose among its answers
+        n = len(answers)
         if k in (pygame.K_UP, pygame.K_LEFT) or (k == pygame.K_TAB and key.shift):
-            f.prompt = (f.prompt - 1) % n
+            f.step_answer(-1, n)
         elif k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
-            f.prompt = (f.prompt + 1) % n
+            f.step_answer(1, n)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            scene.prompt_buttons[f.prompt % n].on_click()
+            answers[f.answer % n].on_click()
         elif k == pygame.K_p:
             do.pass_turn()
         elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < n:
-            scene.prompt_buttons[k - pygame.K_1].on_click()
+            answers[k - pygame.K_1].on_click()
         else:
             return False
         return True
     if scene.cutting():
         if k == pygame.K_LEFT:
-            f.cut = max(0.02, f.cut - 0.05)
+            f.nudge_cut(-0.05)
         elif k == pygame.K_RIGHT:
-            f.cut = min(0.98, f.cut + 0.05)
+            f.nudge_cut(0.05)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             do.cut_at(f.cut)
         else:
@@ -161,7 +162,7 @@ def handle_key(scene: TableState, do: Commands, key: Key) -> bool:
         if f.zone == "hand":
             clamp(scene)
             if zone_size(scene, "hand"):
-                scene.selected.symmetric_difference_update({f.index})
+                scene.hand.toggle(f.index)
         else:
             enter(scene, do)
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -169,8 +170,8 @@ def handle_key(scene: TableState, do: Commands, key: Key) -> bool:
     elif k == pygame.K_s:
         do.play(Move(Action.DRAW))
     elif k == pygame.K_d:
-        if not scene.selected and f.zone == "hand" and zone_size(scene, "hand"):
-            scene.selected = {f.index}
+        if not scene.hand.selected and f.zone == "hand" and zone_size(scene, "hand"):
+            scene.hand.select([f.index])
         do.discard_selected()
     elif k == pygame.K_m:
         do.meld_selected()
@@ -216,4 +217,4 @@ def enter(scene: TableState, do: Commands) -> None:
         if cards:
             do.meld_selected()
         elif zone_size(scene, "hand"):
-            scene.selected.symmetric_difference_update({f.index})
+            scene.hand.toggle(f.index)

@@ -78,7 +78,7 @@ class TableMoves:
             self.app.play_sound("win")
         factor = self.app.settings.animation_factor
         if factor > 0 and table_policy.holds_for_undo(t.session, seat, move):
-            t.undo_hold = UNDO_HOLD * factor  # the next bot waits: "Undo turn" is possible
+            t.pace.hold_for_undo(UNDO_HOLD * factor)  # the next bot waits: "Undo turn" is possible
         self.hints.follow(seat)
         self.after_move()
         return True
@@ -143,8 +143,8 @@ class TableMoves:
             t.message_at(_("Nothing of yours to undo."))
             return
         before = t.geometry()
-        whole = table_policy.take_back(t.session, t.viewer, t.revealed_for)
-        t.undo_hold = 0.0
+        whole = table_policy.take_back(t.session, t.viewer, t.bottom.revealed_for)
+        t.pace.release()
         self._after_change(before)
         t.message(_("Turn taken back.") if whole else _("Move taken back."), theme.GOLD)
 
@@ -156,13 +156,13 @@ class TableMoves:
         before = t.geometry()
         t.session.redo()
         taken_back = (_("Turn taken back."), _("Move taken back."))  # no longer true
-        t.messages = [m for m in t.messages if m.text not in taken_back]
+        t.messages.forget_texts(taken_back)
         self._after_change(before)
 
     def _after_change(self, before: Geometry) -> None:
         t = self.t
         t.sync_hand()
-        t.selected.clear()
+        t.hand.clear_selection()
         self.hints.drop()  # undone or redone: the advice was for another position
         t.fly_from(before)
         self.after_move()
@@ -171,11 +171,7 @@ class TableMoves:
         self.hints.ask()
 
     def sort_by_suit(self) -> None:
-        t = self.t
-        t.hand_order.sort(key=by_suit)
-        t.selected.clear()
+        self.t.hand.sort(by_suit)
 
     def sort_by_rank(self) -> None:
-        t = self.t
-        t.hand_order.sort(key=by_rank)
-        t.selected.clear()
+        self.t.hand.sort(by_rank)

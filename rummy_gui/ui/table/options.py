@@ -21,10 +21,7 @@ class TableScene(Protocol):
     """What the options change on the table beneath them (rummy_gui.ui.table.scene's
     TableScene, which opens them): its drawn felt is made again and it is laid out."""
 
-    base_cache: tuple[object, pygame.Surface] | None
-    _size: tuple[int, int]
-
-    def layout(self, size: tuple[int, int]) -> None: ...
+    def settings_changed(self) -> None: ...
 
 
 SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
@@ -46,8 +43,7 @@ class TableOptionsScene(Overlay):
     def _set(self, name: str) -> Callable[[object], None]:
         def setter(value: object) -> None:
             setattr(self.app.settings, name, value)
-            self.table.base_cache = None
-            self.table.layout(self.table._size)
+            self.table.settings_changed()
 
         return setter
 

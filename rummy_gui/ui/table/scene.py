@@ -24,6 +24,7 @@ from rummy_gui.ui.table.buttons import SideButtons
 from rummy_gui.ui.table.claims import ClaimPrompt
 from rummy_gui.ui.table.dragging import DragDrop
 from rummy_gui.ui.table.draw import draw_table
+from rummy_gui.ui.table.drops import Drag
 from rummy_gui.ui.table.hint_steps import HintSteps
 from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.moves import TableMoves
@@ -47,9 +48,8 @@ class TableScene(Scene, TableState):
         self.moves = TableMoves(self, app, self.hints, self._after_move)
         self.drops = DragDrop(self, self.moves)
         self.claims = ClaimPrompt(self, self.moves.play)
-        self.seating = Seating(
-            self, lambda: self.layout(self._size), self._hand_over, self._covered
-        )
+        self.seating = Seating(self, self._turned, self._hand_over, self._covered)
+        self.slot_buttons: list[Button] = []
         self._summary_for: int | None = None  # the deal whose summary was shown
         self._game_over_shown = False
         self._save_error_told: str | None = None  # the reason saving is off, once said
@@ -66,8 +66,23 @@ class TableScene(Scene, TableState):
 
     def language_changed(self) -> None:
         """Every word on the table again, in the new language."""
-        self.base_cache = None
-        self.layout(self._size)
+        self.settings_changed()
+
+    def settings_changed(self) -> None:
+        """The table drawn and laid out again (words, card backs, sizes changed)."""
+        self.base_layer.forget()
+        self.layout(self.geo_cache.window)
+
+    def _turned(self) -> None:
+        """Another player sits at the bottom: nothing held, everything placed again."""
+        self.drops.cancel()
+        self.focus.reset()
+        self.settings_changed()
+
+    @property
+    def drag(self) -> Drag | None:
+        """What the pointer holds (the drag's own, dragging.py)."""
+        return self.drops.drag
 
     # --- lifecycle ------------------------------------------------------
     def enter(self) -> None:
@@ -77,8 +92,7 @@ class TableScene(Scene, TableState):
         self.sync_hand()
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._size = size
-        self._geo_key = None
+        self.geo_cache.resize(size)
         do = self.moves
         actions = {
             "meld": do.meld_selected,
@@ -147,8 +161,8 @@ class TableScene(Scene, TableState):
     def toggle_shanghai(self) -> None:
         if not self.shanghai_calls():
             return
-        self.shanghai_call = not self.shanghai_call
-        self.layout(self._size)
+        self.shanghai.toggle()
+        self.layout(self.geo_cache.window)
 
     def show_rules(self) -> None:
         from rummy_gui.ui.screens.menus import RulesScene
@@ -174,37 +188,38 @@ class TableScene(Scene, TableState):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Back):
             if self.drag:
-                self.drag = None
+                self.drops.cancel()
             else:
                 self.to_menu()
             return
         if isinstance(intent, Key):
-            if not self.flights or intent.ctrl:
-                self.action_pos = keyboard.focus_rect(self).midtop
+            if not self.motion.flights or intent.ctrl:
+                self.pointer.acted_at(keyboard.focus_rect(self).midtop)
                 keyboard.handle_key(self, self.moves, intent)
             return
         if isinstance(intent, Wheel):
-            if self.pointer and self.geometry().layout.log.collidepoint(self.pointer):
-                self.log_scroll = max(0, self.log_scroll + 3 * intent.dy)
+            at = self.pointer.at
+            if at and self.geometry().layout.log.collidepoint(at):
+                self.pointer.scroll(3 * intent.dy)
             return
         if isinstance(intent, (PointerDown, PointerUp)):
-            self.action_pos = intent.pos
+            self.pointer.acted_at(intent.pos)
         if isinstance(intent, PointerMove):
-            self.pointer = intent.pos
+            self.pointer.moved(intent.pos)
         slot_buttons = self.slot_buttons if self.staging() and self.slots.staged else []
-        for b in [*self.prompt_buttons, *slot_buttons, *self.buttons]:
+        for b in [*self.answers.answer_buttons, *slot_buttons, *self.buttons]:
             if b.handle(intent) and not isinstance(intent, PointerMove):
                 return
         if isinstance(intent, PointerDown):
-            self.pointer = intent.pos
+            self.pointer.moved(intent.pos)
             if intent.button == 3:
-                self.selected.clear()
+                self.hand.clear_selection()
                 return
             self.drops.pointer_down(intent.pos)
         elif isinstance(intent, PointerMove):
             self.drops.pointer_move(intent.pos)
         elif isinstance(intent, PointerUp) and intent.button == 1:
-            self.pointer = intent.pos
+            self.pointer.moved(intent.pos)
             self.drops.pointer_up(intent.pos)
 
     # --- frame ---------------------------------------------------------------
@@ -212,16 +227,8 @@ class TableScene(Scene, TableState):
         return idle.table_wait(self)
 
     def update(self, dt: float) -> None:
-        self.clock += dt
-        for f in self.flights:
-            f.t += dt
-        self.flights = [f for f in self.flights if not f.done]
-        for f in self.returning:
-            f.t += dt
-        self.returning = [f for f in self.returning if not f.done]
-        for m in self.messages:
-            m.ttl -= dt
-        self.messages = [m for m in self.messages if m.ttl > 0]
+        self.motion.tick(dt)
+        self.messages.tick(dt)
         self._tell_notices()
         if self.app.stack.top is not self:
             return
@@ -236,25 +243,24 @@ class TableScene(Scene, TableState):
         self.claims.update()
         self.buttons.update(self)
         self._update_slots()
-        if self.flights or self._deal_screens():
+        if self.motion.flights or self._deal_screens():
             return
-        if self.undo_hold > 0:
-            self.undo_hold -= dt
-            if self.undo_hold > 0 and self.may_undo():
+        pace = self.pace
+        if pace.undo_hold > 0:
+            if pace.tick_hold(dt) and self.may_undo():
                 return
-            self.undo_hold = 0.0
+            pace.release()
             self.buttons.refresh()
         if self.session.phase is Phase.CLAIM:
-            self.cooldown = 0.0  # bots answer claims without delay
-        self.cooldown -= dt
-        if self.cooldown > 0:
+            pace.wait(0.0)  # bots answer claims without delay
+        if not pace.tick(dt):
             return
         result = self.session.poll_bot()
         if result is not None:
             seat, move = result
             if not self.play(move, seat, quiet=True):  # the rules refuse a bot's move: a bug
                 self.session.bot_failed(seat, f"the rules refuse its move {str(move)!r}")
-            self.cooldown = max(0.05, BOT_PAUSE * self.app.settings.animation_factor)
+            pace.wait(max(0.05, BOT_PAUSE * self.app.settings.animation_factor))
 
     def _tell_notices(self) -> None:
         """The session's news for the player (a backup used), and once per reason

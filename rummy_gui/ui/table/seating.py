@@ -10,7 +10,7 @@ from collections.abc import Callable
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play import table_policy
 from rummy_gui.ui.table.hotseat import hand_over_reason
-from rummy_gui.ui.table.state import Focus, TableState
+from rummy_gui.ui.table.state import TableState
 from rummy_gui.ui.widgets import theme
 
 
@@ -23,7 +23,7 @@ class Seating:
         handing_over: Callable[[], bool],
     ) -> None:
         self.t = t
-        self.relayout = relayout  # the table turned: everything is placed again
+        self.relayout = relayout  # the table turned: nothing held, everything placed again
         self.hand_over = hand_over  # open the hand-over screen for (seat, reason)
         self.handing_over = handing_over  # a hand-over screen (or any other) is over the table
         self._auto_passed: tuple[int, object] | None = None  # the position last checked
@@ -34,26 +34,16 @@ class Seating:
         s = t.session
         if s.demo or not s.humans():
             return
-        if s.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
-            if t.hot_seat():
-                t.revealed_for = None  # the next deal begins with a hand-over
-            return
-        self.auto_pass()
-        seat = t.next_human()
-        if seat is None:
-            return
-        if not t.hot_seat() or not t.app.settings.hand_over_screen:
-            self.seat_at_bottom(seat)
-            t.revealed_for = seat
-            return
-        if seat == t.revealed_for:
-            self.seat_at_bottom(seat)
-            return
-        if self.handing_over():
-            return
-        self.seat_at_bottom(seat)
-        t.revealed_for = None
-        self.hand_over(seat, self.hand_over_reason(seat))
+        if s.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
+            self.auto_pass()
+        turn = table_policy.next_seat(
+            s, t.bottom.revealed_for, t.app.settings.hand_over_screen, self.handing_over()
+        )
+        if turn.seat is not None:
+            self.seat_at_bottom(turn.seat)
+        t.bottom.reveal(turn.revealed_for)
+        if turn.hand_over and turn.seat is not None:
+            self.hand_over(turn.seat, self.hand_over_reason(turn.seat))
 
     def auto_pass(self) -> None:
         """Claims a human is not asked about (setting "ask about claims") are passed."""
@@ -73,15 +63,10 @@ class Seating:
         t = self.t
         if t.viewer == seat:
             return
-        t.orders[t.viewer] = list(t.hand_order)
+        t.hand.turn(t.viewer, seat)
         t.slots.clear()
-        t.viewer = seat
-        t.hand_order = list(t.orders.get(seat, []))
-        t.selected.clear()
-        t.drag = None
+        t.bottom.turn_to(seat)
         t.sync_hand()
-        t.focus = Focus()
-        t.base_cache = None
         self.relayout()
 
     def hand_over_reason(self, seat: int) -> str:
@@ -90,4 +75,4 @@ class Seating:
     def handed_over(self, seat: int) -> None:
         """The hand-over screen was clicked: the hand at the bottom is shown."""
         self.seat_at_bottom(seat)
-        self.t.revealed_for = seat
+        self.t.bottom.reveal(seat)

@@ -2,20 +2,21 @@
 the table asks about it (all answered by the engine).
 
 `TableState` is what every piece of the table reads: the drawing, the keys,
-the drag, the buttons, the hint, the claim prompt and the hot seat. It holds
-no pygame scene logic and imports none of those pieces, so they all import
-it and not the scene. `Commands` is what the keys and the drag ask the table
-to do (the scene does it).
+the drag, the buttons, the hint, the claim prompt and the hot seat. It is
+made of parts, each a small class whose fields only its own methods change
+(the hand's order, the focus, the pointer, what is moving, the messages, the
+contract slots, who sits at the bottom, the bots' pace, the claim answers,
+the caches; docs/architecture.md lists them and
+tests/ui/table/test_state_owners.py keeps it so). It imports none of the
+table's pieces, so they all import it and not the scene. `Commands` is what the keys and the
+drag ask the table to do (the scene does it).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Protocol
 
-import pygame
 from pygame import Rect
 
 from rummy_gui.engine import Game, Move, ask
@@ -25,22 +26,21 @@ from rummy_gui.play import table_policy
 from rummy_gui.play.session import Session
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table import geometry as geom
-from rummy_gui.ui.table.contract_slots import ContractSlots, without
-from rummy_gui.ui.table.drops import Drag, Message, tokens
+from rummy_gui.ui.table.bottom import Bottom
+from rummy_gui.ui.table.caches import GeometryCache, LayerCache
+from rummy_gui.ui.table.calls import ClaimAnswers, ShanghaiCall
+from rummy_gui.ui.table.contract_slots import ContractSlots
+from rummy_gui.ui.table.drops import Drag, tokens
+from rummy_gui.ui.table.focus import Focus
+from rummy_gui.ui.table.hand import HandOrder
+from rummy_gui.ui.table.messages import Messages
+from rummy_gui.ui.table.motion import Motion
+from rummy_gui.ui.table.pace import Pace
+from rummy_gui.ui.table.pointer import Pointer
 from rummy_gui.ui.widgets import theme
 from rummy_gui.ui.widgets.controls import Button
 
 FLIGHT_SECONDS = 0.32
-
-
-@dataclass
-class Focus:
-    """Where the keys act."""
-
-    zone: str = "hand"
-    index: int = 0  # melds: -1 is the place for a new meld, 0.. the melds in order
-    prompt: int = 0  # the focused button of a claim prompt
-    cut: float = 0.5  # Liverpool: where along the pack's edge
 
 
 class ButtonRow(Protocol):
@@ -80,75 +80,53 @@ class Commands(Protocol):
 class TableState:
     covered = False  # another scene is over the table (kept by the scene stack)
     dirty_rects: list[Rect] | None = None  # the parts the last frame drew again (draw.py)
+    buttons: ButtonRow = ()  # the side buttons (the scene's)
+    slot_buttons: list[Button]  # Lay down and Clear of the contract slots (the scene's)
 
     def __init__(self, app: App, session: Session) -> None:
         self.app = app
         self.session = session
         humans = session.humans()
-        self.viewer = humans[0] if humans else 0
-        self.revealed_for: int | None = None  # hot seat: the human who last took the seat
-        self.orders: dict[int, list[Card]] = {}  # hot seat: each human's own order of their hand
-        self.undo_hold = 0.0  # seconds the next bot still waits (Undo turn is possible)
+        self.bottom = Bottom(humans[0] if humans else 0)
+        self.hand = HandOrder()
         self.focus = Focus()
-        self.keyboard_used = False
-        self.action_pos: tuple[int, int] | None = None  # where the last input happened
-        self.log_scroll = 0  # lines of the game log scrolled back (the wheel over the log)
-        self.hand_order: list[Card] = []
-        self.selected: set[int] = set()
-        self.drag: Drag | None = None
-        self.flights: list[geom.Flight] = []
-        self.returning: list[geom.Flight] = []
-        self.messages: list[Message] = []
-        self.pointer: tuple[int, int] | None = None
-        self.hover_discard: int | None = None
-        self.hover_hand: int | None = None
-        self.hover_stock = False
-        self.clock = 0.0
-        self.cooldown = 0.6
-        self.shanghai_call = False
-        self.buttons: ButtonRow = ()
-        self.prompt_buttons: list[Button] = []
-        self.prompt_moves: list[Move] = []
-        self.slot_buttons: list[Button] = []
-        self.base_cache: tuple[object, pygame.Surface] | None = None
+        self.pointer = Pointer()
+        self.motion = Motion()
+        self.messages = Messages()
         self.slots = ContractSlots()
-        self._size = app.size
-        self._geo_key: tuple[object, ...] | None = None
-        self._geo: geom.Geometry | None = None
+        self.pace = Pace()
+        self.answers = ClaimAnswers()
+        self.shanghai = ShanghaiCall()
+        self.geo_cache = GeometryCache(app.size)
+        self.base_layer = LayerCache()
         self.sync_hand()
 
     @property
     def game(self) -> Game:
         return self.session.game
 
+    @property
+    def drag(self) -> Drag | None:
+        """What the pointer holds (the scene's drag, dragging.py)."""
+        return None
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose hand is at the bottom."""
+        return self.bottom.viewer
+
     # --- the hand ----------------------------------------------------------
     def sync_hand(self) -> None:
         """Keep the player's own order of their hand; new cards go to the right."""
-        hand = self.game.hand(self.viewer)
-        want = Counter(c.code for c in hand)
-        kept: list[Card] = []
-        for card in self.hand_order:
-            if want[card.code] > 0:
-                want[card.code] -= 1
-                kept.append(card)
-        extra = Counter(c.code for c in kept)
-        for card in hand:
-            if extra[card.code] > 0:
-                extra[card.code] -= 1
-            else:
-                kept.append(card)
-        if [c.code for c in kept] != [c.code for c in self.hand_order]:
-            if Counter(c.code for c in kept) != Counter(c.code for c in self.hand_order):
-                self.selected.clear()
-            self.hand_order = kept
+        self.hand.sync(self.game.hand(self.viewer))
 
     def shown_hand(self) -> list[Card]:
         """The hand as drawn: the player's order, without cards put in contract slots."""
-        return without(self.hand_order, self.slots.staged)
+        return self.hand.shown(self.slots.staged)
 
     def selected_cards(self) -> list[Card]:
         shown = self.shown_hand()
-        return [shown[i] for i in sorted(self.selected) if i < len(shown)]
+        return [shown[i] for i in sorted(self.hand.selected) if i < len(shown)]
 
     # --- where things are ----------------------------------------------------
     def card_scale(self) -> float:
@@ -157,29 +135,29 @@ class TableState:
     def geometry_key(self) -> tuple[object, ...]:
         return (
             self.session.version,
-            self._size,
+            self.geo_cache.window,
             self.viewer,
             self.card_scale(),
-            tuple(c.code for c in self.hand_order),
-            tuple(tuple(c.code for c in slot) for slot in self.slots.slots),
+            tuple(c.code for c in self.hand.order),
+            tuple(tuple(c.code for c in slot) for slot in self.slots.groups),
         )
 
     def geometry(self) -> geom.Geometry:
-        key = self.geometry_key()
-        if self._geo is None or key != self._geo_key:
-            geo = geom.build(
-                self.game, self._size, self.viewer, self.shown_hand(), self.card_scale()
-            )
-            if self.slots.staged:
-                own = geo.layout.seats[self.viewer].melds
-                for k, (slot, rect) in enumerate(
-                    zip(self.slots.slots, self.slots.rects(own), strict=True)
-                ):
-                    geo.zones[("staged", k)] = list(
-                        zip(slot, self.slots.card_rects(rect, len(slot)), strict=True)
-                    )
-            self._geo, self._geo_key = geo, key
-        return self._geo
+        return self.geo_cache.get(self.geometry_key(), self._build_geometry)
+
+    def _build_geometry(self) -> geom.Geometry:
+        geo = geom.build(
+            self.game, self.geo_cache.window, self.viewer, self.shown_hand(), self.card_scale()
+        )
+        if self.slots.staged:
+            own = geo.layout.seats[self.viewer].melds
+            for k, (slot, rect) in enumerate(
+                zip(self.slots.groups, self.slots.rects(own), strict=True)
+            ):
+                geo.zones[("staged", k)] = list(
+                    zip(slot, self.slots.card_rects(rect, len(slot)), strict=True)
+                )
+        return geo
 
     def slot_rects(self) -> list[Rect]:
         if self.slots.round != self.game.round or not self.slots.shapes:
@@ -188,7 +166,7 @@ class TableState:
 
     def hidden_slots(self) -> set[tuple[object, int]]:
         """The places whose cards are still in flight (drawn by the flight, not there)."""
-        return {f.dest for f in self.flights}
+        return {f.dest for f in self.motion.flights}
 
     def cut_rect(self) -> Rect:
         d = self.geometry().layout.discard
@@ -198,10 +176,7 @@ class TableState:
         """Animate every card that moved since `before` to its new place."""
         factor = self.app.settings.animation_factor
         if factor > 0:
-            self.flights = [f for f in self.flights if not f.done]
-            self.flights.extend(
-                geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor)
-            )
+            self.motion.fly(geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor))
 
     # --- messages --------------------------------------------------------------
     def message(
@@ -211,12 +186,11 @@ class TableState:
         ttl: float = 3.5,
         pos: tuple[int, int] | None = None,
     ) -> None:
-        self.messages.append(Message(text, ttl, colour, pos))
-        del self.messages[:-4]
+        self.messages.say(text, colour, ttl, pos)
 
     def message_at(self, text: str, colour: tuple[int, int, int] = theme.ERROR) -> None:
         """A message at the place the player just acted on (a refusal: why not)."""
-        self.message(text, colour, ttl=4.5, pos=self.action_pos or self.pointer)
+        self.message(text, colour, ttl=4.5, pos=self.pointer.action_pos or self.pointer.at)
 
     # --- whose turn, what may be done (the engine's answers) --------------------
     def legal(self) -> list[Move]:
@@ -228,11 +202,12 @@ class TableState:
         return ask.moves_with_cards(self.game, self.viewer, cards, actions)
 
     def my_turn(self) -> bool:
-        return self.viewer in self.game.to_act and not self.session.demo and not self.concealed()
+        """The player at the bottom may act now (`table_policy.may_act`)."""
+        return table_policy.may_act(self.session, self.viewer, self.bottom.revealed_for)
 
     def concealed(self) -> bool:
         """Hot seat: the hand at the bottom is face down (`table_policy.concealed`)."""
-        return table_policy.concealed(self.session, self.viewer, self.revealed_for)
+        return table_policy.concealed(self.session, self.viewer, self.bottom.revealed_for)
 
     def hot_seat(self) -> bool:
         return table_policy.hot_seat(self.session)
@@ -270,7 +245,7 @@ class TableState:
     def discard_move(self, card: Card) -> Move:
         """The discard of `card`, with the Shanghai call when it is on and allowed."""
         moves = self.legal_with([card], Action.DISCARD)
-        called = [m for m in moves if m.call == self.shanghai_call] or [
+        called = [m for m in moves if m.call == self.shanghai.called] or [
             m for m in moves if not m.call
         ]
         return called[0] if called else Move(Action.DISCARD, cards=tokens([card]))
@@ -285,14 +260,15 @@ class TableState:
 
     def may_undo(self) -> bool:
         """Only the player's own moves, never another human's, and never while hidden."""
-        return table_policy.may_undo(self.session, self.viewer, self.revealed_for)
+        return table_policy.may_undo(self.session, self.viewer, self.bottom.revealed_for)
 
     def may_redo(self) -> bool:
-        return bool(self.game.can_redo) and self.my_turn()
+        """Redo only on the player's own turn (`table_policy.may_redo`)."""
+        return table_policy.may_redo(self.session, self.viewer, self.bottom.revealed_for)
 
     def undoing_whole_turn(self) -> bool:
         """After the player's discard, Undo takes the whole turn back, where the engine can."""
-        return table_policy.undoes_whole_turn(self.session, self.viewer, self.revealed_for)
+        return table_policy.undoes_whole_turn(self.session, self.viewer, self.bottom.revealed_for)
 
     def next_human(self) -> int | None:
         """The human to act (or be asked about a claim) now, in priority order;

@@ -68,7 +68,7 @@ def status_text(t: TableState) -> str:
         if target is not None:
             return who + _("Meld the {card} you took, then discard").format(card=target.pretty)
         return who + _("Meld or lay off (drag to the table), then drag a card to the discard pile")
-    if t.undo_hold > 0 and t.may_undo():
+    if t.pace.undo_hold > 0 and t.may_undo():
         return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))
     if is_you(s.name(seat)):
         return _("Your turn")

@@ -1,0 +1,114 @@
+"""`rummy-gui --verify FILE` (play/verify.py): a saved game is replayed and
+every deal checked against the fingerprint it showed; a file with a changed
+seed or a changed move is refused."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummy_gui.engine import PRESETS, Game
+from rummy_gui.engine.fairness import short
+from rummy_gui.play import saves
+from rummy_gui.play.verify import main
+
+FIXTURE = Path(__file__).resolve().parent / "saves" / "fixtures" / "save-v1.json"
+
+
+def saved(tmp_path: Path, preset: str, deals: int = 2, seed: int = 3) -> tuple[Path, Game]:
+    rules = PRESETS[preset]
+    players = rules.min_players if rules.min_players > 2 else 3
+    g = Game.new(preset, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if g.round >= deals or g.game_over:
+            break
+        g.play(rng.choice(list(g.legal_moves)))
+    seats = [{"name": f"P{i}", "kind": "human" if i == 0 else "medium"} for i in range(players)]
+    path = tmp_path / f"{preset}.json"
+    saves.write(path, g, seats)
+    return path, g
+
+
+def run(*paths: Path) -> tuple[int, list[str]]:
+    out = io.StringIO()
+    code = main([str(p) for p in paths], out)
+    return code, out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_saved_game_of_every_preset_checks(tmp_path: Path, preset: str) -> None:
+    path, g = saved(tmp_path, preset)
+    code, lines = run(path)
+    assert code == 0, lines
+    deal_lines = [line for line in lines if line.startswith("deal ")]
+    assert len(deal_lines) == g.round  # one line per deal
+    assert short(g.fingerprint or "") in deal_lines[-1]
+    assert lines[-1].endswith("every deal matches its fingerprint")
+
+
+def test_a_save_from_before_fingerprints_replays_and_says_so() -> None:
+    code, lines = run(FIXTURE)
+    assert code == 0
+    assert "no fingerprints" in lines[0]
+
+
+def test_a_changed_seed_is_refused(tmp_path: Path) -> None:
+    path, _ = saved(tmp_path, "rummy500")
+    doc = json.loads(path.read_text())
+    doc["game"]["seed"] += 1
+    path.write_text(json.dumps(doc))
+    code, lines = run(path)
+    assert code == 1
+    assert "refused" in lines[0]
+
+
+def test_a_changed_fingerprint_is_refused(tmp_path: Path) -> None:
+    path, _ = saved(tmp_path, "contract")
+    doc = json.loads(path.read_text())
+    doc["game"]["deals"][0]["fingerprint"] = "f" * 64
+    path.write_text(json.dumps(doc))
+    code, lines = run(path)
+    assert code == 1
+    assert "deal 1: its fingerprint does not match its seed" in lines[0]
+
+
+def test_a_changed_move_is_refused(tmp_path: Path) -> None:
+    path, _ = saved(tmp_path, "rummy500")
+    doc = json.loads(path.read_text())
+    moves = doc["game"]["moves"]
+    first = next(i for i, m in enumerate(moves) if m.endswith(": draw"))
+    moves[first] = moves[first].replace("draw", "take 1")  # another draw than the one played
+    path.write_text(json.dumps(doc))
+    code, lines = run(path)
+    assert code == 1
+    assert "refused" in lines[0]
+
+
+def test_a_file_that_is_no_game_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hello": 1}')
+    missing = tmp_path / "missing.json"
+    code, lines = run(bad, missing)
+    assert code == 1
+    assert [line.split(":")[0] for line in lines] == [str(bad), str(missing)]
+
+
+def test_the_command_line_checks_without_a_window(tmp_path: Path) -> None:
+    path, _ = saved(tmp_path, "shanghai")
+    done = subprocess.run(
+        [sys.executable, "-m", "rummy_gui", "--verify", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "pygame" not in done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1].endswith("every deal matches its fingerprint")

@@ -1,0 +1,227 @@
+"""What a player reads at the table: refusals and their callouts, the game log,
+the status bar and the hand-over, the buttons' labels in every language, and
+the dialogs over the table (they dim it, hold its buttons, and let it rest)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from rummy_gui.engine import Game, Move
+from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table import callout, texts
+from rummy_gui.ui.table.drops import Message
+from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets.controls import Button
+from tests.ui.ui_driver import frame, labels_in, melded_table
+
+LANGS = ("en", "fi", "ru")
+
+
+def test_a_refusal_names_the_meld_by_its_cards(app: App) -> None:
+    scene = melded_table(app)
+    meld = scene.game.melds[0]
+    assert not scene.play(Move.parse(f"layoff 10S to {meld.id}"))
+    assert "7♥ 8♥ 9♥" in scene.messages[-1].text
+
+
+def test_a_refusal_does_not_name_a_meld_by_number(app: App) -> None:
+    scene = melded_table(app)
+    meld = scene.game.melds[0]
+    assert not scene.play(Move.parse(f"layoff 10S to {meld.id}"))
+    assert f"meld {meld.id}" not in scene.messages[-1].text
+
+
+def test_a_callout_at_the_window_edge_stays_inside_the_window() -> None:
+    window = pygame.Rect(0, 0, 960, 600)
+    for pos in ((0, 300), (959, 300), (480, 0), (480, 599), (0, 0)):
+        msg = Message("x", 3.0, (250, 120, 100), pos)
+        box = callout.callout_rect(msg, (500, 40), window, 400)
+        assert window.contains(box), pos
+
+
+def test_a_long_refusal_wraps_instead_of_running_off() -> None:
+    msg = Message("word " * 60, 3.0, (250, 120, 100), (10, 300))
+    img = callout.text_image(msg, 400)
+    assert img.get_width() <= 400
+
+
+def test_redo_clears_the_move_taken_back_message(app: App) -> None:
+    scene = melded_table(app)
+    scene.undo()
+    assert any(m.text == "Move taken back." for m in scene.messages)
+    scene.redo()
+    assert not any(m.text == "Move taken back." for m in scene.messages)
+
+
+def test_a_claim_passed_for_the_player_is_not_logged_as_theirs(app: App) -> None:
+    game = Game.from_layout(
+        "liverpool",
+        hands=[
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "7S 9H 2D 3H 4S 9C 9D JD QS KD",
+            "AC AD 3S 5H 6H 8H 10H JH QH KH",
+        ],
+        stock="AH 2H 3D",
+        discard="7H",
+        turn=0,
+        round=1,
+    )
+    app.settings.ask_claims = "useful"  # seat 1 can't use the 7♥: not asked
+    seats = [SeatConfig("Ada", "human"), SeatConfig("You", "human"), SeatConfig("Cy", "random")]
+    session = Session("liverpool", seats, {}, game=game, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    scene.pace.cooldown = 1e9
+    scene.play(Move.parse("draw"), 0)
+    frame(app, 3)
+    assert 1 not in scene.game.to_act  # the table answered for seat 1
+    mine = [e for e in session.log if e.move is not None and e.move.seat == 1]
+    assert [e.move.action for e in mine if e.move is not None] == []
+
+
+def test_after_continue_the_log_has_the_deal_so_far(app: App) -> None:
+    scene = melded_table(app)
+    assert scene.play(Move.parse("discard 2C"))
+    live = [e.text() for e in scene.session.log]
+    again = Session(
+        "rummy500",
+        [SeatConfig(s.name, s.kind) for s in scene.session.seats],
+        {},
+        game=Game.from_record(scene.game.record()),
+        threaded=False,
+    )
+    assert [e.text() for e in again.log] == live
+
+
+def test_the_focus_ring_leaves_the_next_card_alone(app: App) -> None:
+    from rummy_gui.ui.table.keyboard import RING, focus_rect
+
+    scene = melded_table(app)
+    slots = scene.geometry().zones[("hand", scene.viewer)]
+    scene.focus.zone, scene.focus.index = "hand", 0
+    ring = focus_rect(scene)
+    assert ring.right + RING <= slots[1][1].x
+
+
+def test_the_hand_over_speaks_to_you_and_names_others() -> None:
+    from rummy_gui.ui.table.hotseat import pass_to
+
+    assert (pass_to("You"), pass_to("Anna")) == ("Your turn", "Pass the computer to Anna")
+
+
+def test_the_status_bar_does_not_say_you_your_turn(app: App) -> None:
+    seats = [SeatConfig("You", "human"), SeatConfig("Anna", "human")]
+    session = Session("rummy500", seats, {}, seed=4, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    scene.bottom.turn_to(scene.game.to_act[0])
+    scene.bottom.reveal(scene.viewer)
+    text = texts.status_text(scene)
+    name = session.name(scene.viewer)
+    assert not text.startswith("You:"), text
+    assert text.startswith(("Your", f"{name}:")), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset", ["rummy500", "liverpool"])
+def test_every_table_button_label_fits_at_960x600(app: App, lang: str, preset: str) -> None:
+    from rummy_gui import i18n
+
+    i18n.set_language(lang)
+    try:
+        app.resize((960, 600))
+        seats = [
+            SeatConfig("You", "human"),
+            SeatConfig("Ada", "random"),
+            SeatConfig("Bo", "random"),
+        ]
+        session = Session(preset, seats, {}, seed=2, threaded=False)
+        app.session = session
+        scene = TableScene(app, session)
+        app.push(scene)
+        frame(app)
+        labels = labels_in(scene)
+        assert labels
+        for text, img, room in labels:
+            assert img.get_width() <= room.w, text
+            assert img.get_height() <= room.h, text
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sort_button_writes_ranks_as_the_cards_do(lang: str) -> None:
+    from rummy_gui import i18n
+    from rummy_gui.engine.cards import rank_text
+
+    i18n.set_language(lang)
+    try:
+        label = i18n._("Sort A-K")
+    finally:
+        i18n.set_language("en")
+    ends = (f"{rank_text(1)}\u2013{rank_text(13)}", f"{rank_text(1)}-{rank_text(13)}")
+    assert label.endswith(ends), label
+
+
+def test_dialogs_over_a_waiting_table_rest_until_input(app: App) -> None:
+
+    from rummy_gui.ui.screens.saving import SaveAsScene
+    from rummy_gui.ui.table.hotseat import HandOverScene
+    from rummy_gui.ui.table.options import TableOptionsScene
+    from rummy_gui.ui.table.overlays import DealSummaryScene
+
+    scene = melded_table(app)
+    for dialog in (
+        TableOptionsScene(app, scene),
+        SaveAsScene(app, scene.session),
+        DealSummaryScene(app, scene),
+        HandOverScene(app, scene, 0),
+    ):
+        app.push(dialog)
+        frame(app, 3)
+        assert app.frame_wait() == math.inf, type(dialog).__name__
+        app.pop()
+        frame(app, 3)
+
+
+def test_the_chooser_names_a_meld_by_its_cards(app: App) -> None:
+    from rummy_gui.ui.table.drops import describe_choice
+
+    scene = melded_table(app)
+    meld = scene.game.melds[0]
+    text = describe_choice(Move.parse(f"layoff 10H to {meld.id}"), scene.game)
+    assert text == "lay off 10♥ on 7♥ 8♥ 9♥"
+
+
+def rules_button(scene: TableScene) -> Button:
+    return next(b for b in scene.buttons if b.label == "Rules")
+
+
+def test_an_open_dialog_dims_the_table_side_buttons_too(app: App) -> None:
+    from rummy_gui.ui.table.options import TableOptionsScene
+
+    scene = melded_table(app)
+    frame(app)
+    spot = rules_button(scene).rect.center
+    before = sum(app.screen.get_at(spot)[:3])
+    app.push(TableOptionsScene(app, scene))
+    frame(app)
+    assert sum(app.screen.get_at(spot)[:3]) < before * 0.6
+
+
+def test_the_buttons_behind_a_dialog_do_not_react(app: App) -> None:
+    from rummy_gui.ui.table.options import TableOptionsScene
+    from tests.ui.ui_driver import click
+
+    scene = melded_table(app)
+    dialog = TableOptionsScene(app, scene)
+    app.push(dialog)
+    frame(app)
+    click(app, rules_button(scene).rect.center)
+    assert app.stack.top is dialog

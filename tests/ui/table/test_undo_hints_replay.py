@@ -1,0 +1,327 @@
+"""Undo turn, hints, "why not?" at the place, a language switch, replays and
+the score graph (issue 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from rummy_gui import i18n
+from rummy_gui.engine import Game, Move, Phase
+from rummy_gui.engine.cards import Card
+from rummy_gui.play.session import SeatConfig, Session, make_bot
+from rummy_gui.ui.screens.replay import ReplayScene
+from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.hotseat import HandOverScene
+from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene, score_points
+from rummy_gui.ui.table.scene import TableScene
+from tests.ui.ui_driver import click, drag, frame
+
+
+def layout_game() -> Any:
+    return Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=0,
+    )
+
+
+def table(app: App, game: Any, seats: list[SeatConfig] | None = None) -> TableScene:
+    seats = seats or [
+        SeatConfig("Ann", "human"),
+        SeatConfig("Bo", "easy"),
+        SeatConfig("Cy", "easy"),
+    ]
+    session = Session(game.preset, seats, {}, game=game, threaded=False)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    frame(app)
+    return scene
+
+
+def test_undo_turn_holds_the_next_bot_and_takes_the_whole_turn_back(app: App) -> None:
+    app.settings.animation = "normal"
+    game = layout_game()
+    scene = table(app, game)
+    before = game.copy()
+    assert scene.play(Move.parse("take 3"))
+    assert scene.play(Move.parse("meld 10C 10S 10D"))
+    assert scene.play(Move.parse("discard KD"))
+    assert game.turn == 1
+    frame(app, 5)  # the bot waits: Undo turn is still possible
+    assert len(game.moves) == 3
+    assert scene.may_undo()
+    assert scene.buttons["undo"].label == "Undo turn"
+    click(app, scene.buttons["undo"].rect.center)
+    assert game.turn == 0
+    assert game.hand(0) == before.hand(0)
+    assert game.discard_pile == before.discard_pile
+    assert not any(e.move is not None and e.move.action == "meld" for e in scene.session.log)
+
+
+def test_undo_in_one_human_game_ends_when_the_bot_moves(app: App) -> None:
+    app.settings.animation = "fast"
+    game = layout_game()
+    scene = table(app, game)
+    assert scene.play(Move.parse("draw"))
+    assert scene.play(Move.parse("discard KD"))
+    for _ in range(200):
+        frame(app)
+        if len(game.moves) > 2:
+            break
+    assert len(game.moves) > 2
+    assert not scene.may_undo()
+
+
+def test_undo_never_takes_back_another_humans_move(app: App) -> None:
+    game = layout_game()
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Ben", "human"), SeatConfig("Cy", "easy")]
+    scene = table(app, game, seats)
+    assert isinstance(app.stack.top, HandOverScene)
+    app.stack.top.ready()
+    assert scene.play(Move.parse("take 1"))
+    assert scene.play(Move.parse("discard KD"))
+    top = app.stack.top
+    assert isinstance(top, HandOverScene)
+    assert top.seat == 1
+    assert not scene.may_undo()  # Ann's discard is hidden behind Ben's hand-over
+    top.ready()
+    moves = len(game.moves)
+    scene.undo()
+    assert len(game.moves) == moves
+    assert scene.viewer == 1
+    assert not scene.may_undo()
+
+
+def test_hint_lifts_its_cards_says_it_and_is_counted(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = layout_game()
+    scene = table(app, game)
+    assert scene.play(Move.parse("draw"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    frame(app)
+    assert scene.session.hints[0] == 1
+    assert scene.messages
+    assert scene.messages[-1].text.startswith("Hint: ")
+    from rummy_gui.hints import hint
+
+    advice = hint(game, 0, seed=scene.session.version)
+    assert advice is not None
+    lifted = sorted(str(scene.shown_hand()[i]) for i in scene.hand.selected)
+    assert lifted == sorted(str(c) for c in advice.cards if c in game.hand(0))
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(
+        "rummy_gui.play.stats.record_game", lambda _g, _seats, hints=None: seen.update(hints=hints)
+    )
+    scene.session._record_statistics()
+    assert seen["hints"] == {0: 1}
+
+
+def test_a_refused_drop_says_why_where_it_happened(app: App) -> None:
+    game = layout_game()
+    scene = table(app, game)
+    assert scene.play(Move.parse("draw"))
+    slots = scene.geometry().zones[("hand", 0)]
+    start = (slots[0][1].x + 6, slots[0][1].y + 40)
+    own = scene.geometry().layout.seats[0].melds
+    drop = (own.centerx, own.centery)
+    drag(app, start, drop)
+    msg = scene.messages[-1]
+    assert msg.pos is not None
+    assert abs(msg.pos[0] - drop[0]) < 5
+    assert abs(msg.pos[1] - drop[1]) < 5
+    refused = game.why_illegal(f"meld {slots[0][0]}")
+    assert refused is not None
+    assert msg.text
+
+
+def test_switching_language_redraws_the_table(app: App) -> None:
+    game = layout_game()
+    scene = table(app, game)
+    pass_button = scene.buttons["pass"]
+    frame(app)
+    before = pygame.image.tobytes(app.screen.subsurface(pass_button.rect), "RGB")
+    try:
+        i18n.set_language("fi")
+        frame(app)
+        assert scene.buttons["pass"].label == i18n._("Pass") != "Pass"
+        after = pygame.image.tobytes(app.screen.subsurface(scene.buttons["pass"].rect), "RGB")
+        assert before != after
+    finally:
+        i18n.set_language("en")
+    frame(app)
+    assert scene.buttons["pass"].label == "Pass"
+
+
+def finish_deal(app: App) -> TableScene:
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
+        stock="10H 2S 3C 4D 5D 6C",
+        discard="KS",
+        turn=0,
+    )
+    scene = table(app, game)
+    assert scene.play(Move.parse("draw"))
+    assert scene.play(Move.parse("meld 7H 8H 9H 10H"))
+    assert scene.play(Move.parse("discard KD"))
+    frame(app)
+    return scene
+
+
+def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: App) -> None:
+    scene = finish_deal(app)
+    summary = app.stack.top
+    assert isinstance(summary, DealSummaryScene)
+    click(app, summary.buttons[1].rect.center)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    drawn: list[str] = []
+    real = app.art.face
+
+    def face(card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
+        drawn.append(str(card))
+        return real(card, size, four_colour)
+
+    app.art.face = face  # type: ignore[method-assign]
+    frame(app)
+    first = scene.session.game.hand(0)  # nothing: Ann went out; the start shows her four cards
+    assert not first
+    assert {"7H", "8H", "9H", "KD", "3S", "2D"} <= set(drawn)
+    moves = list(scene.session.game.moves)
+    for k in range(1, len(moves) + 1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+        frame(app)
+        assert replay.replay.index == k
+    assert replay.replay.game.hand(0) == []
+    assert replay.replay.game.deal_over
+    replay.back()
+    assert replay.replay.game.hand(0)
+    assert replay.replay.last_move == moves[-2]
+    click(app, replay.buttons[-1].rect.center)  # Close
+    assert app.stack.top is summary
+
+
+def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
+    game = Game.from_layout(
+        "persian",
+        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S", "4C 5D 6S 8D"],
+        stock="AC 2S 3C 4D 5S 6C 7C 8C 9C",
+        discard="KS",
+        turn=0,
+    )
+    seats = [
+        SeatConfig("Ann", "human"),
+        SeatConfig("Bo", "easy"),
+        SeatConfig("Cy", "easy"),
+        SeatConfig("Di", "easy"),
+    ]
+    scene = table(app, game, seats)
+    bot = make_bot("easy", 3)
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, GameOverScene):
+            break
+        if isinstance(top, DealSummaryScene):
+            top._next()
+            continue
+        if scene.my_turn() and not scene.motion.flights:
+            scene.play(bot.choose(game.view(0)))
+            continue
+        frame(app)
+    top = app.stack.top
+    assert isinstance(top, GameOverScene)
+    points = score_points(game)
+    assert len(points) == 2
+    assert len(points[0]) == len(game.score_history) + 1 >= 2
+    frame(app)
+    graph = pygame.Rect(
+        top.rect.x + int(top.rect.w * 0.5),
+        top.rect.y + 110,
+        int(top.rect.w * 0.5) - 30,
+        top.rect.h - 240,
+    )
+    colour = scene.session.colour(game.sides[0][0])
+    pixels = pygame.image.tobytes(app.screen.subsurface(graph), "RGB")
+    assert bytes(colour) in pixels
+
+
+def test_table_options_change_card_size_and_contrast(app: App) -> None:
+    from rummy_gui.ui.table.options import TableOptionsScene
+
+    scene = table(app, layout_game())
+    small = scene.geometry().layout.hand_card
+    felt = app.screen.get_at((500, 300))
+    click(app, next(b for b in scene.buttons if b.label == "Options…").rect.center)
+    options = app.stack.top
+    assert isinstance(options, TableOptionsScene)
+    for _ in range(6):  # 100 % -> 160 %
+        click(app, (options.widgets[1].rect.right - 10, options.widgets[1].rect.centery))
+    click(app, options.widgets[2].rect.center)  # high contrast
+    click(app, options.buttons[0].rect.center)
+    frame(app)
+    assert app.settings.card_scale == 1.6
+    assert app.settings.high_contrast
+    assert scene.geometry().layout.hand_card[1] > small[1] * 1.3
+    assert app.screen.get_at((500, 300)) != felt
+
+
+def test_table_options_by_keyboard(app: App) -> None:
+    from rummy_gui.ui.table.options import TableOptionsScene
+
+    scene = table(app, layout_game())
+    scene.show_options()
+    assert isinstance(app.stack.top, TableOptionsScene)
+    for k in (pygame.K_SPACE, pygame.K_DOWN, pygame.K_LEFT, pygame.K_DOWN, pygame.K_SPACE):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        frame(app)
+    s: Any = app.settings
+    assert s.four_colour
+    assert s.card_scale == 0.9
+    assert s.high_contrast
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    frame(app)
+    assert app.stack.top is scene
+
+
+def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
+    """Under Table options in the draw phase the table's side buttons were
+    drawn live: the one under the pointer with a gold edge, Sort, Hint, Menu
+    enabled. Now the table beneath a dialog looks the same whatever its
+    buttons' states, the same as with every button greyed out, and a click
+    where a table button is does nothing to the table."""
+    from rummy_gui.ui.table.options import TableOptionsScene
+
+    scene = table(app, layout_game())
+    assert scene.game.phase == Phase.DRAW
+    click(app, next(b for b in scene.buttons if b.label == "Options…").rect.center)
+    assert isinstance(app.stack.top, TableOptionsScene)
+    assert scene.covered
+    frame(app, 2)
+    column = scene.geometry().layout.buttons
+    area = column.union(scene.buttons["menu"].rect).clip(app.screen.get_rect())
+
+    def shot(enabled: bool, hover: bool) -> bytes:
+        for b in scene.buttons:
+            b.enabled, b.hover = enabled, hover
+        app.draw()
+        return pygame.image.tobytes(app.screen.subsurface(area), "RGB")
+
+    greyed = shot(False, False)
+    assert shot(True, False) == greyed
+    assert shot(True, True) == greyed
+    menu = next(b for b in scene.buttons if b.label == "Menu")
+    if not app.stack.top.rect.collidepoint(menu.rect.center):  # type: ignore[union-attr]
+        click(app, menu.rect.center)
+        assert app.stack.scenes[-2] is scene
+        assert isinstance(app.stack.top, TableOptionsScene)
+    app.pop()
+    assert not scene.covered
+    frame(app)
+    assert next(b for b in scene.buttons if b.label == "Menu").enabled
