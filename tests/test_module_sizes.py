@@ -14,15 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent / "rummy_gui"
 MODULE_LINES = 600
 CLASS_LINES = 300
 
-# Modules over a limit today (paths under rummy_gui/), each being split.
-OVER_LIMIT: frozenset[str] = frozenset(
-    {
-        "play/saves.py",
-        "play/session.py",  # and its class Session
-        "ui/screens/menus.py",
-        "ui/shell/app.py",
-    }
-)
+# Modules over a limit (paths under rummy_gui/): none now; the list may only shrink.
+OVER_LIMIT: frozenset[str] = frozenset()
 
 
 def oversized(source: str) -> list[str]:
