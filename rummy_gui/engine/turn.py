@@ -18,6 +18,7 @@ from .ending import end_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
 from .melds import (
+    FULL_SET,
     RUN,
     SET,
     LayoffFit,
@@ -145,7 +146,7 @@ def prepare_meld(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
     def apply() -> None:
         meld = Meld(s.next_meld, reading, seat, s.turn_no)
         s.next_meld += 1
-        four = reading.kind == SET and len(reading.cards) == 4
+        four = reading.kind == SET and len(reading.cards) == FULL_SET
         meld.doubled = r.persian_bonuses and four
         meld.complete = r.mark_complete_sets and four
         s.melds.append(meld)
@@ -246,7 +247,7 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
 
     def apply() -> None:
         meld.lay_off(fit, seat)
-        if r.mark_complete_sets and meld.kind == SET and len(meld) == 4:
+        if r.mark_complete_sets and meld.kind == SET and len(meld) == FULL_SET:
             meld.complete = True
         if r.hidden_layoffs:
             lay_face_down(s, seat, meld, fit, named)

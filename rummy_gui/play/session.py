@@ -268,10 +268,9 @@ class Session:
         return self._legal_cache[1].get(seat, [])
 
     # --- moves ----------------------------------------------------------
-    def play(self, seat: int, move: Move, told: bool = True) -> None:
+    def play(self, seat: int, move: Move) -> None:
         """Play a move for `seat`; raises the engine's IllegalMove (state unchanged) on refusal.
-        `told` False: a pass the table made for the player (a claim they are not
-        asked about) is not put in the log as theirs."""
+        A pass in a claim window goes in no log: a window nobody takes writes nothing."""
         deal_before = self.game.round
         index = len(self.game.moves)
         action = move.action
@@ -290,11 +289,8 @@ class Session:
         )
         if claim is not None:
             # A claim counts only once the window closes (a nearer player may still claim):
-            # it is told then, and only the one that won. Passes are told at once.
-            if entry is not None and action is Action.PASS:
-                if told:
-                    self.log.append(entry)
-            elif entry is not None:
+            # it is told then, and only the one that won; passes are never told.
+            if entry is not None and action is not Action.PASS:
                 self._claims[seat] = entry
             if self.phase is not Phase.CLAIM or self.game.claim is not claim:
                 winner = claim.winning_seat()  # the engine's claim priority

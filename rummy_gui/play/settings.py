@@ -44,6 +44,7 @@ ANIMATION_SPEEDS: dict[str, tuple[float, str]] = {
     "slow": (1.8, NC_("animation", "Slow")),
 }
 ASK_CLAIMS = ("always", "useful", "never")  # hot seat: ask humans about claims
+TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.2}  # name: factor on the window's UI scale
 CARD_SCALE = (0.8, 1.6)
 VOLUME = (0.0, 1.0)
 WINDOW_SIZE = (320, 8192)  # the window is clamped to the screen as well (ui/shell/app.py)
@@ -67,6 +68,12 @@ class Settings:
     window_position: tuple[int, int] | None = None  # None: centred by the system
     ask_claims: str = "useful"  # one of ASK_CLAIMS
     hand_over_screen: bool = True  # hot seat: hide the hand between human players
+    text_size: str = "normal"  # one of TEXT_SIZES
+
+    @property
+    def text_factor(self) -> float:
+        """The text-size setting as a factor on the UI scale the window's size gives."""
+        return TEXT_SIZES.get(self.text_size, 1.0)
 
     @property
     def animation_factor(self) -> float:
@@ -150,6 +157,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "card_back": tuple(CARD_BACKS),
     "animation": tuple(ANIMATION_SPEEDS),
     "ask_claims": ASK_CLAIMS,
+    "text_size": tuple(TEXT_SIZES),
 }
 _RANGES: dict[str, tuple[float, float]] = {"card_scale": CARD_SCALE, "volume": VOLUME}
 _PAIRS: dict[str, tuple[int, int]] = {

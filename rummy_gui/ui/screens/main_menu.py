@@ -12,9 +12,10 @@ from rummy_gui.ui.screens.new_game import NewGameScene
 from rummy_gui.ui.screens.rules import RulesScene
 from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.shell.intents import Back, Intent, Key
-from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets import fonts, theme, uiscale
 from rummy_gui.ui.widgets.controls import Button, fit_text
 from rummy_gui.ui.widgets.dialogs import WidgetScene
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
@@ -26,9 +27,9 @@ class MainMenu(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw, bh = 320, (46 if h >= 760 else 38)
+        bw, bh = px(320), (px(46) if h >= px(760) else px(38))
         x = w // 2 - bw // 2
-        y = min(int(h * 0.44), h - 7 * (bh + 10) - 12)
+        y = min(int(h * 0.44), h - 7 * (bh + px(10)) - px(12))
         from rummy_gui.play.resume import autosave_exists
 
         has_game = (self.app.session is not None and not self.app.session.finished) or (
@@ -45,7 +46,9 @@ class MainMenu(WidgetScene):
         ]
         default = 0 if has_game else 1  # a game in progress: Continue is what Enter does
         self.widgets = [
-            Button((x, y + i * (bh + 10), bw, bh), label, fn, enabled=en, primary=(i == default))
+            Button(
+                (x, y + i * (bh + px(10)), bw, bh), label, fn, enabled=en, primary=(i == default)
+            )
             for i, (label, fn, en) in enumerate(items)
         ]
 
@@ -133,20 +136,20 @@ class MainMenu(WidgetScene):
     def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
-        scale = min(1.0, h / 800)
+        scale = min(1.0, h / px(800)) * uiscale.scale()
         # From the buttons up: the subtitle, the title, and the card fan in the
         # room left above the title (smaller cards in a low window), none over another.
         top = self.widgets[0].rect.y if self.widgets else int(h * 0.44)
         sub = fit_text(
             _("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"),
-            18,
+            px(18),
             theme.TEXT_DIM,
             w - 40,
         )
-        sub_rect = sub.get_rect(midbottom=(w // 2, top - 10))
+        sub_rect = sub.get_rect(midbottom=(w // 2, top - px(10)))
         title = fonts.text_cached(_("Rummy"), int(64 * scale), theme.GOLD, True)
         shadow = fonts.text_cached(_("Rummy"), int(64 * scale), (8, 30, 18), True)
-        title_rect = title.get_rect(midbottom=(w // 2, sub_rect.y + 2))
+        title_rect = title.get_rect(midbottom=(w // 2, sub_rect.y - 2))  # the shadow clear of it
         for card_rect, img in self._fan(title_rect.y - 2, int(154 * scale), w // 2):
             surface.blit(img, card_rect)
         surface.blit(shadow, title_rect.move(3, 3))
@@ -158,10 +161,10 @@ class MainMenu(WidgetScene):
         said = [
             (line, colour)
             for text, colour in ((self.notice, theme.GOLD), (self.autosave_problem, theme.ERROR))
-            for line in (fonts.wrap(text, 15, min(900, w - 40))[:3] if text else [])
+            for line in (fonts.wrap(text, px(15), min(px(900), w - 40))[:3] if text else [])
         ]
-        y = h - 8 - 19 * len(said)
+        y = h - 8 - px(19) * len(said)
         for line, colour in said:
-            img = fonts.text_cached(line, 15, colour)
+            img = fonts.text_cached(line, px(15), colour)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += 19
+            y += px(19)

@@ -24,6 +24,7 @@ from rummy_gui.ui.widgets.controls import (
     label_image,
 )
 from rummy_gui.ui.widgets.dialogs import WidgetScene
+from rummy_gui.ui.widgets.uiscale import px
 
 # The names seats start with; the bots' are written in each language's own
 # letters (the Russian for "You" beside a Latin "Boris" gave two badges whose
@@ -89,10 +90,10 @@ class NewGameScene(WidgetScene):
         self.widgets = []
         self.option_labels: list[tuple[str, tuple[int, int], int]] = []
         self.option_help: list[tuple[Widget, str]] = []  # a house rule's control, its help
-        left = max(30, w // 2 - 600)
-        col_w = min(360, (w - 2 * left) // 3 - 20)
-        y0 = 86
-        row_h = min(48, (h - 260) // 8)
+        left = max(30, w // 2 - px(600))
+        col_w = min(px(360), (w - 2 * left) // 3 - 20)
+        y0 = px(86)
+        row_h = min(px(48), (h - px(260)) // 8)
         for i, p in enumerate(self.presets):
             b = Button(
                 (left, y0 + i * (row_h + 6), col_w, row_h),
@@ -102,31 +103,31 @@ class NewGameScene(WidgetScene):
             )
             self.widgets.append(b)
         desc_y = y0 + 7 * (row_h + 6) + 6
-        self.desc_rect = pygame.Rect(left, desc_y, col_w, h - 80 - 10 - desc_y)
+        self.desc_rect = pygame.Rect(left, desc_y, col_w, h - px(80) - 10 - desc_y)
         # seats
-        mid = left + col_w + 30
-        mid_w = min(420, w - mid - col_w - 60)
+        mid = left + col_w + px(30)
+        mid_w = min(px(420), w - mid - col_w - px(60))
         players = list(range(self.info.min_players, self.info.max_players + 1))
         self.widgets.append(
             Cycler(
-                (mid + 130, y0, mid_w - 130, 40),
+                (mid + px(130), y0, mid_w - px(130), px(40)),
                 players,
                 players.index(self.players),
                 self._set_players,
                 str,
             )
         )
-        self.players_label = pygame.Rect(mid, y0, 124, 40)
+        self.players_label = pygame.Rect(mid, y0, px(124), px(40))
         self.name_fields.clear()
-        seat_h = min(44, (h - y0 - 200) // max(1, self.players) - 6)
+        seat_h = min(px(44), (h - y0 - px(200)) // max(1, self.players) - 6)
         kinds = ["human", *self.levels]
         name_w = (
-            mid_w * 2 // 5 if mid_w < 360 else mid_w // 2
+            mid_w * 2 // 5 if mid_w < px(360) else mid_w // 2
         )  # narrow: more room for "Bot: Medium"
         self.swatches: list[Swatch] = []
         kind_column: list[Cycler] = []
         for seat in range(self.players):
-            y = y0 + 56 + seat * (seat_h + 6)
+            y = y0 + px(56) + seat * (seat_h + 6)
             self.swatches.append(
                 Swatch((mid, y, seat_h, seat_h), "", partial(self._next_colour, seat))
             )
@@ -150,11 +151,22 @@ class NewGameScene(WidgetScene):
             self.widgets.append(kind_column[-1])
         Cycler.share_size(kind_column)  # "Botti: keskitaso" wraps; every seat's at one size
         # partnerships: who plays with whom, as the table's badges will say ("team A")
-        self.teams_at = (mid, y0 + 56 + self.players * (seat_h + 6) + 6, mid_w)
+        self.teams_at = (mid, y0 + px(56) + self.players * (seat_h + 6) + 6, mid_w)
         # house rules
-        right = mid + mid_w + 30
+        right = mid + mid_w + px(30)
         rw = w - right - left
         y = y0
+        # a long list in a low window (large text): the rows come closer together
+        label_hs = {
+            rule.key: label_image(
+                catalog.option_label(rule.key), px(18), theme.TEXT, (rw, px(48)), centred=False
+            ).get_height()
+            for rule in self.info.house_rules
+            if not rule.is_switch and rule.choices
+        }
+        wanted = sum(px(48) + label_hs.get(r.key, -2) + 2 for r in self.info.house_rules)
+        room = h - px(80) - px(12) - y0
+        step = px(48) if wanted <= room else max(px(30), px(48) * room // max(1, wanted))
         for rule in self.info.house_rules:
             key = rule.key
             label = catalog.option_label(key)
@@ -164,7 +176,9 @@ class NewGameScene(WidgetScene):
                 def set_bool(v: bool, key: str = key) -> None:
                     self.options[key] = v
 
-                self.widgets.append(Toggle((right, y, rw, 40), label, bool(current), set_bool))
+                self.widgets.append(
+                    Toggle((right, y, rw, min(px(40), step - 4)), label, bool(current), set_bool)
+                )
                 self.option_help.append((self.widgets[-1], catalog.option_help(key)))
             elif rule.choices:
                 choices = list(rule.choices)
@@ -175,10 +189,10 @@ class NewGameScene(WidgetScene):
                     self.options[key] = v
 
                 # a label too long for one line takes two, and its chooser moves down
-                label_h = label_image(label, 18, theme.TEXT, (rw, 48), centred=False).get_height()
+                label_h = label_hs[key]
                 self.widgets.append(
                     Cycler(
-                        (right, y + label_h, min(rw, 240), 36),
+                        (right, y + label_h, min(rw, px(240)), min(px(36), step - 8)),
                         choices,
                         choices.index(current),
                         set_choice,
@@ -188,17 +202,15 @@ class NewGameScene(WidgetScene):
                 self.option_help.append((self.widgets[-1], catalog.option_help(key)))
                 self.option_labels.append((label, (right, y), rw))
                 y += label_h + 2
-            y += 48
+            y += step
         self.rules_x, self.rules_w = right, rw
         Toggle.share_size([t for t in self.widgets if isinstance(t, Toggle)])
-        bw = 180
+        bw, bh, by = px(180), px(54), h - px(80)
         self.widgets.append(
-            Button((w - left - bw, h - 80, bw, 54), _("Start"), self._start, primary=True)
+            Button((w - left - bw, by, bw, bh), _("Start"), self._start, primary=True)
         )
-        self.widgets.append(
-            Button((w - left - 2 * bw - 16, h - 80, bw, 54), _("Rules"), self._rules)
-        )
-        self.widgets.append(Button((left, h - 80, bw, 54), _("Back"), self.app.pop))
+        self.widgets.append(Button((w - left - 2 * bw - 16, by, bw, bh), _("Rules"), self._rules))
+        self.widgets.append(Button((left, by, bw, bh), _("Back"), self.app.pop))
         self.widgets.extend(self.swatches)
 
     def blurb(self) -> str:
@@ -272,22 +284,24 @@ class NewGameScene(WidgetScene):
         self.draw_background(surface)
         r = self.desc_rect
         blurb = self.blurb()
-        size, lines = 17, fonts.wrap(blurb, 17, r.w)
+        size, lines = px(17), fonts.wrap(blurb, px(17), r.w)
         while len(lines) * (size + 5) > r.h and size > 11:  # a long translation: smaller type
             size -= 1
             lines = fonts.wrap(blurb, size, r.w)
         for line_no, line in enumerate(lines):
             img = fonts.text_cached(line, size, theme.TEXT_DIM)
             surface.blit(img, (r.x, r.y + line_no * (size + 5)))
-        img = fit_text(_("Players"), 20, theme.TEXT, self.players_label.w)
+        img = fit_text(_("Players"), px(20), theme.TEXT, self.players_label.w)
         surface.blit(img, img.get_rect(midleft=self.players_label.midleft))
         for i, line in enumerate(self.team_lines()):
             x, y, width = self.teams_at
-            surface.blit(fit_text(line, 16, theme.GOLD, width), (x, y + i * 22))
+            surface.blit(fit_text(line, px(16), theme.GOLD, width), (x, y + i * px(22)))
         for label, pos, width in self.option_labels:
-            surface.blit(label_image(label, 18, theme.TEXT, (width, 48), centred=False), pos)
-        heading = fit_text(_("House rules"), 16, theme.GOLD, self.rules_w, True)
-        surface.blit(heading, (self.rules_x, 62))
+            surface.blit(
+                label_image(label, px(18), theme.TEXT, (width, px(48)), centred=False), pos
+            )
+        heading = fit_text(_("House rules"), px(16), theme.GOLD, self.rules_w, True)
+        surface.blit(heading, (self.rules_x, px(62)))
 
 
 class Swatch(Button):
@@ -303,7 +317,7 @@ class Swatch(Button):
     def draw(self, surface: pygame.Surface, live: bool = True) -> None:
         super().draw(surface, live)
         pygame.draw.circle(surface, self.colour, self.rect.center, self.rect.h // 2 - 6)
-        img = fonts.text_cached(self.mark, 14, (15, 15, 15), True)
+        img = fonts.text_cached(self.mark, px(14), (15, 15, 15), True)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 

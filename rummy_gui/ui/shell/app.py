@@ -39,6 +39,7 @@ from rummy_gui.ui.shell.heap import bound_heap, settle_heap, trim_heap
 from rummy_gui.ui.shell.intents import Intent, Quit, Resize, ToggleFullscreen, translate
 from rummy_gui.ui.shell.rooms import SceneRooms
 from rummy_gui.ui.shell.scene import Rooms, Scene, SceneStack
+from rummy_gui.ui.widgets import uiscale
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
@@ -100,6 +101,7 @@ class App:
         self.windowed_size = fit_window(size, self.bounds)
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
+        uiscale.update(self.size, self.settings.text_factor)
         self._fullscreen = False  # the window's state (settings.fullscreen: the wish)
         self._windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.stack = SceneStack()
@@ -200,6 +202,12 @@ class App:
                 self._set_minimum_size()
                 self._move_window(where)
             self.windowed_size = size
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Every scene laid out again for the window's size and the UI scale (a
+        resize, fullscreen, the text-size setting)."""
+        uiscale.update(self.size, self.settings.text_factor)
         for scene in self.stack.scenes:
             scene.layout(self.screen.get_size())
 
@@ -218,8 +226,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self._leave_fullscreen()
-        for scene in self.stack.scenes:
-            scene.layout(self.screen.get_size())
+        self.relayout()
 
     def _leave_fullscreen(self) -> None:
         """Back to the window's size and place. SDL keeps the window it had and,

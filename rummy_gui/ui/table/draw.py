@@ -46,6 +46,7 @@ from rummy_gui.ui.table.draw_seats import (
 )
 from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.table.seat_figures import hand_figure
+from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -87,6 +88,13 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     scene.dirty_rects = dirty
 
 
+def hovered(scene: TableScene) -> KeyedButton | None:
+    """The table's button under the pointer whose tooltip shows."""
+    return next(
+        (b for b in scene.buttons if isinstance(b, KeyedButton) and b.hover and b.visible), None
+    )
+
+
 def _draw_moving(
     surface: pygame.Surface,
     scene: TableScene,
@@ -110,7 +118,7 @@ def _draw_moving(
         draw_hand(surface, scene, geo, hidden)
     draw_focus(surface, scene)
     draw_targets(surface, scene)
-    if near("buttons"):
+    if near("buttons") or near("actions"):
         for widget in scene.buttons:
             widget.draw(surface, live=not scene.covered)
     concealed = scene.concealed()
@@ -128,6 +136,9 @@ def _draw_moving(
         if isinstance(name, tuple) and name[0] == "message"
     ):  # a message's callout lies within its part: elsewhere it changes no pixel
         draw_messages(surface, scene, geo)
+    pointed = None if scene.covered else hovered(scene)
+    if pointed is not None and near("tooltip"):
+        draw_tooltip(surface, pointed)
 
 
 @dataclass
@@ -190,9 +201,16 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     )
     log_rect = Rect(lt.panel.x, lt.panel.y, lt.panel.w, lt.buttons.y - lt.panel.y)
     parts["log"] = (log_rect, _Part(panel_base, None))
-    if scene.buttons:
-        spread = [b.rect.inflate(6, 12) for b in scene.buttons]
-        parts["buttons"] = (spread[0].unionall(spread[1:]).clip(window), _Part(None, buttons))
+    # the action column and the icon bar: two parts, far apart
+    icons = [b for b in scene.buttons if isinstance(b, IconButton)]
+    actions = [b for b in scene.buttons if not isinstance(b, IconButton)]
+    for name, group in (("buttons", icons), ("actions", actions)):
+        if group:
+            spread = [b.rect.inflate(6, 12) for b in group]
+            parts[name] = (spread[0].unionall(spread[1:]).clip(window), _Part(None, buttons))
+    pointed = None if scene.covered else hovered(scene)
+    if pointed is not None:
+        parts["tooltip"] = (tooltip_rect(pointed, window), _Part(None, pointed.tooltip()))
     thinking = None
     if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
         thinking = (g.to_act[0], int(scene.motion.clock * 3) % 3)

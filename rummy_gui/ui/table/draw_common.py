@@ -14,6 +14,7 @@ from rummy_gui.ui.table import card_paint
 from rummy_gui.ui.table.geometry import Flight
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import draw_panel
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -61,8 +62,8 @@ def draw_flight(surface: pygame.Surface, scene: TableScene, flight: Flight, priv
 
 def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:
     draw_panel(surface, rect, alpha=238)
-    surface.blit(fonts.text_cached(title, 20, theme.GOLD, True), (rect.x + 18, rect.y + 14))
+    surface.blit(fonts.text_cached(title, px(20), theme.GOLD, True), (rect.x + 18, rect.y + 14))
     y = rect.y + 46
     for line in lines:
-        surface.blit(fonts.text_cached(line, 16, theme.TEXT), (rect.x + 18, y))
+        surface.blit(fonts.text_cached(line, px(16), theme.TEXT), (rect.x + 18, y))
         y += 22

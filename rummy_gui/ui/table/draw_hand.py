@@ -14,6 +14,7 @@ from rummy_gui.i18n import _
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -44,7 +45,7 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
             tag = meld_me_tag()
             surface.blit(tag, tag.get_rect(bottomleft=(r.x + 2, r.y - 2)))
     if not slots and scene.session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER, Phase.CUT):
-        img = fonts.text_cached(_("no cards in hand"), 16, theme.TEXT_DIM)
+        img = fonts.text_cached(_("no cards in hand"), px(16), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
 
 
@@ -61,7 +62,7 @@ def marked_card(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) ->
 
 
 def meld_me_tag() -> pygame.Surface:
-    return fonts.text_cached(_("meld me"), 12, theme.ERROR, True)
+    return fonts.text_cached(_("meld me"), px(12), theme.ERROR, True)
 
 
 def hand_hovered(scene: TableScene, i: int) -> bool:
@@ -82,7 +83,7 @@ def draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
         )
     surface.blit(layer, (0, 0))
     for target in scene.drag.targets:
-        img = fonts.text_cached(_(target.label), 14, theme.LEGAL, True)
+        img = fonts.text_cached(_(target.label), px(14), theme.LEGAL, True)
         surface.blit(img, img.get_rect(midbottom=(target.rect.centerx, target.rect.y - 2)))
 
 

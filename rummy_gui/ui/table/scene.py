@@ -92,10 +92,17 @@ class TableScene(Scene, TableState):
             self.fly_from(self.geometry(), dealt=True)
 
     def resume(self) -> None:
+        if self._looks != self._looks_now():  # Settings changed the felt or the cards
+            self.settings_changed()
         self.sync_hand()
+
+    def _looks_now(self) -> tuple[object, ...]:
+        s = self.app.settings
+        return (s.card_back, s.four_colour, s.card_scale, s.high_contrast)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.geo_cache.resize(size)
+        self._looks = self._looks_now()
         do = self.moves
         actions = {
             "meld": do.meld_selected,
@@ -113,7 +120,8 @@ class TableScene(Scene, TableState):
             "scores": self.show_scores,
             "menu": self.to_menu,
         }
-        self.buttons.layout(self.geometry().layout.buttons, self, actions)
+        lt = self.geometry().layout
+        self.buttons.layout(lt.buttons, lt.actions, self, actions)
         own = self.geometry().layout.seats[self.viewer].melds
         self.slot_buttons = [
             Button(
@@ -178,9 +186,9 @@ class TableScene(Scene, TableState):
         self.app.push(ScoreSheetScene(self.app, self.session))
 
     def show_options(self) -> None:
-        from rummy_gui.ui.table.options import TableOptionsScene
+        from rummy_gui.ui.screens.settings import SettingsScene
 
-        self.app.push(TableOptionsScene(self.app, self))
+        self.app.push(SettingsScene(self.app))
 
     def save_as(self) -> None:
         from rummy_gui.ui.screens.saving import SaveAsScene

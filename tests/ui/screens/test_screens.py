@@ -88,7 +88,7 @@ def test_settings_change_the_table(app: App) -> None:
     frame(app)
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
-    click(app, settings.widgets[1].rect.center)  # four-colour deck
+    click(app, settings.by_name["four_colour"].rect.center)
     assert app.settings.four_colour
     app.dispatch(ToggleFullscreen())
     frame(app)
