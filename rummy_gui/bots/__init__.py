@@ -14,12 +14,11 @@ from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.view import View
+from ..levels import LEVELS
 from . import memory, solver
 from .expert import ExpertBot
 from .policy import JUDGMENTS, RuleBot, decision_rng
 from .search import hard_level
-
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
 
 class Bot(Protocol):

@@ -59,7 +59,6 @@ def prepare_draw(t: Table, seat: int, _m: Move) -> Apply:
         card = t.take_from_stock()
         assert card is not None
         s.hands[seat].append(card)
-        s.drew = "stock"
         if r.pinochle_last_turns and not s.stock:
             s.final_pending = True
         protected = s.protected
@@ -105,7 +104,6 @@ def prepare_take(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
             for c in taken if n == 1 else taken[:-1]:
                 s.restricted[c.code] += 1
         s.target = target
-        s.drew = "take"
         s.protected = False
         s.phase = Phase.PLAY
 
@@ -117,7 +115,6 @@ def prepare_pass_draw(t: Table, _seat: int, _m: Move) -> Apply:
         raise _illegal("must_draw")
 
     def apply() -> None:
-        t.s.drew = "pass"
         t.s.phase = Phase.PLAY
 
     return apply

@@ -49,7 +49,10 @@ def test_the_scene_kinds_and_the_widgets_import_no_screen() -> None:
     screens = {
         f"rummy_gui.ui.{m}"
         for m in (
-            "screens.menus",
+            "screens.main_menu",
+            "screens.new_game",
+            "screens.settings",
+            "screens.rules",
             "table.scene",
             "table.overlays",
             "screens.saving",
@@ -88,7 +91,10 @@ def test_what_a_table_opens_does_not_import_the_table() -> None:
         "table.options",
         "table.hotseat",
         "screens.saving",
-        "screens.menus",
+        "screens.main_menu",
+        "screens.new_game",
+        "screens.settings",
+        "screens.rules",
         "screens.statistics",
         "screens.replay",
     ):

@@ -20,6 +20,7 @@ from pygame import Rect
 from rummy_gui.engine import Game
 from rummy_gui.i18n import language
 from rummy_gui.ui.table import draw_common, texts
+from rummy_gui.ui.table.card_paint import reach
 from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.draw_hand import (
     HAND_HOVER_LIFT,
@@ -118,9 +119,7 @@ def _draw_moving(
                 "hand",
                 scene.viewer,
             )  # into a hidden hand: its back
-            draw_common.draw_card(
-                surface, scene, None if private else flight.card, flight.rect(), shadow=True
-            )
+            draw_common.draw_flight(surface, scene, flight, private)
     draw_drag(surface, scene)
     if parts is None or any(
         clip.colliderect(rect)
@@ -196,7 +195,12 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     thinking = None
     if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
         thinking = (g.to_act[0], int(scene.motion.clock * 3) % 3)
-    frozen = frozenset(hidden)
+
+    def hidden_in(*zones: object) -> frozenset[Any]:
+        """The places still awaiting a card in flight among these zones: a card
+        landing elsewhere (a deal lands one a frame) leaves this part as it is."""
+        return frozenset(h for h in hidden if h[0] in zones)
+
     for seat, place in lt.seats.items():
         rects = [place.zone.inflate(20, 20)]
         melds: list[object] = [g.face_down[seat]]
@@ -206,6 +210,8 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
                 melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
+        own = [("hand", seat), ("face down", seat)]
+        own.extend(("meld", m.id) for m in g.public_melds if geo.meld_zone_of.get(m.id) == seat)
         base = (
             badge_lines(scene, seat),
             seat in g.to_act,
@@ -214,7 +220,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
             len(g.hand(seat)),
             tuple(melds),
             hint,
-            frozen,
+            hidden_in(*own),
         )
         here = thinking if thinking is not None and thinking[0] == seat else None
         spot = thinking_spot(scene, geo) if here is not None else None
@@ -228,13 +234,13 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         middle = middle.unionall([r.inflate(12, 12).move(0, -20) for r in fan])
     middle.y -= 40  # a lifted card and its "take" tip
     middle.h += 40
-    pile = (g.stock_count, tuple(c.code for c in g.discard_pile), frozen)
+    pile = (g.stock_count, tuple(c.code for c in g.discard_pile), hidden_in(("discard",)))
     parts["middle"] = (middle.clip(window), _Part(not g.discard_pile, pile))
     # The pointer over the pile lifts cards and moves the "take" tip: each card
     # and the tip are parts of their own, so a hover redraws only what moved.
     for i, rect in enumerate(fan):
         lifted = pile_lifted(scene, i)
-        area = rect.union(rect.move(0, -PILE_LIFT)).inflate(12, 12)
+        area = reach(rect).union(reach(rect.move(0, -PILE_LIFT), True))
         parts[("pile card", i)] = (area.clip(window), _Part(None, lifted))
     tip = pile_tip(scene, geo)
     if tip is not None:
@@ -255,14 +261,14 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         target.code if target is not None else None,
         scene.concealed(),
         g.phase,
-        frozen,
+        hidden_in(("hand", scene.viewer)),
     )
     parts["hand"] = (hand.clip(window), _Part(None, hand_key))
     # As with the pile: the pointer raises one card of the hand, so each card's
     # place (raised or not, its "meld me" tag above) is a part of its own.
     marked = marked_card(scene, shown)
     for i, (_c, rect) in enumerate(shown):
-        area = rect.union(rect.move(0, -HAND_HOVER_LIFT)).inflate(12, 12)
+        area = reach(rect).union(reach(rect.move(0, -HAND_HOVER_LIFT), True))
         if i == marked:
             tag = meld_me_tag()
             area.union_ip(tag.get_rect(bottomleft=(rect.x + 2, rect.y - HAND_HOVER_LIFT - 2)))

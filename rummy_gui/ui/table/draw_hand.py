@@ -32,9 +32,11 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
         if (("hand", scene.viewer), i) in hidden or i in dragging:
             continue
         r = rect.move(0, -24) if i in scene.hand.selected else rect
-        if hand_hovered(scene, i):
+        hovered = hand_hovered(scene, i)
+        if hovered:
             r = r.move(0, -HAND_HOVER_LIFT)
-        draw_common.draw_card(surface, scene, card, r, shadow=True)
+        up = hovered or i in scene.hand.selected
+        draw_common.draw_card(surface, scene, card, r, shadow=True, lifted=up)
         if i in scene.hand.selected:
             pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
         if i == marked:
@@ -46,7 +48,7 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
 
 
-HAND_HOVER_LIFT = 8  # how far the pointer raises a card of the hand
+HAND_HOVER_LIFT = 14  # how far the pointer raises a card of the hand (its shadow grows too)
 
 
 def marked_card(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) -> int | None:
@@ -90,6 +92,8 @@ def draw_drag(surface: pygame.Surface, scene: TableScene) -> None:
         for i, (card, offset, size) in enumerate(d.cards):
             x = scene.pointer.at[0] + offset[0]
             y = scene.pointer.at[1] + offset[1]
-            draw_common.draw_card(surface, scene, card, Rect(x, y, *size), shadow=(i == 0))
+            draw_common.draw_card(
+                surface, scene, card, Rect(x, y, *size), shadow=(i == 0), lifted=True
+            )
     for back in scene.motion.returning:
-        draw_common.draw_card(surface, scene, back.card, back.rect(), shadow=True)
+        draw_common.draw_card(surface, scene, back.card, back.rect(), shadow=True, lifted=True)

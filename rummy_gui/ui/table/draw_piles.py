@@ -76,8 +76,10 @@ def draw_discard(
             continue
         if dragging_from is not None and scene.drag and scene.drag.active and i >= dragging_from:
             continue
-        r = rect.move(0, -PILE_LIFT) if pile_lifted(scene, i) else rect
-        draw_common.draw_card(surface, scene, card, r, shadow=True)
+        up = pile_lifted(scene, i)
+        draw_common.draw_card(
+            surface, scene, card, rect.move(0, -PILE_LIFT) if up else rect, True, up
+        )
     tip = pile_tip(scene, geo)
     if tip is not None:
         surface.blit(*tip)

@@ -11,6 +11,7 @@ from pygame import Rect
 from rummy_gui.engine import Game
 from rummy_gui.i18n import _, pgettext
 from rummy_gui.play import palette
+from rummy_gui.ui.art.felt import soft_area
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import draw_common, texts
 from rummy_gui.ui.table.draw_common import high_contrast
@@ -86,7 +87,7 @@ def static_layer(size: tuple[int, int], scene: TableScene, geo: Geometry) -> pyg
         if hc:
             _zone_layer(static, place.zone, (*session.colour(seat), 255), None, 3)
         else:
-            _zone_layer(static, place.zone, (*session.colour(seat), 90), (0, 0, 0, 38), 2)
+            _zone_layer(static, place.zone, (*session.colour(seat), 70), (0, 0, 0, 38), 2)
     if hc:
         _zone_layer(static, geo.layout.discard, (*palette.HC_ZONE, 255), None, 2)
     else:
@@ -102,14 +103,17 @@ def _zone_layer(
     shade: tuple[int, int, int, int] | None,
     width: int,
 ) -> None:
-    """A zone's shade and edge, blended onto the felt."""
-    layer = pygame.Surface(zone.size, pygame.SRCALPHA)
-    local = layer.get_rect()
-    if shade is not None:
-        pygame.draw.rect(layer, shade, local, border_radius=14)
-    if edge is not None:
+    """A zone's shade and edge, blended onto the felt: a soft area with a faint
+    rim of the seat's colour (art/felt.py), or in high contrast a plain one."""
+    if edge is not None and edge[3] == 255:  # high contrast keeps its plain, strong edges
+        layer = pygame.Surface(zone.size, pygame.SRCALPHA)
+        local = layer.get_rect()
+        if shade is not None:
+            pygame.draw.rect(layer, shade, local, border_radius=14)
         pygame.draw.rect(layer, edge, local, width=width, border_radius=14)
-    surface.blit(layer, zone.topleft)
+        surface.blit(layer, zone.topleft)
+        return
+    surface.blit(soft_area(zone.size, shade, edge), zone.topleft)
 
 
 def draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:

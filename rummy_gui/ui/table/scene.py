@@ -87,6 +87,8 @@ class TableScene(Scene, TableState):
     # --- lifecycle ------------------------------------------------------
     def enter(self) -> None:
         self.app.play_sound("shuffle")
+        if not self.game.moves:  # a new game: its first deal is dealt before the players' eyes
+            self.fly_from(self.geometry(), dealt=True)
 
     def resume(self) -> None:
         self.sync_hand()
@@ -165,7 +167,7 @@ class TableScene(Scene, TableState):
         self.layout(self.geo_cache.window)
 
     def show_rules(self) -> None:
-        from rummy_gui.ui.screens.menus import RulesScene
+        from rummy_gui.ui.screens.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
 

@@ -12,8 +12,11 @@ import pygame
 import pytest
 
 from rummy_gui import i18n
-from rummy_gui.ui.screens.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.screens.main_menu import MainMenu
+from rummy_gui.ui.screens.new_game import NewGameScene
+from rummy_gui.ui.screens.rules import RulesScene
 from rummy_gui.ui.screens.saving import LoadScene
+from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.screens.statistics import StatisticsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Resize

@@ -7,7 +7,10 @@ import pygame
 import pytest
 
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.screens.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.screens.main_menu import MainMenu
+from rummy_gui.ui.screens.new_game import NewGameScene
+from rummy_gui.ui.screens.rules import RulesScene
+from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Back, Resize, ToggleFullscreen
 from rummy_gui.ui.table.scene import TableScene

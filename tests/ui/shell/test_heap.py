@@ -9,7 +9,7 @@ import gc
 from rummy_gui.bots import make_bot, memory, solver
 from rummy_gui.engine.seeded import seeded_deal
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui.shell.app import settle_heap
+from rummy_gui.ui.shell.heap import settle_heap
 
 
 def cache_sizes() -> tuple[int, int, int]:

@@ -31,10 +31,17 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> list[Card]:
     drawn: list[Card] = []
     real = draw_common.draw_card
 
-    def spy(surface: Any, scene: Any, card: Card | None, rect: Any, shadow: bool = False) -> None:
+    def spy(
+        surface: Any,
+        scene: Any,
+        card: Card | None,
+        rect: Any,
+        shadow: bool = False,
+        lifted: bool = False,
+    ) -> None:
         if card is not None:
             drawn.append(card)
-        real(surface, scene, card, rect, shadow)
+        real(surface, scene, card, rect, shadow, lifted)
 
     monkeypatch.setattr(draw_common, "draw_card", spy)
     monkeypatch.setattr(table_draw, "_still", lambda _scene: False)  # whole frames: all is seen
