@@ -20,6 +20,7 @@ from .melds import RUN, SET, layoff_fits
 from .moves import Move
 from .referee import PHASE_MOVES
 from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS, Rules
+from .scoring import hand_value, meld_points
 
 __all__ = [
     "ContractSlot",
@@ -30,9 +31,11 @@ __all__ = [
     "deep_takes",
     "draw_ends_deal",
     "fills_contract_slot",
+    "hand_points",
     "joinable_melds",
     "keeps_turn",
     "may_lay_off",
+    "melded_so_far",
     "melds_card_fits",
     "moves_with_cards",
     "pile_take",
@@ -228,3 +231,28 @@ def contract_moves(game: Game, seat: int, groups: Sequence[Sequence[Card]]) -> l
         else:
             out.append(m)
     return out
+
+
+def melded_so_far(game: Game, side: int) -> int:
+    """What a side's melds and lay-offs of this deal score so far, as the
+    table shows them (500 family, RULES.md 3.2, 3.8: Persian's doubled
+    four-sets counted double; 0 in the contract family, where melds score
+    nothing). Cards laid off face down (3.9) count once the deal turns them
+    up: until then nobody knows their value."""
+    rules = game.rules
+    if rules.is_contract:
+        return 0
+    seats = game.sides[side]
+    return sum(
+        pts
+        for meld in game.public_melds
+        for owner, pts in meld_points(rules, meld).items()
+        if owner in seats
+    )
+
+
+def hand_points(game: Game, seat: int) -> int:
+    """What `seat`'s hand would count if the deal ended now: the value of its
+    cards, taken off its score in the 500 family (RULES.md 3.7) and scored
+    as penalty points in the contract family (4.7)."""
+    return hand_value(game.rules, game.hand(seat))

@@ -150,6 +150,8 @@ def prepare_meld(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
         meld.doubled = r.persian_bonuses and four
         meld.complete = r.mark_complete_sets and four
         s.melds.append(meld)
+        if s.calling:
+            s.called.append((meld.id, seat))
         after_table(t, seat, cards)
 
     return apply
@@ -249,6 +251,8 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
             meld.complete = True
         if r.hidden_layoffs:
             lay_face_down(s, seat, meld, fit, named)
+        if rummy_layoff or s.calling:
+            s.called.append((meld.id, seat))
         if rummy_layoff:
             s.hands[seat].remove(cards[0])
             assert s.claim is not None

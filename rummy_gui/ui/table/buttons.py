@@ -27,6 +27,7 @@ ICON_BAR: tuple[tuple[str, str], ...] = (
     ("rules", ""),
     ("save", ""),
     ("options", ""),
+    ("scores", "C"),
     ("menu", "Esc"),
 )
 ICON_OF = {"options": "settings"}  # a name whose icon is called otherwise
@@ -52,6 +53,7 @@ def _labels(t: TableState) -> dict[str, str]:
         "rules": _("Rules"),
         "save": _("Save as…"),
         "options": _("Settings"),
+        "scores": _("Scores"),
         "menu": _("Menu"),
     }
 

@@ -45,6 +45,7 @@ from rummy_gui.ui.table.draw_seats import (
     thinking_spot,
 )
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.seat_figures import hand_figure
 from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
@@ -228,10 +229,12 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
                 melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
+        face_up = seat == scene.viewer and not scene.concealed()
         own = [("hand", seat), ("face down", seat)]
         own.extend(("meld", m.id) for m in g.public_melds if geo.meld_zone_of.get(m.id) == seat)
         base = (
             badge_lines(scene, seat),
+            hand_figure(g, seat) if face_up else "",  # a joker swap keeps the count, not the value
             seat in g.to_act,
             seat == g.dealer,
             session.seats[seat].colour,

@@ -16,6 +16,7 @@ from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import draw_common, texts
 from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.seat_figures import deal_figure, hand_figure
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import fit_text
 from rummy_gui.ui.widgets.uiscale import px
@@ -141,7 +142,8 @@ def draw_zone_hints(surface: pygame.Surface, scene: TableScene, geo: Geometry) -
 
 
 def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
-    """The three lines of a seat's badge: name, level (and team), points (and buys)."""
+    """The three lines of a seat's badge: name, level (and team), points: the
+    total and this deal's figure (and buys)."""
     session = scene.session
     g: Game = session.game
     cfg = session.seats[seat]
@@ -157,7 +159,8 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
         level += " · " + _("team {team}").format(team=catalog.team_letter(side))
-    line3 = _("{n} pts").format(n=total)
+    # the total, and this deal so far as the engine scores it (issue 47, defect 3)
+    line3 = _("{n} pts").format(n=total) + " · " + deal_figure(g, seat)
     buys = g.buys_left(seat)
     if buys is not None:
         line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
@@ -225,6 +228,9 @@ def draw_badge(
     level_img = fit_text(level, px(13), theme.TEXT_DIM, right - x, min_size=10)
     surface.blit(level_img, (x, badge.y + px(23)))
     surface.blit(fit_text(line3, px(13), theme.GOLD, right - x, min_size=10), (x, badge.y + px(39)))
+    if seat == scene.viewer and not scene.concealed():  # your own hand, face up
+        own = fit_text(hand_figure(g, seat), px(13), theme.TEXT, right - x, min_size=10)
+        surface.blit(own, (x, badge.y + px(55)))
     if seat == g.dealer:
         chip = (
             (badge.right - px(16), badge.y + px(14))

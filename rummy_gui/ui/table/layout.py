@@ -14,6 +14,7 @@ from rummy_gui.ui.widgets.uiscale import px
 
 CARD_RATIO = 1.4  # height / width of every card
 BADGE_H = 58  # a seat's badge at a UI scale of 1
+OWN_LINE = 16  # the player's own badge has a fourth line: what the hand would cost now
 ICONS_PER_ROW = 5  # the icon bar under the log: two rows
 ACTIONS_W = 132  # the column of actions over the hand's right end, at a UI scale of 1
 COMPACT_BELOW = 96  # card height under which the art draws the compact face (a big index)
@@ -92,7 +93,7 @@ def table_layout(
     seats[viewer] = SeatPlace(
         viewer,
         own,
-        Rect(own.x, own.y, badge_w, px(BADGE_H)),
+        Rect(own.x, own.y, badge_w, px(BADGE_H + OWN_LINE)),  # a line more: your hand's value
         Rect(own.x + badge_w + 10, own.y, actions.x - 10 - (own.x + badge_w + 10), own.h),
         "bottom",
     )

@@ -28,6 +28,7 @@ from rummy_gui.ui.table.drops import Drag
 from rummy_gui.ui.table.hint_steps import HintSteps
 from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.moves import TableMoves
+from rummy_gui.ui.table.score_sheet import SHEET_KEY, ScoreSheetScene
 from rummy_gui.ui.table.seating import Seating
 from rummy_gui.ui.table.state import TableState
 from rummy_gui.ui.widgets import theme
@@ -116,6 +117,7 @@ class TableScene(Scene, TableState):
             "rules": self.show_rules,
             "save": self.save_as,
             "options": self.show_options,
+            "scores": self.show_scores,
             "menu": self.to_menu,
         }
         lt = self.geometry().layout
@@ -179,6 +181,10 @@ class TableScene(Scene, TableState):
 
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
 
+    def show_scores(self) -> None:
+        """The score sheet over the table (its key or Esc shuts it)."""
+        self.app.push(ScoreSheetScene(self.app, self.session))
+
     def show_options(self) -> None:
         from rummy_gui.ui.screens.settings import SettingsScene
 
@@ -203,6 +209,9 @@ class TableScene(Scene, TableState):
                 self.to_menu()
             return
         if isinstance(intent, Key):
+            if intent.key == SHEET_KEY and not intent.ctrl:
+                self.show_scores()
+                return
             if not self.motion.flights or intent.ctrl:
                 self.pointer.acted_at(keyboard.focus_rect(self).midtop)
                 keyboard.handle_key(self, self.moves, intent)
