@@ -55,6 +55,8 @@ class TableMoves:
         t = self.t
         seat = t.viewer if seat is None else seat
         before = t.geometry()
+        if seat == t.viewer:
+            t.hand.remember()
         try:
             t.session.play(seat, move)
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
@@ -145,6 +147,7 @@ class TableMoves:
         before = t.geometry()
         whole = table_policy.take_back(t.session, t.viewer, t.bottom.revealed_for)
         t.pace.release()
+        t.hand.recall(t.game.hand(t.viewer))
         self._after_change(before)
         t.message(_("Turn taken back.") if whole else _("Move taken back."), theme.GOLD)
 
