@@ -29,6 +29,11 @@ from rummy_gui.ui.widgets.controls import (
 )
 from rummy_gui.ui.widgets.dialogs import WidgetScene
 
+
+def subtitle() -> str:
+    """The menu's line under the title: the short names of all the games, one per preset."""
+    return _("Rummy 500 · Rum 500 classic · Persian · Pinochle · Contract · Liverpool · Shanghai")
+
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
 
@@ -194,7 +199,7 @@ class MainMenu(WidgetScene):
         # room left above the title (smaller cards in a low window), none over another.
         top = self.widgets[0].rect.y if self.widgets else int(h * 0.44)
         sub = fit_text(
-            _("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"),
+            subtitle(),
             18,
             theme.TEXT_DIM,
             w - 40,
