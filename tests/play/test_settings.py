@@ -169,3 +169,19 @@ def test_language_follows_the_system(
     monkeypatch.setenv("LC_ALL", env)
     assert i18n.default_language() == expected
     assert Settings().language == expected  # the one detector: a new Settings follows it
+
+
+def test_remembered_seats_are_checked_and_cut(home: Path) -> None:
+    write_raw(
+        {
+            "format": "rummy-gui-settings",
+            "version": 2,
+            "seat_names": ["Ann", "x" * 90, *["Bo"] * 20],
+            "seat_kinds": "hard",
+        }
+    )
+    settings, warnings = load_settings()
+    assert settings.seat_names[0] == "Ann"
+    assert len(settings.seat_names) == 8 and len(settings.seat_names[1]) <= 40
+    assert settings.seat_kinds == []
+    assert len(warnings) >= 2

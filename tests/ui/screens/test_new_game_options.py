@@ -66,3 +66,25 @@ def test_a_player_count_with_one_choice_shows_no_arrows_and_does_not_step(app: A
     assert gold == []
     assert not count.handle(PointerDown(arrow.center, 1))
     assert count.value == 4
+
+
+def test_names_and_seat_kinds_typed_are_there_for_the_next_game(app: App) -> None:
+    from rummy_gui.play.settings import load_settings
+
+    app.persist_settings = True
+    scene = NewGameScene(app)
+    app.push(scene)
+    frame(app)
+    scene.name_fields[0].text = "Marja"
+    scene.kinds[1] = "hard"
+    scene._start()
+    frame(app)
+    assert app.session is not None
+    app.session.close()
+    again = NewGameScene(app)
+    assert again.names[0] == "Marja"
+    assert again.kinds[1] == "hard"
+    saved, warnings = load_settings()
+    assert warnings == []
+    assert saved.seat_names[0] == "Marja" and saved.seat_names[1] == ""  # Bo stays a default
+    assert saved.seat_kinds[:2] == ["human", "hard"]
