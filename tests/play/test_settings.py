@@ -171,7 +171,8 @@ def test_language_follows_the_system(
     assert Settings().language == expected  # the one detector: a new Settings follows it
 
 
-def test_remembered_seats_are_checked_and_cut(home: Path) -> None:
+@pytest.mark.usefixtures("home")
+def test_remembered_seats_are_checked_and_cut() -> None:
     write_raw(
         {
             "format": "rummy-gui-settings",
@@ -182,6 +183,7 @@ def test_remembered_seats_are_checked_and_cut(home: Path) -> None:
     )
     settings, warnings = load_settings()
     assert settings.seat_names[0] == "Ann"
-    assert len(settings.seat_names) == 8 and len(settings.seat_names[1]) <= 40
+    assert len(settings.seat_names) == 8
+    assert len(settings.seat_names[1]) <= 40
     assert settings.seat_kinds == []
     assert len(warnings) >= 2

@@ -123,7 +123,8 @@ def test_each_menu_screen_rests_until_input(app: App, index: int) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_menu_subtitle_names_every_game(app: App, lang: str) -> None:
+@pytest.mark.usefixtures("app")
+def test_the_menu_subtitle_names_every_game(lang: str) -> None:
     from rummy_gui import i18n
     from rummy_gui.engine import catalog as engine_catalog
     from rummy_gui.ui.screens.menus import subtitle

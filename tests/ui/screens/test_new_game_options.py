@@ -86,5 +86,6 @@ def test_names_and_seat_kinds_typed_are_there_for_the_next_game(app: App) -> Non
     assert again.kinds[1] == "hard"
     saved, warnings = load_settings()
     assert warnings == []
-    assert saved.seat_names[0] == "Marja" and saved.seat_names[1] == ""  # Bo stays a default
+    assert saved.seat_names[0] == "Marja"
+    assert saved.seat_names[1] == ""  # Bo stays the seat's own name, in any language
     assert saved.seat_kinds[:2] == ["human", "hard"]
