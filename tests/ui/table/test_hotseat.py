@@ -394,7 +394,7 @@ def test_the_hand_over_screen_leads_to_the_menu_and_to_save_as(app: App, faces: 
     rummy_call_table(app)  # Ann and Ben played: the computer now goes to a human
     top = app.stack.top
     assert isinstance(top, HandOverScene)
-    menu, save = top.buttons
+    _menu, save = top.buttons
     assert save.enabled
     app.dispatch(PointerDown(save.rect.center, 1))
     app.dispatch(PointerUp(save.rect.center, 1))
