@@ -163,9 +163,15 @@ class DragDrop:
                 d.targets = self.targets_for_stock()
         if not (d and d.active):
             discard = self.hit_discard(pos)
-            if discard is not None and not self.t.deep_takes():
-                discard = None  # only the top card can be taken: nothing to lift
+            if discard is not None and not self._may_take_from(discard):
+                discard = None  # nothing to lift: only the top card, or no take now (drawn already)
             self.t.pointer.hover(discard, self.hit_hand(pos), self.hit_stock(pos))
+
+    def _may_take_from(self, i: int) -> bool:
+        """The player at the bottom is to draw now and the rules let cards be taken from deep
+        in the pile (whether the take from card `i` is legal the drop says, with the reason)."""
+        t = self.t
+        return t.deep_takes() and i < len(t.game.discard_pile) and t.can_draw()
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
         d, self.drag = self.drag, None
