@@ -252,3 +252,14 @@ def test_right_after_the_contract_the_status_bar_invites_no_lay_off(app: App) ->
     assert not [m for m in scene.legal() if m.action is Action.LAYOFF]  # the rule: not this turn
     assert "lay off" not in status_text(scene).lower()
     assert "discard" in status_text(scene).lower()
+
+
+def test_your_cut_tells_how_many_cards_you_lifted(app: App) -> None:
+    from tests.ui.ui_driver import open_table
+
+    game = Game.new("liverpool", 3, seed=1)
+    scene = open_table(app, game)
+    scene.bottom.turn_to(game.to_act[0])  # the cutter sits at the bottom
+    scene.moves.cut_at(0.0)
+    assert game.phase != "cut"
+    assert any(m.text.endswith(" 1 card.") for m in scene.messages.items)
