@@ -38,8 +38,11 @@ def cells(row: Any) -> tuple[str, ...]:
     """One line of the table: the texts of its columns."""
     avg = row.average_deal
     best = row.best_deal
+    name = row.name
+    if getattr(row, "level", ""):  # a bot: one row per level ("Ada · Hard")
+        name = f"{row.name} · {catalog.level_name(row.level)}"
     return (
-        row.name,
+        name,
         catalog.preset_name(row.preset),
         str(row.games),
         str(row.wins),
@@ -211,7 +214,7 @@ class StatisticsScene(WidgetScene):
             bar, at = bar_and_value(plot, cx, bar_w, row.win_rate, value.get_size())
             pygame.draw.rect(surface, theme.GOLD, bar, border_radius=3)
             surface.blit(value, at)
-            name = fit_text(row.name, 13, theme.TEXT, slot - 6)
+            name = fit_text(cells(row)[0], 13, theme.TEXT, slot - 6)
             surface.blit(name, name.get_rect(midtop=(cx, plot.bottom + 4)))
 
 
