@@ -24,8 +24,9 @@ def test_the_rules_show_whole_lines_and_a_scroll_bar(app: App, size: tuple[int, 
             step = 28 if kind == "heading" else 23
             assert view.y <= y
             assert y + step - 4 <= view.bottom  # no line cut at the panel's foot
-        assert scene.scroll_thumb() is not None  # the contract rules are longer than a page
-        assert scene.text_rect.contains(scene.scroll_thumb())
+        thumb = scene.scroll_thumb()
+        assert thumb is not None  # the contract rules are longer than a page
+        assert scene.text_rect.contains(thumb)
         app.dispatch(Wheel(-1))
         frame(app)
     last = scene.text_lines()[-2]  # the last line before the closing gap
