@@ -20,7 +20,7 @@ from .game import Game
 from .melds import RUN, SET, layoff_fits
 from .moves import Move
 from .referee import PHASE_MOVES
-from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS
+from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS, Rules
 
 __all__ = [
     "ContractSlot",
@@ -40,6 +40,7 @@ __all__ = [
     "pile_take",
     "pile_takes",
     "plays_cards",
+    "round_contract",
     "seat_moves",
 ]
 
@@ -174,12 +175,18 @@ _GOING_ON = frozenset(PHASE_MOVES[Phase.PLAY]) - {Action.DISCARD}
 def contract_slots(game: Game) -> tuple[ContractSlot, ...]:
     """The melds of this round's contract, sets first (empty outside the
     contract family). A contract move's groups come in this order."""
-    rules = game.rules
+    return round_contract(game.rules, game.round)
+
+
+def round_contract(rules: Rules, round_number: int) -> tuple[ContractSlot, ...]:
+    """The melds of a round's contract under these rules, sets first (empty
+    outside the contract family): what `contract_slots` answers for a game
+    in that round, for a player (a bot) that plans with the rules alone."""
     if not rules.is_contract:
         return ()
-    sets, runs = CONTRACTS[max(1, min(len(CONTRACTS), game.round)) - 1]
+    sets, runs = CONTRACTS[max(1, min(len(CONTRACTS), round_number)) - 1]
     # RULES.md 4.3: in a whole-hand round (round 7) the runs may be longer
-    whole = rules.last_round_goes_out_whole(game.round)
+    whole = rules.last_round_goes_out_whole(round_number)
     run = ContractSlot(RUN, CONTRACT_RUN_SIZE, more=whole)
     return (ContractSlot(SET, CONTRACT_SET_SIZE),) * sets + (run,) * runs
 

@@ -50,6 +50,10 @@ def hand_value(rules: Rules, cards: Iterable[Card]) -> int:
     return sum(value_500(rules, c) for c in cards)
 
 
+# RULES.md 3.8: a Persian set of four melded at once scores this many times its points
+DOUBLED_FACTOR = 2
+
+
 def meld_points(rules: Rules, meld: Meld) -> dict[int, int]:
     """Points each owner earns from one meld (500 family)."""
     out: dict[int, int] = {}
@@ -58,7 +62,7 @@ def meld_points(rules: Rules, meld: Meld) -> dict[int, int]:
         out[owner] = out.get(owner, 0) + value_500(rules, card, low_ace)
     if meld.doubled:
         # Persian: a set of four melded at once scores double (its maker made it whole).
-        out = {k: 2 * v for k, v in out.items()}
+        out = {k: DOUBLED_FACTOR * v for k, v in out.items()}
     return out
 
 

@@ -199,7 +199,6 @@ class GameState:
     target: Card | None = _v(None)
     restricted: list[int] = _f(lambda: [0] * 53)  # taken copies per card code
     pending_jokers: int = _v(0)
-    drew: str | None = _v(None)
 
     def copy(self, history: bool = True) -> GameState:
         """An independent copy; without `history`, no past moves or deal scores."""
@@ -242,7 +241,6 @@ class GameState:
         self.target = None
         self.restricted = [0] * 53
         self.pending_jokers = 0
-        self.drew = None
 
 
 _COPY: list[tuple[str, Callable[[Any], Any], Empty]] = [

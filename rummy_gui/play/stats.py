@@ -408,17 +408,6 @@ def _save(stats: Stats, p: Path) -> None:
     jsonio.write_json(p, stats.to_json())
 
 
-def save_stats(stats: Stats, path: Path | str | None = None) -> Path:
-    """Write atomically; jsonio.WriteError (a ValueError) if the folder is not
-    writable, or if the file there can't be fully read and no copy of it kept.
-    This writes ``stats`` over what is there: `record_game` and `reset_stats`
-    merge with the file instead (another copy of the program may write it too)."""
-    p = Path(path) if path is not None else paths.stats_path()
-    with folderlock.short_lock(p):
-        _save(stats, p)
-    return p
-
-
 def _merge(p: Path, change: Callable[[Stats], Any]) -> Any:
     """Re-read the file under its lock, add the games waiting, apply ``change``
     and write: what another copy of the program wrote meanwhile is kept."""

@@ -71,7 +71,8 @@ class TableMoves:
         t.sync_hand()
         if t.slots.staged and not t.staging():
             t.slots.clear()
-        t.fly_from(before)
+        # a deal (after the cut, in Liverpool) flies from the stock round the table
+        t.fly_from(before, dealt=move.action in (Action.DEAL, Action.CUT))
         if move.action in SOUNDS:
             self.app.play_sound(SOUNDS[move.action])
         for words in t.session.announcements:

@@ -12,7 +12,9 @@ from rummy_gui.engine import Action, Game, Move, scoring
 from rummy_gui.i18n import _, ngettext
 from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
+from rummy_gui.ui.art.motion import Celebration
 from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, label_image
@@ -269,11 +271,34 @@ def _points(game: Game, seat: int) -> tuple[int, int]:
     )
 
 
+CELEBRATION_SECONDS = 3.0  # at the "normal" animation speed
+
+
 class GameOverScene(Overlay):
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.timer = 0.0
+        # Confetti over the result when someone won; none with animations off.
+        factor = app.settings.animation_factor
+        game = table.game
+        self.celebration: Celebration | None = None
+        # While the confetti flies, the rest of the picture stands still: it is
+        # kept (`_still`) and only the confetti's rectangles are drawn again.
+        self._still: pygame.Surface | None = None
+        self._confetti: list[pygame.Rect] = []
+        if factor > 0 and game.winners:
+            self.celebration = Celebration(
+                app.size,
+                seconds=CELEBRATION_SECONDS * min(1.0, factor),
+                seed=sum(game.totals) + game.round,
+            )
+
+    def handle(self, intent: Intent) -> None:
+        if self.celebration is not None and isinstance(intent, (Key, PointerDown, Back)):
+            self._end_celebration()  # a key or a click ends the show, and does only that
+            return
+        super().handle(intent)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -322,15 +347,45 @@ class GameOverScene(Overlay):
 
     def update(self, dt: float) -> None:
         self.timer += dt
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self._end_celebration()
         s = self.table.session
         if s.demo and self.timer > 4.0 and self.app.stack.top is self:
             self.app.rooms.start_table(s.preset, s.seats, s.options, demo=True)
 
     def frame_wait(self) -> float:
-        """A show of bots starts its next game after 4 s; else only input changes this."""
+        """Every frame while the confetti flies; a show of bots starts its next
+        game after 4 s; else only input changes this."""
+        if self.celebration is not None:
+            return 0.0
         return max(0.0, 4.0 - self.timer) if self.table.session.demo else math.inf
 
+    def _end_celebration(self) -> None:
+        self.celebration = None
+        self._still = None
+        self.opaque = False  # the table beneath is drawn again, and the screen flipped whole
+        self.dirty_rects = None
+
     def draw(self, surface: pygame.Surface) -> None:
+        still = self._still
+        if self.celebration is not None and still is not None:
+            if still.get_size() == surface.get_size():
+                for rect in self._confetti:
+                    surface.blit(still, rect, rect)
+                drawn = self.celebration.draw(surface)
+                self.dirty_rects = [*self._confetti, *drawn]
+                self._confetti = drawn
+                return
+            self._end_celebration()  # the window's size changed: the show ends there
+        self._draw_result(surface)
+        if self.celebration is not None:
+            self._still = surface.copy()
+            self.opaque = True  # nothing beneath changes while the confetti flies
+            self._confetti = self.celebration.draw(surface)
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=255)

@@ -87,12 +87,21 @@ class TableScene(Scene, TableState):
     # --- lifecycle ------------------------------------------------------
     def enter(self) -> None:
         self.app.play_sound("shuffle")
+        if not self.game.moves:  # a new game: its first deal is dealt before the players' eyes
+            self.fly_from(self.geometry(), dealt=True)
 
     def resume(self) -> None:
+        if self._looks != self._looks_now():  # Settings changed the felt or the cards
+            self.settings_changed()
         self.sync_hand()
+
+    def _looks_now(self) -> tuple[object, ...]:
+        s = self.app.settings
+        return (s.card_back, s.four_colour, s.card_scale, s.high_contrast)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.geo_cache.resize(size)
+        self._looks = self._looks_now()
         do = self.moves
         actions = {
             "meld": do.meld_selected,
@@ -109,7 +118,8 @@ class TableScene(Scene, TableState):
             "options": self.show_options,
             "menu": self.to_menu,
         }
-        self.buttons.layout(self.geometry().layout.buttons, self, actions)
+        lt = self.geometry().layout
+        self.buttons.layout(lt.buttons, lt.actions, self, actions)
         own = self.geometry().layout.seats[self.viewer].melds
         self.slot_buttons = [
             Button(
@@ -165,14 +175,14 @@ class TableScene(Scene, TableState):
         self.layout(self.geo_cache.window)
 
     def show_rules(self) -> None:
-        from rummy_gui.ui.screens.menus import RulesScene
+        from rummy_gui.ui.screens.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
 
     def show_options(self) -> None:
-        from rummy_gui.ui.table.options import TableOptionsScene
+        from rummy_gui.ui.screens.settings import SettingsScene
 
-        self.app.push(TableOptionsScene(self.app, self))
+        self.app.push(SettingsScene(self.app))
 
     def save_as(self) -> None:
         from rummy_gui.ui.screens.saving import SaveAsScene

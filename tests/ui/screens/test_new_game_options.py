@@ -8,7 +8,7 @@ import pytest
 from rummy_gui.engine import PRESETS
 from rummy_gui.i18n import _
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.screens.menus import NewGameScene
+from rummy_gui.ui.screens.new_game import NewGameScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import PointerMove
 from rummy_gui.ui.widgets.controls import Toggle

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from rummy_gui.ui.screens.menus import RulesScene
+from rummy_gui.ui.screens.rules import RulesScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Resize, Wheel
 from tests.ui.ui_driver import frame

@@ -31,10 +31,17 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> list[Card]:
     drawn: list[Card] = []
     real = draw_common.draw_card
 
-    def spy(surface: Any, scene: Any, card: Card | None, rect: Any, shadow: bool = False) -> None:
+    def spy(
+        surface: Any,
+        scene: Any,
+        card: Card | None,
+        rect: Any,
+        shadow: bool = False,
+        lifted: bool = False,
+    ) -> None:
         if card is not None:
             drawn.append(card)
-        real(surface, scene, card, rect, shadow)
+        real(surface, scene, card, rect, shadow, lifted)
 
     monkeypatch.setattr(draw_common, "draw_card", spy)
     monkeypatch.setattr(table_draw, "_still", lambda _scene: False)  # whole frames: all is seen
@@ -387,7 +394,7 @@ def test_a_round_of_the_contract_family_in_hot_seat(
 
 
 def test_the_hand_over_screen_leads_to_the_menu_and_to_save_as(app: App, faces: list[Card]) -> None:
-    from rummy_gui.ui.screens.menus import MainMenu
+    from rummy_gui.ui.screens.main_menu import MainMenu
     from rummy_gui.ui.screens.saving import SaveAsScene
     from rummy_gui.ui.shell.intents import Back, PointerDown, PointerUp
 

@@ -172,13 +172,13 @@ def test_the_sort_button_writes_ranks_as_the_cards_do(lang: str) -> None:
 def test_dialogs_over_a_waiting_table_rest_until_input(app: App) -> None:
 
     from rummy_gui.ui.screens.saving import SaveAsScene
+    from rummy_gui.ui.screens.settings import SettingsScene
     from rummy_gui.ui.table.hotseat import HandOverScene
-    from rummy_gui.ui.table.options import TableOptionsScene
     from rummy_gui.ui.table.overlays import DealSummaryScene
 
     scene = melded_table(app)
     for dialog in (
-        TableOptionsScene(app, scene),
+        SettingsScene(app),
         SaveAsScene(app, scene.session),
         DealSummaryScene(app, scene),
         HandOverScene(app, scene, 0),
@@ -204,23 +204,23 @@ def rules_button(scene: TableScene) -> Button:
 
 
 def test_an_open_dialog_dims_the_table_side_buttons_too(app: App) -> None:
-    from rummy_gui.ui.table.options import TableOptionsScene
+    from rummy_gui.ui.screens.saving import SaveAsScene
 
     scene = melded_table(app)
     frame(app)
     spot = rules_button(scene).rect.center
     before = sum(app.screen.get_at(spot)[:3])
-    app.push(TableOptionsScene(app, scene))
+    app.push(SaveAsScene(app, scene.session))
     frame(app)
     assert sum(app.screen.get_at(spot)[:3]) < before * 0.6
 
 
 def test_the_buttons_behind_a_dialog_do_not_react(app: App) -> None:
-    from rummy_gui.ui.table.options import TableOptionsScene
+    from rummy_gui.ui.screens.saving import SaveAsScene
     from tests.ui.ui_driver import click
 
     scene = melded_table(app)
-    dialog = TableOptionsScene(app, scene)
+    dialog = SaveAsScene(app, scene.session)
     app.push(dialog)
     frame(app)
     click(app, rules_button(scene).rect.center)
