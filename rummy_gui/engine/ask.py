@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Token, card_token
 from .dealing import cut_range as _cut_range
+from .dealing import exact_cut as _exact_cut
 from .enums import Action, Phase
 from .game import Game
 from .melds import RUN, SET, layoff_fits
@@ -30,6 +31,7 @@ __all__ = [
     "cut_range",
     "deep_takes",
     "draw_ends_deal",
+    "exact_cut",
     "fills_contract_slot",
     "hand_points",
     "joinable_melds",
@@ -152,6 +154,11 @@ def draw_ends_deal(game: Game) -> bool:
 def cut_range(game: Game) -> range:
     """How many cards the cut may lift from the pack now (Liverpool, RULES.md 4.1)."""
     return _cut_range(game.stock_count)
+
+
+def exact_cut(game: Game) -> int:
+    """The number of cards a cut must lift now to earn the cut bonus (Liverpool, RULES.md 4.1)."""
+    return _exact_cut(game.players, game.rules.hand_size(game.players, game.round))
 
 
 def keeps_turn(game: Game, move: Move) -> bool:

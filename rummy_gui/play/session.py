@@ -104,13 +104,20 @@ def forget_bots() -> None:
 
 
 def initials(names: Sequence[str]) -> list[str]:
-    """One-character marks for the seats' badges and cards: the first letter of
-    each name, or another telling character when names share their first letter."""
-    names = [n or f"{i + 1}" for i, n in enumerate(names)]
-    for marks in ([n[:1].upper() for n in names], [n[-1:].upper() for n in names]):
-        if len(set(marks)) == len(marks):
-            return marks
-    return [str(i + 1) for i in range(len(names))]
+    """One-letter marks for the seats' badges and cards: the first letter of each
+    name; when names share it, another letter of the name not yet taken (else
+    a free letter of the alphabet), so the marks stay letters, never numbers."""
+    firsts = [next((ch.upper() for ch in n if ch.isalpha()), "") for n in names]
+    marks = [f if f and firsts.count(f) == 1 else "" for f in firsts]
+    for i, name in enumerate(names):
+        if marks[i]:
+            continue
+        taken = set(marks)
+        letters = [ch.upper() for ch in name if ch.isalpha()]
+        pool = [ch.upper() for n in names for ch in n if ch.isalpha()]  # the names' own alphabet
+        spare = [ch for ch in [*pool, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"] if ch not in taken]
+        marks[i] = next((ch for ch in letters if ch not in taken), spare[0] if spare else "?")
+    return marks
 
 
 @dataclass

@@ -50,6 +50,8 @@ VOLUME = (0.0, 1.0)
 WINDOW_SIZE = (320, 8192)  # the window is clamped to the screen as well (ui/shell/app.py)
 WINDOW_POSITION = (-32768, 32767)
 OLD_NAMES = {"muted": "mute", "animation_speed": "animation"}  # version 1's names
+SEATS = 8  # the most seats New game remembers
+SEAT_TEXT = 40  # a remembered name or kind at most this long (saves.MAX_NAME)
 UNKNOWN_SHOWN = 3  # more unknown keys than this: one warning names this many, counts the rest
 
 
@@ -74,6 +76,10 @@ class Settings:
     def text_factor(self) -> float:
         """The text-size setting as a factor on the UI scale the window's size gives."""
         return TEXT_SIZES.get(self.text_size, 1.0)
+
+    # New game: the names and seat kinds ("human" or a bot level) last typed, seat by seat
+    seat_names: list[str] = field(default_factory=list)
+    seat_kinds: list[str] = field(default_factory=list)
 
     @property
     def animation_factor(self) -> float:
@@ -197,6 +203,13 @@ def _check(key: str, value: Any, default: Any) -> tuple[Any, str | None]:
         if list(pair) != value:
             return pair, f"{_val(value)} is outside {lo_i}-{hi_i}; using {list(pair)!r}"
         return pair, None
+    if key in ("seat_names", "seat_kinds"):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return default, f"{_val(value)} is not a list of texts; kept {_val(default)}"
+        kept = [clean(v, SEAT_TEXT).strip() for v in value[:SEATS]]
+        if kept != value:
+            return kept, f"{_val(value)} was cut to {SEATS} short texts"
+        return kept, None
     if isinstance(value, bool):
         return value, None
     return default, f"{_val(value)} is not true or false; kept {_val(default)}"

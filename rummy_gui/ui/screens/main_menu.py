@@ -17,6 +17,12 @@ from rummy_gui.ui.widgets.controls import Button, fit_text
 from rummy_gui.ui.widgets.dialogs import WidgetScene
 from rummy_gui.ui.widgets.uiscale import px
 
+
+def subtitle() -> str:
+    """The menu's line under the title: the short names of all the games, one per preset."""
+    return _("Rummy 500 · Rum 500 classic · Persian · Pinochle · Contract · Liverpool · Shanghai")
+
+
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
 
@@ -141,7 +147,7 @@ class MainMenu(WidgetScene):
         # room left above the title (smaller cards in a low window), none over another.
         top = self.widgets[0].rect.y if self.widgets else int(h * 0.44)
         sub = fit_text(
-            _("Rummy 500 · Persian · Pinochle · Contract · Liverpool · Shanghai"),
+            subtitle(),
             px(18),
             theme.TEXT_DIM,
             w - 40,

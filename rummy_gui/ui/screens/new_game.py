@@ -56,6 +56,11 @@ class NewGameScene(WidgetScene):
         self.levels = LEVELS
         self.names = [seat_name(i) for i in range(len(SEAT_NAMES))]
         self.kinds = ["human"] + [DEFAULT_LEVEL] * (len(SEAT_NAMES) - 1)
+        # the last game's names and seats, as typed (an empty name: the seat's own in this language)
+        for i, name in enumerate(app.settings.seat_names[: len(self.names)]):
+            self.names[i] = name or self.names[i]
+        for i, kind in enumerate(app.settings.seat_kinds[: len(self.kinds)]):
+            self.kinds[i] = kind if kind in ("human", *self.levels) else self.kinds[i]
         self.colours = list(
             range(8)
         )  # hot seat: each player's colour (play.palette), a click changes it
@@ -256,7 +261,18 @@ class NewGameScene(WidgetScene):
             for i in range(self.players)
         ]
         options = {k: v for k, v in self.options.items() if self.info.options.get(k) != v}
+        self._remember_seats()
         self.app.rooms.start_table(self.info.id, seats, options)
+
+    def _remember_seats(self) -> None:
+        """Keep the names and seat kinds for the next New game (in the settings file)."""
+        from rummy_gui.play import prefs
+
+        s = self.app.settings
+        s.seat_names = [n if n != seat_name(i) else "" for i, n in enumerate(self.names)]
+        s.seat_kinds = list(self.kinds)
+        if self.app.persist_settings:
+            prefs.save(s, self.app.windowed_size)
 
     def layer_key(self) -> object:
         return (

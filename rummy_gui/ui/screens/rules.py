@@ -84,18 +84,40 @@ class RulesScene(WidgetScene):
         self.scroll = min(self.scroll, max(0, r.y + 16 + height - r.bottom))
         super().draw(surface)
 
+    def placed(self) -> list[tuple[str, str, int]]:
+        """The lines drawn now, each with its top: only whole lines within the panel."""
+        r = self.text_rect
+        view = r.inflate(-8, -8)
+        y = r.y + 16 - self.scroll
+        out = []
+        for kind, text in self.text_lines():
+            if kind != "gap" and y >= view.y and y + RULES_STEPS[kind] - 4 <= view.bottom:
+                out.append((kind, text, y))
+            y += RULES_STEPS[kind]
+        return out
+
+    def scroll_thumb(self) -> pygame.Rect | None:
+        """The scroll bar's thumb at the panel's right edge; None when all the text fits."""
+        r = self.text_rect
+        height = sum(RULES_STEPS[kind] for kind, _text in self.text_lines()) + 16
+        if height <= r.h:
+            return None
+        track = pygame.Rect(r.right - 12, r.y + 10, 6, r.h - 20)
+        size = max(24, track.h * r.h // height)
+        top = track.y + (track.h - size) * self.scroll // max(1, height - r.h)
+        return pygame.Rect(track.x, min(top, track.bottom - size), track.w, size)
+
     def draw_layer(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         r = self.text_rect
         draw_panel(surface, r)
-        clip = surface.get_clip()
-        view = r.inflate(-8, -8)
-        surface.set_clip(view)
-        y = r.y + 16 - self.scroll
-        for kind, text in self.text_lines():
+        for kind, text, y in self.placed():
             if kind == "heading":
                 surface.blit(fonts.text_cached(text, 20, theme.GOLD, True), (r.x + 20, y))
-            elif kind == "line":
+            else:
                 surface.blit(fonts.text_cached(text, 17, theme.TEXT), (r.x + 20, y))
-            y += RULES_STEPS[kind]
-        surface.set_clip(clip)
+        thumb = self.scroll_thumb()
+        if thumb is not None:  # the text goes on: the wheel scrolls it
+            track = pygame.Rect(thumb.x, r.y + 10, thumb.w, r.h - 20)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
+            pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=3)

@@ -67,13 +67,16 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
         alone
         and state is not None
         and state.alone
+        and state.still
         and state.frame == scene.app.frame - 1
         and state.surface is surface
         and state.size == surface.get_size()
         and _still(scene)
     )
     shown = {name: (rect, (part.base, part.key)) for name, (rect, part) in parts.items()}
-    _FRAMES[scene] = _Frame(scene.app.frame, surface, surface.get_size(), alone, shown)
+    _FRAMES[scene] = _Frame(
+        scene.app.frame, surface, surface.get_size(), alone, _still(scene), shown
+    )
     if not clean or state is None:
         surface.blit(base, (0, 0))
         _draw_moving(surface, scene, geo, hidden)
@@ -149,6 +152,7 @@ class _Frame:
     surface: pygame.Surface
     size: tuple[int, int]
     alone: bool  # no other scene was drawn over it
+    still: bool  # nothing moving was drawn over its parts (a flight's last place stays otherwise)
     parts: dict[object, tuple[Rect, tuple[object, object]]]
 
 

@@ -12,7 +12,7 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _
 from rummy_gui.ui.table import draw_common
-from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.geometry import SELECTED_LIFT, Geometry
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.uiscale import px
 
@@ -28,11 +28,13 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
                 draw_common.draw_card(surface, scene, None, rect, shadow=True)
         return
     dragging = set(scene.drag.hand_indices) if scene.drag and scene.drag.active else set()
+    # a card flying home after a refused drop is drawn by its flight, not also in its place
+    dragging |= {f.dest[1] for f in scene.motion.returning if f.dest[0] == ("hand", scene.viewer)}
     marked = marked_card(scene, slots)
     for i, (card, rect) in enumerate(slots):
         if (("hand", scene.viewer), i) in hidden or i in dragging:
             continue
-        r = rect.move(0, -24) if i in scene.hand.selected else rect
+        r = rect.move(0, -SELECTED_LIFT) if i in scene.hand.selected else rect
         hovered = hand_hovered(scene, i)
         if hovered:
             r = r.move(0, -HAND_HOVER_LIFT)

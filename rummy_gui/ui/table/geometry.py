@@ -23,6 +23,7 @@ from rummy_gui.ui.table import layout as lay
 # ("stock",), ("discard",), ("hand", seat), ("meld", id), ("face down", seat)
 Zone = tuple[Any, ...]
 Slot = tuple[Card | None, Rect]  # None: a card seen from the back
+SELECTED_LIFT = 24  # how far a selected card of the hand stands above its place
 
 
 @dataclass

@@ -228,11 +228,16 @@ class Cycler(Widget):
         """The width of each arrow's end: narrow choosers keep room for the value."""
         return min(self.rect.h, max(24, self.rect.w // 6))
 
+    @property
+    def choice(self) -> bool:
+        """More than one value: the arrows are drawn and clicks step (one value: a plain box)."""
+        return len(self.values) > 1
+
     def handle(self, intent: Intent) -> bool:
         if isinstance(intent, PointerMove):
-            self.hover = self.rect.collidepoint(intent.pos)
+            self.hover = self.choice and self.rect.collidepoint(intent.pos)
             return False
-        if isinstance(intent, PointerDown) and self.rect.collidepoint(intent.pos):
+        if isinstance(intent, PointerDown) and self.choice and self.rect.collidepoint(intent.pos):
             step = -1 if (intent.pos[0] < self.rect.x + self.arrow_w or intent.button == 3) else 1
             self.index = (self.index + step) % len(self.values)
             self.on_change(self.value)
@@ -245,7 +250,8 @@ class Cycler(Widget):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=2, border_radius=8)
         size = max(12, int(self.rect.h * 0.45))
         a = self.arrow_w
-        for text, x in (("◀", self.rect.x + a // 2 + 2), ("▶", self.rect.right - a // 2 - 2)):
+        arrows = (("◀", self.rect.x + a // 2 + 2), ("▶", self.rect.right - a // 2 - 2))
+        for text, x in arrows if self.choice else ():
             img = fonts.text_cached(text, min(size, a - 6), theme.GOLD)
             surface.blit(img, img.get_rect(center=(x, self.rect.centery)))
         img = self.label_image()

@@ -23,7 +23,7 @@ from rummy_gui.ui.screens.saving import LoadScene
 from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.screens.statistics import StatisticsScene
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.shell.intents import Resize
+from rummy_gui.ui.shell.intents import Resize, Wheel
 from rummy_gui.ui.widgets import fonts
 from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle
 from tests.ui.ui_driver import click, whole_frame
@@ -72,6 +72,13 @@ def show(app: App, drawn: Drawn) -> Drawn:
     tests/ui/screens/test_menu_layers.py for that picture following the language)."""
     drawn.calls.clear()
     whole_frame(app)
+    top = app.stack.top
+    if isinstance(top, RulesScene):  # a page longer than the panel: each part scrolled into view
+        before = -1
+        while top.scroll != before:
+            before = top.scroll
+            app.dispatch(Wheel(-3))
+            whole_frame(app)
     return drawn
 
 

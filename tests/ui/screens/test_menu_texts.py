@@ -122,3 +122,17 @@ def test_each_menu_screen_rests_until_input(app: App, index: int) -> None:
     app.push(menu_screens(app)[index])
     frame(app)
     assert app.frame_wait() == math.inf
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("app")
+def test_the_menu_subtitle_names_every_game(lang: str) -> None:
+    from rummy_gui import i18n
+    from rummy_gui.engine import catalog as engine_catalog
+    from rummy_gui.ui.screens.main_menu import subtitle
+
+    i18n.set_language(lang)
+    try:
+        assert len(subtitle().split(" · ")) == len(engine_catalog.presets())
+    finally:
+        i18n.set_language("en")

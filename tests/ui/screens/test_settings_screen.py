@@ -17,7 +17,12 @@ from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle
 from tests.ui.ui_driver import click, frame, melded_rummy500, open_table
 
 # What the program keeps for itself, not a player's choice on a screen.
-NOT_ON_SCREEN = {"window_size", "window_position"}
+NOT_ON_SCREEN = {
+    "window_size",
+    "window_position",
+    "seat_names",
+    "seat_kinds",
+}  # New game keeps these
 
 
 def open_from_menu(app: App) -> SettingsScene:

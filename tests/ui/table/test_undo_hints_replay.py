@@ -334,3 +334,17 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
     assert not scene.covered
     frame(app)
     assert next(b for b in scene.buttons if b.label == "Menu").enabled
+
+
+def test_undo_brings_back_the_hands_own_order(app: App) -> None:
+    game = layout_game()
+    scene = table(app, game)
+    mine = list(reversed(scene.shown_hand()))  # an order no sort and no deal gives
+    scene.hand.arrange(mine, [])
+    assert scene.play(Move.parse("take 3"))
+    assert scene.play(Move.parse("meld 10C 10S 10D"))
+    click(app, scene.buttons["undo"].rect.center)
+    frame(app)
+    click(app, scene.buttons["undo"].rect.center)
+    frame(app)
+    assert [c.code for c in scene.shown_hand()] == [c.code for c in mine]
