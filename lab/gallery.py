@@ -16,7 +16,6 @@ import os
 import random
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 SIZES = ((960, 600), (1280, 800), (1920, 1080))
@@ -36,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=Path("docs/gallery"))
     args = p.parse_args(argv)
     if not os.environ.get("DISPLAY") or os.environ.get("SDL_VIDEODRIVER") == "dummy":
-        print("the gallery needs a real window: run it under Xvfb with DISPLAY set", file=sys.stderr)
+        print("the gallery needs a real window: run it under Xvfb, DISPLAY set", file=sys.stderr)
         return 2
     _quiet_home()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -158,9 +157,14 @@ def shoot(out: Path) -> list[str]:
         shot(app, f"deal-end-{lang}.png")
         close(app)
 
-        for make, name in _screens(NewGameScene, RulesScene, SettingsScene):
+        for name in ("new-game", "rules", "settings"):
             app = new_app(SHOWN, lang)
-            app.push(make(app))
+            if name == "new-game":
+                app.push(NewGameScene(app))
+            elif name == "rules":
+                app.push(RulesScene(app, "pinochle"))
+            else:
+                app.push(SettingsScene(app))
             shot(app, f"{name}-{lang}.png")
             close(app)
     app = new_app(SHOWN, "en", animation="normal")
@@ -171,11 +175,6 @@ def shoot(out: Path) -> list[str]:
     shot(app, "celebration-en.png", frames=12)
     close(app)
     return names
-
-
-def _screens(*scenes: Callable[..., object]) -> list[tuple[Callable[..., object], str]]:
-    words = {"NewGameScene": "new-game", "RulesScene": "rules", "SettingsScene": "settings"}
-    return [(s, words[getattr(s, "__name__", "")]) for s in scenes]
 
 
 if __name__ == "__main__":
