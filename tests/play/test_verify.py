@@ -112,3 +112,20 @@ def test_the_command_line_checks_without_a_window(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "pygame" not in done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].endswith("every deal matches its fingerprint")
+
+
+def test_the_end_of_a_deal_tells_its_fingerprint_and_seed() -> None:
+    from rummy_gui import i18n
+    from rummy_gui.engine.fairness import deal_seed
+    from rummy_gui.ui.table.overlays import fingerprint_line
+
+    i18n.set_language("en")
+    g = Game.from_layout("rummy500", ["2C 3C 4C", "5H 6H 7H 9S"], "KD QD", "8C", seed=3)
+    assert fingerprint_line(g) == ""  # a position set up by hand was not shuffled
+    for move in ("0: draw", "0: meld 2C 3C 4C", "0: discard KD", "0: deal"):
+        g.play(move)
+    while not g.deal_over:
+        g.play(next(iter(g.legal_moves)))
+    said = fingerprint_line(g)
+    assert short(g.fingerprint or "") in said
+    assert str(deal_seed(3, 2)) in said

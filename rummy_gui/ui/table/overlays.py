@@ -9,6 +9,7 @@ from typing import Protocol
 import pygame
 
 from rummy_gui.engine import Action, Game, Move, scoring
+from rummy_gui.engine.fairness import short
 from rummy_gui.i18n import _, ngettext
 from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
@@ -117,6 +118,10 @@ class DealSummaryScene(Overlay):
             n=g.round
         )
         surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
+        told = fingerprint_line(g)
+        if told:
+            img = fit_text(told, 13, theme.TEXT_DIM, r.w // 2, min_size=10)
+            surface.blit(img, img.get_rect(topright=(r.right - 24, r.y + 28)))
         contract = scoring.lowest_total_wins(g.rules)  # penalty points: shown without a sign
         # the rows share the room between the headings and the note: 8 players
         # in a 960x600 window must not run into it
@@ -136,6 +141,16 @@ class DealSummaryScene(Overlay):
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
+
+
+def fingerprint_line(g: Game) -> str:
+    """At a deal's end: the fingerprint shown when it was dealt and the seed
+    now told, so anyone can check the shuffle (docs/fairness.md)."""
+    if g.fingerprint is None or g.deal_seed is None:
+        return ""
+    return _("Fingerprint {print} · seed {seed}").format(
+        print=short(g.fingerprint), seed=g.deal_seed
+    )
 
 
 def show_review(app: App, table: TableScene) -> None:
