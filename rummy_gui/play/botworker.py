@@ -212,8 +212,10 @@ def serve(pooled: bool = True) -> None:
     second process (the second process itself is not pooled)."""
     from rummy_gui.bots import forget, make_bot
     from rummy_gui.engine import Game
+    from rummy_gui.play.heap import bound_heap, settle
     from rummy_gui.play.pool import ShardServer
 
+    bound_heap()
     inp, out = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the pipe
     # requests are read by a thread, so a long review can see a cancel line
@@ -245,6 +247,7 @@ def serve(pooled: bool = True) -> None:
             if "review" in request:
                 answer = _review(request["review"], pending, out, pooled)
                 forget()
+                settle()
                 round_cached = None
                 out.write(json.dumps(answer).encode("utf-8") + b"\n")
                 out.flush()
@@ -258,6 +261,7 @@ def serve(pooled: bool = True) -> None:
                     game.play(text)
             if game.round != round_cached:
                 forget()  # a new deal: the last one's caches are of little use
+                settle()
                 round_cached = game.round
             key = (str(request["level"]), int(request["seed"]))
             bot = bots.get(key)
