@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from functools import partial
 from typing import Protocol
 
@@ -42,6 +43,16 @@ class DealSummaryScene(Overlay):
         super().__init__(app)
         self.table = table
         self.timer = 0.0
+
+    def enter(self) -> None:
+        if self.table.session.humans():  # a review may be asked for: start its process now
+            from rummy_gui.play import review  # the bots' search: not before it is needed
+
+            review.prestart()
+
+    def exit(self) -> None:
+        if "rummy_gui.play.review" in sys.modules:  # else no review process was started
+            sys.modules["rummy_gui.play.review"].drop_spare()
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -274,6 +285,16 @@ class GameOverScene(Overlay):
         super().__init__(app)
         self.table = table
         self.timer = 0.0
+
+    def enter(self) -> None:
+        if self.table.session.humans():  # a review may be asked for: start its process now
+            from rummy_gui.play import review  # the bots' search: not before it is needed
+
+            review.prestart()
+
+    def exit(self) -> None:
+        if "rummy_gui.play.review" in sys.modules:  # else no review process was started
+            sys.modules["rummy_gui.play.review"].drop_spare()
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
