@@ -187,7 +187,8 @@ def test_a_prestarted_review_process_is_taken_and_finds_the_same() -> None:
         for _ in range(600):
             if job.wait(1.0):
                 break
-        assert job.error is None and job.note is None  # its second process worked
+        assert job.error is None
+        assert job.note is None  # its second process worked
         assert job.findings == review(record, 0, budget=24)
     finally:
         job.close()
