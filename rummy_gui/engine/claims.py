@@ -10,7 +10,7 @@ from .melds import Token, card_token, layoff_fits
 from .moves import Move
 from .state import Claim
 from .table import Apply, Table
-from .targets import target_uses, usable_depths
+from .targets import natural_use_possible, target_uses, usable_depths
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
@@ -53,9 +53,22 @@ def rummy_depths(t: Table) -> list[int]:
         top = pile[-1]
         return [1] if any(layoff_fits(r, x, [card_token(top)]) for x in s.melds) else []
     out = []
-    for n in usable_depths(r, (), pile, s.melds):
+    melds = s.melds
+    counts = [0] * 53  # the pool's (the top n cards') counts, as n grows
+    added = 0
+    for n in usable_depths(r, (), pile, melds):
+        while added < n:
+            added += 1
+            counts[pile[-added].code] += 1
         target = pile[-n]
-        for _ in target_uses(r, pile[-n:], target, s.melds):
+        # the search's quick necessary condition for a pool without a joker
+        if (
+            not counts[52]
+            and not target.is_joker
+            and not natural_use_possible(r, counts, target, melds)
+        ):
+            continue
+        for _ in target_uses(r, pile[-n:], target, melds):
             out.append(n)
             break
     return out

@@ -61,14 +61,17 @@ def contract_layouts(
                     yield groups7, sum(len(x.cards) for x in chosen)
         return
     set_items = _set_parts(r, counts) if sets_needed else []
-    run_items = _run_parts(r, index, (4, 4)) if runs_needed else []
     # the hand's counts as one integer, 8 bits a card code, each with its
     # high bit set: taking a combination's cards off (`Part` needs) leaves
     # every high bit set exactly when the hand holds the combination
     held = int.from_bytes(bytes(counts), "little") | _HIGH
     seen: set[tuple[tuple[Token, ...], ...]] = set()
+    set_combos = _combos(set_items, sets_needed, sets_ok, held)
+    if not set_combos:
+        return  # no runs are searched for a hand without the sets
+    run_items = _run_parts(r, index, (4, 4)) if runs_needed else []
     run_combos = _combos(run_items, runs_needed, runs_ok, held)
-    for set_groups, set_need, set_cards in _combos(set_items, sets_needed, sets_ok, held):
+    for set_groups, set_need, set_cards in set_combos:
         left = held - set_need
         for run_groups, run_need, run_cards in run_combos:
             if (left - run_need) & _HIGH == _HIGH:
@@ -90,29 +93,61 @@ def _combos(
     taken twice: two decks can hold the same run twice (RULES.md 4.3 lets
     runs of a suit overlap)."""
     out: list[tuple[tuple[tuple[Token, ...], ...], int, int]] = []
-    chosen: list[Part] = []
+    high = _HIGH
     last = len(items)
 
-    def pick(start: int, k: int, left: int) -> None:
-        if k == 0:
-            if ok([p[3] for p in chosen]):
-                out.append(
-                    (
-                        tuple(p[0] for p in sorted(chosen, key=_part_key)),
-                        held - left,
-                        sum(p[5] for p in chosen),
-                    )
+    def found(chosen: tuple[Part, ...], left: int) -> None:
+        if ok([p[3] for p in chosen]):
+            out.append(
+                (
+                    tuple([p[0] for p in sorted(chosen, key=_part_key)]),
+                    held - left,
+                    sum([p[5] for p in chosen]),
                 )
-            return
-        for i in range(start, last):
-            part = items[i]
-            rest = left - part[4]
-            if rest & _HIGH == _HIGH:
-                chosen.append(part)
-                pick(i, k - 1, rest)
-                chosen.pop()
+            )
 
-    pick(0, k, held)
+    # a contract asks for at most three sets or three runs: the loops are
+    # written out, each taking the cards of its item off what is left
+    if k == 0:
+        found((), held)
+    elif k <= 3:
+        for i in range(last):
+            a = items[i]
+            left_a = held - a[4]
+            if left_a & high != high:
+                continue
+            if k == 1:
+                found((a,), left_a)
+                continue
+            for j in range(i, last):
+                b = items[j]
+                left_b = left_a - b[4]
+                if left_b & high != high:
+                    continue
+                if k == 2:
+                    found((a, b), left_b)
+                    continue
+                for m in range(j, last):
+                    c = items[m]
+                    left_c = left_b - c[4]
+                    if left_c & high == high:
+                        found((a, b, c), left_c)
+    else:
+        chosen: list[Part] = []
+
+        def pick(start: int, k: int, left: int) -> None:
+            if k == 0:
+                found(tuple(chosen), left)
+                return
+            for i in range(start, last):
+                part = items[i]
+                rest = left - part[4]
+                if rest & high == high:
+                    chosen.append(part)
+                    pick(i, k - 1, rest)
+                    chosen.pop()
+
+        pick(0, k, held)
     return out
 
 
@@ -141,21 +176,51 @@ def _parts_memo(r: Rules) -> dict[tuple[object, ...], list[Part]]:
     return memo
 
 
+_ONE: dict[int, tuple[Rules, dict[Reading, Part | None]]] = {}
+
+
+def _one_memo(r: Rules) -> dict[Reading, Part | None]:
+    """The part of each meld `_unique` has seen (None: it reads more than one
+    way), per rules: the same meld comes from many hands."""
+    entry = _ONE.get(id(r))
+    if entry is None or entry[0] is not r:
+        if len(_ONE) > 64:
+            _ONE.clear()
+        entry = _ONE[id(r)] = (r, {})
+    memo = entry[1]
+    if len(memo) > _PART_LIMIT:
+        memo.clear()
+    return memo
+
+
 def _unique(r: Rules, melds: Iterator[Reading], kind: str) -> list[Part]:
     """The melds of this kind whose tokens read one way as `kind`."""
+    memo = _one_memo(r)
     out = []
     for x in melds:
         if x.kind != kind:
             continue
-        toks = _group_tokens(x)
-        # a set's cards, and natural cards of one suit, read as one meld of
-        # their kind (`read_set`, `read_runs`: what found them)
-        opts = [x] if kind == SET or JOKER not in x.cards else readings_of(r, toks, kind)
-        if len(opts) == 1:
-            codes = tuple(c.code for c in x.cards)
-            need = sum(1 << (8 * code) for code in codes)
-            out.append((toks, codes, x, opts[0], need, len(codes), text_key(toks)))
+        part = memo.get(x, _UNSEEN)
+        if part is _UNSEEN:
+            part = memo[x] = _part(r, x, kind)
+        if part is not None:
+            out.append(part)
     return out
+
+
+def _part(r: Rules, x: Reading, kind: str) -> Part | None:
+    toks = _group_tokens(x)
+    # a set's cards, and natural cards of one suit, read as one meld of
+    # their kind (`read_set`, `read_runs`: what found them)
+    opts = [x] if kind == SET or JOKER not in x.cards else readings_of(r, toks, kind)
+    if len(opts) != 1:
+        return None
+    codes = tuple(c.code for c in x.cards)
+    need = sum(1 << (8 * code) for code in codes)
+    return (toks, codes, x, opts[0], need, len(codes), text_key(toks))
+
+
+_UNSEEN: Part = ((), (), Reading(RUN, ()), Reading(RUN, ()), 0, 0, ())
 
 
 def _set_parts(r: Rules, counts: list[int]) -> list[Part]:
@@ -165,6 +230,8 @@ def _set_parts(r: Rules, counts: list[int]) -> list[Part]:
     the hand's counts of the rank."""
     memo = _parts_memo(r)
     jokers = counts[52]
+    if r.max_jokers_per_meld is not None:
+        jokers = min(jokers, r.max_jokers_per_meld)  # a set holds no more than this
     out: list[Part] = []
     for rank0 in range(13):
         held = (
@@ -207,8 +274,14 @@ def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) ->
     its run places held and the jokers alone: kept per rules and those."""
     memo = _parts_memo(r)
     jokers = index.counts[52]
+    if r.max_jokers_per_meld is not None:
+        jokers = min(jokers, r.max_jokers_per_meld)  # a run holds no more than this
+    usable = _usable_places(r, run_sizes, jokers)
     out: list[Part] = []
-    for si, places in enumerate(index.places):
+    for si, held in enumerate(index.places):
+        places = usable.get(held)
+        if places is None:
+            places = usable[held] = _places_in_runs(r, run_sizes, jokers, held)
         if not places:
             continue
         key = ("run", run_sizes, jokers, si, places)
@@ -217,6 +290,43 @@ def _run_parts(r: Rules, index: HandIndex, run_sizes: tuple[int, int] | None) ->
             part = memo[key] = _suit_runs(r, memo, run_sizes, jokers, si, places)
         out.extend(part)
     return out
+
+
+_USABLE: dict[tuple[int, tuple[int, int] | None, int], tuple[Rules, dict[int, int]]] = {}
+
+
+def _usable_places(r: Rules, run_sizes: tuple[int, int] | None, jokers: int) -> dict[int, int]:
+    """`_places_in_runs` answers kept per rules, run sizes and jokers."""
+    key = (id(r), run_sizes, jokers)
+    entry = _USABLE.get(key)
+    if entry is None or entry[0] is not r:
+        if len(_USABLE) > 256:
+            _USABLE.clear()
+        entry = _USABLE[key] = (r, {})
+    return entry[1]
+
+
+def _places_in_runs(r: Rules, run_sizes: tuple[int, int] | None, jokers: int, places: int) -> int:
+    """The run places held (`HandIndex.places` bits) that some run of these
+    sizes with at most `jokers` jokers could hold. A place in a run lies in a
+    window of the shortest run's length inside it, missing no more places, so
+    the others are in no run: leaving them out keeps a suit's runs as they
+    are, and more hands share one kept list."""
+    lo_b, hi_b = run_bounds(r)
+    length = run_sizes[0] if run_sizes else r.min_run
+    need = length - jokers
+    window = (1 << length) - 1
+    keep = 0
+    for low in range(lo_b, hi_b - length + 2):
+        held = (places >> low) & window
+        if held and held.bit_count() >= need:
+            keep |= held << low
+    if keep & _ACE_PLACES:
+        keep |= places & _ACE_PLACES  # the ace low and high is one card
+    return keep
+
+
+_ACE_PLACES = 2 | 1 << 14
 
 
 def _suit_runs(

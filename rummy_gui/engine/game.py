@@ -86,6 +86,7 @@ class Game(GameReads):
         self._table = Table(rules, players, empty_state(players, nsides, seed))
         self._layout: dict[str, Any] | None = None
         self._cache = MoveCache()
+        self._legal = LegalMoves(self._table, self._cache)
         self._undo = UndoLog()
         self.undo_enabled = False  # the table turns this on; searches leave it off
 
@@ -180,6 +181,7 @@ class Game(GameReads):
         g.seed, g.players, g._layout = 0, players, None
         g._table = Table(rules, players, state)
         g._cache, g._undo, g.undo_enabled = MoveCache(), UndoLog(), False
+        g._legal = LegalMoves(g._table, g._cache)
         return g
 
     # ----------------------------------------------------------- equality, copies

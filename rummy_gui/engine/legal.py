@@ -48,7 +48,7 @@ class MoveCache:
         if self.moves is None:
             self.prepared = {}
             self._ids = None
-            self.moves = generate(t, self.prepared)
+            self.moves = fast_generate(t)  # `generate`, one call fewer
         return self.moves
 
     def listed(self, move: Move) -> bool:

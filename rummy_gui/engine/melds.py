@@ -396,12 +396,42 @@ def layoff_fits(rules: Rules, meld: Meld, tokens: Sequence[Token]) -> list[Layof
     do not change it."""
     memo = meld._fits
     if memo is None or memo[0] is not rules:
-        memo = meld._fits = (rules, {})
+        memo = meld._fits = (rules, _shared_fits(rules, meld))
     # tokens are interned: one is its own key, and hashes in C
     key: object = tokens[0] if len(tokens) == 1 else tuple(tokens)
     fits = memo[1].get(key)
     if fits is None:
         fits = memo[1][key] = _layoff_fits(rules, meld, tokens)
+    return fits
+
+
+_FITS: dict[int, tuple[Rules, dict[tuple[object, ...], dict[object, list[LayoffFit]]]]] = {}
+_FITS_LIMIT = 20_000
+
+
+def _shared_fits(rules: Rules, meld: Meld) -> dict[object, list[LayoffFit]]:
+    """The `layoff_fits` answers of every meld with these cards and facts
+    (what `_layoff_fits` reads), so a meld made again in another deal or
+    copied and changed back asks no search again."""
+    entry = _FITS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_FITS) > 64:
+            _FITS.clear()
+        entry = _FITS[id(rules)] = (rules, {})
+    shared = entry[1]
+    key = (
+        meld.kind,
+        meld.rank,
+        meld.suit,
+        meld.low,
+        meld.complete,
+        tuple([c.code for c in meld._cards]),
+    )
+    fits = shared.get(key)
+    if fits is None:
+        if len(shared) > _FITS_LIMIT:
+            shared.clear()
+        fits = shared[key] = {}
     return fits
 
 

@@ -40,7 +40,7 @@ from .memo import readings_of as _readings
 from .moves import Move
 from .rules import CONTRACTS
 from .table import Table
-from .targets import table_facts, usable_depths
+from .targets import natural_uses, table_facts, usable_depths
 from .turn import target_playable
 
 # Enum members as module names: reading a member off its enum class goes
@@ -71,10 +71,11 @@ _P_RUMMY_LAYOFF = Phase.RUMMY_LAYOFF
 
 
 def generate(t: Table) -> list[Move]:
-    if len(_MOVES) + len(_LAYOFFS) > 20_000:
+    if len(_MOVES) + len(_LAYOFFS) + len(_MELDS) > 20_000:
         # between lists, so that one list's equal moves are one object
         _MOVES.clear()
         _LAYOFFS.clear()
+        _MELDS.clear()
     s = t.s
     phase = s.phase
     if phase is _P_GAME_OVER:
@@ -158,6 +159,18 @@ def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move
     m = _LAYOFFS.get(key)
     if m is None:
         m = _LAYOFFS[key] = Move._valid(_A_LAYOFF, seat, cards, meld_id)
+    return m
+
+
+_MELDS: dict[tuple[int, tuple[Token, ...], str | None], Move] = {}
+
+
+def _meld_mv(seat: int, cards: tuple[Token, ...], kind: str | None) -> Move:
+    """`_mv(Action.MELD, seat, cards, kind=kind)`, looked up by a shorter key."""
+    key = (seat, cards, kind)
+    m = _MELDS.get(key)
+    if m is None:
+        m = _MELDS[key] = Move._valid(_A_MELD, seat, cards, kind=kind)
     return m
 
 
@@ -294,7 +307,7 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                 word, toks = None, tuple([_TOKEN_OF[c.code] for c in reading.cards])
             else:
                 word, toks = _canonical(r, reading)
-            m = _mv(_A_MELD, seat, toks, kind=word)
+            m = _meld_mv(seat, toks, word)
             if id(m) in seen:
                 continue
             opts = _readings(r, toks, word)
@@ -390,6 +403,8 @@ def _finish_ok(
         return False
     # a card leaving the hand uses up a restricted copy first
     if target is not None and not uses_target:
+        if _natural_use_left(t, cards, left, index, target):
+            return True
         hand = list(s.hands[seat])
         restricted = list(s.restricted)
         for c in cards:
@@ -414,6 +429,54 @@ def _finish_ok(
     return False
 
 
+# the last hand index asked about, its target and the target's natural uses
+# in that hand (each as its count of every card code): one tuple read and
+# replaced whole, so a bot's thread never sees half of one
+_USES: list[tuple[object, Card | None, list[dict[int, int]]]] = [(None, None, [])]
+
+
+def _natural_use_left(
+    t: Table, cards: Sequence[Card], left: int, index: HandIndex, target: Card
+) -> bool:
+    """A quick sufficient answer to `target_playable` after these cards leave
+    the hand (`left` cards stay): one of the target's natural sets or runs
+    (`natural_uses`, which that search tries too) is still held and leaves
+    a way to end the turn."""
+    kept, kept_target, uses = _USES[0]
+    if kept is not index or kept_target is not target:
+        uses = []
+        for used in natural_uses(t.rules, index.counts, target):
+            use: dict[int, int] = {}
+            for c in used:
+                use[c.code] = use.get(c.code, 0) + 1
+            uses.append(use)
+        _USES[0] = (index, target, uses)
+    if not uses:
+        return False
+    gone: dict[int, int] = {}
+    for c in cards:
+        gone[c.code] = gone.get(c.code, 0) + 1
+    counts, restricted = index.counts, t.s.restricted
+    for use in uses:
+        if any(counts[code] - gone.get(code, 0) < k for code, k in use.items()):
+            continue  # the use needs a card that left
+        if sum(use.values()) == left:
+            if not t.rules.go_out_by_discard:
+                return True
+            continue
+        # as `target_playable`'s ends_ok, on the counts after the cards left
+        for c in index.distinct:
+            code = c.code
+            k = gone.get(code, 0)
+            held, kept_back = counts[code] - k, max(0, restricted[code] - k)
+            taken = use.get(code, 0)
+            if held > kept_back and not taken:
+                return True
+            if taken and held - taken > max(0, kept_back - taken):
+                return True
+    return False
+
+
 # --- the contract ----------------------------------------------------------------
 
 
@@ -429,16 +492,25 @@ def _contract_moves(
     whole = r.last_round_goes_out_whole(s.round)
     hand_size = len(s.hands[seat])
 
+    sets_wanted = 0 if whole else sets_needed
+    distinct = r.contract_sets_distinct_ranks
+
     def sets_ok(chosen: list[Reading]) -> bool:
-        if len(chosen) != (0 if whole else sets_needed) or any(o.kind != SET for o in chosen):
+        if len(chosen) != sets_wanted:
             return False
-        if r.contract_sets_distinct_ranks:
+        for o in chosen:
+            if o.kind != SET:
+                return False
+        if distinct and len(chosen) > 1:
             ranks = [o.rank for o in chosen]
             return len(set(ranks)) == len(ranks)
         return True
 
     def runs_ok(chosen: list[Reading]) -> bool:
-        n_runs = sum(1 for o in chosen if o.kind == RUN)
+        n_runs = 0
+        for o in chosen:
+            if o.kind == RUN:
+                n_runs += 1
         n_sets = len(chosen) - n_runs
         if whole:
             # every group of the last round is read as a run; the shape asks
@@ -457,6 +529,8 @@ def _contract_moves(
 def _runs_apart(chosen: list[Reading]) -> bool:
     """No two runs of a suit that would join into one."""
     runs = [o for o in chosen if o.kind == RUN]
+    if len(runs) < 2:
+        return True
     for i, a in enumerate(runs):
         for b in runs[i + 1 :]:
             if a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low):

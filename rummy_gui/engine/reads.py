@@ -24,6 +24,7 @@ class GameReads:
 
     _table: Table
     _cache: MoveCache
+    _legal: LegalMoves
     players: int
 
     @property
@@ -64,7 +65,7 @@ class GameReads:
 
     @property
     def legal_moves(self) -> LegalMoves:
-        return LegalMoves(self._table, self._cache)
+        return self._legal  # a live view: one serves the game's whole life
 
     def hand(self, seat: int) -> list[Card]:
         """A seat's cards, in the order the player keeps them."""
@@ -149,7 +150,7 @@ class GameReads:
 
     @property
     def game_over(self) -> bool:
-        return self._s.phase is _GAME_OVER
+        return self._table.s.phase is _GAME_OVER
 
     @property
     def moves(self) -> list[Move]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .cards import JOKER, SUITS, Card
-from .combos import _CARD_OF, _PLACE_BITS, _PLACES, may_fit, possible_melds
+from .combos import _CARD_OF, _CODE, _PLACE_BITS, _PLACES, may_fit, possible_melds
 from .melds import RUN, SET, Meld, Token, card_token, layoff_fits, meld_changes, run_bounds
 from .rules import Rules
 
@@ -82,33 +82,41 @@ def usable_depths(
         ]
     else:
         held = [0, 0, 0, 0]
-    jokers = rank_count[0]
-    set_ranks, runs, _accept = table_facts(melds)
     no_jokers = rules.jokers_only_in_joker_sets
-    near_masks = _near_masks(reach)
-    out = []
+    j = 0 if no_jokers else rank_count[0]  # the jokers of the pool that count
+    set_ranks, runs, _accept = table_facts(melds)
+    gaps_of = _chain_gaps(runs)
+    near_masks = _NEAR.get(reach) or _near_masks(reach)
+    out: list[int] = []
     n = 0
-    for t in reversed(pile):
+    for code in map(_CODE, reversed(pile)):
         n += 1
-        code = t.code
+        if reach <= j:
+            # enough jokers for a run through any card: this depth and every
+            # deeper one (the jokers only add up)
+            out.extend(range(n, len(pile) + 1))
+            break
         if code == 52:
-            jokers += 1
+            if not no_jokers:
+                j += 1
             out.append(n)
             continue
         rank = _RANK_OF[code]
-        si = code // 13
-        rank_count[rank] += 1
+        si = _SUIT_OF[code]
+        same = rank_count[rank] = rank_count[rank] + 1
         mask = held[si] = held[si] | _PLACE_BITS[rank]
-        j = 0 if no_jokers else jokers
-        if rank_count[rank] + j >= 3 or rank in set_ranks:
+        if same + j >= 3 or rank in set_ranks:
             out.append(n)
             continue
-        if runs[si] and _chain_ok(mask, runs[si], rank, j):
-            out.append(n)
-            continue
-        if reach <= j:
-            out.append(n)
-            continue
+        if runs[si]:
+            gaps = gaps_of.get(code)
+            if gaps is None:
+                gaps = gaps_of[code] = _gaps_of(runs, code)
+            # a chain of held places (and jokers) to a table run of its suit
+            missing = ~mask
+            if any((gap & missing).bit_count() <= j for gap in gaps):
+                out.append(n)
+                continue
         near = mask & near_masks[rank]
         count = near.bit_count()
         if near & 2 and near & 16384:
@@ -116,6 +124,32 @@ def usable_depths(
         if count + j >= reach:
             out.append(n)
     return out
+
+
+# the last runs asked about and, per card code asked, the places between
+# each of its run places and each table run of its suit it lies outside (a
+# chain of held places and jokers fills them): one tuple read and replaced
+# whole, as `_KEPT`
+_GAPS: list[tuple[object, dict[int, tuple[int, ...]]]] = [(None, {})]
+
+
+def _chain_gaps(runs: tuple[tuple[tuple[int, int], ...], ...]) -> dict[int, tuple[int, ...]]:
+    kept, gaps = _GAPS[0]
+    if kept is not runs:
+        gaps = {}
+        _GAPS[0] = (runs, gaps)
+    return gaps
+
+
+def _gaps_of(runs: tuple[tuple[tuple[int, int], ...], ...], code: int) -> tuple[int, ...]:
+    row: list[int] = []
+    for low, high in runs[code // 13]:
+        for p in _POSITIONS[code % 13 + 1]:
+            if p > high:
+                row.append(_BETWEEN[high][p])
+            elif p < low:
+                row.append(_BETWEEN[p][low])
+    return tuple(row)
 
 
 TableFacts = tuple[frozenset[int], tuple[tuple[tuple[int, int], ...], ...], int]
@@ -171,6 +205,7 @@ _ALL_LANES = 1 | 1 << 15 | 1 << 30 | 1 << 45
 
 _RANK_OF = [code % 13 + 1 for code in range(52)]
 _RANK0_OF = [*_RANK_OF, 0]  # the joker counts as rank 0
+_SUIT_OF = [code // 13 for code in range(53)]
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 _NEAR: dict[int, list[int]] = {}
 
@@ -189,23 +224,6 @@ def _near_masks(reach: int) -> list[int]:
                             out[rank] |= 1 << p
         _NEAR[reach] = out
     return out
-
-
-def _chain_ok(held: int, runs: Sequence[tuple[int, int]], rank: int, j: int) -> bool:
-    """Could the held places (and j jokers) bridge a run of this suit to a
-    card of this rank?"""
-    spots = _POSITIONS[rank]
-    for low, high in runs:
-        for p in spots:
-            if p > high:
-                gap = _BETWEEN[high][p]
-            elif p < low:
-                gap = _BETWEEN[p][low]
-            else:
-                continue
-            if (gap & ~held).bit_count() <= j:
-                return True
-    return False
 
 
 # the run places strictly between two places, as bits: _BETWEEN[a][b], a < b

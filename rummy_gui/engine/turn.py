@@ -390,11 +390,12 @@ def target_playable(
     natural = not target.is_joker
     if natural and not counts[52] and not natural_use_possible(r, counts, target, melds):
         return False
-    # the codes of which more copies are held than are restricted: while one
-    # of them is left untouched by a use, the turn can be ended by its discard
-    free = [code for code in compress(_CODES, counts) if counts[code] > restricted[code]]
     size = len(hand)
     go_out_by_discard = r.go_out_by_discard
+    # the codes of which more copies are held than are restricted (listed when
+    # first asked): while one of them is left untouched by a use, the turn can
+    # be ended by its discard
+    kept: list[list[int]] = []
 
     def ends_ok(used: Sequence[Card]) -> bool:
         gone: dict[int, int] = {}
@@ -405,7 +406,11 @@ def target_playable(
                 return False  # the pool does not hold these cards
         if len(used) == size:
             return not go_out_by_discard
-        for code in free:
+        if not kept:
+            kept.append(
+                [code for code in compress(_CODES, counts) if counts[code] > restricted[code]]
+            )
+        for code in kept[0]:
             if code not in gone:
                 return True
         return any(counts[code] - k > max(0, restricted[code] - k) for code, k in gone.items())

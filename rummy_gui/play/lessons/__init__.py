@@ -1,0 +1,139 @@
+"""Lessons: one game taught at the table on a prepared deal (issue 51).
+
+A lesson is data: a layout (`Game.from_layout`) and steps. Each step says
+one thing (a catalog text), names the move it wants — an exact move, or any
+move of one kind — and what the table should point at; the other seats'
+moves between the player's steps are written out too, so a lesson plays the
+same every time. `LessonRun` judges the player's moves: the wanted move
+plays on; another legal move is answered with why the lesson wants the
+other (the game unchanged); an illegal move with the engine's own reason.
+
+One module a game, each holding `LESSON`; `lesson(preset)` finds it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummy_gui.engine import Action, Game, IllegalMove, Move
+from rummy_gui.i18n import _, reason
+
+# The games with a lesson, in menu order (a module of this package each).
+GAMES = ("rummy500",)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of a lesson: what the table says, the move it waits for
+    (`move`, exact text, or `kind`, any move of that action), what to point
+    at ("stock", "discard", "hand", "melds", a card such as "7H", or ""),
+    why another legal move is not the one (`why`), and the other seats'
+    moves that follow (exact texts)."""
+
+    say: str
+    move: str = ""
+    kind: str = ""
+    point: str = ""
+    why: str = ""
+    then: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Lesson:
+    preset: str
+    title: str
+    hands: tuple[str, ...]
+    stock: str
+    discard: str
+    steps: tuple[Step, ...]
+    end: str = ""  # said when the deal is over: {mine} and {theirs} are the deal's scores
+    turn: int = 0
+    round: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def game(self) -> Game:
+        return Game.from_layout(
+            self.preset,
+            list(self.hands),
+            self.stock,
+            self.discard,
+            turn=self.turn,
+            round=self.round,
+            options=self.options or None,
+        )
+
+
+def lesson(preset: str) -> Lesson:
+    """The lesson of a game; ValueError naming the games that have one."""
+    if preset not in GAMES:
+        raise ValueError(f"no lesson for {preset!r} (lessons: {', '.join(GAMES)})")
+    found: Lesson = importlib.import_module(f"{__name__}.{preset.replace('-', '_')}").LESSON
+    return found
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The table's answer to a move: played or not, and what to say."""
+
+    played: bool
+    text: str
+
+
+class LessonRun:
+    """A lesson being played: the game, the step it is at, and the judge."""
+
+    SEAT = 0  # the learner
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.game = lesson.game()
+        self.index = 0
+
+    @property
+    def step(self) -> Step | None:
+        steps = self.lesson.steps
+        return steps[self.index] if self.index < len(steps) else None
+
+    @property
+    def done(self) -> bool:
+        return self.step is None
+
+    def text(self) -> str:
+        """What the table says now, in the player's language."""
+        step = self.step
+        if step is not None:
+            return _(step.say)
+        scores = self.game.deal_scores or []
+        mine = scores[self.SEAT] if scores else 0
+        theirs = max((v for i, v in enumerate(scores) if i != self.SEAT), default=0)
+        return _(self.lesson.end).format(mine=mine, theirs=theirs) if self.lesson.end else ""
+
+    def wanted(self, move: Move) -> bool:
+        step = self.step
+        if step is None:
+            return False
+        if step.move:
+            return move == Move.parse(step.move)
+        return move.action == Action(step.kind)
+
+    def try_move(self, move: Move) -> Verdict:
+        """Judge and, when it is the step's move, play `move` and the other
+        seats' moves after it. The game is unchanged otherwise."""
+        step = self.step
+        if step is None:
+            return Verdict(False, self.text())
+        if move not in self.game.legal_moves:
+            try:
+                self.game.play(move)  # raises: the engine's reason is the answer
+            except IllegalMove as refused:
+                return Verdict(False, reason(refused))
+            raise AssertionError(f"{move} was played though it is not listed")  # pragma: no cover
+        if not self.wanted(move):
+            return Verdict(False, _(step.why))
+        self.game.play(move)
+        for text in step.then:
+            self.game.play(text)
+        self.index += 1
+        return Verdict(True, self.text())
