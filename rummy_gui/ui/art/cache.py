@@ -19,11 +19,10 @@ import pygame
 from rummy_gui.engine.cards import Card
 from rummy_gui.ui.art.cards import draw_back, draw_face, draw_felt
 
-# 4 bytes a pixel: 12 MB. What a 1920x1080 table shows at once (a hand of
+# 4 bytes a pixel: 16 MB. What a 1920x1080 table shows at once (a hand of
 # 146x205 cards, the melds, the pile, the other seats' backs) is about a
-# million pixels: it fits, with the sizes of the last flights beside it (a
-# soak filled 4 million in its first game, mostly with sizes of past flights).
-ART_PIXELS = 3_000_000
+# million pixels: it fits, with the sizes of the last flights beside it.
+ART_PIXELS = 4_000_000
 
 
 def _fast(img: pygame.Surface) -> pygame.Surface:
