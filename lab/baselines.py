@@ -32,7 +32,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rummy_gui.bots.memory import card_of
-from rummy_gui.bots.policy import _match, cards_of, decision_rng, forced
+from rummy_gui.bots.policy import cards_of, decision_rng, forced
+from rummy_gui.bots.rulebot import _match
 from rummy_gui.bots.solver import best_split, card_value, fits_alone
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.combos import possible_melds

@@ -1,4 +1,4 @@
-"""The Hint button: the medium bot's advice for the human's decision now.
+"""The Hint button: a bot's advice (`levels.HINT_LEVEL`) for the human's decision now.
 
 In the play phase the advice runs to the end of the turn (melds, lay-offs,
 then the discard), followed on a copy of the game; it never looks past a
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Card, Game, Move, ask
+from rummy_gui.levels import HINT_LEVEL
 from rummy_gui.play.narrate import advise
 
 
@@ -48,7 +49,7 @@ def hint(game: Game, seat: int, seed: int = 0, max_moves: int = 12) -> Hint | No
     """Advice for `seat`, or None when it has nothing to decide now."""
     if game.game_over or seat not in game.to_act:
         return None
-    bot = make_bot("medium", seed)
+    bot = make_bot(HINT_LEVEL, seed)
     probe = game.copy()
     moves: list[Move] = []
     while len(moves) < max_moves and seat in probe.to_act and not probe.deal_over:

@@ -19,7 +19,6 @@ import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from rummy_gui.engine.cards import Card
 from rummy_gui.engine.messages import MESSAGES
 from rummy_gui.engine.moves import IllegalMove
 
@@ -183,49 +182,3 @@ def reason(exc: IllegalMove, melds: Mapping[int, str] | None = None) -> str:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):
         return str(exc)
-
-
-_FI_RANKS = {
-    1: "ässä",
-    2: "kakkonen",
-    3: "kolmonen",
-    4: "nelonen",
-    5: "viitonen",
-    6: "kuutonen",
-    7: "seitsikko",
-    8: "kahdeksikko",
-    9: "yhdeksikkö",
-    10: "kymppi",
-    11: "jätkä",
-    12: "rouva",
-    13: "kuningas",
-}
-_FI_SUITS = {"C": "risti", "D": "ruutu", "H": "hertta", "S": "pata"}
-_RU_RANKS = {
-    1: "туз",
-    2: "двойка",
-    3: "тройка",
-    4: "четвёрка",
-    5: "пятёрка",
-    6: "шестёрка",
-    7: "семёрка",
-    8: "восьмёрка",
-    9: "девятка",
-    10: "десятка",
-    11: "валет",
-    12: "дама",
-    13: "король",
-}
-_RU_SUITS = {"C": "треф", "D": "бубен", "H": "червей", "S": "пик"}
-
-
-def card_name(card: Card, lang: str | None = None) -> str:
-    """A card's name: "king of hearts", "herttakuningas", "король червей"."""
-    lang = lang or _current
-    if card.is_joker:
-        return {"fi": "jokeri", "ru": "джокер"}.get(lang, "joker")
-    if lang == "fi":
-        return _FI_SUITS[card.suit] + _FI_RANKS[card.rank]  # one word: "herttakuningas"
-    if lang == "ru":
-        return f"{_RU_RANKS[card.rank]} {_RU_SUITS[card.suit]}"
-    return card.name

@@ -21,8 +21,9 @@ import pytest
 
 from rummy_gui.play.session import SeatConfig
 from rummy_gui.play.settings import Settings
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell import app as app_module
+from rummy_gui.ui.shell import crash
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.widgets import fonts
 
@@ -341,7 +342,7 @@ def test_a_crash_log_goes_to_the_temporary_folder_when_the_data_folder_is_unwrit
     home.mkdir(parents=True)
     (home / "data").write_text("a file where the folder should be")
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    path = app_module.crash_log_path()
+    path = crash.crash_log_path()
     assert path.startswith(str(tmp_path))
     assert os.path.exists(path)
 

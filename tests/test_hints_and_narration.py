@@ -168,3 +168,18 @@ def test_log_of_a_face_down_chain_tells_how_many_cards() -> None:
     assert describe(Move.parse("0: layoff 9C 10C to 3"), g, "Анна") == (
         "Анна присоединяет 2 карты рубашкой вверх."
     )
+
+
+def test_a_cut_is_told_with_its_count_and_the_bonus_when_exact() -> None:
+    from rummy_gui.engine import Action, Game, Move, ask
+    from rummy_gui.play.narrate import describe
+
+    game = Game.new("liverpool", 3, seed=1)
+    exact = ask.exact_cut(game)
+    assert describe(Move(Action.CUT, number=12), game, "Ada") == "Ada cuts 12 cards."
+    assert describe(Move(Action.CUT, number=1), game, "You") == "You cut 1 card."
+    told = describe(Move(Action.CUT, number=exact), game, "Ada")
+    assert told.startswith(f"Ada cuts {exact} cards.")
+    assert f"−{game.rules.cut_bonus}" in told
+    game.play(Move(Action.CUT, number=exact))
+    assert game.totals[2] == -game.rules.cut_bonus  # the engine agrees: that cut was exact

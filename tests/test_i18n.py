@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rummy_gui import i18n
-from rummy_gui.engine import Game, IllegalMove, parse_card
+from rummy_gui.engine import Game, IllegalMove
 from rummy_gui.engine.messages import MESSAGES
 
 TOOLS = Path(__file__).resolve().parents[1] / "tools"
@@ -226,25 +226,6 @@ def test_switching_language_tells_listeners() -> None:
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         i18n.set_language("xx")
     assert i18n.language() == "ru"
-
-
-@pytest.mark.parametrize(
-    ("card", "en", "fi", "ru"),
-    [
-        ("KH", "king of hearts", "herttakuningas", "король червей"),
-        ("10S", "ten of spades", "patakymppi", "десятка пик"),
-        ("8S", "eight of spades", "patakahdeksikko", "восьмёрка пик"),
-        ("AC", "ace of clubs", "ristiässä", "туз треф"),
-        ("JK", "joker", "jokeri", "джокер"),
-    ],
-)
-def test_card_names(card: str, en: str, fi: str, ru: str) -> None:
-    c = parse_card(card)
-    assert (i18n.card_name(c, "en"), i18n.card_name(c, "fi"), i18n.card_name(c, "ru")) == (
-        en,
-        fi,
-        ru,
-    )
 
 
 def test_default_language_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

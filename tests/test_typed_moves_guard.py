@@ -26,12 +26,7 @@ _ACTION = "|".join(a.value for a in Action)
 MOVE_TEXT = re.compile(rf"(^|\{{\}}:\s*)({_ACTION})( |$)")
 
 # Preset-name comparisons there today, shrinking (file, line text): none may be added.
-KNOWN_PRESET_NAMES: frozenset[tuple[str, str]] = frozenset(
-    {
-        # expert searches every take in these presets (a tuning, kept as a name set)
-        ("bots/expert.py", 'EVERY_TAKE = frozenset({"rummy500-classic"})'),
-    }
-)
+KNOWN_PRESET_NAMES: frozenset[tuple[str, str]] = frozenset()
 
 
 def _strings(node: ast.AST) -> list[str]:

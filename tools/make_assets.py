@@ -19,7 +19,8 @@ def write_sprites(directory: Path) -> list[Path]:
     import pygame
 
     from rummy_gui.engine.cards import JOKER, NATURALS
-    from rummy_gui.ui.art.cards import BACK_COLOURS, draw_back, draw_face, draw_felt
+    from rummy_gui.ui.art.cards import BACK_COLOURS, draw_back, draw_face
+    from rummy_gui.ui.art.felt import draw_felt
 
     pygame.font.init()
     written = []

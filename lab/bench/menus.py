@@ -34,8 +34,10 @@ SCREENS = ("main menu", "new game", "settings", "rules", "load", "statistics", "
 
 
 def _open(app: Any, name: str) -> None:
-    from rummy_gui.ui.screens.menus import NewGameScene, RulesScene, SettingsScene
+    from rummy_gui.ui.screens.new_game import NewGameScene
+    from rummy_gui.ui.screens.rules import RulesScene
     from rummy_gui.ui.screens.saving import LoadScene
+    from rummy_gui.ui.screens.settings import SettingsScene
     from rummy_gui.ui.screens.statistics import StatisticsScene
     from rummy_gui.ui.widgets.dialogs import ConfirmScene
 
@@ -71,7 +73,7 @@ def screen_frames(
     import pygame
 
     from rummy_gui.play.settings import Settings
-    from rummy_gui.ui.screens.menus import MainMenu
+    from rummy_gui.ui.screens.main_menu import MainMenu
     from rummy_gui.ui.shell.app import App
 
     app = App(size, Settings(animation="off", mute=True))

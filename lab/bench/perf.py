@@ -94,7 +94,7 @@ def _table(
     from rummy_gui.engine.cards import NATURALS
     from rummy_gui.play.session import SeatConfig, Session
     from rummy_gui.play.settings import Settings
-    from rummy_gui.ui.screens.menus import MainMenu
+    from rummy_gui.ui.screens.main_menu import MainMenu
     from rummy_gui.ui.shell.app import App
     from rummy_gui.ui.table.scene import TableScene
 
@@ -117,6 +117,7 @@ def _table(
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
+    scene.motion.deal([])  # the figures are of play: the opening deal's show is timed apart
     return app, scene
 
 

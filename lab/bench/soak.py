@@ -143,7 +143,7 @@ class DemoTable:
             _headless()
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         from rummy_gui.play.settings import Settings
-        from rummy_gui.ui.screens.menus import MainMenu
+        from rummy_gui.ui.screens.main_menu import MainMenu
         from rummy_gui.ui.shell.app import App
 
         self.app = App(size, Settings(animation=animation, mute=True))
@@ -165,7 +165,7 @@ class DemoTable:
         With `review`, seat 0's first deal is reviewed when it ends; past
         `deadline` (perf_counter) the game stops where it is."""
         from rummy_gui.play.session import SeatConfig, Session
-        from rummy_gui.ui.screens.menus import MainMenu
+        from rummy_gui.ui.screens.main_menu import MainMenu
         from rummy_gui.ui.table.overlays import GameOverScene
         from rummy_gui.ui.table.scene import TableScene
 

@@ -10,7 +10,8 @@ import time
 from typing import Any
 
 from lab.bench import summarize
-from rummy_gui.bots.solver import _distance, best_split, contract_layout
+from rummy_gui.bots.contract_solver import _distance
+from rummy_gui.bots.solver import best_split, contract_layout
 from rummy_gui.engine import PRESETS
 from rummy_gui.engine.cards import JOKER, make_pack
 

@@ -60,7 +60,7 @@ def demo_game_child(
 def _whole_match(table: Any, preset: str, players: int, seed: int) -> bool:
     from rummy_gui.engine import Game
     from rummy_gui.play.session import SeatConfig, Session
-    from rummy_gui.ui.screens.menus import MainMenu
+    from rummy_gui.ui.screens.main_menu import MainMenu
     from rummy_gui.ui.table.overlays import GameOverScene
     from rummy_gui.ui.table.scene import TableScene
 

@@ -14,12 +14,13 @@ from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.view import View
+from ..levels import LEVELS
 from . import memory, solver
+from .decisions import decision_rng
 from .expert import ExpertBot
-from .policy import JUDGMENTS, RuleBot, decision_rng
+from .rulebot import RuleBot
 from .search import hard_level
-
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+from .tuning import JUDGMENTS
 
 
 class Bot(Protocol):

@@ -3,8 +3,8 @@ prices moves.
 
 The level plays as hard does (medium's best two moves compared on guessed
 deals at deep takes and rummy calls, everything else judged) with the
-expert's judgment (`policy.JUDGMENTS["expert"]`), and in `EVERY_TAKE`'s
-presets its single takes are searched too.
+expert's judgment (`tuning.JUDGMENTS["expert"]`), which also searches
+single takes where the taken card binds (`Params.single_takes`).
 
 `estimate`, which the deal review uses to price a move against the
 expert's, plays every move on the same guesses of the hidden cards (the
@@ -33,9 +33,10 @@ from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.view import View
-from .policy import JUDGMENTS, decision_rng, forced
+from .decisions import decision_rng, forced
 from .search import RolloutBot, known_hands, playout
 from .solver import best_split, contract_distance
+from .tuning import JUDGMENTS
 
 # The work of one estimate, in simulated moves (for hands of up to ten
 # cards; fewer with more): it keeps a priced decision within a second.
@@ -46,16 +47,12 @@ _REFUSALS = 6
 # so a second bot process can play one while this one plays the other; the
 # shards are the same whether one process plays them or two.
 SHARDS = 2
-# Presets where the expert's search also checks its takes of the top
-# discard alone: in Rum 500 classic every taken card must be melded at once,
-# so a single take binds as a deep one does.
-EVERY_TAKE = frozenset({"rummy500-classic"})
 
 
 def expert_level(seed: int = 0, level: str = "expert") -> RolloutBot:
-    """The expert level's play: hard's search over the expert's judgment,
-    single takes searched too in `EVERY_TAKE`'s presets."""
-    return RolloutBot(seed, level, every_take_in=EVERY_TAKE, judgment=JUDGMENTS["expert"])
+    """The expert level's play: hard's search over the expert's judgment
+    (which also searches single takes where they bind, `Params.single_takes`)."""
+    return RolloutBot(seed, level, judgment=JUDGMENTS["expert"])
 
 
 @dataclass(frozen=True)

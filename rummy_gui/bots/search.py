@@ -29,9 +29,11 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.rules import Rules
 from ..engine.scoring import hand_value, meld_points
 from ..engine.view import View
+from .decisions import decision_rng, forced
 from .memory import Memory, remember
-from .policy import JUDGMENTS, RuleBot, Tuning, decision_rng, forced
+from .rulebot import RuleBot
 from .solver import LAYOFF, PlannedMeld, best_split, card_value, contract_distance, fits_alone
+from .tuning import JUDGMENTS, Tuning
 
 # ---------------------------------------------------------------- guesses
 
@@ -197,18 +199,19 @@ class RolloutBot:
     evaluation is weakest checked by sampling.
 
     Those decisions: in the 500 family, taking two or more cards from the
-    discard pile and rummy calls (any take in the presets of
-    `every_take_in`). When medium's best `candidates` moves within `margin`
-    points of its best include such a move, every candidate is played on
-    the same guessed deals and each deal is rolled out with medium playing
-    every seat, cut after `moves` moves and judged by its position. The
-    guesses keep the cards an opponent is known to have picked up; the rest
-    of each opponent's hand is the best for that player of a few random
-    fillings, since players keep their good cards. Guesses stop once the
-    rollouts have played `budget` moves (`budget_split`), after at least
-    `min_samples`. The candidate with the best total is played (medium's
-    own choice wins ties). Every other decision, and every decision of the
-    contract games, is `base`'s: the rule-based player with `judgment`
+    discard pile and rummy calls (any take where the judgment's
+    `single_takes` says so and the taken card binds). When medium's best
+    `candidates` moves within `margin` points of its best include such a
+    move, every candidate is played on the same guessed deals and each deal
+    is rolled out with medium playing every seat, cut after `moves` moves
+    and judged by its position. The guesses keep the cards an opponent is
+    known to have picked up; the rest of each opponent's hand is the best
+    for that player of a few random fillings, since players keep their good
+    cards. Guesses stop once the rollouts have played `budget` moves
+    (`budget_split`), after at least `min_samples`. The candidate with the
+    best total is played (medium's own choice wins ties). Every other
+    decision, and every decision of the contract games, is `base`'s: the
+    rule-based player with `judgment`
     (hard's or the expert's).
     """
 
@@ -221,7 +224,6 @@ class RolloutBot:
         budget: int = HARD_BUDGET,
         min_samples: int = HARD_GUESSES,
         moves: int = HARD_MOVES,
-        every_take_in: frozenset[str] = frozenset(),
         judgment: Tuning = JUDGMENTS["hard"],
     ) -> None:
         self.seed = seed
@@ -232,7 +234,6 @@ class RolloutBot:
         self.budget = budget
         self.min_samples = min_samples
         self.moves = moves
-        self.every_take_in = every_take_in  # presets where a single take is searched too
 
     def compared(self, view: View, rng: random.Random) -> list[Move]:
         """The moves this view's rollouts would compare, medium's best first
@@ -254,9 +255,14 @@ class RolloutBot:
         cands = [(s, m) for s, m in opts[: self.candidates] if s >= top - self.margin]
         if len(cands) < 2:
             return []
-        if view.rules.preset not in self.every_take_in and not any(_checked(m) for _s, m in cands):
+        if not self._single_takes(view) and not any(_checked(m) for _s, m in cands):
             return []
         return cands
+
+    def _single_takes(self, view: View) -> bool:
+        """Whether a take of the top discard alone is searched too: where the
+        judgment says so and the rules make the taken card bind."""
+        return view.rules.top_discard_must_meld and self.base.params_for(view).single_takes
 
     def choose(self, view: View) -> Move:
         only = forced(view)

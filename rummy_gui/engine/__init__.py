@@ -17,6 +17,7 @@ from .ask import (
     pile_take,
     pile_takes,
     plays_cards,
+    round_contract,
     seat_moves,
 )
 from .cards import JOKER, Card, parse_card, parse_cards
@@ -67,5 +68,6 @@ __all__ = [
     "pile_take",
     "pile_takes",
     "plays_cards",
+    "round_contract",
     "seat_moves",
 ]

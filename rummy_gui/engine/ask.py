@@ -14,12 +14,14 @@ from dataclasses import dataclass
 
 from .cards import Card, Token, card_token
 from .dealing import cut_range as _cut_range
+from .dealing import exact_cut as _exact_cut
 from .enums import Action, Phase
 from .game import Game
 from .melds import RUN, SET, layoff_fits
 from .moves import Move
 from .referee import PHASE_MOVES
-from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS
+from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS, Rules
+from .scoring import hand_value, meld_points
 
 __all__ = [
     "ContractSlot",
@@ -29,15 +31,19 @@ __all__ = [
     "cut_range",
     "deep_takes",
     "draw_ends_deal",
+    "exact_cut",
     "fills_contract_slot",
+    "hand_points",
     "joinable_melds",
     "keeps_turn",
     "may_lay_off",
+    "melded_so_far",
     "melds_card_fits",
     "moves_with_cards",
     "pile_take",
     "pile_takes",
     "plays_cards",
+    "round_contract",
     "seat_moves",
 ]
 
@@ -150,6 +156,11 @@ def cut_range(game: Game) -> range:
     return _cut_range(game.stock_count)
 
 
+def exact_cut(game: Game) -> int:
+    """The number of cards a cut must lift now to earn the cut bonus (Liverpool, RULES.md 4.1)."""
+    return _exact_cut(game.players, game.rules.hand_size(game.players, game.round))
+
+
 def keeps_turn(game: Game, move: Move) -> bool:
     """Whether this move, played now, leaves its player to go on in the same
     phase: a meld, a lay-off, a joker swap or the contract in the play phase.
@@ -167,12 +178,18 @@ _GOING_ON = frozenset(PHASE_MOVES[Phase.PLAY]) - {Action.DISCARD}
 def contract_slots(game: Game) -> tuple[ContractSlot, ...]:
     """The melds of this round's contract, sets first (empty outside the
     contract family). A contract move's groups come in this order."""
-    rules = game.rules
+    return round_contract(game.rules, game.round)
+
+
+def round_contract(rules: Rules, round_number: int) -> tuple[ContractSlot, ...]:
+    """The melds of a round's contract under these rules, sets first (empty
+    outside the contract family): what `contract_slots` answers for a game
+    in that round, for a player (a bot) that plans with the rules alone."""
     if not rules.is_contract:
         return ()
-    sets, runs = CONTRACTS[max(1, min(len(CONTRACTS), game.round)) - 1]
+    sets, runs = CONTRACTS[max(1, min(len(CONTRACTS), round_number)) - 1]
     # RULES.md 4.3: in a whole-hand round (round 7) the runs may be longer
-    whole = rules.last_round_goes_out_whole(game.round)
+    whole = rules.last_round_goes_out_whole(round_number)
     run = ContractSlot(RUN, CONTRACT_RUN_SIZE, more=whole)
     return (ContractSlot(SET, CONTRACT_SET_SIZE),) * sets + (run,) * runs
 
@@ -221,3 +238,28 @@ def contract_moves(game: Game, seat: int, groups: Sequence[Sequence[Card]]) -> l
         else:
             out.append(m)
     return out
+
+
+def melded_so_far(game: Game, side: int) -> int:
+    """What a side's melds and lay-offs of this deal score so far, as the
+    table shows them (500 family, RULES.md 3.2, 3.8: Persian's doubled
+    four-sets counted double; 0 in the contract family, where melds score
+    nothing). Cards laid off face down (3.9) count once the deal turns them
+    up: until then nobody knows their value."""
+    rules = game.rules
+    if rules.is_contract:
+        return 0
+    seats = game.sides[side]
+    return sum(
+        pts
+        for meld in game.public_melds
+        for owner, pts in meld_points(rules, meld).items()
+        if owner in seats
+    )
+
+
+def hand_points(game: Game, seat: int) -> int:
+    """What `seat`'s hand would count if the deal ended now: the value of its
+    cards, taken off its score in the 500 family (RULES.md 3.7) and scored
+    as penalty points in the contract family (4.7)."""
+    return hand_value(game.rules, game.hand(seat))

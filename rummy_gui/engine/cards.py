@@ -7,7 +7,7 @@ counting. Cards are interned, so ``is`` and ``==`` agree and hashing is cheap.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -240,10 +240,6 @@ def by_suit(card: Card) -> tuple[bool, int, int]:
 def by_rank(card: Card) -> tuple[bool, int, int]:
     """Sort key of a hand by rank, then suit (in the order of `SUITS`); the joker last."""
     return (card.is_joker, card.rank, SUITS.find(card.suit))
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def make_pack(decks: int, jokers: int) -> list[Card]:

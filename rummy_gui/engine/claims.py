@@ -174,5 +174,5 @@ def close_claim(t: Table, claim: Claim, win: Move | None) -> None:
     for c in taken if depth == 1 else taken[:-1]:
         s.restricted[c.code] += 1
     s.target = taken[0]
-    s.drew = "rummy"
+    s.calling = True
     s.phase = Phase.PLAY

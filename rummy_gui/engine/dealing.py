@@ -74,6 +74,12 @@ def cut_range(stock_size: int) -> range:
     return range(1, stock_size)
 
 
+def exact_cut(players: int, hand_size: int) -> int:
+    """The cut that earns the cutter the bonus (RULES.md 4.1): as many cards as
+    the deal and the upcard need."""
+    return players * hand_size + 1
+
+
 def prepare_cut(t: Table, seat: int, m: Move) -> Apply:
     size = len(t.s.stock)
     n = m.number or 0
@@ -82,7 +88,7 @@ def prepare_cut(t: Table, seat: int, m: Move) -> Apply:
 
     def apply() -> None:
         s = t.s
-        needed = t.players * t.rules.hand_size(t.players, s.round) + 1
+        needed = exact_cut(t.players, t.rules.hand_size(t.players, s.round))
         s.stock = s.stock[-n:] + s.stock[:-n]
         if n == needed:
             side = t.side_of(seat)

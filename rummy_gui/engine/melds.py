@@ -19,6 +19,13 @@ from .rules import Rules
 
 SET = "set"
 RUN = "run"
+# RULES.md 3.3 and 4.2: a set has at least three cards of one rank
+MIN_SET = 3
+# A set of all four suits: Persian doubles it melded at once (RULES.md 3.8),
+# Pinochle turns it face down as complete (3.9)
+FULL_SET = 4
+# A run holds at most one card of each rank (RULES.md 2)
+MAX_RUN = 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +286,7 @@ _CODE = attrgetter("code")
 
 def read_set(rules: Rules, naturals: Sequence[Card], jokers: int) -> Reading | None:
     n = len(naturals) + jokers
-    if n < 3 or (rules.max_set is not None and n > rules.max_set):
+    if n < MIN_SET or (rules.max_set is not None and n > rules.max_set):
         return None
     if rules.max_jokers_per_meld is not None and jokers > rules.max_jokers_per_meld:
         return None
@@ -303,7 +310,7 @@ def read_set(rules: Rules, naturals: Sequence[Card], jokers: int) -> Reading | N
 def read_runs(rules: Rules, naturals: Sequence[Card], jokers: int) -> list[Reading]:
     """Every run these cards can make (jokers at every place they fit)."""
     n = len(naturals) + jokers
-    if not naturals or n < rules.min_run or n > 13:
+    if not naturals or n < rules.min_run or n > MAX_RUN:
         return []
     if jokers and rules.jokers_only_in_joker_sets:
         return []

@@ -11,6 +11,7 @@ from .melds import Meld
 from .moves import Move
 from .public import face_down, offered_moves, public_discard, public_melds, told_meld
 from .rules import CONTRACT_NAMES, Rules
+from .scoring import SideScore
 from .state import Claim, GameState
 from .table import Table
 
@@ -134,6 +135,12 @@ class GameReads:
     @property
     def deal_scores(self) -> list[int] | None:
         return None if self._s.deal_scores is None else list(self._s.deal_scores)
+
+    @property
+    def deal_breakdown(self) -> tuple[SideScore, ...] | None:
+        """The last finished deal's score per side, item by item (melds,
+        hands, bonuses); each side's `total` is its `deal_scores` entry."""
+        return self._s.breakdown
 
     @property
     def totals(self) -> list[int]:

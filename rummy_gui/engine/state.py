@@ -17,6 +17,7 @@ from .cards import Card
 from .enums import Action, ClaimKind, Phase
 from .melds import Meld
 from .moves import Move
+from .scoring import SideScore
 
 
 @dataclass
@@ -92,6 +93,10 @@ def _melds(value: Any) -> Any:
 
 def _claim(value: Any) -> Any:
     return None if value is None else value.copy()
+
+
+def _none() -> None:
+    return None
 
 
 def _rng(value: Any) -> Any:
@@ -175,6 +180,8 @@ class GameState:
     # the match
     totals: list[int] = _f(list)
     deal_scores: list[int] | None = _v(None, _list, _tuple)
+    # the deal scores item by item (for the screens: not in a copy without history, nor a view)
+    breakdown: tuple[SideScore, ...] | None = _v(None, history=_none)
     history: list[list[int]] = _f(list, _lists, _tuples, history=list)
     winners: tuple[int, ...] = _v(())
     moves: list[Move] = _f(list, history=list)
@@ -194,12 +201,13 @@ class GameState:
     next_meld: int = _v(1)
     reshuffles: list[int] = _f(list)  # index in this deal's moves of each reshuffle
     facedown: list[FaceDown] = _f(list)  # Pinochle's face-down lay-offs, in order
+    called: list[tuple[int, int]] = _f(list)  # (meld id, seat) put down in a Rummy! call's turn
     discard_face_down: bool = _v(False)  # the going-out card lies face down on the pile
     # this turn
     target: Card | None = _v(None)
     restricted: list[int] = _f(lambda: [0] * 53)  # taken copies per card code
     pending_jokers: int = _v(0)
-    drew: str | None = _v(None)
+    calling: bool = _v(False)  # this turn began with a Rummy! call that won (the breakdown says so)
 
     def copy(self, history: bool = True) -> GameState:
         """An independent copy; without `history`, no past moves or deal scores."""
@@ -235,6 +243,7 @@ class GameState:
         self.next_meld = 1
         self.reshuffles = []
         self.facedown = []
+        self.called = []
         self.discard_face_down = False
         self.reset_turn()
 
@@ -242,7 +251,7 @@ class GameState:
         self.target = None
         self.restricted = [0] * 53
         self.pending_jokers = 0
-        self.drew = None
+        self.calling = False
 
 
 _COPY: list[tuple[str, Callable[[Any], Any], Empty]] = [

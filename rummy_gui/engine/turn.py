@@ -18,6 +18,7 @@ from .ending import end_deal
 from .enums import Phase
 from .errors import IllegalMove, illegal
 from .melds import (
+    FULL_SET,
     RUN,
     SET,
     LayoffFit,
@@ -59,7 +60,6 @@ def prepare_draw(t: Table, seat: int, _m: Move) -> Apply:
         card = t.take_from_stock()
         assert card is not None
         s.hands[seat].append(card)
-        s.drew = "stock"
         if r.pinochle_last_turns and not s.stock:
             s.final_pending = True
         protected = s.protected
@@ -105,7 +105,6 @@ def prepare_take(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
             for c in taken if n == 1 else taken[:-1]:
                 s.restricted[c.code] += 1
         s.target = target
-        s.drew = "take"
         s.protected = False
         s.phase = Phase.PLAY
 
@@ -117,7 +116,6 @@ def prepare_pass_draw(t: Table, _seat: int, _m: Move) -> Apply:
         raise _illegal("must_draw")
 
     def apply() -> None:
-        t.s.drew = "pass"
         t.s.phase = Phase.PLAY
 
     return apply
@@ -148,10 +146,12 @@ def prepare_meld(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
     def apply() -> None:
         meld = Meld(s.next_meld, reading, seat, s.turn_no)
         s.next_meld += 1
-        four = reading.kind == SET and len(reading.cards) == 4
+        four = reading.kind == SET and len(reading.cards) == FULL_SET
         meld.doubled = r.persian_bonuses and four
         meld.complete = r.mark_complete_sets and four
         s.melds.append(meld)
+        if s.calling:
+            s.called.append((meld.id, seat))
         after_table(t, seat, cards)
 
     return apply
@@ -247,10 +247,12 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
 
     def apply() -> None:
         meld.lay_off(fit, seat)
-        if r.mark_complete_sets and meld.kind == SET and len(meld) == 4:
+        if r.mark_complete_sets and meld.kind == SET and len(meld) == FULL_SET:
             meld.complete = True
         if r.hidden_layoffs:
             lay_face_down(s, seat, meld, fit, named)
+        if rummy_layoff or s.calling:
+            s.called.append((meld.id, seat))
         if rummy_layoff:
             s.hands[seat].remove(cards[0])
             assert s.claim is not None

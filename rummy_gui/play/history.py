@@ -3,8 +3,8 @@ from a file (Continue, Load): the record is replayed from the start, and the
 moves since the last deal began are given with the position before each.
 
 A claim window is told as it is told live: only the claim that won, once the
-window closes. A human's pass is left out (after a load it can't be known
-whether the player or the table's "ask about claims" setting made it)."""
+window closes, and no pass. A human's pass out of a claim window is left out
+too (after a load it can't be known whether the player or the table made it)."""
 
 from __future__ import annotations
 
@@ -50,10 +50,7 @@ def current_deal(game: Game, humans: set[int]) -> list[Told]:
         seat = turn_before if played.seat is None else played.seat
         entry = Told(index, played, before, seat)
         if claim is not None:
-            if played.action is Action.PASS:
-                if seat not in humans:
-                    told.append(entry)
-            else:
+            if played.action is not Action.PASS:
                 claims[seat] = entry
             if replay.phase is not Phase.CLAIM or replay.claim is not claim:
                 winner = claim.winning_seat()  # the engine's claim priority

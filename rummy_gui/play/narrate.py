@@ -232,6 +232,8 @@ def is_you(name: str | None) -> bool:
 def describe(move: Move, before: Game | None = None, name: str | None = None) -> str:
     """One log line: what a player did, in the current language. A player
     named "You" gets the second person ("You discard K♣")."""
+    if move.action == Action.CUT and move.number is not None:
+        return _cut_words(move, move.number, before, name)
     key, values = _parts(move, before, log=True)
     n = len(move.cards)
     if key in _LOG_CARDS and n > 1:
@@ -242,6 +244,18 @@ def describe(move: Move, before: Game | None = None, name: str | None = None) ->
         return _(_LOG_YOU[key]).format(**values)
     who = name if name is not None else f"{_('Seat')} {move.seat}"
     return _(_LOG[key]).format(name=who, **values)
+
+
+def _cut_words(move: Move, n: int, before: Game | None, name: str | None) -> str:
+    """The cut with its count, and the bonus when it was exactly the deal (RULES.md 4.1)."""
+    if is_you(name):
+        line = ngettext("You cut {n} card.", "You cut {n} cards.", n).format(n=n)
+    else:
+        who = name if name is not None else f"{_('Seat')} {move.seat}"
+        line = ngettext("{name} cuts {n} card.", "{name} cuts {n} cards.", n).format(name=who, n=n)
+    if before is not None and before.rules.cut_bonus and n == ask.exact_cut(before):
+        line += " " + _("Exactly the deal: −{points}!").format(points=before.rules.cut_bonus)
+    return line
 
 
 def advise(moves: Sequence[Move], before: Game | None = None) -> str:

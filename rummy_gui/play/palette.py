@@ -7,6 +7,8 @@ too, so colour is never the only sign.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rummy_gui.i18n import N_
 
 Colour = tuple[int, int, int]
@@ -49,3 +51,16 @@ def colour_index(colour: str | None) -> int | None:
         if name == colour:
             return i
     return None
+
+
+def seat_colour_index(colours: Sequence[str | None], seat: int) -> int:
+    """A seat's palette index: its chosen colour, else one no seat chose (in seat order)."""
+    chosen = [colour_index(c) for c in colours]
+    own = chosen[seat]
+    if own is not None:
+        return own
+    every = range(len(OWNER_COLOURS))
+    taken = {c for c in chosen if c is not None}
+    free = [i for i in every if i not in taken] or list(every)
+    auto = [i for i, c in enumerate(chosen) if c is None]
+    return free[auto.index(seat) % len(free)]

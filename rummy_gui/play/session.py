@@ -14,15 +14,15 @@ import logging
 import secrets
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
-from rummy_gui.play import botworker, jsonio, opening, saves
+from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
+from rummy_gui.play import jsonio, saves
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
 
@@ -57,10 +57,8 @@ class SeatBots(Mapping[int, Bot]):
         # Checked here, not when a bot is first made: a wrong level is the
         # caller's mistake and must not surface in the middle of a game.
         for level, _seed in levels.values():
-            if level not in saves.BOT_LEVELS:
-                raise ValueError(
-                    f"unknown bot level {level!r} (one of: {', '.join(saves.BOT_LEVELS)})"
-                )
+            if level not in LEVELS:
+                raise ValueError(f"unknown bot level {level!r} (one of: {', '.join(LEVELS)})")
         self._levels = levels
         self._made: dict[int, Bot] = {}
 
@@ -82,8 +80,8 @@ class SeatBots(Mapping[int, Bot]):
 
 
 def bot_level(kind: str) -> str:
-    """The level that plays a seat of this kind (a demo's human seats play as medium)."""
-    return "medium" if kind == "human" else kind
+    """The level that plays a seat of this kind (a demo's human seats play the default level)."""
+    return DEFAULT_LEVEL if kind == "human" else kind
 
 
 # Shown through _() where they are used; N_ marks them for the catalogs.
@@ -93,17 +91,6 @@ BOT_ERROR = N_(
 )
 # New games draw their seed below this, so that a bot seed (seed + 101 × seat) is one too.
 SEED_SPACE = 2**63
-NOT_MOVED = N_("The damaged file could not be moved aside: {reason}")
-STOPPED_OPENING = N_(
-    "The program stopped while opening {name} last time; it was moved aside as {moved}."
-)
-
-
-def stopped_opening(moved: Path) -> str:
-    """What the player is told when a file that crashed the last run was set aside."""
-    return _(STOPPED_OPENING).format(
-        name=clean(moved.name.partition(".corrupt-")[0]), moved=clean(moved.name)
-    )
 
 
 def forget_bots() -> None:
@@ -117,13 +104,20 @@ def forget_bots() -> None:
 
 
 def initials(names: Sequence[str]) -> list[str]:
-    """One-character marks for the seats' badges and cards: the first letter of
-    each name, or another telling character when names share their first letter."""
-    names = [n or f"{i + 1}" for i, n in enumerate(names)]
-    for marks in ([n[:1].upper() for n in names], [n[-1:].upper() for n in names]):
-        if len(set(marks)) == len(marks):
-            return marks
-    return [str(i + 1) for i in range(len(names))]
+    """One-letter marks for the seats' badges and cards: the first letter of each
+    name; when names share it, another letter of the name not yet taken (else
+    a free letter of the alphabet), so the marks stay letters, never numbers."""
+    firsts = [next((ch.upper() for ch in n if ch.isalpha()), "") for n in names]
+    marks = [f if f and firsts.count(f) == 1 else "" for f in firsts]
+    for i, name in enumerate(names):
+        if marks[i]:
+            continue
+        taken = set(marks)
+        letters = [ch.upper() for ch in name if ch.isalpha()]
+        pool = [ch.upper() for n in names for ch in n if ch.isalpha()]  # the names' own alphabet
+        spare = [ch for ch in [*pool, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ"] if ch not in taken]
+        marks[i] = next((ch for ch in letters if ch not in taken), spare[0] if spare else "?")
+    return marks
 
 
 @dataclass
@@ -158,6 +152,11 @@ class LogEntry:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def deal_line(game: Game, dealer: str) -> LogEntry:
+    """The log's first line of a deal: who deals it."""
+    return LogEntry(len(game.moves), None, None, dealer, game.round, bool(game.contract))
 
 
 class Session:
@@ -219,7 +218,7 @@ class Session:
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._legal_cache: tuple[int, dict[int, list[Move]]] | None = None
         self._claims: dict[int, LogEntry] = {}  # claims of the open window, by seat
-        self.log.append(self._deal_line())
+        self.log.append(deal_line(self.game, self.name(self.game.dealer)))
         if self.game.moves:  # a game opened from a file: its deal's moves so far
             from rummy_gui.play.history import current_deal
 
@@ -233,16 +232,6 @@ class Session:
 
     def bot_seed(self, seat: int) -> int:
         return (self.seed or 0) + 101 * seat
-
-    def _deal_line(self) -> LogEntry:
-        return LogEntry(
-            len(self.game.moves),
-            None,
-            None,
-            self.name(self.game.dealer),
-            self.game.round,
-            bool(self.game.contract),
-        )
 
     # --- facts ----------------------------------------------------------
     @property
@@ -258,16 +247,9 @@ class Session:
 
     def colour_index(self, seat: int) -> int:
         """The seat's owner colour (palette index): the one chosen, else one of its own."""
-        from rummy_gui.play.palette import colour_index
+        from rummy_gui.play.palette import seat_colour_index
 
-        chosen = [colour_index(c.colour) for c in self.seats]
-        own = chosen[seat]
-        if own is not None:
-            return own
-        taken = {c for c in chosen if c is not None}
-        free = [i for i in range(8) if i not in taken] or list(range(8))
-        auto = [i for i, c in enumerate(chosen) if c is None]
-        return free[auto.index(seat) % len(free)]
+        return seat_colour_index([c.colour for c in self.seats], seat)
 
     def colour(self, seat: int) -> tuple[int, int, int]:
         from rummy_gui.play.palette import owner_colour
@@ -293,10 +275,9 @@ class Session:
         return self._legal_cache[1].get(seat, [])
 
     # --- moves ----------------------------------------------------------
-    def play(self, seat: int, move: Move, told: bool = True) -> None:
+    def play(self, seat: int, move: Move) -> None:
         """Play a move for `seat`; raises the engine's IllegalMove (state unchanged) on refusal.
-        `told` False: a pass the table made for the player (a claim they are not
-        asked about) is not put in the log as theirs."""
+        A pass in a claim window goes in no log: a window nobody takes writes nothing."""
         deal_before = self.game.round
         index = len(self.game.moves)
         action = move.action
@@ -315,11 +296,8 @@ class Session:
         )
         if claim is not None:
             # A claim counts only once the window closes (a nearer player may still claim):
-            # it is told then, and only the one that won. Passes are told at once.
-            if entry is not None and action is Action.PASS:
-                if told:
-                    self.log.append(entry)
-            elif entry is not None:
+            # it is told then, and only the one that won; passes are never told.
+            if entry is not None and action is not Action.PASS:
                 self._claims[seat] = entry
             if self.phase is not Phase.CLAIM or self.game.claim is not claim:
                 winner = claim.winning_seat()  # the engine's claim priority
@@ -333,7 +311,7 @@ class Session:
             if action is Action.DISCARD and played.call:
                 self.announcements.append(entry.text())
         if self.game.round != deal_before and not self.game.game_over:
-            self.log.append(self._deal_line())
+            self.log.append(deal_line(self.game, self.name(self.game.dealer)))
             forget_bots()  # a new deal: the bots' caches of the last one go (the heap stays small)
         if len(self.log) > 400:
             del self.log[:200]
@@ -419,7 +397,7 @@ class Session:
 
     # --- bots ------------------------------------------------------------
     def level(self, seat: int) -> str:
-        """The bot level that plays this seat (humans play as medium in a show)."""
+        """The bot level that plays this seat (humans play the default level in a show)."""
         return bot_level(self.seats[seat].kind)
 
     def bot_failed(self, seat: int, detail: str) -> None:
@@ -446,14 +424,6 @@ class Session:
     def bots(self) -> Mapping[int, Bot]:
         return self.thinking.bots
 
-    @property
-    def _process(self) -> botworker.BotProcess | None:
-        return self.thinking.process
-
-    @property
-    def _pending(self) -> tuple[int, int, Future[Move], bool] | None:
-        return self.thinking.pending
-
     def bot_to_act(self) -> int | None:
         return self.thinking.to_act()
 
@@ -478,135 +448,3 @@ class Session:
         if stats.pending():  # a game over met a full disk: one more try
             with contextlib.suppress(jsonio.WriteError):
                 stats.flush_pending()
-
-
-def open_autosave() -> tuple[Session | None, str]:
-    """The autosaved game as a session, and what the player should be told.
-
-    A damaged autosave with a good backup: the backup is used, the damaged
-    file moved aside (or, in a read-only folder, left where it is), and the
-    session's notices say so. Both bad: no session, the bad file moved aside
-    (never deleted), and the reason (translated). If the program stopped
-    while opening this very file last time, it is moved aside unopened, so
-    that a crash while opening never repeats."""
-    path = saves.autosave_path()
-    moved = saves.interrupted_opening(path)
-    if moved is not None:
-        return None, stopped_opening(moved)
-    if not path.exists() and not jsonio.backup_path(path).exists():
-        return None, ""
-    saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
-    try:
-        saved = saves.read_with_fallback(path, quarantine_bad=True)
-    except opening.Cancelled:  # a quit while opening is no crash
-        saves.opened()
-        raise
-    except saves.SaveError as e:
-        saves.opened()
-        from rummy_gui import i18n
-        from rummy_gui.play.problems import problem
-
-        if i18n.language() == "en":  # the exact sentence, which names the file already
-            reason = clean(str(e)).rstrip(". ") + "."
-        else:
-            reason = _("The autosave can't be loaded: {reason}").format(reason=problem(e))
-        if e.kind not in ("missing", "newer_version") and path.exists():
-            try:
-                aside = saves.quarantine(path)
-                reason += " " + _("The damaged file was moved aside as {name}.").format(
-                    name=clean(aside.name)
-                )
-            except saves.SaveError:
-                pass
-        return None, reason
-    game = saved.game
-    if game.game_over:  # kept because its statistics could not be written: now they are
-        saves.opened()
-        count_finished(saved)
-        return None, ""
-    seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
-    try:
-        session = Session(
-            game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
-        )
-    except opening.Cancelled:
-        saves.opened()
-        raise
-    if saved.problem is not None:
-        session.notices.append(_("The autosave was damaged; continuing from its backup."))
-        if saved.quarantined is not None:
-            session.notices.append(
-                _("The damaged file was moved aside as {name}.").format(
-                    name=clean(saved.quarantined.name)
-                )
-            )
-        elif saved.not_moved is not None:
-            session.notices.append(_(NOT_MOVED).format(reason=clean(saved.not_moved)))
-    return session, ""
-
-
-def count_finished(saved: saves.SavedGame) -> None:
-    """A finished game kept as the autosave (its statistics met a full disk):
-    count it (once; a game counted already is not counted again), then let
-    the autosave go."""
-    from rummy_gui.play.stats import MAX_COUNT, record_game
-
-    raw = saved.table.get("hints")
-    hints = {
-        int(k): v
-        for k, v in (raw.items() if isinstance(raw, dict) else ())
-        if k.isdigit() and len(k) < 3 and type(v) is int and 0 <= v <= MAX_COUNT
-    }
-    try:
-        record_game(saved.game, saved.seats, hints=hints)
-    except jsonio.WriteError:
-        return
-    with contextlib.suppress(saves.SaveError):
-        saves.delete_autosave()
-
-
-def count_finished_autosave() -> None:
-    """At start: a finished game kept as the autosave (`Session._record_statistics`) is
-    counted now. The game is replayed only when its summary says it is over."""
-    path = saves.autosave_path()
-    if saves.read_only():
-        return
-    try:
-        doc = jsonio.read_json(path)
-    except jsonio.ReadError:
-        return
-    summary = doc.get("summary") if isinstance(doc, dict) else None
-    if not isinstance(summary, dict) or summary.get("game_over") is not True:
-        return
-    try:
-        saved = saves.read(path)
-    except saves.SaveError:
-        return  # Continue says what is wrong with it
-    if saved.game.game_over:
-        count_finished(saved)
-
-
-def open_save(path: Path) -> tuple[Session | None, str]:
-    """A named save (the Load screen's) as a session, or why it can't be
-    opened (translated). The crash-on-open guard is noted as for Continue."""
-    from rummy_gui.play.problems import problem
-
-    saves.mark_opening(path)  # until the table has drawn it (saves.frame_drawn)
-    try:
-        saved = saves.read_with_fallback(path)
-        game = saved.game
-        seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
-        session = Session(
-            game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
-        )
-    except opening.Cancelled:  # a quit while opening is no crash
-        saves.opened()
-        raise
-    except saves.SaveError as e:
-        saves.opened()
-        return None, problem(e)
-    return session, ""
-
-
-def autosave_exists() -> bool:
-    return saves.autosave_path().exists()

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy_gui import i18n, paths
+from rummy_gui.i18n import NC_
 from rummy_gui.play import folderlock, jsonio
 from rummy_gui.safetext import clean
 
@@ -27,14 +28,30 @@ SETTINGS_FORMAT = "rummy-gui-settings"
 SETTINGS_VERSION = 2  # 2: "mute" and "animation" (version 1: "muted", "animation_speed")
 
 LANGUAGES = tuple(i18n.LANGUAGES)
-CARD_BACKS = ("blue", "red", "green")  # the table's card backs
-ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}  # name: duration factor
+# The table's card backs: name -> its word on the Settings screen (the one list of
+# them: the screen offers these, a file may hold only these, the art draws each).
+CARD_BACKS: dict[str, str] = {
+    "blue": NC_("card back", "Blue"),
+    "red": NC_("card back", "Red"),
+    "green": NC_("card back", "Green"),
+}
+# The animation speeds: name -> (every card flight's duration factor, 0 for none;
+# its word on the Settings screen). The command line's --speed offers the same.
+ANIMATION_SPEEDS: dict[str, tuple[float, str]] = {
+    "off": (0.0, NC_("animation", "Off")),
+    "fast": (0.5, NC_("animation", "Fast")),
+    "normal": (1.0, NC_("animation", "Normal")),
+    "slow": (1.8, NC_("animation", "Slow")),
+}
 ASK_CLAIMS = ("always", "useful", "never")  # hot seat: ask humans about claims
+TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.2}  # name: factor on the window's UI scale
 CARD_SCALE = (0.8, 1.6)
 VOLUME = (0.0, 1.0)
 WINDOW_SIZE = (320, 8192)  # the window is clamped to the screen as well (ui/shell/app.py)
 WINDOW_POSITION = (-32768, 32767)
 OLD_NAMES = {"muted": "mute", "animation_speed": "animation"}  # version 1's names
+SEATS = 8  # the most seats New game remembers
+SEAT_TEXT = 40  # a remembered name or kind at most this long (saves.MAX_NAME)
 UNKNOWN_SHOWN = 3  # more unknown keys than this: one warning names this many, counts the rest
 
 
@@ -53,11 +70,22 @@ class Settings:
     window_position: tuple[int, int] | None = None  # None: centred by the system
     ask_claims: str = "useful"  # one of ASK_CLAIMS
     hand_over_screen: bool = True  # hot seat: hide the hand between human players
+    text_size: str = "normal"  # one of TEXT_SIZES
+
+    @property
+    def text_factor(self) -> float:
+        """The text-size setting as a factor on the UI scale the window's size gives."""
+        return TEXT_SIZES.get(self.text_size, 1.0)
+
+    # New game: the names and seat kinds ("human" or a bot level) last typed, seat by seat
+    seat_names: list[str] = field(default_factory=list)
+    seat_kinds: list[str] = field(default_factory=list)
 
     @property
     def animation_factor(self) -> float:
         """Multiplier for every card flight's duration; 0 means no animation."""
-        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+        factor, _word = ANIMATION_SPEEDS.get(self.animation, ANIMATION_SPEEDS["normal"])
+        return factor
 
     @property
     def effective_volume(self) -> float:
@@ -132,9 +160,10 @@ def _val(value: Any) -> str:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES,
-    "card_back": CARD_BACKS,
+    "card_back": tuple(CARD_BACKS),
     "animation": tuple(ANIMATION_SPEEDS),
     "ask_claims": ASK_CLAIMS,
+    "text_size": tuple(TEXT_SIZES),
 }
 _RANGES: dict[str, tuple[float, float]] = {"card_scale": CARD_SCALE, "volume": VOLUME}
 _PAIRS: dict[str, tuple[int, int]] = {
@@ -174,6 +203,13 @@ def _check(key: str, value: Any, default: Any) -> tuple[Any, str | None]:
         if list(pair) != value:
             return pair, f"{_val(value)} is outside {lo_i}-{hi_i}; using {list(pair)!r}"
         return pair, None
+    if key in ("seat_names", "seat_kinds"):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return default, f"{_val(value)} is not a list of texts; kept {_val(default)}"
+        kept = [clean(v, SEAT_TEXT).strip() for v in value[:SEATS]]
+        if kept != value:
+            return kept, f"{_val(value)} was cut to {SEATS} short texts"
+        return kept, None
     if isinstance(value, bool):
         return value, None
     return default, f"{_val(value)} is not true or false; kept {_val(default)}"

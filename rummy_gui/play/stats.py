@@ -1,4 +1,4 @@
-"""Statistics per player name and preset, from finished games.
+"""Statistics per player name (and, for a bot, its level) and preset, from finished games.
 
     record_game(game, seats, hints={0: 2})   # after game over; False if already counted
     stats, warnings = load_stats()           # never raises
@@ -36,7 +36,7 @@ from rummy_gui.safetext import problem as text_problem
 MAX_NAME = 40  # a player's name (saves.MAX_NAME)
 
 STATS_FORMAT = "rummy-gui-stats"
-STATS_VERSION = 1
+STATS_VERSION = 2  # 2: bots' rows per name and level ("bots"); version 1 files still load
 MAX_REMEMBERED = 1000  # fingerprints of recorded games, against counting one twice
 # The largest count and the largest deal score or total a file may hold: far
 # beyond any real record, small enough for every sum and average drawn (a total
@@ -62,6 +62,7 @@ class PlayerStats:
     buys: int = 0
     shanghai_calls: int = 0
     hints: int = 0
+    level: str = ""  # a bot's level; "" for a human (and for bots counted by version 1)
 
     @property
     def win_rate(self) -> float:
@@ -138,34 +139,37 @@ def _fingerprint(game: Game, names: Sequence[str]) -> str:
 class Stats:
     """Every player's statistics, by name and preset."""
 
-    players: dict[str, dict[str, PlayerStats]] = field(default_factory=dict)
+    # by (name, level): a bot "Ada" at two levels has two rows; level "" for humans
+    players: dict[tuple[str, str], dict[str, PlayerStats]] = field(default_factory=dict)
     recorded: list[str] = field(default_factory=list)
 
-    def get(self, name: str, preset: str) -> PlayerStats:
-        by_preset = self.players.setdefault(name, {})
+    def get(self, name: str, preset: str, level: str = "") -> PlayerStats:
+        by_preset = self.players.setdefault((name, level), {})
         if preset not in by_preset:
-            by_preset[preset] = PlayerStats(name, preset)
+            by_preset[preset] = PlayerStats(name, preset, level=level)
         return by_preset[preset]
 
     def rows(self, preset: str | None = None, name: str | None = None) -> list[PlayerStats]:
         """Lines for the Statistics screen, by name then preset."""
         return [
             s
-            for n in sorted(self.players, key=str.casefold)
-            for p, s in sorted(self.players[n].items())
-            if (preset is None or p == preset) and (name is None or n == name)
+            for who in sorted(self.players, key=lambda k: (k[0].casefold(), k[1]))
+            for p, s in sorted(self.players[who].items())
+            if (preset is None or p == preset) and (name is None or who[0] == name)
         ]
 
     def add_game(
         self, game: Game, seats: Sequence[Any], hints: Mapping[int, int] | None = None
     ) -> bool:
         """Count a finished game; False if this very game was counted before.
-        ``seats``: objects with a ``name`` (saves.Seat, the table's seats) or
-        names; a name given twice counts once. ValueError if the game is not over."""
+        ``seats``: objects with a ``name`` and a ``kind`` (saves.Seat, the table's
+        seats), (name, kind) pairs or names; a bot counts under its name and level;
+        a name and level given twice count once. ValueError if the game is not over."""
         if not game.game_over:
             raise ValueError("only a finished game goes into the statistics")
         # the reader's limits: a name it would leave out is kept as it would be drawn
-        names = [_kept_name(s if isinstance(s, str) else s.name) for s in seats]
+        names = [_kept_name(_who(s)[0]) for s in seats]
+        levels = [_who(s)[1] for s in seats]
         if len(names) != game.players:
             raise ValueError(
                 f"the game has {game.players} players but {len(names)} seats were given"
@@ -176,13 +180,13 @@ class Stats:
         per_seat = tally(game)
         history = game.score_history
         sides = game.sides
-        seen: set[str] = set()
+        seen: set[tuple[str, str]] = set()
         for seat, name in enumerate(names):
-            if name in seen:
+            if (name, levels[seat]) in seen:
                 continue
-            seen.add(name)
+            seen.add((name, levels[seat]))
             side = next(i for i, members in enumerate(sides) if seat in members)
-            s = self.get(name, game.preset)
+            s = self.get(name, game.preset, levels[seat])
             s.games += 1
             s.wins += seat in game.winners
             for deal in history:
@@ -199,7 +203,7 @@ class Stats:
     def reset(self, name: str | None = None, preset: str | None = None) -> None:
         """Forget everything, or one player's, or one preset's statistics."""
         for n in list(self.players):
-            if name is not None and n != name:
+            if name is not None and n[0] != name:
                 continue
             for p in list(self.players[n]):
                 if preset is None or p == preset:
@@ -210,22 +214,39 @@ class Stats:
             self.recorded = []
 
     def to_json(self) -> dict[str, Any]:
+        """Humans under "players" (name, preset), bots under "bots" (level, name, preset)."""
+        bots: dict[str, dict[str, Any]] = {}
+        for (n, level), by_preset in self.players.items():
+            if level:
+                bots.setdefault(level, {})[n] = _presets_json(by_preset)
         return {
             "format": STATS_FORMAT,
             "version": STATS_VERSION,
             "players": {
-                n: {
-                    p: {
-                        f.name: getattr(s, f.name)
-                        for f in fields(s)
-                        if f.name not in ("name", "preset")
-                    }
-                    for p, s in by_preset.items()
-                }
-                for n, by_preset in self.players.items()
+                n: _presets_json(by_preset)
+                for (n, level), by_preset in self.players.items()
+                if not level
             },
+            "bots": bots,
             "recorded": list(self.recorded),
         }
+
+    def _read_rows(self, level: str, by_name: dict[str, Any], warnings: list[str]) -> None:
+        """One group of the file's rows (the humans', or one bot level's) into these statistics."""
+        for name, by_preset in by_name.items():
+            if not isinstance(by_preset, dict) or not name.strip() or text_problem(name, MAX_NAME):
+                warnings.append(f"the statistics of {_quoted(name)} are damaged and were left out")
+                continue
+            for preset, raw in by_preset.items():
+                entry = _entry(name, preset, raw)
+                if entry is None:
+                    warnings.append(
+                        f"the {_quoted(preset)} statistics of {_quoted(name)} are "
+                        "damaged and were left out"
+                    )
+                else:
+                    entry.level = level
+                    self.players.setdefault((name, level), {})[preset] = entry
 
     @classmethod
     def from_json(cls, data: Any) -> tuple[Stats, list[str]]:
@@ -239,31 +260,52 @@ class Stats:
             return stats, [
                 "the statistics file is not a rummy-gui statistics file; starting afresh"
             ]
-        if data.get("version") != STATS_VERSION:
+        if data.get("version") not in (1, STATS_VERSION):  # 1: no "bots", read as it is
             return stats, [
                 f"the statistics file has version {clean(repr(data.get('version')), 40)}; "
                 f"this program reads version {STATS_VERSION}; starting afresh"
             ]
         warnings: list[str] = []
-        for name, by_preset in data["players"].items():
-            if not isinstance(by_preset, dict) or not name.strip() or text_problem(name, MAX_NAME):
-                warnings.append(f"the statistics of {_quoted(name)} are damaged and were left out")
+        groups: list[tuple[str, Any]] = [("", data["players"])]
+        bots = data.get("bots", {})
+        if not isinstance(bots, dict):
+            warnings.append("the bots' statistics are damaged and were left out")
+            bots = {}
+        for level, by_name in bots.items():
+            if not isinstance(by_name, dict) or not level or text_problem(level, MAX_NAME):
+                warnings.append(f"the statistics of level {_quoted(level)} were left out")
                 continue
-            for preset, raw in by_preset.items():
-                entry = _entry(name, preset, raw)
-                if entry is None:
-                    warnings.append(
-                        f"the {_quoted(preset)} statistics of {_quoted(name)} are "
-                        "damaged and were left out"
-                    )
-                else:
-                    stats.players.setdefault(name, {})[preset] = entry
+            groups.append((level, by_name))
+        for level, by_name in groups:
+            stats._read_rows(level, by_name, warnings)
         recorded = data.get("recorded")
         if isinstance(recorded, list):
             stats.recorded = [r for r in recorded if isinstance(r, str) and len(r) == 64][
                 -MAX_REMEMBERED:
             ]
         return stats, warnings
+
+
+def _presets_json(by_preset: dict[str, PlayerStats]) -> dict[str, dict[str, Any]]:
+    return {
+        p: {
+            f.name: getattr(s, f.name)
+            for f in fields(s)
+            if f.name not in ("name", "preset", "level")
+        }
+        for p, s in by_preset.items()
+    }
+
+
+def _who(seat: Any) -> tuple[str, str]:
+    """A seat's name and its bot level ("" for a human or a bare name)."""
+    if isinstance(seat, str):
+        return seat, ""
+    if isinstance(seat, tuple):
+        name, kind = seat
+    else:
+        name, kind = seat.name, getattr(seat, "kind", "human")
+    return str(name), "" if kind in ("human", "", None) else str(kind)
 
 
 def _kept_name(name: str) -> str:
@@ -320,7 +362,7 @@ class _Finished:
     path: Path  # the statistics file it goes into
     mark: str  # `_fingerprint`: one game waits once
     game: Game
-    names: tuple[str, ...]
+    names: tuple[tuple[str, str], ...]  # each seat's name and bot level
     hints: tuple[tuple[int, int], ...]
 
 
@@ -366,17 +408,6 @@ def _save(stats: Stats, p: Path) -> None:
     jsonio.write_json(p, stats.to_json())
 
 
-def save_stats(stats: Stats, path: Path | str | None = None) -> Path:
-    """Write atomically; jsonio.WriteError (a ValueError) if the folder is not
-    writable, or if the file there can't be fully read and no copy of it kept.
-    This writes ``stats`` over what is there: `record_game` and `reset_stats`
-    merge with the file instead (another copy of the program may write it too)."""
-    p = Path(path) if path is not None else paths.stats_path()
-    with folderlock.short_lock(p):
-        _save(stats, p)
-    return p
-
-
 def _merge(p: Path, change: Callable[[Stats], Any]) -> Any:
     """Re-read the file under its lock, add the games waiting, apply ``change``
     and write: what another copy of the program wrote meanwhile is kept."""
@@ -410,14 +441,14 @@ def record_game(
     if not game.game_over:
         raise ValueError("only a finished game goes into the statistics")
     p = Path(path) if path is not None else paths.stats_path()
-    names = tuple(s if isinstance(s, str) else s.name for s in seats)
+    who = tuple(_who(s) for s in seats)
     try:
-        return bool(_merge(p, lambda stats: stats.add_game(game, names, hints)))
+        return bool(_merge(p, lambda stats: stats.add_game(game, who, hints)))
     except jsonio.WriteError:
-        mark = _fingerprint(game, [_kept_name(n) for n in names])
+        mark = _fingerprint(game, [_kept_name(n) for n, _level in who])
         if all(f.mark != mark or f.path != p for f in _PENDING):
             kept = tuple(sorted((hints or {}).items()))
-            _PENDING.append(_Finished(p, mark, game.copy(), names, kept))
+            _PENDING.append(_Finished(p, mark, game.copy(), who, kept))
         raise
 
 

@@ -111,14 +111,14 @@ def worth_asking(game: Game, seat: int, setting: str) -> bool:
 def pass_unasked(session: Session, setting: str) -> bool:
     """Pass every open claim of a human the setting does not ask about, in the
     engine's order, until the window closes or asks someone; True if any was
-    passed. The passes are not put in the log as the player's word."""
+    passed. (No pass in a claim window goes in the log.)"""
     passed = False
     changed = True
     while changed and session.phase is Phase.CLAIM:
         changed = False
         for seat in session.game.to_act:
             if session.is_human(seat) and not worth_asking(session.game, seat, setting):
-                session.play(seat, Move(Action.PASS), told=False)
+                session.play(seat, Move(Action.PASS))
                 passed = changed = True
                 break
     return passed

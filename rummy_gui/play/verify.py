@@ -21,7 +21,7 @@ from typing import TextIO
 from rummy_gui.engine import Game
 from rummy_gui.engine.fairness import deal_seed, short
 from rummy_gui.engine.records import RECORD_FORMAT
-from rummy_gui.play import jsonio, saves
+from rummy_gui.play import jsonio, saveload
 
 
 def _game_of(path: Path) -> Game:
@@ -29,7 +29,7 @@ def _game_of(path: Path) -> Game:
     doc = jsonio.read_json(path)
     if isinstance(doc, Mapping) and doc.get("format") == RECORD_FORMAT:
         return Game.from_record(doc)
-    return saves.read(path).game  # a save: its summary is checked against the replay too
+    return saveload.read(path).game  # a save: its summary is checked against the replay too
 
 
 def check(path: Path, say: Callable[[str], None]) -> bool:

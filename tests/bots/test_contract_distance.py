@@ -10,7 +10,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_gui.bots import solver
+from rummy_gui.bots import solver, templates
 from rummy_gui.bots.solver import contract_distance
 from rummy_gui.engine.cards import Card, make_pack
 from rummy_gui.engine.melds import run_bounds
@@ -21,14 +21,14 @@ def reference_distance(rules: Rules, hand: Sequence[Card], round_number: int) ->
     """The search over the hand's cards that contract_distance used before
     (a memo over packed hands: the lowest card skipped or put in a meld)."""
     sets_needed, runs4, runs5 = solver.round_melds(rules, round_number)
-    p = solver._Packed(hand)
+    p = templates.Packed(hand)
     # templates: naturals from the hand and how many cards are still missing;
     # slot 0: a set of 3, slot 1: a run of 4, slot 2: a run of 5
     tmpl: list[list[tuple[int, int, int]]] = [[] for _ in p.codes]
     if sets_needed:
         by_rank: dict[int, list[Card]] = {}
         for code, n in zip(p.codes, p.counts, strict=True):
-            by_rank.setdefault(code % 13 + 1, []).extend([solver._CARD[code]] * n)
+            by_rank.setdefault(code % 13 + 1, []).extend([templates.CARDS[code]] * n)
         for pool in by_rank.values():
             seen: set[tuple[int, ...]] = set()
             for k in range(1, min(3, len(pool)) + 1):
@@ -38,7 +38,7 @@ def reference_distance(rules: Rules, hand: Sequence[Card], round_number: int) ->
                         continue
                     seen.add(key)
                     need = p.need(combo)
-                    tmpl[solver._lowest_field(need)].append((need, 3 - k, 0))
+                    tmpl[templates.lowest_field(need)].append((need, 3 - k, 0))
     lo_b, hi_b = run_bounds(rules)
     for slot, run_len, wanted in ((1, 4, runs4), (2, 5, runs5)):
         if not wanted:
@@ -49,7 +49,7 @@ def reference_distance(rules: Rules, hand: Sequence[Card], round_number: int) ->
                 continue
             for low in range(lo_b, hi_b - run_len + 2):
                 present = [
-                    solver._CARD[si * 13 + (0 if q == 14 else q - 1)]
+                    templates.CARDS[si * 13 + (0 if q == 14 else q - 1)]
                     for q in range(low, low + run_len)
                     if (1 if q == 14 else q) in have
                 ]
@@ -61,7 +61,7 @@ def reference_distance(rules: Rules, hand: Sequence[Card], round_number: int) ->
                     for drop in combinations(present, drop_n):
                         kept = [c for c in present if c not in drop] if drop else present
                         need = p.need(kept)
-                        tmpl[solver._lowest_field(need)].append((need, run_len - len(kept), slot))
+                        tmpl[templates.lowest_field(need)].append((need, run_len - len(kept), slot))
     guard = p.guard
     memo: dict[tuple[int, int, int, int], int] = {}
 
@@ -74,7 +74,7 @@ def reference_distance(rules: Rules, hand: Sequence[Card], round_number: int) ->
         hit = memo.get(key)
         if hit is not None:
             return hit
-        f = solver._lowest_field(s)
+        f = templates.lowest_field(s)
         best = solve(s - (1 << (3 * f)), left)
         for need, missing, slot in tmpl[f]:
             if not left[slot] or missing >= best:

@@ -85,7 +85,6 @@ def test_the_level_plays_hards_search_with_the_experts_judgment(
     """The level's moves are those of hard's search (rollouts cut at hard's
     12 moves) over the expert's judgment; its estimate never runs."""
     from rummy_gui.bots import search as search_mod
-    from rummy_gui.bots.expert import EVERY_TAKE
     from rummy_gui.bots.policy import JUDGMENTS
     from rummy_gui.bots.search import RolloutBot, hard_level
 
@@ -93,7 +92,7 @@ def test_the_level_plays_hards_search_with_the_experts_judgment(
     hards = spy_playouts(monkeypatch, search_mod, lambda _first, limit: limit)
     level = make_bot("expert", seed=4)
     assert isinstance(level, ExpertBot)
-    twin = RolloutBot(4, "expert", every_take_in=EVERY_TAKE, judgment=JUDGMENTS["expert"])
+    twin = RolloutBot(4, "expert", judgment=JUDGMENTS["expert"])
     plain = hard_level(4, "expert")
     g = Game.new("rummy500", 3, seed=2)
     bots = [make_bot("medium", seed=s) for s in range(3)]

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_gui.bots import forget, make_bot, memory, solver
+from rummy_gui.bots import contract_solver, forget, make_bot, memory, split_solver, templates
 from rummy_gui.engine.seeded import seeded_deal
 
 
 def cache_sizes() -> tuple[int, int, int, int]:
     return (
-        len(solver._MELD_FITS),
-        solver._distance_cached.cache_info().currsize,
+        len(templates.MELD_FITS),
+        contract_solver._distance_cached.cache_info().currsize,
         len(memory._REPLAYS),
-        len(solver._KITS),
+        len(split_solver._KITS),
     )
 
 

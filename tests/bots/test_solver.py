@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -157,7 +158,7 @@ def test_fits_alone_follows_the_table_as_it_grows() -> None:
 def test_remembered_meld_fits_follow_the_table_as_it_grows() -> None:
     """best_split's lay-offs come from fits remembered per meld; as melds
     grow, its answer equals the one computed with nothing remembered."""
-    from rummy_gui.bots import solver
+    from rummy_gui.bots import templates
 
     g = Game.from_layout(
         "rummy500", hands=["8H 9H 10H JH 2C 5D 5S 5C", "KS"], stock="3C 4C 5H", discard="KD", turn=0
@@ -167,7 +168,7 @@ def test_remembered_meld_fits_follow_the_table_as_it_grows() -> None:
 
     def fresh_equals_remembered() -> None:
         remembered = [best_split(g.rules, probe[:k], g.melds) for k in range(1, len(probe) + 1)]
-        solver._MELD_FITS.clear()
+        templates.MELD_FITS.clear()
         assert [
             best_split(g.rules, probe[:k], g.melds) for k in range(1, len(probe) + 1)
         ] == remembered
@@ -280,3 +281,29 @@ def test_contract_distance_lets_a_run_leave_out_a_held_card_for_a_joker() -> Non
     hand = parse_cards("QH JK QH AS AH 2S 3S 4S 5S QS 2S JK 5D")
     assert contract_layout(rules, hand, 6) is not None
     assert contract_distance(rules, hand, 6) == 0
+
+
+def test_the_contract_solvers_read_the_meld_sizes_from_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The contract's runs are the engine's (`ask.round_contract`): with
+    runs of 5 there, two runs of 4 no longer hold round 3's contract."""
+    from rummy_gui.bots import solver
+    from rummy_gui.engine import ask
+
+    c = PRESETS["contract"]
+    fours = parse_cards("3H 4H 5H 6H 8S 9S 10S JS 2C 2D")
+    fives = parse_cards("3H 4H 5H 6H 7H 8S 9S 10S JS QS KC")
+    solver.forget()
+    assert contract_distance(c, fours, 3) == 0
+    assert solver.round_melds(c, 7) == (0, 2, 1)  # 13 cards after the draw: 4 + 4 + 5
+    monkeypatch.setattr(ask, "CONTRACT_RUN_SIZE", 5)
+    solver.forget()
+    try:
+        assert contract_distance(c, fours, 3) == 2
+        assert contract_layout(c, fours, 3) is None
+        layout = contract_layout(c, fives, 3)
+        assert layout is not None
+        assert [len(m.cards) for m in layout.melds] == [5, 5]
+    finally:
+        solver.forget()

@@ -413,19 +413,37 @@ def test_the_expert_keeps_new_melds_in_hand_while_every_opponent_holds_four(
         assert fewest >= 4
 
 
-@pytest.mark.parametrize("preset", ["rummy500-classic", "rummy500"])
+def _without_single_takes(judgment: Tuning) -> Tuning:
+    """This judgment with `single_takes` off in every preset."""
+    presets = {
+        preset: {k: v for k, v in changed.items() if k != "single_takes"}
+        for preset, changed in judgment.presets.items()
+    }
+    return Tuning(judgment.params, judgment.contract, presets, judgment.crowd)
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("rummy500-classic", None),
+        ("rummy500", None),
+        ("rummy500-classic", {"top_discard_must_meld": False}),
+    ],
+)
 def test_in_rum_500_classic_the_expert_searches_a_take_of_the_top_discard_alone(
-    preset: str,
+    preset: str, options: dict[str, Any] | None
 ) -> None:
     # There every card taken must be melded at once; hard's search checks
-    # only takes of two cards or more.
+    # only takes of two cards or more, and so does the expert where a taken
+    # card does not bind (the rules' `top_discard_must_meld`, an option).
+    assert settings("expert", "rummy500-classic").single_takes
     expert = ExpertBot(1)
     as_hard = ExpertBot(1)
-    as_hard.hard = RolloutBot(1, "expert", judgment=JUDGMENTS["expert"])  # hard's search
+    as_hard.hard = RolloutBot(1, "expert", judgment=_without_single_takes(JUDGMENTS["expert"]))
     bots = [make_bot("medium", seed=s) for s in range(3)]
     single = 0
     for seed in range(1, 4):
-        g = Game.new(preset, 3, seed=seed)
+        g = Game.new(preset, 3, seed=seed, options=options)
         while not g.deal_over:
             view = g.view(g.to_act[0])
             if view.phase == Phase.DRAW and expert.searches(view) != as_hard.searches(view):
@@ -435,4 +453,4 @@ def test_in_rum_500_classic_the_expert_searches_a_take_of_the_top_discard_alone(
                 assert any(m.action == Action.TAKE for m in moves)
                 single += 1
             g.play(bots[view.seat].choose(view))
-    assert (single > 0) == (preset == "rummy500-classic")
+    assert (single > 0) == (preset == "rummy500-classic" and options is None)

@@ -45,3 +45,9 @@ def test_no_pickle_crosses_the_pipe() -> None:
         encoding="utf-8"
     )  # the imported module, tree or wheel
     assert "pickle" not in source
+
+
+def test_every_bot_level_has_a_thinking_budget() -> None:
+    from rummy_gui.levels import LEVELS
+
+    assert set(botworker.BUDGET_SECONDS) == set(LEVELS)

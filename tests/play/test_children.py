@@ -62,8 +62,8 @@ def test_the_bot_process_ignores_a_rummy_gui_in_the_working_folder(trapped: Path
             session.play(*result)
             moves += 1
         assert moves == 3, session.bot_error
-        assert session._process is not None
-        assert not session._process.dead
+        assert session.thinking.process is not None
+        assert not session.thinking.process.dead
         assert session.bot_error is None
     finally:
         session.close()

@@ -36,7 +36,9 @@ def test_a_lesson_plays_through_with_its_moves(preset: str) -> None:
         verdict = run.try_move(move)
         assert verdict.played, (step.say, verdict.text)
     assert run.game.deal_over
-    assert str(run.game.deal_scores[0]) in run.text()
+    scores = run.game.deal_scores
+    assert scores is not None
+    assert str(scores[0]) in run.text()
     assert len(set(said)) == len(said)  # each step says something of its own
 
 

@@ -44,3 +44,20 @@ def test_an_unknown_bot_level_is_refused_when_the_session_is_made() -> None:
     seats = [SeatConfig("You", "human"), SeatConfig("Bot", "superbot")]
     with pytest.raises(ValueError, match="unknown bot level 'superbot'"):
         Session("rummy500", seats, {}, seed=3, threaded=False, bot_process=False)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Player 1", "Player 2", "Player 3", "Player 4"],
+        ["Ann", "Ada", "Bo"],
+        ["Anna", "Anna", "Anna"],
+        ["Игрок 1", "Игрок 2", "Игрок 3"],
+    ],
+)
+def test_seat_marks_stay_distinct_letters(names: list[str]) -> None:
+    from rummy_gui.play.session import initials
+
+    marks = initials(names)
+    assert len(set(marks)) == len(names)
+    assert all(m.isalpha() for m in marks), marks

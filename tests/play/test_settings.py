@@ -169,3 +169,21 @@ def test_language_follows_the_system(
     monkeypatch.setenv("LC_ALL", env)
     assert i18n.default_language() == expected
     assert Settings().language == expected  # the one detector: a new Settings follows it
+
+
+@pytest.mark.usefixtures("home")
+def test_remembered_seats_are_checked_and_cut() -> None:
+    write_raw(
+        {
+            "format": "rummy-gui-settings",
+            "version": 2,
+            "seat_names": ["Ann", "x" * 90, *["Bo"] * 20],
+            "seat_kinds": "hard",
+        }
+    )
+    settings, warnings = load_settings()
+    assert settings.seat_names[0] == "Ann"
+    assert len(settings.seat_names) == 8
+    assert len(settings.seat_names[1]) <= 40
+    assert settings.seat_kinds == []
+    assert len(warnings) >= 2

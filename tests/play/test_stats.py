@@ -99,7 +99,7 @@ def test_going_out_and_buys_in_a_contract_game() -> None:
     assert out.went_out == 1
     assert out.wins == 1
     assert out.best_deal == 0
-    buyer = stats.get("Player 3", "contract")
+    buyer = stats.get("Player 3", "contract", "hard")  # a bot: its row is by name and level
     assert buyer.buys == 1
     assert buyer.best_deal == buyer.deal_total > 0
 
@@ -188,3 +188,42 @@ def test_round_trip_of_the_file() -> None:
     assert warnings == []
     assert again == s
     assert again.get("Ann", "shanghai") == PlayerStats("Ann", "shanghai", 3, 1, 3, 115, 0)
+
+
+def test_a_bot_name_at_two_levels_keeps_two_rows(played: Game) -> None:
+    from rummy_gui.play.saves import Seat
+
+    names = ["Ada", "Bo", "Cy"][: played.players]
+    first = [Seat(n, "easy" if n == "Ada" else "human") for n in names]
+    record_game(played, first)
+    again = bot_game(seed=5)
+    record_game(again, [Seat(n, "hard" if n == "Ada" else "human") for n in names])
+    stats, warnings = load_stats()
+    assert warnings == []
+    ada = [r for r in stats.rows() if r.name == "Ada"]
+    assert sorted(r.level for r in ada) == ["easy", "hard"]
+    assert all(r.games == 1 for r in ada)
+    raw = json.loads(paths.stats_path().read_text())
+    assert raw["version"] == 2
+    assert set(raw["bots"]) == {"easy", "hard"}
+    assert "Ada" not in raw["players"]
+
+
+def test_a_version_1_file_loads_and_is_written_as_version_2(played: Game) -> None:
+    counts = vars(PlayerStats("Ada", "rummy500"))
+    entry = {k: v for k, v in counts.items() if k not in ("name", "preset", "level")}
+    old = {
+        "format": "rummy-gui-stats",
+        "version": 1,
+        "players": {"Ada": {"rummy500": entry | {"games": 3, "wins": 1}}},
+        "recorded": [],
+    }
+    paths.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.stats_path().write_text(json.dumps(old))
+    stats, warnings = load_stats()
+    assert warnings == []
+    assert stats.get("Ada", "rummy500").games == 3  # counted before levels were told apart
+    record_game(played, seats_for(played.players))
+    raw = json.loads(paths.stats_path().read_text())
+    assert raw["version"] == 2
+    assert raw["players"]["Ada"]["rummy500"]["games"] == 3

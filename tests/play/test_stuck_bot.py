@@ -27,7 +27,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def child_pid(session: Session) -> int:
-    process = session._process
+    process = session.thinking.process
     assert process is not None
     return int(process._proc.pid)
 
@@ -49,7 +49,7 @@ def bots_only() -> Iterator[Session]:
     )
     pids: list[int] = []
     yield session
-    if session._process is not None:
+    if session.thinking.process is not None:
         pids.append(child_pid(session))
     session.close()
     for pid in pids:  # never leave a stopped child behind, whatever the outcome
@@ -119,7 +119,7 @@ def test_exit_does_not_wait_for_a_stopped_bot_process(bots_only: Session) -> Non
     pid = child_pid(session)
     os.kill(pid, signal.SIGSTOP)
     assert session.poll_bot() is None  # the question is on its way to the stopped child
-    pending = session._pending
+    pending = session.thinking.pending
     assert pending is not None
     while not pending[2].running():  # the question is asked: a thread waits on the child
         time.sleep(0.01)

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from rummy_gui.play.settings import Settings
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
 
 

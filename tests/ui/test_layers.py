@@ -49,12 +49,15 @@ def test_the_scene_kinds_and_the_widgets_import_no_screen() -> None:
     screens = {
         f"rummy_gui.ui.{m}"
         for m in (
-            "screens.menus",
+            "screens.main_menu",
+            "screens.new_game",
+            "screens.settings",
+            "screens.rules",
             "table.scene",
             "table.overlays",
             "screens.saving",
             "screens.statistics",
-            "table.options",
+            "screens.settings",
             "table.hotseat",
             "screens.replay",
             "shell.rooms",
@@ -85,10 +88,13 @@ def test_widgets_and_art_import_no_scene_but_the_base_and_the_intents() -> None:
 def test_what_a_table_opens_does_not_import_the_table() -> None:
     for module in (
         "table.overlays",
-        "table.options",
+        "screens.settings",
         "table.hotseat",
         "screens.saving",
-        "screens.menus",
+        "screens.main_menu",
+        "screens.new_game",
+        "screens.settings",
+        "screens.rules",
         "screens.statistics",
         "screens.replay",
     ):

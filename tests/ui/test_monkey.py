@@ -62,10 +62,14 @@ from rummy_gui.engine.cards import make_pack
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.screens.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.screens.main_menu import MainMenu
+from rummy_gui.ui.screens.new_game import NewGameScene
+from rummy_gui.ui.screens.rules import RulesScene
 from rummy_gui.ui.screens.saving import LoadScene, SaveAsScene
+from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.screens.statistics import StatisticsScene
-from rummy_gui.ui.shell.app import MIN_SIZE, App, settle_heap
+from rummy_gui.ui.shell.app import MIN_SIZE, App
+from rummy_gui.ui.shell.heap import settle_heap
 from rummy_gui.ui.table.scene import TableScene
 
 EVENTS = int(os.environ.get("RUMMY_GUI_MONKEY_EVENTS", "20000"))

@@ -189,8 +189,12 @@ def melded_table(app: App) -> TableScene:
 
 def labels_in(scene: object) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
     """Each control's label as drawn, and the room it has."""
+    from rummy_gui.ui.widgets.icons import IconButton
+
     out = []
     for w in [*getattr(scene, "widgets", []), *getattr(scene, "buttons", [])]:
+        if isinstance(w, IconButton):  # no label drawn: its name is its tooltip
+            continue
         if isinstance(w, Button) and w.label:
             out.append((w.label, w.label_image(), w.rect.inflate(-12, -4)))
         elif isinstance(w, Toggle):

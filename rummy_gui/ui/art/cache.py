@@ -5,8 +5,8 @@ by size alone would keep each of those sizes for good (about 90 MB after two
 minutes of a 1920x1080 show). Faces and backs are kept least recently used
 first out, up to `ART_PIXELS` pixels between them: the sizes the table shows
 now are used every frame they are drawn and stay; sizes of past flights and of
-the window before a resize are the first to go. The felt is one image, of the
-window's size.
+the window before a resize are the first to go. Cards' soft shadows share the
+budget. The felt is one image, of the window's size.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from collections.abc import Hashable
 import pygame
 
 from rummy_gui.engine.cards import Card
-from rummy_gui.ui.art.cards import draw_back, draw_face, draw_felt
+from rummy_gui.ui.art.cards import draw_back, draw_face
+from rummy_gui.ui.art.felt import card_shadow, draw_felt
 
 # 4 bytes a pixel: 16 MB. What a 1920x1080 table shows at once (a hand of
 # 146x205 cards, the melds, the pile, the other seats' backs) is about a
@@ -56,6 +57,14 @@ class ArtCache:
         img = self._get(key)
         if img is None:
             img = self._put(key, _fast(draw_back(name, size[0], size[1])))
+        return img
+
+    def shadow(self, size: tuple[int, int], lifted: bool = False) -> pygame.Surface:
+        """The soft shadow of a card of `size` (art/felt.py), within the same budget."""
+        key = ("shadow", size[0], size[1], lifted)
+        img = self._get(key)
+        if img is None:
+            img = self._put(key, _fast(card_shadow(size[0], size[1], lifted)))
         return img
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:

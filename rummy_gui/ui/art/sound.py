@@ -31,69 +31,71 @@ def _envelope(i: int, n: int, attack: int, decay: float) -> float:
     return math.exp(-decay * (i - attack) / n)
 
 
-def _snap(rnd: random.Random, ms: int, tone: float, decay: float, gain: float) -> list[float]:
-    """A card snap: filtered noise with a fast decay and a faint body tone."""
-    n = RATE * ms // 1000
+def _release(out: list[float], rate: int, ms: float = 6.0) -> list[float]:
+    """The last few milliseconds faded to silence: a sound cut off mid-wave clicks."""
+    n = min(len(out), int(rate * ms / 1000))
+    for k in range(n):
+        out[len(out) - n + k] *= 1 - (k + 1) / n
+    return out
+
+
+def _snap(
+    rnd: random.Random, rate: int, ms: int, tone: float, decay: float, gain: float
+) -> list[float]:
+    """A card on cloth: noise through two low-passes (paper, not hiss), a soft
+    attack of a millisecond and a half, a fast decay and a faint body tone."""
+    n = rate * ms // 1000
     out: list[float] = []
-    low = 0.0
+    low = lower = 0.0
+    k = 1 - math.exp(-2 * math.pi * 1800 / rate)  # the cloth takes the top off: ~1.8 kHz
+    attack = max(1, rate * 3 // 2000)
     for i in range(n):
-        noise = rnd.uniform(-1, 1)
-        low += (noise - low) * 0.35  # one-pole low-pass: paper, not hiss
-        body = math.sin(2 * math.pi * tone * i / RATE) * 0.25
-        out.append((low + body) * _envelope(i, n, RATE // 1000, decay) * gain)
-    return out
+        low += (rnd.uniform(-1, 1) - low) * k
+        lower += (low - lower) * k
+        body = math.sin(2 * math.pi * tone * i / rate) * 0.22
+        out.append((lower * 1.9 + body) * _envelope(i, n, attack, decay) * gain)
+    return _release(out, rate, 3.0)
 
 
-def _chime(notes: list[float], ms: int, gain: float) -> list[float]:
-    n = RATE * ms // 1000
-    out = [0.0] * (n + len(notes) * RATE // 12)
+def _chime(notes: list[float], rate: int, ms: int, gain: float) -> list[float]:
+    """Notes struck one after another, each a soft bell: the note, a little of
+    its octave and twelfth, a 6 ms attack and a long fade."""
+    n = rate * ms // 1000
+    step = rate // 11
+    out = [0.0] * (n + (len(notes) - 1) * step)
     for k, freq in enumerate(notes):
-        start = k * RATE // 12
+        start = k * step
+        w = 2 * math.pi * freq / rate
         for i in range(n):
-            env = _envelope(i, n, RATE // 200, 4.0)
-            v = math.sin(2 * math.pi * freq * i / RATE) + 0.3 * math.sin(
-                4 * math.pi * freq * i / RATE
-            )
+            env = _envelope(i, n, rate * 6 // 1000, 4.5)
+            v = math.sin(w * i) + 0.22 * math.sin(2 * w * i) * math.exp(-6 * i / n)
+            v += 0.08 * math.sin(3 * w * i) * math.exp(-9 * i / n)
             out[start + i] += v * env * gain / 1.3
-    return out
+    return _release(out, rate, 20.0)
 
 
-def synthesize(name: str) -> list[float]:
-    """Samples in -1..1 at RATE Hz, mono."""
+def synthesize(name: str, rate: int = RATE) -> list[float]:
+    """Samples in -1..1 at `rate` Hz, mono: made at the mixer's own rate, so
+    nothing is resampled on the way to the speaker."""
     rnd = random.Random(name)
     if name == "shuffle":
         out: list[float] = []
-        for k in range(14):
-            out += _snap(rnd, 28, 180 + 9 * k, 7.0, 0.35)
+        for k in range(12):
+            out += _snap(rnd, rate, 26, 170 + 8 * k, 6.0, 0.26 + 0.01 * (k % 3))
         return out
     if name == "deal":
-        return _snap(rnd, 70, 220, 9.0, 0.45)
+        return _snap(rnd, rate, 70, 210, 9.0, 0.4)
     if name == "draw":
-        return _snap(rnd, 90, 160, 6.0, 0.4)
+        return _snap(rnd, rate, 90, 160, 7.0, 0.38)
     if name == "place":
-        return _snap(rnd, 80, 120, 10.0, 0.55)
+        return _snap(rnd, rate, 80, 120, 10.0, 0.48)
     if name == "discard":
-        return _snap(rnd, 110, 140, 8.0, 0.5)
+        return _snap(rnd, rate, 110, 140, 8.0, 0.36)
     if name == "call":
-        return _chime([660.0, 880.0], 260, 0.3)
+        return _chime([659.3, 880.0], rate, 300, 0.26)
     if name == "win":
-        return _chime([523.3, 659.3, 784.0, 1046.5], 420, 0.3)
+        return _chime([523.3, 659.3, 784.0, 1046.5], rate, 460, 0.24)
     raise ValueError(f"no sound named {name!r}")
-
-
-def resample(samples: list[float], rate: int) -> list[float]:
-    """Linear resampling from RATE to the mixer's rate."""
-    if rate == RATE:
-        return samples
-    n = int(len(samples) * rate / RATE)
-    out = []
-    for i in range(n):
-        x = i * RATE / rate
-        j = int(x)
-        a = samples[min(j, len(samples) - 1)]
-        b = samples[min(j + 1, len(samples) - 1)]
-        out.append(a + (b - a) * (x - j))
-    return out
 
 
 def to_pcm16(samples: list[float], channels: int = 1) -> bytes:
@@ -194,7 +196,7 @@ class Audio:
             freq, channels = self._format
             try:
                 made = self.sounds[name] = pygame.mixer.Sound(
-                    buffer=to_pcm16(resample(synthesize(name), freq), channels)
+                    buffer=to_pcm16(synthesize(name, freq), channels)
                 )
             except (pygame.error, ValueError, OSError):
                 self.available = False

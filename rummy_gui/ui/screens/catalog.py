@@ -1,6 +1,6 @@
 """What the new-game and rules screens show about each preset, in the player's
 language. Every fact is the engine's (`rummy_gui.engine.catalog`) and the bot
-levels are the bots' (`rummy_gui.bots.LEVELS`); this module only translates:
+levels are `rummy_gui.levels.LEVELS`; this module only translates:
 the engine's English texts are the catalogs' ids."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class PresetInfo:
 
 
 # The seat kinds by name: "human" and each of the bots' levels (a test holds
-# this to rummy_gui.bots.LEVELS, so a new level can't go without a name).
+# this to rummy_gui.levels.LEVELS, so a new level can't go without a name).
 LEVEL_NAMES: dict[str, str] = {
     "human": N_("Human"),
     "random": N_("Random"),
@@ -80,19 +80,17 @@ def presets() -> list[PresetInfo]:
     return [PresetInfo(rules) for rules in engine_catalog.presets()]
 
 
+def default_preset() -> str:
+    """The game a quick start plays and New game offers first: the engine's first preset."""
+    return presets()[0].id
+
+
 def preset(pid: str) -> PresetInfo:
     """One preset; KeyError for an id the engine does not know."""
     for p in presets():
         if p.id == pid:
             return p
     raise KeyError(pid)
-
-
-def bot_levels() -> tuple[str, ...]:
-    """The bots' levels, weakest first."""
-    from rummy_gui.bots import LEVELS  # here: the bots' code is not needed to draw a screen
-
-    return LEVELS
 
 
 def house_rule(key: str) -> HouseRule | None:

@@ -11,7 +11,7 @@ from typing import TypeVar
 import pygame
 
 from rummy_gui.i18n import _
-from rummy_gui.play import saves
+from rummy_gui.play import openguard
 from rummy_gui.play.opening import Cancelled, Opening
 from rummy_gui.play.session import Session
 from rummy_gui.ui.shell.intents import Back, Intent
@@ -25,7 +25,7 @@ T = TypeVar("T")
 
 def close_opened(result: tuple[Session | None, str]) -> None:
     """An opened game nobody will see (cancelled too late): its guard note and its session go."""
-    saves.opened()
+    openguard.opened()
     if result[0] is not None:
         result[0].close()
 

@@ -29,6 +29,7 @@ class ReplayScene(Scene):
         self.session = session
         self.replay = Replay(session.game.record(), deal)
         self.buttons: list[Button] = []
+        self.pile_rects: list[pygame.Rect] = []  # where the discard pile's cards were drawn
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -153,9 +154,15 @@ class ReplayScene(Scene):
         surface.blit(fonts.text_cached(label, 15, theme.TEXT_DIM, True), (24, y))
         x = 24
         pile: list[Card | None] = [*g.public_discard_pile, *[None] * g.discard_face_down]
-        pstep = max(8, min(int(card_w * 0.55), (w - 60 - card_w) // max(1, len(pile))))
+        # the pile's cards end above the step buttons: smaller cards if the rows left little room
+        foot = min((b.rect.y for b in self.buttons), default=h) - 8
+        pile_h = max(24, min(card_h, foot - (y + 22)))
+        pile_w = int(pile_h / 1.4)
+        pstep = max(8, min(int(pile_w * 0.55), (w - 60 - pile_w) // max(1, len(pile))))
+        self.pile_rects = []
         for top_card in pile:
-            surface.blit(self._card(top_card, (card_w, card_h)), (x, y + 22))
+            surface.blit(self._card(top_card, (pile_w, pile_h)), (x, y + 22))
+            self.pile_rects.append(pygame.Rect(x, y + 22, pile_w, pile_h))
             x += pstep
         for b in self.buttons:
             b.draw(surface, live=not self.covered)

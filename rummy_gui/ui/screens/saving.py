@@ -66,10 +66,10 @@ class SaveAsScene(Overlay):
         ]
 
     def _save(self) -> None:
-        from rummy_gui.play import saves
+        from rummy_gui.play import savelist, saves
 
         try:
-            path = saves.save_path(self.field.text)
+            path = savelist.save_path(self.field.text)
             saves.write(path, self.session.game, self.session.seats)
         except saves.SaveError as e:  # a bad name, a read-only folder: say so and stay
             self.error = problem(e)
@@ -149,14 +149,14 @@ class LoadScene(WidgetScene):
         self.refresh()
 
     def refresh(self) -> None:
-        from rummy_gui.play import saves
+        from rummy_gui.play import openguard, savelist
 
-        moved = saves.interrupted_opening()
+        moved = openguard.interrupted_opening()
         if moved is not None:
-            from rummy_gui.play.session import stopped_opening
+            from rummy_gui.play.resume import stopped_opening
 
             self.error = stopped_opening(moved)
-        self.saves = list(saves.list_saves())
+        self.saves = list(savelist.list_saves())
 
     @staticmethod
     def row_lines(summary: Any) -> tuple[str, str]:
@@ -216,11 +216,11 @@ class LoadScene(WidgetScene):
         self.app.push(ConfirmScene(self.app, question, partial(self._delete, summary)))
 
     def _delete(self, summary: Any) -> None:
-        from rummy_gui.play import saves
+        from rummy_gui.play import savelist, saves
 
         self.error = ""
         try:
-            saves.delete_save_file(
+            savelist.delete_save_file(
                 summary.path
             )  # exactly the row's file: "keep .json" is not "keep.json"
         except saves.SaveError as e:  # already gone, or the folder is read-only: say so
@@ -229,7 +229,7 @@ class LoadScene(WidgetScene):
         self.layout(self.app.size)
 
     def _open(self, summary: Any) -> None:
-        from rummy_gui.play.session import open_save
+        from rummy_gui.play.resume import open_save
         from rummy_gui.ui.screens.opening import close_opened, open_in_background
 
         open_in_background(self.app, partial(open_save, summary.path), self._opened, close_opened)

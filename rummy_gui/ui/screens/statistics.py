@@ -38,8 +38,11 @@ def cells(row: Any) -> tuple[str, ...]:
     """One line of the table: the texts of its columns."""
     avg = row.average_deal
     best = row.best_deal
+    name = row.name
+    if getattr(row, "level", ""):  # a bot: one row per level ("Ada · Hard")
+        name = f"{row.name} · {catalog.level_name(row.level)}"
     return (
-        row.name,
+        name,
         catalog.preset_name(row.preset),
         str(row.games),
         str(row.wins),
@@ -207,10 +210,22 @@ class StatisticsScene(WidgetScene):
         bar_w = max(8, min(90, slot - 16))
         for i, row in enumerate(rows):
             cx = plot.x + slot * i + slot // 2
-            height = max(2, int(plot.h * row.win_rate))
-            bar = pygame.Rect(cx - bar_w // 2, plot.bottom - height, bar_w, height)
-            pygame.draw.rect(surface, theme.GOLD, bar, border_radius=3)
             value = fonts.text_cached(f"{row.win_rate * 100:.0f}%", 13, theme.TEXT, True)
-            surface.blit(value, value.get_rect(midbottom=(cx, max(plot.y + 14, bar.y - 2))))
-            name = fit_text(row.name, 13, theme.TEXT, slot - 6)
+            bar, at = bar_and_value(plot, cx, bar_w, row.win_rate, value.get_size())
+            pygame.draw.rect(surface, theme.GOLD, bar, border_radius=3)
+            surface.blit(value, at)
+            name = fit_text(cells(row)[0], 13, theme.TEXT, slot - 6)
             surface.blit(name, name.get_rect(midtop=(cx, plot.bottom + 4)))
+
+
+def bar_and_value(
+    plot: pygame.Rect, cx: int, bar_w: int, rate: float, value_size: tuple[int, int]
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """A bar of the chart and its number's place: always above the bar, on the
+    panel (light text on the gold bar could not be read), even at 100 %."""
+    room = max(2, plot.h - value_size[1] - 2)
+    height = max(2, int(room * rate))
+    bar = pygame.Rect(cx - bar_w // 2, plot.bottom - height, bar_w, height)
+    value = pygame.Rect((0, 0), value_size)
+    value.midbottom = (cx, bar.y - 2)
+    return bar, value

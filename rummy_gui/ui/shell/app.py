@@ -17,12 +17,9 @@ import contextlib
 import gc
 import math
 import os
-import platform
 import signal
 import sys
-import tempfile
 import time
-import traceback
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -31,16 +28,18 @@ import pygame
 
 from rummy_gui import i18n
 from rummy_gui.i18n import _
-from rummy_gui.play import opening, saves
-from rummy_gui.play.heap import bound_heap, trim_heap
+from rummy_gui.play import openguard, opening
 from rummy_gui.play.session import Session
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.art.sound import Audio
 from rummy_gui.ui.shell.cli import parse as _parse
+from rummy_gui.ui.shell.crash import report_crash
+from rummy_gui.ui.shell.heap import bound_heap, settle_heap, trim_heap
 from rummy_gui.ui.shell.intents import Intent, Quit, Resize, ToggleFullscreen, translate
 from rummy_gui.ui.shell.rooms import SceneRooms
 from rummy_gui.ui.shell.scene import Rooms, Scene, SceneStack
+from rummy_gui.ui.widgets import uiscale
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
@@ -102,6 +101,7 @@ class App:
         self.windowed_size = fit_window(size, self.bounds)
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
+        uiscale.update(self.size, self.settings.text_factor)
         self._fullscreen = False  # the window's state (settings.fullscreen: the wish)
         self._windowed_at: tuple[int, int] | None = None  # where the window was before fullscreen
         self.stack = SceneStack()
@@ -202,6 +202,12 @@ class App:
                 self._set_minimum_size()
                 self._move_window(where)
             self.windowed_size = size
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Every scene laid out again for the window's size and the UI scale (a
+        resize, fullscreen, the text-size setting)."""
+        uiscale.update(self.size, self.settings.text_factor)
         for scene in self.stack.scenes:
             scene.layout(self.screen.get_size())
 
@@ -220,8 +226,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self._leave_fullscreen()
-        for scene in self.stack.scenes:
-            scene.layout(self.screen.get_size())
+        self.relayout()
 
     def _leave_fullscreen(self) -> None:
         """Back to the window's size and place. SDL keeps the window it had and,
@@ -310,7 +315,7 @@ class App:
         elif rects:  # only the parts that changed go to the screen
             pygame.display.update(rects)
         if not opening.pending():  # the frames of an opening's overlay do not show the game
-            saves.frame_drawn()  # a game being opened has been drawn: its crash guard goes
+            openguard.frame_drawn()  # a game being opened has been drawn: its crash guard goes
         self.frame += 1
         if (
             self._collect_due and started - self._collected >= COLLECT_GAP
@@ -346,55 +351,6 @@ def save_screenshot(surface: pygame.Surface, path: str) -> None:
         pygame.image.save(surface, f, suffix if suffix.isascii() and suffix[1:] else ".png")
 
 
-def crash_log_path() -> str:
-    """A new file for a crash report, in the data folder (or the temporary folder)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    from rummy_gui import paths
-
-    folders = [str(paths.data_dir()), tempfile.gettempdir()]
-    for folder in folders:
-        try:
-            os.makedirs(folder, exist_ok=True)
-            path = os.path.join(folder, f"crash-{stamp}-{os.getpid()}.log")
-            with open(path, "x", encoding="utf-8"):
-                pass
-            return path
-        except OSError:  # noqa: PERF203 (the next folder is tried)
-            continue
-    return ""
-
-
-def report_crash(error: BaseException) -> str:
-    """Write the traceback to a crash log and tell the player in one short message."""
-    path = crash_log_path()
-    if path:
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(f"rummy-gui crash at {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
-                f.write(f"python {platform.python_version()}, pygame-ce {pygame.version.ver}\n\n")
-                f.write("".join(traceback.format_exception(error)))
-        except OSError:
-            path = ""
-    where = f" The details are in {path}." if path else ""
-    print(
-        f"rummy-gui: sorry, the game stopped because of an unexpected error "
-        f"({type(error).__name__}: {error}).{where}",
-        file=sys.stderr,
-    )
-    return path
-
-
-def settle_heap() -> None:
-    """Call once the program has started: what exists then (modules, fonts,
-    the first screens) lives as long as the program, so one collection and
-    `gc.freeze()` take it out of the collector's sight (the permanent
-    generation), and later full collections walk only what the game makes as
-    it runs."""
-    gc.collect()
-    gc.freeze()
-    gc.enable()  # `rummy_gui.__main__` starts with the collector off
-
-
 def run(argv: Sequence[str]) -> int:
     """`rummy-gui`: 0 when the player quits, 2 for a bad command line, 1 after a crash
     (a short message and a crash log; never a traceback on the terminal)."""
@@ -403,11 +359,11 @@ def run(argv: Sequence[str]) -> int:
     try:
         return _run(args)
     except KeyboardInterrupt:  # Ctrl+C is a quit, not a crash: a game being opened keeps no note
-        saves.closed_cleanly()
+        openguard.closed_cleanly()
         return 130
     except Exception as error:  # noqa: BLE001 (the last word: any crash is reported, not a trace)
         if interrupted.came:  # pygame turns a Ctrl+C inside it into another error: still a quit
-            saves.closed_cleanly()
+            openguard.closed_cleanly()
             return 130
         report_crash(error)
         return 1
@@ -490,28 +446,29 @@ def _run(args: argparse.Namespace) -> int:
     quitting = False
     try:
         app.persist_settings = not args.frames
-        from rummy_gui.ui.screens.menus import MainMenu
+        from rummy_gui.ui.screens.main_menu import MainMenu
 
         menu = MainMenu(app)
         app.push(menu)
         if shared:
             from rummy_gui.i18n import _
+            from rummy_gui.levels import DEFAULT_LEVEL
             from rummy_gui.play.problems import OTHER_COPY
 
             menu.notice = _(OTHER_COPY)
             print(f"rummy-gui: {menu.notice}", file=sys.stderr)
-        moved = saves.interrupted_opening()
+        moved = openguard.interrupted_opening()
         if moved is not None:  # the last run stopped while opening this file: not again
-            from rummy_gui.play.session import stopped_opening
+            from rummy_gui.play.resume import stopped_opening
 
             menu.autosave_problem = stopped_opening(moved)
             print(f"rummy-gui: {menu.autosave_problem}", file=sys.stderr)
-        from rummy_gui.play.session import count_finished_autosave
+        from rummy_gui.play.resume import count_finished_autosave
 
         count_finished_autosave()  # a game whose statistics met a full disk last time
         failed: list[str] = []  # why --continue opened no game
         if args.resume:
-            from rummy_gui.play.session import open_autosave
+            from rummy_gui.play.resume import open_autosave
             from rummy_gui.ui.screens.opening import close_opened, open_in_background
             from rummy_gui.ui.table.scene import TableScene
 
@@ -531,20 +488,20 @@ def _run(args: argparse.Namespace) -> int:
                 return 1
         if args.demo or args.preset is not None:
             from rummy_gui.play.session import SeatConfig
-
-            preset = args.preset or "rummy500"
             from rummy_gui.ui.screens import catalog
 
+            preset = args.preset or catalog.default_preset()
             info = catalog.preset(preset)
             players = args.players or info.default_players
             from rummy_gui.i18n import _
-            from rummy_gui.ui.screens.menus import seat_name
+            from rummy_gui.levels import DEFAULT_LEVEL
+            from rummy_gui.ui.screens.new_game import seat_name
 
             # a quick start: the names the new-game screen gives; a show: bots by number
             seats = [
                 SeatConfig(
                     _("Bot {n}").format(n=i + 1) if args.demo else seat_name(i),
-                    "human" if (i == 0 and not args.demo) else "medium",
+                    "human" if (i == 0 and not args.demo) else DEFAULT_LEVEL,
                 )
                 for i in range(players)
             ]
@@ -570,7 +527,7 @@ def _run(args: argparse.Namespace) -> int:
             if args.frames and counted >= args.frames:
                 break
         quitting = True  # a quit (or the end of --frames) is not a crash while opening
-        saves.closed_cleanly()
+        openguard.closed_cleanly()
         if args.screenshot is not None:
             try:
                 save_screenshot(app.screen, args.screenshot)
@@ -582,12 +539,12 @@ def _run(args: argparse.Namespace) -> int:
                 return 1
     except KeyboardInterrupt:
         quitting = True
-        saves.closed_cleanly()  # at once: the cleanup below may meet what Ctrl+C cut short
+        openguard.closed_cleanly()  # at once: the cleanup below may meet what Ctrl+C cut short
         raise
     finally:
         opening.cancel_all()  # a quit while a game opens: the opening stops now
         if quitting:  # and the note an opening thread wrote meanwhile goes too
-            saves.closed_cleanly()
+            openguard.closed_cleanly()
         if app.session is not None:
             app.session.close()  # stops the bots' process and writes the last autosave
         if not args.frames:  # headless checks leave the player's settings alone

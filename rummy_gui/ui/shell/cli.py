@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from rummy_gui import safetext
 from rummy_gui.engine import SEED_LIMIT
+from rummy_gui.play.settings import ANIMATION_SPEEDS
 from rummy_gui.safetext import said_back
 
 MAX_SIZE = 8192  # the largest window side `--size` and the settings file accept
@@ -95,9 +96,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     )
     p.add_argument("--screenshot", default=None, help="save the last frame to this PNG file")
     p.add_argument("--size", type=_window_size, default=None, help="window size, e.g. 1280x800")
-    p.add_argument(
-        "--speed", default=None, choices=["off", "fast", "normal", "slow"], help="animation speed"
-    )
+    p.add_argument("--speed", default=None, choices=list(ANIMATION_SPEEDS), help="animation speed")
     p.add_argument("--fullscreen", action="store_true")
     p.add_argument(
         "--continue",
@@ -115,7 +114,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         from rummy_gui.ui.screens import catalog
 
         known = {info.id: info for info in catalog.presets()}
-        preset = "rummy500" if args.preset is None else args.preset
+        preset = catalog.default_preset() if args.preset is None else args.preset
         if preset not in known:
             choices = ", ".join(known)
             p.error(

@@ -17,12 +17,12 @@ class SceneRooms:
         self.app = app
 
     def main_menu(self) -> None:
-        from rummy_gui.ui.screens.menus import MainMenu
+        from rummy_gui.ui.screens.main_menu import MainMenu
 
         self.app.pop_to(MainMenu)
 
     def new_game(self) -> None:
-        from rummy_gui.ui.screens.menus import NewGameScene
+        from rummy_gui.ui.screens.new_game import NewGameScene
 
         self.main_menu()
         self.app.push(NewGameScene(self.app))

@@ -77,6 +77,8 @@ class App(Protocol):
 
     def set_fullscreen(self, on: bool) -> None: ...
 
+    def relayout(self) -> None: ...
+
 
 class Scene:
     opaque = True

@@ -14,6 +14,7 @@ from pygame import Rect
 
 from rummy_gui.ui.table.drops import Message
 from rummy_gui.ui.widgets import fonts
+from rummy_gui.ui.widgets.uiscale import px
 
 FADE = 0.8  # a message fades out over its last 0.8 s
 TEXT_SIZE = 17
@@ -42,12 +43,12 @@ def callout_rect(msg: Message, text_size: tuple[int, int], window: Rect, anchor_
 def text_image(msg: Message, width: int) -> pygame.Surface:
     """The message's text, its lines wrapped to `width` and centred (a wrapped
     text is as wide as its longest line, not the whole `width`)."""
-    face = fonts.font(TEXT_SIZE, True)
+    face = fonts.font(px(TEXT_SIZE), True)
     if face.size(msg.text)[0] <= width:
-        return fonts.text_cached(msg.text, TEXT_SIZE, msg.colour, True)
-    widest = max(face.size(line)[0] for line in fonts.wrap(msg.text, TEXT_SIZE, width, True))
+        return fonts.text_cached(msg.text, px(TEXT_SIZE), msg.colour, True)
+    widest = max(face.size(line)[0] for line in fonts.wrap(msg.text, px(TEXT_SIZE), width, True))
     wrap = min(width, widest + 2)
-    return fonts.text_cached(msg.text, TEXT_SIZE, msg.colour, True, wrap=wrap, centred=True)
+    return fonts.text_cached(msg.text, px(TEXT_SIZE), msg.colour, True, wrap=wrap, centred=True)
 
 
 def clear_of(box: Rect, keep_out: Sequence[Rect], area: Rect) -> Rect:

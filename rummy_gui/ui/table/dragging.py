@@ -74,7 +74,11 @@ class DragDrop:
     def hit_hand(self, pos: tuple[int, int]) -> int | None:
         slots = self.t.geometry().zones[("hand", self.t.viewer)]
         for i in range(len(slots) - 1, -1, -1):
-            rect = slots[i][1].move(0, -24) if i in self.t.hand.selected else slots[i][1]
+            rect = (
+                slots[i][1].move(0, -geom.SELECTED_LIFT)
+                if i in self.t.hand.selected
+                else slots[i][1]
+            )
             if rect.collidepoint(pos):
                 return i
         return None
@@ -115,7 +119,7 @@ class DragDrop:
             cards = []
             for j in indices:
                 card, rect = geo.zones[("hand", self.t.viewer)][j]
-                lifted = rect.move(0, -24) if j in selected else rect
+                lifted = rect.move(0, -geom.SELECTED_LIFT) if j in selected else rect
                 cards.append(
                     (
                         card,
@@ -163,9 +167,15 @@ class DragDrop:
                 d.targets = self.targets_for_stock()
         if not (d and d.active):
             discard = self.hit_discard(pos)
-            if discard is not None and not self.t.deep_takes():
-                discard = None  # only the top card can be taken: nothing to lift
+            if discard is not None and not self._may_take_from(discard):
+                discard = None  # nothing to lift: only the top card, or no take now (drawn already)
             self.t.pointer.hover(discard, self.hit_hand(pos), self.hit_stock(pos))
+
+    def _may_take_from(self, i: int) -> bool:
+        """The player at the bottom is to draw now and the rules let cards be taken from deep
+        in the pile (whether the take from card `i` is legal the drop says, with the reason)."""
+        t = self.t
+        return t.deep_takes() and i < len(t.game.discard_pile) and t.can_draw()
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
         d, self.drag = self.drag, None
@@ -252,19 +262,19 @@ class DragDrop:
     def _fly_back(self, d: Drag, pos: tuple[int, int]) -> None:
         geo = self.t.geometry()
         homes: list[Rect] = []
+        dests: list[tuple[geom.Zone, int]] = []
         if d.source == "hand":
-            homes = [
-                r
-                for i, (_, r) in enumerate(geo.zones[("hand", self.t.viewer)])
-                if i in d.hand_indices
-            ]
+            hand = ("hand", self.t.viewer)
+            for i, (_, r) in enumerate(geo.zones[hand]):
+                if i in d.hand_indices:  # a selected card goes back to its lifted place
+                    homes.append(r.move(0, -geom.SELECTED_LIFT) if i in self.t.hand.selected else r)
+                    dests.append((hand, i))
         elif d.source == "discard" and d.discard_index is not None:
             homes = [r for _, r in geo.zones[("discard",)][d.discard_index :]]
         else:
             homes = [geo.zones[("stock",)][0][1]]
         duration = 0.25 * max(0.3, self.t.app.settings.animation_factor)
-        for (card, off, size), home in zip(d.cards, homes, strict=False):
+        for k, ((card, off, size), home) in enumerate(zip(d.cards, homes, strict=False)):
             start = Rect(pos[0] + off[0], pos[1] + off[1], *size)
-            self.t.motion.fly_home(
-                geom.Flight(card, start, Rect(home), (("back",), 0), 0.0, duration)
-            )
+            dest = dests[k] if k < len(dests) else (("back",), 0)
+            self.t.motion.fly_home(geom.Flight(card, start, Rect(home), dest, 0.0, duration))

@@ -20,6 +20,7 @@ from pygame import Rect
 from rummy_gui.engine import Game
 from rummy_gui.i18n import language
 from rummy_gui.ui.table import draw_common, texts
+from rummy_gui.ui.table.card_paint import reach
 from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.draw_hand import (
     HAND_HOVER_LIFT,
@@ -44,6 +45,8 @@ from rummy_gui.ui.table.draw_seats import (
     thinking_spot,
 )
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.seat_figures import hand_figure
+from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_tooltip, tooltip_rect
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -64,13 +67,16 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
         alone
         and state is not None
         and state.alone
+        and state.still
         and state.frame == scene.app.frame - 1
         and state.surface is surface
         and state.size == surface.get_size()
         and _still(scene)
     )
     shown = {name: (rect, (part.base, part.key)) for name, (rect, part) in parts.items()}
-    _FRAMES[scene] = _Frame(scene.app.frame, surface, surface.get_size(), alone, shown)
+    _FRAMES[scene] = _Frame(
+        scene.app.frame, surface, surface.get_size(), alone, _still(scene), shown
+    )
     if not clean or state is None:
         surface.blit(base, (0, 0))
         _draw_moving(surface, scene, geo, hidden)
@@ -83,6 +89,13 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
         _draw_moving(surface, scene, geo, hidden, parts)
     surface.set_clip(None)
     scene.dirty_rects = dirty
+
+
+def hovered(scene: TableScene) -> KeyedButton | None:
+    """The table's button under the pointer whose tooltip shows."""
+    return next(
+        (b for b in scene.buttons if isinstance(b, KeyedButton) and b.hover and b.visible), None
+    )
 
 
 def _draw_moving(
@@ -108,7 +121,7 @@ def _draw_moving(
         draw_hand(surface, scene, geo, hidden)
     draw_focus(surface, scene)
     draw_targets(surface, scene)
-    if near("buttons"):
+    if near("buttons") or near("actions"):
         for widget in scene.buttons:
             widget.draw(surface, live=not scene.covered)
     concealed = scene.concealed()
@@ -118,9 +131,7 @@ def _draw_moving(
                 "hand",
                 scene.viewer,
             )  # into a hidden hand: its back
-            draw_common.draw_card(
-                surface, scene, None if private else flight.card, flight.rect(), shadow=True
-            )
+            draw_common.draw_flight(surface, scene, flight, private)
     draw_drag(surface, scene)
     if parts is None or any(
         clip.colliderect(rect)
@@ -128,6 +139,9 @@ def _draw_moving(
         if isinstance(name, tuple) and name[0] == "message"
     ):  # a message's callout lies within its part: elsewhere it changes no pixel
         draw_messages(surface, scene, geo)
+    pointed = None if scene.covered else hovered(scene)
+    if pointed is not None and near("tooltip"):
+        draw_tooltip(surface, pointed)
 
 
 @dataclass
@@ -138,6 +152,7 @@ class _Frame:
     surface: pygame.Surface
     size: tuple[int, int]
     alone: bool  # no other scene was drawn over it
+    still: bool  # nothing moving was drawn over its parts (a flight's last place stays otherwise)
     parts: dict[object, tuple[Rect, tuple[object, object]]]
 
 
@@ -190,13 +205,25 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     )
     log_rect = Rect(lt.panel.x, lt.panel.y, lt.panel.w, lt.buttons.y - lt.panel.y)
     parts["log"] = (log_rect, _Part(panel_base, None))
-    if scene.buttons:
-        spread = [b.rect.inflate(6, 12) for b in scene.buttons]
-        parts["buttons"] = (spread[0].unionall(spread[1:]).clip(window), _Part(None, buttons))
+    # the action column and the icon bar: two parts, far apart
+    icons = [b for b in scene.buttons if isinstance(b, IconButton)]
+    actions = [b for b in scene.buttons if not isinstance(b, IconButton)]
+    for name, group in (("buttons", icons), ("actions", actions)):
+        if group:
+            spread = [b.rect.inflate(6, 12) for b in group]
+            parts[name] = (spread[0].unionall(spread[1:]).clip(window), _Part(None, buttons))
+    pointed = None if scene.covered else hovered(scene)
+    if pointed is not None:
+        parts["tooltip"] = (tooltip_rect(pointed, window), _Part(None, pointed.tooltip()))
     thinking = None
     if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
         thinking = (g.to_act[0], int(scene.motion.clock * 3) % 3)
-    frozen = frozenset(hidden)
+
+    def hidden_in(*zones: object) -> frozenset[Any]:
+        """The places still awaiting a card in flight among these zones: a card
+        landing elsewhere (a deal lands one a frame) leaves this part as it is."""
+        return frozenset(h for h in hidden if h[0] in zones)
+
     for seat, place in lt.seats.items():
         rects = [place.zone.inflate(20, 20)]
         melds: list[object] = [g.face_down[seat]]
@@ -206,15 +233,19 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
                 melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
+        face_up = seat == scene.viewer and not scene.concealed()
+        own = [("hand", seat), ("face down", seat)]
+        own.extend(("meld", m.id) for m in g.public_melds if geo.meld_zone_of.get(m.id) == seat)
         base = (
             badge_lines(scene, seat),
+            hand_figure(g, seat) if face_up else "",  # a joker swap keeps the count, not the value
             seat in g.to_act,
             seat == g.dealer,
             session.seats[seat].colour,
             len(g.hand(seat)),
             tuple(melds),
             hint,
-            frozen,
+            hidden_in(*own),
         )
         here = thinking if thinking is not None and thinking[0] == seat else None
         spot = thinking_spot(scene, geo) if here is not None else None
@@ -228,13 +259,13 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         middle = middle.unionall([r.inflate(12, 12).move(0, -20) for r in fan])
     middle.y -= 40  # a lifted card and its "take" tip
     middle.h += 40
-    pile = (g.stock_count, tuple(c.code for c in g.discard_pile), frozen)
+    pile = (g.stock_count, tuple(c.code for c in g.discard_pile), hidden_in(("discard",)))
     parts["middle"] = (middle.clip(window), _Part(not g.discard_pile, pile))
     # The pointer over the pile lifts cards and moves the "take" tip: each card
     # and the tip are parts of their own, so a hover redraws only what moved.
     for i, rect in enumerate(fan):
         lifted = pile_lifted(scene, i)
-        area = rect.union(rect.move(0, -PILE_LIFT)).inflate(12, 12)
+        area = reach(rect).union(reach(rect.move(0, -PILE_LIFT), True))
         parts[("pile card", i)] = (area.clip(window), _Part(None, lifted))
     tip = pile_tip(scene, geo)
     if tip is not None:
@@ -255,14 +286,14 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         target.code if target is not None else None,
         scene.concealed(),
         g.phase,
-        frozen,
+        hidden_in(("hand", scene.viewer)),
     )
     parts["hand"] = (hand.clip(window), _Part(None, hand_key))
     # As with the pile: the pointer raises one card of the hand, so each card's
     # place (raised or not, its "meld me" tag above) is a part of its own.
     marked = marked_card(scene, shown)
     for i, (_c, rect) in enumerate(shown):
-        area = rect.union(rect.move(0, -HAND_HOVER_LIFT)).inflate(12, 12)
+        area = reach(rect).union(reach(rect.move(0, -HAND_HOVER_LIFT), True))
         if i == marked:
             tag = meld_me_tag()
             area.union_ip(tag.get_rect(bottomleft=(rect.x + 2, rect.y - HAND_HOVER_LIFT - 2)))

@@ -1,4 +1,4 @@
-"""What every part of the table's drawing uses: a card (face, back, shadow),
+"""What every part of the table's drawing uses: a card (face, back, soft shadow; in flight),
 the keyboard focus box, the contrast setting and a prompt panel."""
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ from pygame import Rect
 
 from rummy_gui.engine.cards import Card
 from rummy_gui.play import palette
+from rummy_gui.ui.table import card_paint
+from rummy_gui.ui.table.geometry import Flight
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import draw_panel
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
-
-SHADOW = (0, 0, 0, 70)
 
 
 def high_contrast(scene: TableScene) -> bool:
@@ -35,44 +36,34 @@ def draw_focus_box(surface: pygame.Surface, scene: TableScene, rect: Rect) -> No
     pygame.draw.rect(surface, colour, outer, width=3, border_radius=9)
 
 
-SHADOW_OFFSET = (3, 4)  # a card's shadow lies this far right and down of it
-
-
 def draw_card(
-    surface: pygame.Surface, scene: TableScene, card: Card | None, rect: Rect, shadow: bool = False
+    surface: pygame.Surface,
+    scene: TableScene,
+    card: Card | None,
+    rect: Rect,
+    shadow: bool = False,
+    lifted: bool = False,
 ) -> None:
-    size = (rect.w, rect.h)
-    # Outside the clip (a frame drawn in parts) a card's blits change no pixel.
-    dx, dy = SHADOW_OFFSET
-    if not surface.get_clip().colliderect(rect.x, rect.y, rect.w + dx, rect.h + dy):
-        return
-    if shadow:
-        surface.blit(card_shadow(size), (rect.x + dx, rect.y + dy))
-    if card is None:
-        img = scene.app.art.back(scene.app.settings.card_back, size)
-    else:
-        img = scene.app.art.face(card, size, scene.app.settings.four_colour)
-    surface.blit(img, rect.topleft)
+    """A face (or a back, for None) over its soft shadow (card_paint.py); a
+    lifted card's shadow is larger and further off."""
+    settings = scene.app.settings
+    card_paint.draw_card(
+        surface, scene.app.art, settings.card_back, settings.four_colour, card, rect, shadow, lifted
+    )
 
 
-_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def card_shadow(size: tuple[int, int]) -> pygame.Surface:
-    """A card's shadow, made once per card size."""
-    sh = _SHADOWS.get(size)
-    if sh is None:
-        if len(_SHADOWS) > 64:  # many resizes: drop the old sizes
-            _SHADOWS.clear()
-        sh = _SHADOWS[size] = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(sh, SHADOW, sh.get_rect(), border_radius=max(3, size[0] // 12))
-    return sh
+def draw_flight(surface: pygame.Surface, scene: TableScene, flight: Flight, private: bool) -> None:
+    """A card on its way (card_paint.py); into a hand kept hidden (`private`) a back."""
+    settings = scene.app.settings
+    card_paint.draw_flight(
+        surface, scene.app.art, settings.card_back, settings.four_colour, flight, private
+    )
 
 
 def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:
     draw_panel(surface, rect, alpha=238)
-    surface.blit(fonts.text_cached(title, 20, theme.GOLD, True), (rect.x + 18, rect.y + 14))
+    surface.blit(fonts.text_cached(title, px(20), theme.GOLD, True), (rect.x + 18, rect.y + 14))
     y = rect.y + 46
     for line in lines:
-        surface.blit(fonts.text_cached(line, 16, theme.TEXT), (rect.x + 18, y))
+        surface.blit(fonts.text_cached(line, px(16), theme.TEXT), (rect.x + 18, y))
         y += 22

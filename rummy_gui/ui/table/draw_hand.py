@@ -12,8 +12,9 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _
 from rummy_gui.ui.table import draw_common
-from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.geometry import SELECTED_LIFT, Geometry
 from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -27,14 +28,18 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
                 draw_common.draw_card(surface, scene, None, rect, shadow=True)
         return
     dragging = set(scene.drag.hand_indices) if scene.drag and scene.drag.active else set()
+    # a card flying home after a refused drop is drawn by its flight, not also in its place
+    dragging |= {f.dest[1] for f in scene.motion.returning if f.dest[0] == ("hand", scene.viewer)}
     marked = marked_card(scene, slots)
     for i, (card, rect) in enumerate(slots):
         if (("hand", scene.viewer), i) in hidden or i in dragging:
             continue
-        r = rect.move(0, -24) if i in scene.hand.selected else rect
-        if hand_hovered(scene, i):
+        r = rect.move(0, -SELECTED_LIFT) if i in scene.hand.selected else rect
+        hovered = hand_hovered(scene, i)
+        if hovered:
             r = r.move(0, -HAND_HOVER_LIFT)
-        draw_common.draw_card(surface, scene, card, r, shadow=True)
+        up = hovered or i in scene.hand.selected
+        draw_common.draw_card(surface, scene, card, r, shadow=True, lifted=up)
         if i in scene.hand.selected:
             pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
         if i == marked:
@@ -42,11 +47,11 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
             tag = meld_me_tag()
             surface.blit(tag, tag.get_rect(bottomleft=(r.x + 2, r.y - 2)))
     if not slots and scene.session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER, Phase.CUT):
-        img = fonts.text_cached(_("no cards in hand"), 16, theme.TEXT_DIM)
+        img = fonts.text_cached(_("no cards in hand"), px(16), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
 
 
-HAND_HOVER_LIFT = 8  # how far the pointer raises a card of the hand
+HAND_HOVER_LIFT = 14  # how far the pointer raises a card of the hand (its shadow grows too)
 
 
 def marked_card(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) -> int | None:
@@ -59,7 +64,7 @@ def marked_card(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) ->
 
 
 def meld_me_tag() -> pygame.Surface:
-    return fonts.text_cached(_("meld me"), 12, theme.ERROR, True)
+    return fonts.text_cached(_("meld me"), px(12), theme.ERROR, True)
 
 
 def hand_hovered(scene: TableScene, i: int) -> bool:
@@ -80,7 +85,7 @@ def draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
         )
     surface.blit(layer, (0, 0))
     for target in scene.drag.targets:
-        img = fonts.text_cached(_(target.label), 14, theme.LEGAL, True)
+        img = fonts.text_cached(_(target.label), px(14), theme.LEGAL, True)
         surface.blit(img, img.get_rect(midbottom=(target.rect.centerx, target.rect.y - 2)))
 
 
@@ -90,6 +95,8 @@ def draw_drag(surface: pygame.Surface, scene: TableScene) -> None:
         for i, (card, offset, size) in enumerate(d.cards):
             x = scene.pointer.at[0] + offset[0]
             y = scene.pointer.at[1] + offset[1]
-            draw_common.draw_card(surface, scene, card, Rect(x, y, *size), shadow=(i == 0))
+            draw_common.draw_card(
+                surface, scene, card, Rect(x, y, *size), shadow=(i == 0), lifted=True
+            )
     for back in scene.motion.returning:
-        draw_common.draw_card(surface, scene, back.card, back.rect(), shadow=True)
+        draw_common.draw_card(surface, scene, back.card, back.rect(), shadow=True, lifted=True)

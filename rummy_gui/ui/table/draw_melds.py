@@ -15,6 +15,7 @@ from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import label_image
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -33,13 +34,13 @@ def draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
     for k, rect in enumerate(rects):
         slot = scene.slots.groups[k] if k < len(scene.slots.groups) else []
         label = fonts.text_cached(
-            scene.slots.status(k, scene.game, scene.viewer), 14, theme.GOLD, True
+            scene.slots.status(k, scene.game, scene.viewer), px(14), theme.GOLD, True
         )
         surface.blit(label, (rect.x + 10, rect.y + 5))
         for card, r in geo.zones.get(("staged", k), []):
             draw_common.draw_card(surface, scene, card, r, shadow=True)
         if not slot:
-            hint = fonts.text_cached(_("drag cards here"), 13, theme.TEXT_DIM)
+            hint = fonts.text_cached(_("drag cards here"), px(13), theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(center=rect.center))
     if scene.slots.staged:
         for b in scene.slot_buttons:
@@ -48,7 +49,7 @@ def draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
         own = geo.layout.seats[scene.viewer].melds
         y = own.y + 14
         for text in (_("Lay down the contract:"), _("fill every slot")):  # wrapped in the zone
-            tip = label_image(text, 13, theme.TEXT_DIM, (132, 48), centred=False)
+            tip = label_image(text, px(13), theme.TEXT_DIM, (132, 48), centred=False)
             surface.blit(tip, (own.right - 140, y))
             y += tip.get_height() + 2
 
@@ -80,7 +81,7 @@ def draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
                 four = scene.app.settings.four_colour
                 _joker_tag(surface, tokens[j], rect, four, mark_top)
         if meld.complete:  # in the last card's empty top-right corner, on no other text
-            tick = fonts.text_cached("✓", 14, theme.GOLD, True)
+            tick = fonts.text_cached("✓", px(14), theme.GOLD, True)
             surface.blit(tick, tick.get_rect(topright=(rects[-1].right - 3, rects[-1].y + 2)))
 
 

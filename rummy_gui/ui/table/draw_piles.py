@@ -13,6 +13,7 @@ from rummy_gui.i18n import _
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -33,7 +34,7 @@ def draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
         draw_common.draw_card(surface, scene, None, top, shadow=layers == 0)
     else:
         pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
-    count = fonts.text_cached(_("stock {n}").format(n=n), 15, theme.TEXT, True)
+    count = fonts.text_cached(_("stock {n}").format(n=n), px(15), theme.TEXT, True)
     at = count.get_rect(midtop=(top.centerx, top.bottom + 6))
     at.left = max(4, at.left)  # "nostopakka 29" is wider than the stock near the window's edge
     surface.blit(count, at)
@@ -62,7 +63,7 @@ def _draw_cut(surface: pygame.Surface, scene: TableScene, _geo: Geometry) -> Non
             name=scene.session.name(scene.session.game.to_act[0])
         )
     )
-    img = fonts.text_cached(msg, 18, theme.GOLD, True)
+    img = fonts.text_cached(msg, px(18), theme.GOLD, True)
     surface.blit(img, img.get_rect(midbottom=(edge.centerx, edge.y - 12)))
 
 
@@ -76,8 +77,10 @@ def draw_discard(
             continue
         if dragging_from is not None and scene.drag and scene.drag.active and i >= dragging_from:
             continue
-        r = rect.move(0, -PILE_LIFT) if pile_lifted(scene, i) else rect
-        draw_common.draw_card(surface, scene, card, r, shadow=True)
+        up = pile_lifted(scene, i)
+        draw_common.draw_card(
+            surface, scene, card, rect.move(0, -PILE_LIFT) if up else rect, True, up
+        )
     tip = pile_tip(scene, geo)
     if tip is not None:
         surface.blit(*tip)
@@ -104,7 +107,7 @@ def pile_tip(scene: TableScene, geo: Geometry) -> tuple[pygame.Surface, Rect] | 
         return None
     n = len(slots) - lift_from
     tip = fonts.text_cached(
-        _("take {n}").format(n=n) if n > 1 else _("take the top card"), 14, theme.GOLD, True
+        _("take {n}").format(n=n) if n > 1 else _("take the top card"), px(14), theme.GOLD, True
     )
     r = slots[lift_from][1]
     return tip, tip.get_rect(midbottom=(r.centerx, r.y - 20))

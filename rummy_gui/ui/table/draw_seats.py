@@ -11,12 +11,15 @@ from pygame import Rect
 from rummy_gui.engine import Game
 from rummy_gui.i18n import _, pgettext
 from rummy_gui.play import palette
+from rummy_gui.ui.art.felt import soft_area
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import draw_common, texts
 from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.seat_figures import deal_figure, hand_figure
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import fit_text
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -31,7 +34,9 @@ def draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     if place is None:
         return
     dots = "." * (1 + int(scene.motion.clock * 3) % 3)
-    surface.blit(fonts.text_cached(_("thinking") + dots, 12, theme.GOLD), thinking_spot(scene, geo))
+    surface.blit(
+        fonts.text_cached(_("thinking") + dots, px(12), theme.GOLD), thinking_spot(scene, geo)
+    )
 
 
 def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
@@ -42,14 +47,14 @@ def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
     x = badge.x + 10
     line3 = fit_text(
         badge_lines(scene, seat)[2],
-        13,
+        px(13),
         theme.GOLD,
         badge_text_right(scene, geo, seat) - x,
         min_size=10,
     )
     room = badge_text_right(scene, geo, seat) - (x + line3.get_width() + 10)
-    if room >= fonts.text_cached(_("thinking") + "...", 12, theme.GOLD).get_width():
-        return x + line3.get_width() + 10, badge.y + 40
+    if room >= fonts.text_cached(_("thinking") + "...", px(12), theme.GOLD).get_width():
+        return x + line3.get_width() + 10, badge.y + px(40)
     return x, badge.bottom + 3
 
 
@@ -86,7 +91,7 @@ def static_layer(size: tuple[int, int], scene: TableScene, geo: Geometry) -> pyg
         if hc:
             _zone_layer(static, place.zone, (*session.colour(seat), 255), None, 3)
         else:
-            _zone_layer(static, place.zone, (*session.colour(seat), 90), (0, 0, 0, 38), 2)
+            _zone_layer(static, place.zone, (*session.colour(seat), 70), (0, 0, 0, 38), 2)
     if hc:
         _zone_layer(static, geo.layout.discard, (*palette.HC_ZONE, 255), None, 2)
     else:
@@ -102,14 +107,17 @@ def _zone_layer(
     shade: tuple[int, int, int, int] | None,
     width: int,
 ) -> None:
-    """A zone's shade and edge, blended onto the felt."""
-    layer = pygame.Surface(zone.size, pygame.SRCALPHA)
-    local = layer.get_rect()
-    if shade is not None:
-        pygame.draw.rect(layer, shade, local, border_radius=14)
-    if edge is not None:
+    """A zone's shade and edge, blended onto the felt: a soft area with a faint
+    rim of the seat's colour (art/felt.py), or in high contrast a plain one."""
+    if edge is not None and edge[3] == 255:  # high contrast keeps its plain, strong edges
+        layer = pygame.Surface(zone.size, pygame.SRCALPHA)
+        local = layer.get_rect()
+        if shade is not None:
+            pygame.draw.rect(layer, shade, local, border_radius=14)
         pygame.draw.rect(layer, edge, local, width=width, border_radius=14)
-    surface.blit(layer, zone.topleft)
+        surface.blit(layer, zone.topleft)
+        return
+    surface.blit(soft_area(zone.size, shade, edge), zone.topleft)
 
 
 def draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
@@ -123,18 +131,19 @@ def draw_zone_hints(surface: pygame.Surface, scene: TableScene, geo: Geometry) -
     if not g.melds and not scene.staging():
         own = geo.layout.seats[scene.viewer].melds
         hint = fonts.text_cached(
-            _("Your melds go here: drag a selection of cards onto the felt"), 15, theme.TEXT_DIM
+            _("Your melds go here: drag a selection of cards onto the felt"), px(15), theme.TEXT_DIM
         )
         surface.blit(hint, hint.get_rect(center=own.center))
     if not g.discard_pile and not scene.cutting():
-        img = fonts.text_cached(_("discard pile"), 15, theme.TEXT_DIM)
+        img = fonts.text_cached(_("discard pile"), px(15), theme.TEXT_DIM)
         surface.blit(
             img, img.get_rect(midleft=(geo.layout.discard.x + 12, geo.layout.discard.centery))
         )
 
 
 def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
-    """The three lines of a seat's badge: name, level (and team), points (and buys)."""
+    """The three lines of a seat's badge: name, level (and team), points: the
+    total and this deal's figure (and buys)."""
     session = scene.session
     g: Game = session.game
     cfg = session.seats[seat]
@@ -150,7 +159,8 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
         level += " · " + _("team {team}").format(team=catalog.team_letter(side))
-    line3 = _("{n} pts").format(n=total)
+    # the total, and this deal so far as the engine scores it (issue 47, defect 3)
+    line3 = _("{n} pts").format(n=total) + " · " + deal_figure(g, seat)
     buys = g.buys_left(seat)
     if buys is not None:
         line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
@@ -204,27 +214,33 @@ def draw_badge(
         surface.blit(_badge_back(badge.size, True), badge.inflate(14, 14).topleft)
     x = badge.x + 10
     right = badge_text_right(scene, geo, seat)
-    chip_centre = (x + 7, badge.y + 16)
-    pygame.draw.circle(surface, session.colour(seat), chip_centre, 9)
-    pygame.draw.circle(surface, (20, 20, 20), chip_centre, 9, width=1)
-    mark = fonts.text_cached(session.initial(seat), 12, (15, 15, 15), True)
+    chip_centre = (x + px(7), badge.y + px(16))
+    pygame.draw.circle(surface, session.colour(seat), chip_centre, px(9))
+    pygame.draw.circle(surface, (20, 20, 20), chip_centre, px(9), width=1)
+    mark = fonts.text_cached(session.initial(seat), px(12), (15, 15, 15), True)
     surface.blit(mark, mark.get_rect(center=chip_centre))
     name_text, level, line3 = badge_lines(scene, seat)
-    dealer_room = 26 if seat == g.dealer and seat != scene.viewer else 0
-    name = fit_text(name_text, 16, theme.TEXT, right - x - 20 - dealer_room, True, min_size=11)
-    surface.blit(name, (x + 20, badge.y + 4))
-    surface.blit(fit_text(level, 13, theme.TEXT_DIM, right - x, min_size=10), (x, badge.y + 23))
-    surface.blit(fit_text(line3, 13, theme.GOLD, right - x, min_size=10), (x, badge.y + 39))
+    dealer_room = px(26) if seat == g.dealer and seat != scene.viewer else 0
+    name = fit_text(
+        name_text, px(16), theme.TEXT, right - x - px(20) - dealer_room, True, min_size=11
+    )
+    surface.blit(name, (x + px(20), badge.y + px(4)))
+    level_img = fit_text(level, px(13), theme.TEXT_DIM, right - x, min_size=10)
+    surface.blit(level_img, (x, badge.y + px(23)))
+    surface.blit(fit_text(line3, px(13), theme.GOLD, right - x, min_size=10), (x, badge.y + px(39)))
+    if seat == scene.viewer and not scene.concealed():  # your own hand, face up
+        own = fit_text(hand_figure(g, seat), px(13), theme.TEXT, right - x, min_size=10)
+        surface.blit(own, (x, badge.y + px(55)))
     if seat == g.dealer:
         chip = (
-            (badge.right - 16, badge.y + 14)
+            (badge.right - px(16), badge.y + px(14))
             if seat == scene.viewer
-            else (x + 20 + name.get_width() + 14, badge.y + 15)  # 4 px clear of the name
+            else (x + px(20) + name.get_width() + px(14), badge.y + px(15))  # clear of the name
         )
-        pygame.draw.circle(surface, (240, 240, 235), chip, 10)
-        pygame.draw.circle(surface, (40, 40, 40), chip, 10, width=2)
+        pygame.draw.circle(surface, (240, 240, 235), chip, px(10))
+        pygame.draw.circle(surface, (40, 40, 40), chip, px(10), width=2)
         # the dealer's letter in each language (fi J for jakaja, ru С for сдающий)
-        d = fonts.text_cached(pgettext("dealer chip", "D"), 12, (30, 30, 30), True)
+        d = fonts.text_cached(pgettext("dealer chip", "D"), px(12), (30, 30, 30), True)
         surface.blit(d, d.get_rect(center=chip))
     if seat != scene.viewer:
         slots = geo.zones.get(("hand", seat), [])
@@ -232,7 +248,7 @@ def draw_badge(
             if (("hand", seat), i) not in hidden:
                 draw_common.draw_card(surface, scene, None, rect)
         if slots:
-            n = fonts.text_cached(str(len(slots)), 14, theme.TEXT, True)
+            n = fonts.text_cached(str(len(slots)), px(14), theme.TEXT, True)
             # on the last back, inside the badge (under the fan it ran over the badge's edge)
             last = slots[-1][1]
             at = n.get_rect(center=(last.centerx, last.bottom - 8))
@@ -244,10 +260,10 @@ def draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> N
     bar = geo.layout.top_bar
     pygame.draw.rect(surface, (6, 22, 14), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
-    title = fonts.text_cached(texts.title_text(scene), 17, theme.GOLD, True)
-    surface.blit(title, (14, bar.y + 10))
-    x = 14 + title.get_width() + 24
-    size = 16
+    title = fonts.text_cached(texts.title_text(scene), px(17), theme.GOLD, True)
+    surface.blit(title, title.get_rect(midleft=(14, bar.centery)))
+    x = 14 + title.get_width() + px(24)
+    size = px(16)
     text = texts.status_text(scene)
     status = fonts.text_cached(text, size, theme.TEXT)
     while x + status.get_width() > bar.right - 12 and size > 11:  # a narrow window: smaller type
@@ -256,10 +272,10 @@ def draw_top_bar(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> N
     room = bar.right - 12 - x
     if status.get_width() > room:
         # still too long at the smallest type: two lines, each fitted to the room
-        lines = fonts.wrap(text, 12, room)
+        lines = fonts.wrap(text, px(12), room)
         if len(lines) > 2:
             lines = [lines[0], " ".join(lines[1:])]
-        rows = [fit_text(line, 12, theme.TEXT, room, min_size=9) for line in lines]
+        rows = [fit_text(line, px(12), theme.TEXT, room, min_size=9) for line in lines]
         y = bar.centery - sum(r.get_height() for r in rows) // 2
         for row in rows:
             surface.blit(row, (x, y))
@@ -279,7 +295,7 @@ def wrapped_lines(text: str, width: int) -> list[str]:
     if lines is None:
         if len(_WRAPPED) > 4000:
             _WRAPPED.clear()
-        lines = _WRAPPED[key] = fonts.wrap(text, 13, width)
+        lines = _WRAPPED[key] = fonts.wrap(text, px(13), width)
     return lines
 
 
@@ -292,18 +308,20 @@ def draw_log(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     pygame.draw.rect(surface, (8, 30, 18), lt.panel)
     pygame.draw.line(surface, theme.PANEL_EDGE, lt.panel.topleft, lt.panel.bottomleft, 2)
     log = lt.log
-    surface.blit(fonts.text_cached(_("Game log"), 14, theme.GOLD, True), (log.x, log.y))
+    surface.blit(fonts.text_cached(_("Game log"), px(14), theme.GOLD, True), (log.x, log.y))
     lines: list[tuple[str, bool, bool]] = []  # text, a deal's line, an entry's first line
     entries = scene.session.log
-    keep = 40 + scene.pointer.log_scroll  # enough entries for the lines shown
+    visible = max(1, (log.h - px(LOG_TOP)) // px(LOG_LINE))
+    keep = visible + scene.pointer.log_scroll  # enough entries for the lines shown
     for entry in entries[-keep:]:
         wrapped = wrapped_lines(entry.text(), log.w - 6)
         lines.extend((line, entry.is_deal, k == 0) for k, line in enumerate(wrapped))
-    visible = max(1, (log.h - LOG_TOP) // LOG_LINE)
     scroll = min(scene.pointer.log_scroll, max(0, len(lines) - visible))
     if scroll:
         lines = lines[: len(lines) - scroll]
-        more = fonts.text_cached(_("▲ scrolled back — wheel down for the latest"), 11, theme.GOLD)
+        more = fonts.text_cached(
+            _("▲ scrolled back — wheel down for the latest"), px(11), theme.GOLD
+        )
         surface.blit(more, (log.x, log.bottom - 4))
     # Read from the top, under the heading, as a page is: a short log sits there,
     # not at the foot of a tall empty column; a long one shows its newest lines,
@@ -316,6 +334,6 @@ def draw_log(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
         if k < cut:
             continue
         surface.blit(
-            fonts.text_cached(line, 13, theme.GOLD if is_deal else theme.TEXT_DIM),
-            (log.x, log.y + LOG_TOP + k * LOG_LINE),
+            fonts.text_cached(line, px(13), theme.GOLD if is_deal else theme.TEXT_DIM),
+            (log.x, log.y + px(LOG_TOP) + k * px(LOG_LINE)),
         )

@@ -11,7 +11,7 @@ from rummy_gui.engine import Game, Move
 from rummy_gui.engine.cards import Card, Token, card_token
 from rummy_gui.engine.enums import Action
 from rummy_gui.engine.notation import token_pretty
-from rummy_gui.i18n import _
+from rummy_gui.i18n import _, ngettext
 from rummy_gui.ui.widgets import theme
 
 
@@ -87,9 +87,12 @@ def describe_claim(m: Move, game: Game) -> str:
     if m.action is Action.PASS:
         return _("Pass")
     if m.action is Action.BUY:
-        if game.rules.buy_penalty == 2:  # Shanghai
-            return _("Buy it (with two penalty cards from the stock)")
-        return _("Buy it (with a penalty card from the stock)")
+        n = game.rules.buy_penalty
+        return ngettext(
+            "Buy it (with {n} penalty card from the stock)",
+            "Buy it (with {n} penalty cards from the stock)",
+            n,
+        ).format(n=n)
     if m.action is Action.SHANGHAI:
         return _("Shanghai! Lay it on {meld}").format(meld=meld_words(game, m.meld_id))
     pile = game.discard_pile

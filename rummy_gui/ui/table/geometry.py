@@ -23,6 +23,7 @@ from rummy_gui.ui.table import layout as lay
 # ("stock",), ("discard",), ("hand", seat), ("meld", id), ("face down", seat)
 Zone = tuple[Any, ...]
 Slot = tuple[Card | None, Rect]  # None: a card seen from the back
+SELECTED_LIFT = 24  # how far a selected card of the hand stands above its place
 
 
 @dataclass
@@ -140,10 +141,17 @@ class Flight:
     delay: float
     duration: float
     t: float = 0.0
+    flip: bool = False  # it leaves face down and lands face up: it turns over on the way
 
     @property
     def done(self) -> bool:
         return self.t >= self.delay + self.duration
+
+    def progress(self) -> float:
+        """How far along its way, 0 to 1 (before easing)."""
+        if self.duration <= 0:
+            return 1.0
+        return max(0.0, min(1.0, (self.t - self.delay) / self.duration))
 
     def rect(self) -> Rect:
         p = max(0.0, min(1.0, (self.t - self.delay) / self.duration)) if self.duration > 0 else 1.0
@@ -205,5 +213,45 @@ def flights_between(before: Geometry, after: Geometry, duration: float) -> list[
             start = found[1]
             if shown is None:
                 shown = found[0]  # a public card going into a hidden hand is seen on its way
-        flights.append(Flight(shown, Rect(start), Rect(rect), (zone, index), 0.05 * n, duration))
+        # a card that was face down (in a hidden hand, in the stock) lands face up: it turns
+        turns = card is not None and (found is None or found[0] is None)
+        flights.append(
+            Flight(shown, Rect(start), Rect(rect), (zone, index), 0.05 * n, duration, flip=turns)
+        )
     return flights
+
+
+DEAL_SECONDS = 1.6  # the whole deal at the "normal" speed, however many cards
+DEAL_CARD_SECONDS = 0.3  # one card's flight from the stock at that speed
+
+
+def deal_flights(geo: Geometry, dealer: int, players: int, factor: float) -> list[Flight]:
+    """The deal as a dealer makes it: one card at a time from the stock to each
+    seat in turn, the dealer's left first, then the pile's first card. The
+    viewer's cards and the pile's turn face up on the way. `factor` is the
+    animation speed's (1 at "normal"): the whole deal takes DEAL_SECONDS times it."""
+    stock = geo.zones[("stock",)][0][1]
+    seats = [(dealer + 1 + k) % players for k in range(players)]
+    hands = [geo.zones.get(("hand", seat), []) for seat in seats]
+    order: list[tuple[Zone, int, Card | None, Rect]] = []
+    for i in range(max((len(h) for h in hands), default=0)):
+        for seat, hand in zip(seats, hands, strict=True):
+            if i < len(hand):
+                order.append((("hand", seat), i, hand[i][0], hand[i][1]))
+    pile = geo.zones.get(("discard",), [])
+    order.extend((("discard",), i, card, rect) for i, (card, rect) in enumerate(pile))
+    if not order or factor <= 0:
+        return []
+    gap = min(0.06, (DEAL_SECONDS - DEAL_CARD_SECONDS) / len(order)) * factor
+    return [
+        Flight(
+            card,
+            Rect(stock),
+            Rect(rect),
+            (zone, i),
+            n * gap,
+            DEAL_CARD_SECONDS * factor,
+            flip=card is not None,
+        )
+        for n, (zone, i, card, rect) in enumerate(order)
+    ]

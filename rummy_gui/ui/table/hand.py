@@ -9,12 +9,30 @@ from collections.abc import Callable, Iterable
 from rummy_gui.engine.cards import Card
 from rummy_gui.ui.table.contract_slots import without
 
+PAST = 64  # orders remembered for Undo: more than the moves of any one turn
+
 
 class HandOrder:
     def __init__(self) -> None:
         self.order: list[Card] = []  # the hand as the player arranged it
         self.selected: set[int] = set()  # indices into the hand as shown
         self.by_seat: dict[int, list[Card]] = {}  # hot seat: each human's own order
+        self.past: list[list[Card]] = []  # the order before each move played, for Undo
+
+    def remember(self) -> None:
+        """A move is about to be played: keep this order so an undo can bring it back."""
+        self.past = [*self.past[-(PAST - 1) :], list(self.order)]
+
+    def recall(self, hand: list[Card]) -> None:
+        """Undo: take back the latest remembered order holding exactly `hand`'s cards."""
+        want = Counter(c.code for c in hand)
+        for k in range(len(self.past) - 1, -1, -1):
+            if Counter(c.code for c in self.past[k]) == want:
+                self.order = list(self.past[k])
+                self.past = self.past[:k]
+                self.selected.clear()
+                return
+        self.sync(hand)
 
     def sync(self, hand: list[Card]) -> None:
         """Keep the player's own order of `hand`; new cards go to the right."""

@@ -17,10 +17,10 @@ from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _
 from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
-from rummy_gui.ui.shell.intents import Intent, Key, PointerDown
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App, Scene
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import draw_panel
+from rummy_gui.ui.widgets.controls import Button, draw_panel
 from rummy_gui.ui.widgets.dialogs import dim_beneath
 
 
@@ -32,6 +32,8 @@ class TableScene(Protocol):
     def session(self) -> Session: ...
 
     def handed_over(self, seat: int) -> None: ...
+
+    def save_as(self) -> None: ...
 
 
 def pass_to(name: str) -> str:
@@ -74,12 +76,29 @@ class HandOverScene(Scene):
         self.seat = seat
         self.reason = reason
         self.rect = pygame.Rect(0, 0, 10, 10)
+        self.buttons: list[Button] = []
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = pygame.Rect(w // 2 - 300, h // 2 - 110, 600, 220)
+        self.rect = r = pygame.Rect(w // 2 - 300, h // 2 - 135, 600, 270)
+        # the way out while no hand is shown: to the menu (the game is kept), or saved first
+        self.buttons = [
+            Button((r.centerx - 170, r.bottom - 56, 160, 38), _("Menu"), self.to_menu, size=15),
+            Button((r.centerx + 10, r.bottom - 56, 160, 38), _("Save as…"), self.save_as, size=15),
+        ]
+
+    def to_menu(self) -> None:
+        self.app.rooms.main_menu()
+
+    def save_as(self) -> None:
+        self.table.save_as()
 
     def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.to_menu()
+            return
+        if any(b.handle(intent) for b in self.buttons):
+            return
         if (isinstance(intent, PointerDown) and intent.button == 1) or (
             isinstance(intent, Key)
             and intent.key
@@ -118,4 +137,6 @@ class HandOverScene(Scene):
             surface.blit(text, text.get_rect(midtop=(r.centerx, y)))
             y += 30
         note = fonts.text_cached(_("Everyone else: please look away"), 14, theme.TEXT_DIM)
-        surface.blit(note, note.get_rect(midbottom=(r.centerx, r.bottom - 16)))
+        surface.blit(note, note.get_rect(midbottom=(r.centerx, r.bottom - 68)))
+        for button in self.buttons:
+            button.draw(surface)

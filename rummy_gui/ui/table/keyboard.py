@@ -4,7 +4,8 @@ discard pile and the stock, and the keys that act on it.
 Arrows move the focus (left/right within a zone, up/down between zones), Tab
 cycles the zones, Space selects the focused hand card, Enter plays the
 selection to the focused place; D discards, S draws, M melds, P passes, H asks
-for a hint, Ctrl+Z / Ctrl+Y undo and redo, R / T sort the hand.
+for a hint, Ctrl+Z / Ctrl+Y undo and redo, R / T sort the hand. C (the
+score sheet) is the scene's own key.
 """
 
 from __future__ import annotations

@@ -10,8 +10,13 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from rummy_gui.ui.widgets.uiscale import px
+
 CARD_RATIO = 1.4  # height / width of every card
-BADGE_H = 58
+BADGE_H = 58  # a seat's badge at a UI scale of 1
+OWN_LINE = 16  # the player's own badge has a fourth line: what the hand would cost now
+ICONS_PER_ROW = 5  # the icon bar under the log: two rows
+ACTIONS_W = 132  # the column of actions over the hand's right end, at a UI scale of 1
 COMPACT_BELOW = 96  # card height under which the art draws the compact face (a big index)
 GAP = 0.08  # the space between cards laid side by side, in card widths
 
@@ -43,9 +48,9 @@ class SeatPlace:
 class TableLayout:
     size: tuple[int, int]
     top_bar: Rect
-    panel: Rect  # the right-hand column: log and buttons
+    panel: Rect  # the right-hand column: the log and the icon bar
     log: Rect
-    buttons: Rect
+    buttons: Rect  # the icon bar
     table: Rect
     stock: Rect
     discard: Rect
@@ -53,6 +58,7 @@ class TableLayout:
     hand_card: tuple[int, int]
     pile_card: tuple[int, int]
     seats: dict[int, SeatPlace] = field(default_factory=dict)
+    actions: Rect = field(default_factory=Rect)  # the actions that apply now, over the hand
 
 
 def table_layout(
@@ -65,10 +71,12 @@ def table_layout(
     height, so the cards grow with the window instead of stopping at a size
     made for a small one."""
     w, h = size
-    panel_w = max(220, min(300, int(w * 0.2)))
-    top_bar = Rect(0, 0, w, 40)
+    panel_w = max(220, min(px(300), int(w * 0.2)))
+    top_bar = Rect(0, 0, w, px(40))
     panel = Rect(w - panel_w, top_bar.bottom, panel_w, h - top_bar.bottom)
-    buttons_h = 7 * 46 + 16
+    gap = px(6)
+    icon = min(px(46), (panel_w - 20 - (ICONS_PER_ROW - 1) * gap) // ICONS_PER_ROW)
+    buttons_h = 2 * icon + gap + 16
     buttons = Rect(panel.x + 10, panel.bottom - buttons_h, panel.w - 20, buttons_h - 8)
     log = Rect(panel.x + 10, panel.y + 10, panel.w - 20, buttons.y - panel.y - 20)
     table = Rect(0, top_bar.bottom, w - panel_w, h - top_bar.bottom)
@@ -78,12 +86,15 @@ def table_layout(
     own_h = int(max(110, h * 0.19))
     own = Rect(table.x + 10, hand.y - 28 - own_h, table.w - 20, own_h)
     seats: dict[int, SeatPlace] = {}
-    badge_w = max(150, min(240, own.w // 5))
+    badge_w = max(150, min(px(240), own.w // 5))
+    # the actions that apply now: at the right end of the player's own zone, over the hand
+    actions_w = px(ACTIONS_W)
+    actions = Rect(own.right - actions_w, own.y, actions_w, own.h)
     seats[viewer] = SeatPlace(
         viewer,
         own,
-        Rect(own.x, own.y, badge_w, BADGE_H),
-        Rect(own.x + badge_w + 10, own.y, own.w - badge_w - 10, own.h),
+        Rect(own.x, own.y, badge_w, px(BADGE_H + OWN_LINE)),  # a line more: your hand's value
+        Rect(own.x + badge_w + 10, own.y, actions.x - 10 - (own.x + badge_w + 10), own.h),
         "bottom",
     )
 
@@ -113,7 +124,19 @@ def table_layout(
     )
     discard = Rect(stock.right + 24, middle.y + 4, middle.right - stock.right - 32, middle.h - 8)
     return TableLayout(
-        size, top_bar, panel, log, buttons, table, stock, discard, hand, hand_card, pile_card, seats
+        size,
+        top_bar,
+        panel,
+        log,
+        buttons,
+        table,
+        stock,
+        discard,
+        hand,
+        hand_card,
+        pile_card,
+        seats,
+        actions,
     )
 
 
@@ -123,8 +146,8 @@ def meld_card_height(size: tuple[int, int], own: bool, scale: float = 1.0) -> in
 
 
 def _place(seats: dict[int, SeatPlace], seat: int, zone: Rect, side: str) -> None:
-    badge_h = BADGE_H
-    badge = Rect(zone.x, zone.y, min(zone.w, 380), badge_h)  # a wide zone: room for melds
+    badge_h = px(BADGE_H)
+    badge = Rect(zone.x, zone.y, min(zone.w, px(380)), badge_h)  # a wide zone: room for melds
     melds = Rect(zone.x, zone.y + badge_h + 4, zone.w, zone.h - badge_h - 4)
     seats[seat] = SeatPlace(seat, zone, badge, melds, side)
 

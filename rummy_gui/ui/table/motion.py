@@ -17,6 +17,10 @@ class Motion:
         self.flights = [f for f in self.flights if not f.done]
         self.flights.extend(flights)
 
+    def deal(self, flights: list[Flight]) -> None:
+        """A new deal: its cards' flights take the place of any still under way."""
+        self.flights = list(flights)
+
     def fly_home(self, flight: Flight) -> None:
         self.returning.append(flight)
 

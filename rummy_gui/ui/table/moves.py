@@ -14,6 +14,7 @@ from rummy_gui.engine.enums import Action
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, reason
 from rummy_gui.play import table_policy
+from rummy_gui.play.narrate import describe
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table.drops import describe_choice, tokens
 from rummy_gui.ui.table.geometry import Geometry
@@ -55,6 +56,8 @@ class TableMoves:
         t = self.t
         seat = t.viewer if seat is None else seat
         before = t.geometry()
+        if seat == t.viewer:
+            t.hand.remember()
         try:
             t.session.play(seat, move)
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
@@ -68,7 +71,8 @@ class TableMoves:
         t.sync_hand()
         if t.slots.staged and not t.staging():
             t.slots.clear()
-        t.fly_from(before)
+        # a deal (after the cut, in Liverpool) flies from the stock round the table
+        t.fly_from(before, dealt=move.action in (Action.DEAL, Action.CUT))
         if move.action in SOUNDS:
             self.app.play_sound(SOUNDS[move.action])
         for words in t.session.announcements:
@@ -133,9 +137,13 @@ class TableMoves:
 
     def cut_at(self, fraction: float) -> None:
         """Cut at this fraction of the pack's edge: as many cards as the engine allows there."""
-        lift = ask.cut_range(self.t.game)
+        t = self.t
+        lift = ask.cut_range(t.game)
         n = lift.start + int(fraction * len(lift))
-        self.play(Move(Action.CUT, number=max(lift.start, min(lift.stop - 1, n))))
+        move = Move(Action.CUT, number=max(lift.start, min(lift.stop - 1, n)))
+        before = t.game.copy()
+        if self.play(move):  # how many were lifted, and the bonus if it was exactly the deal
+            t.message(describe(move, before, t.session.name(t.viewer)), theme.GOLD)
 
     def undo(self) -> None:
         t = self.t
@@ -145,6 +153,7 @@ class TableMoves:
         before = t.geometry()
         whole = table_policy.take_back(t.session, t.viewer, t.bottom.revealed_for)
         t.pace.release()
+        t.hand.recall(t.game.hand(t.viewer))
         self._after_change(before)
         t.message(_("Turn taken back.") if whole else _("Move taken back."), theme.GOLD)
 

@@ -13,10 +13,20 @@ from rummy_gui.engine import Action, Game, Move, scoring
 from rummy_gui.i18n import _, ngettext
 from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
+from rummy_gui.ui.art.motion import Celebration
 from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.table.breakdown import (
+    MAX_CARD,
+    MIN_CARD,
+    draw_breakdown,
+    legend,
+    rows_height,
+)
+from rummy_gui.ui.table.score_sheet import SHEET_KEY, ScoreSheetScene
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import Button, draw_panel, label_image
+from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import Overlay
 
 
@@ -33,16 +43,15 @@ class TableScene(Protocol):
     def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool: ...
 
 
-TEXT_MID = 18  # a summary row's text is centred this far below the row's top (the names')
-
-
 class DealSummaryScene(Overlay):
-    """After a deal: each player's melded points, hand, deal score and total."""
+    """After a deal: each side's deal score item by item (melds on their cards,
+    the hand left, bonuses and penalties), the deal score and the total."""
 
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.timer = 0.0
+        self.card_cap = MIN_CARD
 
     def enter(self) -> None:
         if self.table.session.humans():  # a review may be asked for: start its process now
@@ -56,7 +65,12 @@ class DealSummaryScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = pygame.Rect(w // 2 - min(520, w // 2 - 30), 60, min(1040, w - 60), h - 120)
+        # a large window gets larger cards, and the panel only the height its rows need
+        self.card_cap = max(MIN_CARD, min(MAX_CARD, h // 13))
+        rw = min(1360, w - 60)
+        need = 62 + rows_height(self.table.game, self.card_cap) + 8 + 100
+        rh = min(h - 120, need)
+        self.rect = pygame.Rect(w // 2 - rw // 2, max(60, (h - rh) // 2), rw, rh)
         label = _("See the result") if self.table.game.game_over else _("Next deal")
         self.buttons = [
             Button(
@@ -81,6 +95,13 @@ class DealSummaryScene(Overlay):
                     size=16,
                 )
             )
+
+    def key(self, intent: Key) -> bool:
+        """The score sheet's key opens it over the summary too."""
+        if intent.key == SHEET_KEY:
+            self.app.push(ScoreSheetScene(self.app, self.table.session))
+            return True
+        return super().key(intent)
 
     def _next(self) -> None:
         self.app.pop()
@@ -107,84 +128,22 @@ class DealSummaryScene(Overlay):
             n=g.round
         )
         surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
-        scores = g.deal_scores or [0] * len(g.sides)
         contract = scoring.lowest_total_wins(g.rules)  # penalty points: shown without a sign
-        cols = [
-            r.x + 24,
-            r.x + int(r.w * 0.22),
-            r.right - 380,
-            r.right - 260,
-            r.right - 150,
-            r.right - 70,
-        ]
-        heads = (
-            _("Player"),
-            _("Cards left in hand"),
-            "" if contract else _("Melded"),
-            _("Penalty") if contract else _("Hand"),
-            _("This deal"),
-            _("Total"),
-        )
-        y = r.y + 70
-        tallest = 0
-        for k, (text, x) in enumerate(zip(heads, cols, strict=True)):
-            # a heading longer than its column ("Tämä jako") takes two lines
-            room = (cols[k + 1] if k + 1 < len(cols) else r.right) - x - 8 if k < 2 else 0
-            room = room or x - cols[k - 1] - 8
-            img = label_image(text, 15, theme.TEXT_DIM, (room, 40), True, centred=k >= 2)
-            tallest = max(tallest, img.get_height())
-            surface.blit(img, img.get_rect(topright=(x + 40, y)) if x >= cols[2] else (x, y))
-        y += max(30, tallest + 10)
-        art = self.app.art
-        # the rows share the room between the headings and the note (each side's
-        # line under it takes 6 px): 8 players in a 960x600 window ran into the note
+        # the rows share the room between the headings and the note: 8 players
+        # in a 960x600 window must not run into it
         note_y = r.bottom - 100
-        rows = max(1, sum(len(sd) for sd in g.sides))
-        row_h = min(56, (note_y - 8 - y - 6 * len(g.sides)) // rows)
-        card_h = max(22, row_h - 6)
-        for side_index, side in enumerate(g.sides):
-            top = y
-            for seat in side:
-                pygame.draw.circle(surface, s.colour(seat), (cols[0] + 8, y + 14), 10)
-                mark = fonts.text_cached(s.initial(seat), 12, (15, 15, 15), True)
-                surface.blit(mark, mark.get_rect(center=(cols[0] + 8, y + 14)))
-                surface.blit(
-                    fonts.text_cached(s.name(seat), 18, theme.TEXT, True), (cols[0] + 24, y + 4)
-                )
-                hand = g.hand(seat)
-                x = cols[1]
-                for card in hand[:18]:
-                    surface.blit(
-                        art.face(card, (int(card_h / 1.4), card_h), self.app.settings.four_colour),
-                        (x, y),
-                    )
-                    x += int(card_h * 0.42)
-                if not hand:
-                    surface.blit(fonts.text_cached(_("out!"), 16, theme.GOLD, True), (x, y + 10))
-                melded, in_hand = _points(g, seat)
-                if not contract:
-                    img = fonts.text_cached(f"+{melded}", 17, theme.TEXT)
-                    surface.blit(img, img.get_rect(midright=(cols[2] + 40, y + TEXT_MID)))
-                img = fonts.text_cached(
-                    f"{in_hand}" if contract or not in_hand else f"-{in_hand}", 17, theme.TEXT
-                )
-                surface.blit(img, img.get_rect(midright=(cols[3] + 40, y + TEXT_MID)))
-                y += row_h
-            sc = scores[side_index] if side_index < len(scores) else 0
-            # a side's score on its players' line (a team's: between its two lines)
-            mid = (top + y - row_h) // 2 + TEXT_MID
-            img = fonts.text_cached(str(sc) if contract else f"{sc:+d}", 22, theme.TEXT, True)
-            surface.blit(img, img.get_rect(midright=(cols[4] + 40, mid)))
-            img = fonts.text_cached(str(g.totals[side_index]), 22, theme.GOLD, True)
-            surface.blit(img, img.get_rect(midright=(cols[5] + 40, mid)))
-            pygame.draw.line(surface, theme.PANEL_EDGE, (r.x + 20, y - 2), (r.right - 20, y - 2))
-            y += 6
+        area = pygame.Rect(r.x + 24, r.y + 62, r.w - 48, note_y - 8 - (r.y + 62))
+        draw_breakdown(
+            surface, area, g, s, self.app.art, self.app.settings.four_colour, self.card_cap
+        )
         note = (
             _("Contract family: penalty points, lowest total wins.")
             if contract
             else _("Melded cards count for you, cards left in hand against you.")
         )
-        surface.blit(fonts.text_cached(note, 14, theme.TEXT_DIM), (r.x + 24, note_y))
+        marks = legend(g.deal_breakdown or ())
+        note = f"{note}   {marks}" if marks else note
+        surface.blit(fit_text(note, 14, theme.TEXT_DIM, r.w - 48, min_size=10), (r.x + 24, note_y))
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
@@ -271,13 +230,10 @@ def draw_score_graph(
         )
 
 
-def _points(game: Game, seat: int) -> tuple[int, int]:
-    """Melded points and hand value of one player at the end of a deal, from
-    the engine's scoring."""
-    rules = game.rules
-    return scoring.melded_points(rules, game.melds, seat), scoring.hand_value(
-        rules, game.hand(seat)
-    )
+REVIEW_GAP = 18  # between the game-over graph, the review button and the buttons' row
+
+
+CELEBRATION_SECONDS = 3.0  # at the "normal" animation speed
 
 
 class GameOverScene(Overlay):
@@ -285,6 +241,26 @@ class GameOverScene(Overlay):
         super().__init__(app)
         self.table = table
         self.timer = 0.0
+        # Confetti over the result when someone won; none with animations off.
+        factor = app.settings.animation_factor
+        game = table.game
+        self.celebration: Celebration | None = None
+        # While the confetti flies, the rest of the picture stands still: it is
+        # kept (`_still`) and only the confetti's rectangles are drawn again.
+        self._still: pygame.Surface | None = None
+        self._confetti: list[pygame.Rect] = []
+        if factor > 0 and game.winners:
+            self.celebration = Celebration(
+                app.size,
+                seconds=CELEBRATION_SECONDS * min(1.0, factor),
+                seed=sum(game.totals) + game.round,
+            )
+
+    def handle(self, intent: Intent) -> None:
+        if self.celebration is not None and isinstance(intent, (Key, PointerDown, Back)):
+            self._end_celebration()  # a key or a click ends the show, and does only that
+            return
+        super().handle(intent)
 
     def enter(self) -> None:
         if self.table.session.humans():  # a review may be asked for: start its process now
@@ -323,12 +299,24 @@ class GameOverScene(Overlay):
         if self.table.session.humans():  # the last deal's review, under the graph
             self.buttons.append(
                 Button(
-                    (self.rect.right - 30 - bw, self.rect.bottom - 128, bw, 46),
+                    (self.rect.right - 30 - bw, self.rect.bottom - 70 - REVIEW_GAP - 46, bw, 46),
                     _("Review last deal"),
                     partial(show_review, self.app, self.table),
                     size=16,
                 )
             )
+
+    def review_button(self) -> Button | None:
+        """ "Review last deal", under the graph (a table with a human only)."""
+        return self.buttons[3] if len(self.buttons) > 3 else None
+
+    def graph_rect(self) -> pygame.Rect:
+        """The score graph: the right half, ending a clear gap above the review
+        button (it ran down to 2 px above it) or the buttons' row."""
+        r = self.rect
+        review = self.review_button()
+        bottom = (review.rect.y if review else r.bottom - 70) - REVIEW_GAP
+        return pygame.Rect(r.x + int(r.w * 0.5), r.y + 110, int(r.w * 0.5) - 30, bottom - r.y - 110)
 
     def _new(self) -> None:
         self.app.rooms.new_game()
@@ -343,15 +331,45 @@ class GameOverScene(Overlay):
 
     def update(self, dt: float) -> None:
         self.timer += dt
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self._end_celebration()
         s = self.table.session
         if s.demo and self.timer > 4.0 and self.app.stack.top is self:
             self.app.rooms.start_table(s.preset, s.seats, s.options, demo=True)
 
     def frame_wait(self) -> float:
-        """A show of bots starts its next game after 4 s; else only input changes this."""
+        """Every frame while the confetti flies; a show of bots starts its next
+        game after 4 s; else only input changes this."""
+        if self.celebration is not None:
+            return 0.0
         return max(0.0, 4.0 - self.timer) if self.table.session.demo else math.inf
 
+    def _end_celebration(self) -> None:
+        self.celebration = None
+        self._still = None
+        self.opaque = False  # the table beneath is drawn again, and the screen flipped whole
+        self.dirty_rects = None
+
     def draw(self, surface: pygame.Surface) -> None:
+        still = self._still
+        if self.celebration is not None and still is not None:
+            if still.get_size() == surface.get_size():
+                for rect in self._confetti:
+                    surface.blit(still, rect, rect)
+                drawn = self.celebration.draw(surface)
+                self.dirty_rects = [*self._confetti, *drawn]
+                self._confetti = drawn
+                return
+            self._end_celebration()  # the window's size changed: the show ends there
+        self._draw_result(surface)
+        if self.celebration is not None:
+            self._still = surface.copy()
+            self.opaque = True  # nothing beneath changes while the confetti flies
+            self._confetti = self.celebration.draw(surface)
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=255)
@@ -410,8 +428,12 @@ class GameOverScene(Overlay):
                     "The winning team wins by {n} points (the difference of the team totals).",
                     margin,
                 ).format(n=margin)
-        surface.blit(fonts.text_cached(sub, 14, theme.TEXT_DIM), (r.x + 40, r.bottom - 110))
-        graph = pygame.Rect(r.x + int(r.w * 0.5), r.y + 110, int(r.w * 0.5) - 30, r.h - 240)
+        review = self.review_button()
+        room = (review.rect.x if review else r.right - 30) - 20 - (r.x + 40)
+        surface.blit(
+            fit_text(sub, 14, theme.TEXT_DIM, room, min_size=10), (r.x + 40, r.bottom - 110)
+        )
+        graph = self.graph_rect()
         draw_score_graph(surface, graph, g, s)
         for b in self.buttons:
             b.draw(surface, live=not self.covered)

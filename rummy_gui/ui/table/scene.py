@@ -28,6 +28,7 @@ from rummy_gui.ui.table.drops import Drag
 from rummy_gui.ui.table.hint_steps import HintSteps
 from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.moves import TableMoves
+from rummy_gui.ui.table.score_sheet import SHEET_KEY, ScoreSheetScene
 from rummy_gui.ui.table.seating import Seating
 from rummy_gui.ui.table.state import TableState
 from rummy_gui.ui.widgets import theme
@@ -87,12 +88,21 @@ class TableScene(Scene, TableState):
     # --- lifecycle ------------------------------------------------------
     def enter(self) -> None:
         self.app.play_sound("shuffle")
+        if not self.game.moves:  # a new game: its first deal is dealt before the players' eyes
+            self.fly_from(self.geometry(), dealt=True)
 
     def resume(self) -> None:
+        if self._looks != self._looks_now():  # Settings changed the felt or the cards
+            self.settings_changed()
         self.sync_hand()
+
+    def _looks_now(self) -> tuple[object, ...]:
+        s = self.app.settings
+        return (s.card_back, s.four_colour, s.card_scale, s.high_contrast)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.geo_cache.resize(size)
+        self._looks = self._looks_now()
         do = self.moves
         actions = {
             "meld": do.meld_selected,
@@ -107,9 +117,11 @@ class TableScene(Scene, TableState):
             "rules": self.show_rules,
             "save": self.save_as,
             "options": self.show_options,
+            "scores": self.show_scores,
             "menu": self.to_menu,
         }
-        self.buttons.layout(self.geometry().layout.buttons, self, actions)
+        lt = self.geometry().layout
+        self.buttons.layout(lt.buttons, lt.actions, self, actions)
         own = self.geometry().layout.seats[self.viewer].melds
         self.slot_buttons = [
             Button(
@@ -165,14 +177,18 @@ class TableScene(Scene, TableState):
         self.layout(self.geo_cache.window)
 
     def show_rules(self) -> None:
-        from rummy_gui.ui.screens.menus import RulesScene
+        from rummy_gui.ui.screens.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.session.preset, dict(self.session.options)))
 
-    def show_options(self) -> None:
-        from rummy_gui.ui.table.options import TableOptionsScene
+    def show_scores(self) -> None:
+        """The score sheet over the table (its key or Esc shuts it)."""
+        self.app.push(ScoreSheetScene(self.app, self.session))
 
-        self.app.push(TableOptionsScene(self.app, self))
+    def show_options(self) -> None:
+        from rummy_gui.ui.screens.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def save_as(self) -> None:
         from rummy_gui.ui.screens.saving import SaveAsScene
@@ -193,6 +209,9 @@ class TableScene(Scene, TableState):
                 self.to_menu()
             return
         if isinstance(intent, Key):
+            if intent.key == SHEET_KEY and not intent.ctrl:
+                self.show_scores()
+                return
             if not self.motion.flights or intent.ctrl:
                 self.pointer.acted_at(keyboard.focus_rect(self).midtop)
                 keyboard.handle_key(self, self.moves, intent)

@@ -172,11 +172,17 @@ class TableState:
         d = self.geometry().layout.discard
         return Rect(d.x + 20, d.centery - 22, min(d.w - 40, 620), 48)
 
-    def fly_from(self, before: geom.Geometry) -> None:
-        """Animate every card that moved since `before` to its new place."""
+    def fly_from(self, before: geom.Geometry, dealt: bool = False) -> None:
+        """Animate every card that moved since `before` to its new place; after
+        a deal (`dealt`), the deal itself, card by card from the stock."""
         factor = self.app.settings.animation_factor
-        if factor > 0:
-            self.motion.fly(geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor))
+        if factor <= 0:
+            return
+        if dealt:
+            g = self.game
+            self.motion.deal(geom.deal_flights(self.geometry(), g.dealer, g.players, factor))
+            return
+        self.motion.fly(geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor))
 
     # --- messages --------------------------------------------------------------
     def message(

@@ -3,7 +3,7 @@ prompt's title (what the player may do now, in the language of the moment)."""
 
 from __future__ import annotations
 
-from rummy_gui.engine.enums import ClaimKind, Phase
+from rummy_gui.engine.enums import Action, ClaimKind, Phase
 from rummy_gui.i18n import _
 from rummy_gui.play.narrate import is_you
 from rummy_gui.ui.table.hotseat import pass_to
@@ -67,12 +67,27 @@ def status_text(t: TableState) -> str:
         target = g.target
         if target is not None:
             return who + _("Meld the {card} you took, then discard").format(card=target.pretty)
-        return who + _("Meld or lay off (drag to the table), then drag a card to the discard pile")
+        return who + _play_words(t)
     if t.pace.undo_hold > 0 and t.may_undo():
         return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))
     if is_you(s.name(seat)):
         return _("Your turn")
     return _("{name} to play").format(name=s.name(seat))
+
+
+def _play_words(t: TableState) -> str:
+    """After the draw: only what the engine allows now (a contract just laid down
+    may forbid lay-offs until the next turn)."""
+    actions = {m.action for m in t.legal()}
+    meld = bool(actions & {Action.MELD, Action.CONTRACT})
+    layoff = Action.LAYOFF in actions
+    if meld and layoff:
+        return _("Meld or lay off (drag to the table), then drag a card to the discard pile")
+    if meld:
+        return _("Meld (drag to the table), then drag a card to the discard pile")
+    if layoff:
+        return _("Lay off (drag onto a meld), then drag a card to the discard pile")
+    return _("Drag a card to the discard pile")
 
 
 def claim_title(t: TableState) -> tuple[str, str]:

@@ -13,6 +13,7 @@ import pygame
 
 from rummy_gui.ui.shell.intents import Intent, Key, PointerDown, PointerMove, PointerUp
 from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.uiscale import px
 
 
 def fit_text(
@@ -180,7 +181,7 @@ class Button(Widget):
 
     def label_image(self, colour: tuple[int, int, int] = theme.TEXT) -> pygame.Surface:
         """The label as drawn: within the button, less a margin on each side."""
-        size = self.size or max(12, min(22, int(self.rect.h * 0.42)))
+        size = self.size or max(12, min(px(22), int(self.rect.h * 0.42)))
         room = (self.rect.w - 12, self.rect.h - 4)
         return label_image(self.label, size, colour, room, True)
 
@@ -193,7 +194,11 @@ def _fits(
         return face.get_linesize() <= room[1]
     lines = fonts.wrap(text, size, room[0], bold)
     widest = max(face.size(line)[0] for line in lines)
-    return widest <= room[0] and len(lines) * face.get_linesize() <= room[1]
+    if widest > room[0] or len(lines) * face.get_linesize() > room[1]:
+        return False
+    # pygame's own breaks, with which the label is drawn, may take a line more
+    wrapped = fonts.text_cached(text, size, theme.TEXT, bold, wrap=room[0])
+    return wrapped.get_height() <= room[1]
 
 
 class Cycler(Widget):
@@ -223,11 +228,16 @@ class Cycler(Widget):
         """The width of each arrow's end: narrow choosers keep room for the value."""
         return min(self.rect.h, max(24, self.rect.w // 6))
 
+    @property
+    def choice(self) -> bool:
+        """More than one value: the arrows are drawn and clicks step (one value: a plain box)."""
+        return len(self.values) > 1
+
     def handle(self, intent: Intent) -> bool:
         if isinstance(intent, PointerMove):
-            self.hover = self.rect.collidepoint(intent.pos)
+            self.hover = self.choice and self.rect.collidepoint(intent.pos)
             return False
-        if isinstance(intent, PointerDown) and self.rect.collidepoint(intent.pos):
+        if isinstance(intent, PointerDown) and self.choice and self.rect.collidepoint(intent.pos):
             step = -1 if (intent.pos[0] < self.rect.x + self.arrow_w or intent.button == 3) else 1
             self.index = (self.index + step) % len(self.values)
             self.on_change(self.value)
@@ -240,7 +250,8 @@ class Cycler(Widget):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=2, border_radius=8)
         size = max(12, int(self.rect.h * 0.45))
         a = self.arrow_w
-        for text, x in (("◀", self.rect.x + a // 2 + 2), ("▶", self.rect.right - a // 2 - 2)):
+        arrows = (("◀", self.rect.x + a // 2 + 2), ("▶", self.rect.right - a // 2 - 2))
+        for text, x in arrows if self.choice else ():
             img = fonts.text_cached(text, min(size, a - 6), theme.GOLD)
             surface.blit(img, img.get_rect(center=(x, self.rect.centery)))
         img = self.label_image()
@@ -300,7 +311,7 @@ class Toggle(Widget):
     @property
     def room(self) -> tuple[int, int]:
         """The label's box, right of the switch."""
-        return self.rect.right - (self.rect.x + 40) - 12, self.rect.h + 4
+        return self.rect.right - (self.rect.x + px(40)) - px(12), self.rect.h + 4
 
     @staticmethod
     def share_size(switches: Sequence[Toggle], floor: int = 11) -> None:
@@ -332,16 +343,19 @@ class Toggle(Widget):
         return False
 
     def draw(self, surface: pygame.Surface, live: bool = True) -> None:
-        h = self.rect.h
-        box = pygame.Rect(self.rect.x, self.rect.y + h // 2 - 11, 40, 22)
+        bw, bh = px(40), px(22)
+        box = pygame.Rect(self.rect.x, self.rect.centery - bh // 2, bw, bh)
         pygame.draw.rect(
-            surface, theme.BUTTON_PRIMARY if self.value else (60, 70, 64), box, border_radius=11
+            surface,
+            theme.BUTTON_PRIMARY if self.value else (60, 70, 64),
+            box,
+            border_radius=bh // 2,
         )
-        knob_x = box.right - 11 if self.value else box.x + 11
-        pygame.draw.circle(surface, (245, 245, 240), (knob_x, box.centery), 8)
+        knob_x = box.right - bh // 2 if self.value else box.x + bh // 2
+        pygame.draw.circle(surface, (245, 245, 240), (knob_x, box.centery), bh * 8 // 22)
         colour = theme.GOLD if self.hover and live else theme.TEXT
         img = self.label_image(colour)
-        surface.blit(img, img.get_rect(midleft=(box.right + 10, self.rect.centery)))
+        surface.blit(img, img.get_rect(midleft=(box.right + px(10), self.rect.centery)))
 
     def state(self, live: bool = True) -> tuple[object, ...]:
         return (*super().state(live), self.label, self.value)

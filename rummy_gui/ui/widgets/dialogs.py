@@ -16,8 +16,9 @@ from rummy_gui import i18n
 from rummy_gui.i18n import _
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.shell.scene import App, Scene
-from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets import fonts, theme, uiscale
 from rummy_gui.ui.widgets.controls import Button, Widget, draw_panel, fit_text
+from rummy_gui.ui.widgets.uiscale import px
 
 
 class WidgetScene(Scene):
@@ -75,8 +76,8 @@ class WidgetScene(Scene):
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.art.felt(surface.get_size()), (0, 0))
         if self.title:
-            img = fit_text(_(self.title), 34, theme.GOLD, surface.get_width() - 40, True)
-            surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, 22)))
+            img = fit_text(_(self.title), px(34), theme.GOLD, surface.get_width() - 40, True)
+            surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, px(22))))
 
     def draw_layer(self, surface: pygame.Surface) -> None:
         """What is drawn beneath the widgets."""
@@ -151,6 +152,7 @@ class WidgetScene(Scene):
         full_key = (
             surface.get_size(),
             i18n.language(),
+            uiscale.scale(),
             live,
             key,
             tuple(self.widgets),  # laid out again: what the layer shows may have moved too

@@ -15,7 +15,7 @@ def menu_app() -> Iterator[App]:
     import pygame
 
     from rummy_gui.play.settings import Settings
-    from rummy_gui.ui.screens.menus import MainMenu
+    from rummy_gui.ui.screens.main_menu import MainMenu
     from rummy_gui.ui.shell.app import App
 
     a = App((1280, 800), Settings(animation="off", mute=True))

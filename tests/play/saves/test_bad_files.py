@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rummy_gui.play import jsonio, saves
+from rummy_gui.play import jsonio, saveload, saves
 from tests.play.saves.positions import position, seats_for
 
 
@@ -138,7 +138,7 @@ def test_bad_document_raises_save_error(
 ) -> None:
     path = put(tmp_path / "game.json", edited(good_doc, change))
     with pytest.raises(saves.SaveError) as caught:
-        saves.read(path)
+        saveload.read(path)
     message = str(caught.value)
     assert message.startswith("game.json can't be loaded: ")
     assert words in message
@@ -149,7 +149,7 @@ def test_bad_document_raises_save_error(
 def test_newer_version_names_both_versions(good_doc: dict[str, Any], tmp_path: Path) -> None:
     path = put(tmp_path / "game.json", edited(good_doc, _set(("version",), 7)))
     with pytest.raises(saves.SaveError, match=f"version 7.*versions 1 to {saves.SAVE_VERSION}"):
-        saves.read(path)
+        saveload.read(path)
 
 
 def _good_bytes(doc: dict[str, Any]) -> bytes:
@@ -210,7 +210,7 @@ def test_damaged_bytes_raise_save_error(
 ) -> None:
     path = put(tmp_path / "game.json", mutate(_good_bytes(good_doc)))
     with pytest.raises(saves.SaveError) as caught:
-        saves.read(path)
+        saveload.read(path)
     assert words in str(caught.value)
     assert caught.value.kind == kind
 
@@ -219,7 +219,7 @@ def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(
         saves.SaveError, match=r"game\.json can't be loaded: the file does not exist"
     ) as caught:
-        saves.read(tmp_path / "game.json")
+        saveload.read(tmp_path / "game.json")
     assert caught.value.kind == "missing"
 
 
@@ -238,7 +238,7 @@ def test_file_over_5_mb_is_refused_before_reading(
 
     monkeypatch.setattr(os, "read", counted_read)
     with pytest.raises(saves.SaveError, match="more than the 5 MB") as caught:
-        saves.read(path)
+        saveload.read(path)
     assert caught.value.kind == "damaged"
     assert reads == []
 
@@ -246,14 +246,14 @@ def test_file_over_5_mb_is_refused_before_reading(
 def test_a_folder_is_not_a_save(tmp_path: Path) -> None:
     (tmp_path / "game.json").mkdir()
     with pytest.raises(saves.SaveError, match="folder"):
-        saves.read(tmp_path / "game.json")
+        saveload.read(tmp_path / "game.json")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_a_fifo_does_not_hang(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "game.json")
     with pytest.raises(saves.SaveError, match="not a regular file"):
-        saves.read(tmp_path / "game.json")
+        saveload.read(tmp_path / "game.json")
 
 
 def test_record_cards_that_do_not_add_up(tmp_path: Path) -> None:
@@ -265,7 +265,7 @@ def test_record_cards_that_do_not_add_up(tmp_path: Path) -> None:
     doc["game"]["layout"]["stock"] = "7C 8C AS"
     doc["game"]["layout"]["hands"][1] = "AS 5H 6H"
     with pytest.raises(saves.SaveError, match="AS: 3 in this layout"):
-        saves.read(put(tmp_path / "game.json", doc))
+        saveload.read(put(tmp_path / "game.json", doc))
 
 
 def test_a_bad_file_never_raises_anything_but_save_error(
@@ -293,4 +293,4 @@ def test_a_bad_file_never_raises_anything_but_save_error(
         for value in values:
             path = put(tmp_path / "game.json", edited(good_doc, _set(key, value)))
             with contextlib.suppress(saves.SaveError):
-                saves.read(path)
+                saveload.read(path)

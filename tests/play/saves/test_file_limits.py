@@ -22,8 +22,9 @@ import pytest
 
 from rummy_gui import paths
 from rummy_gui.engine import Game
-from rummy_gui.play import jsonio, prefs, saves, stats
-from rummy_gui.play.session import SeatConfig, Session, open_autosave
+from rummy_gui.play import jsonio, prefs, savelist, saveload, saves, stats
+from rummy_gui.play.resume import open_autosave
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.settings import load_settings, save_settings
 from rummy_gui.ui.shell.app import App
 from tests.play.saves.positions import position, seats_for
@@ -183,7 +184,7 @@ def test_absurd_numbers_in_a_save_are_refused_as_damaged(
     node[where[-1]] = value
     write(saves.autosave_path(), doc)
     with pytest.raises(saves.SaveError) as caught:
-        saves.read(saves.autosave_path())
+        saveload.read(saves.autosave_path())
     assert caught.value.kind == "invalid"
     assert len(str(caught.value)) < 300  # the number is not echoed
 
@@ -199,8 +200,8 @@ def test_absurd_numbers_in_a_saves_summary_mark_its_load_row_damaged(
     g = position("rummy500", "mid-deal")
     doc = saves.document(g, seats_for(g.players))
     doc["summary"][field] = value
-    write(saves.save_path("big"), doc)
-    (row,) = saves.list_saves()
+    write(savelist.save_path("big"), doc)
+    (row,) = savelist.list_saves()
     assert row.error is not None
     assert row.scores == ()
 
@@ -215,10 +216,10 @@ def test_a_game_longer_than_a_save_can_hold_is_not_written(
     assert len(g.moves) > 10
     monkeypatch.setattr(saves, "MAX_MOVES", len(g.moves) - 1)  # the one limit of both
     with pytest.raises(saves.SaveError) as caught:
-        saves.write(saves.save_path("long"), g, seats_for(g.players))
+        saves.write(savelist.save_path("long"), g, seats_for(g.players))
     assert caught.value.kind == "too_large"
     assert "more than the" in str(caught.value)
-    assert not saves.save_path("long").exists()  # nothing the reader would refuse
+    assert not savelist.save_path("long").exists()  # nothing the reader would refuse
 
 
 def test_the_table_says_so_when_the_game_grows_past_what_a_save_holds(
@@ -242,7 +243,7 @@ def test_the_table_says_so_when_the_game_grows_past_what_a_save_holds(
     assert s.save_error_kind == "too_large"
     assert saving_off_text(s.save_error or "", s.save_error_kind).startswith("Saving is off: ")
     assert saves.autosave_path().read_bytes() == on_disk  # the last one a save holds
-    saves.read(saves.autosave_path())
+    saveload.read(saves.autosave_path())
 
 
 # --- a full disk at game over --------------------------------------------------------------------
@@ -290,7 +291,7 @@ def test_statistics_of_a_game_over_on_a_full_disk_are_written_when_room_returns(
 def test_a_game_over_on_a_full_disk_keeps_the_autosave_and_counts_at_the_next_start(
     finished: Game, full_disk: Callable[[bool], None]
 ) -> None:
-    from rummy_gui.play.session import count_finished_autosave
+    from rummy_gui.play.resume import count_finished_autosave
 
     record = finished.record()
     game = Game.from_record({**record, "moves": record["moves"][:-1]})
@@ -315,7 +316,7 @@ def test_a_game_over_on_a_full_disk_keeps_the_autosave_and_counts_at_the_next_st
         "rummy500",
         seats,
         {},
-        game=saves.read(saves.autosave_path()).game,
+        game=saveload.read(saves.autosave_path()).game,
         threaded=False,
         bot_process=False,
     )
@@ -327,7 +328,7 @@ def test_a_game_over_on_a_full_disk_keeps_the_autosave_and_counts_at_the_next_st
 
 
 def test_a_finished_game_kept_as_the_autosave_is_counted_once_at_start(finished: Game) -> None:
-    from rummy_gui.play.session import count_finished_autosave
+    from rummy_gui.play.resume import count_finished_autosave
 
     table = {"hints": {"0": 2}}
     saves.write(saves.autosave_path(), finished, seats_for(3), table)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummy_gui.engine import PRESETS
-from rummy_gui.play import jsonio, saves
+from rummy_gui.play import jsonio, savelist, saveload, saves
 from tests.play.saves.positions import position, seats_for
 
 GAME = position("rummy500", "mid-claim")
@@ -45,7 +45,7 @@ def load(path: Path, data: bytes) -> None:
     """read() either loads a consistent game or raises SaveError."""
     path.write_bytes(data)
     try:
-        saved = saves.read(path)
+        saved = saveload.read(path)
     except saves.SaveError as e:
         # a refusal is one of the two allowed outcomes, so it is checked here
         assert str(e).startswith("game.json can't be loaded: ")  # noqa: PT017
@@ -171,7 +171,7 @@ def test_the_load_list_never_fails(
     for edit in edits:
         data = apply_bytes(data, edit)
     scratch.write_bytes(data)
-    (line,) = saves.list_saves(scratch.parent)
+    (line,) = savelist.list_saves(scratch.parent)
     assert line.name == "game"
     if line.error is None:
         assert line.preset in PRESETS

@@ -31,12 +31,13 @@ from hypothesis import strategies as st
 from rummy_gui import i18n, paths
 from rummy_gui.play import (
     botworker,
+    saveload,
     saves,
     stats,
 )
 from rummy_gui.play.settings import Settings as SettingsValues
 from rummy_gui.safetext import clean
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
 from tests.play.saves.positions import position
 from tests.play.saves.screens import menu_app
@@ -255,7 +256,7 @@ FUZZ = settings(
 def test_any_value_in_any_field_of_a_save(
     app: App, home: Path, monkeypatch: pytest.MonkeyPatch, where: tuple[Any, ...], value: Any
 ) -> None:
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
     from rummy_gui.ui.screens.saving import LoadScene
     from rummy_gui.ui.table.scene import TableScene
 
@@ -266,7 +267,7 @@ def test_any_value_in_any_field_of_a_save(
     named.write_bytes(data)
     try:
         try:
-            saves.read(named)
+            saveload.read(named)
         except saves.SaveError as e:
             # a refusal is one of the two allowed outcomes, so it is checked here
             assert e.kind in SAVE_KINDS  # noqa: PT017
@@ -336,7 +337,7 @@ def test_any_value_in_any_field_of_the_settings(
     key: str | None,
 ) -> None:
     from rummy_gui.play import prefs
-    from rummy_gui.ui.screens.menus import SettingsScene
+    from rummy_gui.ui.screens.settings import SettingsScene
     from rummy_gui.ui.shell.app import HEADLESS_SCREEN, fit_window
 
     before = fresh_home(home, monkeypatch)

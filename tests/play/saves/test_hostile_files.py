@@ -23,7 +23,7 @@ import pygame
 import pytest
 
 from rummy_gui import paths
-from rummy_gui.play import jsonio, saves, stats
+from rummy_gui.play import jsonio, openguard, savelist, saves, stats
 from rummy_gui.ui.shell import app as app_module
 from rummy_gui.ui.shell.app import App
 from tests.play.saves.positions import position, seats_for
@@ -62,7 +62,7 @@ def write_doc(path: Path, doc: Any) -> bytes:
 
 @pytest.mark.parametrize("name", BAD_NAMES, ids=["nul", "surrogate", "bidi-only", "line-separator"])
 def test_a_crafted_name_in_the_autosave_is_refused_once_and_set_aside(app: App, name: str) -> None:
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
     from rummy_gui.ui.table.scene import TableScene
 
     data = write_doc(saves.autosave_path(), save_doc(name))
@@ -186,7 +186,7 @@ def test_keyboard_names_pass_the_same_gate() -> None:
     assert session.name(0) == "Ann\ufffd\ufffd"
     assert len(session.name(1)) == saves.MAX_NAME
     with pytest.raises(saves.SaveError, match="can't be kept"):
-        saves.check_save_name("game\ud800")
+        savelist.check_save_name("game\ud800")
 
 
 # --- 2. a crash while opening never repeats ------------------------------------------------------
@@ -219,7 +219,7 @@ def test_a_crash_while_opening_the_autosave_does_not_repeat(
 def test_a_game_that_opened_well_is_not_set_aside() -> None:
     write_doc(saves.autosave_path(), save_doc())
     assert app_module.run(["--continue", "--frames", "5"]) == 0
-    assert saves.interrupted_opening() is None
+    assert openguard.interrupted_opening() is None
     assert app_module.run(["--continue", "--frames", "2"]) == 0
     assert not list(saves.autosave_path().parent.glob("*.corrupt-*"))
 
@@ -306,7 +306,7 @@ def test_old_settings_names_still_load() -> None:
 def test_a_read_only_folder_with_a_damaged_autosave_uses_the_backup(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
 
     g = position("rummy500", "mid-claim")
     saves.write(saves.autosave_path(), g, seats_for(g.players))

@@ -25,7 +25,7 @@ import pygame
 import pytest
 
 from rummy_gui import paths
-from rummy_gui.play import jsonio, saves
+from rummy_gui.play import jsonio, openguard, saveload, saves
 from rummy_gui.ui.shell import app as app_module
 from rummy_gui.ui.shell.app import App
 from tests.play.saves.positions import position, seats_for
@@ -43,10 +43,10 @@ def a_game() -> bytes:
 
 def still_there() -> None:
     """The next start finds the game: nothing set aside, Continue opens it."""
-    assert saves.interrupted_opening() is None
+    assert openguard.interrupted_opening() is None
     assert saves.autosave_path().exists()
     assert not list(paths.data_dir().glob("*.corrupt-*"))
-    saves.read(saves.autosave_path())
+    saveload.read(saves.autosave_path())
 
 
 def test_continue_with_two_frames_twice_keeps_the_game() -> None:
@@ -149,7 +149,7 @@ def test_a_crash_at_the_first_frame_still_sets_the_game_aside(
 
     monkeypatch.setattr(App, "tick", broken)
     assert app_module.run(["--continue"]) == 1
-    assert saves.interrupted_opening() is not None  # a crash keeps the guard
+    assert openguard.interrupted_opening() is not None  # a crash keeps the guard
 
 
 # --- signals at random moments, real processes --------------------------------------------------
@@ -279,7 +279,7 @@ def test_a_crafted_note_touches_nothing_outside_the_data_folder(outside: Path, h
         note = {"name": names[how], "path": names[how], "sha256": sha}
     note["backup_sha256"] = None
     p = write_note(note)
-    assert saves.interrupted_opening() is None
+    assert openguard.interrupted_opening() is None
     assert not p.exists()  # ignored and removed
     if how == "saves-folder-is-a-link":
         os.unlink(paths.saves_dir())
@@ -290,23 +290,23 @@ def test_a_copied_folder_with_a_stale_note_leaves_the_original_alone(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     data = a_game()
-    saves.mark_opening(saves.autosave_path())  # and the program stopped while opening it
+    openguard.mark_opening(saves.autosave_path())  # and the program stopped while opening it
     copy = home.parent / "copy"
     shutil.copytree(home, copy)
     monkeypatch.setenv("RUMMY_GUI_HOME", str(copy))
-    moved = saves.interrupted_opening()  # the copy's first start
+    moved = openguard.interrupted_opening()  # the copy's first start
     assert moved is not None
     assert moved.parent == copy / "data"  # its own file, set aside
     monkeypatch.setenv("RUMMY_GUI_HOME", str(home))
     assert saves.autosave_path().read_bytes() == data  # the original: as it was
     assert jsonio.backup_path(saves.autosave_path()).exists()
     assert not list(paths.data_dir().glob("*.corrupt-*"))
-    saves.opened()
+    openguard.opened()
 
 
 def test_a_note_that_is_not_a_file_is_removed_without_blocking() -> None:
     a_game()
     os.mkfifo(paths.data_dir() / NOTE)
-    assert saves.interrupted_opening() is None  # a FIFO read would wait for ever
+    assert openguard.interrupted_opening() is None  # a FIFO read would wait for ever
     assert not (paths.data_dir() / NOTE).exists()
     still_there()

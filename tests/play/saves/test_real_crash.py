@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from rummy_gui.play import saves
+from rummy_gui.play import saveload, saves
 
 WRITER = textwrap.dedent("""
     import random, sys
     sys.path.insert(0, sys.argv[1])
     from positions import pick, seats_for
-    from rummy_gui.play import saves
+    from rummy_gui.play import saveload, saves
     from rummy_gui.engine import Game
     rng = random.Random(1)
     while True:
@@ -45,6 +45,6 @@ def test_killed_while_autosaving(home: Path, delay: float) -> None:
     time.sleep(delay)
     child.send_signal(signal.SIGKILL)
     child.wait()
-    saved = saves.read(saves.autosave_path())  # the main file itself is always whole
+    saved = saveload.read(saves.autosave_path())  # the main file itself is always whole
     assert saved.game.record()["moves"] == [str(m) for m in saved.game.moves]
-    assert saves.read_with_fallback(saves.autosave_path()).game == saved.game
+    assert saveload.read_with_fallback(saves.autosave_path()).game == saved.game

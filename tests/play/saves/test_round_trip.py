@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rummy_gui.engine import Game
-from rummy_gui.play import saves
+from rummy_gui.play import saveload, saves
 from tests.play.saves.positions import cases, pick, position, seats_for, shanghai_call_window
 
 
@@ -32,13 +32,13 @@ def test_round_trip_every_preset_and_stage(preset: str, stage: str) -> None:
     seats = seats_for(g.players)
     table = {"hand_order": [[str(c) for c in g.hand(0)]], "show_scores": True}
     path = saves.write(saves.autosave_path(), g, seats, table)
-    saved = saves.read(path)
+    saved = saveload.read(path)
     assert saved.game == g
     assert saved.game.record() == g.record()
     assert saved.seats == tuple(seats)
     assert saved.table == table
     assert saved.version == saves.SAVE_VERSION
-    assert not saved.from_backup
+    assert saved.problem is None
     assert saved.saved_at is not None
     play_on_identically(g, saved.game)
 
@@ -48,7 +48,7 @@ def test_claim_window_half_answered_is_restored_exactly() -> None:
     assert len(g.to_act) == 2
     g.play(f"{g.to_act[0]}: pass")
     saves.write(saves.autosave_path(), g, seats_for(g.players))
-    loaded = saves.read(saves.autosave_path()).game
+    loaded = saveload.read(saves.autosave_path()).game
     assert loaded == g
     assert loaded.to_act == g.to_act
     assert loaded.claim == g.claim
@@ -58,7 +58,7 @@ def test_claim_window_half_answered_is_restored_exactly() -> None:
 def test_shanghai_call_window_round_trip() -> None:
     g = shanghai_call_window()
     saves.write(saves.autosave_path(), g, seats_for(g.players))
-    loaded = saves.read(saves.autosave_path()).game
+    loaded = saveload.read(saves.autosave_path()).game
     assert loaded.claim is not None
     assert loaded.claim.kind == "shanghai"
     play_on_identically(g, loaded)
@@ -67,7 +67,7 @@ def test_shanghai_call_window_round_trip() -> None:
 def test_house_rules_and_seed_survive() -> None:
     g = Game.new("rummy500", players=2, seed=987654321, options={"target": 300, "min_run": 4})
     saves.write(saves.autosave_path(), g, seats_for(2))
-    loaded = saves.read(saves.autosave_path()).game
+    loaded = saveload.read(saves.autosave_path()).game
     assert loaded.rules == g.rules
     assert loaded.rules.target == 300
     assert loaded.rules.min_run == 4
@@ -89,7 +89,7 @@ def test_the_table_seats_from_the_ui_are_accepted() -> None:
         saves.Seat("Cy", "medium", 8, "red"),
     ]
     saves.write(saves.autosave_path(), g, seats)
-    assert saves.read(saves.autosave_path()).seats == (
+    assert saveload.read(saves.autosave_path()).seats == (
         saves.Seat("Ann"),
         saves.Seat("Bo", "easy", 7),
         saves.Seat("Cy", "medium", 8, "red"),
@@ -102,5 +102,5 @@ def test_autosave_after_every_move_keeps_up(home: Path) -> None:
     for _ in range(20):
         g.play(pick(g, rng))
         saves.write(saves.autosave_path(), g, seats_for(g.players))
-    assert saves.read(saves.autosave_path()).game == g
+    assert saveload.read(saves.autosave_path()).game == g
     assert saves.autosave_path().parent == home / "data"

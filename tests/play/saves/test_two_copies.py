@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from rummy_gui import paths
-from rummy_gui.play import jsonio, problems, saves, stats
+from rummy_gui.play import jsonio, openguard, problems, savelist, saves, stats
 from rummy_gui.play.settings import Settings, load_settings, save_settings
 from tests.play.saves.positions import position, seats_for
 
@@ -40,7 +40,7 @@ PREAMBLE = textwrap.dedent("""
     import json, sys
     sys.path.insert(0, sys.argv[1])
     from positions import position, seats_for
-    from rummy_gui.play import saves, stats
+    from rummy_gui.play import openguard, savelist, saves, stats
     try:
         from rummy_gui.play import folderlock
         mine = folderlock.claim()
@@ -56,10 +56,10 @@ HOLDER = PREAMBLE + textwrap.dedent("""
 """)
 
 OPENER = PREAMBLE + textwrap.dedent("""
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
     session, problem = open_autosave()  # the note is on disk: the table has not drawn yet
     step({"mine": mine, "opened": session is not None, "problem": problem})
-    saves.closed_cleanly() if hasattr(saves, "closed_cleanly") else saves.opened()
+    openguard.closed_cleanly() if hasattr(saves, "closed_cleanly") else openguard.opened()
     if session is not None:
         session.close()
     step({})
@@ -223,7 +223,7 @@ def test_two_copies_recording_thirty_games_each_leave_all_sixty(
 
 def test_a_second_copy_saves_no_game_and_says_why(home: Path, copies: list[Copy]) -> None:
     data = in_progress()
-    named = saves.save_path("kept")
+    named = savelist.save_path("kept")
     g = position("rummy500", "mid-deal")
     saves.write(named, g, seats_for(g.players))
     first = Copy(home, HOLDER)
@@ -232,22 +232,22 @@ def test_a_second_copy_saves_no_game_and_says_why(home: Path, copies: list[Copy]
     assert folderlock().claim() is False
     assert saves.read_only()
     with pytest.raises(saves.SaveError) as caught:
-        saves.write(saves.save_path("mine"), g, seats_for(g.players))
+        saves.write(savelist.save_path("mine"), g, seats_for(g.players))
     assert caught.value.kind == "other_copy"
     assert problems.problem(caught.value) == folderlock().OTHER_COPY
     for act in (
-        lambda: saves.delete_save_file(named),
+        lambda: savelist.delete_save_file(named),
         lambda: saves.quarantine(named),
     ):
         with pytest.raises(saves.SaveError, match="Another copy"):
             act()
     saves.delete_autosave()  # nothing, quietly
     saves.write_autosave(saves.document(g, seats_for(g.players)))  # nothing, quietly
-    saves.mark_opening(saves.autosave_path())
+    openguard.mark_opening(saves.autosave_path())
     assert not (paths.data_dir() / ".opening.json").exists()
     untouched(data)
     assert named.exists()
-    assert not saves.save_path("mine").exists()
+    assert not savelist.save_path("mine").exists()
 
 
 def test_the_notice_is_the_catalogs_text() -> None:

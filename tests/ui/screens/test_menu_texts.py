@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from rummy_gui.play.settings import Settings
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.scene import Scene
 from rummy_gui.ui.widgets.controls import Button
@@ -50,7 +50,7 @@ def test_the_menu_title_is_clear_of_the_card_fan() -> None:
 def test_russian_seat_names_give_distinct_letters_of_one_alphabet() -> None:
     from rummy_gui import i18n
     from rummy_gui.play.session import initials
-    from rummy_gui.ui.screens.menus import seat_name
+    from rummy_gui.ui.screens.new_game import seat_name
 
     i18n.set_language("ru")
     try:
@@ -62,7 +62,7 @@ def test_russian_seat_names_give_distinct_letters_of_one_alphabet() -> None:
 
 
 def test_the_new_game_screen_shows_the_partnerships(app: App) -> None:
-    from rummy_gui.ui.screens.menus import NewGameScene
+    from rummy_gui.ui.screens.new_game import NewGameScene
 
     screen = NewGameScene(app)
     app.push(screen)
@@ -73,7 +73,7 @@ def test_the_new_game_screen_shows_the_partnerships(app: App) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_new_game_label_fits_its_box_at_960x600(app: App, lang: str) -> None:
     from rummy_gui import i18n
-    from rummy_gui.ui.screens.menus import NewGameScene
+    from rummy_gui.ui.screens.new_game import NewGameScene
     from rummy_gui.ui.widgets.controls import label_image
 
     i18n.set_language(lang)
@@ -95,8 +95,10 @@ def test_every_new_game_label_fits_its_box_at_960x600(app: App, lang: str) -> No
 
 
 def menu_screens(app: App) -> list[Scene]:
-    from rummy_gui.ui.screens.menus import NewGameScene, RulesScene, SettingsScene
+    from rummy_gui.ui.screens.new_game import NewGameScene
+    from rummy_gui.ui.screens.rules import RulesScene
     from rummy_gui.ui.screens.saving import LoadScene
+    from rummy_gui.ui.screens.settings import SettingsScene
     from rummy_gui.ui.screens.statistics import StatisticsScene
 
     return [
@@ -120,3 +122,17 @@ def test_each_menu_screen_rests_until_input(app: App, index: int) -> None:
     app.push(menu_screens(app)[index])
     frame(app)
     assert app.frame_wait() == math.inf
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("app")
+def test_the_menu_subtitle_names_every_game(lang: str) -> None:
+    from rummy_gui import i18n
+    from rummy_gui.engine import catalog as engine_catalog
+    from rummy_gui.ui.screens.main_menu import subtitle
+
+    i18n.set_language(lang)
+    try:
+        assert len(subtitle().split(" · ")) == len(engine_catalog.presets())
+    finally:
+        i18n.set_language("en")

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from rummy_gui.engine import Action, Game
-from rummy_gui.play import opening, saves
+from rummy_gui.play import openguard, opening, saveload, saves
 from rummy_gui.play.opening import Cancelled, Opening
 from rummy_gui.ui.screens import opening as opening_screen
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.screens.opening import OpeningScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Back
@@ -53,7 +53,7 @@ def long_game(moves: int) -> Game:
 
 
 def note() -> Path:
-    return saves.autosave_path().parent / saves.OPENING_NAME
+    return saves.autosave_path().parent / openguard.NOTE_NAME
 
 
 def test_from_record_tells_its_progress_and_stops_when_told() -> None:
@@ -86,7 +86,7 @@ def test_a_cancelled_opening_stops_the_replay_at_its_first_step(
 
     def work() -> object:
         go.wait(30)
-        return saves.read(saves.autosave_path())
+        return saveload.read(saves.autosave_path())
 
     job = Opening(work)
     assert opening.pending()
@@ -101,7 +101,7 @@ def test_a_cancelled_opening_stops_the_replay_at_its_first_step(
 
 def test_an_opening_tells_its_progress_and_gives_the_game() -> None:
     saves.write(saves.autosave_path(), long_game(6000), SEATS)
-    from rummy_gui.play.session import open_autosave
+    from rummy_gui.play.resume import open_autosave
 
     job = Opening(open_autosave)
     assert job.wait(120)
@@ -133,14 +133,14 @@ def test_continue_shows_the_opening_panel_and_escape_cancels_it(
     before = saves.autosave_path().read_bytes()
     monkeypatch.setattr(opening_screen, "GRACE", 0.0)
     go, reached = threading.Event(), threading.Event()
-    real = saves.read_with_fallback
+    real = saveload.read_with_fallback
 
     def held(*args: object, **kwargs: object) -> saves.SavedGame:
         reached.set()
         go.wait(30)  # the opening is under way until the test lets it go on
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(saves, "read_with_fallback", held)
+    monkeypatch.setattr(saveload, "read_with_fallback", held)
     _continue(app)
     scene = app.stack.top
     assert isinstance(scene, OpeningScene)

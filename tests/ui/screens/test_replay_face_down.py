@@ -5,6 +5,7 @@ back, never by its face, until the deal is scored."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from rummy_gui.engine import Game
 from rummy_gui.engine.cards import Card
@@ -68,3 +69,24 @@ def test_a_face_down_lay_off_is_a_back_in_the_replay(app: App) -> None:
     assert {"5H", "6H", "7H", "8H", "9H"} <= set(drawn)  # the run itself is public
     scene.start()
     assert "10H" in _faces_drawn(app, scene)  # before the lay-off it was in Bo's hand
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_replays_discard_pile_ends_above_the_step_buttons(
+    app: App, size: tuple[int, int]
+) -> None:
+    from rummy_gui.ui.shell.intents import Resize
+    from tests.ui.ui_driver import frame
+
+    app.dispatch(Resize(size))
+    session = _session()
+    app.session = session
+    scene = ReplayScene(app, session, deal=1)
+    app.push(scene)
+    frame(app)
+    scene.end()
+    scene.draw(app.screen)
+    assert scene.pile_rects
+    for card in scene.pile_rects:
+        assert not any(card.colliderect(b.rect) for b in scene.buttons)
+        assert card.bottom <= app.screen.get_height()

@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from rummy_gui.engine import Game
-from rummy_gui.play import jsonio, saves, stats
+from rummy_gui.play import jsonio, savelist, saves, stats
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui.screens.menus import MainMenu
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.screens.saving import LoadScene
 from rummy_gui.ui.screens.statistics import StatisticsScene, cells
 from rummy_gui.ui.shell.app import App
@@ -181,9 +181,9 @@ def test_continue_with_autosave_and_backup_both_damaged(app: App, drawn: list[st
 # ----------------------------------------------------------------- 3. Load screen
 def make_saves() -> None:
     game = Game.new("rummy500", players=2, seed=7)
-    saves.write(saves.save_path("first game"), game, SEATS)
-    saves.write(saves.save_path("second game"), game, SEATS)
-    saves.save_path("broken").write_text("{}", encoding="utf-8")
+    saves.write(savelist.save_path("first game"), game, SEATS)
+    saves.write(savelist.save_path("second game"), game, SEATS)
+    savelist.save_path("broken").write_text("{}", encoding="utf-8")
 
 
 def test_load_screen_rows_show_game_players_round_scores_and_date(
@@ -221,17 +221,17 @@ def test_delete_asks_and_no_keeps_yes_removes(app: App) -> None:
     assert ask.question == "Delete “second game”?"
     click(app, widget(app, "No").rect.center)
     assert app.stack.top is load
-    assert saves.save_path("second game").exists()
+    assert savelist.save_path("second game").exists()
     click(app, load.widgets[target + 1].rect.center)
     click(app, widget(app, "Yes").rect.center)
     assert app.stack.top is load
-    assert not saves.save_path("second game").exists()
+    assert not savelist.save_path("second game").exists()
     assert "second game" not in [s.name for s in load.saves]
     # a damaged save can be deleted too
     broken = next(i for i, w in enumerate(load.widgets) if getattr(w, "label", "") == "broken")
     click(app, load.widgets[broken + 1].rect.center)
     click(app, widget(app, "Yes").rect.center)
-    assert not saves.save_path("broken").exists()
+    assert not savelist.save_path("broken").exists()
     assert [s.name for s in load.saves] == ["first game"]
 
 

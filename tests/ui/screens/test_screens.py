@@ -7,7 +7,10 @@ import pygame
 import pytest
 
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.screens.menus import MainMenu, NewGameScene, RulesScene, SettingsScene
+from rummy_gui.ui.screens.main_menu import MainMenu
+from rummy_gui.ui.screens.new_game import NewGameScene
+from rummy_gui.ui.screens.rules import RulesScene
+from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Back, Resize, ToggleFullscreen
 from rummy_gui.ui.table.scene import TableScene
@@ -85,7 +88,7 @@ def test_settings_change_the_table(app: App) -> None:
     frame(app)
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
-    click(app, settings.widgets[1].rect.center)  # four-colour deck
+    click(app, settings.by_name["four_colour"].rect.center)
     assert app.settings.four_colour
     app.dispatch(ToggleFullscreen())
     frame(app)

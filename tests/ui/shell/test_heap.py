@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import gc
 
-from rummy_gui.bots import make_bot, memory, solver
+from rummy_gui.bots import contract_solver, make_bot, memory, templates
 from rummy_gui.engine.seeded import seeded_deal
 from rummy_gui.play.session import SeatConfig, Session
-from rummy_gui.ui.shell.app import settle_heap
+from rummy_gui.ui.shell.heap import settle_heap
 
 
 def cache_sizes() -> tuple[int, int, int]:
     return (
-        len(solver._MELD_FITS),
-        solver._distance_cached.cache_info().currsize,
+        len(templates.MELD_FITS),
+        contract_solver._distance_cached.cache_info().currsize,
         len(memory._REPLAYS),
     )
 

@@ -364,3 +364,32 @@ def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App)
     release(app, hand_centre(scene))
     assert sorted(map(str, scene.hand.order)) == sorted(map(str, scene.game.hand(0)))
     assert len(scene.game.hand(0)) == 5
+
+
+def test_a_refused_meld_drop_of_selected_cards_draws_each_card_once(app: App) -> None:
+    from tests.ui.ui_driver import table_frame_bytes
+
+    game = Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "4S 5S 6D 8C JD QC 3D"],
+        stock="4C 5D 6H 7C 8D 9D AS AH AD",
+        discard="KS 10D 6S 4H",
+        turn=0,
+    )
+    scene = open_table(app, game)
+    assert scene.play(Move.parse("draw"))
+    frame(app, 20)
+    slots = scene.geometry().zones[("hand", 0)]
+    picked = [i for i, (c, _r) in enumerate(slots) if c in (parse_card("KD"), parse_card("2C"))]
+    for i in picked:
+        click(app, (slots[i][1].x + 6, slots[i][1].y + 30))
+    assert scene.hand.selected == set(picked)
+    start = (slots[picked[0]][1].x + 6, slots[picked[0]][1].y + 30)
+    own = scene.geometry().layout.seats[0].melds
+    drag(app, start, own.center)
+    assert len(game.melds) == 0  # refused: KD 2C is no meld
+    assert scene.motion.returning  # the cards fly home
+    frame(app, 40)
+    assert not scene.motion.returning
+    assert scene.hand.selected == set(picked)
+    assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)

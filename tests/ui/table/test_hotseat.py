@@ -31,10 +31,17 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> list[Card]:
     drawn: list[Card] = []
     real = draw_common.draw_card
 
-    def spy(surface: Any, scene: Any, card: Card | None, rect: Any, shadow: bool = False) -> None:
+    def spy(
+        surface: Any,
+        scene: Any,
+        card: Card | None,
+        rect: Any,
+        shadow: bool = False,
+        lifted: bool = False,
+    ) -> None:
         if card is not None:
             drawn.append(card)
-        real(surface, scene, card, rect, shadow)
+        real(surface, scene, card, rect, shadow, lifted)
 
     monkeypatch.setattr(draw_common, "draw_card", spy)
     monkeypatch.setattr(table_draw, "_still", lambda _scene: False)  # whole frames: all is seen
@@ -384,3 +391,29 @@ def test_a_round_of_the_contract_family_in_hot_seat(
     )
     check_handovers(log, scene.session)
     assert log.handovers_checked >= 10
+
+
+def test_the_hand_over_screen_leads_to_the_menu_and_to_save_as(app: App, faces: list[Card]) -> None:
+    from rummy_gui.ui.screens.main_menu import MainMenu
+    from rummy_gui.ui.screens.saving import SaveAsScene
+    from rummy_gui.ui.shell.intents import Back, PointerDown, PointerUp
+
+    rummy_call_table(app)  # Ann and Ben played: the computer now goes to a human
+    top = app.stack.top
+    assert isinstance(top, HandOverScene)
+    _menu, save = top.buttons
+    assert save.enabled
+    app.dispatch(PointerDown(save.rect.center, 1))
+    app.dispatch(PointerUp(save.rect.center, 1))
+    frame(app)
+    assert isinstance(app.stack.top, SaveAsScene)
+    faces.clear()
+    frame(app)
+    hands = Counter(c.code for c in faces) - public_cards(app.session.game)  # type: ignore[union-attr]
+    assert not hands  # under Save as… every hand stays face down
+    app.pop()
+    assert app.stack.top is top
+    app.dispatch(Back())
+    frame(app)
+    assert isinstance(app.stack.top, MainMenu)
+    assert app.session is not None  # the game is kept: Continue goes back to it

@@ -59,3 +59,15 @@ def test_the_pile_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) 
         hover(app, pos)
         assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)
     assert scene.pointer.hover_discard is None
+
+
+def test_after_drawing_the_pile_neither_lifts_nor_offers_a_take(app: App) -> None:
+    from rummy_gui.engine import Move
+
+    scene = _table(app)
+    assert scene.play(Move.parse("draw"))
+    frame(app)
+    fan = [r for _c, r in scene.geometry().zones[("discard",)]]
+    hover(app, fan[-3].center)
+    assert scene.pointer.hover_discard is None
+    assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)

@@ -23,5 +23,17 @@ def test_the_buy_button_says_how_many_penalty_cards() -> None:
     buy = Move(Action.BUY, 1)
     shanghai = Game.new("shanghai", 3, seed=1)
     contract = Game.new("contract", 3, seed=1)
-    assert "two penalty cards" in describe_claim(buy, shanghai)
-    assert "a penalty card" in describe_claim(buy, contract)
+    assert "2 penalty cards" in describe_claim(buy, shanghai)
+    assert "1 penalty card " in describe_claim(buy, contract)
+
+
+def test_the_buy_button_reads_the_penalty_from_the_rules() -> None:
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from rummy_gui.engine import Action, Game, Move
+    from rummy_gui.ui.table.drops import describe_claim
+
+    game = Game.new("shanghai", 3, seed=1)
+    three = SimpleNamespace(rules=replace(game.rules, buy_penalty=3))
+    assert "3 penalty cards" in describe_claim(Move(Action.BUY, 1), three)  # type: ignore[arg-type]

@@ -172,13 +172,13 @@ def test_the_sort_button_writes_ranks_as_the_cards_do(lang: str) -> None:
 def test_dialogs_over_a_waiting_table_rest_until_input(app: App) -> None:
 
     from rummy_gui.ui.screens.saving import SaveAsScene
+    from rummy_gui.ui.screens.settings import SettingsScene
     from rummy_gui.ui.table.hotseat import HandOverScene
-    from rummy_gui.ui.table.options import TableOptionsScene
     from rummy_gui.ui.table.overlays import DealSummaryScene
 
     scene = melded_table(app)
     for dialog in (
-        TableOptionsScene(app, scene),
+        SettingsScene(app),
         SaveAsScene(app, scene.session),
         DealSummaryScene(app, scene),
         HandOverScene(app, scene, 0),
@@ -204,24 +204,62 @@ def rules_button(scene: TableScene) -> Button:
 
 
 def test_an_open_dialog_dims_the_table_side_buttons_too(app: App) -> None:
-    from rummy_gui.ui.table.options import TableOptionsScene
+    from rummy_gui.ui.screens.saving import SaveAsScene
 
     scene = melded_table(app)
     frame(app)
     spot = rules_button(scene).rect.center
     before = sum(app.screen.get_at(spot)[:3])
-    app.push(TableOptionsScene(app, scene))
+    app.push(SaveAsScene(app, scene.session))
     frame(app)
     assert sum(app.screen.get_at(spot)[:3]) < before * 0.6
 
 
 def test_the_buttons_behind_a_dialog_do_not_react(app: App) -> None:
-    from rummy_gui.ui.table.options import TableOptionsScene
+    from rummy_gui.ui.screens.saving import SaveAsScene
     from tests.ui.ui_driver import click
 
     scene = melded_table(app)
-    dialog = TableOptionsScene(app, scene)
+    dialog = SaveAsScene(app, scene.session)
     app.push(dialog)
     frame(app)
     click(app, rules_button(scene).rect.center)
     assert app.stack.top is dialog
+
+
+def test_right_after_the_contract_the_status_bar_invites_no_lay_off(app: App) -> None:
+    from rummy_gui.engine import Action, Game, Move
+    from rummy_gui.ui.table.texts import status_text
+    from tests.ui.ui_driver import open_table
+
+    game = Game.from_layout(
+        "contract",
+        hands=[
+            "7H 7S 7D 9C 9S 9D 2H 4C KD QS",
+            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
+            "AC AD 3H 5H 6H 8H 10H JH QH KH",
+        ],
+        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
+        discard="JD",
+        turn=0,
+    )
+    scene = open_table(app, game)
+    assert scene.play(Move.parse("draw"))
+    for seat in (1, 2):  # the bots decline to buy the discard
+        if seat in game.to_act:
+            scene.play(Move.parse("pass"), seat)
+    assert scene.play(Move.parse("contract 7H 7S 7D / 9C 9S 9D"))
+    assert not [m for m in scene.legal() if m.action is Action.LAYOFF]  # the rule: not this turn
+    assert "lay off" not in status_text(scene).lower()
+    assert "discard" in status_text(scene).lower()
+
+
+def test_your_cut_tells_how_many_cards_you_lifted(app: App) -> None:
+    from tests.ui.ui_driver import open_table
+
+    game = Game.new("liverpool", 3, seed=1)
+    scene = open_table(app, game)
+    scene.bottom.turn_to(game.to_act[0])  # the cutter sits at the bottom
+    scene.moves.cut_at(0.0)
+    assert game.phase != "cut"
+    assert any(m.text.endswith(" 1 card.") for m in scene.messages.items)

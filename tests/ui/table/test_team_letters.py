@@ -13,7 +13,7 @@ from rummy_gui import i18n
 from rummy_gui.engine import Game
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.screens.menus import NewGameScene
+from rummy_gui.ui.screens.new_game import NewGameScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.draw_seats import badge_lines
 from rummy_gui.ui.table.scene import TableScene

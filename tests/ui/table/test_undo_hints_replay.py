@@ -17,6 +17,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene, score_points
 from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets.controls import Button
 from tests.ui.ui_driver import click, drag, frame
 
 
@@ -144,14 +145,15 @@ def test_a_refused_drop_says_why_where_it_happened(app: App) -> None:
 def test_switching_language_redraws_the_table(app: App) -> None:
     game = layout_game()
     scene = table(app, game)
-    pass_button = scene.buttons["pass"]
+    bar = scene.geometry().layout.top_bar
     frame(app)
-    before = pygame.image.tobytes(app.screen.subsurface(pass_button.rect), "RGB")
+    before = pygame.image.tobytes(app.screen.subsurface(bar), "RGB")
     try:
         i18n.set_language("fi")
         frame(app)
         assert scene.buttons["pass"].label == i18n._("Pass") != "Pass"
-        after = pygame.image.tobytes(app.screen.subsurface(scene.buttons["pass"].rect), "RGB")
+        assert scene.buttons["menu"].label == i18n._("Menu") != "Menu"  # its tooltip's
+        after = pygame.image.tobytes(app.screen.subsurface(bar), "RGB")
         assert before != after
     finally:
         i18n.set_language("en")
@@ -252,19 +254,21 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
     assert bytes(colour) in pixels
 
 
-def test_table_options_change_card_size_and_contrast(app: App) -> None:
-    from rummy_gui.ui.table.options import TableOptionsScene
+def test_settings_from_the_table_change_card_size_and_contrast(app: App) -> None:
+    from rummy_gui.ui.screens.settings import SettingsScene
 
     scene = table(app, layout_game())
     small = scene.geometry().layout.hand_card
     felt = app.screen.get_at((500, 300))
-    click(app, next(b for b in scene.buttons if b.label == "Options…").rect.center)
-    options = app.stack.top
-    assert isinstance(options, TableOptionsScene)
+    click(app, next(b for b in scene.buttons if b.label == "Settings").rect.center)
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    size = settings.by_name["card_scale"].rect
     for _ in range(6):  # 100 % -> 160 %
-        click(app, (options.widgets[1].rect.right - 10, options.widgets[1].rect.centery))
-    click(app, options.widgets[2].rect.center)  # high contrast
-    click(app, options.buttons[0].rect.center)
+        click(app, (size.right - 10, size.centery))
+    click(app, settings.by_name["high_contrast"].rect.center)
+    click(app, next(w for w in settings.widgets if isinstance(w, Button)).rect.center)  # Back
+    assert app.stack.top is scene
     frame(app)
     assert app.settings.card_scale == 1.6
     assert app.settings.high_contrast
@@ -272,13 +276,18 @@ def test_table_options_change_card_size_and_contrast(app: App) -> None:
     assert app.screen.get_at((500, 300)) != felt
 
 
-def test_table_options_by_keyboard(app: App) -> None:
-    from rummy_gui.ui.table.options import TableOptionsScene
+def test_settings_from_the_table_by_keyboard(app: App) -> None:
+    from rummy_gui.ui.screens.settings import SettingsScene
 
     scene = table(app, layout_game())
     scene.show_options()
-    assert isinstance(app.stack.top, TableOptionsScene)
-    for k in (pygame.K_SPACE, pygame.K_DOWN, pygame.K_LEFT, pygame.K_DOWN, pygame.K_SPACE):
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    order = list(settings.by_name)
+    down = [pygame.K_DOWN] * order.index("four_colour")
+    up = [pygame.K_UP] * (order.index("four_colour") - order.index("card_scale"))
+    down2 = [pygame.K_DOWN] * (order.index("high_contrast") - order.index("card_scale"))
+    for k in (*down, pygame.K_SPACE, *up, pygame.K_LEFT, *down2, pygame.K_SPACE):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
         frame(app)
     s: Any = app.settings
@@ -291,17 +300,17 @@ def test_table_options_by_keyboard(app: App) -> None:
 
 
 def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
-    """Under Table options in the draw phase the table's side buttons were
+    """Under a dialog in the draw phase the table's side buttons were
     drawn live: the one under the pointer with a gold edge, Sort, Hint, Menu
     enabled. Now the table beneath a dialog looks the same whatever its
     buttons' states, the same as with every button greyed out, and a click
     where a table button is does nothing to the table."""
-    from rummy_gui.ui.table.options import TableOptionsScene
+    from rummy_gui.ui.screens.saving import SaveAsScene
 
     scene = table(app, layout_game())
     assert scene.game.phase == Phase.DRAW
-    click(app, next(b for b in scene.buttons if b.label == "Options…").rect.center)
-    assert isinstance(app.stack.top, TableOptionsScene)
+    click(app, next(b for b in scene.buttons if b.label == "Save as…").rect.center)
+    assert isinstance(app.stack.top, SaveAsScene)
     assert scene.covered
     frame(app, 2)
     column = scene.geometry().layout.buttons
@@ -320,8 +329,22 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
     if not app.stack.top.rect.collidepoint(menu.rect.center):  # type: ignore[union-attr]
         click(app, menu.rect.center)
         assert app.stack.scenes[-2] is scene
-        assert isinstance(app.stack.top, TableOptionsScene)
+        assert isinstance(app.stack.top, SaveAsScene)
     app.pop()
     assert not scene.covered
     frame(app)
     assert next(b for b in scene.buttons if b.label == "Menu").enabled
+
+
+def test_undo_brings_back_the_hands_own_order(app: App) -> None:
+    game = layout_game()
+    scene = table(app, game)
+    mine = list(reversed(scene.shown_hand()))  # an order no sort and no deal gives
+    scene.hand.arrange(mine, [])
+    assert scene.play(Move.parse("take 3"))
+    assert scene.play(Move.parse("meld 10C 10S 10D"))
+    click(app, scene.buttons["undo"].rect.center)
+    frame(app)
+    click(app, scene.buttons["undo"].rect.center)
+    frame(app)
+    assert [c.code for c in scene.shown_hand()] == [c.code for c in mine]
