@@ -253,15 +253,24 @@ def decision_counts(deals: tuple[tuple[str, int, int], ...] = WAITED) -> list[in
     return [len(decisions(Replay(_easy_deal(*d)), 0)) for d in deals]
 
 
+# Seconds between a deal's end and the player's click on its review, in the
+# "started at the deal's end" rows: a player reading the deal's result.
+READING = 2.0
+
+
 def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
     """Deal reviews as the player waits for them: the review screen opened in a
     window (the real video driver where there is a desktop) at 1920x1080, timed
     from the screen's opening to its findings, the screen drawing its progress
-    meanwhile; each deal of `WAITED` `repeats` times. Wall seconds (what the
-    player waits) and the CPU seconds of every process (the window's own, the
-    review's bot process and its second one)."""
+    meanwhile; each deal of `WAITED` `repeats` times, two ways taking turns:
+    "cold", the review's processes started by the screen, and "started at the
+    deal's end", as the deal-summary screen does (`play.review.prestart`), the
+    screen opened `READING` seconds later. Wall seconds (what the player waits)
+    and the CPU seconds of every process (the window's own, the review's bot
+    process and its second one, their start-up included)."""
     import pygame
 
+    from rummy_gui.play.review import prestart
     from rummy_gui.play.session import SeatConfig, Session
     from rummy_gui.play.settings import Settings
     from rummy_gui.ui.screens.review import ReviewScene
@@ -273,38 +282,45 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
     games = [(d, _easy_game(*d)) for d in WAITED]
     app = App((1920, 1080), Settings(animation="off", mute=True))
     driver = pygame.display.get_driver()
-    walls: list[float] = []
-    cpus: list[float] = []
+    ways = ("cold", "started at the deal's end")
+    walls: dict[str, list[float]] = {w: [] for w in ways}
+    cpus: dict[str, list[float]] = {w: [] for w in ways}
     counts: list[int] = []
     try:
         for _ in range(repeats):
             for (preset, players, _seed), game in games:
-                seats = [
-                    SeatConfig(f"P{i}", "human" if i == 0 else "medium") for i in range(players)
-                ]
-                session = Session(preset, seats, {}, seed=1, game=game, threaded=False)
-                children = _children_cpu()
-                t, cpu = time.perf_counter(), time.process_time()
-                scene = ReviewScene(app, session, 0)
-                app.push(scene)
-                total = 0
-                while scene.computing:
-                    total = scene.job.total if scene.job is not None else total
-                    app.rest()
-                    app.tick()
-                walls.append(time.perf_counter() - t)
-                cpus.append(time.process_time() - cpu + _children_cpu() - children)
-                counts.append(total)
-                app.pop()
+                for way in ways:
+                    seats = [
+                        SeatConfig(f"P{i}", "human" if i == 0 else "medium") for i in range(players)
+                    ]
+                    session = Session(preset, seats, {}, seed=1, game=game, threaded=False)
+                    children = _children_cpu()
+                    cpu = time.process_time()
+                    if way != "cold":
+                        prestart()
+                        time.sleep(READING)
+                    t = time.perf_counter()
+                    scene = ReviewScene(app, session, 0)
+                    app.push(scene)
+                    total = 0
+                    while scene.computing:
+                        total = scene.job.total if scene.job is not None else total
+                        app.rest()
+                        app.tick()
+                    walls[way].append(time.perf_counter() - t)
+                    cpus[way].append(time.process_time() - cpu + _children_cpu() - children)
+                    counts.append(total)
+                    app.pop()
     finally:
         pygame.display.quit()
-    w, c = sorted(walls), sorted(cpus)
 
     def p95(xs: list[float]) -> float:
         return xs[min(len(xs) - 1, round(0.95 * (len(xs) - 1)))]
 
-    return {
-        "review in the window (s)": {
+    out: dict[str, Any] = {}
+    for way in ways:
+        w, c = sorted(walls[way]), sorted(cpus[way])
+        out[f"review in the window, {way} (s)"] = {
             "video driver": driver,
             "wall p50": round(w[len(w) // 2], 2),
             "wall p95": round(p95(w), 2),
@@ -312,10 +328,12 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
             "cpu p50": round(c[len(c) // 2], 2),
             "cpu p95": round(p95(c), 2),
             "reviews": len(w),
-            "decisions": f"{min(counts)}-{max(counts)}, mean {sum(counts) / len(counts):.1f}",
-            "load average": round(os.getloadavg()[0], 1),
         }
+    out["decisions"] = {
+        "per review": f"{min(counts)}-{max(counts)}, mean {sum(counts) / len(counts):.1f}",
+        "load average": round(os.getloadavg()[0], 1),
     }
+    return out
 
 
 def _children_cpu() -> float:

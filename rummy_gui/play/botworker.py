@@ -150,11 +150,16 @@ class BotProcess:
 
 
 def _review(
-    request: dict[str, Any], pending: queue.Queue[bytes], out: Any, pooled: bool = True
+    request: dict[str, Any],
+    pending: queue.Queue[bytes],
+    out: Any,
+    pooled: bool = True,
+    second: Any = None,
 ) -> dict[str, Any]:
     """Run a deal review, telling progress; a cancel line stops it between
     two decisions (other requests that come meanwhile wait their turn).
-    `pooled`: a second process plays one shard of each priced decision."""
+    `pooled`: a second process plays one shard of each priced decision
+    (`second`, if one was started already)."""
     from rummy_gui.play.pool import SecondProcess
     from rummy_gui.play.review import REVIEW_BUDGET, Cancelled, review
 
@@ -180,7 +185,8 @@ def _review(
         out.write(json.dumps({"progress": [done, total]}).encode("utf-8") + b"\n")
         out.flush()
 
-    second = SecondProcess() if pooled else None
+    if second is None and pooled:
+        second = SecondProcess()
     try:
         findings = review(
             request["record"],
@@ -207,13 +213,17 @@ def _review(
     return answer
 
 
-def serve(pooled: bool = True) -> None:
+def serve(pooled: bool = True, ready: bool = False) -> None:
     """Answer requests until the input ends. `pooled`: a deal review gets a
-    second process (the second process itself is not pooled)."""
+    second process (the second process itself is not pooled). `ready`: a
+    review is coming (play/review.py, `prestart`): its modules are imported
+    and its second process started before it is asked for."""
     from rummy_gui.bots import forget, make_bot
     from rummy_gui.engine import Game
+    from rummy_gui.play.heap import bound_heap, settle
     from rummy_gui.play.pool import ShardServer
 
+    bound_heap()
     inp, out = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the pipe
     # requests are read by a thread, so a long review can see a cancel line
@@ -229,6 +239,12 @@ def serve(pooled: bool = True) -> None:
     game: Game | None = None
     round_cached: int | None = None  # the round whose caches the bots hold
     shards = ShardServer(forget)
+    spare_second: Any = None
+    if ready and pooled:
+        from rummy_gui.play import review  # noqa: F401  (imported before it is needed)
+        from rummy_gui.play.pool import SecondProcess
+
+        spare_second = SecondProcess()
     while True:
         line = pending.get()
         if not line:
@@ -243,8 +259,10 @@ def serve(pooled: bool = True) -> None:
                 out.flush()
                 continue
             if "review" in request:
-                answer = _review(request["review"], pending, out, pooled)
+                answer = _review(request["review"], pending, out, pooled, spare_second)
+                spare_second = None
                 forget()
+                settle()
                 round_cached = None
                 out.write(json.dumps(answer).encode("utf-8") + b"\n")
                 out.flush()
@@ -258,6 +276,7 @@ def serve(pooled: bool = True) -> None:
                     game.play(text)
             if game.round != round_cached:
                 forget()  # a new deal: the last one's caches are of little use
+                settle()
                 round_cached = game.round
             key = (str(request["level"]), int(request["seed"]))
             bot = bots.get(key)
@@ -273,4 +292,4 @@ def serve(pooled: bool = True) -> None:
 
 
 if __name__ == "__main__":
-    serve(pooled="--second" not in sys.argv[1:])
+    serve(pooled="--second" not in sys.argv[1:], ready="--ready" in sys.argv[1:])

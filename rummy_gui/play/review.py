@@ -191,6 +191,50 @@ def review(
 # What the job says of an answer it cannot read (a crashed or corrupted child).
 UNREADABLE = "the review process gave an unreadable answer"
 
+# A review process started before the player asks (`prestart`), with its
+# modules imported and its second process running, taken by the next ReviewJob.
+_spare: subprocess.Popen[bytes] | None = None
+
+
+def _start_worker(ready: bool) -> subprocess.Popen[bytes]:
+    args = ("--ready",) if ready else ()
+    return subprocess.Popen(
+        child_command("rummy_gui.play.botworker", *args),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def prestart() -> None:
+    """Start a review process now (when a deal ends, while the player reads its
+    result), so a review asked for then waits for the search alone, not for two
+    processes to start and import the bots. Does nothing if one is waiting."""
+    global _spare
+    if _spare is not None and _spare.poll() is None:
+        return
+    try:
+        _spare = _start_worker(ready=True)
+    except OSError:
+        _spare = None
+
+
+def drop_spare() -> None:
+    """Kill the waiting review process, if any (the next deal begins: it is
+    not needed, and it holds memory)."""
+    global _spare
+    if _spare is not None:
+        kill_child(_spare)
+        _spare = None
+
+
+def _take_spare() -> subprocess.Popen[bytes] | None:
+    global _spare
+    proc, _spare = _spare, None
+    if proc is not None and proc.poll() is not None:
+        return None
+    return proc
+
 
 class ReviewJob:
     """A review computed in a bot process of its own: `poll` never blocks.
@@ -215,12 +259,13 @@ class ReviewJob:
         self.note: str | None = None  # why the review went on with one process
         self.cancelled = False
         self._lines: queue.Queue[bytes] = queue.Queue()
-        self._proc = subprocess.Popen(
-            child_command("rummy_gui.play.botworker"),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
+        self.warm = False  # it took the process `prestart` started
+        proc = _take_spare()
+        if proc is None:
+            proc = _start_worker(ready=False)
+        else:
+            self.warm = True
+        self._proc = proc
         request = {
             "review": {
                 "record": dict(record),

@@ -16,6 +16,8 @@ from rummy_gui.play.review import (
     Finding,
     ReviewJob,
     decisions,
+    drop_spare,
+    prestart,
     review,
     same_move,
     view_at,
@@ -174,6 +176,36 @@ def test_the_review_runs_in_a_bot_process_with_progress() -> None:
         assert job.total == len(decisions(Replay(record), 0))
     finally:
         job.close()
+
+
+def test_a_prestarted_review_process_is_taken_and_finds_the_same() -> None:
+    record = _job_record()
+    prestart()
+    job = ReviewJob(record, 0, budget=24)
+    try:
+        assert job.warm
+        for _ in range(600):
+            if job.wait(1.0):
+                break
+        assert job.error is None
+        assert job.note is None  # its second process worked
+        assert job.findings == review(record, 0, budget=24)
+    finally:
+        job.close()
+    cold = ReviewJob(record, 0, budget=24)  # the spare was taken once
+    cold.close()
+    assert not cold.warm
+
+
+def test_a_dropped_spare_process_is_killed() -> None:
+    import rummy_gui.play.review as review_module
+
+    prestart()
+    proc = review_module._spare
+    assert proc is not None
+    drop_spare()
+    assert review_module._spare is None
+    assert proc.wait(timeout=10) is not None
 
 
 def test_a_review_in_the_bot_process_can_be_cancelled() -> None:

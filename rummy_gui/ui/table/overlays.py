@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from functools import partial
 from typing import Protocol
 
@@ -52,6 +53,16 @@ class DealSummaryScene(Overlay):
         self.table = table
         self.timer = 0.0
         self.card_cap = MIN_CARD
+
+    def enter(self) -> None:
+        if self.table.session.humans():  # a review may be asked for: start its process now
+            from rummy_gui.play import review  # the bots' search: not before it is needed
+
+            review.prestart()
+
+    def exit(self) -> None:
+        if "rummy_gui.play.review" in sys.modules:  # else no review process was started
+            sys.modules["rummy_gui.play.review"].drop_spare()
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -265,6 +276,16 @@ class GameOverScene(Overlay):
             self._end_celebration()  # a key or a click ends the show, and does only that
             return
         super().handle(intent)
+
+    def enter(self) -> None:
+        if self.table.session.humans():  # a review may be asked for: start its process now
+            from rummy_gui.play import review  # the bots' search: not before it is needed
+
+            review.prestart()
+
+    def exit(self) -> None:
+        if "rummy_gui.play.review" in sys.modules:  # else no review process was started
+            sys.modules["rummy_gui.play.review"].drop_spare()
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -57,6 +57,35 @@ def test_the_summary_opens_a_review_that_cancels_with_escape(app: App) -> None:
     assert job._proc.poll() is not None  # the review's process is gone
 
 
+def test_the_summary_starts_the_review_process_that_the_review_takes(app: App) -> None:
+    from rummy_gui.play import review as review_module
+
+    _played_deal(app)
+    summary = app.stack.top
+    assert isinstance(summary, DealSummaryScene)
+    spare = review_module._spare
+    assert spare is not None  # started as the deal ended, before anyone asked
+    button = next(b for b in summary.buttons if b.label == "Review this deal")
+    click(app, button.rect.center)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.job is not None
+    assert review.job._proc is spare
+    assert review_module._spare is None
+    key(app, pygame.K_ESCAPE)
+
+
+def test_leaving_the_summary_kills_the_unused_review_process(app: App) -> None:
+    from rummy_gui.play import review as review_module
+
+    _played_deal(app)
+    spare = review_module._spare
+    assert spare is not None
+    app.pop()  # the summary: the next deal begins
+    assert review_module._spare is None
+    assert spare.wait(timeout=10) is not None
+
+
 def test_hot_seat_play_offers_the_review(app: App) -> None:
     """(Each player then reviews their own: tests/ui/screens/test_review_hotseat.py.)"""
     game = Game.from_layout(
