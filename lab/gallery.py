@@ -52,7 +52,7 @@ def shoot(out: Path) -> list[str]:
     from rummy_gui.play.session import SeatConfig, Session
     from rummy_gui.play.settings import Settings
     from rummy_gui.ui.screens.main_menu import MainMenu
-    from rummy_gui.ui.screens.new_game import NewGameScene
+    from rummy_gui.ui.screens.new_game import NewGameScene, seat_name
     from rummy_gui.ui.screens.rules import RulesScene
     from rummy_gui.ui.screens.settings import SettingsScene
     from rummy_gui.ui.shell.app import App
@@ -117,8 +117,9 @@ def shoot(out: Path) -> list[str]:
         return app
 
     def table(app: App, g: Game) -> TableScene:
-        seats = [SeatConfig(_you(), "human")] + [
-            SeatConfig(n, "medium") for n in ("Ada", "Boris", "Chloé")[: g.players - 1]
+        # the names New game starts with, in the language of the picture
+        seats = [SeatConfig(seat_name(0), "human")] + [
+            SeatConfig(seat_name(i), "medium") for i in range(1, g.players)
         ]
         session = Session(g.preset, seats, {}, game=g, threaded=False)
         app.session = session
@@ -126,9 +127,6 @@ def shoot(out: Path) -> list[str]:
         app.push(scene)
         scene.pace.cooldown = 1e9  # the bots wait: the picture is of this moment
         return scene
-
-    def _you() -> str:
-        return i18n._("You")
 
     def close(app: App) -> None:
         if app.session is not None:
