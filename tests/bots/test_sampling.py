@@ -318,7 +318,10 @@ def test_hard_leaves_garbage_collection_as_it_found_it(enabled: bool) -> None:
     g, seat = _deep_take_position()
     was = gc.isenabled()
     try:
-        if not enabled:
+        # set either way: another test in this worker may have left it off
+        if enabled:
+            gc.enable()
+        else:
             gc.disable()
         RolloutBot(seed=3, budget=40).choose(g.view(seat))
         assert gc.isenabled() is enabled

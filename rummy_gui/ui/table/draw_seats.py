@@ -167,6 +167,16 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     return session.name(seat), level, line3
 
 
+def badge_split(line3: str, room: int) -> tuple[str, str]:
+    """A badge's score line as ("", line) when it fits its room at its size,
+    else (the total, the rest): the total then stands beside the level, so
+    the line is never drawn smaller than its neighbours on the other badges."""
+    if fonts.text_cached(line3, px(13), theme.GOLD).get_width() <= room or " · " not in line3:
+        return "", line3
+    head, rest = line3.split(" · ", 1)
+    return head, rest
+
+
 def badge_text_right(scene: TableScene, geo: Geometry, seat: int) -> int:
     """Where a badge's texts must end: before the opponent's fan of backs, or
     before the dealer chip of the player's own badge."""
@@ -225,7 +235,15 @@ def draw_badge(
         name_text, px(16), theme.TEXT, right - x - px(20) - dealer_room, True, min_size=11
     )
     surface.blit(name, (x + px(20), badge.y + px(4)))
-    level_img = fit_text(level, px(13), theme.TEXT_DIM, right - x, min_size=10)
+    head, rest = badge_split(line3, right - x)
+    level_room = right - x
+    total = fonts.text_cached(head, px(13), theme.GOLD) if head else None
+    beside = right - x - (total.get_width() + px(8) if total else 0)
+    if total is not None and fonts.text_cached(level, 10, theme.TEXT_DIM).get_width() <= beside:
+        # a narrow badge: the total goes right of the level, at the same size
+        surface.blit(total, total.get_rect(topright=(right, badge.y + px(23))))
+        level_room, line3 = beside, rest
+    level_img = fit_text(level, px(13), theme.TEXT_DIM, level_room, min_size=10)
     surface.blit(level_img, (x, badge.y + px(23)))
     surface.blit(fit_text(line3, px(13), theme.GOLD, right - x, min_size=10), (x, badge.y + px(39)))
     if seat == scene.viewer and not scene.concealed():  # your own hand, face up

@@ -69,3 +69,12 @@ def test_the_sheet_opens_from_the_table_by_its_key_and_its_button(app: App) -> N
     assert isinstance(app.stack.top, ScoreSheetScene)
     key(app, pygame.K_c)
     assert app.stack.top is table
+
+
+def test_a_narrow_badge_puts_its_total_beside_the_level_at_the_same_size(app: App) -> None:
+    from rummy_gui.ui.table.draw_seats import badge_split
+
+    line = "0 pts · melded +24"
+    assert badge_split(line, 2000) == ("", line)
+    assert badge_split(line, 60) == ("0 pts", "melded +24")
+    assert badge_split("no dot here", 10) == ("", "no dot here")
