@@ -71,7 +71,8 @@ def test_the_sheet_opens_from_the_table_by_its_key_and_its_button(app: App) -> N
     assert app.stack.top is table
 
 
-def test_a_narrow_badge_puts_its_total_beside_the_level_at_the_same_size(app: App) -> None:
+@pytest.mark.usefixtures("app")  # fonts need pygame started
+def test_a_narrow_badge_puts_its_total_beside_the_level_at_the_same_size() -> None:
     from rummy_gui.ui.table.draw_seats import badge_split
 
     line = "0 pts · melded +24"
