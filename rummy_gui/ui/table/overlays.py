@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Sequence
 from functools import partial
 from typing import Protocol
 
@@ -154,6 +155,11 @@ class DealSummaryScene(Overlay):
         self.draw_focus(surface)
 
 
+def celebrates(humans: Sequence[int], winners: Sequence[int]) -> bool:
+    """Confetti when a person at the table won, or in a show of bots alone."""
+    return bool(winners) and (not humans or any(seat in winners for seat in humans))
+
+
 def fingerprint_line(g: Game) -> str:
     """At a deal's end: the fingerprint shown when it was dealt and the seed
     now told, so anyone can check the shuffle (docs/fairness.md)."""
@@ -264,7 +270,7 @@ class GameOverScene(Overlay):
         # kept (`_still`) and only the confetti's rectangles are drawn again.
         self._still: pygame.Surface | None = None
         self._confetti: list[pygame.Rect] = []
-        if factor > 0 and game.winners:
+        if factor > 0 and celebrates(table.session.humans(), game.winners):
             self.celebration = Celebration(
                 app.size,
                 seconds=CELEBRATION_SECONDS * min(1.0, factor),

@@ -25,7 +25,8 @@ def played_to_the_end(app: App) -> TableScene:
         turn=0,
     )
     seats = [SeatConfig("Ann", "human")] + [SeatConfig(n, "easy") for n in ("Bo", "Cy", "Di")]
-    session = Session(game.preset, seats, {}, game=game, threaded=False)
+    # a fixed seed for the bots: the same side wins every time (yours)
+    session = Session(game.preset, seats, {}, game=game, threaded=False, seed=1)
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
@@ -53,7 +54,7 @@ def picture(app: App) -> bytes:
 @pytest.fixture
 def ended(app: App) -> TableScene:
     scene = played_to_the_end(app)
-    assert scene.game.winners
+    assert 0 in scene.game.winners  # Ann, the person at the table, won: confetti is hers
     return scene
 
 
@@ -104,3 +105,13 @@ def test_with_animations_off_there_is_no_frame_of_confetti(app: App, ended: Tabl
     for _ in range(5):
         assert picture(app) == first
     assert over.frame_wait() == math.inf
+
+
+def test_confetti_is_for_a_person_who_won_or_a_show_of_bots() -> None:
+    from rummy_gui.ui.table.overlays import celebrates
+
+    assert celebrates([0], (0, 2))  # you (and your partner) won
+    assert not celebrates([0], (1,))  # a bot won: no confetti for your loss
+    assert celebrates([], (1,))  # bots alone, playing on as a show
+    assert celebrates([0, 1], (1,))  # hot seat: a person won
+    assert not celebrates([0], ())
