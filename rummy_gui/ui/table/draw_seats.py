@@ -129,11 +129,22 @@ def draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
 def draw_zone_hints(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     g: Game = scene.session.game
     if not g.melds and not scene.staging():
-        own = geo.layout.seats[scene.viewer].melds
-        hint = fonts.text_cached(
-            _("Your melds go here: drag a selection of cards onto the felt"), px(15), theme.TEXT_DIM
-        )
-        surface.blit(hint, hint.get_rect(center=own.center))
+        lt = geo.layout
+        own = lt.seats[scene.viewer].melds
+        # between your badge and the action column where they stand in the zone, wrapped
+        left, right = own.x + px(10), own.right - px(10)
+        badge = lt.seats[scene.viewer].badge
+        if badge.colliderect(own):
+            left = max(left, badge.right + px(10))
+        if lt.actions.colliderect(own):
+            right = min(right, lt.actions.x - px(10))
+        text = _("Your melds go here: drag a selection of cards onto the felt")
+        lines = fonts.wrap(text, px(15), max(px(80), right - left))
+        y = own.centery - len(lines) * px(19) // 2
+        for line in lines:
+            img = fonts.text_cached(line, px(15), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=((left + right) // 2, y)))
+            y += px(19)
     if not g.discard_pile and not scene.cutting():
         img = fonts.text_cached(_("discard pile"), px(15), theme.TEXT_DIM)
         surface.blit(

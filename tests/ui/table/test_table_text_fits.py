@@ -71,3 +71,38 @@ def test_the_table_s_words_grow_on_a_large_screen(app: App) -> None:
         heights.append(lines[len(lines) // 2])  # the median word
         app.pop()
     assert heights[1] >= heights[0] * 1.4
+
+
+class _Blits(pygame.Surface):
+    """A surface that keeps where each picture was put."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.rects: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        rect = super().blit(source, dest, *args, **kwargs)
+        self.rects.append(rect)
+        return rect
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ru"])
+def test_the_empty_meld_zones_hint_stays_clear_of_your_badge_and_the_actions(
+    app: App, lang: str
+) -> None:
+    from rummy_gui.engine import Game
+    from rummy_gui.ui.table.draw_seats import draw_zone_hints
+
+    i18n.set_language(lang)
+    app.resize((960, 600))
+    scene = open_table(app, Game.new("rummy500", 3, seed=4))
+    frame(app)
+    geo = scene.geometry()
+    target = _Blits(app.size)
+    draw_zone_hints(target, scene, geo)
+    own = geo.layout.seats[scene.viewer]
+    hint = [r for r in target.rects if r.colliderect(own.melds)]
+    assert hint
+    for r in hint:
+        assert not r.colliderect(own.badge)
+        assert not r.colliderect(geo.layout.actions)
