@@ -94,12 +94,15 @@ def test_the_empty_meld_zones_hint_stays_clear_of_your_badge_and_the_actions(
     from rummy_gui.ui.table.draw_seats import draw_zone_hints
 
     i18n.set_language(lang)
-    app.resize((960, 600))
-    scene = open_table(app, Game.new("rummy500", 3, seed=4))
-    frame(app)
-    geo = scene.geometry()
-    target = _Blits(app.size)
-    draw_zone_hints(target, scene, geo)
+    try:
+        app.resize((960, 600))
+        scene = open_table(app, Game.new("rummy500", 3, seed=4))
+        frame(app)
+        geo = scene.geometry()
+        target = _Blits(app.size)
+        draw_zone_hints(target, scene, geo)
+    finally:
+        i18n.set_language("en")  # the other tests of this worker read English
     own = geo.layout.seats[scene.viewer]
     hint = [r for r in target.rects if r.colliderect(own.melds)]
     assert hint
