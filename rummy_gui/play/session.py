@@ -252,6 +252,10 @@ class Session:
     def to_act(self) -> tuple[int, ...]:
         return self.game.to_act
 
+    @property
+    def round(self) -> int:
+        return self.game.round
+
     def view(self, seat: int) -> TableView:
         """The table as `seat` sees it now (`table_view.table_view`)."""
         return self._views.get(self.game, self.version, seat)

@@ -76,6 +76,11 @@ class TableSession(Protocol):
     def phase(self) -> Phase: ...
 
     @property
+    def round(self) -> int:
+        """The number of the deal (the contract family's round), from 1."""
+        ...
+
+    @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that may move now (a claim window's in the engine's priority order)."""
         ...
