@@ -260,6 +260,9 @@ class Session:
         """The table as `seat` sees it now (`table_view.table_view`)."""
         return self._views.get(self.game, self.version, seat)
 
+    def public_view(self) -> TableView:
+        return self.view(self.game.turn).public()
+
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 

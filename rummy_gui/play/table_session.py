@@ -91,6 +91,12 @@ class TableSession(Protocol):
         its offered moves. A Pinochle face-down lay-off stays hidden."""
         ...
 
+    def public_view(self) -> TableView:
+        """The table as everyone sees it (`TableView.public`): no hand but
+        at a deal's end, no moves; for what belongs to no seat (the score
+        sheet)."""
+        ...
+
     @property
     def log(self) -> Sequence[LogEntry]:
         """The deal in plain words (`LogEntry.text()`), oldest first."""

@@ -19,7 +19,7 @@ seed until the deal is over.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rummy_gui.engine import Action, Card, Claim, Game, Meld, Move, Phase, Rules
 from rummy_gui.engine.scoring import SideScore
@@ -106,6 +106,12 @@ class TableView:
 
     def buys_left(self, seat: int) -> int | None:
         return self.buys[seat]
+
+    def public(self) -> TableView:
+        """This view as everyone sees it: seat -1, no hand but at a deal's
+        end (when all are public), no moves, no taken card."""
+        hands = self.hands if self.deal_over else (None,) * len(self.hands)
+        return replace(self, seat=-1, hands=hands, legal_moves=(), target=None)
 
     def settlement(self) -> dict[int, int]:
         """Rum 500 classic, at game over: what each player settles with the winner."""

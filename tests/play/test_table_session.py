@@ -40,6 +40,10 @@ def test_a_view_holds_the_own_hand_and_the_others_as_counts() -> None:
     assert view.offered_moves(1) == []  # another seat's moves are not this view's
     assert view.deal_seed is None  # the deal's seed stays the referee's until the deal is over
     assert view.fingerprint == g.fingerprint
+    public = session.public_view()
+    assert not any(public.sees_hand(s) for s in range(3))
+    assert public.legal_moves == ()
+    assert public.hand_sizes == view.hand_sizes
     session.close()
 
 
@@ -66,6 +70,7 @@ def test_every_hand_is_public_once_the_deal_is_over() -> None:
     assert [view.hand(s) for s in range(3)] == [g.hand(s) for s in range(3)]
     assert view.deal_breakdown == g.deal_breakdown
     assert view.deal_seed == g.deal_seed
+    assert session.public_view().hand(2) == g.hand(2)
     session.close()
 
 
