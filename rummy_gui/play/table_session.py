@@ -184,3 +184,12 @@ class TableSession(Protocol):
     def close(self) -> None:
         """The table is left: stop the bots, write the last autosave."""
         ...
+
+
+def recorded(session: TableSession) -> dict[str, Any]:
+    """The session's record for a replay or a deal review, whose doors the
+    table opens only where the session gives one (ValueError: it gives none)."""
+    record = session.record()
+    if record is None:
+        raise ValueError("this session keeps no record to replay")
+    return record

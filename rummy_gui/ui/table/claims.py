@@ -51,7 +51,7 @@ class ClaimPrompt:
                 buttons.append(
                     Button(
                         (rect.x + 18, y, rect.w - 36, 38),
-                        describe_claim(m, t.game),
+                        describe_claim(m, t.view),
                         partial(self.play, m),
                         primary=m.action is not Action.PASS,
                         size=15,
