@@ -20,8 +20,10 @@ session allows it (a local session always does; a remote one may answer None).
 Moves: `legal(seat)` lists the engine's offered moves of a seat (empty for a
 seat the session does not show), `play(seat, move)` sends one and raises the
 engine's `IllegalMove` (a ValueError saying why, in a player's words) when it
-is refused; nothing changes then. `version` grows with every change, so the
-screens key their caches on it.
+is refused; nothing changes then. A claim window's answers (buy, Rummy!,
+Shanghai!, pass) are moves like any other: `view(seat).claim` says what is on
+offer and `to_act` who may still answer. `version` grows with every change,
+so the screens key their caches on it.
 """
 
 from __future__ import annotations
