@@ -48,13 +48,14 @@ class Lesson:
     stock: str
     discard: str
     steps: tuple[Step, ...]
-    end: str = ""  # said when the deal is over: {mine} and {theirs} are the deal's scores
+    end: str = ""  # said at the end: {mine}, {theirs} the last deal's scores, {total} yours
     turn: int = 0
     round: int = 1
     options: dict[str, Any] = field(default_factory=dict)
+    opening: tuple[str, ...] = ()  # the other seats' moves before the first step (exact texts)
 
     def game(self) -> Game:
-        return Game.from_layout(
+        g = Game.from_layout(
             self.preset,
             list(self.hands),
             self.stock,
@@ -63,6 +64,9 @@ class Lesson:
             round=self.round,
             options=self.options or None,
         )
+        for text in self.opening:
+            g.play(text)
+        return g
 
 
 def lesson(preset: str) -> Lesson:
@@ -108,7 +112,9 @@ class LessonRun:
         scores = self.game.deal_scores or []
         mine = scores[self.SEAT] if scores else 0
         theirs = max((v for i, v in enumerate(scores) if i != self.SEAT), default=0)
-        return _(self.lesson.end).format(mine=mine, theirs=theirs) if self.lesson.end else ""
+        total = self.game.totals[self.SEAT]
+        end = self.lesson.end
+        return _(end).format(mine=mine, theirs=theirs, total=total) if end else ""
 
     def wanted(self, move: Move) -> bool:
         step = self.step
