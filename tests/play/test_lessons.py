@@ -1,6 +1,7 @@
-"""Lessons (play/lessons): every lesson plays through with its own moves, and
-at every step a different legal move is answered with why the lesson wants
-the other, an illegal one with the engine's reason — the game unchanged."""
+"""Lessons (play/lessons): every game has a lesson, every lesson plays
+through with its own moves, and at every step a different legal move is
+answered with why the lesson wants the other, an illegal one with the
+engine's reason — the game unchanged."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from rummy_gui import i18n
-from rummy_gui.engine import Move
+from rummy_gui.engine import PRESETS, Action, IllegalMove, Move
+from rummy_gui.engine.cards import make_pack
 from rummy_gui.play.lessons import GAMES, LessonRun, lesson
 
 
@@ -20,25 +22,48 @@ def _english() -> Iterator[None]:
     i18n.set_language("en")
 
 
+def _play(run: LessonRun) -> None:
+    step = run.step
+    assert step is not None
+    move = (
+        Move.parse(step.move)
+        if step.move
+        else next(m for m in run.game.legal_moves if m.action.value == step.kind)
+    )
+    verdict = run.try_move(move)
+    assert verdict.played, (step.say, verdict.text)
+
+
+def _illegal(run: LessonRun) -> Move:
+    """A discard of a card the learner does not hold: never legal."""
+    held = {str(c) for c in run.game.hand(run.SEAT)}
+    card = next(c for c in make_pack(1, 0) if str(c) not in held)
+    return Move.parse(f"{run.SEAT}: discard {card}")
+
+
+def test_every_game_has_its_lesson() -> None:
+    assert sorted(GAMES) == sorted(PRESETS)
+    for preset in PRESETS:
+        assert lesson(preset).preset == preset
+
+
 @pytest.mark.parametrize("preset", GAMES)
 def test_a_lesson_plays_through_with_its_moves(preset: str) -> None:
     run = LessonRun(lesson(preset))
     said = []
     while not run.done:
-        step = run.step
-        assert step is not None
         said.append(run.text())
-        move = (
-            Move.parse(step.move)
-            if step.move
-            else next(m for m in run.game.legal_moves if m.action.value == step.kind)
-        )
-        verdict = run.try_move(move)
-        assert verdict.played, (step.say, verdict.text)
-    assert run.game.deal_over
-    scores = run.game.deal_scores
-    assert scores is not None
-    assert str(scores[0]) in run.text()
+        _play(run)
+    last = lesson(preset).steps[-1]
+    if last.move and Move.parse(last.move).action is Action.CUT:
+        # Liverpool ends on the cut before the next deal: the text gives the total it earned
+        assert not run.game.deal_over
+        assert str(run.game.totals[run.SEAT]) in run.text()
+    else:
+        assert run.game.deal_over
+        scores = run.game.deal_scores
+        assert scores is not None
+        assert str(scores[0]) in run.text()
     assert len(set(said)) == len(said)  # each step says something of its own
 
 
@@ -55,22 +80,68 @@ def test_every_step_answers_a_wrong_move_and_changes_nothing(preset: str) -> Non
             assert not verdict.played
             assert verdict.text == step.why
             assert run.game.record() == before
-        illegal = Move.parse(f"{run.SEAT}: discard AS")  # no lesson hand holds the A♠
+        else:  # only a last card's discard leaves nothing else to try
+            assert len(run.game.hand(run.SEAT)) == 1, step.say
+        illegal = _illegal(run)
+        with pytest.raises(IllegalMove) as refused:
+            run.game.copy().play(illegal)
         verdict = run.try_move(illegal)
         assert not verdict.played
-        assert verdict.text  # the engine's reason
+        assert verdict.text == i18n.reason(refused.value)
         assert run.game.record() == before
-        run.try_move(Move.parse(step.move))
+        _play(run)
 
 
 def test_a_take_that_cannot_be_used_gets_the_engines_reason() -> None:
     run = LessonRun(lesson("rummy500"))
     for _ in range(3):
-        assert run.step is not None
-        run.try_move(Move.parse(run.step.move))
+        _play(run)
     verdict = run.try_move(Move.parse("0: take 2"))  # the 9♠ could not be melded
     assert not verdict.played
     assert "9♠" in verdict.text
+
+
+def test_the_classic_take_gives_back_only_its_top_card() -> None:
+    run = LessonRun(lesson("rummy500-classic"))
+    while run.step is not None and run.step.move != "0: discard QS":
+        _play(run)
+    verdict = run.try_move(Move.parse("0: discard 2D"))  # taken from the pile, not its top
+    assert not verdict.played
+    assert "2♦" in verdict.text
+    assert run.try_move(Move.parse("0: discard QS")).played
+
+
+def test_a_pinochle_layoff_goes_face_down_and_the_next_card_needs_it() -> None:
+    the = lesson("pinochle")
+    assert the.options["hidden_layoffs"] is True
+    run = LessonRun(the)
+    while run.step is not None and run.step.move != "0: layoff 8S to 1":
+        _play(run)
+    _play(run)
+    view = run.game.view(run.SEAT)
+    assert all("8S" not in str(meld) for meld in view.melds)  # not shown, not even to you
+    assert view.face_down[run.SEAT]  # one card of yours lies face down
+    while run.step is not None and run.step.move != "0: layoff 9S to 1":
+        _play(run)
+    assert Move.parse("0: layoff 9S to 1") in run.game.legal_moves  # it fits after the hidden 8♠
+
+
+def test_the_shanghai_lesson_refuses_two_jokers_in_a_meld() -> None:
+    run = LessonRun(lesson("shanghai"))
+    _play(run)
+    verdict = run.try_move(Move.parse("0: contract 8H JK JK / KC KD KS"))
+    assert not verdict.played
+    assert "joker" in verdict.text
+
+
+def test_the_liverpool_cut_of_exactly_the_deal_takes_50_off() -> None:
+    run = LessonRun(lesson("liverpool"))
+    while run.step is not None and run.step.move != "0: cut 31":
+        _play(run)
+    before = run.game.totals[run.SEAT]
+    assert not run.try_move(Move.parse("0: cut 30")).played  # any other cut earns nothing
+    _play(run)
+    assert run.game.totals[run.SEAT] == before - 50
 
 
 @pytest.mark.parametrize("lang", ["fi", "ru"])

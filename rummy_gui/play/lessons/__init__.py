@@ -21,7 +21,7 @@ from rummy_gui.engine import Action, Game, IllegalMove, Move
 from rummy_gui.i18n import _, reason
 
 # The games with a lesson, in menu order (a module of this package each).
-GAMES = ("rummy500",)
+GAMES = ("rummy500", "rummy500-classic", "persian", "pinochle", "contract", "liverpool", "shanghai")
 
 
 @dataclass(frozen=True)

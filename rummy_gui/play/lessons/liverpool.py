@@ -1,0 +1,92 @@
+"""Liverpool Rummy, learnt on round one for three and the cut before round
+two: the contract, a lay-off on a later turn, going out, then the cut that
+lifts exactly the deal and what the table says about it."""
+
+from __future__ import annotations
+
+from rummy_gui.i18n import N_
+from rummy_gui.play.lessons import Lesson, Step
+
+LESSON = Lesson(
+    preset="liverpool",
+    title=N_("Learn Liverpool Rummy"),
+    hands=(
+        "5H 5S KC KS KD 9C 2C",
+        "2H 3H 8C 10D JS QH 4S",
+        "4C 6D 7S 9D AH 5D JH",
+    ),
+    stock="KH 3S 4D 8H JC 2D 6S",
+    discard="10C",
+    turn=1,
+    opening=("1: take 1", "1: discard 2H", "2: take 1", "2: discard 5D"),
+    steps=(
+        Step(
+            say=N_(
+                "Welcome to Liverpool Rummy: Contract Rummy with a cut before every deal. "
+                "Round 1 asks for two sets of three. The 5♦ on the pile is your third five: "
+                "take it. Taking the top discard in your turn costs no penalty card."
+            ),
+            move="0: take 1",
+            point="5D",
+            why=N_("Take the 5♦ from the pile: it completes your second set."),
+        ),
+        Step(
+            say=N_("Lay down your contract: the three fives and the three kings, in one move."),
+            move="0: contract 5H 5S 5D / KC KS KD",
+            point="hand",
+            why=N_("Lay down 5♥ 5♠ 5♦ and K♣ K♠ K♦: exactly the contract of round 1."),
+        ),
+        Step(
+            say=N_(
+                "Lay-offs wait for a later turn. Discard the 9♣ and keep the 2♣, the lower "
+                "card, in case someone else goes out first."
+            ),
+            move="0: discard 9C",
+            point="9C",
+            why=N_("Throw the 9♣: if you are caught, the 2♣ costs fewer penalty points."),
+            then=("1: take 1", "1: discard 3H", "2: take 1", "2: discard 4C"),
+        ),
+        Step(
+            say=N_("Draw from the stock."),
+            move="0: draw",
+            point="stock",
+            why=N_("Draw from the stock: the 4♣ is of no use to you."),
+            then=("1: pass", "2: pass"),
+        ),
+        Step(
+            say=N_("You drew the K♥: lay it off on your kings."),
+            move="0: layoff KH to 2",
+            point="KH",
+            why=N_("Lay off the K♥ on your kings: then one card is left."),
+        ),
+        Step(
+            say=N_(
+                "Discard your last card to go out. Then the next round is dealt, and before "
+                "it the pack is cut."
+            ),
+            move="0: discard 2C",
+            point="2C",
+            why=N_("Discard the 2♣ to go out."),
+            then=("1: deal",),
+        ),
+        Step(
+            say=N_(
+                "Before each deal the player right of the dealer cuts the pack: now that is "
+                "you. If you lift exactly the cards the deal needs — 3 players × 10 cards, and "
+                "the upcard: 31 — 50 points come off your total. Cut 31 cards."
+            ),
+            move="0: cut 31",
+            point="stock",
+            why=N_(
+                "Cut exactly 31 cards: only a cut of exactly the deal takes 50 points off "
+                "your total."
+            ),
+        ),
+    ),
+    end=N_(
+        "An exact cut! The log says how many cards you lifted, and 50 points came off your "
+        "total: it is {total} now. The round's scores will list it as “Exact cut”. A cut that "
+        "misses changes nothing. At the table the pack's edge shows no count: you judge it by "
+        "eye. After seven rounds the lowest total wins."
+    ),
+)
