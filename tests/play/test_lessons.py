@@ -126,9 +126,23 @@ def test_a_pinochle_layoff_goes_face_down_and_the_next_card_needs_it() -> None:
     assert Move.parse("0: layoff 9S to 1") in run.game.legal_moves  # it fits after the hidden 8♠
 
 
+def test_the_persian_lesson_scores_what_it_teaches() -> None:
+    run = LessonRun(lesson("persian"))
+    while not run.done:
+        _play(run)
+    breakdown = run.game.deal_breakdown
+    assert breakdown is not None
+    mine = breakdown[0]
+    assert mine.seats == (0, 2)  # you and your partner score together
+    assert any(part.doubled for part in mine.melds)  # the four sixes melded at once
+    assert any(part.called for part in mine.melds)  # the run taken by the Rummy! call
+    assert [x.kind.value for x in mine.extras] == ["out_in_one_turn"]
+
+
 def test_the_shanghai_lesson_refuses_two_jokers_in_a_meld() -> None:
     run = LessonRun(lesson("shanghai"))
-    _play(run)
+    while run.step is not None and not run.step.move.startswith("0: contract"):
+        _play(run)
     verdict = run.try_move(Move.parse("0: contract 8H JK JK / KC KD KS"))
     assert not verdict.played
     assert "joker" in verdict.text

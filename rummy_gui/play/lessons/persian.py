@@ -1,5 +1,6 @@
-"""Persian Rummy, learnt on one deal for four: partners, sets of jokers,
-a set of four melded at once, the whole hand down in one turn, the score."""
+"""Persian Rummy, learnt on one deal for four: partners, sets of jokers, a
+free top card, the Rummy! call, a set of four melded at once, the whole hand
+down in one turn, the score."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ LESSON = Lesson(
     preset="persian",
     title=N_("Learn Persian Rummy"),
     hands=(
-        "JK JK 6D 6C 6H 9S 3C",
-        "2H 5S 10D KC 4D 8C AC",
-        "QD QS QH 7C 2S 9D 4H",
+        "JK JK 6D 6C 6H 9S 3H 7C",
+        "2D 5S 10D KC 4D 8C AC",
+        "QD QS QH 7D 2S 9D 5H",
         "6S JH 3D 10C 8D 5C KS",
     ),
-    stock="JK 7S JS 4S 3H 10H 5D",
+    stock="JK 4H JS 4S 3S 10H 5D KH",
     discard="AD",
     steps=(
         Step(
@@ -42,7 +43,7 @@ LESSON = Lesson(
             ),
             then=(
                 "1: draw",
-                "1: discard 2H",
+                "1: discard 2D",
                 "2: draw",
                 "2: meld QD QS QH",
                 "2: discard 2S",
@@ -61,10 +62,37 @@ LESSON = Lesson(
             why=N_("Take the 6♠ from the pile: it makes four sixes with yours."),
         ),
         Step(
-            say=N_("Now lay down everything in this one turn. First the set of three jokers."),
+            say=N_(
+                "You need not meld the 6♠ now: keep everything for the one turn that lays "
+                "down your whole hand. Discard the 3♥."
+            ),
+            move="0: discard 3H",
+            point="3H",
+            why=N_("Keep your melds in your hand a little longer and throw the 3♥."),
+            then=("1: draw", "1: discard 4H", "2: draw", "2: discard 5H", "3: pass"),
+        ),
+        Step(
+            say=N_(
+                "3♥ 4♥ 5♥ on top of the pile make a run without any card of yours. After "
+                "any discard, anyone else may call “Rummy!”, take those cards out of turn and "
+                "meld them; the seats in between lose their turn. Call “Rummy!” and take "
+                "three cards."
+            ),
+            move="0: rummy 3",
+            point="discard",
+            why=N_("Call “Rummy!” for the three hearts: your turn comes at once."),
+        ),
+        Step(
+            say=N_("First meld the run you called for: 3♥ 4♥ 5♥."),
+            move="0: meld 3H 4H 5H",
+            point="3H",
+            why=N_("Meld 3♥ 4♥ 5♥ first: the deepest card you called for must be melded."),
+        ),
+        Step(
+            say=N_("Now lay down everything in this one turn. Next the set of three jokers."),
             move="0: meld JK JK JK",
             point="JK",
-            why=N_("Meld the three jokers first: 60 points on the table."),
+            why=N_("Meld the three jokers now: 60 points on the table."),
         ),
         Step(
             say=N_(
@@ -80,9 +108,9 @@ LESSON = Lesson(
                 "Discard your last card: you go out on the turn you first melded, and your "
                 "pair earns 25 points."
             ),
-            move="0: discard 3C",
-            point="3C",
-            why=N_("Discard the 3♣ to go out with your whole hand laid down in one turn."),
+            move="0: discard 7C",
+            point="7C",
+            why=N_("Discard the 7♣ to go out with your whole hand laid down in one turn."),
         ),
     ),
     end=N_(

@@ -1,5 +1,5 @@
-"""Shanghai Rummy, learnt on round one for three: one joker a meld, laying
-off on the contract's own turn, and the "Shanghai!" call on a discard that
+"""Shanghai Rummy, learnt on round one for three: a buy declined, one joker
+a meld, laying off on the contract's own turn, and the "Shanghai!" call on a discard that
 fits a meld, with the random card it costs the discarder."""
 
 from __future__ import annotations
@@ -15,17 +15,28 @@ LESSON = Lesson(
         "2H 3H 8C 10D JS QH 7S",
         "4C 6D 7D 9D AH 5C JH",
     ),
-    stock="8S 8D 3S 4S JC 2D 6S",
+    stock="4S 8S 8D 3S JC 2D 6S",
     discard="10C",
+    turn=1,
+    opening=("1: draw", "2: pass"),
     steps=(
         Step(
             say=N_(
                 "Welcome to Shanghai Rummy: Contract Rummy with aces high, one joker a meld, "
-                "and a call. Round 1 asks for two sets of three. Draw from the stock."
+                "and a call. Round 1 asks for two sets of three. Your neighbour drew from the "
+                "stock, so you may buy the 10♣ out of turn — but here a buy costs two penalty "
+                "cards, and you have only two buys a round. Pass."
             ),
+            move="0: pass",
+            point="10C",
+            why=N_("Pass: the 10♣ fits nothing of yours, and a buy costs two penalty cards."),
+            then=("1: discard 7S", "2: take 1", "2: discard 6D"),
+        ),
+        Step(
+            say=N_("Your turn. Draw from the stock."),
             move="0: draw",
             point="stock",
-            why=N_("Draw from the stock: the 10♣ on the pile is of no use to you."),
+            why=N_("Draw from the stock: the 6♦ on the pile is of no use to you."),
             then=("1: pass", "2: pass"),
         ),
         Step(
