@@ -30,10 +30,9 @@ LESSON = Lesson(
         ),
         Step(
             say=N_(
-                "A third joker! Here a joker never stands for another card: jokers are melded "
-                "only as a set of three or four jokers, each worth 20. Don't meld yet: if you "
-                "lay down your whole hand in one turn, your pair earns 25 more. Discard "
-                "the 9♠."
+                "A third joker! Here jokers never stand for other cards: they are melded only "
+                "as a set of three or four jokers, 20 points each. Don't meld yet: lay down "
+                "your whole hand in one turn and your pair earns 25 more. Discard the 9♠."
             ),
             move="0: discard 9S",
             point="9S",
@@ -73,10 +72,9 @@ LESSON = Lesson(
         ),
         Step(
             say=N_(
-                "3♥ 4♥ 5♥ on top of the pile make a run without any card of yours. After "
-                "any discard, anyone else may call “Rummy!”, take those cards out of turn and "
-                "meld them; the seats in between lose their turn. Call “Rummy!” and take "
-                "three cards."
+                "3♥ 4♥ 5♥ on the pile make a run without any card of yours. After a discard "
+                "anyone else may call “Rummy!”, take such cards out of turn and meld them; "
+                "the seats in between lose their turn. Call it."
             ),
             move="0: rummy 3",
             point="discard",

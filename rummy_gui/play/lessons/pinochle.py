@@ -86,10 +86,9 @@ LESSON = Lesson(
         ),
         Step(
             say=N_(
-                "The stock is empty. Now everyone has one last turn, you first and the one "
-                "who drew the last card last: take from the discard pile, or take nothing. "
-                "The J♠ would fit your jacks, but the 3♦ above it would stay in your hand and "
-                "you could not go out. Take nothing."
+                "The stock is empty: everyone has one last turn, you first, and may take from "
+                "the discard pile or take nothing. The J♠ would fit your jacks, but the 3♦ "
+                "above it would stay in your hand. Take nothing."
             ),
             move="0: pass",
             point="discard",

@@ -22,10 +22,9 @@ LESSON = Lesson(
     steps=(
         Step(
             say=N_(
-                "Welcome to Shanghai Rummy: Contract Rummy with aces high, one joker a meld, "
-                "and a call. Round 1 asks for two sets of three. Your neighbour drew from the "
-                "stock, so you may buy the 10♣ out of turn — but here a buy costs two penalty "
-                "cards, and you have only two buys a round. Pass."
+                "Welcome to Shanghai Rummy: aces high, one joker a meld, and a call. Your "
+                "neighbour drew from the stock, so you may buy the 10♣ out of turn: here that "
+                "costs two penalty cards, two buys a round at most. Pass."
             ),
             move="0: pass",
             point="10C",
@@ -33,7 +32,7 @@ LESSON = Lesson(
             then=("1: discard 7S", "2: take 1", "2: discard 6D"),
         ),
         Step(
-            say=N_("Your turn. Draw from the stock."),
+            say=N_("Your turn. Round 1 asks for two sets of three: draw from the stock."),
             move="0: draw",
             point="stock",
             why=N_("Draw from the stock: the 6♦ on the pile is of no use to you."),
