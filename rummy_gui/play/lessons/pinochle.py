@@ -33,7 +33,7 @@ LESSON = Lesson(
         Step(
             say=N_(
                 "Here a run needs at least five cards of one suit, and the ace is always "
-                "low: A-2-3 is a run, Q-K-A is not. Meld your run 3♠ 4♠ 5♠ 6♠ 7♠."
+                "low: it goes before the 2, never after the K. Meld your run 3♠ 4♠ 5♠ 6♠ 7♠."
             ),
             move="0: meld 3S 4S 5S 6S 7S",
             point="7S",

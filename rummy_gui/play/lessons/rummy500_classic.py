@@ -16,9 +16,9 @@ LESSON = Lesson(
     steps=(
         Step(
             say=N_(
-                "Welcome to Rum 500, the classic game: no jokers, and every card you take "
-                "from the discard pile must be used at once. The 8♦ on top of the pile makes "
-                "a set with your 8♠ 8♥: take it."
+                "Welcome to Rum 500, the classic game: no jokers, and no card of the discard "
+                "pile is free to take. The 8♦ on top of the pile makes a set with your "
+                "8♠ 8♥: take it."
             ),
             move="0: take 1",
             point="8D",
