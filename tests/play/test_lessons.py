@@ -22,7 +22,14 @@ def _english() -> Iterator[None]:
     i18n.set_language("en")
 
 
+def _next_deal(run: LessonRun) -> None:
+    """After a deal's end the next is started as the table does it (its "Next deal")."""
+    if run.game.deal_over:
+        run.game.play(Move(Action.DEAL, run.game.turn))
+
+
 def _play(run: LessonRun) -> None:
+    _next_deal(run)
     step = run.step
     assert step is not None
     move = (
@@ -71,6 +78,7 @@ def test_a_lesson_plays_through_with_its_moves(preset: str) -> None:
 def test_every_step_answers_a_wrong_move_and_changes_nothing(preset: str) -> None:
     run = LessonRun(lesson(preset))
     while not run.done:
+        _next_deal(run)
         step = run.step
         assert step is not None
         before = run.game.record()

@@ -4,9 +4,12 @@ A lesson is data: a layout (`Game.from_layout`) and steps. Each step says
 one thing (a catalog text), names the move it wants — an exact move, or any
 move of one kind — and what the table should point at; the other seats'
 moves between the player's steps are written out too, so a lesson plays the
-same every time. `LessonRun` judges the player's moves: the wanted move
-plays on; another legal move is answered with why the lesson wants the
-other (the game unchanged); an illegal move with the engine's own reason.
+same every time. A step after the end of a deal waits, as any game does, for
+the next deal to be started (`deal`, by the seat in turn: the table's "Next
+deal"); Liverpool's lesson goes on so to the cut. `LessonRun` judges the
+player's moves: the wanted move plays on; another legal move is answered
+with why the lesson wants the other (the game unchanged); an illegal move
+with the engine's own reason.
 
 One module a game, each holding `LESSON`; `lesson(preset)` finds it.
 """

@@ -61,13 +61,12 @@ LESSON = Lesson(
         ),
         Step(
             say=N_(
-                "Discard your last card to go out. Then the next round is dealt, and before "
-                "it the pack is cut."
+                "Discard your last card to go out. The round's scores come up; then start the "
+                "next round: before its deal the pack is cut."
             ),
             move="0: discard 2C",
             point="2C",
             why=N_("Discard the 2♣ to go out."),
-            then=("1: deal",),
         ),
         Step(
             say=N_(

@@ -10,31 +10,34 @@ from rummy_gui.play.lessons import Lesson, Step
 LESSON = Lesson(
     preset="rummy500-classic",
     title=N_("Learn Rum 500 (classic)"),
-    hands=("8S 8H 10C JC 6H 7H 2D 3D", "QS 3C 4S 9H KH 6D 8C"),
+    hands=("8S 8H 8C 10C JC 6H 7H 2D 3D", "QS 3C 4S 9H KH 6D QC"),
     stock="10S JD 4D 7C 3S",
     discard="KD 9C 5H 8D",
     steps=(
         Step(
             say=N_(
                 "Welcome to Rum 500, the classic game: no jokers, and no card of the discard "
-                "pile is free to take. The 8♦ on top of the pile makes a set with your "
-                "8♠ 8♥: take it."
+                "pile is free to take. The 8♦ on top of the pile is your fourth eight: "
+                "take it."
             ),
             move="0: take 1",
             point="8D",
             why=N_(
-                "Take the 8♦ from the pile: with your two eights it is a set you can meld "
-                "this turn."
+                "Take the 8♦ from the pile: with your three eights it is a set of four you "
+                "can meld this turn."
             ),
         ),
         Step(
             say=N_(
                 "Here even the top card taken alone must be melded or laid off in the same "
-                "turn. Meld the three eights."
+                "turn. Meld the four eights."
             ),
-            move="0: meld 8S 8H 8D",
+            move="0: meld 8S 8H 8C 8D",
             point="8D",
-            why=N_("Meld 8♠ 8♥ 8♦ now: the card you took from the pile must be used this turn."),
+            why=N_(
+                "Meld all four eights now: the 8♦ must be used this turn, and every melded "
+                "card scores."
+            ),
         ),
         Step(
             say=N_("End your turn with a discard: throw the 2♦. You will meet it again."),
@@ -79,12 +82,12 @@ LESSON = Lesson(
             why=N_(
                 "Discard the Q♠: it was the top card of your take, and your 3♦ goes with the 2♦."
             ),
-            then=("1: draw", "1: discard 8C"),
+            then=("1: draw", "1: discard QC"),
         ),
         Step(
             say=N_(
-                "The 8♣ would fit your clubs, but it scores only 8, and you would still hold "
-                "two cards. Draw from the stock instead."
+                "The Q♣ would fit your clubs, but then you would still hold two cards and "
+                "could not go out. Draw from the stock instead."
             ),
             move="0: draw",
             point="stock",
