@@ -15,7 +15,7 @@ LESSON = Lesson(
         "2H 3H 8C 10D JS QH 4S",
         "4C 6D 7S 9D AH 5D JH",
     ),
-    stock="KH 3S 4D 8H JC 2D 6S",
+    stock="3S KH 4D 8H JC 2D 6S",
     discard="10C",
     turn=1,
     opening=("1: take 1", "1: discard 2H", "2: take 1", "2: discard 5D"),
@@ -44,10 +44,21 @@ LESSON = Lesson(
             move="0: discard 9C",
             point="9C",
             why=N_("Throw the 9♣: if you are caught, the 2♣ costs fewer penalty points."),
-            then=("1: take 1", "1: discard 3H", "2: take 1", "2: discard 4C"),
+            then=("1: take 1", "1: discard 3H", "2: draw"),
         ),
         Step(
-            say=N_("Draw from the stock."),
+            say=N_(
+                "The next player drew from the stock, so you may buy the 3♥ out of turn. But "
+                "your contract is down and one lay-off from going out: a buy would only put "
+                "the 3♥ and a penalty card in your hand. Pass."
+            ),
+            move="0: pass",
+            point="3H",
+            why=N_("Pass: the 3♥ and its penalty card would only add to your hand."),
+            then=("1: pass", "2: discard 4C"),
+        ),
+        Step(
+            say=N_("Your turn: draw from the stock."),
             move="0: draw",
             point="stock",
             why=N_("Draw from the stock: the 4♣ is of no use to you."),
