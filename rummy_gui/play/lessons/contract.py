@@ -63,7 +63,10 @@ LESSON = Lesson(
             ),
             move="0: contract 7H 7S 7D / QC QS QD",
             point="hand",
-            why=N_("Lay down 7♥ 7♠ 7♦ and Q♣ Q♠ Q♦: exactly the contract, three cards a set."),
+            why=N_(
+                "Lay down the three sevens and the three queens: exactly the contract, three "
+                "cards a set."
+            ),
         ),
         Step(
             say=N_("Lay-offs come on a later turn than your contract. Discard the 4♠ for now."),

@@ -34,7 +34,9 @@ LESSON = Lesson(
             say=N_("Lay down your contract: the three fives and the three kings, in one move."),
             move="0: contract 5H 5S 5D / KC KS KD",
             point="hand",
-            why=N_("Lay down 5♥ 5♠ 5♦ and K♣ K♠ K♦: exactly the contract of round 1."),
+            why=N_(
+                "Lay down the three fives and the three kings: exactly the contract of round 1."
+            ),
         ),
         Step(
             say=N_(

@@ -46,7 +46,7 @@ LESSON = Lesson(
             move="0: contract 8H 8S JK / KC KD KS",
             point="hand",
             why=N_(
-                "Lay down 8♥ 8♠ ★ and K♣ K♦ K♠: the kings need no joker, and your second "
+                "Lay down 8♥ 8♠ ★ and the three kings: the kings need no joker, and your second "
                 "joker can go on them next."
             ),
         ),
