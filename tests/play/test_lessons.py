@@ -61,9 +61,8 @@ def test_a_lesson_plays_through_with_its_moves(preset: str) -> None:
     while not run.done:
         said.append(run.text())
         _play(run)
-    last = lesson(preset).steps[-1]
-    if last.move and Move.parse(last.move).action is Action.CUT:
-        # Liverpool ends on the cut before the next deal: the text gives the total it earned
+    if lesson(preset).steps[-1].kind == Action.CUT.value:
+        # Liverpool ends on the cut before the next deal: the text gives the total it left
         assert not run.game.deal_over
         assert str(run.game.totals[run.SEAT]) in run.text()
     else:
@@ -88,6 +87,8 @@ def test_every_step_answers_a_wrong_move_and_changes_nothing(preset: str) -> Non
             assert not verdict.played
             assert verdict.text == step.why
             assert run.game.record() == before
+        elif step.kind:  # every legal move is of the kind the step takes (the cut)
+            assert all(m.action.value == step.kind for m in run.game.legal_moves)
         else:  # only a last card's discard leaves nothing else to try
             assert len(run.game.hand(run.SEAT)) == 1, step.say
         illegal = _illegal(run)
@@ -156,14 +157,17 @@ def test_the_shanghai_lesson_refuses_two_jokers_in_a_meld() -> None:
     assert "joker" in verdict.text
 
 
-def test_the_liverpool_cut_of_exactly_the_deal_takes_50_off() -> None:
+@pytest.mark.parametrize(("cut", "off"), [(31, 50), (30, 0), (32, 0)])
+def test_the_liverpool_lesson_takes_the_cut_made_by_eye(cut: int, off: int) -> None:
     run = LessonRun(lesson("liverpool"))
-    while run.step is not None and run.step.move != "0: cut 31":
+    while run.step is not None and run.step.kind != "cut":
         _play(run)
+    _next_deal(run)
     before = run.game.totals[run.SEAT]
-    assert not run.try_move(Move.parse("0: cut 30")).played  # any other cut earns nothing
-    _play(run)
-    assert run.game.totals[run.SEAT] == before - 50
+    assert run.try_move(Move.parse(f"0: cut {cut}")).played  # any cut: the end says what it did
+    assert run.done
+    assert run.game.totals[run.SEAT] == before - off  # only exactly the deal earns the 50
+    assert f"it is {before - off} now" in run.text()
 
 
 @pytest.mark.parametrize("lang", ["fi", "ru"])

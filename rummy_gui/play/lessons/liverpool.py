@@ -1,6 +1,7 @@
 """Liverpool Rummy, learnt on round one for three and the cut before round
-two: the contract, a lay-off on a later turn, going out, then the cut that
-lifts exactly the deal and what the table says about it."""
+two: the contract, a declined buy, a lay-off on a later turn, going out,
+then the cut, which the learner makes by eye, and what the table says about
+it (an exact cut: 50 off the total)."""
 
 from __future__ import annotations
 
@@ -84,21 +85,18 @@ LESSON = Lesson(
         Step(
             say=N_(
                 "Before each deal the player right of the dealer cuts the pack: now that is "
-                "you. If you lift exactly the cards the deal needs — 3 players × 10 cards, and "
-                "the upcard: 31 — 50 points come off your total. Cut 31 cards."
+                "you. Lifting exactly the cards the deal needs — 3 players × 10 cards and the "
+                "upcard: 31 — takes 50 points off your total. The edge shows no count: cut "
+                "where you judge 31 to be."
             ),
-            move="0: cut 31",
+            kind="cut",
             point="stock",
-            why=N_(
-                "Cut exactly 31 cards: only a cut of exactly the deal takes 50 points off "
-                "your total."
-            ),
+            why=N_("Cut the pack: click where you judge 31 cards to be."),
         ),
     ),
     end=N_(
-        "An exact cut! The log says how many cards you lifted, and 50 points came off your "
-        "total: it is {total} now. The round's scores will list it as “Exact cut”. A cut that "
-        "misses changes nothing. At the table the pack's edge shows no count: you judge it by "
-        "eye. After seven rounds the lowest total wins."
+        "The log says how many cards you cut. Exactly 31 takes 50 points off your total — it "
+        "is {total} now — and the round's scores then list “Exact cut”; any other cut changes "
+        "nothing. After seven rounds the lowest total wins."
     ),
 )
