@@ -23,16 +23,14 @@ from rummy_gui.ui.table import draw_common, texts
 from rummy_gui.ui.table.card_paint import reach
 from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.draw_hand import (
-    HAND_HOVER_LIFT,
     draw_drag,
     draw_hand,
     draw_targets,
-    hand_hovered,
     marked_card,
     meld_me_tag,
 )
 from rummy_gui.ui.table.draw_melds import draw_melds, draw_slots
-from rummy_gui.ui.table.draw_overlays import draw_focus, draw_messages, focus_shown, message_boxes
+from rummy_gui.ui.table.draw_overlays import draw_focus, draw_messages, message_boxes
 from rummy_gui.ui.table.draw_piles import PILE_LIFT, draw_discard, draw_stock, pile_lifted, pile_tip
 from rummy_gui.ui.table.draw_seats import (
     badge_lines,
@@ -45,6 +43,8 @@ from rummy_gui.ui.table.draw_seats import (
     thinking_spot,
 )
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.hand_stack import HAND_HOVER_LIFT, focus_shown
+from rummy_gui.ui.table.hand_stack import hovered as hand_hovered
 from rummy_gui.ui.table.seat_figures import hand_figure
 from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_tooltip, tooltip_rect
 

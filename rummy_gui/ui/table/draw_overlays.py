@@ -11,18 +11,10 @@ from rummy_gui.ui.table import callout
 from rummy_gui.ui.table.draw_common import draw_focus_box, focus_colour
 from rummy_gui.ui.table.draw_piles import pile_cards
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.hand_stack import focus_shown
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
-
-
-def focus_shown(scene: TableScene) -> bool:
-    return not (
-        scene.covered
-        or not scene.my_turn()
-        or scene.answers.answer_buttons
-        or (scene.drag and scene.drag.active)
-    )
 
 
 def draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
