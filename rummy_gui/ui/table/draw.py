@@ -230,7 +230,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         rects.extend(r.inflate(20, 24) for _c, r in geo.zones.get(("face down", seat), []))
         for meld in g.public_melds:
             if geo.meld_zone_of.get(meld.id) == seat:
-                melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
+                melds.append((meld.id, meld.tokens(), tuple(meld.owners)))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
         face_up = seat == scene.viewer and not scene.concealed()
