@@ -33,7 +33,8 @@ def draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
 def message_room(scene: TableScene, geo: Geometry) -> tuple[Rect, list[Rect], list[Rect]]:
     """Where the stack of messages may stand (the felt between the seats at
     the sides, above the player's own zone), the stock and the pile's cards,
-    and what else it keeps off: the hand, the actions by it and every badge."""
+    and what else it keeps off: the hand, the actions by it, every badge and
+    the claim prompt."""
     lt = geo.layout
     own = lt.seats[scene.viewer].zone
     area = Rect(lt.table.x, lt.table.y, lt.table.w, own.y - lt.table.y)
@@ -44,6 +45,8 @@ def message_room(scene: TableScene, geo: Geometry) -> tuple[Rect, list[Rect], li
             area = Rect(area.x, area.y, place.zone.x - area.x, area.h)
     area = area.inflate(-2 * callout.MARGIN, -2 * callout.MARGIN)
     keep_out = [lt.hand.inflate(0, 80), lt.actions, *(p.badge for p in lt.seats.values())]
+    if scene.answers.answer_buttons:
+        keep_out.append(scene.answers.panel)  # the claim prompt by the hand
     return area, pile_cards(geo), keep_out
 
 
