@@ -233,6 +233,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
                 melds.append((meld.id, meld.tokens(), tuple(meld.owners)))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
+        prompt = tuple(scene.answers.panel) if hint and scene.answers.answer_buttons else None
         face_up = seat == scene.viewer and not scene.concealed()
         own = [("hand", seat), ("face down", seat)]
         own.extend(("meld", m.id) for m in g.public_melds if geo.meld_zone_of.get(m.id) == seat)
@@ -245,6 +246,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
             len(g.hand(seat)),
             tuple(melds),
             hint,
+            prompt,  # the melds' hint wraps beside the claim prompt
             hidden_in(*own),
         )
         here = thinking if thinking is not None and thinking[0] == seat else None
