@@ -34,7 +34,6 @@ from rummy_gui.play.child import child_command, kill_child, pump_lines
 
 log = logging.getLogger("rummy_gui")
 
-COACH_LEVELS = ("off", "gentle", "strict")
 # The expected loss (points of the deal, penalty points in the contract
 # games) from which each level speaks.
 THRESHOLDS = {"gentle": 10.0, "strict": 3.0}
@@ -344,4 +343,3 @@ def make_coach(level: str, threaded: bool = True) -> Coach | None:
     if level not in THRESHOLDS:
         return None
     return Coach(level, threaded=threaded)
-

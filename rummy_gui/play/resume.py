@@ -98,14 +98,16 @@ def count_finished(saved: saves.SavedGame) -> None:
     the autosave go."""
     from rummy_gui.play.stats import MAX_COUNT, record_game
 
-    raw = saved.table.get("hints")
-    hints = {
-        int(k): v
-        for k, v in (raw.items() if isinstance(raw, dict) else ())
-        if k.isdigit() and len(k) < 3 and type(v) is int and 0 <= v <= MAX_COUNT
-    }
+    def per_seat(key: str) -> dict[int, int]:
+        raw = saved.table.get(key)
+        return {
+            int(k): v
+            for k, v in (raw.items() if isinstance(raw, dict) else ())
+            if k.isdigit() and len(k) < 3 and type(v) is int and 0 <= v <= MAX_COUNT
+        }
+
     try:
-        record_game(saved.game, saved.seats, hints=hints)
+        record_game(saved.game, saved.seats, hints=per_seat("hints"), coached=per_seat("coached"))
     except jsonio.WriteError:
         return
     with contextlib.suppress(saves.SaveError):
