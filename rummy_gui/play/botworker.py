@@ -254,15 +254,15 @@ def serve(pooled: bool = True, ready: bool = False) -> None:
             request = json.loads(line)
             if request.get("cancel"):
                 continue  # a cancel that came after its review had ended
+            if "shard" in request:
+                answer: dict[str, Any] = shards.answer(request["shard"])
+                out.write(json.dumps(answer).encode("utf-8") + b"\n")
+                out.flush()
+                continue
             if "coach" in request:  # the coach's own process (play/coach.py)
                 from rummy_gui.play.coach import serve_request
 
                 answer = serve_request(request["coach"])
-                out.write(json.dumps(answer).encode("utf-8") + b"\n")
-                out.flush()
-                continue
-            if "shard" in request:
-                answer: dict[str, Any] = shards.answer(request["shard"])
                 out.write(json.dumps(answer).encode("utf-8") + b"\n")
                 out.flush()
                 continue

@@ -96,7 +96,8 @@ def count_finished(saved: saves.SavedGame) -> None:
     """A finished game kept as the autosave (its statistics met a full disk):
     count it (once; a game counted already is not counted again), then let
     the autosave go."""
-    from rummy_gui.play.stats import MAX_COUNT, record_game
+    from rummy_gui.play.stats import record_game
+    from rummy_gui.play.stats_history import MAX_COUNT
 
     def per_seat(key: str) -> dict[int, int]:
         raw = saved.table.get(key)
