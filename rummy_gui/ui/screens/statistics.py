@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from rummy_gui.i18n import N_, _
+from rummy_gui.i18n import N_, _, ngettext
 from rummy_gui.play.problems import SAVING_OFF, explain
 from rummy_gui.safetext import clean
 from rummy_gui.ui.screens import catalog
@@ -146,7 +146,11 @@ class StatisticsScene(WidgetScene):
             return
         games = len(stats.history)
         lines = [
-            _("{n} games and every player's record, written in:").format(n=games),
+            ngettext(
+                "{n} game and every player's record, written in:",
+                "{n} games and every player's record, written in:",
+                games,
+            ).format(n=games),
             clean(str(done.folder)),
             f"{done.csv.name}  ·  {done.json.name}",
         ]

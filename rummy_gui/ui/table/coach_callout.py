@@ -182,7 +182,7 @@ class CoachCallout:
         def said(move: Move) -> str:
             return describe(move, before, name)
 
-        points = decimal(v.loss, 0 if v.loss >= 10 else 1)
+        points = decimal(v.loss, 1)  # as the deal review says it
         worth = (
             _("About {points} penalty points fewer this round.")
             if v.contract
