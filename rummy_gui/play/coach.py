@@ -247,6 +247,11 @@ class Coach:
         self._ready: Verdict | None = None
         self._closed = False
 
+    @property
+    def pid(self) -> int | None:
+        """The coach's process, once started (the benchmarks count its CPU)."""
+        return None if self._process is None else self._process.pid
+
     # --- the judging, on the worker thread --------------------------------
     def _judge_here(self) -> Judge:
         if self._local is None:
