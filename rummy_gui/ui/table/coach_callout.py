@@ -202,7 +202,9 @@ class CoachCallout:
         if v is None:
             return
         lt = self.t.geometry().layout
-        area = lt.table
+        area = lt.table.copy()
+        if lt.actions.w and lt.actions.x > area.centerx:  # left of the actions over the hand
+            area.w = lt.actions.x - px(8) - area.x
         w = min(px(560), area.w - px(24))
         inner = w - px(36)
         self.lines = [(line, px(19), theme.GOLD) for line in fonts.wrap(_("Coach"), px(19), inner)]
@@ -212,8 +214,8 @@ class CoachCallout:
         line_h = px(21)
         bh = px(36)
         h = px(16) + line_h * len(self.lines) + px(10) + bh + px(14)
-        bottom = max(area.y + h + px(6), lt.hand.y - px(70))
-        self.rect = pygame.Rect(area.centerx - w // 2, bottom - h, w, h)
+        # at the top of the table: the hand, the pile and the buttons stay in sight
+        self.rect = pygame.Rect(area.centerx - w // 2, area.y + px(10), w, h)
         bw = min(px(170), (w - px(48)) // 2)
         y = self.rect.bottom - bh - px(14)
         keep = Button((self.rect.centerx + px(8), y, bw, bh), _("Keep"), self.keep, size=px(15))
