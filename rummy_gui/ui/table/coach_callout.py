@@ -5,10 +5,13 @@ played and about how much it is worth, with "Take it back" and "Keep".
 The verdict is worked out off the frame thread; the callout shows it when it
 comes, only to the seat that moved (a human's), while that seat sits at the
 bottom with its hand shown, and only while the game is still where the move
-left it. Meanwhile the next player waits a little (`COACH_WAIT`), so that
-"Take it back" is still possible. "Take it back" undoes that one move by the
-play layer's undo rules (`table_policy.may_undo`). Each verdict shown counts
-as a coached mistake of the seat in the statistics."""
+left it. Meanwhile the next player (a bot) waits a little (`COACH_WAIT`), so
+that "Take it back" is still possible. In hot seat a move that ends the
+person's turn (a discard, a pass on a claim) turns their hand face down for
+the next person, so its verdict, which would tell of that hand, is dropped.
+"Take it back" undoes that one move by the play layer's undo rules
+(`table_policy.may_undo`). Each verdict shown counts as a coached mistake of
+the seat in the statistics."""
 
 from __future__ import annotations
 
@@ -47,6 +50,7 @@ class CoachCallout:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
         self.waited = 0.0  # seconds the verdict now being worked out has taken
+        self.judging: int | None = None  # the seat whose move is being judged
         self.started = False  # the table's first frame is on screen: processes may start
         self.sync()
 
@@ -77,6 +81,7 @@ class CoachCallout:
             return
         self.dismiss()
         self.waited = 0.0
+        self.judging = seat
         self.coach.moved(s.game, seat, s.version, s.bot_seed(seat))
 
     def update(self, dt: float) -> None:
@@ -111,11 +116,18 @@ class CoachCallout:
 
     def holds(self) -> bool:
         """The next player waits: a verdict is shown, or is still being
-        worked out (for `COACH_WAIT` seconds at most)."""
+        worked out (for `COACH_WAIT` seconds at most) for a seat it could be
+        shown to (in hot seat a hand that is face down hears nothing)."""
         if self.verdict is not None:
             return True
         c = self.coach
-        return c is not None and c.busy(self.t.session.version) and self.waited < COACH_WAIT
+        return (
+            c is not None
+            and self.judging is not None
+            and c.busy(self.t.session.version)
+            and self.waited < COACH_WAIT
+            and self._for_the_viewer(self.judging)
+        )
 
     def wait(self) -> float:
         """Seconds until the table needs a frame for the coach."""

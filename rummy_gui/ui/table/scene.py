@@ -147,9 +147,9 @@ class TableScene(Scene, TableState):
         self.coach.layout()
 
     def _covered(self) -> bool:
-        """Something is over the table (hand-over, a dialog, the coach's word): no hand-over now."""
+        """Something is over the table (a hand-over screen, a dialog): no hand-over now."""
         top = self.app.stack.top
-        return isinstance(top, HandOverScene) or top is not self or self.coach.holds()
+        return isinstance(top, HandOverScene) or top is not self
 
     def _hand_over(self, seat: int, why: str) -> None:
         self.app.push(HandOverScene(self.app, self, seat, why))

@@ -157,15 +157,22 @@ def test_in_hot_seat_only_the_seat_that_moved_hears_it(app: App, to_the_mover: b
     assert scene.session.coached[seat] == (1 if to_the_mover else 0)
 
 
-def test_a_hot_seat_hand_over_waits_for_the_callout(app: App) -> None:
+def test_in_hot_seat_a_hand_turned_face_down_hears_nothing(app: App) -> None:
     scene = coached_table(app, 6, humans=2)
     me = scene.viewer
-    scene.play(Move.parse(f"{me}: take 1"))
+    scene.play(Move.parse(f"{me}: draw"))
+    card = scene.game.hand(me)[0]
+    scene.play(Move.parse(f"{me}: discard {card}"))  # the other person's turn now
     frame(app)
-    assert scene.coach.open
-    assert scene._covered()  # the next person's hand-over waits
-    click(app, button(scene, "Keep").rect.center)  # type: ignore[attr-defined]
-    assert not scene._covered()
+    assert scene.concealed()
+    draw, take = Move.parse(f"{me}: draw"), Move.parse(f"{me}: take 1")
+    verdict = Verdict(me, scene.session.version, draw, take, 12.0, False)
+    scene.coach.coach = _Said(verdict)  # type: ignore[assignment]
+    scene.coach.judging = me
+    frame(app)
+    assert not scene.coach.open  # it would tell the next person of this hand
+    assert scene.session.coached[me] == 0
+    assert not scene.coach.holds()
 
 
 def test_a_finished_table_stops_its_coach(app: App) -> None:
@@ -201,3 +208,24 @@ def test_the_callout_is_drawn_and_gone_from_the_frame(app: App) -> None:
     frame(app, 2)
     after = surface.subsurface(rect).copy()
     assert shown.get_view("2").raw != after.get_view("2").raw
+
+
+class _Thinking(_Said):
+    """A coach still working out its verdict."""
+
+    def busy(self, _version: int) -> bool:
+        return True
+
+
+def test_the_bots_wait_for_a_verdict_a_little_and_no_longer(app: App) -> None:
+    from rummy_gui.ui.table.coach_callout import COACH_WAIT
+
+    scene = coached_table(app, 6)
+    me = scene.viewer
+    scene.play(Move.parse(f"{me}: take 1"))
+    scene.coach.dismiss()
+    scene.coach.coach = _Thinking(None)  # type: ignore[arg-type,assignment]
+    assert scene.coach.holds()
+    assert scene.frame_wait() <= 0.05  # the table polls for the verdict meanwhile
+    scene.coach.update(COACH_WAIT + 0.1)
+    assert not scene.coach.holds()  # past the wait the game goes on; a late verdict is dropped
