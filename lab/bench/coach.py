@@ -7,7 +7,8 @@ a legal move other than the expert's own (so every verdict prices two moves,
 the costly case). Each is judged as the table judges it: `Coach.moved`, then
 `poll` until the verdict comes, through the coach's own bot process and its
 second process (`process`), and, for comparison, by this process alone
-(`one process`: the judge inline). Wall milliseconds from the move to the
+(`one process`: the judge inline, which works out the expert's choice after
+the move too). Wall milliseconds from the move to the
 verdict; the CPU of this process beside it (the table's own share).
 
     python -m lab.bench coach [--repeats N]     # every position N times (5)
@@ -28,16 +29,18 @@ PER_PRESET = 6
 SEED = 5  # the expert's seed (the table gives the seat's bot seed)
 
 
-def searched_games(preset: str, players: int, count: int, seed: int = 9) -> list[tuple[Game, Move]]:
-    """(the game just after the move, the move) at positions of medium's
-    seeded deals where the expert searches, the move another than the
-    expert's choice."""
+def searched_games(
+    preset: str, players: int, count: int, seed: int = 9
+) -> list[tuple[Game, Move, Game]]:
+    """(the game just after the move, the move, the game before it) at
+    positions of medium's seeded deals where the expert searches, the move
+    another than the expert's choice."""
     from rummy_gui.bots import make_bot
     from rummy_gui.bots.expert import ExpertBot
     from rummy_gui.engine.seeded import seeded_deal
 
     expert = ExpertBot(SEED)
-    out: list[tuple[Game, Move]] = []
+    out: list[tuple[Game, Move, Game]] = []
     index = 0
     while len(out) < count and index < 200:
         g = seeded_deal(preset, players, seed, index)
@@ -50,7 +53,7 @@ def searched_games(preset: str, players: int, count: int, seed: int = 9) -> list
                 mine = expert.choose(view)
                 other = next(m for m in view.legal_moves if m != mine)
                 after = g.copy()
-                out.append((after, after.play(other)))
+                out.append((after, after.play(other), g.copy()))
             g.play(bots[seat].choose(view))
             moves += 1
         index += 1
@@ -75,9 +78,13 @@ def _children(pid: int) -> list[int]:
     return [c for task in Path(f"/proc/{pid}/task").glob("*/children") for c in read(task)]
 
 
-def time_verdicts(games: list[tuple[Game, Move]], use_process: bool) -> list[tuple[float, ...]]:
+def time_verdicts(
+    games: list[tuple[Game, Move, Game]], use_process: bool
+) -> list[tuple[float, ...]]:
     """(wall ms, this process's CPU ms, the coach process's, its second
-    process's) from each move to its verdict."""
+    process's) from each move to its verdict. As at the table, the coach's
+    process works out the expert's choice while the player thinks
+    (`Coach.prepare`, untimed: the player's time)."""
     from lab.bench.expert import _cpu_of
     from rummy_gui.play.coach import Coach
 
@@ -93,8 +100,11 @@ def time_verdicts(games: list[tuple[Game, Move]], use_process: bool) -> list[tup
             first = coach.pid
             if first is not None:
                 pids = [first, *_children(first)[:1]]
-        for version, (game, move) in enumerate(games):
+        for version, (game, move, position) in enumerate(games):
             seat = int(move.seat or 0)
+            thinking = coach.prepare(position, seat, SEED)
+            if thinking is not None:
+                thinking.result()
             before = [_cpu_of(p) for p in pids]
             t, c = time.perf_counter(), time.process_time()
             coach.moved(game, seat, version, SEED)

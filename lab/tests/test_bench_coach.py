@@ -14,7 +14,7 @@ def test_the_positions_are_searched_and_the_move_is_not_the_experts() -> None:
 
     found = bench_coach.searched_games("rummy500", 3, 2)
     assert len(found) == 2
-    for after, move in found:
+    for after, move, _before in found:
         record = after.record()
         before = Game.from_record({**record, "moves": record["moves"][:-1]})
         view = before.view(int(move.seat or 0))

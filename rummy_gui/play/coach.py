@@ -60,7 +60,8 @@ class Verdict:
 @dataclass(frozen=True)
 class Question:
     """A move to judge: the record up to it (its moves without the move),
-    the move's text, the seat that played it and the expert's seed."""
+    the move's text, the seat that played it and the expert's seed. With no
+    move (`played` ""), a position to prepare: the seat is to decide there."""
 
     record: dict[str, Any]
     played: str
@@ -76,6 +77,12 @@ class Question:
         if not isinstance(data, dict) or not isinstance(data["record"], dict):
             raise ValueError("not a coach question")
         return cls(data["record"], str(data["played"]), int(data["seat"]), int(data["seed"]))
+
+
+def preparation(game: Game, seat: int, seed: int) -> Question:
+    """The position `seat` is to decide in, to work out the expert's choice
+    while the player thinks (`Judge.prepare`)."""
+    return Question(game.record(), "", seat, seed)
 
 
 def question(game: Game, seat: int, seed: int) -> Question | None:
@@ -103,6 +110,8 @@ class Judge:
         self._header: dict[str, Any] | None = None
         self._sent: list[str] = []
         self._experts: dict[int, Any] = {}
+        # the expert's choice worked out before the move: (seat, seed, moves), choice
+        self._prepared: tuple[tuple[int, int, list[str]], Move] | None = None
 
     def position(self, record: dict[str, Any]) -> Game:
         """The game of `record`, built on the replica where it can be."""
@@ -117,20 +126,44 @@ class Judge:
         self._game, self._header, self._sent = game, header, moves
         return game
 
+    def _expert(self, seed: int) -> Any:
+        from rummy_gui.bots.expert import ExpertBot
+
+        expert = self._experts.get(seed)
+        if expert is None:
+            expert = self._experts[seed] = ExpertBot(seed)
+        expert.pool = self.pool
+        return expert
+
+    def prepare(self, q: Question) -> None:
+        """Work out the expert's choice in the position of `q` now, so that
+        judging a move there waits only for the pricing (the choice is the
+        same whenever it is worked out)."""
+        from rummy_gui.play.review import is_decision
+
+        game = self.position(q.record)
+        if is_decision(game, q.seat):
+            mine = self._expert(q.seed).choose(game.view(q.seat))
+            self._prepared = ((q.seat, q.seed, list(q.record["moves"])), mine)
+
     def answer(self, q: Question) -> dict[str, Any] | None:
         """The review's finding for the move (as JSON), or None: not a
         decision, or the expert would play it too, or no clear loss."""
-        from rummy_gui.bots.expert import ExpertBot
         from rummy_gui.play.review import REVIEW_BUDGET, is_decision, price
 
         game = self.position(q.record)
         if not is_decision(game, q.seat):
             return None
-        expert = self._experts.get(q.seed)
-        if expert is None:
-            expert = self._experts[q.seed] = ExpertBot(q.seed)
-        expert.pool = self.pool
-        found = price(game.view(q.seat), Move.parse(q.played), expert, self.budget or REVIEW_BUDGET)
+        mine = None
+        if self._prepared is not None and self._prepared[0] == (
+            q.seat,
+            q.seed,
+            list(q.record["moves"]),
+        ):
+            mine = self._prepared[1]
+        budget = self.budget or REVIEW_BUDGET
+        view = game.view(q.seat)
+        found = price(view, Move.parse(q.played), self._expert(q.seed), budget, mine=mine)
         if found is None:
             return None
         return {**found.to_json(), "contract": bool(game.rules.is_contract)}
@@ -155,7 +188,11 @@ def serve_request(request: Any) -> dict[str, Any]:
         _JUDGE = Judge(SecondProcess())
     if isinstance(request, dict) and request.get("warm"):
         return {"warm": True}
-    return {"finding": _JUDGE.answer(Question.from_json(request))}
+    q = Question.from_json(request)
+    if not q.played:
+        _JUDGE.prepare(q)
+        return {"prepared": True}
+    return {"finding": _JUDGE.answer(q)}
 
 
 class CoachProcess:
@@ -275,7 +312,11 @@ class Coach:
                     self._process = None
         if request.get("warm"):
             return {"warm": True}
-        return {"finding": self._judge_here().answer(Question.from_json(request))}
+        q = Question.from_json(request)
+        if not q.played:
+            self._judge_here().prepare(q)
+            return {"prepared": True}
+        return {"finding": self._judge_here().answer(q)}
 
     def start(self) -> None:
         """Start the coach's process now (after the table's first frame), so
@@ -306,6 +347,15 @@ class Coach:
                 log.exception("coach: judging a move failed")
             return
         self._pending = (seat, version, self._executor.submit(self._judge, q, version))
+
+    def prepare(self, game: Game, seat: int, seed: int) -> Future[Any] | None:
+        """`seat` (a human) is to decide in `game`: the expert's choice there
+        is worked out meanwhile, off the caller's thread (not inline)."""
+        if self._closed or not self.threaded:
+            return None
+        future = self._executor.submit(self._ask, preparation(game, seat, seed).to_json())
+        future.add_done_callback(_log_failure)
+        return future
 
     def busy(self, version: int) -> bool:
         """A verdict on the position `version` is still being worked out."""
@@ -340,7 +390,7 @@ class Coach:
 def _log_failure(future: Future[Any]) -> None:
     exc = future.exception()
     if exc is not None:
-        log.warning("coach: the process did not start: %s", exc)
+        log.warning("coach: a request failed: %s", exc)
 
 
 def make_coach(level: str, threaded: bool = True) -> Coach | None:

@@ -133,15 +133,19 @@ def price(
     min_loss: float = 0.0,
     clear: float = 1.0,
     position: int = 0,
+    mine: Move | None = None,
 ) -> Finding | None:
     """The finding for one decision, seen from `view`: None when the move
     played is not legal there, is the expert's own, or its estimated loss is
     not more than `min_loss` points and (with `clear` > 0) `clear` standard
-    errors. The deal review and the coach both judge a move with this."""
+    errors. The deal review and the coach both judge a move with this;
+    `mine`, when given, is `expert.choose(view)` worked out before (the
+    coach's, while the player thought)."""
     twin = _legal_twin(view, played)
     if twin is None:
         return None
-    mine = expert.choose(view)
+    if mine is None:
+        mine = expert.choose(view)
     if same_move(mine, twin):
         return None
     est = expert.estimate(view, [twin, mine], budget=budget)

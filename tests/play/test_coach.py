@@ -9,7 +9,7 @@ import pytest
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game
-from rummy_gui.play.coach import THRESHOLDS, Coach, Judge, Question, question
+from rummy_gui.play.coach import THRESHOLDS, Coach, Judge, Question, preparation, question
 from rummy_gui.play.review import review
 
 
@@ -187,3 +187,40 @@ def test_a_question_crosses_the_pipe_as_plain_data() -> None:
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="coach level"):
         Coach("harsh")
+
+
+def test_a_choice_worked_out_before_the_move_changes_nothing() -> None:
+    a, _b, me = _twins(4)
+    before = a.copy()
+    a.play(f"{me}: draw")
+    q = question(a, me, 5)
+    assert q is not None
+    plain = Judge().answer(q)
+    judge = Judge()
+    judge.prepare(preparation(before, me, 5))
+    assert judge._prepared is not None  # the choice is there before the move
+    assert judge.answer(q) == plain
+    elsewhere = Judge()
+    elsewhere.prepare(preparation(before, me, 6))  # another seed: not used
+    assert elsewhere.answer(q) == plain
+
+
+def test_the_threaded_coach_prepares_while_the_player_thinks() -> None:
+    a, _b, me = _twins(4)
+    before = a.copy()
+    a.play(f"{me}: draw")
+    inline = Coach("strict", threaded=False)
+    assert inline.prepare(before, me, 5) is None  # inline: nothing to overlap
+    inline.moved(a, me, 1, 5)
+    expected = inline.poll(1)
+    coach = Coach("strict", use_process=False)
+    try:
+        ready = coach.prepare(before, me, 5)
+        assert ready is not None
+        ready.result(timeout=60)
+        coach.moved(a, me, 1, 5)
+        assert coach._pending is not None
+        coach._pending[2].result(timeout=60)
+        assert coach.poll(1) == expected
+    finally:
+        coach.close()

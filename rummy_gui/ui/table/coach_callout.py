@@ -51,6 +51,7 @@ class CoachCallout:
         self.buttons: list[Button] = []
         self.waited = 0.0  # seconds the verdict now being worked out has taken
         self.judging: int | None = None  # the seat whose move is being judged
+        self.prepared_for: int | None = None  # the version the expert's choice was asked for
         self.started = False  # the table's first frame is on screen: processes may start
         self.sync()
 
@@ -91,6 +92,12 @@ class CoachCallout:
             self.dismiss()  # the game moved on (a move, an undo, a redo)
         if self.coach is None:
             return
+        if self.prepared_for != s.version:
+            # the viewer is to decide: the expert's choice is worked out while they think
+            self.prepared_for = s.version
+            seat = self.t.viewer
+            if seat in s.game.to_act and not s.game.deal_over and self._for_the_viewer(seat):
+                self.coach.prepare(s.game, seat, s.bot_seed(seat))
         if self.coach.busy(s.version):
             self.waited += dt
         verdict = self.coach.poll(s.version)

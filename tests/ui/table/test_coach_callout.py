@@ -140,6 +140,9 @@ class _Said:
         v, self.verdict = self.verdict, None
         return v if v is not None and v.version == version else None
 
+    def prepare(self, *_args: object) -> None:
+        return None
+
     def close(self) -> None:
         pass
 
