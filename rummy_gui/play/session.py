@@ -203,6 +203,7 @@ class Session:
         self.save_error_kind = ""  # the JsonFileError/SaveError kind of that failure ("disk_full")
         self.notices: list[str] = []  # for the player, shown once by the table
         self.hints: Counter[int] = Counter()  # hints asked, per seat
+        self.coached: Counter[int] = Counter()  # the coach's words on mistakes, per seat
         self.bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays
         self.game.undo_enabled = True  # undo within a turn (the table decides whose)
         if autosave_enabled and not demo and saves.read_only():
@@ -473,10 +474,15 @@ def record_statistics(session: Session) -> None:
     from rummy_gui.play.stats import record_game
 
     try:
-        record_game(session.game, session.seats, hints=dict(session.hints))
+        record_game(
+            session.game, session.seats, hints=dict(session.hints), coached=dict(session.coached)
+        )
     except jsonio.WriteError as e:
         session._saving_failed(e)
-        table = {"hints": {str(k): v for k, v in session.hints.items()}}
+        table = {
+            "hints": {str(k): v for k, v in session.hints.items()},
+            "coached": {str(k): v for k, v in session.coached.items()},
+        }
         with contextlib.suppress(saves.SaveError):
             doc = saves.document(session.game, session.seats, table)
             session._quietly(saves.write_autosave, doc)

@@ -138,6 +138,7 @@ class TableSession(Protocol):
 
     # --- hints ------------------------------------------------------------------
     hints: Counter[int]  # hints asked, per seat (the table counts them; statistics read them)
+    coached: Counter[int]  # the coach's words on mistakes, per seat (counted as hints are)
 
     def hint(self, seat: int) -> Hint | None:
         """The bots' advice for `seat`'s decision now (None: nothing to decide)."""
