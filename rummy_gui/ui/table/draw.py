@@ -305,6 +305,8 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         parts["focus"] = (rect.inflate(20, 20).clip(window), _Part(None, scene.focus.keyboard_used))
     for k, (img, box, alpha) in enumerate(message_boxes(scene, geo)):
         parts[("message", k)] = (box.inflate(26, 14).clip(window), _Part(None, (id(img), alpha)))
+    for k, (rect, shows) in enumerate(scene.over_parts(geo)):
+        parts[("over", k)] = (rect.clip(window), _Part(None, shows))
     return parts
 
 
