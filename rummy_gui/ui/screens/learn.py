@@ -5,6 +5,8 @@ come; the note under it says why."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from rummy_gui.i18n import N_, _
@@ -35,7 +37,7 @@ class LearnScene(WidgetScene):
             Button(
                 (w // 2 - bw // 2, top + i * step, bw, bh),
                 p.display_name,
-                lambda p=p.id: self.app.rooms.lesson(p),
+                partial(self.app.rooms.lesson, p.id),
                 enabled=has_lesson(p.id),
                 size=16,
             )
