@@ -19,6 +19,7 @@ from rummy_gui.ui.art.motion import Celebration
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.table.all_hands import SHOW_KEY
 from rummy_gui.ui.table.breakdown import (
     MAX_CARD,
     MIN_CARD,
@@ -26,6 +27,7 @@ from rummy_gui.ui.table.breakdown import (
     legend,
     rows_height,
 )
+from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.table.score_sheet import SHEET_KEY, ScoreSheetScene
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
@@ -43,6 +45,13 @@ class TableScene(Protocol):
     def session(self) -> Session: ...
 
     def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool: ...
+
+    @property
+    def viewer(self) -> int: ...
+
+    def geometry(self) -> Geometry: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class DealSummaryScene(Overlay):
@@ -97,11 +106,26 @@ class DealSummaryScene(Overlay):
                     size=16,
                 )
             )
+        self.all_hands = Button(
+            (self.rect.right - 24 - 200, self.rect.y + 16, 200, 36),
+            _("Show all hands"),
+            self._show_all_hands,
+            size=15,
+        )
+        self.buttons.append(self.all_hands)
+
+    def _show_all_hands(self) -> None:
+        from rummy_gui.ui.table.all_hands import AllHandsScene
+
+        self.app.push(AllHandsScene(self.app, self.table))
 
     def key(self, intent: Key) -> bool:
-        """The score sheet's key opens it over the summary too."""
+        """The score sheet's key opens it over the summary too; H shows all hands."""
         if intent.key == SHEET_KEY:
             self.app.push(ScoreSheetScene(self.app, self.table.session))
+            return True
+        if intent.key == SHOW_KEY:
+            self._show_all_hands()
             return True
         return super().key(intent)
 
@@ -131,9 +155,10 @@ class DealSummaryScene(Overlay):
         )
         surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
         told = fingerprint_line(g)
-        if told:
-            img = fit_text(told, 13, theme.TEXT_DIM, r.w // 2, min_size=10)
-            surface.blit(img, img.get_rect(topright=(r.right - 24, r.y + 28)))
+        if told:  # between the title and "Show all hands"
+            room = self.all_hands.rect.x - 16 - (r.x + 24 + px_width(title, 26))
+            img = fit_text(told, 13, theme.TEXT_DIM, min(r.w // 2, room), min_size=9)
+            surface.blit(img, img.get_rect(topright=(self.all_hands.rect.x - 16, r.y + 28)))
         contract = scoring.lowest_total_wins(g.rules)  # penalty points: shown without a sign
         # the rows share the room between the headings and the note: 8 players
         # in a 960x600 window must not run into it
@@ -153,6 +178,11 @@ class DealSummaryScene(Overlay):
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
+
+
+def px_width(text: str, size: int) -> int:
+    """How wide a bold heading of this size is."""
+    return fonts.font(size, True).size(text)[0]
 
 
 def celebrates(humans: Sequence[int], winners: Sequence[int]) -> bool:
