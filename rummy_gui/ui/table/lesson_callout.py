@@ -131,7 +131,7 @@ def callout(
     w = max(widest, head_w) + 2 * PAD
     h = PAD + fonts.font(px(HEAD), True).get_linesize() + 4 + line_h * len(lines) + PAD
     place = place_of(t, geo, point, meld)
-    # what the player reads to act: the piles, the hand and whose turn it is
+    # what the player reads to act: the piles, the hand, whose turn it is, the melds
     keep_out = [
         *(
             r
@@ -139,6 +139,7 @@ def callout(
             for _c, r in geo.zones.get(z, [])
         ),
         *(seat.badge for seat in geo.layout.seats.values()),
+        *(r for rects in geo.meld_rects.values() for r in rects),
     ]
     if place is not None:
         keep_out = [r for r in keep_out if not r.colliderect(place)]
