@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from pygame import Rect
 
@@ -22,7 +23,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.lesson import LessonTable
 from rummy_gui.ui.table.lesson_end import LessonEndScene
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, drag, frame
+from tests.ui.ui_driver import click, drag, frame, key
 
 
 @pytest.fixture(autouse=True)
@@ -221,3 +222,18 @@ def test_a_lesson_is_not_saved_nor_counted(app: App) -> None:
     recorded, _problems = stats.load_stats()
     assert recorded.rows() == []
     assert recorded.recorded == []
+
+
+def test_the_keys_play_a_lesson_as_they_play_a_game(app: App) -> None:
+    scene = open_lesson(app, "rummy500")
+    run = scene.lesson.run
+    before = scene.game.record()
+    key(app, pygame.K_d)  # discard the focused card before drawing: the rules refuse it
+    step = run.step
+    assert step is not None
+    assert run.index == 0
+    assert scene.game.record() == before
+    assert [m.text for m in scene.messages][-1] not in ("", step.why)  # the engine's reason
+    key(app, pygame.K_s)  # draw from the stock: the lesson's move
+    assert run.index == 1
+    assert len(scene.game.hand(0)) == 9
