@@ -55,6 +55,11 @@ class LessonSession(Session):
         """Every step played and every scripted move after them."""
         return self.run.done and not self.script
 
+    def step_meld(self) -> int | None:
+        """The meld the step's move plays to (a lay-off's), for the table to point at."""
+        step = self.run.step
+        return Move.parse(step.move).meld_id if step is not None and step.move else None
+
     def text(self) -> str:
         """What the lesson says now (the step's words, or its end)."""
         return self.run.text()

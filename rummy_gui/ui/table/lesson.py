@@ -13,7 +13,6 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from rummy_gui.engine import Move
 from rummy_gui.i18n import _
 from rummy_gui.play.lesson_session import LessonSession
 from rummy_gui.play.lessons import lesson as find_lesson
@@ -54,7 +53,7 @@ class LessonTable(TableScene):
         if step is None:
             return None
         head = step_head(run.index, len(run.lesson.steps))
-        meld = Move.parse(step.move).meld_id if step.move else None
+        meld = self.lesson.step_meld()
         return callout(self, geo or self.geometry(), head, run.text(), step.point, meld)
 
     def over_parts(self, geo: Geometry) -> list[tuple[Rect, object]]:
