@@ -1,6 +1,7 @@
 """The Statistics screen: each player's record per game, from
 `rummy_gui.play.stats` (games are recorded there when they end), a bar chart of
-the win rates in one game, and Reset (after a question)."""
+the win rates in one game, Export (CSV and JSON in the documents folder,
+`play.stats_export`; a notice says where) and Reset (after a question)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,15 @@ from typing import Any
 
 import pygame
 
-from rummy_gui.i18n import N_, _
-from rummy_gui.play.problems import explain
+from rummy_gui.i18n import N_, _, ngettext
+from rummy_gui.play.problems import SAVING_OFF, explain
 from rummy_gui.safetext import clean
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.shell.intents import Intent, Wheel
+from rummy_gui.ui.shell.intents import Back, Intent, Wheel
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
-from rummy_gui.ui.widgets.dialogs import WidgetScene
+from rummy_gui.ui.widgets.dialogs import Overlay, WidgetScene
 from rummy_gui.ui.widgets.uiscale import px
 
 COLUMNS = (
@@ -114,6 +115,14 @@ class StatisticsScene(WidgetScene):
                 enabled=bool(self.rows),
             ),
         ]
+        self.widgets.append(
+            Button(
+                (w - px(290), px(24), px(250), px(42)),
+                _("Export (CSV, JSON)"),
+                self.export,
+                size=px(15),
+            )
+        )
         if len(self.presets()) > 1:
             self.widgets.append(
                 Button(
@@ -129,6 +138,36 @@ class StatisticsScene(WidgetScene):
         if presets:
             i = presets.index(self.chart_preset) if self.chart_preset in presets else -1
             self.chart_preset = presets[(i + 1) % len(presets)]
+
+    def export(self) -> None:
+        """Every player's statistics and the games' history written out for a
+        spreadsheet; a notice says where (or why not)."""
+        from rummy_gui.paths import documents_dir
+        from rummy_gui.play import jsonio
+        from rummy_gui.play.stats import load_stats
+        from rummy_gui.play.stats_export import export_stats
+
+        stats, _warnings = load_stats()  # what could be read; damaged parts are told on screen
+        folder = documents_dir()
+        try:
+            done = export_stats(stats, folder)
+        except jsonio.WriteError as e:
+            summary = SAVING_OFF.get(e.kind, N_("the file could not be written"))
+            why = explain(clean(str(e)), summary)
+            lines = [_("Nothing was written: {reason}.").format(reason=why), clean(str(folder))]
+            self.app.push(NoticeScene(self.app, _("The statistics could not be exported"), lines))
+            return
+        games = len(stats.history)
+        lines = [
+            ngettext(
+                "{n} game and every player's record, written in:",
+                "{n} games and every player's record, written in:",
+                games,
+            ).format(n=games),
+            clean(str(done.folder)),
+            f"{done.csv.name}  ·  {done.json.name}",
+        ]
+        self.app.push(NoticeScene(self.app, _("Statistics exported"), lines))
 
     def _ask_reset(self) -> None:
         from rummy_gui.ui.widgets.dialogs import ConfirmScene
@@ -240,3 +279,48 @@ def bar_and_value(
     value = pygame.Rect((0, 0), value_size)
     value.midbottom = (cx, bar.y - 2)
     return bar, value
+
+
+class NoticeScene(Overlay):
+    """A notice over the screen: a title, a few lines (a folder's path is
+    wrapped, never cut) and OK."""
+
+    dims = True
+
+    def __init__(self, app: App, title: str, lines: list[str]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.text = lines
+        self.lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        rw = min(640, w - 40)
+        self.lines = [(line, 20, theme.GOLD) for line in fonts.wrap(self.title, 20, rw - 48, True)]
+        for k, text in enumerate(self.text):
+            colour = theme.TEXT if k == 0 else theme.HIGHLIGHT
+            self.lines += [(line, 17, colour) for line in fonts.wrap(text, 17, rw - 48)]
+        self.lines = self.lines[:9]
+        rh = 104 + 26 * len(self.lines)
+        self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh)
+        ok = Button((self.rect.centerx - 70, self.rect.bottom - 62, 140, 44), _("OK"), self.app.pop)
+        self.buttons = [ok]
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.app.pop()
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        draw_panel(surface, self.rect, alpha=255)
+        y = self.rect.y + 22
+        for line, size, colour in self.lines:
+            img = fonts.text_cached(line, size, colour, size >= 20)
+            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            y += 26
+        for b in self.buttons:
+            b.draw(surface, live=not self.covered)
+        self.draw_focus(surface)

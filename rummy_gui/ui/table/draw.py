@@ -163,12 +163,13 @@ _FRAMES: weakref.WeakKeyDictionary[TableScene, _Frame] = weakref.WeakKeyDictiona
 
 def _still(scene: TableScene) -> bool:
     """Nothing that crosses the table's parts is being drawn: no card in flight,
-    no drag, no claim prompt, no contract slots, no cut."""
+    no drag, no claim prompt, no coach's callout, no contract slots, no cut."""
     return not (
         scene.motion.flights
         or scene.motion.returning
         or (scene.drag is not None and scene.drag.active)
         or scene.answers.answer_buttons
+        or scene.callout_open
         or scene.covered
         or scene.staging()
         or scene.cutting()

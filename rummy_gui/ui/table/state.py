@@ -117,6 +117,11 @@ class TableState:
         return []
 
     @property
+    def callout_open(self) -> bool:
+        """The coach's callout is on the table (the scene's, coach_callout.py)."""
+        return False
+
+    @property
     def viewer(self) -> int:
         """The seat whose hand is at the bottom."""
         return self.bottom.viewer

@@ -119,7 +119,8 @@ def test_hint_lifts_its_cards_says_it_and_is_counted(
     assert lifted == sorted(str(c) for c in advice.cards if c in game.hand(0))
     seen: dict[str, Any] = {}
     monkeypatch.setattr(
-        "rummy_gui.play.stats.record_game", lambda _g, _seats, hints=None: seen.update(hints=hints)
+        "rummy_gui.play.stats.record_game",
+        lambda _g, _seats, hints=None, coached=None: seen.update(hints=hints, coached=coached),
     )
     scene.session._record_statistics()
     assert seen["hints"] == {0: 1}
