@@ -80,6 +80,18 @@ def lesson(preset: str) -> Lesson:
     return found
 
 
+def same_move(a: Move, b: Move) -> bool:
+    """The same move, whatever the order its cards are named in (the table
+    sends the engine's order, "meld 7D 7H 7S", a lesson may say "meld 7H 7S 7D")."""
+
+    def shape(m: Move) -> tuple[object, ...]:
+        groups = sorted(sorted(str(t) for t in g) for g in m.groups)
+        return (m.action, m.seat, sorted(str(t) for t in m.cards), m.number, groups, m.call)
+
+    kinds_agree = a.kind is None or b.kind is None or a.kind == b.kind
+    return kinds_agree and shape(a) == shape(b)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The table's answer to a move: played or not, and what to say."""
@@ -124,7 +136,7 @@ class LessonRun:
         if step is None:
             return False
         if step.move:
-            return move == Move.parse(step.move)
+            return same_move(move, Move.parse(step.move))
         return move.action == Action(step.kind)
 
     def try_move(self, move: Move) -> Verdict:

@@ -1,4 +1,4 @@
-"""The main menu: Continue, New game, Load, Statistics, Rules, Settings, Quit."""
+"""The main menu: Continue, New game, Learn to play, Load, Rules, Settings, Statistics, Quit."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class MainMenu(WidgetScene):
         w, h = size
         bw, bh = px(320), (px(46) if h >= px(760) else px(38))
         x = w // 2 - bw // 2
-        y = min(int(h * 0.44), h - 7 * (bh + px(10)) - px(12))
+        y = min(int(h * 0.44), h - 8 * (bh + px(10)) - px(12))
         from rummy_gui.play.resume import autosave_exists
 
         has_game = (self.app.session is not None and not self.app.session.finished) or (
@@ -44,6 +44,7 @@ class MainMenu(WidgetScene):
         items = [
             (_("Continue"), self._continue, has_game),
             (_("New game"), self._new_game, True),
+            (_("Learn to play"), self._learn, True),
             (_("Load"), self._load, True),
             (_("Rules"), lambda: self.app.push(RulesScene(self.app)), True),
             (_("Settings"), lambda: self.app.push(SettingsScene(self.app)), True),
@@ -123,6 +124,11 @@ class MainMenu(WidgetScene):
         from rummy_gui.ui.screens.statistics import StatisticsScene
 
         self.app.push(StatisticsScene(self.app))
+
+    def _learn(self) -> None:
+        from rummy_gui.ui.screens.learn import LearnScene
+
+        self.app.push(LearnScene(self.app))
 
     def _load(self) -> None:
         from rummy_gui.ui.screens.saving import LoadScene

@@ -9,6 +9,7 @@ import pygame
 from rummy_gui import i18n
 from rummy_gui.i18n import N_, _
 from rummy_gui.ui.screens import catalog
+from rummy_gui.ui.screens.learn import has_lesson
 from rummy_gui.ui.screens.rules_text import rules_for
 from rummy_gui.ui.shell.intents import Intent, Wheel
 from rummy_gui.ui.shell.scene import App
@@ -43,6 +44,12 @@ class RulesScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
+        self.learn_button = Button(
+            (w // 2 + px(10), h - px(76), px(220), px(50)),
+            _("Learn to play"),
+            self._learn,
+            enabled=has_lesson(self.presets[self.index].id),
+        )
         self.widgets = [
             Cycler(
                 (w // 2 - px(200), px(76), px(400), px(42)),
@@ -51,7 +58,8 @@ class RulesScene(WidgetScene):
                 self._pick,
                 lambda i: self.presets[int(str(i))].display_name,
             ),
-            Button((w // 2 - px(110), h - px(76), px(220), px(50)), _("Back"), self.app.pop),
+            Button((w // 2 - px(230), h - px(76), px(220), px(50)), _("Back"), self.app.pop),
+            self.learn_button,
         ]
         top = px(132)
         self.text_rect = pygame.Rect(
@@ -62,6 +70,13 @@ class RulesScene(WidgetScene):
         self.index = int(str(i))
         self.options = {}
         self.scroll = 0
+        self.learn_button.enabled = has_lesson(self.presets[self.index].id)
+
+    def _learn(self) -> None:
+        """This game's lesson at the table (the button is greyed for a game without one)."""
+        preset = self.presets[self.index].id
+        if has_lesson(preset):
+            self.app.rooms.lesson(preset)
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Wheel):

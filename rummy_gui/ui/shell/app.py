@@ -507,6 +507,8 @@ def _run(args: argparse.Namespace) -> int:
                 for i in range(players)
             ]
             app.rooms.start_table(preset, seats, {}, seed=args.seed, demo=args.demo)
+        if args.lesson is not None:
+            app.rooms.lesson(args.lesson)  # cli.parse has checked that it has one
         if args.fullscreen or settings.fullscreen:
             app.set_fullscreen(True)
         first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))

@@ -18,7 +18,16 @@ MAX_FRAMES = 10**9  # `--frames`: far more than any headless check draws
 MAX_PLAYERS = 99  # `--players`: the presets say how many they take, below this
 # Options that take a value: a value that starts with "-" (a size "-5x5") is
 # still theirs, not an option argparse does not know.
-VALUED = ("--preset", "--players", "--seed", "--frames", "--screenshot", "--size", "--speed")
+VALUED = (
+    "--preset",
+    "--players",
+    "--seed",
+    "--frames",
+    "--screenshot",
+    "--size",
+    "--speed",
+    "--lesson",
+)
 _SIDE = re.compile(r"\s*[+-]?[0-9]+\s*")  # one side of a size, as `int` reads it
 
 
@@ -78,6 +87,18 @@ def _joined(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def _check_lesson(p: argparse.ArgumentParser, preset: str, with_a_game: bool) -> None:
+    """`--lesson`: a game that has a lesson, and no other game opened with it."""
+    from rummy_gui.play.lessons import GAMES
+
+    if with_a_game:
+        p.error("argument --lesson: not with --demo, --preset, --players or --continue")
+    if preset not in GAMES:
+        p.error(
+            f"argument --lesson: no lesson for {said_back(preset)} (lessons: {', '.join(GAMES)})"
+        )
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The command line; a bad one prints usage and a reason, and exits with code 2."""
     p = argparse.ArgumentParser(prog="rummy-gui", description="A card table for the rummy family.")
@@ -104,8 +125,16 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         action="store_true",
         help="open the game in progress (the autosave) straight away, as Continue does",
     )
+    p.add_argument(
+        "--lesson",
+        default=None,
+        metavar="PRESET",
+        help="open the lesson of a game straight away (e.g. rummy500)",
+    )
     args = p.parse_args(_joined(argv))
     quick = args.demo or args.preset is not None or args.players is not None
+    if args.lesson is not None:
+        _check_lesson(p, args.lesson, quick or args.resume)
     if args.resume and quick:
         p.error(
             "argument --continue: not with --demo, --preset or --players (it opens the saved game)"

@@ -51,3 +51,10 @@ class SceneRooms:
         self.app.session = session
         self.main_menu()
         self.table(session)
+
+    def lesson(self, preset: str) -> None:
+        from rummy_gui.ui.table.lesson import LessonTable, lesson_session
+
+        session = lesson_session(preset)  # ValueError before any scene is closed
+        self.main_menu()
+        self.app.push(LessonTable(self.app, session))

@@ -47,6 +47,9 @@ class Rooms(Protocol):
     ) -> None:
         """Begin a new game and show its table over the main menu."""
 
+    def lesson(self, preset: str) -> None:
+        """The lesson of a game at its table over the main menu (ValueError: it has none)."""
+
 
 class App(Protocol):
     """What scenes use of the app: its settings, art and sound, the game in

@@ -18,7 +18,7 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.i18n import language
-from rummy_gui.ui.table import draw_common, texts
+from rummy_gui.ui.table import draw_common, fingerprint, texts
 from rummy_gui.ui.table.card_paint import reach
 from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.draw_hand import (
@@ -141,6 +141,8 @@ def _draw_moving(
     pointed = None if scene.covered else hovered(scene)
     if pointed is not None and near("tooltip"):
         draw_tooltip(surface, pointed)
+    if not scene.covered and near("fingerprint tip"):
+        fingerprint.draw_tip(surface, scene, geo)
 
 
 @dataclass
@@ -195,6 +197,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     parts: dict[object, tuple[Rect, _Part]] = {}
     parts["top"] = (lt.top_bar, _Part((texts.title_text(scene), texts.status_text(scene)), None))
     panel_base = (
+        g.fingerprint,
         len(session.log),
         session.log[-1].text() if session.log else "",
         scene.pointer.log_scroll,
@@ -215,6 +218,9 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     pointed = None if scene.covered else hovered(scene)
     if pointed is not None:
         parts["tooltip"] = (tooltip_rect(pointed, window), _Part(None, pointed.tooltip()))
+    explained = None if scene.covered else fingerprint.tip(scene, geo)
+    if explained is not None:
+        parts["fingerprint tip"] = (explained[1].inflate(4, 4), _Part(None, tuple(explained[0])))
     thinking = None
     if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
         thinking = (g.to_act[0], int(scene.motion.clock * 3) % 3)
@@ -307,6 +313,8 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         parts["focus"] = (rect.inflate(20, 20).clip(window), _Part(None, scene.focus.keyboard_used))
     for k, (img, box, alpha) in enumerate(message_boxes(scene, geo)):
         parts[("message", k)] = (box.inflate(26, 14).clip(window), _Part(None, (id(img), alpha)))
+    for k, (rect, shows) in enumerate(scene.over_parts(geo)):
+        parts[("over", k)] = (rect.clip(window), _Part(None, shows))
     return parts
 
 
@@ -393,3 +401,4 @@ def _paint_base(base: pygame.Surface, scene: TableScene, geo: Geometry, hidden: 
         draw_top_bar(base, scene, geo)
     if clip.colliderect(geo.layout.panel):
         draw_log(base, scene, geo)
+        fingerprint.draw_fingerprint(base, scene, geo)

@@ -20,6 +20,7 @@ from rummy_gui.ui.art.motion import Celebration
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App
+from rummy_gui.ui.table.all_hands import SHOW_KEY
 from rummy_gui.ui.table.breakdown import (
     MAX_CARD,
     MIN_CARD,
@@ -27,6 +28,7 @@ from rummy_gui.ui.table.breakdown import (
     legend,
     rows_height,
 )
+from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.table.score_sheet import SHEET_KEY, ScoreSheetScene
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
@@ -45,6 +47,13 @@ class TableScene(Protocol):
     def session(self) -> TableSession: ...
 
     def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool: ...
+
+    @property
+    def viewer(self) -> int: ...
+
+    def geometry(self) -> Geometry: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class DealSummaryScene(Overlay):
@@ -95,11 +104,26 @@ class DealSummaryScene(Overlay):
                     size=px(16),
                 )
             )
+        self.all_hands = Button(
+            (r.right - 24 - px(200), r.y + px(14), px(200), px(36)),
+            _("Show all hands"),
+            self._show_all_hands,
+            size=px(15),
+        )
+        self.buttons.append(self.all_hands)
+
+    def _show_all_hands(self) -> None:
+        from rummy_gui.ui.table.all_hands import AllHandsScene
+
+        self.app.push(AllHandsScene(self.app, self.table))
 
     def key(self, intent: Key) -> bool:
-        """The score sheet's key opens it over the summary too."""
+        """The score sheet's key opens it over the summary too; H shows all hands."""
         if intent.key == SHEET_KEY:
             self.app.push(ScoreSheetScene(self.app, self.table.session))
+            return True
+        if intent.key == SHOW_KEY:
+            self._show_all_hands()
             return True
         return super().key(intent)
 
@@ -130,9 +154,11 @@ class DealSummaryScene(Overlay):
         head = fit_text(title, px(26), theme.GOLD, r.w // 2 - 40, True)
         surface.blit(head, (r.x + 24, r.y + px(18)))
         told = fingerprint_line(g)
-        if told:
-            img = fit_text(told, px(13), theme.TEXT_DIM, r.w // 2 - 24, min_size=10)
-            surface.blit(img, img.get_rect(topright=(r.right - 24, r.y + px(28))))
+        if told:  # between the title and "Show all hands"
+            right = self.all_hands.rect.x - 16
+            room = right - (r.x + 24 + head.get_width() + 16)
+            img = fit_text(told, px(13), theme.TEXT_DIM, min(r.w // 2 - 24, room), min_size=9)
+            surface.blit(img, img.get_rect(topright=(right, r.y + px(28))))
         contract = scoring.lowest_total_wins(g.rules)  # penalty points: shown without a sign
         # the rows share the room between the headings and the note: 8 players
         # in a 960x600 window must not run into it

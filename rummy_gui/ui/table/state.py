@@ -112,6 +112,12 @@ class TableState:
         """What the pointer holds (the scene's drag, dragging.py)."""
         return None
 
+    def over_parts(self, geo: geom.Geometry) -> list[tuple[Rect, object]]:  # noqa: ARG002
+        """What a mode of the table draws over it after the frame (a lesson's
+        callout): each region and what it shows, so that draw.py draws the
+        region again when that changes."""
+        return []
+
     @property
     def callout_open(self) -> bool:
         """The coach's callout is on the table (the scene's, coach_callout.py)."""
