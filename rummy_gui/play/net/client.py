@@ -59,6 +59,7 @@ class Client:
         self._create = None if create is None else dict(create)
         self._status = CONNECTING
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._arrived = threading.Event()  # set when a message comes, cleared by poll
         self._lock = threading.Lock()
         self._sent_at: float | None = None  # when the move that waits for an answer went
         self._pending_at = -1
@@ -92,6 +93,7 @@ class Client:
     def poll(self) -> list[dict[str, Any]]:
         """The host's messages since the last poll (never blocks); `state` follows them."""
         out: list[dict[str, Any]] = []
+        self._arrived.clear()
         with contextlib.suppress(queue.Empty):
             while True:
                 out.append(self._inbox.get_nowait())
@@ -99,6 +101,11 @@ class Client:
             if msg["type"] == p.STATE:
                 self.state = msg["_state"]
         return out
+
+    def wait(self, timeout: float) -> bool:
+        """Block until a message comes (or `timeout` seconds pass): for
+        players without a window, such as bots and tests. True if one came."""
+        return self._arrived.wait(timeout)
 
     def play(self, move: Move | str) -> None:
         """Send a move made on the latest polled state (the host judges it)."""
@@ -177,6 +184,7 @@ class Client:
             except p.ProtocolError as e:  # a host that breaks the protocol: no more tries
                 self._inbox.put(p.error(e.code, f"the host sent a bad message: {e}"))
                 self._set_status(CLOSED)
+                self._arrived.set()
             self._ws = None
             if self._stop.is_set() or self.status == CLOSED:
                 return
@@ -216,4 +224,5 @@ class Client:
             if msg.get("code") in FINAL:  # an answer to hello or create: trying again can't help
                 self._set_status(CLOSED)
         self._inbox.put(msg)
+        self._arrived.set()
         return kind == p.WELCOME

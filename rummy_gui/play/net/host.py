@@ -169,7 +169,7 @@ class Host:
             self._broken(link, "not_joined", "say hello to a table first")
             return
         if isinstance(request, p.Sync):
-            table.seats[link.seat].sent_log = []
+            table.seats[link.seat].sent_log = ()
             self._send_state(table, link.seat)
             return
         result = table.play(link.seat, request.text, request.at)
@@ -216,7 +216,7 @@ class Host:
     def _sit(self, link: Link, table: NetTable, seat: int, token: str) -> None:
         link.table, link.seat, link.name = table, seat, table.seats[seat].name
         place = table.seats[seat]
-        place.connection, place.standin, place.sent_log = link, False, []
+        place.connection, place.standin, place.sent_log = link, False, ()
         timer = self._timers.pop((table.code, seat), None)
         if timer is not None:
             timer.cancel()

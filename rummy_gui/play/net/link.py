@@ -19,8 +19,8 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-RATE = 20.0  # messages a second, on average
-BURST = 60.0  # messages at once
+RATE = 100.0  # messages a second, on average (a person makes a few)
+BURST = 200.0  # messages at once
 MAX_STRIKES = 10  # broken or too-fast messages before the host hangs up
 MAX_OUTBOX = 512  # messages waiting for a reader that does not read
 POLICY_VIOLATION = 1008  # WebSocket close code

@@ -321,22 +321,22 @@ def state_message(
     view: View,
     at: int,
     seats: Sequence[Mapping[str, Any]],
-    sent_log: Sequence[str],
+    sent_log: tuple[Move, ...],
     winners: Sequence[int] = (),
-) -> tuple[dict[str, Any], list[str]]:
+) -> tuple[dict[str, Any], tuple[Move, ...]]:
     """The state message for a view, and the log the seat then holds: only
     the entries after `sent_log` travel when the view's log goes on from it
     (a deal's log can also shrink or change: a new deal, face-down cards
     turned up, an undo; it then travels whole)."""
-    log = [str(m) for m in view.log]
-    start = len(sent_log) if log[: len(sent_log)] == list(sent_log) else 0
+    log = view.log
+    start = len(sent_log) if log[: len(sent_log)] == sent_log else 0
     msg = {
         "type": STATE,
         "at": at,
         "seats": [dict(s) for s in seats],
         "view": encode_view(view),
         "log_from": start,
-        "log": log[start:],
+        "log": [str(m) for m in log[start:]],
         "winners": list(winners),
     }
     return msg, log

@@ -16,7 +16,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,7 @@ class NetSeat:
     token_hash: str | None = None  # set once its player has joined
     connection: object | None = None  # the host's connection now sitting here
     standin: bool = False  # a bot plays it while its player is away
-    sent_log: list[str] = field(default_factory=list)  # the log this seat's player holds
+    sent_log: tuple[Move, ...] = ()  # the log this seat's player holds
 
     @property
     def joined(self) -> bool:
