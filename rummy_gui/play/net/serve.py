@@ -15,14 +15,16 @@ import contextlib
 import logging
 import signal
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from rummy_gui import paths
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_gui.play.net.host import DEFAULT_GRACE, Host
 
 log = logging.getLogger("rummy_gui.net")
+T = TypeVar("T")
 
 
 class HostThread:
@@ -57,9 +59,13 @@ class HostThread:
         self._loop.run_until_complete(self.host.stop())
         self._loop.close()
 
-    def call(self, fn: object, *args: object) -> None:
-        """Run `fn(*args)` on the host's loop (tests look at the tables there)."""
-        self._loop.call_soon_threadsafe(fn, *args)  # type: ignore[arg-type]
+    def ask(self, fn: Callable[..., T], *args: object) -> T:
+        """`fn(*args)` run on the host's loop, where the tables may be read."""
+
+        async def call() -> T:
+            return fn(*args)
+
+        return asyncio.run_coroutine_threadsafe(call(), self._loop).result(timeout=30)
 
     def stop(self) -> None:
         done = self._done
