@@ -209,20 +209,24 @@ class Client:
         if kind == p.WELCOME:
             self.seat, self.token, self.code = int(msg["seat"]), msg["token"], msg["code"]
             self.table = dict(msg.get("table", {}))
+            with self._lock:
+                self._sent_at = None  # a move sent before a reconnection may never have gone
             self._set_status(PLAYING)
         elif kind == p.STATE:
             previous = msg["_state"] = p.read_state(msg, self._thread_state)
             self._thread_state = previous
             with self._lock:
-                if previous.at != self._pending_at:
+                if previous.moved_at > self._pending_at:  # the move waited for was played
                     self._sent_at = None
         elif kind == p.REFUSED:
             with self._lock:
                 self._sent_at = None
         elif kind == p.ERROR:
             self.problem = msg
+            with self._lock:
+                self._sent_at = None  # a move in a refused message was not judged
             if msg.get("code") in FINAL:  # an answer to hello or create: trying again can't help
                 self._set_status(CLOSED)
         self._inbox.put(msg)
         self._arrived.set()
-        return kind == p.WELCOME
+        return bool(kind == p.WELCOME)

@@ -112,11 +112,11 @@ class Host:
     # ---------------------------------------------------------------- connections
     async def _handle(self, ws: ServerConnection) -> None:
         link = Link(ws)
+        link.on_drained = self._caught_up
         if len(self.links) >= MAX_LINKS:
             link.push(p.error("host_full", "the host has as many players as it can take"))
             link.close(1013, "host full")
-            await ws.wait_closed()
-            link.stop()
+            await link.finish()
             return
         self.links.add(link)
         loop = asyncio.get_running_loop()
@@ -140,7 +140,12 @@ class Host:
             timer.cancel()
             self.links.discard(link)
             self._left(link)
-            link.stop()
+            await link.finish()
+
+    def _caught_up(self, link: Link) -> None:
+        table = link.table
+        if table is not None and table.seats[link.seat].connection is link:
+            self._send_state(table, link.seat)
 
     def _no_hello(self, link: Link) -> None:
         if link.table is None:
@@ -273,7 +278,11 @@ class Host:
 
     def _send_state(self, table: NetTable, seat: int) -> None:
         place = table.seats[seat]
-        if place.connection is None:
+        link = place.connection
+        if not isinstance(link, Link):
+            return
+        if link.late:  # a slow reader: it gets the whole state once it has caught up
+            link.behind, place.sent_log = True, ()
             return
         game = table.game
         message, place.sent_log = p.state_message(
@@ -282,6 +291,7 @@ class Host:
             table.public_seats(self.standin),
             place.sent_log,
             game.winners if game.game_over else (),
+            table.moved_at[seat],
         )
         self._send(table, seat, message)
 

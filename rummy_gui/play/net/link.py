@@ -4,8 +4,10 @@ Every connection has a rate limit (a token bucket: RATE messages a second,
 bursts of BURST) and a count of broken messages: the host answers each with
 an error, and the MAX_STRIKES-th closes the connection. What the host sends
 goes through the connection's outbox and its own writer task, in order, so
-a slow reader never stalls the host or the other players; one that lets
-MAX_OUTBOX messages pile up is closed.
+a slow reader never stalls the host or the other players. The host skips
+the states of a reader that is BEHIND messages late (`behind`) and sends it
+the whole state once it has caught up (`on_drained`); one that lets
+MAX_OUTBOX messages pile up all the same is closed.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -23,7 +26,9 @@ RATE = 100.0  # messages a second, on average (a person makes a few)
 BURST = 200.0  # messages at once
 MAX_STRIKES = 10  # broken or too-fast messages before the host hangs up
 MAX_OUTBOX = 512  # messages waiting for a reader that does not read
+BEHIND = 16  # messages waiting: the reader gets no more states until it catches up
 POLICY_VIOLATION = 1008  # WebSocket close code
+CLOSE_WAIT = 5.0  # seconds a hang-up waits for the messages queued before it
 
 
 class Link:
@@ -41,11 +46,18 @@ class Link:
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self.closed = False
+        self.behind = False  # states were skipped: the whole state goes once the outbox is empty
+        self.on_drained: Callable[[Link], None] | None = None
 
     @property
     def peer(self) -> str:
         address = self.ws.remote_address
         return f"{address[0]}:{address[1]}" if address else "?"
+
+    @property
+    def late(self) -> bool:
+        """Is the reader BEHIND messages late?"""
+        return self._outbox.qsize() >= BEHIND
 
     def allow(self) -> bool:
         """May one more message be read now (the token bucket)?"""
@@ -90,8 +102,15 @@ class Link:
                     await self.ws.close(*self._close)
                     return
                 await self.ws.send(text)
+                if self.behind and self._outbox.empty() and self.on_drained is not None:
+                    self.behind = False
+                    self.on_drained(self)
 
-    def stop(self) -> None:
-        """The connection ended: its writer ends too."""
+    async def finish(self) -> None:
+        """The connection ended: a hang-up of ours still sends what was queued
+        before it (the errors that explain it), within CLOSE_WAIT seconds."""
+        if self.closed:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(self._writer), CLOSE_WAIT)
         self.closed = True
         self._writer.cancel()

@@ -323,11 +323,13 @@ def state_message(
     seats: Sequence[Mapping[str, Any]],
     sent_log: tuple[Move, ...],
     winners: Sequence[int] = (),
+    moved_at: int = 0,
 ) -> tuple[dict[str, Any], tuple[Move, ...]]:
     """The state message for a view, and the log the seat then holds: only
     the entries after `sent_log` travel when the view's log goes on from it
     (a deal's log can also shrink or change: a new deal, face-down cards
-    turned up, an undo; it then travels whole)."""
+    turned up, an undo; it then travels whole). `moved_at`: the state the
+    seat's own last move made (its player knows then that the move was played)."""
     log = view.log
     start = len(sent_log) if log[: len(sent_log)] == sent_log else 0
     msg = {
@@ -338,6 +340,7 @@ def state_message(
         "log_from": start,
         "log": [str(m) for m in log[start:]],
         "winners": list(winners),
+        "moved_at": moved_at,
     }
     return msg, log
 
@@ -369,6 +372,7 @@ class SeatState:
     log: tuple[str, ...]
     seats: tuple[dict[str, Any], ...]
     winners: tuple[int, ...]
+    moved_at: int = 0  # the state this seat's own last move made
 
     @property
     def my_turn(self) -> bool:
@@ -404,7 +408,7 @@ def read_state(msg: Mapping[str, Any], before: SeatState | None) -> SeatState:
         winners = tuple(int(w) for w in msg.get("winners", ()))
         return SeatState(
             at, int(view["seat"]), view, hand, legal, (*kept[:start], *log),
-            tuple(msg["seats"]), winners,
+            tuple(msg["seats"]), winners, int(msg.get("moved_at", 0)),
         )  # fmt: skip
     except (KeyError, TypeError, ValueError) as e:
         if isinstance(e, ProtocolError):

@@ -87,6 +87,8 @@ class NetTable:
         self.seed = seed
         self.options = dict(options)
         self.at = len(game.moves)  # the state's number: it grows with every change
+        # per seat, the state its last move made: a move made on an older one is stale
+        self.moved_at = [0] * game.players
         self.file_id = secrets.token_hex(8)  # the autosave's file name, never the code
         self.bot_failed = False  # a bot raised or chose an illegal move (a bug): bots stop
 
@@ -161,11 +163,13 @@ class NetTable:
     # ---------------------------------------------------------------- moves
     def play(self, seat: int, text: str, at: int) -> Move | dict[str, Any]:
         """Play a player's move: the move played, or the refusal to send back
-        (the game unchanged). `at` must be the state the player saw."""
+        (the game unchanged). `at` is the state the player saw: a move is
+        stale if the seat has moved since (a replay, or a second click); the
+        others' moves meanwhile (a bot's claim) leave it to the engine to judge."""
         if not self.started:
             return refused(text, self.at, "the game starts once every seat is taken", "not_started")
-        if at != self.at:
-            return refused(text, self.at, "the table has changed since; the move was not played")
+        if not self.moved_at[seat] <= at <= self.at:
+            return refused(text, self.at, "you have moved since; the move was not played")
         try:
             move = Move.parse(text)
             if move.seat is not None and move.seat != seat:
@@ -174,6 +178,7 @@ class NetTable:
         except IllegalMove as e:
             return refused(text, self.at, e)
         self.at += 1
+        self.moved_at[seat] = self.at
         return played
 
     def play_bot(self, seat: int, move: Move, at: int) -> bool:
@@ -182,6 +187,7 @@ class NetTable:
             return False
         self.game.play(move.with_seat(seat))
         self.at += 1
+        self.moved_at[seat] = self.at
         return True
 
     # ---------------------------------------------------------------- saving
@@ -199,6 +205,7 @@ class NetTable:
             "options": self.options,
             "tokens": [s.token_hash for s in self.seats],
             "remote": [s.remote for s in self.seats],
+            "at": self.at,
         }
         return saves.document(self.game, people, {NET_KEY: net})
 
@@ -226,4 +233,8 @@ class NetTable:
         seats = [NetSeat(saved.seats[s].name, net["remote"][s], net["tokens"][s]) for s in range(n)]
         table = cls(net["code"], saved.game, seats, net["level"], net["seed"], net["options"])
         table.file_id = path.stem
+        at = net.get("at")
+        if isinstance(at, int) and not isinstance(at, bool) and at >= table.at:
+            table.at = at + 1  # a state number the players never saw
+        table.moved_at = [table.at] * table.game.players  # every move sent before is stale
         return table

@@ -30,10 +30,15 @@ def main() -> int:
     client = Client(args.url, args.name, args.code, args.token, create)
     rng = random.Random(args.seed)
     told = False
+    said: dict[str, int] = {}  # refusals and errors by code
+    refused_on = -2  # a refused move is not tried again on the same state (a claim raced away)
     moves = 0
     end = time.monotonic() + args.limit
     while time.monotonic() < end:
-        client.poll()
+        for m in client.poll():
+            if m["type"] in ("refused", "error"):
+                said[m["code"]] = said.get(m["code"], 0) + 1
+                refused_on = -1 if client.state is None else client.state.at
         if not told and client.seat is not None:
             print(json.dumps({"seat": client.seat, "token": client.token, "code": client.code}))
             sys.stdout.flush()
@@ -42,17 +47,28 @@ def main() -> int:
         if client.status == CLOSED:
             break
         if state is not None and state.game_over:
-            print(json.dumps({"done": True, "moves": moves, "winners": list(state.winners)}))
+            end_line = {"done": True, "moves": moves, "winners": list(state.winners), "said": said}
+            print(json.dumps(end_line))
             client.close()
             return 0
-        if state is not None and state.my_turn and state.legal and not client.move_pending:
+        if (
+            state is not None
+            and state.my_turn
+            and state.legal
+            and not client.move_pending
+            and state.at != refused_on
+        ):
             client.play(rng.choice(state.legal))
             moves += 1
             if moves == args.drop_after:
                 sys.stdout.flush()
                 os._exit(3)  # gone without a goodbye, like a pulled cable
         client.wait(0.2)
-    print(json.dumps({"done": False, "moves": moves, "problem": client.problem}))
+    state = client.state
+    seen = None if state is None else (state.at, state.view["to_act"], len(state.legal))
+    end_line = {"done": False, "moves": moves, "problem": client.problem, "said": said,
+                "status": client.status, "pending": client.move_pending, "seen": seen}  # fmt: skip
+    print(json.dumps(end_line))
     client.close()
     return 1
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.host import Host
 from rummy_gui.play.net.serve import HostThread
 
@@ -71,13 +72,13 @@ def test_players_in_their_own_processes_play_a_whole_game(
     welcome = line(first)
     assert welcome["seat"] == 0
     others = [
-        start(url, f"P{i}", "--code", welcome["code"], "--seed", str(i))
-        for i in range(1, people)
+        start(url, f"P{i}", "--code", welcome["code"], "--seed", str(i)) for i in range(1, people)
     ]
     seats = sorted([0, *(line(p)["seat"] for p in others)])
     assert seats == list(range(people))
     ends = [finish(p) for p in [first, *others]]
     assert all(e["done"] for e in ends)
+    assert not any(code in e["said"] for e in ends for code in p.ERRORS)  # no broken message
     assert all(e["moves"] > 0 for e in ends)
     assert len({tuple(e["winners"]) for e in ends}) == 1  # everyone saw the same end
     assert ends[0]["winners"]
@@ -97,5 +98,6 @@ def test_a_dropped_player_comes_back_with_the_token_and_plays_on(host: HostThrea
     again = line(back)
     assert (again["seat"], again["token"]) == (welcome["seat"], welcome["token"])
     ends = [finish(back), finish(first)]
-    assert ends[0]["done"] and ends[0]["moves"] > 0
+    assert ends[0]["done"]
+    assert ends[0]["moves"] > 0
     assert ends[0]["winners"] == ends[1]["winners"]

@@ -57,11 +57,15 @@ class Recorder:
         self.face_down_seen += sum(face_down.values())
         if cards(v["hand"]) != of(g.hand(seat)):
             self.faults.append(f"seat {seat} was sent a hand that is not its own")
-        down_discard = Counter([str(s.discard[-1])]) if s.discard_face_down and hiding else Counter()
+        down_discard = (
+            Counter([str(s.discard[-1])]) if s.discard_face_down and hiding else Counter()
+        )
         on_table = of(g.discard_pile) - down_discard + of(c for m in g.melds for c in m.cards)
         shown = cards(v["discard"]) + cards([t for m in v["melds"] for t in m["cards"]])
         if shown - (on_table - face_down):
-            self.faults.append(f"seat {seat} was sent hidden cards: {shown - (on_table - face_down)}")
+            self.faults.append(
+                f"seat {seat} was sent hidden cards: {shown - (on_table - face_down)}"
+            )
         if hiding and any(Move.parse(t).action is Action.LAYOFF for t in log):
             self.faults.append(f"seat {seat} was sent a lay-off lying face down")
         secret = of(s.stock) + face_down
@@ -120,5 +124,3 @@ def test_the_recorder_finds_a_hand_sent_to_the_wrong_seat(host: HostThread) -> N
         for c in clients:
             c.close()
     assert any("not its own" in f for f in rec.faults)
-
-
