@@ -292,6 +292,7 @@ class Host:
             place.sent_log,
             game.winners if game.game_over else (),
             table.moved_at[seat],
+            p.shown_at_deal_end(game),
         )
         self._send(table, seat, message)
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
 from typing import Any
 
-from rummy_gui.engine import Card, IllegalMove, Move, View, parse_card
+from rummy_gui.engine import Card, Game, IllegalMove, Move, View, parse_card
 from rummy_gui.levels import LEVELS
 from rummy_gui.play import jsonio
 from rummy_gui.play.saves import MAX_NAME
@@ -317,6 +318,30 @@ def encode_view(v: View) -> dict[str, Any]:
     }
 
 
+def plain(value: Any) -> Any:
+    """A value of the engine's (a dataclass of cards, numbers and tuples) as plain JSON."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list | tuple):
+        return [plain(x) for x in value]
+    if value is None or isinstance(value, bool | int | str | float):
+        return value
+    raise TypeError(f"{type(value).__name__} is not sent")
+
+
+def shown_at_deal_end(game: Game) -> dict[str, Any] | None:
+    """What everyone sees once a deal is over: every hand, and the deal's
+    score item by item (None while the deal is played: hands are private)."""
+    if not (game.deal_over or game.game_over):
+        return None
+    hands = [[str(c) for c in game.hand(s)] for s in range(game.players)]
+    return {"hands": hands, "breakdown": plain(game.deal_breakdown)}
+
+
 def state_message(
     view: View,
     at: int,
@@ -324,12 +349,14 @@ def state_message(
     sent_log: tuple[Move, ...],
     winners: Sequence[int] = (),
     moved_at: int = 0,
+    shown: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], tuple[Move, ...]]:
     """The state message for a view, and the log the seat then holds: only
     the entries after `sent_log` travel when the view's log goes on from it
     (a deal's log can also shrink or change: a new deal, face-down cards
     turned up, an undo; it then travels whole). `moved_at`: the state the
-    seat's own last move made (its player knows then that the move was played)."""
+    seat's own last move made (its player knows then that the move was played);
+    `shown`: `shown_at_deal_end`."""
     log = view.log
     start = len(sent_log) if log[: len(sent_log)] == sent_log else 0
     msg = {
@@ -341,6 +368,7 @@ def state_message(
         "log": [str(m) for m in log[start:]],
         "winners": list(winners),
         "moved_at": moved_at,
+        "shown": shown,
     }
     return msg, log
 

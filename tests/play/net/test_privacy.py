@@ -48,6 +48,10 @@ class Recorder:
         if msg["view"] != p.encode_view(view) or log != [str(m) for m in view.log]:
             self.faults.append(f"seat {seat} was sent more or less than its view")
         self.hidden_cards(g, seat, msg["view"], log)
+        ended = g.deal_over or g.game_over
+        hands = None if msg["shown"] is None else msg["shown"]["hands"]
+        if hands != ([[str(c) for c in g.hand(s)] for s in range(g.players)] if ended else None):
+            self.faults.append(f"seat {seat} was sent hands while the deal was played")
 
     def hidden_cards(self, g: Game, seat: int, v: dict[str, Any], log: list[str]) -> None:
         """Against the game itself: the position's cards that seat may not see."""
@@ -87,7 +91,7 @@ class Recorder:
     [
         ("rummy500", 3, 2, {"target": 100}),
         ("persian", 4, 2, {}),
-        ("contract", 3, 3, {}),
+        ("contract", 3, 2, {}),
         ("pinochle", 3, 2, {"target": 100}),
     ],
 )
