@@ -4,10 +4,9 @@ Everything that changes a table happens on the event loop's thread: a
 player's move, a bot's move, a seat taken or left. The bots think in an
 executor (one thread: the bots' caches are not made for two at once), on a
 view, and their move is played back on the loop only if the table has not
-changed meanwhile, so the loop never waits for a bot. Autosaves are written
-on a thread of their own, at most one per table every SAVE_DELAY seconds
-(the latest position), so a restarted host (`Host(saves_dir=...)`) resumes
-every game with its seats; players take their seats back with their tokens.
+changed meanwhile, so the loop never waits for a bot. The autosaves
+(autosaves.py) let a restarted host (`Host(saves_dir=...)`) resume every
+game with its seats; players take their seats back with their tokens.
 
 A player who drops keeps the seat for `grace` seconds; then a bot of
 `standin` level plays it until they come back.
@@ -27,8 +26,8 @@ from websockets.exceptions import ConnectionClosed
 
 from rummy_gui.engine import IllegalMove
 from rummy_gui.levels import DEFAULT_LEVEL
-from rummy_gui.play import jsonio, saveload, saves
 from rummy_gui.play.net import protocol as p
+from rummy_gui.play.net.autosaves import Autosaves
 from rummy_gui.play.net.link import POLICY_VIOLATION, Link
 from rummy_gui.play.net.tables import NetTable, new_code
 
@@ -37,7 +36,6 @@ log = logging.getLogger("rummy_gui.net")
 MAX_TABLES = 256
 MAX_LINKS = 1024
 HELLO_TIMEOUT = 15.0  # seconds a new connection has to say hello or create a table
-SAVE_DELAY = 0.5  # seconds between two autosaves of one table
 DEFAULT_GRACE = 120.0  # seconds a dropped player keeps their seat before a bot plays it
 
 Tap = Callable[[NetTable, int, dict[str, Any]], None]
@@ -52,7 +50,7 @@ class Host:
         grace: float = DEFAULT_GRACE,
         standin: str = DEFAULT_LEVEL,
     ) -> None:
-        self.saves_dir = saves_dir
+        self.saves = Autosaves(saves_dir)
         self.grace = grace
         self.standin = standin
         self.tables: dict[str, NetTable] = {}
@@ -60,9 +58,7 @@ class Host:
         self.tap: Tap | None = None  # sees every message sent to a seat (the privacy tests)
         self._server: Server | None = None
         self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-bots")
-        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-save")
         self._thinking: set[str] = set()  # tables whose bot is thinking
-        self._save_due: set[str] = set()
         self._bots: dict[tuple[str, int, str], Any] = {}
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
 
@@ -86,28 +82,20 @@ class Host:
             link.push(p.closing(reason))
             link.close(1001, "the host is closing")
         for table in self.tables.values():
-            self._save_now(table)
+            self.saves.now(table)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        self._saver.shutdown(wait=True)
+        self.saves.close()
         self._thinker.shutdown(wait=False, cancel_futures=True)
 
     def restore(self) -> None:
-        """The tables of the autosaves in `saves_dir` (a file that can't be read is logged)."""
-        if self.saves_dir is None or not self.saves_dir.is_dir():
-            return
-        for path in sorted(self.saves_dir.glob("*.json")):
-            try:
-                table = NetTable.from_save(saveload.read(path), path)
-            except saves.SaveError as e:
-                log.warning("table save %s not resumed: %s", path.name, e)
-                continue
+        """The tables of the autosaves, each player's seat kept for the grace time."""
+        for table in self.saves.restore():
             self.tables[table.code] = table
             for s, seat in enumerate(table.seats):
                 if seat.remote and seat.joined:
                     self._away(table, s)
-            log.info("resumed table %s (%s, move %d)", table.code, table.game.preset, table.at)
 
     # ---------------------------------------------------------------- connections
     async def _handle(self, ws: ServerConnection) -> None:
@@ -301,7 +289,7 @@ class Host:
         for seat in range(len(table.seats)):
             self._send_state(table, seat)
         self._think(table)
-        self._save_soon(table)
+        self.saves.soon(table)
         if table.game.game_over and not table.people_connected():
             self._forget(table)
 
@@ -350,37 +338,3 @@ class Host:
             self._changed(table)
         else:
             self._think(table)
-
-    # ---------------------------------------------------------------- autosaves
-    def _save_path(self, table: NetTable) -> Path | None:
-        return None if self.saves_dir is None else self.saves_dir / f"{table.file_id}.json"
-
-    def _save_soon(self, table: NetTable) -> None:
-        if self.saves_dir is None or table.code in self._save_due:
-            return
-        self._save_due.add(table.code)
-        asyncio.get_running_loop().call_later(SAVE_DELAY, self._save_now, table)
-
-    def _save_now(self, table: NetTable) -> None:
-        self._save_due.discard(table.code)
-        path = self._save_path(table)
-        if path is None:
-            return
-        if table.game.game_over:
-            self._saver.submit(self._quietly, saves.remove, path)
-            return
-        try:
-            doc = table.save_document()  # the snapshot, taken on the loop's thread
-        except saves.SaveError as e:
-            log.warning("table %s is not saved: %s", table.code, e)
-            return
-        self._saver.submit(self._quietly, jsonio.write_json, path, doc)
-
-    @staticmethod
-    def _quietly(fn: Callable[..., Any], *args: Any) -> None:
-        try:
-            if isinstance(args[0], Path):
-                args[0].parent.mkdir(parents=True, exist_ok=True)
-            fn(*args)
-        except (OSError, jsonio.JsonFileError, saves.SaveError) as e:
-            log.warning("a table's autosave failed: %s", e)
