@@ -111,6 +111,12 @@ def worker_main(argv: list[str]) -> int:
     return 0
 
 
+def _cpu_s(pid: int) -> float:
+    """The process's CPU time so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -179,7 +185,9 @@ def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[
     with tempfile.TemporaryDirectory(prefix="net-bench-") as folder:
         host, port = _start_host(folder)
         try:
+            cpu = _cpu_s(host.pid)
             wall, rss, outs = _play(host.pid, port, tables, workers, table, limit)
+            cpu = _cpu_s(host.pid) - cpu
         finally:
             host.terminate()
             host.communicate(timeout=30)
@@ -201,6 +209,7 @@ def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[
             round(max(m for _, m in rss), 1) if rss else None,
             round(rss[-1][1], 1) if rss else None,
         ],
+        "host CPU ms per move (every seat told)": round(1000 * cpu / max(1, len(trips)), 2),
         "errors": len(errors) + sum(o["lost"] for o in outs),
         "error kinds": sorted(set(errors)),
         "wall s": round(wall, 1),
