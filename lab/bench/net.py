@@ -77,13 +77,17 @@ async def _player(
 
 
 async def _table(url: str, table: dict[str, Any], seed: int, out: dict[str, Any]) -> None:
-    code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-    players = [_player(url, table, code, s == 0, seed + s, out) for s in range(PLAYERS)]
-    results = await asyncio.gather(*players, return_exceptions=True)
-    out["lost"] += sum(isinstance(r, WebSocketException | OSError) for r in results)
-    for r in results:
-        if isinstance(r, BaseException) and not isinstance(r, WebSocketException | OSError):
-            raise r
+    """`table["games"]` games in turn, each at a new table of the host."""
+    for game in range(table.get("games", 1)):
+        code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        players = [
+            _player(url, table, code, s == 0, seed + 10 * game + s, out) for s in range(PLAYERS)
+        ]
+        results = await asyncio.gather(*players, return_exceptions=True)
+        out["lost"] += sum(isinstance(r, WebSocketException | OSError) for r in results)
+        for r in results:
+            if isinstance(r, BaseException) and not isinstance(r, WebSocketException | OSError):
+                raise r
 
 
 async def _worker(
@@ -107,7 +111,7 @@ def worker_main(argv: list[str]) -> int:
         float(argv[4]),
     )
     out = asyncio.run(_worker(url, tables, first, table, limit))
-    print(json.dumps(out))
+    Path(argv[5]).write_text(json.dumps(out))  # a file: a pipe nobody reads yet would fill
     return 0
 
 
@@ -144,11 +148,10 @@ def _start_host(folder: str) -> tuple[subprocess.Popen[str], int]:
 
 
 def _play(
-    host_pid: int, port: int, tables: int, workers: int, table: dict[str, Any], limit: float
+    host_pid: int, port: int, folder: Path, share: list[int], table: dict[str, Any], limit: float
 ) -> tuple[float, list[tuple[float, float]], list[dict[str, Any]]]:
     """The worker processes' games: the run's wall time, the host's RSS over it, their figures."""
     url = f"ws://127.0.0.1:{port}"
-    share = [tables // workers + (i < tables % workers) for i in range(workers)]
     started = time.monotonic()
     procs = [
         subprocess.Popen(
@@ -162,21 +165,19 @@ def _play(
                 str(sum(share[:i])),
                 json.dumps(table),
                 str(limit),
-            ],
-            stdout=subprocess.PIPE,
-            text=True,
+                str(folder / f"worker{i}.json"),
+            ]
         )
         for i, n in enumerate(share)
-        if n
     ]
     rss: list[tuple[float, float]] = []
     while any(proc.poll() is None for proc in procs):
         rss.append((time.monotonic() - started, _rss_mb(host_pid)))
         time.sleep(0.5)
     wall = time.monotonic() - started
-    outs = [json.loads(proc.communicate()[0] or "{}") for proc in procs]
-    if not all(outs):
+    if any(proc.returncode for proc in procs):
         raise SystemExit("a client process failed (its traceback is above)")
+    outs = [json.loads((folder / f"worker{i}.json").read_text()) for i in range(len(procs))]
     return wall, rss, outs
 
 
@@ -186,7 +187,9 @@ def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[
         host, port = _start_host(folder)
         try:
             cpu = _cpu_s(host.pid)
-            wall, rss, outs = _play(host.pid, port, tables, workers, table, limit)
+            share = [tables // workers + (i < tables % workers) for i in range(workers)]
+            share = [n for n in share if n]
+            wall, rss, outs = _play(host.pid, port, Path(folder), share, table, limit)
             cpu = _cpu_s(host.pid) - cpu
         finally:
             host.terminate()
@@ -198,6 +201,7 @@ def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[
         "tables": tables,
         "clients": tables * PLAYERS,
         "preset": table["preset"],
+        "games a table": table.get("games", 1),
         "games finished": sum(o["games"] for o in outs),
         "moves": len(trips),
         "round trip p50 ms": round(statistics.median(trips), 2) if trips else None,
@@ -228,14 +232,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--target", type=int, default=100, help="Rummy 500 and Pinochle: the game's target"
     )
+    ap.add_argument("--games", type=int, default=1, help="games each table plays in turn")
     ap.add_argument("--limit", type=float, default=1800.0, help="seconds before the run gives up")
     args = ap.parse_args(args_in)
-    if args.tables < 1 or args.workers < 1:
-        ap.error("--tables and --workers must be at least 1")
+    if min(args.tables, args.workers, args.games) < 1:
+        ap.error("--tables, --workers and --games must be at least 1")
     options = {"target": args.target} if args.preset in ("rummy500", "pinochle") else {}
-    figures = run(
-        args.tables, args.workers, {"preset": args.preset, "options": options}, args.limit
-    )
+    table = {"preset": args.preset, "options": options, "games": args.games}
+    figures = run(args.tables, args.workers, table, args.limit)
     for name, value in figures.items():
         print(f"{name:62s} {value}")
     return 0
