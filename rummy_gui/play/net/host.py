@@ -228,8 +228,9 @@ class Host:
             return
         table.seats[link.seat].connection = None
         log.info("%s left table %s, seat %d", link.name, table.code, link.seat)
-        if table.game.game_over and not table.people_connected():
-            self._forget(table)
+        if table.game.game_over:  # nothing left to keep the seat for
+            if not table.people_connected():
+                self._forget(table)
             return
         self._away(table, link.seat)
         self._changed(table)
@@ -254,6 +255,8 @@ class Host:
         self.tables.pop(table.code, None)
         for key in [k for k in self._bots if k[0] == table.code]:
             del self._bots[key]
+        for timer in [k for k in self._timers if k[0] == table.code]:
+            self._timers.pop(timer).cancel()  # a timer would keep the table's game alive
         log.info("table %s closed", table.code)
 
     # ---------------------------------------------------------------- telling the seats
