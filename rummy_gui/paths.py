@@ -1,9 +1,10 @@
 """Where rummy-gui keeps its files.
 
 Saves and statistics live in the user's data directory, settings in the
-user's config directory (platformdirs). The environment variable
-``RUMMY_GUI_HOME`` overrides both: data goes to ``$RUMMY_GUI_HOME/data``
-and settings to ``$RUMMY_GUI_HOME/config`` (tests, portable installs).
+user's config directory, exports in the user's documents folder
+(platformdirs). The environment variable ``RUMMY_GUI_HOME`` overrides them:
+data goes to ``$RUMMY_GUI_HOME/data``, settings to ``$RUMMY_GUI_HOME/config``
+and exports to ``$RUMMY_GUI_HOME/documents`` (tests, portable installs).
 
 Nothing here creates a directory; writers create what they need.
 """
@@ -44,6 +45,19 @@ def config_dir() -> Path:
     if home is not None:
         return home / "config"
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def documents_dir() -> Path:
+    """Where exports go: ``user_documents_dir()``, or ``$RUMMY_GUI_HOME/documents``;
+    the data folder when the system names no documents folder."""
+    home = _home()
+    if home is not None:
+        return home / "documents"
+    try:
+        found = platformdirs.user_documents_dir()
+    except Exception:  # noqa: BLE001 (platformdirs asks the system; any failure: the data folder)
+        found = ""
+    return Path(found) if found else data_dir()
 
 
 def saves_dir() -> Path:

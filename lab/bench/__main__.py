@@ -1,4 +1,4 @@
-"""`python -m lab.bench [engine|solver|bots|gui|startup|soak|all ...] [--json] [--repeats N]`.
+"""`python -m lab.bench [SECTION ...|all|soak] [--json] [--repeats N]` (sections: `SECTIONS`).
 
 `python -m lab.bench engine --peer`: ours beside RLCard's Gin Rummy
 (needs the optional extra `bench`: pip install "rlcard>=1.2")."""
@@ -14,7 +14,7 @@ from typing import Any
 
 from rummy_gui.safetext import whole_number
 
-SECTIONS = ("engine", "solver", "bots", "gui", "startup", "menus")
+SECTIONS = ("engine", "solver", "bots", "gui", "startup", "menus", "coach")
 
 
 def _machine() -> str:

@@ -22,7 +22,8 @@ A deal review runs on two processes: its bot process starts a second one
 (play/pool.py) and sends it the seat's view and one shard of each priced
 decision. A second process that fails changes no finding (its shard is
 played by the first). The table's decisions need no second process: the
-expert level plays hard's searches, which are quick.
+expert level plays hard's searches, which are quick. The coach's process
+(play/coach.py) answers "coach" requests, with a second process of its own.
 """
 
 from __future__ import annotations
@@ -255,6 +256,13 @@ def serve(pooled: bool = True, ready: bool = False) -> None:
                 continue  # a cancel that came after its review had ended
             if "shard" in request:
                 answer: dict[str, Any] = shards.answer(request["shard"])
+                out.write(json.dumps(answer).encode("utf-8") + b"\n")
+                out.flush()
+                continue
+            if "coach" in request:  # the coach's own process (play/coach.py)
+                from rummy_gui.play.coach import serve_request
+
+                answer = serve_request(request["coach"])
                 out.write(json.dumps(answer).encode("utf-8") + b"\n")
                 out.flush()
                 continue

@@ -257,6 +257,13 @@ def write_json(
         _write_locked(p, blob, backup)
 
 
+def write_bytes(path: Path | str, blob: bytes) -> None:
+    """Write any file atomically (an export: no backup kept). WriteError as
+    `write_json` raises it; the file on disk is then the previous one."""
+    with _WRITE_LOCK:
+        _write_locked(Path(path), blob, backup=False)
+
+
 def _write_locked(p: Path, blob: bytes, backup: bool) -> None:
     tmp: str | None = None
     try:

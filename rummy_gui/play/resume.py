@@ -96,16 +96,19 @@ def count_finished(saved: saves.SavedGame) -> None:
     """A finished game kept as the autosave (its statistics met a full disk):
     count it (once; a game counted already is not counted again), then let
     the autosave go."""
-    from rummy_gui.play.stats import MAX_COUNT, record_game
+    from rummy_gui.play.stats import record_game
+    from rummy_gui.play.stats_history import MAX_COUNT
 
-    raw = saved.table.get("hints")
-    hints = {
-        int(k): v
-        for k, v in (raw.items() if isinstance(raw, dict) else ())
-        if k.isdigit() and len(k) < 3 and type(v) is int and 0 <= v <= MAX_COUNT
-    }
+    def per_seat(key: str) -> dict[int, int]:
+        raw = saved.table.get(key)
+        return {
+            int(k): v
+            for k, v in (raw.items() if isinstance(raw, dict) else ())
+            if k.isdigit() and len(k) < 3 and type(v) is int and 0 <= v <= MAX_COUNT
+        }
+
     try:
-        record_game(saved.game, saved.seats, hints=hints)
+        record_game(saved.game, saved.seats, hints=per_seat("hints"), coached=per_seat("coached"))
     except jsonio.WriteError:
         return
     with contextlib.suppress(saves.SaveError):

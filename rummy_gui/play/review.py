@@ -26,7 +26,7 @@ from typing import Any
 
 from rummy_gui.bots.expert import ExpertBot, ShardPool
 from rummy_gui.bots.policy import cards_of
-from rummy_gui.engine import Move, View
+from rummy_gui.engine import Game, Move, View
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.child import child_command, kill_child, pump_lines
 from rummy_gui.play.replay import Replay
@@ -112,12 +112,56 @@ def decisions(replay: Replay, seat: int) -> list[int]:
     for i, move in enumerate(replay.moves):
         if move.seat != seat:
             continue
-        game = replay.positions[i]
-        if game.phase in _SKIPPED or seat not in game.to_act:
-            continue
-        if len(game.offered_moves(seat)) >= 2:  # as the player was offered them
+        if is_decision(replay.positions[i], seat):
             out.append(i)
     return out
+
+
+def is_decision(game: Game, seat: int) -> bool:
+    """Whether `seat` has a choice worth reviewing in this position (the
+    review's decisions; the coach judges the same ones)."""
+    if game.phase in _SKIPPED or seat not in game.to_act:
+        return False
+    return len(game.offered_moves(seat)) >= 2  # as the player was offered them
+
+
+def price(
+    view: View,
+    played: Move,
+    expert: ExpertBot,
+    budget: int = REVIEW_BUDGET,
+    min_loss: float = 0.0,
+    clear: float = 1.0,
+    position: int = 0,
+    mine: Move | None = None,
+) -> Finding | None:
+    """The finding for one decision, seen from `view`: None when the move
+    played is not legal there, is the expert's own, or its estimated loss is
+    not more than `min_loss` points and (with `clear` > 0) `clear` standard
+    errors. The deal review and the coach both judge a move with this;
+    `mine`, when given, is `expert.choose(view)` worked out before (the
+    coach's, while the player thought)."""
+    twin = _legal_twin(view, played)
+    if twin is None:
+        return None
+    if mine is None:
+        mine = expert.choose(view)
+    if same_move(mine, twin):
+        return None
+    est = expert.estimate(view, [twin, mine], budget=budget)
+    loss = est.edges[1]
+    if loss <= min_loss or (clear > 0 and loss <= clear * est.errors[1]):
+        return None
+    return Finding(
+        position,
+        twin,
+        mine,
+        round(loss, 2),
+        round(est.means[0], 2),
+        round(est.means[1], 2),
+        est.samples,
+        round(est.errors[1], 2),
+    )
 
 
 def view_at(replay: Replay, position: int, seat: int) -> View:
@@ -163,25 +207,9 @@ def review(
         if cancelled is not None and cancelled():
             raise Cancelled
         view = view_at(replay, pos, seat)
-        played = _legal_twin(view, replay.moves[pos])
-        if played is not None:
-            mine = expert.choose(view)
-            if not same_move(mine, played):
-                est = expert.estimate(view, [played, mine], budget=budget)
-                loss = est.edges[1]
-                if loss > min_loss and (clear <= 0 or loss > clear * est.errors[1]):
-                    found.append(
-                        Finding(
-                            pos,
-                            played,
-                            mine,
-                            round(loss, 2),
-                            round(est.means[0], 2),
-                            round(est.means[1], 2),
-                            est.samples,
-                            round(est.errors[1], 2),
-                        )
-                    )
+        finding = price(view, replay.moves[pos], expert, budget, min_loss, clear, pos)
+        if finding is not None:
+            found.append(finding)
         if progress is not None:
             progress(done + 1, len(todo))
     found.sort(key=lambda f: (-f.loss, f.position))

@@ -198,6 +198,7 @@ class Session:
         self.save_error_kind = ""  # the JsonFileError/SaveError kind of that failure ("disk_full")
         self.notices: list[str] = []  # for the player, shown once by the table
         self.hints: Counter[int] = Counter()  # hints asked, per seat
+        self.coached: Counter[int] = Counter()  # the coach's words on mistakes, per seat
         self.bot_error: str | None = None  # a bot failed (a bug): it plays no more, the game stays
         self.game.undo_enabled = True  # undo within a turn (the table decides whose)
         if autosave_enabled and not demo and saves.read_only():
@@ -375,10 +376,13 @@ class Session:
         from rummy_gui.play.stats import record_game
 
         try:
-            record_game(self.game, self.seats, hints=dict(self.hints))
+            record_game(self.game, self.seats, hints=dict(self.hints), coached=dict(self.coached))
         except jsonio.WriteError as e:
             self._saving_failed(e)
-            table = {"hints": {str(k): v for k, v in self.hints.items()}}
+            table = {
+                "hints": {str(k): v for k, v in self.hints.items()},
+                "coached": {str(k): v for k, v in self.coached.items()},
+            }
             with contextlib.suppress(saves.SaveError):
                 self._quietly(saves.write_autosave, saves.document(self.game, self.seats, table))
             return

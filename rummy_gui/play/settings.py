@@ -44,6 +44,8 @@ ANIMATION_SPEEDS: dict[str, tuple[float, str]] = {
     "slow": (1.8, NC_("animation", "Slow")),
 }
 ASK_CLAIMS = ("always", "useful", "never")  # hot seat: ask humans about claims
+# The coach's levels (play/coach.py: what each one speaks up about); off by default.
+COACH_LEVELS = ("off", "gentle", "strict")
 TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.2}  # name: factor on the window's UI scale
 CARD_SCALE = (0.8, 1.6)
 VOLUME = (0.0, 1.0)
@@ -71,6 +73,7 @@ class Settings:
     ask_claims: str = "useful"  # one of ASK_CLAIMS
     hand_over_screen: bool = True  # hot seat: hide the hand between human players
     text_size: str = "normal"  # one of TEXT_SIZES
+    coach: str = "off"  # one of COACH_LEVELS
 
     @property
     def text_factor(self) -> float:
@@ -164,6 +167,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "animation": tuple(ANIMATION_SPEEDS),
     "ask_claims": ASK_CLAIMS,
     "text_size": tuple(TEXT_SIZES),
+    "coach": COACH_LEVELS,
 }
 _RANGES: dict[str, tuple[float, float]] = {"card_scale": CARD_SCALE, "volume": VOLUME}
 _PAIRS: dict[str, tuple[int, int]] = {

@@ -1,14 +1,17 @@
 """Statistics per player name (and, for a bot, its level) and preset, from finished games.
 
-    record_game(game, seats, hints={0: 2})   # after game over; False if already counted
+    record_game(game, seats, hints={0: 2}, coached={0: 1})   # after game over; False if counted
     stats, warnings = load_stats()           # never raises
     stats.rows()                             # PlayerStats for the Statistics screen
     reset_stats()                            # everything (or one name / one preset)
 
 Everything is computed from the game itself: the deal scores from its score
 history, the times gone out, rummy calls, buys and Shanghai calls won by
-replaying its record move by move. Only the hints, which the engine does not
-see, come from the table.
+replaying its record move by move. Only the hints and the coach's words
+(mistakes the coach pointed out, play/coach.py), which the engine does not
+see, come from the table. Each finished game is also kept as a line of the
+history (`GameLine`, the latest `MAX_HISTORY`): when, which game, and each
+seat's total, win, hints and coached mistakes; `stats_export` writes them out.
 
 Every write re-reads the file under a short lock and adds to what is there
 (`folderlock.short_lock`: another copy of the program may write it too), and
@@ -30,19 +33,23 @@ from rummy_gui import paths
 from rummy_gui.engine import PRESETS, Game, Move
 from rummy_gui.engine.scoring import lowest_total_wins
 from rummy_gui.play import folderlock, jsonio
+from rummy_gui.play.stats_history import (
+    MAX_COUNT,
+    MAX_NAME,
+    MAX_POINTS,
+    GameLine,
+    SeatLine,
+    now,
+)
 from rummy_gui.safetext import clean
 from rummy_gui.safetext import problem as text_problem
 
-MAX_NAME = 40  # a player's name (saves.MAX_NAME)
-
 STATS_FORMAT = "rummy-gui-stats"
-STATS_VERSION = 2  # 2: bots' rows per name and level ("bots"); version 1 files still load
+# 2: bots' rows per name and level ("bots"); 3: "coached" counts and the games'
+# history ("games"). Files of versions 1 and 2 still load.
+STATS_VERSION = 3
+MAX_HISTORY = 1000  # the latest finished games kept as lines of the history
 MAX_REMEMBERED = 1000  # fingerprints of recorded games, against counting one twice
-# The largest count and the largest deal score or total a file may hold: far
-# beyond any real record, small enough for every sum and average drawn (a total
-# of 10**309 would not even turn into a float). A larger one marks the entry damaged.
-MAX_COUNT = 10**9
-MAX_POINTS = 10**12
 
 
 @dataclass
@@ -62,6 +69,7 @@ class PlayerStats:
     buys: int = 0
     shanghai_calls: int = 0
     hints: int = 0
+    coached: int = 0  # mistakes the coach pointed out
     level: str = ""  # a bot's level; "" for a human (and for bots counted by version 1)
 
     @property
@@ -96,7 +104,9 @@ _COUNTS = (
     "buys",
     "shanghai_calls",
     "hints",
+    "coached",
 )
+_LATER = ("coached",)  # counts that files before version 3 do not have
 
 
 @dataclass(frozen=True)
@@ -142,6 +152,7 @@ class Stats:
     # by (name, level): a bot "Ada" at two levels has two rows; level "" for humans
     players: dict[tuple[str, str], dict[str, PlayerStats]] = field(default_factory=dict)
     recorded: list[str] = field(default_factory=list)
+    history: list[GameLine] = field(default_factory=list)  # oldest first, MAX_HISTORY at most
 
     def get(self, name: str, preset: str, level: str = "") -> PlayerStats:
         by_preset = self.players.setdefault((name, level), {})
@@ -159,12 +170,19 @@ class Stats:
         ]
 
     def add_game(
-        self, game: Game, seats: Sequence[Any], hints: Mapping[int, int] | None = None
+        self,
+        game: Game,
+        seats: Sequence[Any],
+        hints: Mapping[int, int] | None = None,
+        coached: Mapping[int, int] | None = None,
+        finished: str | None = None,
     ) -> bool:
         """Count a finished game; False if this very game was counted before.
         ``seats``: objects with a ``name`` and a ``kind`` (saves.Seat, the table's
         seats), (name, kind) pairs or names; a bot counts under its name and level;
-        a name and level given twice count once. ValueError if the game is not over."""
+        a name and level given twice count once. ``hints`` and ``coached``: per
+        seat, the hints asked and the coach's words; ``finished``: when it
+        ended (default now). ValueError if the game is not over."""
         if not game.game_over:
             raise ValueError("only a finished game goes into the statistics")
         # the reader's limits: a name it would leave out is kept as it would be drawn
@@ -197,7 +215,25 @@ class Stats:
             s.buys += t.buys
             s.shanghai_calls += t.shanghai_calls
             s.hints += max(0, int((hints or {}).get(seat, 0)))
+            s.coached += max(0, int((coached or {}).get(seat, 0)))
         self.recorded = [*self.recorded, mark][-MAX_REMEMBERED:]
+        line = GameLine(
+            finished or now(),
+            game.preset,
+            len(history),
+            tuple(
+                SeatLine(
+                    name,
+                    levels[seat],
+                    int(game.totals[game.side_of(seat)]),
+                    seat in game.winners,
+                    max(0, int((hints or {}).get(seat, 0))),
+                    max(0, int((coached or {}).get(seat, 0))),
+                )
+                for seat, name in enumerate(names)
+            ),
+        )
+        self.history = [*self.history, line][-MAX_HISTORY:]
         return True
 
     def reset(self, name: str | None = None, preset: str | None = None) -> None:
@@ -210,6 +246,12 @@ class Stats:
                     del self.players[n][p]
             if not self.players[n]:
                 del self.players[n]
+        self.history = [
+            g
+            for g in self.history
+            if not (preset is None or g.preset == preset)
+            or not (name is None or any(s.name == name for s in g.seats))
+        ]
         if name is None and preset is None:
             self.recorded = []
 
@@ -229,6 +271,7 @@ class Stats:
             },
             "bots": bots,
             "recorded": list(self.recorded),
+            "games": [g.to_json() for g in self.history],
         }
 
     def _read_rows(self, level: str, by_name: dict[str, Any], warnings: list[str]) -> None:
@@ -260,7 +303,7 @@ class Stats:
             return stats, [
                 "the statistics file is not a rummy-gui statistics file; starting afresh"
             ]
-        if data.get("version") not in (1, STATS_VERSION):  # 1: no "bots", read as it is
+        if data.get("version") not in (1, 2, STATS_VERSION):  # 1: no "bots"; 1, 2: no history
             return stats, [
                 f"the statistics file has version {clean(repr(data.get('version')), 40)}; "
                 f"this program reads version {STATS_VERSION}; starting afresh"
@@ -283,6 +326,12 @@ class Stats:
             stats.recorded = [r for r in recorded if isinstance(r, str) and len(r) == 64][
                 -MAX_REMEMBERED:
             ]
+        games = data.get("games", [])
+        lines = [GameLine.from_json(g) for g in games] if isinstance(games, list) else [None]
+        stats.history = [g for g in lines if g is not None][-MAX_HISTORY:]
+        if len(stats.history) < min(len(lines), MAX_HISTORY):
+            damaged = len(lines) - len([g for g in lines if g is not None])
+            warnings.append(f"{damaged} damaged line(s) of the games' history were left out")
         return stats, warnings
 
 
@@ -325,8 +374,9 @@ def _newer(data: Any) -> bool:
 def _entry(name: str, preset: str, raw: Any) -> PlayerStats | None:
     if preset not in PRESETS or not isinstance(raw, dict):
         return None
-    if set(raw) != {*_COUNTS, "best_deal"}:
+    if set(raw) not in ({*_COUNTS, "best_deal"}, {*_COUNTS, "best_deal"} - set(_LATER)):
         return None
+    raw = {**dict.fromkeys(_LATER, 0), **raw}
     for key in _COUNTS:
         v = raw[key]
         least, most = (-MAX_POINTS, MAX_POINTS) if key == "deal_total" else (0, MAX_COUNT)
@@ -364,6 +414,8 @@ class _Finished:
     game: Game
     names: tuple[tuple[str, str], ...]  # each seat's name and bot level
     hints: tuple[tuple[int, int], ...]
+    coached: tuple[tuple[int, int], ...] = ()
+    finished: str = ""
 
 
 # Finished games not yet in the file: counted at the next write of the
@@ -381,7 +433,7 @@ def pending(path: Path | str | None = None) -> int:
 def _with_pending(stats: Stats, p: Path) -> Stats:
     for f in _PENDING:
         if f.path == p:
-            stats.add_game(f.game, f.names, dict(f.hints))
+            stats.add_game(f.game, f.names, dict(f.hints), dict(f.coached), f.finished or None)
     return stats
 
 
@@ -434,6 +486,7 @@ def record_game(
     seats: Sequence[Any],
     hints: Mapping[int, int] | None = None,
     path: Path | str | None = None,
+    coached: Mapping[int, int] | None = None,
 ) -> bool:
     """Add a finished game to the statistics file; False if it was counted already.
     Raises ValueError if the game is not over, jsonio.WriteError if saving fails:
@@ -442,13 +495,15 @@ def record_game(
         raise ValueError("only a finished game goes into the statistics")
     p = Path(path) if path is not None else paths.stats_path()
     who = tuple(_who(s) for s in seats)
+    finished = now()
     try:
-        return bool(_merge(p, lambda stats: stats.add_game(game, who, hints)))
+        return bool(_merge(p, lambda stats: stats.add_game(game, who, hints, coached, finished)))
     except jsonio.WriteError:
         mark = _fingerprint(game, [_kept_name(n) for n, _level in who])
         if all(f.mark != mark or f.path != p for f in _PENDING):
             kept = tuple(sorted((hints or {}).items()))
-            _PENDING.append(_Finished(p, mark, game.copy(), who, kept))
+            words = tuple(sorted((coached or {}).items()))
+            _PENDING.append(_Finished(p, mark, game.copy(), who, kept, words, finished))
         raise
 
 

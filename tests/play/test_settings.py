@@ -29,6 +29,7 @@ def test_defaults_when_there_is_no_file(monkeypatch: pytest.MonkeyPatch) -> None
     assert settings.card_scale == 1.0
     assert settings.ask_claims == "useful"
     assert settings.hand_over_screen
+    assert settings.coach == "off"
 
 
 def test_round_trip(home: Path) -> None:
@@ -46,6 +47,7 @@ def test_round_trip(home: Path) -> None:
         window_position=(-1200, 40),
         ask_claims="never",
         hand_over_screen=False,
+        coach="strict",
     )
     path = save_settings(s)
     assert path == home / "config" / "settings.json"
@@ -77,6 +79,8 @@ def test_round_trip(home: Path) -> None:
         ("window_position", [True, 3], None, "not a pair"),
         ("ask_claims", None, "useful", "not one of"),
         ("hand_over_screen", None, True, "not true or false"),
+        ("coach", "brutal", "off", "not one of off, gentle, strict"),
+        ("coach", 10, "off", "not one of"),
     ],
 )
 def test_a_wrong_value_keeps_the_default_with_a_warning(

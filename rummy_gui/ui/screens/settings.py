@@ -2,8 +2,8 @@
 menu and from the table (the same screen: nothing is set in two places).
 
 Two columns: how the game looks (language, text size, the cards, contrast,
-fullscreen) and how it plays and sounds (animation, volume, the hot-seat
-settings). A change takes effect at once; the screens beneath are laid out
+fullscreen) and how it plays and sounds (animation, volume, the coach, the
+hot-seat settings). A change takes effect at once; the screens beneath are laid out
 again when they show (the table's felt, cards and UI scale)."""
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ from rummy_gui import i18n
 from rummy_gui.engine.cards import parse_card
 from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.play import palette
-from rummy_gui.play.settings import ANIMATION_SPEEDS, ASK_CLAIMS, CARD_BACKS, TEXT_SIZES
+from rummy_gui.play.settings import (
+    ANIMATION_SPEEDS,
+    ASK_CLAIMS,
+    CARD_BACKS,
+    COACH_LEVELS,
+    TEXT_SIZES,
+)
 from rummy_gui.ui.shell.intents import Intent, Key
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import theme
@@ -43,6 +49,11 @@ ASK_NAMES = {
     "useful": N_("only when the card could be used"),
     "never": N_("never"),
 }
+COACH_NAMES = {
+    "off": NC_("coach", "Off"),
+    "gentle": NC_("coach", "Gentle (big mistakes)"),
+    "strict": NC_("coach", "Strict (every clear mistake)"),
+}
 CARD_SCALES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
 HEADINGS = (N_("Table and cards"), N_("Play and sound"))
@@ -57,7 +68,7 @@ COLUMNS: tuple[tuple[str, ...], ...] = (
         "high_contrast",
         "fullscreen",
     ),
-    ("animation", "volume", "mute", "ask_claims", "hand_over_screen"),
+    ("animation", "volume", "mute", "coach", "ask_claims", "hand_over_screen"),
 )
 LABELS = {
     "language": N_("Language"),
@@ -70,6 +81,7 @@ LABELS = {
     "animation": N_("Animation"),
     "volume": N_("Volume"),
     "mute": N_("Mute"),
+    "coach": N_("Coach"),
     "ask_claims": N_("Ask about claims"),
     "hand_over_screen": N_("Hand-over screen between players"),
 }
@@ -150,6 +162,12 @@ class SettingsScene(WidgetScene):
         if name == "volume":
             return Choice(
                 VOLUMES, _nearest(VOLUMES, s.volume), lambda v: f"{int(float(str(v)) * 100)} %"
+            )
+        if name == "coach":
+            return Choice(
+                COACH_LEVELS,
+                COACH_LEVELS.index(s.coach) if s.coach in COACH_LEVELS else 0,
+                lambda v: pgettext("coach", COACH_NAMES.get(str(v), str(v))),
             )
         if name == "ask_claims":
             return Choice(

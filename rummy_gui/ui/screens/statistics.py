@@ -1,6 +1,7 @@
 """The Statistics screen: each player's record per game, from
 `rummy_gui.play.stats` (games are recorded there when they end), a bar chart of
-the win rates in one game, and Reset (after a question)."""
+the win rates in one game, Export (CSV and JSON in the documents folder,
+`play.stats_export`; a notice says where) and Reset (after a question)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,16 @@ from typing import Any
 
 import pygame
 
-from rummy_gui.i18n import N_, _
-from rummy_gui.play.problems import explain
+from rummy_gui.i18n import N_, _, ngettext
+from rummy_gui.play.problems import SAVING_OFF, explain
 from rummy_gui.safetext import clean
 from rummy_gui.ui.screens import catalog
-from rummy_gui.ui.shell.intents import Intent, Wheel
+from rummy_gui.ui.shell.intents import Back, Intent, Wheel
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
-from rummy_gui.ui.widgets.dialogs import WidgetScene
+from rummy_gui.ui.widgets.dialogs import Overlay, WidgetScene
+from rummy_gui.ui.widgets.uiscale import px
 
 COLUMNS = (
     N_("Player"),
@@ -94,26 +96,41 @@ class StatisticsScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        chart = CHART_H if h >= 560 else 0
-        self.panel = pygame.Rect(40, 80, w - 80, h - 180 - chart)
+        chart = px(CHART_H) if h >= 560 else 0
+        top = px(80)
+        self.panel = pygame.Rect(40, top, w - 80, h - top - px(100) - chart)
         self.chart = (
             pygame.Rect(40, self.panel.bottom + 10, w - 80, chart - 10)
             if chart
             else pygame.Rect(0, 0, 0, 0)
         )
+        side_w, side_h = px(250), px(42)
         self.widgets = [
-            Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop),
+            Button((w // 2 - px(110), h - px(80), px(220), px(50)), _("Back"), self.app.pop),
             Button(
-                (w - 300, h - 76, 250, 42),
+                (w - 50 - side_w, h - px(76), side_w, side_h),
                 _("Reset statistics"),
                 self._ask_reset,
-                size=15,
+                size=px(15),
                 enabled=bool(self.rows),
             ),
         ]
+        self.widgets.append(
+            Button(
+                (w - px(290), px(24), px(250), px(42)),
+                _("Export (CSV, JSON)"),
+                self.export,
+                size=px(15),
+            )
+        )
         if len(self.presets()) > 1:
             self.widgets.append(
-                Button((50, h - 76, 250, 42), _("Chart: next game"), self._next_preset, size=15)
+                Button(
+                    (50, h - px(76), side_w, side_h),
+                    _("Chart: next game"),
+                    self._next_preset,
+                    size=px(15),
+                )
             )
 
     def _next_preset(self) -> None:
@@ -121,6 +138,36 @@ class StatisticsScene(WidgetScene):
         if presets:
             i = presets.index(self.chart_preset) if self.chart_preset in presets else -1
             self.chart_preset = presets[(i + 1) % len(presets)]
+
+    def export(self) -> None:
+        """Every player's statistics and the games' history written out for a
+        spreadsheet; a notice says where (or why not)."""
+        from rummy_gui.paths import documents_dir
+        from rummy_gui.play import jsonio
+        from rummy_gui.play.stats import load_stats
+        from rummy_gui.play.stats_export import export_stats
+
+        stats, _warnings = load_stats()  # what could be read; damaged parts are told on screen
+        folder = documents_dir()
+        try:
+            done = export_stats(stats, folder)
+        except jsonio.WriteError as e:
+            summary = SAVING_OFF.get(e.kind, N_("the file could not be written"))
+            why = explain(clean(str(e)), summary)
+            lines = [_("Nothing was written: {reason}.").format(reason=why), clean(str(folder))]
+            self.app.push(NoticeScene(self.app, _("The statistics could not be exported"), lines))
+            return
+        games = len(stats.history)
+        lines = [
+            ngettext(
+                "{n} game and every player's record, written in:",
+                "{n} games and every player's record, written in:",
+                games,
+            ).format(n=games),
+            clean(str(done.folder)),
+            f"{done.csv.name}  ·  {done.json.name}",
+        ]
+        self.app.push(NoticeScene(self.app, _("Statistics exported"), lines))
 
     def _ask_reset(self) -> None:
         from rummy_gui.ui.widgets.dialogs import ConfirmScene
@@ -161,6 +208,7 @@ class StatisticsScene(WidgetScene):
             self.chart_preset,
             tuple(self.panel),
             tuple(self.chart),
+            px(100),
         )
 
     def draw_layer(self, surface: pygame.Surface) -> None:
@@ -170,28 +218,29 @@ class StatisticsScene(WidgetScene):
         xs = [r.x + int(r.w * f) for f in COLUMN_STARTS]
         widths = [b - a - 6 for a, b in zip(xs, [*xs[1:], r.right - 6], strict=True)]
         for text, x, width in zip(COLUMNS, xs, widths, strict=True):
-            img = fit_text(_(text), 15, theme.GOLD, width, True)
-            surface.blit(img, img.get_rect(midleft=(x, r.y + 23)))
-        y = r.y + 46
+            img = fit_text(_(text), px(15), theme.GOLD, width, True)
+            surface.blit(img, img.get_rect(midleft=(x, r.y + px(23))))
+        y = r.y + px(46)
+        row_h = px(26)
         if not self.rows or self.note:
             msg = (
                 explain(self.note, N_("The statistics could not be read."))
                 if self.note
                 else _("No finished games yet.")
             )
-            msg = fonts.wrap(msg, 17, r.w - 40)[0]
+            msg = fonts.wrap(msg, px(17), r.w - 40)[0]
             surface.blit(
-                fonts.text_cached(msg, 17, theme.TEXT_DIM if not self.note else theme.ERROR),
+                fonts.text_cached(msg, px(17), theme.TEXT_DIM if not self.note else theme.ERROR),
                 (xs[0], y),
             )
             if self.rows:
-                y += 26
+                y += row_h
         for row in self.rows[self.scroll :]:
-            if y > r.bottom - 30:
+            if y > r.bottom - row_h - 4:
                 break
             for text, x, width in zip(cells(row), xs, widths, strict=True):
-                surface.blit(fit_text(text, 15, theme.TEXT, width), (x, y))
-            y += 26
+                surface.blit(fit_text(text, px(15), theme.TEXT, width), (x, y))
+            y += row_h
         if self.chart.h > 60:
             self.draw_chart(surface, self.chart)
 
@@ -202,19 +251,20 @@ class StatisticsScene(WidgetScene):
             return
         draw_panel(surface, rect, alpha=160)
         title = _("Win rate in {game}").format(game=catalog.preset_name(self.chart_preset))
-        surface.blit(fit_text(title, 15, theme.GOLD, rect.w - 24, True), (rect.x + 12, rect.y + 8))
-        plot = pygame.Rect(rect.x + 20, rect.y + 34, rect.w - 40, rect.h - 62)
+        title_img = fit_text(title, px(15), theme.GOLD, rect.w - 24, True)
+        surface.blit(title_img, (rect.x + 12, rect.y + px(8)))
+        plot = pygame.Rect(rect.x + 20, rect.y + px(34), rect.w - 40, rect.h - px(62))
         pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
         rows = rows[:12]
         slot = plot.w // len(rows)
         bar_w = max(8, min(90, slot - 16))
         for i, row in enumerate(rows):
             cx = plot.x + slot * i + slot // 2
-            value = fonts.text_cached(f"{row.win_rate * 100:.0f}%", 13, theme.TEXT, True)
+            value = fonts.text_cached(f"{row.win_rate * 100:.0f}%", px(13), theme.TEXT, True)
             bar, at = bar_and_value(plot, cx, bar_w, row.win_rate, value.get_size())
             pygame.draw.rect(surface, theme.GOLD, bar, border_radius=3)
             surface.blit(value, at)
-            name = fit_text(cells(row)[0], 13, theme.TEXT, slot - 6)
+            name = fit_text(cells(row)[0], px(13), theme.TEXT, slot - 6)
             surface.blit(name, name.get_rect(midtop=(cx, plot.bottom + 4)))
 
 
@@ -229,3 +279,48 @@ def bar_and_value(
     value = pygame.Rect((0, 0), value_size)
     value.midbottom = (cx, bar.y - 2)
     return bar, value
+
+
+class NoticeScene(Overlay):
+    """A notice over the screen: a title, a few lines (a folder's path is
+    wrapped, never cut) and OK."""
+
+    dims = True
+
+    def __init__(self, app: App, title: str, lines: list[str]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.text = lines
+        self.lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        rw = min(640, w - 40)
+        self.lines = [(line, 20, theme.GOLD) for line in fonts.wrap(self.title, 20, rw - 48, True)]
+        for k, text in enumerate(self.text):
+            colour = theme.TEXT if k == 0 else theme.HIGHLIGHT
+            self.lines += [(line, 17, colour) for line in fonts.wrap(text, 17, rw - 48)]
+        self.lines = self.lines[:9]
+        rh = 104 + 26 * len(self.lines)
+        self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh)
+        ok = Button((self.rect.centerx - 70, self.rect.bottom - 62, 140, 44), _("OK"), self.app.pop)
+        self.buttons = [ok]
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Back):
+            self.app.pop()
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        draw_panel(surface, self.rect, alpha=255)
+        y = self.rect.y + 22
+        for line, size, colour in self.lines:
+            img = fonts.text_cached(line, size, colour, size >= 20)
+            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            y += 26
+        for b in self.buttons:
+            b.draw(surface, live=not self.covered)
+        self.draw_focus(surface)

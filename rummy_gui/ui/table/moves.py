@@ -50,6 +50,7 @@ class TableMoves:
         self.app = app
         self.hints = hints
         self.after_move = after_move  # the prompt, the buttons and the seat, for the new position
+        self.played_hook: Callable[[int], None] | None = None  # told each move's seat (the coach)
 
     def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool:
         """Send a move to the engine and animate what moved; False (the reason shown) if refused."""
@@ -84,6 +85,8 @@ class TableMoves:
         if factor > 0 and table_policy.holds_for_undo(t.session, seat, move):
             t.pace.hold_for_undo(UNDO_HOLD * factor)  # the next bot waits: "Undo turn" is possible
         self.hints.follow(seat)
+        if self.played_hook is not None:
+            self.played_hook(seat)
         self.after_move()
         return True
 
@@ -145,13 +148,18 @@ class TableMoves:
         if self.play(move):  # how many were lifted, and the bonus if it was exactly the deal
             t.message(describe(move, before, t.session.name(t.viewer)), theme.GOLD)
 
-    def undo(self) -> None:
+    def undo(self, one: bool = False) -> None:
+        """Undo (`table_policy.take_back`); `one`: the last move only, even a discard."""
         t = self.t
         if not t.may_undo():
             t.message_at(_("Nothing of yours to undo."))
             return
         before = t.geometry()
-        whole = table_policy.take_back(t.session, t.viewer, t.bottom.revealed_for)
+        if one:
+            t.session.undo()
+            whole = False
+        else:
+            whole = table_policy.take_back(t.session, t.viewer, t.bottom.revealed_for)
         t.pace.release()
         t.hand.recall(t.game.hand(t.viewer))
         self._after_change(before)

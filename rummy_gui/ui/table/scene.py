@@ -22,6 +22,7 @@ from rummy_gui.ui.shell.scene import App, Scene
 from rummy_gui.ui.table import idle, keyboard
 from rummy_gui.ui.table.buttons import SideButtons
 from rummy_gui.ui.table.claims import ClaimPrompt
+from rummy_gui.ui.table.coach_callout import CoachCallout
 from rummy_gui.ui.table.dragging import DragDrop
 from rummy_gui.ui.table.draw import draw_table
 from rummy_gui.ui.table.drops import Drag
@@ -49,6 +50,7 @@ class TableScene(Scene, TableState):
         self.moves = TableMoves(self, app, self.hints, self._after_move)
         self.drops = DragDrop(self, self.moves)
         self.claims = ClaimPrompt(self, self.moves.play)
+        self.coach = CoachCallout(self, self.moves)
         self.seating = Seating(self, self._turned, self._hand_over, self._covered)
         self.slot_buttons: list[Button] = []
         self._summary_for: int | None = None  # the deal whose summary was shown
@@ -85,6 +87,10 @@ class TableScene(Scene, TableState):
         """What the pointer holds (the drag's own, dragging.py)."""
         return self.drops.drag
 
+    @property
+    def callout_open(self) -> bool:
+        return self.coach.open
+
     # --- lifecycle ------------------------------------------------------
     def enter(self) -> None:
         self.app.play_sound("shuffle")
@@ -95,6 +101,10 @@ class TableScene(Scene, TableState):
         if self._looks != self._looks_now():  # Settings changed the felt or the cards
             self.settings_changed()
         self.sync_hand()
+        self.coach.sync()  # Settings may have changed the coach
+
+    def exit(self) -> None:
+        self.coach.close()
 
     def _looks_now(self) -> tuple[object, ...]:
         s = self.app.settings
@@ -134,6 +144,7 @@ class TableScene(Scene, TableState):
             Button((own.right - 136, own.y + 58, 130, 36), _("Clear"), self.slots.clear, size=14),
         ]
         self.claims.refresh()
+        self.coach.layout()
 
     def _covered(self) -> bool:
         """Something is over the table (a hand-over screen, a dialog): no hand-over now."""
@@ -202,6 +213,8 @@ class TableScene(Scene, TableState):
 
     # --- input ------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
+        if self.coach.handle(intent):
+            return
         if isinstance(intent, Back):
             if self.drag:
                 self.drops.cancel()
@@ -213,7 +226,6 @@ class TableScene(Scene, TableState):
                 self.show_scores()
                 return
             if not self.motion.flights or intent.ctrl:
-                self.pointer.acted_at(keyboard.focus_rect(self).midtop)
                 keyboard.handle_key(self, self.moves, intent)
             return
         if isinstance(intent, Wheel):
@@ -221,8 +233,6 @@ class TableScene(Scene, TableState):
             if at and self.geometry().layout.log.collidepoint(at):
                 self.pointer.scroll(3 * intent.dy)
             return
-        if isinstance(intent, (PointerDown, PointerUp)):
-            self.pointer.acted_at(intent.pos)
         if isinstance(intent, PointerMove):
             self.pointer.moved(intent.pos)
         slot_buttons = self.slot_buttons if self.staging() and self.slots.staged else []
@@ -243,12 +253,13 @@ class TableScene(Scene, TableState):
 
     # --- frame ---------------------------------------------------------------
     def frame_wait(self) -> float:
-        return idle.table_wait(self)
+        return min(idle.table_wait(self), self.coach.wait())
 
     def update(self, dt: float) -> None:
         self.motion.tick(dt)
         self.messages.tick(dt)
         self._tell_notices()
+        self.coach.update(dt)
         if self.app.stack.top is not self:
             return
         if not self._bots_started and self.app.frame >= 1:
@@ -256,14 +267,15 @@ class TableScene(Scene, TableState):
             # pause before the first bot move, not in the frame it thinks in.
             self._bots_started = True
             self.session.start_bots()
+            self.coach.start()
         self.seating.update()
         if self.app.stack.top is not self:
             return
         self.claims.update()
         self.buttons.update(self)
         self._update_slots()
-        if self.motion.flights or self._deal_screens():
-            return
+        if self.motion.flights or self._deal_screens() or self.coach.holds():
+            return  # (the coach: the player who moved may still take it back)
         pace = self.pace
         if pace.undo_hold > 0:
             if pace.tick_hold(dt) and self.may_undo():
@@ -324,3 +336,4 @@ class TableScene(Scene, TableState):
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(surface, self)
         self.claims.draw(surface)
+        self.coach.draw(surface)

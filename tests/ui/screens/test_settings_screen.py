@@ -85,3 +85,14 @@ def test_the_settings_move_by_keys(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
     frame(app)
     assert app.settings.mute is False  # the app fixture's mute, switched off
+
+
+def test_the_coach_is_chosen_on_the_settings_screen(app: App) -> None:
+    scene = open_from_menu(app)
+    chooser = scene.by_name["coach"]
+    assert isinstance(chooser, Cycler)
+    assert app.settings.coach == "off"
+    click(app, (chooser.rect.right - 6, chooser.rect.centery))
+    assert app.settings.coach == "gentle"
+    click(app, (chooser.rect.right - 6, chooser.rect.centery))
+    assert app.settings.coach == "strict"
