@@ -20,10 +20,12 @@ def test_changes_during_a_slow_write_make_one_more_write(
     table = NetTable.create("ABCD23", "Ann", "rummy500", 3, 1, "easy", {"target": 100})
     table.seat_taken(0, "Ann")
     disk = threading.Event()
+    writing = threading.Event()
     written: list[int] = []
 
     def slow_write(_path: Path, doc: Any) -> None:
-        disk.wait(10)  # the first write takes as long as the test wants
+        writing.set()
+        disk.wait(60)  # the first write takes as long as the test wants
         written.append(doc["summary"]["moves"])
 
     monkeypatch.setattr(autosaves.jsonio, "write_json", slow_write)
@@ -32,7 +34,8 @@ def test_changes_during_a_slow_write_make_one_more_write(
     async def play() -> None:
         saver = Autosaves(tmp_path)
         saver.soon(table)
-        await asyncio.sleep(0.05)  # the first write is under way, held by the disk
+        while not writing.is_set():  # the first write is under way, held by the disk
+            await asyncio.sleep(0.01)
         for _ in range(100):
             view = table.game.view(table.game.to_act[0])
             table.play_bot(view.seat, view.legal_moves[0], table.at) or table.game.play(
@@ -40,11 +43,10 @@ def test_changes_during_a_slow_write_make_one_more_write(
             )
             saver.soon(table)
         disk.set()
-        for _ in range(100):
+        for _ in range(6000):  # on a loaded machine the thread may wait a while
             await asyncio.sleep(0.01)
             if len(written) == 2:
                 break
-        await asyncio.sleep(0.05)
         saver.close()
 
     asyncio.run(play())
