@@ -31,7 +31,9 @@ def main() -> int:
     rng = random.Random(args.seed)
     told = False
     said: dict[str, int] = {}  # refusals and errors by code
-    refused_on = -2  # a refused move is not tried again on the same state (a claim raced away)
+    # A refused move is not tried again on the same state at once (a claim raced
+    # away): only once the state changes, or half a second later.
+    refused_on, refused_when = -2, 0.0
     moves = 0
     end = time.monotonic() + args.limit
     while time.monotonic() < end:
@@ -39,6 +41,7 @@ def main() -> int:
             if m["type"] in ("refused", "error"):
                 said[m["code"]] = said.get(m["code"], 0) + 1
                 refused_on = -1 if client.state is None else client.state.at
+                refused_when = time.monotonic()
         if not told and client.seat is not None:
             print(json.dumps({"seat": client.seat, "token": client.token, "code": client.code}))
             sys.stdout.flush()
@@ -56,7 +59,7 @@ def main() -> int:
             and state.my_turn
             and state.legal
             and not client.move_pending
-            and state.at != refused_on
+            and (state.at != refused_on or time.monotonic() - refused_when > 0.5)
         ):
             client.play(rng.choice(state.legal))
             moves += 1
