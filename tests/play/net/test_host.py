@@ -218,7 +218,7 @@ def test_a_replayed_move_is_refused(seated: Seated) -> None:
     move = next(m for m in ann.state.legal if m.action.value == "draw")  # type: ignore[union-attr]
     at = ann.state.at  # type: ignore[union-attr]
     ann.play(move)
-    until(lambda: ann.state is not None and ann.state.at > at, ann)
+    until(lambda: ann.state is not None and ann.state.moved_at > at, ann)  # the draw played
     after = snapshot(seated.h, seated.table)
     ann.play(move)  # sent again on the old state
     ann.send_raw(json.dumps(p.move(str(move), at)))
