@@ -285,6 +285,8 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
     ways = ("cold", "started at the deal's end")
     walls: dict[str, list[float]] = {w: [] for w in ways}
     cpus: dict[str, list[float]] = {w: [] for w in ways}
+    firsts: dict[str, list[float]] = {w: [] for w in ways}
+    seconds: dict[str, list[float]] = {w: [] for w in ways}
     counts: list[int] = []
     try:
         for _ in range(repeats):
@@ -308,6 +310,11 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
                         app.rest()
                         app.tick()
                     walls[way].append(time.perf_counter() - t)
+                    if scene.job is not None:  # each of the review's two processes, alive still
+                        first = _cpu_of(scene.job.pid)
+                        second = sum(_cpu_of(p) for p in _kids(scene.job.pid))
+                        firsts[way].append(first)
+                        seconds[way].append(second)
                     cpus[way].append(time.process_time() - cpu + _children_cpu() - children)
                     counts.append(total)
                     app.pop()
@@ -329,11 +336,26 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
             "cpu p95": round(p95(c), 2),
             "reviews": len(w),
         }
+        for name, xs in (("first process", firsts[way]), ("second process", seconds[way])):
+            if xs:
+                f = sorted(xs)
+                out[f"review in the window, {way} (s)"][f"{name} cpu p50/p95"] = (
+                    f"{f[len(f) // 2]:.2f}/{p95(f):.2f}"
+                )
     out["decisions"] = {
         "per review": f"{min(counts)}-{max(counts)}, mean {sum(counts) / len(counts):.1f}",
         "load average": round(os.getloadavg()[0], 1),
     }
     return out
+
+
+def _kids(pid: int) -> list[int]:
+    """The processes a process started (Linux /proc; else none)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as f:
+            return [int(x) for x in f.read().split()]
+    except (OSError, ValueError):
+        return []
 
 
 def _children_cpu() -> float:
