@@ -305,12 +305,13 @@ def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
         low_bit = triples & -triples
         triples ^= low_bit
         rank = low_bit.bit_length() - 1
-        suited = index.of_rank(rank)
-        for n_nat in range(3, min(len(suited), set_hi) + 1):
-            for combo in combinations(suited, n_nat):
-                r = read_set(rules, list(combo), 0)
-                if r is not None:
-                    yield r
+        suits = (
+            (p0 >> rank & 1)
+            | (p1 >> rank & 1) << 1
+            | (p2 >> rank & 1) << 2
+            | (p3 >> rank & 1) << 3
+        )
+        yield from _natural_sets(rank, suits, set_hi)
     run_lo = rules.min_run
     if run_lo > 13:
         return
@@ -331,6 +332,25 @@ def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
             while high <= hi_b and (held >> high) & 1 and high - low < 13:
                 yield runs[high]
                 high += 1
+
+
+_SETS: dict[tuple[int, int, int], tuple[Reading, ...]] = {}
+
+
+def _natural_sets(rank: int, suits: int, set_hi: int) -> tuple[Reading, ...]:
+    """The natural sets of a rank from the suits held (bit i: suit i), as
+    `read_set` reads them, in `possible_melds`' order: by size, then by the
+    combinations of the suits in order (readings are values: one serves all)."""
+    key = (rank, suits, set_hi)
+    out = _SETS.get(key)
+    if out is None:
+        suited = [_BY_SUIT[si][rank] for si in range(4) if suits >> si & 1]
+        out = _SETS[key] = tuple(
+            Reading(SET, combo, rank)
+            for n in range(3, min(len(suited), set_hi) + 1)
+            for combo in combinations(suited, n)
+        )
+    return out
 
 
 def _natural_runs(
@@ -354,7 +374,9 @@ def _natural_runs(
             continue
         high = low
         while high <= hi_b and have[high] and high - low + 1 <= longest:
-            if high - low + 1 >= run_lo and (not tps or any(low <= p <= high for p in tps)):
+            if high - low + 1 >= run_lo and (
+                not tps or low <= tps[0] <= high or (len(tps) > 1 and low <= tps[1] <= high)
+            ):
                 yield runs[low][high]
             high += 1
 
@@ -427,19 +449,7 @@ class HandIndex:
         or a window of `min_run` places of a suit)."""
         if self.joker or rules.is_contract:
             return True
-        p0, p1, p2, p3 = self.places
-        if (rules.max_set is None or rules.max_set >= 3) and (
-            (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)
-        ):
-            return True
-        run_lo, lows = _run_windows(rules)
-        # bit `low` of a suit's lane is set when places low .. low + run_lo - 1
-        # are all held (`lows` keeps each window inside its lane)
-        lanes = self.lanes
-        full = lanes & lows
-        for k in range(1, run_lo):
-            full &= lanes >> k
-        return bool(full)
+        return natural_meld_possible(rules, self.places, self.lanes)
 
     def may_lay_off(self, meld: Meld) -> bool:
         """A quick necessary condition for any lay-off candidate on the meld."""
@@ -453,6 +463,23 @@ class HandIndex:
         have = p[_SUIT_INDEX[meld.suit]]
         low = meld.low
         return bool((have >> (low + len(meld._cards)) | have >> (low - 1)) & 1)
+
+
+def natural_meld_possible(rules: Rules, places: Sequence[int], lanes: int) -> bool:
+    """`HandIndex.meld_possible` of natural cards of the 500 family, from
+    their run places by suit and those side by side (`HandIndex.lanes`)."""
+    p0, p1, p2, p3 = places
+    if (rules.max_set is None or rules.max_set >= 3) and (
+        (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)
+    ):
+        return True
+    run_lo, lows = _run_windows(rules)
+    # bit `low` of a suit's lane is set when places low .. low + run_lo - 1
+    # are all held (`lows` keeps each window inside its lane)
+    full = lanes & lows
+    for k in range(1, run_lo):
+        full &= lanes >> k
+    return bool(full)
 
 
 _WINDOWS: dict[int, tuple[Rules, int, int]] = {}

@@ -20,6 +20,9 @@ from .moves import Move
 from .scoring import SideScore
 
 
+_PASS = Action.PASS  # a module name: an enum member read off its class costs more (3.11)
+
+
 @dataclass
 class Claim:
     """An open claim window: who may claim what, and who has answered."""
@@ -37,7 +40,7 @@ class Claim:
             ans = self.answers.get(seat)
             if ans is None:
                 out.append(seat)
-            elif ans.action is not Action.PASS:
+            elif ans.action is not _PASS:
                 break
         return tuple(out)
 
@@ -47,7 +50,7 @@ class Claim:
             ans = self.answers.get(seat)
             if ans is None:
                 return False
-            if ans.action is not Action.PASS:
+            if ans.action is not _PASS:
                 return ans
         return None
 
