@@ -12,7 +12,6 @@ from .state import Claim
 from .table import Apply, Table
 from .targets import call_possible, natural_use_possible, target_uses, usable_depths
 
-
 # Enum members as module names: reading one off its enum class costs several
 # times a global's lookup (Python 3.11), and these are read per move.
 _CLAIM, _PLAY, _RUMMY_LAYOFF = Phase.CLAIM, Phase.PLAY, Phase.RUMMY_LAYOFF

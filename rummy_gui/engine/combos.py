@@ -92,6 +92,7 @@ def _meld_possible(
             return True
         jmax = 0
     if through is not None and not through.is_joker:
+        rank = through.rank
         return _possible_through(
             rules,
             through,
@@ -101,9 +102,9 @@ def _meld_possible(
             run_hi,
             jmax,
             set_jmax,
-            suits_of,
-            natural_count,
-            places,
+            suits_of[rank].bit_count(),
+            natural_count[rank],
+            places[through.code // 13],
         )
     if set_lo <= set_hi:
         need_set = max(1, set_lo - set_jmax)
@@ -139,21 +140,21 @@ def _possible_through(
     run_hi: int,
     jmax: int,
     set_jmax: int,
-    suits_of: list[int],
-    natural_count: list[int],
-    places: list[int],
+    rank_suits: int,
+    rank_naturals: int,
+    mask: int,
 ) -> bool:
-    """`_meld_possible` for melds that hold the natural card `through`."""
+    """`_meld_possible` for melds that hold the natural card `through`: from
+    how many suits and naturals of its rank are held, and its suit's run places."""
     rank = through.rank
     if set_lo <= set_hi:
-        n = natural_count[rank] if rules.is_contract else suits_of[rank].bit_count()
+        n = rank_naturals if rules.is_contract else rank_suits
         if n and n + set_jmax >= set_lo:
             return True
     lo_b, hi_b = run_bounds(rules)
     if run_lo > run_hi or run_lo > hi_b - lo_b + 1:
         return False
     need = run_lo - jmax
-    mask = places[SUITS.index(through.suit)]
     window = (1 << run_lo) - 1
     for p in (1, 14) if rank == 1 else (rank,):
         for low in range(max(lo_b, p - run_lo + 1), min(p, hi_b - run_lo + 1) + 1):
@@ -178,13 +179,42 @@ def possible_melds(
     run_lo, run_hi = run_sizes if run_sizes else (rules.min_run, 13)
     jmax = jk if rules.max_jokers_per_meld is None else min(jk, rules.max_jokers_per_meld)
     set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
-    if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax, through):
-        return
-    counts = _codes(hand)
     natural_through = through is not None and not through.is_joker
-    ranks_present = sorted({c.rank for c in hand if c.rank})
+    if natural_through and through is not None:
+        # `_meld_possible` read off the counts, which are needed anyway
+        counts = _codes(hand)
+        rank = through.rank
+        of_rank = (
+            counts[rank - 1],
+            counts[rank + 12],
+            counts[rank + 25],
+            counts[rank + 38],
+        )
+        si = through.code // 13
+        # Persian: a set of jokers alone may do (as `_meld_possible` says)
+        joker_set = rules.jokers_only_in_joker_sets and set_lo <= counts[52] and set_lo <= set_hi
+        if not joker_set and not _possible_through(
+            rules,
+            through,
+            set_lo,
+            set_hi,
+            run_lo,
+            run_hi,
+            0 if rules.jokers_only_in_joker_sets else jmax,
+            set_jmax,
+            (of_rank[0] > 0) + (of_rank[1] > 0) + (of_rank[2] > 0) + (of_rank[3] > 0),
+            of_rank[0] + of_rank[1] + of_rank[2] + of_rank[3],
+            _PLACES[sum(compress(_POW13, counts[si * 13 : si * 13 + 13]))],
+        ):
+            return
+    else:
+        if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax, through):
+            return
+        counts = _codes(hand)
     if natural_through and through is not None:
         ranks_present = [through.rank]
+    else:
+        ranks_present = sorted({c.rank for c in hand if c.rank})
     # sets
     for rank in ranks_present if set_lo <= set_hi else ():
         if rules.is_contract:
@@ -306,10 +336,7 @@ def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
         triples ^= low_bit
         rank = low_bit.bit_length() - 1
         suits = (
-            (p0 >> rank & 1)
-            | (p1 >> rank & 1) << 1
-            | (p2 >> rank & 1) << 2
-            | (p3 >> rank & 1) << 3
+            (p0 >> rank & 1) | (p1 >> rank & 1) << 1 | (p2 >> rank & 1) << 2 | (p3 >> rank & 1) << 3
         )
         yield from _natural_sets(rank, suits, set_hi)
     run_lo = rules.min_run
@@ -389,6 +416,7 @@ _RANK_CODES = [()] + [tuple(range(rank - 1, 52, 13)) for rank in range(1, 14)]
 _CODE = attrgetter("code")
 # the run places (bits 1..14) of a suit's ranks held, from bits 0..12 of its codes
 _PLACES = [(m << 1) | ((m & 1) << 14) for m in range(8192)]
+_POW13 = [1 << k for k in range(13)]
 _RANK_BITS = 0b11111111111110  # bits 1..13
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 

@@ -38,7 +38,7 @@ from .melds import (
 from .memo import canonical_of as _canonical
 from .memo import readings_of as _readings
 from .moves import Move
-from .rules import CONTRACTS
+from .rules import CONTRACTS, Rules
 from .table import Table
 from .targets import natural_uses, table_facts, usable_depths
 from .turn import target_playable
@@ -322,16 +322,15 @@ def _play_moves(
         natural = not index.joker
         for reading in melds:
             if natural:
-                # the canonical tokens of a meld without a joker: its cards'
-                word, toks = None, tuple([_TOKEN_OF[c.code] for c in reading.cards])
+                got = _natural_meld_mv(r, seat, reading)
+                if got is None or id(got) in seen:
+                    continue
+                m = got
             else:
                 word, toks = _canonical(r, reading)
-            m = _meld_mv(seat, toks, word)
-            if id(m) in seen:
-                continue
-            opts = _readings(r, toks, word)
-            if len(opts) != 1:
-                continue
+                m = _meld_mv(seat, toks, word)
+                if id(m) in seen or len(_readings(r, toks, word)) != 1:
+                    continue
             used = reading.cards
             if (
                 (len(used) < size or out_ok)
@@ -368,6 +367,25 @@ def _play_moves(
 
 
 _TOKEN_OF = tuple(card_token(card_from_code(code)) for code in range(53))
+# per natural reading (`natural_melds` gives each as one lasting object) and
+# seat: (rules, the reading, its meld move, or None if its cards read more
+# than one way); the reading is held, so its id is never another's
+_NATURAL: dict[tuple[int, int], tuple[Rules, Reading, Move | None]] = {}
+
+
+def _natural_meld_mv(r: Rules, seat: int, reading: Reading) -> Move | None:
+    """The meld move of a natural reading (its canonical tokens are its cards'),
+    None when those cards read more than one way."""
+    key = (id(reading), seat)
+    hit = _NATURAL.get(key)
+    if hit is not None and hit[0] is r and hit[1] is reading:
+        return hit[2]
+    toks = tuple([_TOKEN_OF[c.code] for c in reading.cards])
+    m = _meld_mv(seat, toks, None) if len(_readings(r, toks, None)) == 1 else None
+    if len(_NATURAL) > 20_000:
+        _NATURAL.clear()
+    _NATURAL[key] = (r, reading, m)
+    return m
 
 
 def _natural(pos: int, suit: str) -> Card:

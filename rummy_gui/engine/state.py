@@ -19,7 +19,6 @@ from .melds import Meld
 from .moves import Move
 from .scoring import SideScore
 
-
 _PASS = Action.PASS  # a module name: an enum member read off its class costs more (3.11)
 
 

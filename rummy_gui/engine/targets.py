@@ -142,7 +142,6 @@ def usable_depths(
     return out
 
 
-_BIT_OF = [1 << code for code in range(53)]
 _POW13 = [1 << k for k in range(13)]
 
 
@@ -151,7 +150,9 @@ def call_possible(rules: Rules, pile: Sequence[Card], melds: Sequence[Meld]) -> 
     depth's pool is part of the pile, so without a joker a call needs a pile
     card next to a table meld (`table_facts`), or a set or run among the
     pile's cards (`HandIndex.meld_possible`)."""
-    bits = sum(map(_BIT_OF.__getitem__, set(map(_CODE, pile))))  # each card code's bit, in C
+    bits = 0
+    for c in pile:
+        bits |= 1 << c.code
     if bits >> 52:
         return True
     places = (

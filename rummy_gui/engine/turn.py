@@ -42,7 +42,6 @@ from .targets import (
     target_uses,
 )
 
-
 # Enum members as module names: reading one off its enum class costs several
 # times a global's lookup (Python 3.11), and these are read per move.
 _PLAY, _RUMMY_LAYOFF = Phase.PLAY, Phase.RUMMY_LAYOFF
@@ -440,10 +439,7 @@ def target_playable(
     for used in natural_uses(r, counts, target):
         if ends_ok(used):
             return True
-    for used, _meld in target_uses(r, hand, target, melds):
-        if ends_ok(used):
-            return True
-    return False
+    return any(ends_ok(used) for used, _meld in target_uses(r, hand, target, melds))
 
 
 def prepare_discard(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
