@@ -273,8 +273,8 @@ def possible_melds(
         if natural_through and through is not None and through.suit != suit:
             continue
         held = [rank for rank, n in enumerate(counts[si * 13 : si * 13 + 13], 1) if n]
-        if not held:
-            continue
+        if not held or len(held) + jmax < run_lo:
+            continue  # a run holds at least run_lo - jmax naturals, each of its own rank
         first, last = held[0], held[-1]
         have = [False] * 15
         for rank in held:
@@ -290,7 +290,13 @@ def possible_melds(
             if through is None or natural_through:
                 yield from _natural_runs(have, si, first, last, lo_b, hi_b, run_lo, run_hi, tps)
             continue
+        # run places held, as bits: a low whose first run_lo places miss more
+        # than jmax makes no run (missing places only grow with the length)
+        mask = _PLACES[sum(compress(_POW13, counts[si * 13 : si * 13 + 13]))]
+        shortest = (1 << run_lo) - 1
         for low in range(max(lo_b, first - jmax), min(hi_b, last) + 1):
+            if low + run_lo - 1 > hi_b or run_lo - ((mask >> low) & shortest).bit_count() > jmax:
+                continue
             present: list[int] = []
             for high in range(low, hi_b + 1):
                 length = high - low + 1
