@@ -46,6 +46,7 @@ class Judge:
         self._danger: Danger | None = None
         self._fits: dict[int, bool] = {}
         self.vals = card_values(self.rules)
+        self.bounds = run_bounds(self.rules)  # where runs may lie: the near-runs `promise` counts
 
         self.hurry = self.p.urgency * self._closeness() if self.p.urgency and self.contract else 0.0
         self.deep_cost = self.p.deep_cost
@@ -151,21 +152,28 @@ class Judge:
                             outs += unseen[code]
                     total += worth * min(outs, 4.0) / 4.0
                 elif runs_ok and a.suit == b.suit:
-                    gap = abs(a.rank - b.rank)
-                    if gap in (1, 2) or (gap in (11, 12) and 1 in (a.rank, b.rank)):
-                        lo, hi = sorted((a.rank, b.rank))
-                        if gap == 1:
-                            need = [lo - 1, hi + 1]
-                        elif gap == 2:
-                            need = [lo + 1]
-                        else:
-                            need = [12] if gap == 11 else [13]
+                    need = self._run_gaps(a.rank, b.rank)
+                    if need:
                         base = a.code - a.rank + 1
-                        outs = jokers_unseen + sum(
-                            unseen[base + q - 1] for q in need if 1 <= q <= 13
-                        )
+                        outs = jokers_unseen + sum(unseen[base + (q - 1) % 13] for q in need)
                         total += 0.8 * worth * min(outs, 2.0) / 2.0
         return total
+
+    def _run_gaps(self, x: int, y: int) -> tuple[int, ...]:
+        """The ranks that would make these two ranks of one suit a run of three
+        where the rules let runs lie (an ace is 1, or 14 where it may be high)."""
+        lo_b, hi_b = self.bounds
+        found: list[int] = []
+        for p in {x, 14 if x == 1 else x}:
+            for q in {y, 14 if y == 1 else y}:
+                lo, hi = min(p, q), max(p, q)
+                if hi - lo not in (1, 2) or lo < lo_b or hi > hi_b:
+                    continue
+                starts = (lo - 1, lo) if hi - lo == 1 else (lo,)
+                for start in starts:
+                    if lo_b <= start and start + 2 <= hi_b:
+                        found.extend(r for r in range(start, start + 3) if r not in (p, q))
+        return tuple(found)
 
     def run_promise(self, cards: Sequence[Card]) -> float:
         """Points runs of `min_run` short of one or two unseen cards could

@@ -242,6 +242,18 @@ def by_rank(card: Card) -> tuple[bool, int, int]:
     return (card.is_joker, card.rank, SUITS.find(card.suit))
 
 
+def suit_order() -> str:
+    """The suit symbols in the order `by_suit` sorts a hand (the table's sort button shows it)."""
+    one_each = sorted((c for c in NATURALS if c.rank == 1), key=by_suit)
+    return "".join(suit_symbol(c.suit) for c in one_each)
+
+
+def rank_ends() -> tuple[str, str]:
+    """The first and last rank, as card text, in the order `by_rank` sorts a hand."""
+    ranks = sorted(NATURALS, key=by_rank)
+    return rank_text(ranks[0].rank), rank_text(ranks[-1].rank)
+
+
 def make_pack(decks: int, jokers: int) -> list[Card]:
     """Every physical card of a game, in a fixed order (before the shuffle)."""
     return list(NATURALS) * decks + [JOKER] * jokers

@@ -223,3 +223,14 @@ def test_min_run_option_sets_the_run_length():
     refused(g, "meld 5H 6H 7H")
     play(g, "meld 5H 6H 7H 8H")
     assert meld(g, 1).kind == "run"
+
+
+def test_the_sort_orders_are_named_from_the_sort_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_gui.engine import cards
+
+    assert cards.suit_order() == "♣♦♥♠"
+    assert cards.rank_ends() == ("A", "K")
+    # the names follow the keys: a different suit order renames the sort
+    monkeypatch.setattr(cards, "SUITS", "SHDC")
+    monkeypatch.setattr(cards, "SUIT_SYMBOLS", "♠♥♦♣")
+    assert cards.suit_order() == "♠♥♦♣"

@@ -4,9 +4,12 @@ A lesson is data: a layout (`Game.from_layout`) and steps. Each step says
 one thing (a catalog text), names the move it wants — an exact move, or any
 move of one kind — and what the table should point at; the other seats'
 moves between the player's steps are written out too, so a lesson plays the
-same every time. `LessonRun` judges the player's moves: the wanted move
-plays on; another legal move is answered with why the lesson wants the
-other (the game unchanged); an illegal move with the engine's own reason.
+same every time. A step after the end of a deal waits, as any game does, for
+the next deal to be started (`deal`, by the seat in turn: the table's "Next
+deal"); Liverpool's lesson goes on so to the cut. `LessonRun` judges the
+player's moves: the wanted move plays on; another legal move is answered
+with why the lesson wants the other (the game unchanged); an illegal move
+with the engine's own reason.
 
 One module a game, each holding `LESSON`; `lesson(preset)` finds it.
 """
@@ -21,7 +24,7 @@ from rummy_gui.engine import Action, Game, IllegalMove, Move
 from rummy_gui.i18n import _, reason
 
 # The games with a lesson, in menu order (a module of this package each).
-GAMES = ("rummy500",)
+GAMES = ("rummy500", "rummy500-classic", "persian", "pinochle", "contract", "liverpool", "shanghai")
 
 
 @dataclass(frozen=True)
@@ -48,13 +51,14 @@ class Lesson:
     stock: str
     discard: str
     steps: tuple[Step, ...]
-    end: str = ""  # said when the deal is over: {mine} and {theirs} are the deal's scores
+    end: str = ""  # said at the end: {mine}, {theirs} the last deal's scores, {total} yours
     turn: int = 0
     round: int = 1
     options: dict[str, Any] = field(default_factory=dict)
+    opening: tuple[str, ...] = ()  # the other seats' moves before the first step (exact texts)
 
     def game(self) -> Game:
-        return Game.from_layout(
+        g = Game.from_layout(
             self.preset,
             list(self.hands),
             self.stock,
@@ -63,6 +67,9 @@ class Lesson:
             round=self.round,
             options=self.options or None,
         )
+        for text in self.opening:
+            g.play(text)
+        return g
 
 
 def lesson(preset: str) -> Lesson:
@@ -108,7 +115,9 @@ class LessonRun:
         scores = self.game.deal_scores or []
         mine = scores[self.SEAT] if scores else 0
         theirs = max((v for i, v in enumerate(scores) if i != self.SEAT), default=0)
-        return _(self.lesson.end).format(mine=mine, theirs=theirs) if self.lesson.end else ""
+        total = self.game.totals[self.SEAT]
+        end = self.lesson.end
+        return _(end).format(mine=mine, theirs=theirs, total=total) if end else ""
 
     def wanted(self, move: Move) -> bool:
         step = self.step

@@ -78,9 +78,9 @@ def _melds_contract(rules: Rules) -> Section:
         ("2", "4.2"),
         (
             _(
-                "A set is 3 or more cards of one rank, in any suits; a run is {run} or more "
+                "A set is {least} or more cards of one rank, in any suits; a run is {run} or more "
                 "cards in a row of one suit."
-            ).format(run=rules.min_run),
+            ).format(least=CONTRACT_SET_SIZE, run=CONTRACT_RUN_SIZE),
             ace_sentence(rules),
             *joker_sentences(rules),
         ),

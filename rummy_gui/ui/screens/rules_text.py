@@ -17,6 +17,7 @@ from typing import Any
 
 from rummy_gui.engine import Rules
 from rummy_gui.engine.cards import NATURALS
+from rummy_gui.engine.melds import FULL_SET, MIN_SET
 from rummy_gui.i18n import N_, _, ngettext
 from rummy_gui.ui.screens.catalog import PresetInfo
 from rummy_gui.ui.screens.rules_contract_text import CONTRACT_FAMILY
@@ -116,9 +117,9 @@ def _deal_500(rules: Rules) -> Section:
 def _melds_500(rules: Rules) -> Section:
     sentences = [
         _(
-            "A set is 3 to {most} cards of one rank; a run is {run} or more cards in a row of "
-            "one suit."
-        ).format(most=rules.max_set, run=rules.min_run)
+            "A set is {least} to {most} cards of one rank; a run is {run} or more cards in a row "
+            "of one suit."
+        ).format(least=MIN_SET, most=rules.max_set, run=rules.min_run)
     ]
     if first_with_two_decks(rules) is not None:
         sentences.append(_("With two decks a set never holds two cards of one suit."))
@@ -134,7 +135,9 @@ def _melds_500(rules: Rules) -> Section:
         _("When a card fits several melds, you say which; cards never move from meld to meld.")
     )
     if rules.mark_complete_sets and not rules.hidden_layoffs:  # else: the face-down section
-        sentences.append(_("A set of three made four is marked complete."))
+        sentences.append(
+            _("A set laid up to {full} cards is marked complete.").format(full=FULL_SET)
+        )
     return Section("melds", ("2", "3.3"), tuple(sentences))
 
 
@@ -204,7 +207,9 @@ def _face_down(rules: Rules) -> Section | None:
                 "The others learn only that you laid off a card, and on which meld only when it "
                 "could go on more than one."
             ),
-            _("A set of three made four is turned face down whole: it is complete."),
+            _("A set laid up to {full} cards is turned face down whole: it is complete.").format(
+                full=FULL_SET
+            ),
             _(
                 "A face-down card still extends its meld, and you may drop a card on any meld: "
                 "the game says if it does not fit."

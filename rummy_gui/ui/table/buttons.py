@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 from pygame import Rect
 
+from rummy_gui.engine.cards import rank_ends, suit_order
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import _
 from rummy_gui.ui.table.state import TableState
@@ -40,11 +41,12 @@ def _labels(t: TableState) -> dict[str, str]:
         shanghai = "—"
     else:
         shanghai = _("Shanghai call: on") if t.shanghai.called else _("Shanghai call: off")
+    low, high = rank_ends()
     return {
         "meld": _("Meld"),
         "discard": _("Discard"),
-        "sort_suit": _("Sort ♣♦♥♠"),
-        "sort_rank": _("Sort A-K"),
+        "sort_suit": _("Sort {suits}").format(suits=suit_order()),
+        "sort_rank": _("Sort {first}-{last}").format(first=low, last=high),
         "pass": _("Pass"),
         "shanghai": shanghai,
         "undo": _("Undo"),

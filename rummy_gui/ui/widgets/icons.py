@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
+from rummy_gui.engine.cards import rank_ends, suit_order
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel
 from rummy_gui.ui.widgets.uiscale import px
@@ -61,7 +62,7 @@ def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: Col
         for i, hgt in enumerate((0.45, 0.6, 0.75)):
             bar = pygame.Rect(_pts(r, [(0.14 + i * 0.26, 0.9 - hgt)])[0], (r.w * 0.2, r.h * hgt))
             pygame.draw.rect(surface, c, bar, width=max(1, w - 1), border_radius=2)
-        key = "♠♥" if name == "sort_suit" else "A-K"
+        key = suit_order()[-1:-3:-1] if name == "sort_suit" else "-".join(rank_ends())
         img = fonts.text_cached(key, max(8, r.h * 2 // 5), c, True)
         surface.blit(img, img.get_rect(midtop=(r.centerx, r.y - r.h // 10)))
     elif name == "undo":

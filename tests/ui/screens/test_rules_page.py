@@ -197,3 +197,15 @@ def test_the_classic_line_lets_the_top_card_go() -> None:
     classic = PRESETS["rummy500-classic"].description
     assert "every" not in classic
     assert "deepest" in classic
+
+
+@pytest.mark.parametrize("preset", ["rummy500", "persian", "pinochle"])
+def test_the_set_sizes_on_the_page_are_the_ones_the_engine_takes(preset: str) -> None:
+    from rummy_gui.engine.cards import parse_cards
+    from rummy_gui.engine.melds import read_set
+
+    rules = PRESETS[preset]
+    sizes = [
+        n for n in range(1, 9) if read_set(rules, parse_cards("7C 7D 7H 7S 7C 7D 7H 7S")[:n], 0)
+    ]
+    assert f"A set is {min(sizes)} to {max(sizes)} cards of one rank" in page(rules)

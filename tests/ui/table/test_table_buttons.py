@@ -93,8 +93,8 @@ def test_the_tooltips_are_in_the_language(app: App, lang: str) -> None:
             assert b.tooltip().startswith(b.label)
             assert b.label == i18n._(
                 {
-                    "sort_suit": "Sort ♣♦♥♠",
-                    "sort_rank": "Sort A-K",
+                    "sort_suit": "Sort {suits}",
+                    "sort_rank": "Sort {first}-{last}",
                     "undo": "Undo",
                     "redo": "Redo",
                     "hint": "Hint",
@@ -104,7 +104,7 @@ def test_the_tooltips_are_in_the_language(app: App, lang: str) -> None:
                     "scores": "Scores",
                     "menu": "Menu",
                 }[next(n for n, x in scene.buttons.by_name.items() if x is b)]
-            )
+            ).format(suits="♣♦♥♠", first="A", last="K")
         assert scene.buttons["menu"].label != "Menu"
     finally:
         i18n.set_language("en")
@@ -154,3 +154,15 @@ def test_every_icon_draws_something_of_its_own() -> None:
 def test_an_icon_button_draws_no_label() -> None:
     b = IconButton((0, 0, 40, 40), "undo", "Undo", lambda: None, key="Ctrl+Z")
     assert b.tooltip() == "Undo (Ctrl+Z)"
+
+
+def test_the_sort_buttons_name_the_engines_sort_order(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rummy_gui.engine import cards
+
+    assert _table(app).buttons["sort_suit"].label == "Sort ♣♦♥♠"
+    monkeypatch.setattr(cards, "SUITS", "SHDC")
+    monkeypatch.setattr(cards, "SUIT_SYMBOLS", "♠♥♦♣")
+    assert _table(app).buttons["sort_suit"].label == "Sort ♠♥♦♣"
+    assert _table(app).buttons["sort_rank"].label == "Sort A-K"
