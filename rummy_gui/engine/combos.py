@@ -184,12 +184,7 @@ def possible_melds(
         # `_meld_possible` read off the counts, which are needed anyway
         counts = _codes(hand)
         rank = through.rank
-        of_rank = (
-            counts[rank - 1],
-            counts[rank + 12],
-            counts[rank + 25],
-            counts[rank + 38],
-        )
+        of_rank = counts[rank - 1 : rank + 39 : 13]  # the four suits' cards of its rank
         si = through.code // 13
         # Persian: a set of jokers alone may do (as `_meld_possible` says)
         joker_set = rules.jokers_only_in_joker_sets and set_lo <= counts[52] and set_lo <= set_hi
@@ -202,8 +197,8 @@ def possible_melds(
             run_hi,
             0 if rules.jokers_only_in_joker_sets else jmax,
             set_jmax,
-            (of_rank[0] > 0) + (of_rank[1] > 0) + (of_rank[2] > 0) + (of_rank[3] > 0),
-            of_rank[0] + of_rank[1] + of_rank[2] + of_rank[3],
+            4 - of_rank.count(0),
+            sum(of_rank),
             _PLACES[sum(compress(_POW13, counts[si * 13 : si * 13 + 13]))],
         ):
             return
