@@ -18,6 +18,7 @@ from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, TextField, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import Overlay, WidgetScene
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.play.session import Session
@@ -51,18 +52,13 @@ class SaveAsScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = pygame.Rect(w // 2 - 260, h // 2 - 110, 520, 220)
-        self.field.rect = pygame.Rect(self.rect.x + 24, self.rect.y + 64, self.rect.w - 48, 42)
+        pw, ph = min(px(520), w - 40), min(px(220), h - 40)
+        self.rect = r = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+        self.field.rect = pygame.Rect(r.x + px(24), r.y + px(64), r.w - px(48), px(42))
+        bw, bh, y = px(136), px(44), r.bottom - px(62)
         self.buttons = [
-            Button(
-                (self.rect.right - 160, self.rect.bottom - 62, 136, 44),
-                _("Save"),
-                self._save,
-                primary=True,
-            ),
-            Button(
-                (self.rect.right - 310, self.rect.bottom - 62, 136, 44), _("Cancel"), self.app.pop
-            ),
+            Button((r.right - px(24) - bw, y, bw, bh), _("Save"), self._save, primary=True),
+            Button((r.right - px(40) - 2 * bw, y, bw, bh), _("Cancel"), self.app.pop),
         ]
 
     def _save(self) -> None:
@@ -93,15 +89,15 @@ class SaveAsScene(Overlay):
         self.dim(surface)
         draw_panel(surface, self.rect, alpha=255)
         surface.blit(
-            fit_text(_("Save the game as…"), 20, theme.GOLD, self.rect.w - 48, True),
-            (self.rect.x + 24, self.rect.y + 20),
+            fit_text(_("Save the game as…"), px(20), theme.GOLD, self.rect.w - px(48), True),
+            (self.rect.x + px(24), self.rect.y + px(20)),
         )
         self.field.draw(surface, live=not self.covered)
         if self.error:
-            for i, line in enumerate(fonts.wrap(self.error, 14, self.rect.w - 48)[:2]):
+            for i, line in enumerate(fonts.wrap(self.error, px(14), self.rect.w - px(48))[:2]):
                 surface.blit(
-                    fonts.text_cached(line, 14, theme.ERROR),
-                    (self.rect.x + 24, self.rect.y + 112 + i * 18),
+                    fonts.text_cached(line, px(14), theme.ERROR),
+                    (self.rect.x + px(24), self.rect.y + px(112) + i * px(18)),
                 )
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
@@ -127,11 +123,10 @@ class SaveRow(Button):
         self.label = label
         r = self.rect
         colour = theme.ERROR if self.summary.error else theme.TEXT
-        surface.blit(fit_text(self.lines[0], 16, colour, r.w - 24, True), (r.x + 12, r.y + 5))
-        surface.blit(
-            fit_text(self.lines[1], 14, colour if self.summary.error else theme.TEXT_DIM, r.w - 24),
-            (r.x + 12, r.y + 28),
-        )
+        first = fit_text(self.lines[0], px(16), colour, r.w - 24, True)
+        surface.blit(first, (r.x + 12, r.y + px(5)))
+        dim = colour if self.summary.error else theme.TEXT_DIM
+        surface.blit(fit_text(self.lines[1], px(14), dim, r.w - 24), (r.x + 12, r.y + px(28)))
 
 
 class LoadScene(WidgetScene):
@@ -187,27 +182,29 @@ class LoadScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw = min(860, w - 80)
-        rows = max(1, (h - 220) // self.ROW_H)
+        bw = min(px(860), w - 80)
+        row_h, delete_w = px(self.ROW_H), px(118)
+        rows = max(1, (h - px(220)) // row_h)
         x = w // 2 - bw // 2
         self.widgets = []
         self.rows = []
         for i, summary in enumerate(self.saves[:rows]):
-            y = 90 + i * self.ROW_H
-            row = pygame.Rect(x, y, bw - 128, self.ROW_H - 8)
+            y = px(90) + i * row_h
+            row = pygame.Rect(x, y, bw - delete_w - 10, row_h - 8)
             self.rows.append((row, summary))
             self.widgets.append(
                 SaveRow(row, summary, self.row_lines(summary), partial(self._open, summary))
             )
             self.widgets.append(
                 Button(
-                    (x + bw - 118, y + 4, 118, self.ROW_H - 16),
+                    (x + bw - delete_w, y + 4, delete_w, row_h - 16),
                     _("Delete"),
                     partial(self._ask_delete, summary),
-                    size=15,
+                    size=px(15),
                 )
             )
-        self.widgets.append(Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop))
+        back = (w // 2 - px(110), h - px(80), px(220), px(50))
+        self.widgets.append(Button(back, _("Back"), self.app.pop))
 
     def _ask_delete(self, summary: Any) -> None:
         from rummy_gui.ui.widgets.dialogs import ConfirmScene
@@ -245,15 +242,18 @@ class LoadScene(WidgetScene):
         self.app.rooms.table(session)
 
     def layer_key(self) -> object:
-        return (bool(self.saves), self.error)
+        return (bool(self.saves), self.error, px(100))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         if not self.saves:
             img = fit_text(
-                _("No saved games yet: use Save as… at the table."), 18, theme.TEXT_DIM, w - 40
+                _("No saved games yet: use Save as… at the table."),
+                px(18),
+                theme.TEXT_DIM,
+                w - 40,
             )
             surface.blit(img, img.get_rect(center=(w // 2, h // 2)))
         if self.error:
-            img = fit_text(self.error[:160], 15, theme.ERROR, w - 40)
-            surface.blit(img, img.get_rect(midbottom=(w // 2, h - 96)))
+            img = fit_text(self.error[:160], px(15), theme.ERROR, w - 40)
+            surface.blit(img, img.get_rect(midbottom=(w // 2, h - px(96))))

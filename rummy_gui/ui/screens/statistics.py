@@ -17,6 +17,7 @@ from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import WidgetScene
+from rummy_gui.ui.widgets.uiscale import px
 
 COLUMNS = (
     N_("Player"),
@@ -94,26 +95,33 @@ class StatisticsScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        chart = CHART_H if h >= 560 else 0
-        self.panel = pygame.Rect(40, 80, w - 80, h - 180 - chart)
+        chart = px(CHART_H) if h >= 560 else 0
+        top = px(80)
+        self.panel = pygame.Rect(40, top, w - 80, h - top - px(100) - chart)
         self.chart = (
             pygame.Rect(40, self.panel.bottom + 10, w - 80, chart - 10)
             if chart
             else pygame.Rect(0, 0, 0, 0)
         )
+        side_w, side_h = px(250), px(42)
         self.widgets = [
-            Button((w // 2 - 110, h - 80, 220, 50), _("Back"), self.app.pop),
+            Button((w // 2 - px(110), h - px(80), px(220), px(50)), _("Back"), self.app.pop),
             Button(
-                (w - 300, h - 76, 250, 42),
+                (w - 50 - side_w, h - px(76), side_w, side_h),
                 _("Reset statistics"),
                 self._ask_reset,
-                size=15,
+                size=px(15),
                 enabled=bool(self.rows),
             ),
         ]
         if len(self.presets()) > 1:
             self.widgets.append(
-                Button((50, h - 76, 250, 42), _("Chart: next game"), self._next_preset, size=15)
+                Button(
+                    (50, h - px(76), side_w, side_h),
+                    _("Chart: next game"),
+                    self._next_preset,
+                    size=px(15),
+                )
             )
 
     def _next_preset(self) -> None:
@@ -161,6 +169,7 @@ class StatisticsScene(WidgetScene):
             self.chart_preset,
             tuple(self.panel),
             tuple(self.chart),
+            px(100),
         )
 
     def draw_layer(self, surface: pygame.Surface) -> None:
@@ -170,28 +179,29 @@ class StatisticsScene(WidgetScene):
         xs = [r.x + int(r.w * f) for f in COLUMN_STARTS]
         widths = [b - a - 6 for a, b in zip(xs, [*xs[1:], r.right - 6], strict=True)]
         for text, x, width in zip(COLUMNS, xs, widths, strict=True):
-            img = fit_text(_(text), 15, theme.GOLD, width, True)
-            surface.blit(img, img.get_rect(midleft=(x, r.y + 23)))
-        y = r.y + 46
+            img = fit_text(_(text), px(15), theme.GOLD, width, True)
+            surface.blit(img, img.get_rect(midleft=(x, r.y + px(23))))
+        y = r.y + px(46)
+        row_h = px(26)
         if not self.rows or self.note:
             msg = (
                 explain(self.note, N_("The statistics could not be read."))
                 if self.note
                 else _("No finished games yet.")
             )
-            msg = fonts.wrap(msg, 17, r.w - 40)[0]
+            msg = fonts.wrap(msg, px(17), r.w - 40)[0]
             surface.blit(
-                fonts.text_cached(msg, 17, theme.TEXT_DIM if not self.note else theme.ERROR),
+                fonts.text_cached(msg, px(17), theme.TEXT_DIM if not self.note else theme.ERROR),
                 (xs[0], y),
             )
             if self.rows:
-                y += 26
+                y += row_h
         for row in self.rows[self.scroll :]:
-            if y > r.bottom - 30:
+            if y > r.bottom - row_h - 4:
                 break
             for text, x, width in zip(cells(row), xs, widths, strict=True):
-                surface.blit(fit_text(text, 15, theme.TEXT, width), (x, y))
-            y += 26
+                surface.blit(fit_text(text, px(15), theme.TEXT, width), (x, y))
+            y += row_h
         if self.chart.h > 60:
             self.draw_chart(surface, self.chart)
 
@@ -202,19 +212,20 @@ class StatisticsScene(WidgetScene):
             return
         draw_panel(surface, rect, alpha=160)
         title = _("Win rate in {game}").format(game=catalog.preset_name(self.chart_preset))
-        surface.blit(fit_text(title, 15, theme.GOLD, rect.w - 24, True), (rect.x + 12, rect.y + 8))
-        plot = pygame.Rect(rect.x + 20, rect.y + 34, rect.w - 40, rect.h - 62)
+        title_img = fit_text(title, px(15), theme.GOLD, rect.w - 24, True)
+        surface.blit(title_img, (rect.x + 12, rect.y + px(8)))
+        plot = pygame.Rect(rect.x + 20, rect.y + px(34), rect.w - 40, rect.h - px(62))
         pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
         rows = rows[:12]
         slot = plot.w // len(rows)
         bar_w = max(8, min(90, slot - 16))
         for i, row in enumerate(rows):
             cx = plot.x + slot * i + slot // 2
-            value = fonts.text_cached(f"{row.win_rate * 100:.0f}%", 13, theme.TEXT, True)
+            value = fonts.text_cached(f"{row.win_rate * 100:.0f}%", px(13), theme.TEXT, True)
             bar, at = bar_and_value(plot, cx, bar_w, row.win_rate, value.get_size())
             pygame.draw.rect(surface, theme.GOLD, bar, border_radius=3)
             surface.blit(value, at)
-            name = fit_text(cells(row)[0], 13, theme.TEXT, slot - 6)
+            name = fit_text(cells(row)[0], px(13), theme.TEXT, slot - 6)
             surface.blit(name, name.get_rect(midtop=(cx, plot.bottom + 4)))
 
 

@@ -19,6 +19,7 @@ from rummy_gui.play.session import Session
 from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import fit_text, label_image
+from rummy_gui.ui.widgets.uiscale import px
 
 CARD_RATIO = 1.4  # a card's height over its width
 GAP = 10  # between two melds on a line
@@ -224,7 +225,7 @@ def row_heights(game: Game, room: int, card_cap: int = MIN_CARD) -> tuple[int, i
 
 def rows_height(game: Game, card_cap: int) -> int:
     """The height the headings and every row want when nothing is squeezed."""
-    return HEADS + game.players * (card_cap + 12) + 6 * len(game.sides)
+    return px(HEADS) + game.players * (card_cap + 12) + 6 * len(game.sides)
 
 
 def draw_breakdown(
@@ -258,10 +259,10 @@ def draw_breakdown(
     for (x, w), text in heads:
         if w <= 0:
             continue
-        img = label_image(text, 15, theme.TEXT_DIM, (w - 4, 40), True, centred=False)
+        img = label_image(text, px(15), theme.TEXT_DIM, (w - 4, px(40)), True, centred=False)
         surface.blit(img, (x, area.y))
         tallest = max(tallest, img.get_height())
-    y = area.y + max(HEADS - 10, tallest + 8)
+    y = area.y + max(px(HEADS) - 10, tallest + 8)
     line, card_h = row_heights(game, area.bottom - y, card_cap)
     paint = RowPainter(surface, art, four_colour)
     paint.label = max(LABEL, min(18, card_h // 4))
@@ -284,7 +285,7 @@ def draw_breakdown(
             (cols.deal, deal, theme.TEXT),
             (cols.total, str(total), theme.GOLD),
         ):
-            img = fit_text(text, 22, colour, w, True, min_size=12)
+            img = fit_text(text, px(22), colour, w, True, min_size=12)
             surface.blit(img, img.get_rect(midright=(x + w, mid)))
         pygame.draw.line(surface, theme.PANEL_EDGE, (area.x, y + 1), (area.right, y + 1))
         y += 6
@@ -295,9 +296,10 @@ def _name(
 ) -> None:
     """The seat's colour chip with its initial, and its name beside it."""
     x, w = col
-    mid = y + max(10, h // 2)
-    pygame.draw.circle(surface, session.colour(seat), (x + 9, mid), 9)
-    mark = fonts.text_cached(session.initial(seat), 12, (15, 15, 15), True)
-    surface.blit(mark, mark.get_rect(center=(x + 9, mid)))
-    name = fit_text(session.name(seat), 17, theme.TEXT, w - 24, True, min_size=10)
-    surface.blit(name, name.get_rect(midleft=(x + 24, mid)))
+    r = px(9)
+    mid = y + max(r + 1, h // 2)
+    pygame.draw.circle(surface, session.colour(seat), (x + r, mid), r)
+    mark = fonts.text_cached(session.initial(seat), px(12), (15, 15, 15), True)
+    surface.blit(mark, mark.get_rect(center=(x + r, mid)))
+    name = fit_text(session.name(seat), px(17), theme.TEXT, w - 2 * r - 6, True, min_size=10)
+    surface.blit(name, name.get_rect(midleft=(x + 2 * r + 6, mid)))

@@ -17,6 +17,7 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_
 from rummy_gui.ui.table import geometry as geom
+from rummy_gui.ui.table import hand_stack
 from rummy_gui.ui.table.drops import Drag, DropTarget, tokens
 from rummy_gui.ui.table.state import Commands, TableState
 
@@ -72,16 +73,7 @@ class DragDrop:
         return [DropTarget(self.t.geometry().layout.hand, moves, N_("draw"))] if moves else []
 
     def hit_hand(self, pos: tuple[int, int]) -> int | None:
-        slots = self.t.geometry().zones[("hand", self.t.viewer)]
-        for i in range(len(slots) - 1, -1, -1):
-            rect = (
-                slots[i][1].move(0, -geom.SELECTED_LIFT)
-                if i in self.t.hand.selected
-                else slots[i][1]
-            )
-            if rect.collidepoint(pos):
-                return i
-        return None
+        return hand_stack.hit(self.t, self.t.geometry().zones[("hand", self.t.viewer)], pos)
 
     def hit_discard(self, pos: tuple[int, int]) -> int | None:
         slots = self.t.geometry().zones[("discard",)]

@@ -23,16 +23,14 @@ from rummy_gui.ui.table import draw_common, texts
 from rummy_gui.ui.table.card_paint import reach
 from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.draw_hand import (
-    HAND_HOVER_LIFT,
     draw_drag,
     draw_hand,
     draw_targets,
-    hand_hovered,
     marked_card,
     meld_me_tag,
 )
 from rummy_gui.ui.table.draw_melds import draw_melds, draw_slots
-from rummy_gui.ui.table.draw_overlays import draw_focus, draw_messages, focus_shown, message_boxes
+from rummy_gui.ui.table.draw_overlays import draw_focus, draw_messages, message_boxes
 from rummy_gui.ui.table.draw_piles import PILE_LIFT, draw_discard, draw_stock, pile_lifted, pile_tip
 from rummy_gui.ui.table.draw_seats import (
     badge_lines,
@@ -45,6 +43,8 @@ from rummy_gui.ui.table.draw_seats import (
     thinking_spot,
 )
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.hand_stack import HAND_HOVER_LIFT, focus_shown
+from rummy_gui.ui.table.hand_stack import hovered as hand_hovered
 from rummy_gui.ui.table.seat_figures import hand_figure
 from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_tooltip, tooltip_rect
 
@@ -230,9 +230,10 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         rects.extend(r.inflate(20, 24) for _c, r in geo.zones.get(("face down", seat), []))
         for meld in g.public_melds:
             if geo.meld_zone_of.get(meld.id) == seat:
-                melds.append((meld.id, meld.tokens(), tuple(meld.owners), meld.complete))
+                melds.append((meld.id, meld.tokens(), tuple(meld.owners)))
                 rects.extend(r.inflate(20, 24) for r in geo.meld_rects.get(meld.id, []))
         hint = seat == scene.viewer and not g.melds
+        prompt = tuple(scene.answers.panel) if hint and scene.answers.answer_buttons else None
         face_up = seat == scene.viewer and not scene.concealed()
         own = [("hand", seat), ("face down", seat)]
         own.extend(("meld", m.id) for m in g.public_melds if geo.meld_zone_of.get(m.id) == seat)
@@ -245,6 +246,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
             len(g.hand(seat)),
             tuple(melds),
             hint,
+            prompt,  # the melds' hint wraps beside the claim prompt
             hidden_in(*own),
         )
         here = thinking if thinking is not None and thinking[0] == seat else None

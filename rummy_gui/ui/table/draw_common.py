@@ -1,5 +1,5 @@
 """What every part of the table's drawing uses: a card (face, back, soft shadow; in flight),
-the keyboard focus box, the contrast setting and a prompt panel."""
+the keyboard focus box and the contrast setting."""
 
 from __future__ import annotations
 
@@ -12,9 +12,6 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.play import palette
 from rummy_gui.ui.table import card_paint
 from rummy_gui.ui.table.geometry import Flight
-from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import draw_panel
-from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -58,12 +55,3 @@ def draw_flight(surface: pygame.Surface, scene: TableScene, flight: Flight, priv
     card_paint.draw_flight(
         surface, scene.app.art, settings.card_back, settings.four_colour, flight, private
     )
-
-
-def draw_prompt(surface: pygame.Surface, rect: Rect, title: str, lines: list[str]) -> None:
-    draw_panel(surface, rect, alpha=238)
-    surface.blit(fonts.text_cached(title, px(20), theme.GOLD, True), (rect.x + 18, rect.y + 14))
-    y = rect.y + 46
-    for line in lines:
-        surface.blit(fonts.text_cached(line, px(16), theme.TEXT), (rect.x + 18, y))
-        y += 22

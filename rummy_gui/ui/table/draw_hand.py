@@ -11,8 +11,8 @@ from pygame import Rect
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _
-from rummy_gui.ui.table import draw_common
-from rummy_gui.ui.table.geometry import SELECTED_LIFT, Geometry
+from rummy_gui.ui.table import draw_common, hand_stack
+from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.uiscale import px
 
@@ -31,14 +31,12 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
     # a card flying home after a refused drop is drawn by its flight, not also in its place
     dragging |= {f.dest[1] for f in scene.motion.returning if f.dest[0] == ("hand", scene.viewer)}
     marked = marked_card(scene, slots)
-    for i, (card, rect) in enumerate(slots):
+    for i in hand_stack.order(scene, len(slots)):
         if (("hand", scene.viewer), i) in hidden or i in dragging:
             continue
-        r = rect.move(0, -SELECTED_LIFT) if i in scene.hand.selected else rect
-        hovered = hand_hovered(scene, i)
-        if hovered:
-            r = r.move(0, -HAND_HOVER_LIFT)
-        up = hovered or i in scene.hand.selected
+        card = slots[i][0]
+        r = hand_stack.drawn_rect(scene, slots, i)
+        up = r.y != slots[i][1].y
         draw_common.draw_card(surface, scene, card, r, shadow=True, lifted=up)
         if i in scene.hand.selected:
             pygame.draw.rect(surface, theme.HIGHLIGHT, r, width=3, border_radius=max(3, r.w // 12))
@@ -49,9 +47,6 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
     if not slots and scene.session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER, Phase.CUT):
         img = fonts.text_cached(_("no cards in hand"), px(16), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=geo.layout.hand.center))
-
-
-HAND_HOVER_LIFT = 14  # how far the pointer raises a card of the hand (its shadow grows too)
 
 
 def marked_card(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) -> int | None:
@@ -65,11 +60,6 @@ def marked_card(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) ->
 
 def meld_me_tag() -> pygame.Surface:
     return fonts.text_cached(_("meld me"), px(12), theme.ERROR, True)
-
-
-def hand_hovered(scene: TableScene, i: int) -> bool:
-    """Whether the pointer raises the hand's card `i` (a selected card is up already)."""
-    return i == scene.pointer.hover_hand and i not in scene.hand.selected
 
 
 def draw_targets(surface: pygame.Surface, scene: TableScene) -> None:

@@ -80,9 +80,6 @@ def draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
             if card.is_joker and j < len(tokens) and tokens[j].rank:
                 four = scene.app.settings.four_colour
                 _joker_tag(surface, tokens[j], rect, four, mark_top)
-        if meld.complete:  # in the last card's empty top-right corner, on no other text
-            tick = fonts.text_cached("✓", px(14), theme.GOLD, True)
-            surface.blit(tick, tick.get_rect(topright=(rects[-1].right - 3, rects[-1].y + 2)))
 
 
 def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Rect) -> int:

@@ -11,18 +11,10 @@ from rummy_gui.ui.table import callout
 from rummy_gui.ui.table.draw_common import draw_focus_box, focus_colour
 from rummy_gui.ui.table.draw_piles import pile_cards
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.hand_stack import focus_shown
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
-
-
-def focus_shown(scene: TableScene) -> bool:
-    return not (
-        scene.covered
-        or not scene.my_turn()
-        or scene.answers.answer_buttons
-        or (scene.drag and scene.drag.active)
-    )
 
 
 def draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
@@ -38,19 +30,33 @@ def draw_focus(surface: pygame.Surface, scene: TableScene) -> None:
         pygame.draw.rect(surface, focus_colour(scene), rect.inflate(8, 8), width=1, border_radius=9)
 
 
+def message_room(scene: TableScene, geo: Geometry) -> tuple[Rect, list[Rect], list[Rect]]:
+    """Where the stack of messages may stand (the felt between the seats at
+    the sides, above the player's own zone), the stock and the pile's cards,
+    and what else it keeps off: the hand, the actions by it, every badge and
+    the claim prompt."""
+    lt = geo.layout
+    own = lt.seats[scene.viewer].zone
+    area = Rect(lt.table.x, lt.table.y, lt.table.w, own.y - lt.table.y)
+    for place in lt.seats.values():
+        if place.side == "left":
+            area = Rect(place.zone.right, area.y, area.right - place.zone.right, area.h)
+        elif place.side == "right":
+            area = Rect(area.x, area.y, place.zone.x - area.x, area.h)
+    area = area.inflate(-2 * callout.MARGIN, -2 * callout.MARGIN)
+    keep_out = [lt.hand.inflate(0, 80), lt.actions, *(p.badge for p in lt.seats.values())]
+    if scene.answers.answer_buttons:
+        keep_out.append(scene.answers.panel)  # the claim prompt by the hand
+    return area, pile_cards(geo), keep_out
+
+
 def message_boxes(scene: TableScene, geo: Geometry) -> list[tuple[pygame.Surface, Rect, int]]:
-    """The messages shown (newest last): their text, the region their callout
-    covers, and their opacity."""
-    zone = geo.layout.seats[scene.viewer].zone
-    window = Rect((0, 0), geo.layout.size)
-    shown = callout.layout_messages(
-        scene.messages.items, geo.layout.table, zone.y - 8, window, pile_cards(geo)
-    )
-    return [(text, region, alpha) for _msg, text, _box, region, alpha in shown]
+    """The messages shown (newest first): their text, their box and their opacity."""
+    area, pile, keep_out = message_room(scene, geo)
+    shown = callout.layout_messages(scene.messages.items, area, pile, keep_out)
+    return [(text, box, alpha) for _msg, text, box, alpha in shown]
 
 
 def draw_messages(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
-    zone = geo.layout.seats[scene.viewer].zone
-    callout.draw_messages(
-        surface, scene.messages.items, geo.layout.table, zone.y - 8, pile_cards(geo)
-    )
+    area, pile, keep_out = message_room(scene, geo)
+    callout.draw_messages(surface, scene.messages.items, area, pile, keep_out)

@@ -138,6 +138,8 @@ def draw_zone_hints(surface: pygame.Surface, scene: TableScene, geo: Geometry) -
             left = max(left, badge.right + px(10))
         if lt.actions.colliderect(own):
             right = min(right, lt.actions.x - px(10))
+        if scene.answers.answer_buttons and scene.answers.panel.colliderect(own):
+            right = min(right, scene.answers.panel.x - px(10))  # the claim prompt by the hand
         text = _("Your melds go here: drag a selection of cards onto the felt")
         lines = fonts.wrap(text, px(15), max(px(80), right - left))
         y = own.centery - len(lines) * px(19) // 2

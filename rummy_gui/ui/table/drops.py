@@ -39,7 +39,6 @@ class Message:
     text: str
     ttl: float
     colour: tuple[int, int, int] = theme.TEXT
-    pos: tuple[int, int] | None = None  # where it happened (a refusal), else above the hand
 
 
 def tokens(cards: list[Card]) -> tuple[Token, ...]:

@@ -19,9 +19,10 @@ from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import Session
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App, Scene
-from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import Button, draw_panel
+from rummy_gui.ui.widgets import theme
+from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import dim_beneath
+from rummy_gui.ui.widgets.uiscale import px
 
 
 class TableScene(Protocol):
@@ -80,11 +81,13 @@ class HandOverScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = r = pygame.Rect(w // 2 - 300, h // 2 - 135, 600, 270)
+        pw, ph = min(px(600), w - 40), min(px(270), h - 40)
+        self.rect = r = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
         # the way out while no hand is shown: to the menu (the game is kept), or saved first
+        bw, bh, y = px(160), px(38), r.bottom - px(56)
         self.buttons = [
-            Button((r.centerx - 170, r.bottom - 56, 160, 38), _("Menu"), self.to_menu, size=15),
-            Button((r.centerx + 10, r.bottom - 56, 160, 38), _("Save as…"), self.save_as, size=15),
+            Button((r.centerx - bw - px(10), y, bw, bh), _("Menu"), self.to_menu, size=px(15)),
+            Button((r.centerx + px(10), y, bw, bh), _("Save as…"), self.save_as, size=px(15)),
         ]
 
     def to_menu(self) -> None:
@@ -126,17 +129,18 @@ class HandOverScene(Scene):
         session = self.table.session
         colour = session.colour(self.seat)
         pygame.draw.rect(surface, colour, r, width=4, border_radius=12)
+        room = r.w - px(40)
         title = pass_to(session.name(self.seat))
-        img = fonts.text_cached(title, 30, theme.GOLD, True)
-        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 30)))
+        img = fit_text(title, px(30), theme.GOLD, room, True)
+        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + px(30))))
         lines = [self.reason] if self.reason else []
         lines.append(_("Click when ready (or press Enter)"))
-        y = r.y + 92
+        y = r.y + px(92)
         for line in lines:
-            text = fonts.text_cached(line, 18, theme.TEXT)
+            text = fit_text(line, px(18), theme.TEXT, room)
             surface.blit(text, text.get_rect(midtop=(r.centerx, y)))
-            y += 30
-        note = fonts.text_cached(_("Everyone else: please look away"), 14, theme.TEXT_DIM)
-        surface.blit(note, note.get_rect(midbottom=(r.centerx, r.bottom - 68)))
+            y += px(30)
+        note = fit_text(_("Everyone else: please look away"), px(14), theme.TEXT_DIM, room)
+        surface.blit(note, note.get_rect(midbottom=(r.centerx, r.bottom - px(68))))
         for button in self.buttons:
             button.draw(surface)

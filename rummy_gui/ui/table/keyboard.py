@@ -20,6 +20,7 @@ from rummy_gui.engine import Move, ask
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import _
 from rummy_gui.ui.shell.intents import Key
+from rummy_gui.ui.table import hand_stack
 from rummy_gui.ui.table.drops import tokens
 from rummy_gui.ui.table.state import Commands, TableState
 
@@ -73,8 +74,9 @@ def focus_rect(scene: TableState) -> Rect:
         if not slots:
             return Rect(geo.layout.hand)
         i = max(0, min(f.index, len(slots) - 1))
-        r = _uncovered(slots, i)
-        return r.move(0, -24) if i in scene.hand.selected else r
+        if hand_stack.focused(scene) == i:  # drawn in front: the ring goes round the whole card
+            return hand_stack.drawn_rect(scene, slots, i)
+        return _uncovered(slots, i).move(0, -hand_stack.lift(scene, i))
     if f.zone == "discard":
         slots = geo.zones[("discard",)]
         if not slots:

@@ -220,12 +220,11 @@ def meld_packing(
     out: list[list[Rect]] = []
     for row_gap, floor in ((ROW_GAP, MELD_MIN_H), (TIGHT_ROW_GAP, MELD_TIGHT_H)):
         ch = min(ch, max(floor, max_h))
-        while True:
-            cw, ch = card_size(ch)
+        for height in _heights(ch, floor):
+            cw, ch = card_size(height)
             out, bottom = _flow(area, lengths, (cw, ch), row_gap)
-            if bottom <= area.bottom or ch <= floor:
+            if bottom <= area.bottom:
                 break
-            ch = max(floor, int(ch * 0.9))
         if bottom <= area.bottom:
             return _spread(area, lengths, (cw, ch), row_gap, out), (cw, ch)
     rows = 1 + max((r[0].y - area.y) // (ch + TIGHT_ROW_GAP) for r in out) if out else 1
@@ -234,6 +233,19 @@ def meld_packing(
         row_step = max(least, (area.h - ch - 2) // (rows - 1))
         out, _bottom = _flow(area, lengths, (cw, ch), row_step - ch)
     return out, (cw, ch)
+
+
+def _heights(top: int, floor: int) -> list[int]:
+    """The meld card heights to try, largest first, in steps of 4 %, with the
+    smallest full face among them: just under it the compact face's wider
+    index makes every meld longer, so a fixed ratio that steps over it drops
+    to cards half the height when the full face would have fitted."""
+    out = [top]
+    while out[-1] > floor:
+        out.append(max(floor, min(out[-1] - 1, int(out[-1] * 0.96))))
+    if floor <= COMPACT_BELOW <= top:
+        out = sorted({*out, COMPACT_BELOW}, reverse=True)
+    return out
 
 
 MELD_MIN_H = 34  # the smallest meld card while rows can stand well apart

@@ -29,9 +29,8 @@ class Messages:
         text: str,
         colour: tuple[int, int, int] = theme.TEXT,
         ttl: float = 3.5,
-        pos: tuple[int, int] | None = None,
     ) -> Message:
-        message = Message(text, ttl, colour, pos)
+        message = Message(text, ttl, colour)
         self.items.append(message)
         del self.items[:-SHOWN]
         return message

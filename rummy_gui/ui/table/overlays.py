@@ -30,6 +30,7 @@ from rummy_gui.ui.table.score_sheet import SHEET_KEY, ScoreSheetScene
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import Overlay
+from rummy_gui.ui.widgets.uiscale import px
 
 
 class TableScene(Protocol):
@@ -69,32 +70,28 @@ class DealSummaryScene(Overlay):
         w, h = size
         # a large window gets larger cards, and the panel only the height its rows need
         self.card_cap = max(MIN_CARD, min(MAX_CARD, h // 13))
-        rw = min(1360, w - 60)
-        need = 62 + rows_height(self.table.game, self.card_cap) + 8 + 100
+        rw = min(px(1360), w - 60)
+        need = px(62) + rows_height(self.table.game, self.card_cap) + 8 + px(100)
         rh = min(h - 120, need)
-        self.rect = pygame.Rect(w // 2 - rw // 2, max(60, (h - rh) // 2), rw, rh)
+        self.rect = r = pygame.Rect(w // 2 - rw // 2, max(60, (h - rh) // 2), rw, rh)
         label = _("See the result") if self.table.game.game_over else _("Next deal")
+        bw, bh, y = min(px(220), (rw - 100) // 3), px(50), r.bottom - px(66)
         self.buttons = [
+            Button((r.centerx - bw // 2, y, bw, bh), label, self._next, primary=True),
             Button(
-                (self.rect.centerx - 110, self.rect.bottom - 66, 220, 50),
-                label,
-                self._next,
-                primary=True,
-            ),
-            Button(
-                (self.rect.right - 250, self.rect.bottom - 66, 220, 50),
+                (r.right - 30 - bw, y, bw, bh),
                 _("Replay last deal"),
                 partial(show_replay, self.app, self.table),
-                size=16,
+                size=px(16),
             ),
         ]
         if self.table.session.humans():  # in hot seat the review asks whose it is
             self.buttons.append(
                 Button(
-                    (self.rect.x + 30, self.rect.bottom - 66, 220, 50),
+                    (r.x + 30, y, bw, bh),
                     _("Review this deal"),
                     partial(show_review, self.app, self.table),
-                    size=16,
+                    size=px(16),
                 )
             )
 
@@ -129,16 +126,18 @@ class DealSummaryScene(Overlay):
         title = (_("Round {n} is over") if g.rules.is_contract else _("Deal {n} is over")).format(
             n=g.round
         )
-        surface.blit(fonts.text_cached(title, 26, theme.GOLD, True), (r.x + 24, r.y + 18))
+        head = fit_text(title, px(26), theme.GOLD, r.w // 2 - 40, True)
+        surface.blit(head, (r.x + 24, r.y + px(18)))
         told = fingerprint_line(g)
         if told:
-            img = fit_text(told, 13, theme.TEXT_DIM, r.w // 2, min_size=10)
-            surface.blit(img, img.get_rect(topright=(r.right - 24, r.y + 28)))
+            img = fit_text(told, px(13), theme.TEXT_DIM, r.w // 2 - 24, min_size=10)
+            surface.blit(img, img.get_rect(topright=(r.right - 24, r.y + px(28))))
         contract = scoring.lowest_total_wins(g.rules)  # penalty points: shown without a sign
         # the rows share the room between the headings and the note: 8 players
         # in a 960x600 window must not run into it
-        note_y = r.bottom - 100
-        area = pygame.Rect(r.x + 24, r.y + 62, r.w - 48, note_y - 8 - (r.y + 62))
+        note_y = r.bottom - px(100)
+        top = r.y + px(62)
+        area = pygame.Rect(r.x + 24, top, r.w - 48, note_y - 8 - top)
         draw_breakdown(
             surface, area, g, s, self.app.art, self.app.settings.four_colour, self.card_cap
         )
@@ -149,7 +148,9 @@ class DealSummaryScene(Overlay):
         )
         marks = legend(g.deal_breakdown or ())
         note = f"{note}   {marks}" if marks else note
-        surface.blit(fit_text(note, 14, theme.TEXT_DIM, r.w - 48, min_size=10), (r.x + 24, note_y))
+        surface.blit(
+            fit_text(note, px(14), theme.TEXT_DIM, r.w - 48, min_size=10), (r.x + 24, note_y)
+        )
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
@@ -207,8 +208,8 @@ def draw_score_graph(
         return
     draw_panel(surface, rect, alpha=160)
     title = _("Score over the deals")
-    surface.blit(fonts.text_cached(title, 15, theme.GOLD, True), (rect.x + 12, rect.y + 8))
-    plot = pygame.Rect(rect.x + 52, rect.y + 36, rect.w - 110, rect.h - 70)
+    surface.blit(fit_text(title, px(15), theme.GOLD, rect.w - 24, True), (rect.x + 12, rect.y + 8))
+    plot = pygame.Rect(rect.x + px(52), rect.y + px(36), rect.w - px(110), rect.h - px(70))
     values = [v for line in lines for v in line]
     low, high = min([*values, 0]), max([*values, 0])
     if high == low:
@@ -227,13 +228,13 @@ def draw_score_graph(
     if low < 0 < high:
         pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, zero), (plot.right, zero))
     for v in (low, high):
-        img = fonts.text_cached(str(v), 12, theme.TEXT_DIM)
+        img = fonts.text_cached(str(v), px(12), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midright=(plot.x - 6, point(0, v)[1])))
     for k in range(deals + 1):
-        img = fonts.text_cached(str(k), 12, theme.TEXT_DIM)
+        img = fonts.text_cached(str(k), px(12), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midtop=(point(k, low)[0], plot.bottom + 4)))
-    label = fonts.text_cached(_("deal"), 12, theme.TEXT_DIM)
-    surface.blit(label, label.get_rect(topright=(plot.right, plot.bottom + 18)))
+    label = fonts.text_cached(_("deal"), px(12), theme.TEXT_DIM)
+    surface.blit(label, label.get_rect(topright=(plot.right, plot.bottom + px(18))))
     for side_index, line in enumerate(lines):
         seats = game.sides[side_index]
         colour = session.colour(seats[0])
@@ -242,7 +243,7 @@ def draw_score_graph(
         for p in pts:
             pygame.draw.circle(surface, colour, p, 4)
         tag = "+".join(session.initial(seat) for seat in seats)
-        img = fonts.text_cached(tag, 13, colour, True)
+        img = fonts.text_cached(tag, px(13), colour, True)
         surface.blit(
             img,
             img.get_rect(
@@ -295,35 +296,27 @@ class GameOverScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        rw = min(1100, w - 60)
-        self.rect = pygame.Rect(w // 2 - rw // 2, 50, rw, h - 100)
-        bw = min(250, (rw - 80) // 3 - 10)
+        rw = min(px(1100), w - 60)
+        self.rect = r = pygame.Rect(w // 2 - rw // 2, 50, rw, h - 100)
+        bw, bh, y = min(px(250), (rw - 80) // 3 - 10), px(50), r.bottom - px(70)
         self.buttons = [
+            Button((r.x + 30, y, bw, bh), _("New game"), self._new, primary=True),
             Button(
-                (self.rect.x + 30, self.rect.bottom - 70, bw, 50),
-                _("New game"),
-                self._new,
-                primary=True,
-            ),
-            Button(
-                (self.rect.centerx - bw // 2, self.rect.bottom - 70, bw, 50),
+                (r.centerx - bw // 2, y, bw, bh),
                 _("Replay last deal"),
                 partial(show_replay, self.app, self.table),
-                size=16,
+                size=px(16),
             ),
-            Button(
-                (self.rect.right - 30 - bw, self.rect.bottom - 70, bw, 50),
-                _("Main menu"),
-                self._menu,
-            ),
+            Button((r.right - 30 - bw, y, bw, bh), _("Main menu"), self._menu),
         ]
         if self.table.session.humans():  # the last deal's review, under the graph
+            review_h = px(46)
             self.buttons.append(
                 Button(
-                    (self.rect.right - 30 - bw, self.rect.bottom - 70 - REVIEW_GAP - 46, bw, 46),
+                    (r.right - 30 - bw, y - px(REVIEW_GAP) - review_h, bw, review_h),
                     _("Review last deal"),
                     partial(show_review, self.app, self.table),
-                    size=16,
+                    size=px(16),
                 )
             )
 
@@ -336,8 +329,9 @@ class GameOverScene(Overlay):
         button (it ran down to 2 px above it) or the buttons' row."""
         r = self.rect
         review = self.review_button()
-        bottom = (review.rect.y if review else r.bottom - 70) - REVIEW_GAP
-        return pygame.Rect(r.x + int(r.w * 0.5), r.y + 110, int(r.w * 0.5) - 30, bottom - r.y - 110)
+        bottom = (review.rect.y if review else r.bottom - px(70)) - px(REVIEW_GAP)
+        top = r.y + px(110)
+        return pygame.Rect(r.x + int(r.w * 0.5), top, int(r.w * 0.5) - 30, bottom - top)
 
     def _new(self) -> None:
         self.app.rooms.new_game()
@@ -397,11 +391,8 @@ class GameOverScene(Overlay):
         g: Game = self.table.game
         s = self.table.session
         winners = [s.name(w) for w in g.winners]
-        head = _("Game over")
-        surface.blit(
-            fonts.text_cached(head, 30, theme.GOLD, True),
-            fonts.text_cached(head, 30, theme.GOLD, True).get_rect(midtop=(r.centerx, r.y + 20)),
-        )
+        head = fit_text(_("Game over"), px(30), theme.GOLD, r.w - 60, True)
+        surface.blit(head, head.get_rect(midtop=(r.centerx, r.y + px(20))))
         if not winners:
             won = _("No winner")
         elif len(winners) > 1:
@@ -410,9 +401,9 @@ class GameOverScene(Overlay):
             won = _("You win!")
         else:
             won = _("{name} wins!").format(name=winners[0])
-        img = fonts.text_cached(won, 24, theme.TEXT, True)
-        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 66)))
-        y = r.y + 120
+        img = fit_text(won, px(24), theme.TEXT, r.w - 60, True)
+        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + px(66))))
+        y = r.y + px(120)
         table_right = r.x + int(r.w * 0.45)
         contract = scoring.lowest_total_wins(g.rules)
         order = sorted(range(len(g.sides)), key=lambda i: g.totals[i], reverse=not contract)
@@ -425,21 +416,20 @@ class GameOverScene(Overlay):
                     team=catalog.team_letter(side_index), names=names
                 )
             colour = theme.GOLD if any(seat in g.winners for seat in side) else theme.TEXT
-            surface.blit(
-                fonts.text_cached(f"{rank + 1}.  {names}", 20, colour, True), (r.x + 40, y)
-            )
-            total = fonts.text_cached(str(g.totals[side_index]), 20, colour, True)
+            total = fonts.text_cached(str(g.totals[side_index]), px(20), colour, True)
             surface.blit(total, total.get_rect(topright=(table_right, y)))
-            y += 34
+            room = table_right - total.get_width() - px(12) - (r.x + 40)
+            line = fit_text(f"{rank + 1}.  {names}", px(20), colour, room, True)
+            surface.blit(line, (r.x + 40, y))
+            y += px(34)
             for seat in side:
                 if seat in settle:
+                    pays = _("pays {n} to the winner").format(n=settle[seat])
                     surface.blit(
-                        fonts.text_cached(
-                            _("pays {n} to the winner").format(n=settle[seat]), 14, theme.TEXT_DIM
-                        ),
-                        (r.x + 70, y - 6),
+                        fit_text(pays, px(14), theme.TEXT_DIM, table_right - (r.x + 70)),
+                        (r.x + 70, y - px(6)),
                     )
-                    y += 20
+                    y += px(20)
         sub = _("Lowest total wins.") if contract else _("Highest total wins.")
         if len(g.sides) == 2 and any(len(sd) > 1 for sd in g.sides) and len(order) == 2:
             margin = abs(g.totals[0] - g.totals[1])
@@ -452,7 +442,7 @@ class GameOverScene(Overlay):
         review = self.review_button()
         room = (review.rect.x if review else r.right - 30) - 20 - (r.x + 40)
         surface.blit(
-            fit_text(sub, 14, theme.TEXT_DIM, room, min_size=10), (r.x + 40, r.bottom - 110)
+            fit_text(sub, px(14), theme.TEXT_DIM, room, min_size=10), (r.x + 40, r.bottom - px(110))
         )
         graph = self.graph_rect()
         draw_score_graph(surface, graph, g, s)

@@ -7,7 +7,6 @@ from __future__ import annotations
 class Pointer:
     def __init__(self) -> None:
         self.at: tuple[int, int] | None = None  # the mouse, once it moved over the window
-        self.action_pos: tuple[int, int] | None = None  # where the last input happened
         self.log_scroll = 0  # lines of the game log scrolled back (the wheel over the log)
         self.hover_discard: int | None = None
         self.hover_hand: int | None = None
@@ -15,9 +14,6 @@ class Pointer:
 
     def moved(self, pos: tuple[int, int]) -> None:
         self.at = pos
-
-    def acted_at(self, pos: tuple[int, int]) -> None:
-        self.action_pos = pos
 
     def scroll(self, lines: int) -> None:
         self.log_scroll = max(0, self.log_scroll + lines)

@@ -213,7 +213,6 @@ class TableScene(Scene, TableState):
                 self.show_scores()
                 return
             if not self.motion.flights or intent.ctrl:
-                self.pointer.acted_at(keyboard.focus_rect(self).midtop)
                 keyboard.handle_key(self, self.moves, intent)
             return
         if isinstance(intent, Wheel):
@@ -221,8 +220,6 @@ class TableScene(Scene, TableState):
             if at and self.geometry().layout.log.collidepoint(at):
                 self.pointer.scroll(3 * intent.dy)
             return
-        if isinstance(intent, (PointerDown, PointerUp)):
-            self.pointer.acted_at(intent.pos)
         if isinstance(intent, PointerMove):
             self.pointer.moved(intent.pos)
         slot_buttons = self.slot_buttons if self.staging() and self.slots.staged else []

@@ -190,13 +190,12 @@ class TableState:
         text: str,
         colour: tuple[int, int, int] = theme.TEXT,
         ttl: float = 3.5,
-        pos: tuple[int, int] | None = None,
     ) -> None:
-        self.messages.say(text, colour, ttl, pos)
+        self.messages.say(text, colour, ttl)
 
     def message_at(self, text: str, colour: tuple[int, int, int] = theme.ERROR) -> None:
-        """A message at the place the player just acted on (a refusal: why not)."""
-        self.message(text, colour, ttl=4.5, pos=self.pointer.action_pos or self.pointer.at)
+        """A refusal of what the player just tried (why not), in the stack with the others."""
+        self.message(text, colour, ttl=4.5)
 
     # --- whose turn, what may be done (the engine's answers) --------------------
     def legal(self) -> list[Move]:

@@ -1,12 +1,15 @@
-"""The claim prompt leaves the card on offer in view (issue 18): at 960x600
-the "Buy the discard?" panel, centred on the pile's zone, lay over the
-pile's top card, the very card the player was asked about. It now stands
-beside that card where the table has room, inside the table."""
+"""The claim prompt stands by the hand, with the other actions (issue 47: it
+stood beside the pile, away from where the player looks), and leaves the
+card on offer in view (issue 18: centred on the pile's zone, it lay over the
+pile's top card, the very card the player was asked about)."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
+from rummy_gui import i18n
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game
 from rummy_gui.engine.enums import Phase
@@ -37,3 +40,29 @@ def test_the_buy_prompt_does_not_cover_the_card_on_offer(app: App, size: tuple[i
     prompt = scene.claims.rect()
     assert not prompt.colliderect(top)
     assert scene.geometry().layout.table.contains(prompt)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ru"])
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_claim_prompt_stands_by_the_hand_with_the_actions(
+    app: App, size: tuple[int, int], lang: str
+) -> None:
+    app.resize(size)
+    i18n.set_language(lang)
+    try:
+        scene = open_table(app, _offered(10))
+        frame(app)
+        buttons = scene.answers.answer_buttons
+        images = [b.label_image() for b in buttons]
+    finally:
+        i18n.set_language("en")
+    assert len(buttons) >= 2  # buy and pass
+    lt = scene.geometry().layout
+    prompt = scene.claims.rect()
+    assert prompt.bottomright == lt.actions.bottomright  # where Meld and Discard stand
+    assert not prompt.colliderect(lt.hand)
+    assert not prompt.colliderect(lt.seats[scene.viewer].badge)
+    assert all(prompt.contains(b.rect) for b in buttons)
+    assert all(img.get_width() <= b.rect.w - 12 for img, b in zip(images, buttons, strict=True))
+    for a, b in combinations([b.rect for b in buttons], 2):
+        assert not a.colliderect(b)

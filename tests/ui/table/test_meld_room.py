@@ -89,3 +89,28 @@ def test_meld_cards_grow_into_a_roomy_zone(players: int) -> None:
     geo = geometry.build(game, (1920, 1080), 0, game.hand(0))
     assert geo.meld_cards[1][1] >= 0.125 * 1080  # an opponent's
     assert geo.meld_cards[0][1] >= 0.145 * 1080  # the player's own
+
+
+ZONES = [Rect(14, 110, w, h) for w in (232, 326, 410, 490, 640) for h in (88, 114, 138, 190)]
+MELDS = [[3, 3], [4, 3], [4, 4], [6, 5], [3, 3, 3], [5, 3, 3], [4, 4, 4], [7, 3, 3], [3] * 4]
+
+
+def _fits(area: Rect, lengths: list[int], height: int) -> bool:
+    return lay._flow(area, lengths, lay.card_size(height), lay.ROW_GAP)[1] <= area.bottom
+
+
+@pytest.mark.parametrize("area", ZONES)
+def test_melds_get_small_cards_only_when_full_faces_cannot_fit(area: Rect) -> None:
+    """Issue 47, defect 16: two melds of four in a 326x138 zone fitted at the
+    smallest full face (96 px), but the packing stepped from 104 to 93 px, where
+    the compact face's wider index made them longer, and went on down to 74."""
+    max_h = 140
+    for lengths in MELDS:
+        _packed, (_w, chosen) = lay.meld_packing(area, lengths, max_h)
+        full = [h for h in range(lay.COMPACT_BELOW, max_h + 1) if _fits(area, lengths, h)]
+        if full:
+            assert chosen >= lay.COMPACT_BELOW, (tuple(area), lengths, chosen, max(full))
+        best = max(
+            [h for h in range(lay.MELD_MIN_H, max_h + 1) if _fits(area, lengths, h)], default=0
+        )
+        assert chosen >= 0.93 * best, (tuple(area), lengths, chosen, best)
