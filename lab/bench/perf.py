@@ -326,7 +326,7 @@ def _keep_bots_busy(app: Any, scene: Any) -> None:
         if advance is not None:
             advance()
         return
-    if scene.motion.flights or 0 not in scene.game.to_act or scene.session.bot_thinking():
+    if scene.motion.flights or 0 not in scene.session.to_act or scene.session.bot_thinking():
         return
     legal = scene.session.legal(0)
     for wanted in (Action.DRAW, Action.DISCARD, Action.PASS):

@@ -11,20 +11,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .cards import Card, Token, card_token
 from .dealing import cut_range as _cut_range
 from .dealing import exact_cut as _exact_cut
 from .enums import Action, Phase
 from .game import Game
-from .melds import RUN, SET, layoff_fits
+from .melds import RUN, SET, Meld, layoff_fits
 from .moves import Move
 from .referee import PHASE_MOVES
 from .rules import CONTRACT_RUN_SIZE, CONTRACT_SET_SIZE, CONTRACTS, Rules
 from .scoring import hand_value, meld_points
+from .state import Claim
 
 __all__ = [
     "ContractSlot",
+    "Position",
     "cards_of",
     "contract_moves",
     "contract_slots",
@@ -46,6 +49,35 @@ __all__ = [
     "round_contract",
     "seat_moves",
 ]
+
+
+class Position(Protocol):
+    """What these questions read of a game: the engine's `Game`, or the table
+    as one seat sees it (a view that offers only that seat's moves: asked
+    about another seat, it answers as for a seat with no moves)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def claim(self) -> Claim | None: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def public_melds(self) -> Sequence[Meld]: ...
+    def offered_moves(self, seat: int) -> list[Move]: ...
+    def hand(self, seat: int) -> list[Card]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +103,7 @@ def plays_cards(move: Move, cards: Iterable[Card]) -> bool:
     return Counter(c.code for c in cards_of(move)) == Counter(c.code for c in cards)
 
 
-def seat_moves(game: Game, seat: int, actions: Iterable[Action] | None = None) -> list[Move]:
+def seat_moves(game: Position, seat: int, actions: Iterable[Action] | None = None) -> list[Move]:
     """The legal moves `seat` is offered now, of the given actions (all when
     None): while Pinochle's lay-offs lie face down, none whose legality hangs
     on a hidden card (`Game.offered_moves`)."""
@@ -80,14 +112,14 @@ def seat_moves(game: Game, seat: int, actions: Iterable[Action] | None = None) -
 
 
 def moves_with_cards(
-    game: Game, seat: int, cards: Sequence[Card], actions: Iterable[Action]
+    game: Position, seat: int, cards: Sequence[Card], actions: Iterable[Action]
 ) -> list[Move]:
     """The legal moves of `seat` of these actions that play exactly `cards`
     (what a player holds on the pointer): e.g. every reading of a meld."""
     return [m for m in seat_moves(game, seat, actions) if plays_cards(m, cards)]
 
 
-def joinable_melds(game: Game, seat: int, cards: Sequence[Card]) -> dict[int, list[Move]]:
+def joinable_melds(game: Position, seat: int, cards: Sequence[Card]) -> dict[int, list[Move]]:
     """Which melds on the table `seat` may add these cards to now: meld id ->
     the legal lay-offs (and joker swaps) of exactly these cards onto it."""
     out: dict[int, list[Move]] = {}
@@ -104,7 +136,7 @@ def joinable_melds(game: Game, seat: int, cards: Sequence[Card]) -> dict[int, li
     return out
 
 
-def may_lay_off(game: Game, seat: int) -> bool:
+def may_lay_off(game: Position, seat: int) -> bool:
     """Is it `seat`'s turn to meld and lay off (after its draw)?"""
     phase = game.phase
     if phase is Phase.RUMMY_LAYOFF:
@@ -112,7 +144,7 @@ def may_lay_off(game: Game, seat: int) -> bool:
     return phase is Phase.PLAY and seat == game.turn and game.claim is None
 
 
-def melds_card_fits(game: Game, card: Card) -> list[int]:
+def melds_card_fits(game: Position, card: Card) -> list[int]:
     """The ids of the melds on the table this card would fit on by the
     rules of play, whoever holds it and whatever the phase (a guess any
     player can make from the table: the melds as everyone sees them)."""
@@ -120,20 +152,20 @@ def melds_card_fits(game: Game, card: Card) -> list[int]:
     return [meld.id for meld in game.public_melds if layoff_fits(game.rules, meld, [token])]
 
 
-def deep_takes(game: Game) -> bool:
+def deep_takes(game: Position) -> bool:
     """Whether a take may lift more than the top card of the discard pile in
     this game (RULES.md 3.4: the 500 family takes from any depth; 4.4: the
     contract family only the top card), whoever is to move."""
     return not game.rules.is_contract
 
 
-def pile_takes(game: Game, seat: int, n: int) -> list[Move]:
+def pile_takes(game: Position, seat: int, n: int) -> list[Move]:
     """The legal moves of `seat` now that pick up the top `n` cards of the
     discard pile: a take in the draw, a Rummy! call in a claim window."""
     return [m for m in seat_moves(game, seat, _PILE_ACTIONS) if m.count == n]
 
 
-def pile_take(game: Game, seat: int, n: int) -> Move:
+def pile_take(game: Position, seat: int, n: int) -> Move:
     """The move that picks up the top `n` cards of the discard pile now: the
     legal one when there is one, else the move a player would mean there (a
     Rummy! call in a claim window, a take otherwise), for the engine to refuse
@@ -151,17 +183,17 @@ def draw_ends_deal(game: Game) -> bool:
     return game.stock_count == 0 and not game._table.may_rebuild_stock()
 
 
-def cut_range(game: Game) -> range:
+def cut_range(game: Position) -> range:
     """How many cards the cut may lift from the pack now (Liverpool, RULES.md 4.1)."""
     return _cut_range(game.stock_count)
 
 
-def exact_cut(game: Game) -> int:
+def exact_cut(game: Position) -> int:
     """The number of cards a cut must lift now to earn the cut bonus (Liverpool, RULES.md 4.1)."""
     return _exact_cut(game.players, game.rules.hand_size(game.players, game.round))
 
 
-def keeps_turn(game: Game, move: Move) -> bool:
+def keeps_turn(game: Position, move: Move) -> bool:
     """Whether this move, played now, leaves its player to go on in the same
     phase: a meld, a lay-off, a joker swap or the contract in the play phase.
     Every other move (a draw or take, the discard, a pass, a claim, the lay-off
@@ -175,7 +207,7 @@ _PILE_ACTIONS = (Action.TAKE, Action.RUMMY)
 _GOING_ON = frozenset(PHASE_MOVES[Phase.PLAY]) - {Action.DISCARD}
 
 
-def contract_slots(game: Game) -> tuple[ContractSlot, ...]:
+def contract_slots(game: Position) -> tuple[ContractSlot, ...]:
     """The melds of this round's contract, sets first (empty outside the
     contract family). A contract move's groups come in this order."""
     return round_contract(game.rules, game.round)
@@ -194,7 +226,7 @@ def round_contract(rules: Rules, round_number: int) -> tuple[ContractSlot, ...]:
     return (ContractSlot(SET, CONTRACT_SET_SIZE),) * sets + (run,) * runs
 
 
-def _kinds(game: Game) -> list[str]:
+def _kinds(game: Position) -> list[str]:
     return [slot.kind for slot in contract_slots(game)]
 
 
@@ -202,7 +234,7 @@ def _same(group: Iterable[Token], cards: Counter[int]) -> bool:
     return Counter(t.card.code for t in group) == cards
 
 
-def fills_contract_slot(game: Game, seat: int, index: int, cards: Sequence[Card]) -> bool:
+def fills_contract_slot(game: Position, seat: int, index: int, cards: Sequence[Card]) -> bool:
     """Does this group of cards fill slot `index` of the contract? True when
     some lay-down of the contract the engine accepts from `seat` now has
     exactly these cards as a meld of that slot's kind (10♣ 10♣ Q♥ is never
@@ -219,7 +251,7 @@ def fills_contract_slot(game: Game, seat: int, index: int, cards: Sequence[Card]
     return False
 
 
-def contract_moves(game: Game, seat: int, groups: Sequence[Sequence[Card]]) -> list[Move]:
+def contract_moves(game: Position, seat: int, groups: Sequence[Sequence[Card]]) -> list[Move]:
     """The legal contract lay-downs of `seat` whose melds are exactly these
     groups of cards, each in a slot of its kind (several when jokers may be
     read more than one way). Empty: the engine would refuse this lay-down."""
@@ -240,7 +272,7 @@ def contract_moves(game: Game, seat: int, groups: Sequence[Sequence[Card]]) -> l
     return out
 
 
-def melded_so_far(game: Game, side: int) -> int:
+def melded_so_far(game: Position, side: int) -> int:
     """What a side's melds and lay-offs of this deal score so far, as the
     table shows them (500 family, RULES.md 3.2, 3.8: Persian's doubled
     four-sets counted double; 0 in the contract family, where melds score
@@ -258,7 +290,7 @@ def melded_so_far(game: Game, side: int) -> int:
     )
 
 
-def hand_points(game: Game, seat: int) -> int:
+def hand_points(game: Position, seat: int) -> int:
     """What `seat`'s hand would count if the deal ended now: the value of its
     cards, taken off its score in the 500 family (RULES.md 3.7) and scored
     as penalty points in the contract family (4.7)."""

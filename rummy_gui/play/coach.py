@@ -27,7 +27,7 @@ import subprocess
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from rummy_gui.engine import Game, Move
 from rummy_gui.play.child import child_command, kill_child, pump_lines
@@ -79,16 +79,25 @@ class Question:
         return cls(data["record"], str(data["played"]), int(data["seat"]), int(data["seed"]))
 
 
+class Recorded(Protocol):
+    """What the coach reads of a game: its record (a Game; a table's session,
+    which may keep none: `TableSession.record`)."""
+
+    def record(self) -> dict[str, Any] | None: ...
+
+
 def preparation(game: Game, seat: int, seed: int) -> Question:
     """The position `seat` is to decide in, to work out the expert's choice
     while the player thinks (`Judge.prepare`)."""
     return Question(game.record(), "", seat, seed)
 
 
-def question(game: Game, seat: int, seed: int) -> Question | None:
+def question(game: Recorded, seat: int, seed: int) -> Question | None:
     """The question for the move `seat` just played in `game` (its last
-    move); None when the last move is not that seat's."""
+    move); None when the last move is not that seat's (or there is no record)."""
     record = game.record()
+    if record is None:
+        return None
     moves = list(record["moves"])
     if not moves:
         return None
@@ -330,7 +339,7 @@ class Coach:
         return _verdict(found, q.seat, version, self.threshold)
 
     # --- the table's side ----------------------------------------------
-    def moved(self, game: Game, seat: int, version: int, seed: int) -> None:
+    def moved(self, game: Recorded, seat: int, version: int, seed: int) -> None:
         """`seat` (a human) just played the game's last move; `version` is
         the session's version after it, `seed` the expert's (the deal
         review's seed for that seat)."""
@@ -348,12 +357,13 @@ class Coach:
             return
         self._pending = (seat, version, self._executor.submit(self._judge, q, version))
 
-    def prepare(self, game: Game, seat: int, seed: int) -> Future[Any] | None:
+    def prepare(self, game: Recorded, seat: int, seed: int) -> Future[Any] | None:
         """`seat` (a human) is to decide in `game`: the expert's choice there
         is worked out meanwhile, off the caller's thread (not inline)."""
-        if self._closed or not self.threaded:
+        record = game.record()
+        if self._closed or not self.threaded or record is None:
             return None
-        future = self._executor.submit(self._ask, preparation(game, seat, seed).to_json())
+        future = self._executor.submit(self._ask, Question(record, "", seat, seed).to_json())
         future.add_done_callback(_log_failure)
         return future
 

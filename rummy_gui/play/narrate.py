@@ -246,7 +246,13 @@ def describe(move: Move, before: Game | None = None, name: str | None = None) ->
     return _(_LOG[key]).format(name=who, **values)
 
 
-def _cut_words(move: Move, n: int, before: Game | None, name: str | None) -> str:
+def cut_words(move: Move, before: ask.Position, name: str | None) -> str:
+    """A cut's words (`describe`) from the table as seen just before it
+    (a game or a seat's view: the cut bonus needs only its public facts)."""
+    return _cut_words(move, move.number or 0, before, name)
+
+
+def _cut_words(move: Move, n: int, before: ask.Position | None, name: str | None) -> str:
     """The cut with its count, and the bonus when it was exactly the deal (RULES.md 4.1)."""
     if is_you(name):
         line = ngettext("You cut {n} card.", "You cut {n} cards.", n).format(n=n)

@@ -16,15 +16,20 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_gui.play import jsonio, saves
+from rummy_gui.play.table_view import TableView, Views
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
+
+if TYPE_CHECKING:
+    from rummy_gui.hints import Hint
 
 log = logging.getLogger("rummy_gui")
 
@@ -218,6 +223,7 @@ class Session:
         # Writing the autosave takes 10-20 ms (fsync): a thread of its own, in order.
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._legal_cache: tuple[int, dict[int, list[Move]]] | None = None
+        self._views = Views()
         self._claims: dict[int, LogEntry] = {}  # claims of the open window, by seat
         self.log.append(deal_line(self.game, self.name(self.game.dealer)))
         if self.game.moves:  # a game opened from a file: its deal's moves so far
@@ -242,6 +248,21 @@ class Session:
     @property
     def phase(self) -> Phase:
         return self.game.phase
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act
+
+    @property
+    def round(self) -> int:
+        return self.game.round
+
+    def view(self, seat: int) -> TableView:
+        """The table as `seat` sees it now (`table_view.table_view`)."""
+        return self._views.get(self.game, self.version, seat)
+
+    def public_view(self) -> TableView:
+        return self.view(self.game.turn).public()
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -326,6 +347,14 @@ class Session:
             return None
         return g.moves[-1].seat
 
+    @property
+    def can_undo(self) -> bool:
+        return self.game.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.game.can_redo
+
     def undo(self) -> Move:
         """Take back one move (the engine decides what may be); the log follows."""
         move = self.game.undo()
@@ -352,6 +381,22 @@ class Session:
         self._claims = {}
         self.autosave()
 
+    # --- hints, records, saving -----------------------------------------
+    def hint(self, seat: int) -> Hint | None:
+        """The bots' advice for `seat` now (`hints.hint`)."""
+        from rummy_gui.hints import hint
+
+        return hint(self.game, seat, seed=self.version)
+
+    def hint_rest(self, advice: Hint) -> Hint | None:
+        return advice.after(self.game)
+
+    def record(self) -> dict[str, Any]:
+        return self.game.record()
+
+    def save_as(self, path: Path) -> None:
+        saves.write(path, self.game, self.seats)
+
     def autosave(self) -> None:
         """Keep the game in progress on disk for Continue (and forget it once over)."""
         if not self.autosave_enabled or self.demo:
@@ -369,24 +414,7 @@ class Session:
         self._saver.submit(self._quietly, saves.write_autosave, doc)
 
     def _record_statistics(self) -> None:
-        """A finished game counts in the players' statistics (once), then the
-        autosave goes. If the statistics can't be written (a full disk), they
-        wait in memory for the next write, and the finished game is kept as the
-        autosave, so that the next start counts it (`open_autosave`)."""
-        from rummy_gui.play.stats import record_game
-
-        try:
-            record_game(self.game, self.seats, hints=dict(self.hints), coached=dict(self.coached))
-        except jsonio.WriteError as e:
-            self._saving_failed(e)
-            table = {
-                "hints": {str(k): v for k, v in self.hints.items()},
-                "coached": {str(k): v for k, v in self.coached.items()},
-            }
-            with contextlib.suppress(saves.SaveError):
-                self._quietly(saves.write_autosave, saves.document(self.game, self.seats, table))
-            return
-        self._quietly(saves.delete_autosave)
+        record_statistics(self)
 
     def _quietly(self, fn: Any, *args: Any) -> None:
         try:
@@ -405,23 +433,7 @@ class Session:
         return bot_level(self.seats[seat].kind)
 
     def bot_failed(self, seat: int, detail: str) -> None:
-        """A bot failed (it raised, or chose a move the rules refuse): a bug. It is
-        logged and the player told; no move is made, so the game and its
-        autosave stay as they were."""
-        if self.bot_error is not None:
-            return
-        level = self.seats[seat].kind if 0 <= seat < len(self.seats) else "?"
-        log.error(
-            "the %s bot of seat %d failed after move %d of %s (seed %s): %s",
-            level,
-            seat,
-            len(self.game.moves),
-            self.preset,
-            self.seed,
-            detail,
-        )
-        self.bot_error = clean(detail)
-        self.notices.append(_(BOT_ERROR))
+        report_bot_failure(self, seat, detail)
 
     # The bots' thinking is `thinking.Thinking`'s; these are its doors.
     @property
@@ -452,3 +464,47 @@ class Session:
         if stats.pending():  # a game over met a full disk: one more try
             with contextlib.suppress(jsonio.WriteError):
                 stats.flush_pending()
+
+
+def record_statistics(session: Session) -> None:
+    """A finished game counts in the players' statistics (once), then the
+    autosave goes. If the statistics can't be written (a full disk), they
+    wait in memory for the next write, and the finished game is kept as the
+    autosave, so that the next start counts it (`open_autosave`)."""
+    from rummy_gui.play.stats import record_game
+
+    try:
+        record_game(
+            session.game, session.seats, hints=dict(session.hints), coached=dict(session.coached)
+        )
+    except jsonio.WriteError as e:
+        session._saving_failed(e)
+        table = {
+            "hints": {str(k): v for k, v in session.hints.items()},
+            "coached": {str(k): v for k, v in session.coached.items()},
+        }
+        with contextlib.suppress(saves.SaveError):
+            doc = saves.document(session.game, session.seats, table)
+            session._quietly(saves.write_autosave, doc)
+        return
+    session._quietly(saves.delete_autosave)
+
+
+def report_bot_failure(session: Session, seat: int, detail: str) -> None:
+    """A bot failed (it raised, or chose a move the rules refuse): a bug. It is
+    logged and the player told; no move is made, so the game and its
+    autosave stay as they were."""
+    if session.bot_error is not None:
+        return
+    level = session.seats[seat].kind if 0 <= seat < len(session.seats) else "?"
+    log.error(
+        "the %s bot of seat %d failed after move %d of %s (seed %s): %s",
+        level,
+        seat,
+        len(session.game.moves),
+        session.preset,
+        session.seed,
+        detail,
+    )
+    session.bot_error = clean(detail)
+    session.notices.append(_(BOT_ERROR))

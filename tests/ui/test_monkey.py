@@ -72,6 +72,7 @@ from rummy_gui.ui.screens.statistics import StatisticsScene
 from rummy_gui.ui.shell.app import MIN_SIZE, App
 from rummy_gui.ui.shell.heap import settle_heap
 from rummy_gui.ui.table.scene import TableScene
+from tests.ui.ui_driver import game_of
 
 EVENTS = int(os.environ.get("RUMMY_GUI_MONKEY_EVENTS", "20000"))
 SEED = int(os.environ.get("RUMMY_GUI_MONKEY_SEED", "20261129"))
@@ -173,7 +174,7 @@ def clickable(app: App) -> list[pygame.Rect]:
         lt = geo.layout
         seats = lt.seats.values() if isinstance(lt.seats, dict) else lt.seats
         rects.extend([lt.hand, lt.discard] + [s.melds for s in seats])
-        rects.extend(geo.meld_area(meld.id) for meld in top.game.melds)
+        rects.extend(geo.meld_area(meld.id) for meld in game_of(top).melds)
     return rects
 
 
@@ -226,7 +227,7 @@ class Monkey:
             id(s): s for s in (app.session, getattr(top, "session", None)) if isinstance(s, Session)
         }
         for s in app.stack.scenes:
-            if isinstance(s, TableScene):
+            if isinstance(s, TableScene) and isinstance(s.session, Session):
                 sessions[id(s.session)] = s.session
         for session in sessions.values():
             g = session.game

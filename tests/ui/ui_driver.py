@@ -12,9 +12,23 @@ import pytest
 from rummy_gui.engine import Game, Move
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button, Toggle
+
+
+def local(table: TableScene | TableSession | None) -> Session:
+    """The local session behind a table (or its session): tests look at the
+    whole truth and the session's insides, which the table never reads."""
+    session = table.session if isinstance(table, TableScene) else table
+    assert isinstance(session, Session), "a local session"
+    return session
+
+
+def game_of(table: TableScene | TableSession | None) -> Game:
+    """The engine's Game behind a table's local session (see `local`)."""
+    return local(table).game
 
 
 def frame(app: App, n: int = 1) -> None:

@@ -13,6 +13,7 @@ import pygame
 from rummy_gui.engine.cards import Card
 from rummy_gui.i18n import _
 from rummy_gui.play.replay import Replay
+from rummy_gui.play.table_session import recorded
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.shell.scene import App, Scene
 from rummy_gui.ui.table.geometry import shown_melds
@@ -20,14 +21,14 @@ from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel
 
 if TYPE_CHECKING:
-    from rummy_gui.play.session import Session
+    from rummy_gui.play.table_session import TableSession
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: App, session: Session, deal: int | None = None) -> None:
+    def __init__(self, app: App, session: TableSession, deal: int | None = None) -> None:
         super().__init__(app)
         self.session = session
-        self.replay = Replay(session.game.record(), deal)
+        self.replay = Replay(recorded(session), deal)
         self.buttons: list[Button] = []
         self.pile_rects: list[pygame.Rect] = []  # where the discard pile's cards were drawn
 

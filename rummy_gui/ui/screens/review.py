@@ -25,6 +25,7 @@ from rummy_gui.i18n import _, decimal
 from rummy_gui.play.narrate import describe
 from rummy_gui.play.replay import Replay
 from rummy_gui.play.review import REVIEW_BUDGET, Finding, ReviewJob
+from rummy_gui.play.table_session import recorded
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerMove
 from rummy_gui.ui.shell.scene import App, Scene
 from rummy_gui.ui.table.hotseat import pass_to
@@ -33,7 +34,7 @@ from rummy_gui.ui.widgets.controls import Button, draw_panel
 from rummy_gui.ui.widgets.dialogs import ChooserScene
 
 if TYPE_CHECKING:
-    from rummy_gui.play.session import Session
+    from rummy_gui.play.table_session import TableSession
 
 REFRESH = 0.1  # seconds between frames of the progress bar
 MELD_OVERLAP = 0.4  # of a card's width: how much of each card of a meld shows under the next
@@ -78,7 +79,7 @@ class ReviewScene(Scene):
     def __init__(
         self,
         app: App,
-        session: Session,
+        session: TableSession,
         seat: int,
         budget: int = REVIEW_BUDGET,
         hand_over: bool = False,
@@ -88,7 +89,7 @@ class ReviewScene(Scene):
         self.seat = seat
         # in hot-seat play nothing of the seat's is shown until its player is ready
         self.waiting = hand_over
-        record = session.game.record()
+        record = recorded(session)
         self.replay = Replay(record)
         self.job: ReviewJob | None = ReviewJob(
             record, seat, seed=session.bot_seed(seat), budget=budget
@@ -358,14 +359,14 @@ class ReviewScene(Scene):
             x += hand_step
 
 
-def review_seat(session: Session) -> int | None:
+def review_seat(session: TableSession) -> int | None:
     """The seat a deal review is for without asking: the one human at the
     table (none in hot-seat play, where each player reviews their own)."""
     humans = session.humans()
     return humans[0] if len(humans) == 1 else None
 
 
-def show_review(app: App, session: Session) -> None:
+def show_review(app: App, session: TableSession) -> None:
     """Review this deal: the one human's review at once; in hot-seat play
     first whose review it is, then a hand-over to that player."""
     seat = review_seat(session)

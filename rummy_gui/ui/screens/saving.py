@@ -21,7 +21,7 @@ from rummy_gui.ui.widgets.dialogs import Overlay, WidgetScene
 from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
-    from rummy_gui.play.session import Session
+    from rummy_gui.play.table_session import TableSession
 
 
 def deal_words(preset: str, n: int) -> str:
@@ -41,12 +41,12 @@ class SaveAsScene(Overlay):
 
     dims = True
 
-    def __init__(self, app: App, session: Session, on_done: Any = None) -> None:
+    def __init__(self, app: App, session: TableSession, on_done: Any = None) -> None:
         super().__init__(app)
         self.session = session
         self.on_done = on_done
         self.error = ""
-        name = deal_words(session.preset, session.game.round)
+        name = deal_words(session.preset, session.round)
         self.field = TextField((0, 0, 10, 10), name, max_len=40)
         self.field.focused = True
 
@@ -66,7 +66,7 @@ class SaveAsScene(Overlay):
 
         try:
             path = savelist.save_path(self.field.text)
-            saves.write(path, self.session.game, self.session.seats)
+            self.session.save_as(path)
         except saves.SaveError as e:  # a bad name, a read-only folder: say so and stay
             self.error = problem(e)
             return
@@ -231,7 +231,7 @@ class LoadScene(WidgetScene):
 
         open_in_background(self.app, partial(open_save, summary.path), self._opened, close_opened)
 
-    def _opened(self, result: tuple[Session | None, str]) -> None:
+    def _opened(self, result: tuple[TableSession | None, str]) -> None:
         session, self.error = result
         if session is None:
             return

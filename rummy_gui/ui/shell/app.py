@@ -31,6 +31,7 @@ from rummy_gui.i18n import _
 from rummy_gui.play import openguard, opening
 from rummy_gui.play.session import Session
 from rummy_gui.play.settings import Settings
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.art.sound import Audio
 from rummy_gui.ui.shell.cli import parse as _parse
@@ -110,7 +111,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
-        self.session: Session | None = None  # the game in progress, for "Continue"
+        self.session: TableSession | None = None  # the game in progress, for "Continue"
         self.frame_times: list[float] = []
         self._slept = 0.0  # seconds rested since the last frame
         self._trimmed = time.perf_counter()  # when release_memory last ran

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.shell.scene import App
 
 
@@ -27,7 +28,7 @@ class SceneRooms:
         self.main_menu()
         self.app.push(NewGameScene(self.app))
 
-    def table(self, session: Session) -> None:
+    def table(self, session: TableSession) -> None:
         from rummy_gui.ui.table.scene import TableScene
 
         self.app.push(TableScene(self.app, session))

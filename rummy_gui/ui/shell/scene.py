@@ -18,8 +18,9 @@ from typing import Any, Protocol
 
 import pygame
 
-from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.play.session import SeatConfig
 from rummy_gui.play.settings import Settings
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.shell.intents import Intent
 
@@ -33,7 +34,7 @@ class Rooms(Protocol):
     def new_game(self) -> None:
         """The new-game screen over the main menu."""
 
-    def table(self, session: Session) -> None:
+    def table(self, session: TableSession) -> None:
         """The table of this game over the scenes there are."""
 
     def start_table(
@@ -57,7 +58,7 @@ class App(Protocol):
     settings: Settings
     stack: SceneStack
     art: ArtCache
-    session: Session | None
+    session: TableSession | None
     windowed_size: tuple[int, int]
     screen: pygame.Surface
     rooms: Rooms

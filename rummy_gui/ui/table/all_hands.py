@@ -16,9 +16,10 @@ from typing import Protocol
 import pygame
 from pygame import Rect
 
-from rummy_gui.engine import Card, Game
+from rummy_gui.engine import Card
 from rummy_gui.i18n import _, ngettext
-from rummy_gui.play.session import Session
+from rummy_gui.play.table_session import TableSession
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.shell.intents import Back, Intent, Key
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table import layout as lay
@@ -40,10 +41,10 @@ class Table(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
     @property
-    def game(self) -> Game: ...
+    def view(self) -> TableView: ...
 
     @property
-    def session(self) -> Session: ...
+    def session(self) -> TableSession: ...
 
     @property
     def viewer(self) -> int: ...
@@ -81,7 +82,7 @@ def shown_hands(t: Table) -> list[ShownHand]:
         band = hand_band(geo, seat, t.viewer, size)
         area = Rect(band.x + PAD, band.y + PAD + px(LABEL) + 4, band.w - 2 * PAD, 0)
         area.h = band.bottom - PAD - area.y
-        cards = list(t.game.hand(seat))
+        cards = list(t.view.hand(seat))
         card = lay.card_size(area.h - 16)  # room for the fan's rise: under the label
         rects = lay.hand_positions(area, len(cards), card)
         out.append(ShownHand(seat, band, tuple(zip(cards, rects, strict=True))))
@@ -89,7 +90,7 @@ def shown_hands(t: Table) -> list[ShownHand]:
 
 
 def label(t: Table, seat: int) -> str:
-    n = len(t.game.hand(seat))
+    n = t.view.hand_size(seat)
     if not n:
         return _("{name}: went out").format(name=t.session.name(seat))
     return ngettext("{name}: {n} card left", "{name}: {n} cards left", n).format(

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from rummy_gui.engine import Card, Game
+from rummy_gui.engine import Card
 from rummy_gui.engine.scoring import Extra, ExtraPart, HandPart, MeldPart, SideScore
 from rummy_gui.i18n import _
-from rummy_gui.play.session import Session
+from rummy_gui.play.table_session import TableSession
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.art.cache import ArtCache
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import fit_text, label_image
@@ -215,7 +216,7 @@ def _hand_width(part: HandPart, contract: bool, card_h: int, label: int) -> int:
     return card_w + (len(part.cards) - 1) * int(card_w * HAND_STEP) + 4 + text + GAP
 
 
-def row_heights(game: Game, room: int, card_cap: int = MIN_CARD) -> tuple[int, int]:
+def row_heights(game: TableView, room: int, card_cap: int = MIN_CARD) -> tuple[int, int]:
     """A seat's line height and its cards' height, sharing `room` among the
     seats (and a thin rule under each side); the cards at most `card_cap` tall."""
     lines = max(1, game.players)
@@ -223,7 +224,7 @@ def row_heights(game: Game, room: int, card_cap: int = MIN_CARD) -> tuple[int, i
     return line, max(20, min(card_cap, line - 6))
 
 
-def rows_height(game: Game, card_cap: int) -> int:
+def rows_height(game: TableView, card_cap: int) -> int:
     """The height the headings and every row want when nothing is squeezed."""
     return px(HEADS) + game.players * (card_cap + 12) + 6 * len(game.sides)
 
@@ -231,8 +232,8 @@ def rows_height(game: Game, card_cap: int) -> int:
 def draw_breakdown(
     surface: pygame.Surface,
     area: Rect,
-    game: Game,
-    session: Session,
+    game: TableView,
+    session: TableSession,
     art: ArtCache,
     four_colour: bool,
     card_cap: int = MIN_CARD,
@@ -292,7 +293,7 @@ def draw_breakdown(
 
 
 def _name(
-    surface: pygame.Surface, session: Session, seat: int, col: tuple[int, int], y: int, h: int
+    surface: pygame.Surface, session: TableSession, seat: int, col: tuple[int, int], y: int, h: int
 ) -> None:
     """The seat's colour chip with its initial, and its name beside it."""
     x, w = col

@@ -53,7 +53,7 @@ class ClaimPrompt:
         t.focus.first_answer()
         if t.session.phase is Phase.CLAIM and t.my_turn():
             answers = self.answers()
-            labels = [describe_claim(m, t.game) for m in answers]
+            labels = [describe_claim(m, t.view) for m in answers]
             for m, label, rect in zip(answers, labels, self._button_rects(labels), strict=True):
                 buttons.append(
                     Button(
@@ -89,7 +89,7 @@ class ClaimPrompt:
 
     def rect(self) -> Rect:
         """By the hand: the panel's bottom right at the action column's."""
-        labels = [describe_claim(m, self.t.game) for m in self.answers()]
+        labels = [describe_claim(m, self.t.view) for m in self.answers()]
         w = self._width()
         rows = 1 if self._in_a_row(labels, w) is not None else max(1, len(labels))
         h = self._head_h() + rows * px(BUTTON_H) + (rows - 1) * px(GAP) + px(PAD)

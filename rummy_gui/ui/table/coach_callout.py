@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import pygame
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Move
 from rummy_gui.i18n import _, decimal
 from rummy_gui.play import table_policy
 from rummy_gui.play.coach import Coach, Verdict, make_coach
 from rummy_gui.play.narrate import describe
+from rummy_gui.play.session import LogEntry
 from rummy_gui.ui.shell.intents import Back, Intent, PointerMove
 from rummy_gui.ui.table.moves import TableMoves
 from rummy_gui.ui.table.state import TableState
@@ -65,7 +66,8 @@ class CoachCallout:
             return
         self.close()
         self.level = level
-        self.coach = make_coach(level, threaded=s.threaded)
+        # a session whose bots think inline (the tests') judges inline too
+        self.coach = make_coach(level, threaded=bool(getattr(s, "threaded", True)))
         if self.started:
             self.start()
 
@@ -83,7 +85,7 @@ class CoachCallout:
         self.dismiss()
         self.waited = 0.0
         self.judging = seat
-        self.coach.moved(s.game, seat, s.version, s.bot_seed(seat))
+        self.coach.moved(s, seat, s.version, s.bot_seed(seat))
 
     def update(self, dt: float) -> None:
         """Take a verdict that came; put one away whose position is gone."""
@@ -96,8 +98,8 @@ class CoachCallout:
             # the viewer is to decide: the expert's choice is worked out while they think
             self.prepared_for = s.version
             seat = self.t.viewer
-            if seat in s.game.to_act and not s.game.deal_over and self._for_the_viewer(seat):
-                self.coach.prepare(s.game, seat, s.bot_seed(seat))
+            if seat in s.to_act and not self.t.view.deal_over and self._for_the_viewer(seat):
+                self.coach.prepare(s, seat, s.bot_seed(seat))
         if self.coach.busy(s.version):
             self.waited += dt
         verdict = self.coach.poll(s.version)
@@ -183,11 +185,11 @@ class CoachCallout:
         return any(b.handle(intent) and not isinstance(intent, PointerMove) for b in self.buttons)
 
     # --- words and drawing -------------------------------------------------
-    def _before(self) -> Game | None:
-        """The position the judged move was played in (the log keeps it)."""
+    def _before(self) -> LogEntry | None:
+        """The log's line of the judged move (it keeps the position it was played in)."""
         s = self.t.session
-        n = len(s.game.moves) - 1
-        return next((e.before for e in reversed(s.log) if e.index == n and e.move), None)
+        n = self.t.view.move_count - 1
+        return next((e for e in reversed(s.log) if e.index == n and e.move), None)
 
     def words(self) -> list[str]:
         """The callout's lines: the move made, the expert's, its worth."""
@@ -195,7 +197,8 @@ class CoachCallout:
         if v is None:
             return []
         s = self.t.session
-        before = self._before()
+        entry = self._before()
+        before = entry.before if entry is not None else None
         name = s.name(v.seat)
 
         def said(move: Move) -> str:

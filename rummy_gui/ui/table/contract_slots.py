@@ -12,11 +12,12 @@ from collections import Counter
 
 from pygame import Rect
 
-from rummy_gui.engine import Game, Move, ask
+from rummy_gui.engine import Move, ask
 from rummy_gui.engine.ask import ContractSlot
 from rummy_gui.engine.cards import Card, card_token
 from rummy_gui.engine.enums import Action
 from rummy_gui.i18n import _
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.table import layout as lay
 
 
@@ -52,11 +53,11 @@ class ContractSlots:
     def staged(self) -> list[Card]:
         return [c for slot in self.groups for c in slot]
 
-    def _key(self, game: Game, seat: int, what: object) -> tuple[object, ...]:
+    def _key(self, game: TableView, seat: int, what: object) -> tuple[object, ...]:
         # what the engine's answer depends on: the position (moves, hand) and the slots' cards
         return (
             what,
-            len(game.moves),
+            game.move_count,
             game.round,
             game.phase,
             seat,
@@ -64,7 +65,7 @@ class ContractSlots:
             tuple(tuple(c.code for c in s) for s in self.groups),
         )
 
-    def fills(self, k: int, game: Game, seat: int) -> bool:
+    def fills(self, k: int, game: TableView, seat: int) -> bool:
         """Whether slot `k`'s cards are a meld the engine accepts there (✓)."""
         key = self._key(game, seat, k)
         if key not in self._asked:
@@ -74,7 +75,7 @@ class ContractSlots:
             self._asked[key] = ask.fills_contract_slot(game, seat, k, slot)
         return bool(self._asked[key])
 
-    def candidates(self, game: Game, seat: int) -> list[Move]:
+    def candidates(self, game: TableView, seat: int) -> list[Move]:
         """The legal lay-downs whose melds are exactly the slots' cards (empty:
         the engine would refuse)."""
         key = self._key(game, seat, "moves")
@@ -86,7 +87,7 @@ class ContractSlots:
         assert isinstance(moves, list)
         return list(moves)
 
-    def complete(self, game: Game, seat: int) -> bool:
+    def complete(self, game: TableView, seat: int) -> bool:
         """Lay down may be pressed: the engine accepts the slots as a lay-down."""
         return bool(self.groups) and all(self.groups) and bool(self.candidates(game, seat))
 
@@ -96,7 +97,7 @@ class ContractSlots:
             return _("set of {n}").format(n=shape.size)
         return (_("run of {n}+") if shape.more else _("run of {n}")).format(n=shape.size)
 
-    def status(self, k: int, game: Game, seat: int) -> str:
+    def status(self, k: int, game: TableView, seat: int) -> str:
         """The slot's title: what it needs, and ✓ once the engine accepts its cards."""
         slot = self.groups[k] if k < len(self.groups) else []
         done = "✓" if self.fills(k, game, seat) else f"{len(slot)}/{self.shapes[k].size}"

@@ -45,8 +45,8 @@ class DragDrop:
                 DropTarget(geo.layout.discard, [self.t.discard_move(cards[0])], N_("discard"))
             )
         # Melds before the melding zone: a drop on a meld inside one's own zone lays off.
-        joinable = ask.joinable_melds(self.t.game, self.t.viewer, cards)
-        for meld in self.t.game.public_melds:
+        joinable = ask.joinable_melds(self.t.view, self.t.viewer, cards)
+        for meld in self.t.view.public_melds:
             moves = joinable.get(meld.id, [])
             if moves:
                 label = (
@@ -64,7 +64,7 @@ class DragDrop:
         return out
 
     def targets_for_take(self, index: int) -> list[DropTarget]:
-        n = len(self.t.game.discard_pile) - index
+        n = len(self.t.view.discard_pile) - index
         moves = self.t.takes(n)
         return [DropTarget(self.t.geometry().layout.hand, moves, N_("take"))] if moves else []
 
@@ -167,7 +167,7 @@ class DragDrop:
         """The player at the bottom is to draw now and the rules let cards be taken from deep
         in the pile (whether the take from card `i` is legal the drop says, with the reason)."""
         t = self.t
-        return t.deep_takes() and i < len(t.game.discard_pile) and t.can_draw()
+        return t.deep_takes() and i < len(t.view.discard_pile) and t.can_draw()
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
         d, self.drag = self.drag, None
@@ -217,7 +217,7 @@ class DragDrop:
             if geo.layout.discard.collidepoint(pos) and len(cards) == 1:
                 move = self.t.discard_move(cards[0])
             else:
-                for meld in self.t.game.public_melds:
+                for meld in self.t.view.public_melds:
                     if geo.meld_area(meld.id).collidepoint(pos):
                         move = Move(Action.LAYOFF, cards=tokens(cards), number=meld.id)
                         break
@@ -229,7 +229,7 @@ class DragDrop:
             if d.source == "stock":
                 move = Move(Action.DRAW)
             elif d.discard_index is not None:
-                move = self.t.take_move(len(self.t.game.discard_pile) - d.discard_index)
+                move = self.t.take_move(len(self.t.view.discard_pile) - d.discard_index)
         if move is None:
             return None
         return self.do.play(move)  # refused: the message says why

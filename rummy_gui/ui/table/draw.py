@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from rummy_gui.engine import Game
 from rummy_gui.i18n import language
 from rummy_gui.ui.table import draw_common, fingerprint, texts
 from rummy_gui.ui.table.card_paint import reach
@@ -191,7 +190,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
     The regions may overlap and together cover everything the base layer and
     the still frame draw; a region's rect includes its shadows, lifts and labels."""
     session = scene.session
-    g: Game = session.game
+    g = scene.view
     lt = geo.layout
     w, h = lt.size
     window = Rect(0, 0, w, h)
@@ -250,7 +249,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
             seat in g.to_act,
             seat == g.dealer,
             session.seats[seat].colour,
-            len(g.hand(seat)),
+            g.hand_size(seat),
             tuple(melds),
             hint,
             prompt,  # the melds' hint wraps beside the claim prompt

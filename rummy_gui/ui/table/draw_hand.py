@@ -52,7 +52,7 @@ def draw_hand(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden:
 def marked_card(scene: TableScene, slots: Sequence[tuple[Card | None, Rect]]) -> int | None:
     """The card taken from deep in the pile must be melded this turn: the index
     of the one copy of it in the hand that is marked."""
-    target = scene.game.target if scene.my_turn() else None
+    target = scene.view.target if scene.my_turn() else None
     if target is None:
         return None
     return next((i for i, (c, _) in enumerate(slots) if c == target), None)

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from rummy_gui.engine import Game
 from rummy_gui.engine.cards import Card, Token, rank_text
 from rummy_gui.i18n import _
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
@@ -34,7 +34,7 @@ def draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
     for k, rect in enumerate(rects):
         slot = scene.slots.groups[k] if k < len(scene.slots.groups) else []
         label = fonts.text_cached(
-            scene.slots.status(k, scene.game, scene.viewer), px(14), theme.GOLD, True
+            scene.slots.status(k, scene.view, scene.viewer), px(14), theme.GOLD, True
         )
         surface.blit(label, (rect.x + 10, rect.y + 5))
         for card, r in geo.zones.get(("staged", k), []):
@@ -55,7 +55,7 @@ def draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
 
 
 def draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
-    g: Game = scene.session.game
+    g: TableView = scene.view
     for seat in range(g.players):  # Pinochle's face-down lay-offs (RULES.md 3.9): backs
         zone = ("face down", seat)
         for j, (_c, rect) in enumerate(geo.zones.get(zone, [])):

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from rummy_gui.engine import Game
 from rummy_gui.i18n import _
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.widgets import fonts, theme
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def draw_stock(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
-    g: Game = scene.session.game
+    g: TableView = scene.view
     top = geo.zones[("stock",)][0][1]
     n = g.stock_count
     if scene.cutting():
@@ -59,9 +59,7 @@ def _draw_cut(surface: pygame.Surface, scene: TableScene, _geo: Geometry) -> Non
     msg = (
         _("Cut the pack: click a point along its edge")
         if scene.my_cut()
-        else _("{name} cuts the pack…").format(
-            name=scene.session.name(scene.session.game.to_act[0])
-        )
+        else _("{name} cuts the pack…").format(name=scene.session.name(scene.view.to_act[0]))
     )
     img = fonts.text_cached(msg, px(18), theme.GOLD, True)
     surface.blit(img, img.get_rect(midbottom=(edge.centerx, edge.y - 12)))

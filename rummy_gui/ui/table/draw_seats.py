@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from rummy_gui.engine import Game
 from rummy_gui.i18n import _, pgettext
 from rummy_gui.play import palette
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.art.felt import soft_area
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.table import draw_common, texts
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
     session = scene.session
-    g: Game = session.game
+    g = scene.view
     if not (session.bot_thinking() and g.to_act) or session.is_human(g.to_act[0]):
         return
     place = geo.layout.seats.get(g.to_act[0])
@@ -42,7 +42,7 @@ def draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
 def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
     """Where "thinking…" goes: after the points on the badge's third line when
     there is room (never over them), else just under the badge."""
-    seat = scene.session.game.to_act[0]
+    seat = scene.view.to_act[0]
     badge = geo.layout.seats[seat].badge
     x = badge.x + 10
     line3 = fit_text(
@@ -127,7 +127,7 @@ def draw_zones(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
 
 
 def draw_zone_hints(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> None:
-    g: Game = scene.session.game
+    g: TableView = scene.view
     if not g.melds and not scene.staging():
         lt = geo.layout
         own = lt.seats[scene.viewer].melds
@@ -158,7 +158,7 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     """The three lines of a seat's badge: name, level (and team), points: the
     total and this deal's figure (and buys)."""
     session = scene.session
-    g: Game = session.game
+    g = scene.view
     cfg = session.seats[seat]
     if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
         level = _("you")
@@ -197,7 +197,7 @@ def badge_text_right(scene: TableScene, geo: Geometry, seat: int) -> int:
     slots = geo.zones.get(("hand", seat), []) if seat != scene.viewer else []
     if slots:
         return min(r.x for _c, r in slots) - 6
-    if seat == scene.session.game.dealer:
+    if seat == scene.view.dealer:
         return badge.right - 30
     return badge.right - 8
 
@@ -226,7 +226,7 @@ def draw_badge(
     surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]
 ) -> None:
     session = scene.session
-    g: Game = session.game
+    g = scene.view
     place = geo.layout.seats[seat]
     badge = place.badge
     to_act = seat in g.to_act

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Move
 from rummy_gui.engine.cards import Card, Token, card_token
 from rummy_gui.engine.enums import Action
 from rummy_gui.engine.notation import token_pretty
 from rummy_gui.i18n import _, ngettext
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.widgets import theme
 
 
@@ -51,7 +52,7 @@ def pretty_token(token: Token) -> str:
     return token_pretty(token)
 
 
-def meld_words(game: Game | None, meld_id: int | None) -> str:
+def meld_words(game: TableView | None, meld_id: int | None) -> str:
     """A meld as a player names it: by its cards ("Q♠ K♠ A♠")."""
     for meld in game.public_melds if game is not None else ():
         if meld.id == meld_id:
@@ -59,7 +60,7 @@ def meld_words(game: Game | None, meld_id: int | None) -> str:
     return str(meld_id)
 
 
-def describe_choice(m: Move, game: Game | None = None) -> str:
+def describe_choice(m: Move, game: TableView | None = None) -> str:
     """One reading of the cards, in words, for the chooser (with the game, a
     meld is named by its cards)."""
     if m.action is Action.CONTRACT:
@@ -81,7 +82,7 @@ def describe_choice(m: Move, game: Game | None = None) -> str:
     return f"{m.action} {cards}{kind}"
 
 
-def describe_claim(m: Move, game: Game) -> str:
+def describe_claim(m: Move, game: TableView) -> str:
     """A claim prompt's button: what answering with `m` does."""
     if m.action is Action.PASS:
         return _("Pass")

@@ -42,7 +42,7 @@ def heading_rect(geo: Geometry) -> Rect:
 
 def fingerprint_image(t: TableState, geo: Geometry) -> tuple[pygame.Surface, Rect] | None:
     """The digits and where the padlock and they go (None: no fingerprint)."""
-    print_ = t.game.fingerprint
+    print_ = t.view.fingerprint
     if print_ is None:
         return None
     log = geo.layout.log

@@ -15,9 +15,10 @@ from typing import Any
 
 from pygame import Rect
 
-from rummy_gui.engine import Game, Meld
+from rummy_gui.engine import Meld
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.melds import SET
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.table import layout as lay
 
 # ("stock",), ("discard",), ("hand", seat), ("meld", id), ("face down", seat)
@@ -51,7 +52,7 @@ def meld_maker(meld: Meld) -> int:
 
 
 def build(
-    game: Game, size: tuple[int, int], viewer: int, hand_order: list[Card], scale: float = 1.0
+    game: TableView, size: tuple[int, int], viewer: int, hand_order: list[Card], scale: float = 1.0
 ) -> Geometry:
     players = _players(game)
     lt = lay.table_layout(size, players, viewer, scale)
@@ -66,7 +67,7 @@ def build(
     for seat, place in lt.seats.items():
         if seat == viewer:
             continue
-        n = len(game.hand(seat))
+        n = game.hand_size(seat)
         geo.zones[("hand", seat)] = [(None, r) for r in opponent_fan(place.badge, n)]
     for seat, groups in shown_melds(game).items():
         zone_place = lt.seats.get(seat)
@@ -84,7 +85,7 @@ def build(
     return geo
 
 
-def shown_melds(game: Game) -> dict[int, list[tuple[Zone, list[Card | None]]]]:
+def shown_melds(game: TableView) -> dict[int, list[tuple[Zone, list[Card | None]]]]:
     """What each seat's meld area shows, group by group (None: a card's back):
     the public melds and Pinochle's face-down lay-offs, never a hidden card."""
     by_zone: dict[int, list[tuple[Zone, list[Card | None]]]] = {}
@@ -94,7 +95,7 @@ def shown_melds(game: Game) -> dict[int, list[tuple[Zone, list[Card | None]]]]:
     return by_zone
 
 
-def _face_down(game: Game, by_zone: dict[int, list[tuple[Zone, list[Card | None]]]]) -> None:
+def _face_down(game: TableView, by_zone: dict[int, list[tuple[Zone, list[Card | None]]]]) -> None:
     """Pinochle's face-down lay-offs (RULES.md 3.9): a set made four shows
     four backs; every other card laid off lies face down in its layer's
     area, after the layer's melds (zone ("face down", seat))."""
@@ -113,7 +114,7 @@ def _face_down(game: Game, by_zone: dict[int, list[tuple[Zone, list[Card | None]
             by_zone.setdefault(seat, []).append((("face down", seat), [None] * loose))
 
 
-def _players(game: Game) -> int:
+def _players(game: TableView) -> int:
     return game.players
 
 

@@ -43,10 +43,8 @@ class HintSteps:
 
     def _advice(self) -> Hint | None:
         """The bots' advice for the position now (None: nothing to decide)."""
-        from rummy_gui.hints import hint
-
         t = self.t
-        advice = hint(t.game, t.viewer, seed=t.session.version)
+        advice = t.session.hint(t.viewer)
         return advice if advice is not None and advice.moves else None
 
     def drop(self) -> None:
@@ -61,9 +59,9 @@ class HintSteps:
         advice, self.advice = self.advice, None
         if advice is None:
             return
-        played = t.game.moves[-1] if t.game.moves else None
+        played = t.view.last_move
         followed = played is not None and advice.follows(played)
-        rest = advice.after(t.game) if followed else None
+        rest = t.session.hint_rest(advice) if followed else None
         if followed and rest is None and seat == t.viewer and t.my_turn():
             # The advice stops at a draw (it never looks at the stock): once the
             # player has the card, the same hint goes on from the new position.
@@ -96,12 +94,12 @@ class HintSteps:
         t.hand.select(lift)
         first = advice.moves[0]
         if first.action in (Action.TAKE, Action.RUMMY):  # show where: the deepest card to take
-            t.focus.point("discard", len(t.game.discard_pile) - (first.count or 1))
+            t.focus.point("discard", len(t.view.discard_pile) - (first.count or 1))
         elif first.action is Action.DRAW:
             t.focus.point("stock", 0)
         elif first.action in (Action.LAYOFF, Action.SWAP) and first.number is not None:
             # the meld it plays to: Enter lays the lifted cards off there
-            ids = [m.id for m in t.game.public_melds]
+            ids = [m.id for m in t.view.public_melds]
             if first.number in ids:
                 t.focus.point("melds", ids.index(first.number))
         elif lift:  # a meld or a discard: the first card it lifts

@@ -16,7 +16,7 @@ from rummy_gui.engine import ClaimKind
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _
 from rummy_gui.play.narrate import is_you
-from rummy_gui.play.session import Session
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown
 from rummy_gui.ui.shell.scene import App, Scene
 from rummy_gui.ui.widgets import theme
@@ -30,7 +30,7 @@ class TableScene(Protocol):
     TableScene, which opens it)."""
 
     @property
-    def session(self) -> Session: ...
+    def session(self) -> TableSession: ...
 
     def handed_over(self, seat: int) -> None: ...
 
@@ -45,10 +45,10 @@ def pass_to(name: str) -> str:
     return _("Pass the computer to {name}").format(name=name)
 
 
-def hand_over_reason(session: Session, seat: int) -> str:
+def hand_over_reason(session: TableSession, seat: int) -> str:
     """Why the computer goes to `seat` (a claim, the cut, the turn), said to that
     player; empty when the title says it already ("Your turn")."""
-    game, name = session.game, session.name(seat)
+    game, name = session.view(seat), session.name(seat)
     you = is_you(name)
     claim = game.claim
     if session.phase is Phase.CLAIM and claim is not None:

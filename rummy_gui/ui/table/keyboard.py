@@ -32,9 +32,9 @@ def zone_size(scene: TableState, zone: str) -> int:
     if zone == "hand":
         return len(scene.shown_hand())
     if zone == "discard":
-        return len(scene.game.discard_pile)
+        return len(scene.view.discard_pile)
     if zone == "melds":
-        return len(scene.game.public_melds) + 1  # with the new-meld place
+        return len(scene.view.public_melds) + 1  # with the new-meld place
     return 1
 
 
@@ -84,7 +84,7 @@ def focus_rect(scene: TableState) -> Rect:
         return _uncovered(slots, max(0, min(f.index, len(slots) - 1)))
     if f.zone == "stock":
         return Rect(geo.zones[("stock",)][0][1])
-    melds = scene.game.public_melds
+    melds = scene.view.public_melds
     if f.index < 0 or f.index >= len(melds):
         return Rect(geo.layout.seats[scene.viewer].melds)
     return geo.meld_area(melds[f.index].id)
@@ -94,7 +94,7 @@ def move_zone(scene: TableState, step: int) -> None:
     f = scene.focus
     zone = ZONES[(ZONES.index(f.zone) + step) % len(ZONES)]
     if zone == "discard":
-        f.go(zone, len(scene.game.discard_pile) - 1)  # the top card first
+        f.go(zone, len(scene.view.discard_pile) - 1)  # the top card first
     elif zone == "melds":
         f.go(zone, -1)
     else:
@@ -202,17 +202,17 @@ def enter(scene: TableState, do: Commands) -> None:
         if len(cards) == 1 and scene.session.phase is Phase.PLAY:
             do.discard_selected()
         else:
-            n = len(scene.game.discard_pile) - f.index
+            n = len(scene.view.discard_pile) - f.index
             do.play_one_of_or_refuse(scene.takes(n), scene.take_move(n))
     elif f.zone == "melds":
-        melds = scene.game.public_melds
+        melds = scene.view.public_melds
         if f.index < 0 or f.index >= len(melds):
             do.meld_selected()
         elif not cards:
             scene.message_at(_("Select cards in your hand first (Space)."))
         else:
             meld = melds[f.index]
-            moves = ask.joinable_melds(scene.game, scene.viewer, cards).get(meld.id, [])
+            moves = ask.joinable_melds(scene.view, scene.viewer, cards).get(meld.id, [])
             do.play_one_of_or_refuse(
                 moves, Move(Action.LAYOFF, cards=tokens(cards), number=meld.id)
             )

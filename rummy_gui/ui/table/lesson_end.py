@@ -9,11 +9,11 @@ from typing import Protocol
 
 import pygame
 
-from rummy_gui.engine import Game
 from rummy_gui.i18n import _
 from rummy_gui.levels import DEFAULT_LEVEL
 from rummy_gui.play.lesson_session import LessonSession
 from rummy_gui.play.session import SeatConfig
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table.breakdown import MAX_CARD, MIN_CARD, draw_breakdown, rows_height
@@ -28,7 +28,7 @@ class LessonTable(Protocol):
     """What the end screen uses of the lesson's table (lesson.LessonTable)."""
 
     @property
-    def game(self) -> Game: ...
+    def view(self) -> TableView: ...
 
     @property
     def lesson(self) -> LessonSession: ...
@@ -51,7 +51,7 @@ class LessonEndScene(Overlay):
         rw = min(1100, w - 60)
         self.card_cap = max(MIN_CARD, min(MAX_CARD, h // 14))
         self.rect = pygame.Rect(0, 0, rw, 0)  # the width first: the words wrap to it
-        game = self.table.game
+        game = self.table.view
         rows = rows_height(game, self.card_cap) if game.deal_over else 0
         need = 70 + 24 * len(self.lines()) + 12 + rows + 90
         rh = min(h - 60, need)
@@ -96,7 +96,7 @@ class LessonEndScene(Overlay):
         for line in self.lines():
             surface.blit(fonts.text_cached(line, TEXT, theme.TEXT), (r.x + 24, y))
             y += 24
-        game = self.table.game
+        game = self.table.view
         if game.deal_over:
             area = pygame.Rect(r.x + 24, y + 12, r.w - 48, r.bottom - 90 - (y + 12))
             if area.h > 40:

@@ -14,7 +14,7 @@ from rummy_gui.engine.enums import Action
 from rummy_gui.engine.moves import IllegalMove
 from rummy_gui.i18n import N_, _, reason
 from rummy_gui.play import table_policy
-from rummy_gui.play.narrate import describe
+from rummy_gui.play.narrate import cut_words
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table.drops import describe_choice, tokens
 from rummy_gui.ui.table.geometry import Geometry
@@ -64,7 +64,7 @@ class TableMoves:
         except ValueError as refused:  # the engine's IllegalMove is a ValueError
             if not quiet:
                 t.message_at(
-                    reason(refused, {m.id: m.pretty() for m in t.game.public_melds})
+                    reason(refused, {m.id: m.pretty() for m in t.view.public_melds})
                     if isinstance(refused, IllegalMove)
                     else str(refused)
                 )
@@ -79,7 +79,7 @@ class TableMoves:
         for words in t.session.announcements:
             t.message(words, theme.GOLD)
         t.session.announcements.clear()
-        if t.game.game_over:
+        if t.view.game_over:
             self.app.play_sound("win")
         factor = self.app.settings.animation_factor
         if factor > 0 and table_policy.holds_for_undo(t.session, seat, move):
@@ -97,7 +97,7 @@ class TableMoves:
             return
         from rummy_gui.ui.widgets.dialogs import ChooserScene
 
-        options = [(describe_choice(m, self.t.game), str(k)) for k, m in enumerate(moves)]
+        options = [(describe_choice(m, self.t.view), str(k)) for k, m in enumerate(moves)]
         self.app.push(ChooserScene(self.app, _(title), options, lambda k: self.play(moves[int(k)])))
 
     def play_one_of_or_refuse(self, moves: list[Move], fallback: Move) -> None:
@@ -129,7 +129,7 @@ class TableMoves:
 
     def lay_down_slots(self) -> None:
         t = self.t
-        moves = t.slots.candidates(t.game, t.viewer)
+        moves = t.slots.candidates(t.view, t.viewer)
         if moves:
             self.play_one_of(moves, N_("Which contract do you mean?"))
         else:
@@ -141,12 +141,12 @@ class TableMoves:
     def cut_at(self, fraction: float) -> None:
         """Cut at this fraction of the pack's edge: as many cards as the engine allows there."""
         t = self.t
-        lift = ask.cut_range(t.game)
+        lift = ask.cut_range(t.view)
         n = lift.start + int(fraction * len(lift))
         move = Move(Action.CUT, number=max(lift.start, min(lift.stop - 1, n)))
-        before = t.game.copy()
+        before = t.view
         if self.play(move):  # how many were lifted, and the bonus if it was exactly the deal
-            t.message(describe(move, before, t.session.name(t.viewer)), theme.GOLD)
+            t.message(cut_words(move, before, t.session.name(t.viewer)), theme.GOLD)
 
     def undo(self, one: bool = False) -> None:
         """Undo (`table_policy.take_back`); `one`: the last move only, even a discard."""
@@ -161,7 +161,7 @@ class TableMoves:
         else:
             whole = table_policy.take_back(t.session, t.viewer, t.bottom.revealed_for)
         t.pace.release()
-        t.hand.recall(t.game.hand(t.viewer))
+        t.hand.recall(t.view.hand(t.viewer))
         self._after_change(before)
         t.message(_("Turn taken back.") if whole else _("Move taken back."), theme.GOLD)
 

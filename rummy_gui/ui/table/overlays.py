@@ -10,11 +10,12 @@ from typing import Protocol
 
 import pygame
 
-from rummy_gui.engine import Action, Game, Move, scoring
+from rummy_gui.engine import Action, Move, scoring
 from rummy_gui.engine.fairness import short
 from rummy_gui.i18n import _, ngettext
 from rummy_gui.play.narrate import is_you
-from rummy_gui.play.session import Session
+from rummy_gui.play.table_session import TableSession
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.art.motion import Celebration
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown
@@ -40,10 +41,10 @@ class TableScene(Protocol):
     (rummy_gui.ui.table.scene.TableScene, which opens them: so they need not import it)."""
 
     @property
-    def game(self) -> Game: ...
+    def view(self) -> TableView: ...
 
     @property
-    def session(self) -> Session: ...
+    def session(self) -> TableSession: ...
 
     def play(self, move: Move, seat: int | None = None, quiet: bool = False) -> bool: ...
 
@@ -80,10 +81,10 @@ class DealSummaryScene(Overlay):
         # a large window gets larger cards, and the panel only the height its rows need
         self.card_cap = max(MIN_CARD, min(MAX_CARD, h // 13))
         rw = min(px(1360), w - 60)
-        need = px(62) + rows_height(self.table.game, self.card_cap) + 8 + px(100)
+        need = px(62) + rows_height(self.table.view, self.card_cap) + 8 + px(100)
         rh = min(h - 120, need)
         self.rect = r = pygame.Rect(w // 2 - rw // 2, max(60, (h - rh) // 2), rw, rh)
-        label = _("See the result") if self.table.game.game_over else _("Next deal")
+        label = _("See the result") if self.table.view.game_over else _("Next deal")
         bw, bh, y = min(px(220), (rw - 100) // 3), px(50), r.bottom - px(66)
         self.buttons = [
             Button((r.centerx - bw // 2, y, bw, bh), label, self._next, primary=True),
@@ -128,7 +129,7 @@ class DealSummaryScene(Overlay):
 
     def _next(self) -> None:
         self.app.pop()
-        g: Game = self.table.game
+        g: TableView = self.table.view
         if not g.game_over:
             self.table.play(Move(Action.DEAL), g.turn)
 
@@ -145,7 +146,7 @@ class DealSummaryScene(Overlay):
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=255)
-        g: Game = self.table.game
+        g: TableView = self.table.view
         s = self.table.session
         title = (_("Round {n} is over") if g.rules.is_contract else _("Deal {n} is over")).format(
             n=g.round
@@ -187,7 +188,7 @@ def celebrates(humans: Sequence[int], winners: Sequence[int]) -> bool:
     return bool(winners) and (not humans or any(seat in winners for seat in humans))
 
 
-def fingerprint_line(g: Game) -> str:
+def fingerprint_line(g: TableView) -> str:
     """At a deal's end: the fingerprint shown when it was dealt and the seed
     now told, so anyone can check the shuffle (docs/fairness.md)."""
     if g.fingerprint is None or g.deal_seed is None:
@@ -201,17 +202,19 @@ def show_review(app: App, table: TableScene) -> None:
     """Review this deal: the one human's decisions against the expert's."""
     from rummy_gui.ui.screens.review import show_review as open_review
 
-    open_review(app, table.session)
+    if table.session.record() is not None:  # a session that keeps no record offers no review
+        open_review(app, table.session)
 
 
 def show_replay(app: App, table: TableScene) -> None:
     """Replay last deal (public: the deal is over), over the summary or game over."""
     from rummy_gui.ui.screens.replay import ReplayScene
 
-    app.push(ReplayScene(app, table.session))
+    if table.session.record() is not None:  # a session that keeps no record offers no replay
+        app.push(ReplayScene(app, table.session))
 
 
-def score_points(game: Game) -> list[list[int]]:
+def score_points(game: TableView) -> list[list[int]]:
     """Running totals per side after each deal, from 0 (g.score_history: per-deal scores)."""
     history = game.score_history
     sides = len(game.sides)
@@ -225,7 +228,7 @@ def score_points(game: Game) -> list[list[int]]:
 
 
 def draw_score_graph(
-    surface: pygame.Surface, rect: pygame.Rect, game: Game, session: Session
+    surface: pygame.Surface, rect: pygame.Rect, game: TableView, session: TableSession
 ) -> None:
     """Score over deals for the finished game: one line per side, in its owner
     colour, each ending in its initials (colour is never the only sign)."""
@@ -291,7 +294,7 @@ class GameOverScene(Overlay):
         self.timer = 0.0
         # Confetti over the result when someone won; none with animations off.
         factor = app.settings.animation_factor
-        game = table.game
+        game = table.view
         self.celebration: Celebration | None = None
         # While the confetti flies, the rest of the picture stands still: it is
         # kept (`_still`) and only the confetti's rectangles are drawn again.
@@ -414,7 +417,7 @@ class GameOverScene(Overlay):
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=255)
-        g: Game = self.table.game
+        g: TableView = self.table.view
         s = self.table.session
         winners = [s.name(w) for w in g.winners]
         head = fit_text(_("Game over"), px(30), theme.GOLD, r.w - 60, True)

@@ -16,7 +16,7 @@ import pygame
 from rummy_gui.engine import Move
 from rummy_gui.engine.enums import Phase
 from rummy_gui.i18n import _, on_change
-from rummy_gui.play.session import Session
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp, Wheel
 from rummy_gui.ui.shell.scene import App, Scene
 from rummy_gui.ui.table import idle, keyboard
@@ -42,7 +42,7 @@ BOT_PAUSE = 0.45  # seconds between bot moves at normal speed, so people can fol
 
 
 class TableScene(Scene, TableState):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         Scene.__init__(self, app)
         TableState.__init__(self, app, session)
         self.buttons: SideButtons = SideButtons()
@@ -94,7 +94,7 @@ class TableScene(Scene, TableState):
     # --- lifecycle ------------------------------------------------------
     def enter(self) -> None:
         self.app.play_sound("shuffle")
-        if not self.game.moves:  # a new game: its first deal is dealt before the players' eyes
+        if not self.view.move_count:  # a new game: its first deal is dealt before the players' eyes
             self.fly_from(self.geometry(), dealt=True)
 
     def resume(self) -> None:
@@ -313,7 +313,7 @@ class TableScene(Scene, TableState):
                 self.slots.clear()
             return
         self.slot_rects()
-        self.slot_buttons[0].enabled = self.slots.complete(self.game, self.viewer)
+        self.slot_buttons[0].enabled = self.slots.complete(self.view, self.viewer)
 
     def _deal_screens(self) -> bool:
         """The deal summary after every deal (the last one too: its cards are
@@ -325,8 +325,8 @@ class TableScene(Scene, TableState):
             self._summary_for = None
             self._game_over_shown = False
             return False
-        if self._summary_for != self.game.round:
-            self._summary_for = self.game.round
+        if self._summary_for != self.view.round:
+            self._summary_for = self.view.round
             self.app.push(DealSummaryScene(self.app, self))
         elif phase is Phase.GAME_OVER and not self._game_over_shown:
             self._game_over_shown = True

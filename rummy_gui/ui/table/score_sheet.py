@@ -13,7 +13,7 @@ import pygame
 
 from rummy_gui.engine import ask, catalog, scoring
 from rummy_gui.i18n import _, ngettext
-from rummy_gui.play.session import Session
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.screens import catalog as screen_catalog
 from rummy_gui.ui.shell.intents import Back, Intent, Key, Wheel
 from rummy_gui.ui.shell.scene import App
@@ -26,9 +26,9 @@ ROW_H = 26
 _SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5}
 
 
-def goal_text(session: Session) -> str:
+def goal_text(session: TableSession) -> str:
     """What the game is played to, from the rules in force."""
-    rules = session.game.rules
+    rules = session.public_view().rules
     if rules.is_contract and rules.rounds:
         return ngettext(
             "{n} round, each with its contract; the lowest total wins.",
@@ -47,19 +47,19 @@ def goal_text(session: Session) -> str:
     return _("Played to {n} points; the highest total wins.").format(n=rules.target)
 
 
-def side_label(session: Session, side: int) -> str:
+def side_label(session: TableSession, side: int) -> str:
     """A side's heading: the player's name, or the team's letter."""
-    seats = session.game.sides[side]
+    seats = session.public_view().sides[side]
     if len(seats) > 1:
         return _("Team {team}").format(team=screen_catalog.team_letter(side))
     return session.name(seats[0])
 
 
-def rows(session: Session) -> list[tuple[str, list[str], bool]]:
+def rows(session: TableSession) -> list[tuple[str, list[str], bool]]:
     """The sheet's rows: (the deal's label, a cell per side, finished?). Every
     finished deal, then the deal in play (its melded points so far in the 500
     family), then the contract family's rounds still to come."""
-    g = session.game
+    g = session.public_view()
     rules = g.rules
     contracts = [_(name) for _sets, _runs, name in catalog.contracts(rules)]
     penalty = scoring.lowest_total_wins(rules)
@@ -92,7 +92,7 @@ class ScoreSheetScene(Overlay):
 
     dims = True
 
-    def __init__(self, app: App, session: Session, on_close: Callable[[], None] | None = None):
+    def __init__(self, app: App, session: TableSession, on_close: Callable[[], None] | None = None):
         super().__init__(app)
         self.session = session
         self.on_close = on_close
@@ -145,7 +145,7 @@ class ScoreSheetScene(Overlay):
     def columns(self) -> tuple[int, list[int]]:
         """The width of the deal column and the x of each side's column."""
         t = self.table_rect()
-        sides = len(self.session.game.sides)
+        sides = len(self.session.public_view().sides)
         first = max(150, min(330, t.w * 2 // 5, t.w - sides * 70))
         col = (t.w - first) // sides
         return first, [t.x + first + i * col for i in range(sides)]
@@ -164,7 +164,7 @@ class ScoreSheetScene(Overlay):
         room -= 2
         last = count - room
         if self.scroll is None:
-            start = 0 if self.session.game.rules.is_contract else last
+            start = 0 if self.session.public_view().rules.is_contract else last
         else:
             start = max(0, min(self.scroll, last))
         return start, room
@@ -180,7 +180,7 @@ class ScoreSheetScene(Overlay):
         r = self.rect
         draw_panel(surface, r, alpha=255)
         s = self.session
-        g = s.game
+        g = s.public_view()
         title = fit_text(_("Score sheet"), 26, theme.GOLD, r.w - 48, True)
         surface.blit(title, (r.x + 24, r.y + 16))
         goal = fit_text(goal_text(s), 15, theme.TEXT_DIM, r.w - 48, min_size=11)

@@ -6,20 +6,21 @@ value of the player's own hand now. The engine computes each figure
 
 from __future__ import annotations
 
-from rummy_gui.engine import Game, ask
+from rummy_gui.engine import ask
 from rummy_gui.i18n import _, ngettext
+from rummy_gui.play.table_view import TableView
 
 
-def deal_figure(game: Game, seat: int) -> str:
+def deal_figure(game: TableView, seat: int) -> str:
     """This deal so far for the seat's side: melded points, or cards left."""
     if game.rules.is_contract:
-        n = len(game.hand(seat))
+        n = game.hand_size(seat)
         return ngettext("{n} card left", "{n} cards left", n).format(n=n)
     points = ask.melded_so_far(game, game.side_of(seat))
     return _("melded {n}").format(n=f"{points:+d}")
 
 
-def hand_figure(game: Game, seat: int) -> str:
+def hand_figure(game: TableView, seat: int) -> str:
     """What the seat's own hand would count if the deal ended now."""
     value = ask.hand_points(game, seat)
     if game.rules.is_contract:

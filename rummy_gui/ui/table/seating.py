@@ -49,9 +49,9 @@ class Seating:
         """Claims a human is not asked about (setting "ask about claims") are passed."""
         t = self.t
         s = t.session
-        if s.phase is not Phase.CLAIM or self._auto_passed == (s.version, s.game.to_act):
+        if s.phase is not Phase.CLAIM or self._auto_passed == (s.version, s.to_act):
             return
-        self._auto_passed = (s.version, s.game.to_act)
+        self._auto_passed = (s.version, s.to_act)
         table_policy.pass_unasked(s, t.app.settings.ask_claims)
         t.sync_hand()
         for words in s.announcements:  # a claim that won once the others passed

@@ -19,11 +19,12 @@ from typing import Protocol
 
 from pygame import Rect
 
-from rummy_gui.engine import Game, Move, ask
+from rummy_gui.engine import Move, ask
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.play import table_policy
-from rummy_gui.play.session import Session
+from rummy_gui.play.table_session import TableSession
+from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table import geometry as geom
 from rummy_gui.ui.table.bottom import Bottom
@@ -83,7 +84,7 @@ class TableState:
     buttons: ButtonRow = ()  # the side buttons (the scene's)
     slot_buttons: list[Button]  # Lay down and Clear of the contract slots (the scene's)
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.app = app
         self.session = session
         humans = session.humans()
@@ -102,8 +103,9 @@ class TableState:
         self.sync_hand()
 
     @property
-    def game(self) -> Game:
-        return self.session.game
+    def view(self) -> TableView:
+        """The table as the viewer sees it (the session's `view`)."""
+        return self.session.view(self.viewer)
 
     @property
     def drag(self) -> Drag | None:
@@ -129,7 +131,7 @@ class TableState:
     # --- the hand ----------------------------------------------------------
     def sync_hand(self) -> None:
         """Keep the player's own order of their hand; new cards go to the right."""
-        self.hand.sync(self.game.hand(self.viewer))
+        self.hand.sync(self.view.hand(self.viewer))
 
     def shown_hand(self) -> list[Card]:
         """The hand as drawn: the player's order, without cards put in contract slots."""
@@ -158,7 +160,7 @@ class TableState:
 
     def _build_geometry(self) -> geom.Geometry:
         geo = geom.build(
-            self.game, self.geo_cache.window, self.viewer, self.shown_hand(), self.card_scale()
+            self.view, self.geo_cache.window, self.viewer, self.shown_hand(), self.card_scale()
         )
         if self.slots.staged:
             own = geo.layout.seats[self.viewer].melds
@@ -171,8 +173,8 @@ class TableState:
         return geo
 
     def slot_rects(self) -> list[Rect]:
-        if self.slots.round != self.game.round or not self.slots.shapes:
-            self.slots.reset(ask.contract_slots(self.game), self.game.round)
+        if self.slots.round != self.view.round or not self.slots.shapes:
+            self.slots.reset(ask.contract_slots(self.view), self.view.round)
         return self.slots.rects(self.geometry().layout.seats[self.viewer].melds)
 
     def hidden_slots(self) -> set[tuple[object, int]]:
@@ -190,7 +192,7 @@ class TableState:
         if factor <= 0:
             return
         if dealt:
-            g = self.game
+            g = self.view
             self.motion.deal(geom.deal_flights(self.geometry(), g.dealer, g.players, factor))
             return
         self.motion.fly(geom.flights_between(before, self.geometry(), FLIGHT_SECONDS * factor))
@@ -215,7 +217,7 @@ class TableState:
 
     def legal_with(self, cards: list[Card], *actions: Action) -> list[Move]:
         """The viewer's legal moves of these actions that play exactly these cards."""
-        return ask.moves_with_cards(self.game, self.viewer, cards, actions)
+        return ask.moves_with_cards(self.view, self.viewer, cards, actions)
 
     def my_turn(self) -> bool:
         """The player at the bottom may act now (`table_policy.may_act`)."""
@@ -230,7 +232,7 @@ class TableState:
 
     def staging(self) -> bool:
         """Contract family, before the player's contract: lay it down through slots."""
-        g = self.game
+        g = self.view
         return (
             g.rules.is_contract
             and self.my_turn()
@@ -246,7 +248,7 @@ class TableState:
 
     def deep_takes(self) -> bool:
         """Whether the rules let a player take cards from deep in the discard pile."""
-        return ask.deep_takes(self.game)
+        return ask.deep_takes(self.view)
 
     def can_draw(self) -> bool:
         return self.my_turn() and any(m.action is Action.DRAW for m in self.legal())
@@ -256,7 +258,7 @@ class TableState:
 
     def shanghai_calls(self) -> bool:
         """Does this game have the Shanghai call (RULES.md 4.6)?"""
-        return self.game.rules.shanghai_call
+        return self.view.rules.shanghai_call
 
     def discard_move(self, card: Card) -> Move:
         """The discard of `card`, with the Shanghai call when it is on and allowed."""
@@ -268,11 +270,11 @@ class TableState:
 
     def takes(self, n: int) -> list[Move]:
         """The viewer's legal ways to pick up the top `n` cards of the discard pile."""
-        return ask.pile_takes(self.game, self.viewer, n)
+        return ask.pile_takes(self.view, self.viewer, n)
 
     def take_move(self, n: int) -> Move:
         """The move that picks up the top `n` discards now (a Rummy! call in a claim window)."""
-        return ask.pile_take(self.game, self.viewer, n)
+        return ask.pile_take(self.view, self.viewer, n)
 
     def may_undo(self) -> bool:
         """Only the player's own moves, never another human's, and never while hidden."""

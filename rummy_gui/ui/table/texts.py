@@ -12,18 +12,18 @@ from rummy_gui.ui.table.state import TableState
 
 def title_text(t: TableState) -> str:
     """The game, and the deal or round with its contract."""
-    name = _(t.game.rules.name)
-    contract = t.game.contract
+    name = _(t.view.rules.name)
+    contract = t.view.contract
     if contract:
         return _("{game} · Round {n}: {contract}").format(
-            game=name, n=t.game.round, contract=_(contract)
+            game=name, n=t.view.round, contract=_(contract)
         )
-    return _("{game} · Deal {n}").format(game=name, n=t.game.round)
+    return _("{game} · Deal {n}").format(game=name, n=t.view.round)
 
 
 def status_text(t: TableState) -> str:
     """The top bar's line: whose turn, and what the player may do now."""
-    g = t.game
+    g = t.view
     s = t.session
     phase = s.phase
     if phase is Phase.GAME_OVER:
@@ -92,7 +92,7 @@ def _play_words(t: TableState) -> str:
 
 def claim_title(t: TableState) -> tuple[str, str]:
     """The claim prompt's title and its line (the card on offer)."""
-    claim = t.game.claim
+    claim = t.view.claim
     titles = {
         ClaimKind.RUMMY: _("Rummy! is possible"),
         ClaimKind.BUY: _("Buy the discard?"),

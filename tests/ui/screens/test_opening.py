@@ -26,7 +26,7 @@ from rummy_gui.ui.screens.opening import OpeningScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Back
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, frame
+from tests.ui.ui_driver import click, frame, game_of
 
 SEATS = [saves.Seat("You"), saves.Seat("Ada", "easy")]
 QUIET = (Action.DRAW, Action.DISCARD, Action.PASS, Action.DEAL, Action.CUT)
@@ -170,7 +170,7 @@ def test_continue_through_the_opening_panel_reaches_the_table(
         time.sleep(0.01)
     assert isinstance(app.stack.top, TableScene)
     assert app.session is not None
-    assert len(app.session.game.moves) == 6000
+    assert len(game_of(app.session).moves) == 6000
 
 
 SLOW_START = """

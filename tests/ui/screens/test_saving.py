@@ -13,7 +13,8 @@ import pytest
 
 from rummy_gui.engine import Game
 from rummy_gui.play import jsonio, savelist, saves, stats
-from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.play.session import SeatConfig
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.screens.saving import LoadScene
 from rummy_gui.ui.screens.statistics import StatisticsScene, cells
@@ -21,7 +22,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets import fonts
 from rummy_gui.ui.widgets.dialogs import ConfirmScene
-from tests.ui.ui_driver import click, frame, whole_frame
+from tests.ui.ui_driver import click, frame, game_of, local, whole_frame
 
 SEATS = [saves.Seat("You"), saves.Seat("Ada", "easy")]
 
@@ -55,8 +56,8 @@ def widget(app: App, label: str) -> Any:
     raise AssertionError(f"no button {label!r} on {scene}")
 
 
-def flush(session: Session) -> None:
-    session._saver.submit(lambda: None).result()  # the autosave thread has done its writes
+def flush(session: TableSession) -> None:
+    local(session)._saver.submit(lambda: None).result()  # the autosave thread has done its writes
 
 
 def failing_write(code: int) -> Any:
@@ -146,8 +147,8 @@ def test_continue_with_a_damaged_autosave_uses_its_backup(app: App, drawn: list[
     continue_from_menu(app)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.game.hand(0) == first.hand(0)
-    assert len(table.game.moves) == len(first.moves)
+    assert game_of(table).hand(0) == first.hand(0)
+    assert len(game_of(table).moves) == len(first.moves)
     frame(app)
     texts = [m.text for m in table.messages]
     assert "The autosave was damaged; continuing from its backup." in texts

@@ -14,7 +14,7 @@ from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Back, Resize, ToggleFullscreen
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, drag, frame
+from tests.ui.ui_driver import click, drag, frame, game_of, local
 
 
 def button(app: App, label: str) -> pygame.Rect:
@@ -59,10 +59,10 @@ def test_new_game_by_mouse_then_continue_after_a_restart(app: App) -> None:
     assert isinstance(table, TableScene)
     assert table.session.preset == "pinochle"
     table.pace.cooldown = 1e9
-    g = table.game
+    g = game_of(table)
     if 0 not in g.to_act:  # let the bots play up to the human's turn
         table.pace.cooldown = 0
-        table.session.threaded = False
+        local(table).threaded = False
         for _ in range(200):
             frame(app)
             if 0 in g.to_act and not table.motion.flights:
@@ -80,7 +80,7 @@ def test_new_game_by_mouse_then_continue_after_a_restart(app: App) -> None:
     click(app, button(app, "Continue").center)
     again = app.stack.top
     assert isinstance(again, TableScene)
-    assert again.game.hand(0) == hand
+    assert game_of(again).hand(0) == hand
 
 
 def test_settings_change_the_table(app: App) -> None:
@@ -118,7 +118,7 @@ def test_save_as_then_load(app: App) -> None:
     click(app, button(app, "Save").center)
     assert app.stack.top is table
     assert "Saved" in table.messages[-1].text
-    hand = table.game.hand(0)
+    hand = game_of(table).hand(0)
     app.dispatch(Back())
     frame(app)
     click(app, button(app, "Load").center)
@@ -127,4 +127,4 @@ def test_save_as_then_load(app: App) -> None:
     click(app, row.rect.center)
     again = app.stack.top
     assert isinstance(again, TableScene)
-    assert again.game.hand(0) == hand
+    assert game_of(again).hand(0) == hand

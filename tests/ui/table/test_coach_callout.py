@@ -13,7 +13,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.scene import TableScene
 from tests.play.test_coach import _twins
-from tests.ui.ui_driver import click, frame
+from tests.ui.ui_driver import click, frame, game_of
 
 
 def coached_table(app: App, seed: int, level: str = "strict", humans: int = 1) -> TableScene:
@@ -63,7 +63,7 @@ def test_the_coach_is_off_by_default(app: App) -> None:
 def test_take_it_back_undoes_the_move(app: App) -> None:
     scene = coached_table(app, 6)
     me = scene.viewer
-    before = len(scene.game.moves)
+    before = len(game_of(scene).moves)
     assert scene.play(Move.parse(f"{me}: take 1"))
     frame(app)
     assert scene.coach.open
@@ -76,8 +76,8 @@ def test_take_it_back_undoes_the_move(app: App) -> None:
     take_back = button(scene, "Take it back")
     click(app, take_back.rect.center)  # type: ignore[attr-defined]
     assert not scene.coach.open
-    assert len(scene.game.moves) == before
-    assert scene.game.can_redo
+    assert len(game_of(scene).moves) == before
+    assert game_of(scene).can_redo
 
 
 def test_keep_keeps_the_move_and_a_stock_draw_cannot_be_taken_back(app: App) -> None:
@@ -88,10 +88,10 @@ def test_keep_keeps_the_move_and_a_stock_draw_cannot_be_taken_back(app: App) -> 
     assert scene.coach.open
     assert [b.label for b in scene.coach.buttons] == ["Keep"]
     assert "This move can't be taken back." in scene.coach.words()
-    moves = len(scene.game.moves)
+    moves = len(game_of(scene).moves)
     click(app, scene.coach.buttons[0].rect.center)
     assert not scene.coach.open
-    assert len(scene.game.moves) == moves
+    assert len(game_of(scene).moves) == moves
     assert not scene.coach.holds()
 
 
@@ -164,7 +164,7 @@ def test_in_hot_seat_a_hand_turned_face_down_hears_nothing(app: App) -> None:
     scene = coached_table(app, 6, humans=2)
     me = scene.viewer
     scene.play(Move.parse(f"{me}: draw"))
-    card = scene.game.hand(me)[0]
+    card = game_of(scene).hand(me)[0]
     scene.play(Move.parse(f"{me}: discard {card}"))  # the other person's turn now
     frame(app)
     assert scene.concealed()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_gui.engine import Action, Game, Move
+from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.table import geometry as geom
 
 
@@ -20,7 +21,7 @@ def dealt() -> Game:
 
 
 def picture(game: Game, viewer: int = 0) -> geom.Geometry:
-    return geom.build(game, (1280, 800), viewer, list(game.hand(viewer)))
+    return geom.build(table_view(game, viewer), (1280, 800), viewer, list(game.hand(viewer)))
 
 
 def test_the_deal_goes_round_the_table_from_the_stock_then_turns_the_upcard() -> None:

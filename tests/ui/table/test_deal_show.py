@@ -15,7 +15,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw as table_draw
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import frame
+from tests.ui.ui_driver import frame, game_of
 
 SEATS = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
 
@@ -30,7 +30,7 @@ def started(app: App, speed: str) -> TableScene:
 
 def test_a_new_game_is_dealt_card_by_card_from_the_stock(app: App) -> None:
     scene = started(app, "normal")
-    g = scene.game
+    g = game_of(scene)
     dealt = sum(len(g.hand(s)) for s in range(g.players)) + len(g.discard_pile)
     assert len(scene.motion.flights) == dealt
     assert app.frame_wait() == 0  # drawn every frame while the cards fly
@@ -56,7 +56,7 @@ def test_with_animations_off_the_cards_are_simply_there(app: App) -> None:
 def test_the_next_deal_is_dealt_too_when_animations_are_on(app: App, speed: str) -> None:
     scene = started(app, "off")
     app.settings.animation = speed
-    g = scene.game
+    g = game_of(scene)
     moves = 0
     while not g.deal_over and moves < 400:  # the bots' own play, quickly, to the deal's end
         scene.play(scene.session.legal(g.to_act[0])[0], g.to_act[0], quiet=True)

@@ -14,7 +14,7 @@ from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.dialogs import ChooserScene
-from tests.ui.ui_driver import click, drag, frame, open_table, press, release
+from tests.ui.ui_driver import click, drag, frame, game_of, open_table, press, release
 
 
 def hand_point(scene: TableScene, text: str, nth: int = 0) -> tuple[int, int]:
@@ -48,7 +48,7 @@ def five_hundred(app: App) -> TableScene:
 
 def test_refused_drop_changes_nothing_and_says_why(app: App) -> None:
     scene = five_hundred(app)
-    g = scene.game
+    g = game_of(scene)
     before = (g.hand(0), g.discard_pile, scene.session.version)
     drag(app, hand_point(scene, "KD"), scene.geometry().layout.discard.center)
     assert (g.hand(0), g.discard_pile, scene.session.version) == before
@@ -59,7 +59,7 @@ def test_refused_drop_changes_nothing_and_says_why(app: App) -> None:
 
 def test_take_three_meld_lay_off_and_discard_by_mouse(app: App) -> None:
     scene = five_hundred(app)
-    g = scene.game
+    g = game_of(scene)
     # Take 3 from deep in the fan: 10D and everything above it.
     drag(app, pile_point(scene, 1), hand_centre(scene))
     assert len(g.hand(0)) == 10
@@ -96,8 +96,8 @@ def test_draw_from_stock_by_drag(app: App) -> None:
     scene = five_hundred(app)
     stock = scene.geometry().zones[("stock",)][0][1].center
     drag(app, stock, hand_centre(scene))
-    assert len(scene.game.hand(0)) == 8
-    assert scene.game.stock_count == 8
+    assert len(game_of(scene).hand(0)) == 8
+    assert game_of(scene).stock_count == 8
 
 
 def test_rummy_call_prompt(app: App) -> None:
@@ -115,9 +115,9 @@ def test_rummy_call_prompt(app: App) -> None:
     assert scene.answers.answer_buttons, "a human who may call rummy is asked"
     rummy = next(b for b in scene.answers.answer_buttons if b.label.startswith("Rummy"))
     click(app, rummy.rect.center)
-    assert scene.game.turn == 0
+    assert game_of(scene).turn == 0
     assert scene.session.phase == "play"
-    assert len(scene.game.hand(0)) == 10
+    assert len(game_of(scene).hand(0)) == 10
 
 
 def test_contract_lay_down(app: App) -> None:
@@ -340,7 +340,7 @@ def test_sort_buttons_and_reorder_by_dragging_within_the_hand(app: App) -> None:
     last_rect = scene.geometry().zones[("hand", 0)][-1][1]
     drag(app, hand_point(scene, str(first)), (last_rect.right + 20, last_rect.centery))
     assert scene.hand.order[-1] == first
-    assert sorted(map(str, scene.hand.order)) == sorted(map(str, scene.game.hand(0)))
+    assert sorted(map(str, scene.hand.order)) == sorted(map(str, game_of(scene).hand(0)))
 
 
 def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App) -> None:
@@ -362,8 +362,8 @@ def test_a_drag_within_the_hand_after_the_hand_changed_keeps_the_order(app: App)
     scene.play(Move.parse("meld 7H 8H 9H"))
     frame(app)
     release(app, hand_centre(scene))
-    assert sorted(map(str, scene.hand.order)) == sorted(map(str, scene.game.hand(0)))
-    assert len(scene.game.hand(0)) == 5
+    assert sorted(map(str, scene.hand.order)) == sorted(map(str, game_of(scene).hand(0)))
+    assert len(game_of(scene).hand(0)) == 5
 
 
 def test_a_refused_meld_drop_of_selected_cards_draws_each_card_once(app: App) -> None:

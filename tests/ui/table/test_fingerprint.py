@@ -17,7 +17,7 @@ from rummy_gui.engine.fairness import short
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw_seats, fingerprint
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import drawn, frame, hover, open_table
+from tests.ui.ui_driver import drawn, frame, game_of, hover, open_table
 
 
 @pytest.fixture(autouse=True)
@@ -52,7 +52,7 @@ def test_the_fingerprint_fits_beside_the_log_heading(
     monkeypatch: pytest.MonkeyPatch, app: App, size: tuple[int, int], lang: str
 ) -> None:
     scene = _table(app, size, lang)
-    print_ = scene.game.fingerprint
+    print_ = game_of(scene).fingerprint
     assert print_ is not None
     boxes = _drawn_panel(monkeypatch, scene)
     mine = [box for text, box in boxes if text == short(print_)]
@@ -80,8 +80,8 @@ def test_the_log_lines_are_as_they_were(monkeypatch: pytest.MonkeyPatch, app: Ap
 
 def test_each_deal_shows_its_own_fingerprint(app: App) -> None:
     scene = _table(app, (960, 600))
-    first = scene.game.fingerprint
-    game = scene.game
+    first = game_of(scene).fingerprint
+    game = game_of(scene)
     while game.round == 1:
         seat = game.to_act[0]
         legal = scene.session.legal(seat)

@@ -11,7 +11,7 @@ from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import frame
+from tests.ui.ui_driver import frame, game_of
 
 
 def _table(app: App, turn: int = 0) -> TableScene:
@@ -98,7 +98,7 @@ def test_moves_of_the_bots_leave_the_same_picture_as_a_whole_frame(app: App) -> 
         frame(app)
         partial += scene.dirty_rects is not None
         assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, scene)
-    assert 0 in scene.game.to_act  # the bots have played round to the human again
+    assert 0 in game_of(scene).to_act  # the bots have played round to the human again
     assert partial > 0
 
 

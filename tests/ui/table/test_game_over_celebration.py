@@ -13,7 +13,7 @@ from rummy_gui.play.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import frame
+from tests.ui.ui_driver import frame, game_of
 
 
 def played_to_the_end(app: App) -> TableScene:
@@ -54,7 +54,7 @@ def picture(app: App) -> bytes:
 @pytest.fixture
 def ended(app: App) -> TableScene:
     scene = played_to_the_end(app)
-    assert 0 in scene.game.winners  # Ann, the person at the table, won: confetti is hers
+    assert 0 in game_of(scene).winners  # Ann, the person at the table, won: confetti is hers
     return scene
 
 

@@ -10,7 +10,7 @@ from pygame import Rect
 from rummy_gui.engine import Action, Game
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import frame, hover, open_table, table_frame_bytes
+from tests.ui.ui_driver import frame, game_of, hover, open_table, table_frame_bytes
 
 HAND = "7H 8H 9H 10C 10S KD 2C 4D 6C JH"
 LIFT = 8  # how far the table raises the card under the pointer
@@ -69,7 +69,7 @@ def test_the_meld_me_tag_moves_with_its_card_in_parts(app: App) -> None:
     take = next(m for m in scene.legal() if m.action is Action.TAKE and m.number == 2)
     assert scene.play(take)  # 10D and 6S: the 10D must be melded this turn, and is tagged
     frame(app)
-    assert scene.game.target is not None
+    assert game_of(scene).target is not None
     cards = _hand(scene)
     for pos in [c.center for c in cards] + [(5, 5), cards[2].center]:
         hover(app, pos)

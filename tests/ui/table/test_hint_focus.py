@@ -11,7 +11,7 @@ from rummy_gui.engine import Action, Game
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import frame, open_table
+from tests.ui.ui_driver import frame, game_of, open_table
 
 
 def _table(app: App, hand: str, discard: str = "3D") -> TableScene:
@@ -40,7 +40,7 @@ def test_after_the_hints_draw_the_focus_goes_to_the_card_it_lifts(app: App) -> N
     assert advice.moves[0].action is Action.DRAW
     assert (scene.focus.zone, scene.focus.index) == ("stock", 0)
     _key(app, pygame.K_RETURN)  # Enter on the stock: the hint's draw
-    assert scene.game.moves[-1].action is Action.DRAW
+    assert game_of(scene).moves[-1].action is Action.DRAW
     advice = scene.hints.advice
     assert advice is not None  # the hint goes on with its next step
     assert scene.hand.selected  # its cards are lifted
@@ -58,8 +58,8 @@ def test_the_focus_on_the_lifted_cards_lets_enter_play_the_hints_meld(app: App) 
     assert advice is not None
     assert advice.moves[0].action is Action.MELD
     _key(app, pygame.K_RETURN)  # Enter on a lifted card: meld the selection
-    assert scene.game.moves[-1].action is Action.MELD
-    assert len(scene.game.melds) == 1
+    assert game_of(scene).moves[-1].action is Action.MELD
+    assert len(game_of(scene).melds) == 1
 
 
 def test_after_the_draw_a_hint_to_lay_off_points_the_focus_at_the_meld(app: App) -> None:

@@ -16,13 +16,14 @@ from rummy_gui.engine import Action, Game, Move, Phase, catalog
 from rummy_gui.engine.cards import Card
 from rummy_gui.play.session import SeatConfig, Session, make_bot
 from rummy_gui.play.table_policy import worth_asking
+from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw as table_draw
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import frame
+from tests.ui.ui_driver import frame, game_of, local
 
 
 @pytest.fixture
@@ -86,7 +87,7 @@ def drive(
     """Play on: humans' moves chosen by a bot and made through the table, the
     hand-over screen clicked; checks what is drawn while it shows."""
     chooser = make_bot("easy", 7)
-    session = scene.session
+    session = local(scene)
     seen: list[HandOverScene] = []  # kept alive, so that no new screen can reuse an old one's id
     for _ in range(max_frames):
         if until():
@@ -139,7 +140,7 @@ def drive(
     raise AssertionError("the game did not get there")
 
 
-def check_handovers(log: Log, _session: Session) -> None:
+def check_handovers(log: Log, _session: TableSession) -> None:
     """A hand-over before a human's move exactly when the previous human to
     move was someone else (or the deal has just begun)."""
     last: int | None = None
@@ -167,7 +168,7 @@ def test_three_humans_and_a_bot_in_rummy500(app: App, faces: list[Card]) -> None
     ]
     scene = table_for(app, "rummy500", seats, seed=11)
     log = Log()
-    session = scene.session
+    session = local(scene)
     drive(
         app,
         scene,
@@ -194,7 +195,7 @@ def test_four_humans_in_persian(app: App, faces: list[Card]) -> None:
     seats = [SeatConfig(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")]
     scene = table_for(app, "persian", seats, seed=5)
     log = Log()
-    session = scene.session
+    session = local(scene)
     drive(app, scene, faces, log, until=lambda: session.phase in ("deal_over", "game_over"))
     check_handovers(log, session)
     assert len({s for k, s in log.events if k == "hand-over"}) == 4
@@ -263,7 +264,7 @@ def test_claims_ask_the_humans_in_priority_order(app: App) -> None:
 def test_never_asking_about_claims_passes_for_the_humans(app: App) -> None:
     scene = rummy_call_table(app, ask="never")
     frame(app, 3)
-    assert session_phase(scene) != "claim" or scene.session.game.to_act == (3,)
+    assert session_phase(scene) != "claim" or game_of(scene.session).to_act == (3,)
     assert not any(
         e.move is not None and e.move.action == "rummy" and e.move.seat in (1, 2)
         for e in scene.session.log
@@ -304,7 +305,7 @@ def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App
         frame(app)
     # Ben holds no 7 and no heart near it: not asked ("useful"); Cleo, nearer than Dan, gets it.
     assert asked == [2]
-    g = scene.session.game
+    g = game_of(scene.session)
     assert sum(1 for c in g.hand(2) if str(c) == "7H") == 2
     assert not any(str(c) == "7H" for c in g.hand(3))
 
@@ -409,7 +410,7 @@ def test_the_hand_over_screen_leads_to_the_menu_and_to_save_as(app: App, faces: 
     assert isinstance(app.stack.top, SaveAsScene)
     faces.clear()
     frame(app)
-    hands = Counter(c.code for c in faces) - public_cards(app.session.game)  # type: ignore[union-attr]
+    hands = Counter(c.code for c in faces) - public_cards(game_of(app.session))  # type: ignore[union-attr]
     assert not hands  # under Save as… every hand stays face down
     app.pop()
     assert app.stack.top is top

@@ -14,7 +14,7 @@ from rummy_gui.ui.table.drops import describe_choice
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.dialogs import ChooserScene
-from tests.ui.ui_driver import frame
+from tests.ui.ui_driver import frame, game_of
 
 
 def key(app: App, k: int, mod: int = 0) -> None:
@@ -62,7 +62,7 @@ def choose(app: App, move: Move) -> None:
             app,
             pygame.K_1
             + [label for label, _ in top.options].index(
-                describe_choice(move, app.session.game if app.session else None)
+                describe_choice(move, app.session.view(move.seat or 0) if app.session else None)
             ),
         )
 
@@ -78,7 +78,7 @@ def act_by_keys(app: App, scene: TableScene, m: Move) -> None:
         key(app, pygame.K_s)
     elif a is Action.TAKE:
         to_zone(app, scene, "discard")
-        to_index(app, scene, len(scene.game.discard_pile) - (m.count or 1))
+        to_index(app, scene, len(game_of(scene).discard_pile) - (m.count or 1))
         key(app, pygame.K_RETURN)
     elif a is Action.PASS:
         key(app, pygame.K_p)
@@ -90,7 +90,7 @@ def act_by_keys(app: App, scene: TableScene, m: Move) -> None:
         select(app, scene, ask.cards_of(m))
         to_zone(app, scene, "melds")
         assert m.meld_id is not None
-        to_index(app, scene, [meld.id for meld in scene.game.melds].index(m.meld_id))
+        to_index(app, scene, [meld.id for meld in game_of(scene).melds].index(m.meld_id))
         key(app, pygame.K_RETURN)
         choose(app, m)
     elif a is Action.DISCARD:

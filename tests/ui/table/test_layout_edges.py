@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pygame import Rect
 
+from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.table.layout import meld_packing
 
 
@@ -23,8 +24,8 @@ def test_the_buy_button_says_how_many_penalty_cards() -> None:
     buy = Move(Action.BUY, 1)
     shanghai = Game.new("shanghai", 3, seed=1)
     contract = Game.new("contract", 3, seed=1)
-    assert "2 penalty cards" in describe_claim(buy, shanghai)
-    assert "1 penalty card " in describe_claim(buy, contract)
+    assert "2 penalty cards" in describe_claim(buy, table_view(shanghai, 0))
+    assert "1 penalty card " in describe_claim(buy, table_view(contract, 0))
 
 
 def test_the_buy_button_reads_the_penalty_from_the_rules() -> None:

@@ -16,6 +16,7 @@ from rummy_gui.engine import Game
 from rummy_gui.engine.cards import Card
 from rummy_gui.engine.seeded import seeded_deal
 from rummy_gui.play.session import SeatConfig, Session
+from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.art.cards import corner_box
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw_hand, draw_melds, draw_piles, draw_seats, geometry, texts
@@ -92,7 +93,7 @@ def test_no_card_covers_another_cards_corner_index(
     size: tuple[int, int], preset: str, players: int
 ) -> None:
     game = _game(preset, players)
-    geo = geometry.build(game, size, 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), size, 0, game.hand(0))
     assert _index_hidden(geo) == []
 
 
@@ -102,7 +103,7 @@ def test_every_card_and_zone_is_inside_the_window(
     size: tuple[int, int], preset: str, players: int
 ) -> None:
     game = _game(preset, players)
-    geo = geometry.build(game, size, 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), size, 0, game.hand(0))
     window = Rect((0, 0), size)
     rects = [r for _c, r in _drawn_cards(geo)]
     rects += [p.zone for p in geo.layout.seats.values()]

@@ -23,7 +23,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.lesson import LessonTable
 from rummy_gui.ui.table.lesson_end import LessonEndScene
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, drag, frame, key
+from tests.ui.ui_driver import click, drag, frame, game_of, key
 
 
 @pytest.fixture(autouse=True)
@@ -172,24 +172,24 @@ def test_a_card_the_step_names_is_what_the_callout_points_at(app: App) -> None:
 
 def test_another_legal_move_is_answered_by_the_lesson_and_changes_nothing(app: App) -> None:
     scene = open_lesson(app, "rummy500")
-    before = scene.game.record()
+    before = game_of(scene).record()
     pile = scene.geometry().zones[("discard",)]
     drag(app, pile[-1][1].center, scene.geometry().layout.hand.center)  # take 1: legal
     frame(app)
     step = scene.lesson.run.step
     assert step is not None
     assert step.move == "0: draw"
-    assert scene.game.record() == before
+    assert game_of(scene).record() == before
     assert [m.text for m in scene.messages] == [step.why]
 
 
 def test_an_illegal_move_is_answered_with_the_engines_reason(app: App) -> None:
     scene = open_lesson(app, "rummy500")
-    before = scene.game.record()
+    before = game_of(scene).record()
     nine = _card_at(scene, next(c for c in scene.hand.order if str(c) == "9S"))
     drag(app, nine, scene.geometry().layout.discard.center)  # a discard before the draw
     frame(app)
-    assert scene.game.record() == before
+    assert game_of(scene).record() == before
     step = scene.lesson.run.step
     assert step is not None
     said = [m.text for m in scene.messages]
@@ -213,7 +213,7 @@ def test_the_end_screen_says_the_lesson_is_complete_and_leads_to_a_game(app: App
     end = _finish(app, scene)
     labels = [b.label for b in end.buttons]
     assert labels == ["Play a game of Rummy 500", "Back to menu"]
-    scores = scene.game.deal_scores
+    scores = game_of(scene).deal_scores
     assert scores is not None
     assert str(scores[0]) in " ".join(end.lines())
     click(app, end.buttons[0].rect.center)
@@ -223,7 +223,7 @@ def test_the_end_screen_says_the_lesson_is_complete_and_leads_to_a_game(app: App
     assert not isinstance(table, LessonTable)
     assert table.session.preset == "rummy500"
     assert app.session is table.session
-    assert not table.session.game.moves or table.session.game.round == 1
+    assert not game_of(table).moves or game_of(table).round == 1
 
 
 def test_back_to_menu_from_the_end_screen(app: App) -> None:
@@ -253,13 +253,13 @@ def test_a_lesson_is_not_saved_nor_counted(app: App) -> None:
 def test_the_keys_play_a_lesson_as_they_play_a_game(app: App) -> None:
     scene = open_lesson(app, "rummy500")
     run = scene.lesson.run
-    before = scene.game.record()
+    before = game_of(scene).record()
     key(app, pygame.K_d)  # discard the focused card before drawing: the rules refuse it
     step = run.step
     assert step is not None
     assert run.index == 0
-    assert scene.game.record() == before
+    assert game_of(scene).record() == before
     assert [m.text for m in scene.messages][-1] not in ("", step.why)  # the engine's reason
     key(app, pygame.K_s)  # draw from the stock: the lesson's move
     assert run.index == 1
-    assert len(scene.game.hand(0)) == 9
+    assert len(game_of(scene).hand(0)) == 9

@@ -38,7 +38,7 @@ def _table(app: App, moves: int) -> TableScene:
     scene = open_table(app, Game.new("rummy500", players=3, seed=5))
     session = scene.session
     for _ in range(moves):
-        seat = session.game.to_act[0]
+        seat = session.to_act[0]
         legal = session.legal(seat)
         move = next((m for m in legal if m.action in (Action.DRAW, Action.DISCARD)), legal[0])
         assert scene.play(move, seat, quiet=True)
@@ -81,7 +81,7 @@ def test_the_columns_top_line_begins_an_entry(monkeypatch: pytest.MonkeyPatch, a
     session = scene.session
     starts: set[str] = set()
     for _ in range(80):
-        seat = session.game.to_act[0]
+        seat = session.to_act[0]
         legal = session.legal(seat)
         move = next((m for m in legal if m.action in (Action.DRAW, Action.DISCARD)), legal[0])
         assert scene.play(move, seat, quiet=True)

@@ -12,6 +12,7 @@ import pytest
 from pygame import Rect
 
 from rummy_gui.engine import Game
+from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.table import geometry
 from rummy_gui.ui.table import layout as lay
 from tests.ui.ui_driver import melded_rummy500
@@ -41,7 +42,7 @@ def test_melds_stay_in_their_zone_and_the_window(
     size: tuple[int, int], players: int, per_seat: int
 ) -> None:
     game = _melded(players, per_seat)
-    geo = geometry.build(game, size, 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), size, 0, game.hand(0))
     window = Rect((0, 0), size)
     outside = [
         (mid, tuple(r))
@@ -59,7 +60,7 @@ def test_spread_melds_keep_every_corner_index_in_view(
     size: tuple[int, int], players: int, per_seat: int
 ) -> None:
     game = _melded(players, per_seat)
-    geo = geometry.build(game, size, 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), size, 0, game.hand(0))
     hidden = [
         (mid, tuple(a), tuple(b))
         for mid, rects in geo.meld_rects.items()
@@ -77,7 +78,7 @@ def test_spread_melds_keep_every_corner_index_in_view(
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_meld_in_a_roomy_zone_is_spread_out(players: int) -> None:
     game = _melded(players, 1)
-    geo = geometry.build(game, (1920, 1080), 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), (1920, 1080), 0, game.hand(0))
     steps = _steps(geo)
     assert all(step >= tight + 0.1 for step, tight in steps)
     assert min(step for step, _tight in steps) >= 0.45  # about half of each card in view
@@ -86,7 +87,7 @@ def test_a_meld_in_a_roomy_zone_is_spread_out(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_meld_cards_grow_into_a_roomy_zone(players: int) -> None:
     game = _melded(players, 1)
-    geo = geometry.build(game, (1920, 1080), 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), (1920, 1080), 0, game.hand(0))
     assert geo.meld_cards[1][1] >= 0.125 * 1080  # an opponent's
     assert geo.meld_cards[0][1] >= 0.145 * 1080  # the player's own
 

@@ -10,6 +10,7 @@ import pytest
 from pygame import Rect
 
 from rummy_gui.engine import Game
+from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.table import geometry
 from rummy_gui.ui.table import layout as lay
 from tests.ui.ui_driver import melded_rummy500
@@ -35,7 +36,7 @@ def _meld_pictures(geo: geometry.Geometry) -> dict[int, Rect]:
 def test_many_melds_at_8_players_do_not_overlap(size: tuple[int, int]) -> None:
     game = _many_melds()
     assert len(game.melds) == MELDS
-    geo = geometry.build(game, size, 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), size, 0, game.hand(0))
     pictures = _meld_pictures(geo)
     assert len(pictures) == MELDS
     overlapping = [
@@ -49,7 +50,7 @@ def test_many_melds_at_8_players_do_not_overlap(size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
 def test_many_melds_at_8_players_stay_in_their_zone_and_the_window(size: tuple[int, int]) -> None:
     game = _many_melds()
-    geo = geometry.build(game, size, 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), size, 0, game.hand(0))
     window = Rect((0, 0), size)
     outside = []
     for mid, picture in _meld_pictures(geo).items():
@@ -61,7 +62,7 @@ def test_many_melds_at_8_players_stay_in_their_zone_and_the_window(size: tuple[i
 
 def test_many_melds_at_8_players_keep_their_corner_indices() -> None:
     game = _many_melds()
-    geo = geometry.build(game, (960, 600), 0, game.hand(0))
+    geo = geometry.build(table_view(game, 0), (960, 600), 0, game.hand(0))
     hidden = []
     for mid, rects in geo.meld_rects.items():
         for a, b in pairwise(rects):

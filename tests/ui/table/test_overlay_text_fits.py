@@ -21,7 +21,7 @@ from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
 from tests.ui.ink_boxes import inked
 from tests.ui.table.played_deals import played
-from tests.ui.ui_driver import frame
+from tests.ui.ui_driver import frame, game_of
 
 SIZES = [(960, 600), (2560, 1440)]
 
@@ -45,7 +45,7 @@ def _summary(app: App) -> Scene:
 
 def _game_over(app: App) -> Scene:
     table = _table(app, "persian", deals=2)
-    assert table.game.game_over
+    assert game_of(table).game_over
     return GameOverScene(app, table)
 
 

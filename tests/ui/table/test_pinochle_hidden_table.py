@@ -8,7 +8,7 @@ from rummy_gui.engine import Game
 from rummy_gui.engine.cards import parse_card
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import drag, frame, open_table, table_frame_bytes
+from tests.ui.ui_driver import drag, frame, game_of, open_table, table_frame_bytes
 
 
 def _game(bot_lays: str = "10H") -> Game:
@@ -73,7 +73,7 @@ def test_a_lay_off_dropped_on_a_meld_it_does_not_fit_says_only_that(app: App) ->
     king = next(r for c, r in hand if c is not None and str(c) == "KD")
     drag(app, king.center, geo.meld_area(1).center)
     frame(app)
-    assert [str(c) for c in scene.game.hand(0)].count("KD") == 1
+    assert [str(c) for c in game_of(scene).hand(0)].count("KD") == 1
     assert any("K♦ does not fit that meld." in m for m in _messages(scene))
 
 

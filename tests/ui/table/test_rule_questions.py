@@ -7,7 +7,7 @@ from __future__ import annotations
 from rummy_gui.engine import Action, Game, Move, Phase, parse_card
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, drag, frame, open_table
+from tests.ui.ui_driver import click, drag, frame, game_of, open_table
 
 
 def hand_point(scene: TableScene, text: str) -> tuple[int, int]:
@@ -55,13 +55,13 @@ def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_s
     for text in ("7H", "7S", "7D"):
         drag(app, hand_point(scene, text), slots[1].center)
     frame(app)
-    game, seat = scene.game, scene.viewer
+    game, view, seat = game_of(scene), scene.view, scene.viewer
     assert [len(s) for s in scene.slots.groups] == [3, 3]
-    assert not scene.slots.fills(0, game, seat)
-    assert "✓" not in scene.slots.status(0, game, seat)
-    assert scene.slots.status(0, game, seat) == "Set of 3  3/3"
-    assert scene.slots.fills(1, game, seat)
-    assert scene.slots.status(1, game, seat).endswith("✓")
+    assert not scene.slots.fills(0, view, seat)
+    assert "✓" not in scene.slots.status(0, view, seat)
+    assert scene.slots.status(0, view, seat) == "Set of 3  3/3"
+    assert scene.slots.fills(1, view, seat)
+    assert scene.slots.status(1, view, seat).endswith("✓")
     lay_down = scene.slot_buttons[0]
     assert not lay_down.enabled
     click(app, lay_down.rect.center)  # a dark button does nothing
@@ -75,7 +75,7 @@ def test_a_contract_slot_with_cards_that_are_no_set_shows_no_tick_and_lay_down_s
     for text in ("9C", "9S", "9D"):
         drag(app, hand_point(scene, text), slots[0].center)
     frame(app)
-    assert scene.slots.fills(0, game, seat)
+    assert scene.slots.fills(0, scene.view, seat)
     assert lay_down.enabled
     click(app, lay_down.rect.center)
     assert game.has_laid_down(0)
@@ -101,7 +101,7 @@ def layoff_table(app: App) -> TableScene:
 
 def test_following_a_hint_by_mouse_one_step_at_a_time(app: App) -> None:
     scene = layoff_table(app)
-    game = scene.game
+    game = game_of(scene)
     click(app, scene.buttons["hint"].rect.center)  # Hint
     assert scene.messages[-1].text == "Hint: Lay off J♠ on Q♠ K♠ A♠, then discard 4♦."
     assert selected(scene) == ["JS"]  # only the first step's card is lifted
@@ -126,6 +126,6 @@ def test_a_hint_not_followed_is_dropped(app: App) -> None:
     click(app, hand_point(scene, "JS"))  # unlift it
     click(app, hand_point(scene, "7H"))
     drag(app, hand_point(scene, "7H"), scene.geometry().layout.discard.center)
-    assert scene.game.discard_pile[-1] == parse_card("7H")
+    assert game_of(scene).discard_pile[-1] == parse_card("7H")
     assert scene.hint is None
     assert not [m for m in scene.messages if m.text.startswith("Hint")]

@@ -12,7 +12,7 @@ from rummy_gui.engine import Game, Move, ask
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.draw_seats import badge_lines, draw_badge
 from rummy_gui.ui.table.score_sheet import ScoreSheetScene
-from tests.ui.ui_driver import click, drawn, frame, key, open_table
+from tests.ui.ui_driver import click, drawn, frame, game_of, key, open_table
 
 HANDS = ["7H 8H 9H 2C 3D 4S KS", "2H 3H 4C 5D 6S 9C 10D", "AD 2D 5C 6C 8S JD QD"]
 
@@ -38,7 +38,7 @@ def test_the_badges_follow_a_meld_laid_down(monkeypatch: pytest.MonkeyPatch, app
     before = texts()
     assert badge_lines(table, 0)[2] == "0 pts · melded +0"
     assert badge_lines(table, 1)[2] == "0 pts · melded +0"
-    value = ask.hand_points(table.game, 0)
+    value = ask.hand_points(game_of(table), 0)
     assert f"your hand: -{value}" in before
     assert table.moves.play(Move.parse("meld 7H 8H 9H"))
     frame(app)
@@ -51,8 +51,8 @@ def test_the_badges_follow_a_meld_laid_down(monkeypatch: pytest.MonkeyPatch, app
 
 def test_a_contract_badge_counts_the_cards_left(app: App) -> None:
     table = open_table(app, Game.new("contract", players=3, seed=2))
-    seat = table.game.turn
-    n = len(table.game.hand(seat))
+    seat = game_of(table).turn
+    n = len(game_of(table).hand(seat))
     assert badge_lines(table, seat)[2] == f"0 pts · {n} cards left"
     table.moves.play(Move.parse("draw"), seat)
     frame(app)

@@ -15,21 +15,21 @@ from rummy_gui.ui.table import callout, texts
 from rummy_gui.ui.table.drops import Message
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
-from tests.ui.ui_driver import frame, labels_in, melded_table
+from tests.ui.ui_driver import frame, game_of, labels_in, melded_table
 
 LANGS = ("en", "fi", "ru")
 
 
 def test_a_refusal_names_the_meld_by_its_cards(app: App) -> None:
     scene = melded_table(app)
-    meld = scene.game.melds[0]
+    meld = game_of(scene).melds[0]
     assert not scene.play(Move.parse(f"layoff 10S to {meld.id}"))
     assert "7♥ 8♥ 9♥" in scene.messages[-1].text
 
 
 def test_a_refusal_does_not_name_a_meld_by_number(app: App) -> None:
     scene = melded_table(app)
-    meld = scene.game.melds[0]
+    meld = game_of(scene).melds[0]
     assert not scene.play(Move.parse(f"layoff 10S to {meld.id}"))
     assert f"meld {meld.id}" not in scene.messages[-1].text
 
@@ -70,7 +70,7 @@ def test_a_claim_passed_for_the_player_is_not_logged_as_theirs(app: App) -> None
     scene.pace.cooldown = 1e9
     scene.play(Move.parse("draw"), 0)
     frame(app, 3)
-    assert 1 not in scene.game.to_act  # the table answered for seat 1
+    assert 1 not in game_of(scene).to_act  # the table answered for seat 1
     mine = [e for e in session.log if e.move is not None and e.move.seat == 1]
     assert [e.move.action for e in mine if e.move is not None] == []
 
@@ -83,7 +83,7 @@ def test_after_continue_the_log_has_the_deal_so_far(app: App) -> None:
         "rummy500",
         [SeatConfig(s.name, s.kind) for s in scene.session.seats],
         {},
-        game=Game.from_record(scene.game.record()),
+        game=Game.from_record(game_of(scene).record()),
         threaded=False,
     )
     assert [e.text() for e in again.log] == live
@@ -111,7 +111,7 @@ def test_the_status_bar_does_not_say_you_your_turn(app: App) -> None:
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)
-    scene.bottom.turn_to(scene.game.to_act[0])
+    scene.bottom.turn_to(game_of(scene).to_act[0])
     scene.bottom.reveal(scene.viewer)
     text = texts.status_text(scene)
     name = session.name(scene.viewer)
@@ -185,8 +185,8 @@ def test_the_chooser_names_a_meld_by_its_cards(app: App) -> None:
     from rummy_gui.ui.table.drops import describe_choice
 
     scene = melded_table(app)
-    meld = scene.game.melds[0]
-    text = describe_choice(Move.parse(f"layoff 10H to {meld.id}"), scene.game)
+    meld = game_of(scene).melds[0]
+    text = describe_choice(Move.parse(f"layoff 10H to {meld.id}"), scene.view)
     assert text == "lay off 10♥ on 7♥ 8♥ 9♥"
 
 

@@ -12,6 +12,7 @@ from rummy_gui import i18n
 from rummy_gui.engine import Game, Move, Phase
 from rummy_gui.engine.cards import Card
 from rummy_gui.play.session import SeatConfig, Session, make_bot
+from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.screens.replay import ReplayScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import callout, draw_overlays
@@ -19,7 +20,7 @@ from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene, score_points
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
-from tests.ui.ui_driver import click, drag, frame
+from tests.ui.ui_driver import click, drag, frame, game_of, local
 
 
 def layout_game() -> Any:
@@ -122,7 +123,7 @@ def test_hint_lifts_its_cards_says_it_and_is_counted(
         "rummy_gui.play.stats.record_game",
         lambda _g, _seats, hints=None, coached=None: seen.update(hints=hints, coached=coached),
     )
-    scene.session._record_statistics()
+    local(scene)._record_statistics()
     assert seen["hints"] == {0: 1}
 
 
@@ -194,10 +195,10 @@ def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: Ap
 
     app.art.face = face  # type: ignore[method-assign]
     frame(app)
-    first = scene.session.game.hand(0)  # nothing: Ann went out; the start shows her four cards
+    first = game_of(scene.session).hand(0)  # nothing: Ann went out; the start shows her four cards
     assert not first
     assert {"7H", "8H", "9H", "KD", "3S", "2D"} <= set(drawn)
-    moves = list(scene.session.game.moves)
+    moves = list(game_of(scene.session).moves)
     for k in range(1, len(moves) + 1):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
         frame(app)
@@ -240,7 +241,7 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
         frame(app)
     top = app.stack.top
     assert isinstance(top, GameOverScene)
-    points = score_points(game)
+    points = score_points(table_view(game, 0))
     assert len(points) == 2
     assert len(points[0]) == len(game.score_history) + 1 >= 2
     frame(app)
@@ -309,7 +310,7 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
     from rummy_gui.ui.screens.saving import SaveAsScene
 
     scene = table(app, layout_game())
-    assert scene.game.phase == Phase.DRAW
+    assert game_of(scene).phase == Phase.DRAW
     click(app, next(b for b in scene.buttons if b.label == "Save as…").rect.center)
     assert isinstance(app.stack.top, SaveAsScene)
     assert scene.covered

@@ -51,7 +51,7 @@ def resolve_chooser(app: App, move: Move) -> None:
     if isinstance(top, ChooserScene):
         frame(app)
         index = [label for label, _ in top.options].index(
-            describe_choice(move, app.session.game if app.session else None)
+            describe_choice(move, app.session.view(move.seat or 0) if app.session else None)
         )
         click(app, top.buttons[index].rect.center)
 
