@@ -6,7 +6,9 @@ move is played; another move is refused with `LessonAnswer` (why the lesson
 wants the other, or the engine's reason for an illegal one), the game
 unchanged, so the table shows it as it shows any refusal. The other seats
 play the lesson's scripted moves (`Step.then`) through `poll_bot`, at the
-bots' pace; with no script left, the seats' bots decide as in a game.
+bots' pace; with no script left, the seats' bots decide as in a game,
+except while the learner is to act on a step (a claim window open to
+several seats: the step is the learner's to answer first).
 A lesson is never saved (no autosave, no save) and never counted in the
 statistics, and nothing of it can be taken back (the steps would lose their
 place).
@@ -27,6 +29,8 @@ class LessonAnswer(ValueError):
 
 
 class LessonSession(Session):
+    coach_allowed = False  # the lesson teaches: the coach keeps silent
+
     def __init__(self, lesson: Lesson, names: Sequence[str], *, threaded: bool = True) -> None:
         self.run = LessonRun(lesson)
         game = self.run.game
@@ -60,6 +64,11 @@ class LessonSession(Session):
         step = self.run.step
         return Move.parse(step.move).meld_id if step is not None and step.move else None
 
+    def step_move(self) -> Move | None:
+        """The exact move the step wants (None: any move of a kind, or no step left)."""
+        step = self.run.step
+        return Move.parse(step.move) if step is not None and step.move else None
+
     def text(self) -> str:
         """What the lesson says now (the step's words, or its end)."""
         return self.run.text()
@@ -89,6 +98,8 @@ class LessonSession(Session):
                 return None  # the learner acts first (a claim to answer)
             self.script.pop(0)
             return move.seat, move
+        if not self.run.done and LessonRun.SEAT in self.game.to_act:
+            return None  # a bot's claim would race the learner's step (a Rummy! call)
         return super().poll_bot()
 
     def undo_owner(self) -> int | None:

@@ -163,6 +163,8 @@ class Session:
     """One game at the table. `game` is the engine's Game: the one given (a
     loaded or prepared position), else a new game of `preset` dealt from `seed`."""
 
+    coach_allowed = True  # the coach (a setting) may judge its humans' moves
+
     def __init__(
         self,
         preset: str,
