@@ -168,8 +168,28 @@ def test_the_callout_stands_beside_what_it_points_at(app: App, size: tuple[int, 
             assert gap < 240  # beside it, not across the table
         assert c.lines
         assert " ".join(c.lines).split() == run.text().split()
+        assert not any(b.visible and c.box.colliderect(b.rect) for b in scene.buttons.actions())
         scene.play(next(m for m in scene.legal() if run.wanted(m)))
         frame(app)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+@pytest.mark.parametrize(("preset", "call"), [("persian", "0: rummy 3"), ("shanghai", "shanghai")])
+def test_the_callout_leaves_the_claim_prompt_in_view(
+    app: App, preset: str, call: str, size: tuple[int, int]
+) -> None:
+    scene = open_lesson(app, preset, size)
+    run = scene.lesson.run
+    while run.step is not None and call not in run.step.move:
+        wait_for_learner(app, scene)
+        assert scene.play(step_move(scene))
+        frame(app)
+    wait_for_learner(app, scene)
+    frame(app)
+    c = scene.callout()
+    assert c is not None
+    assert scene.answers.answer_buttons  # the prompt is up
+    assert not c.box.colliderect(scene.answers.panel)
 
 
 def test_a_card_the_step_names_is_what_the_callout_points_at(app: App) -> None:
