@@ -3,8 +3,10 @@ the step points at (the stock, the pile, a card of the hand or the pile, the
 melds), with an outline round that place and a line from the box to it.
 
 The box goes beside the place, on the first side where it lies inside the
-table and off the place and the cards the player reads to act (the stock,
-the pile); else where it covers least of them. Read-only: it changes nothing.
+table, off the place and the buttons the player presses to act (the action
+column, a claim prompt), and off the cards the player reads to act (the
+stock, the pile); else where it covers least of them. Read-only: it changes
+nothing.
 """
 
 from __future__ import annotations
