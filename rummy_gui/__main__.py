@@ -46,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
             from rummy_gui.play.verify import main as verify
 
             return verify(args[1:])
+        if args[:1] == ["--serve"]:  # a host of network tables, without a window
+            from rummy_gui.play.net.serve import main as serve
+
+            return serve(args[1:])
         run = _load_the_program()
         if run is None:
             return 130

@@ -12,12 +12,14 @@ import rummy_gui.play
 
 
 def play_modules() -> list[str]:
-    return sorted(f"rummy_gui.play.{m.name}" for m in pkgutil.iter_modules(rummy_gui.play.__path__))
+    """Every module of the play layer, its sub-packages' too (play/net, play/lessons)."""
+    found = pkgutil.walk_packages(rummy_gui.play.__path__, "rummy_gui.play.")
+    return sorted(m.name for m in found)
 
 
 def test_play_layer_has_the_session_and_the_bot_process() -> None:
     mods = play_modules()
-    for name in ("session", "botworker", "saves", "stats", "settings"):
+    for name in ("session", "botworker", "saves", "stats", "settings", "net.host", "net.client"):
         assert f"rummy_gui.play.{name}" in mods
 
 

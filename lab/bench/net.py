@@ -1,0 +1,249 @@
+"""The network host under load: `python -m lab.bench.net [--tables 50] [--workers 4]`.
+
+A headless host (`rummy-gui --serve`, a process of its own, autosaving into
+a temporary folder) and `--tables` tables of four players on other
+computers: every seat a bot client speaking the protocol over loopback,
+`--workers` processes of asyncio clients, each client playing a random
+legal move as soon as its seat may move, whole games. Measured: the move
+round trip (a move sent to the state that says it was played, or its
+refusal), p50 and p99; the host's memory (RSS) every half second; the
+errors (an `error` message, a connection lost, a game not finished in
+`--limit` seconds). The machine's load average is reported beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+from rummy_gui.play.net import protocol as p
+
+PLAYERS = 4
+
+
+async def _player(
+    url: str,
+    table: dict[str, Any],
+    code: asyncio.Future[str],
+    makes: bool,
+    seed: int,
+    out: dict[str, Any],
+) -> None:
+    """One bot client: makes the table (`makes`: it gives `code`) or joins it
+    (it waits for `code`), and plays to the game's end."""
+    rng = random.Random(seed)
+    async with connect(url, max_size=p.MAX_HOST_MESSAGE, compression=None) as ws:
+        if makes:
+            await ws.send(json.dumps(p.create("Bot", table["preset"], PLAYERS, PLAYERS,
+                                              "easy", table["options"])))  # fmt: skip
+        else:
+            await ws.send(json.dumps(p.hello(await code, "Bot")))
+        state: p.SeatState | None = None
+        sent: tuple[float, int] | None = None  # when, and on which state
+        async for raw in ws:
+            msg = p.read_reply(raw)
+            kind = msg["type"]
+            if kind == p.WELCOME and makes:
+                code.set_result(msg["code"])
+            elif kind == p.ERROR:
+                out["errors"].append(msg["code"])
+            elif kind == p.REFUSED and sent is not None:
+                out["trips"].append(time.perf_counter() - sent[0])
+                sent = None
+            elif kind == p.STATE:
+                state = p.read_state(msg, state)
+                if sent is not None and state.moved_at > sent[1]:
+                    out["trips"].append(time.perf_counter() - sent[0])
+                    sent = None
+                if state.game_over:
+                    out["games"] += 1
+                    return
+                if sent is None and state.my_turn and state.legal:
+                    sent = (time.perf_counter(), state.at)
+                    await ws.send(json.dumps(p.move(str(rng.choice(state.legal)), state.at)))
+
+
+async def _table(url: str, table: dict[str, Any], seed: int, out: dict[str, Any]) -> None:
+    """`table["games"]` games in turn, each at a new table of the host."""
+    for game in range(table.get("games", 1)):
+        code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        players = [
+            _player(url, table, code, s == 0, seed + 10 * game + s, out) for s in range(PLAYERS)
+        ]
+        results = await asyncio.gather(*players, return_exceptions=True)
+        out["lost"] += sum(isinstance(r, WebSocketException | OSError) for r in results)
+        for r in results:
+            if isinstance(r, BaseException) and not isinstance(r, WebSocketException | OSError):
+                raise r
+
+
+async def _worker(
+    url: str, tables: int, first: int, table: dict[str, Any], limit: float
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"trips": [], "errors": [], "games": 0, "lost": 0}
+    runs = [_table(url, table, 1000 * (first + i), out) for i in range(tables)]
+    try:
+        await asyncio.wait_for(asyncio.gather(*runs), limit)
+    except TimeoutError:
+        out["errors"].append("limit")
+    return out
+
+
+def worker_main(argv: list[str]) -> int:
+    url, tables, first, table, limit = (
+        argv[0],
+        int(argv[1]),
+        int(argv[2]),
+        json.loads(argv[3]),
+        float(argv[4]),
+    )
+    out = asyncio.run(_worker(url, tables, first, table, limit))
+    Path(argv[5]).write_text(json.dumps(out))  # a file: a pipe nobody reads yet would fill
+    return 0
+
+
+def _cpu_s(pid: int) -> float:
+    """The process's CPU time so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _start_host(folder: str) -> tuple[subprocess.Popen[str], int]:
+    """The host, its log in a file of `folder` (a pipe nobody read would stop it)."""
+    log = Path(folder) / "host.log"
+    with log.open("w") as sink:
+        host = subprocess.Popen(
+            [sys.executable, "-m", "rummy_gui", "--serve", "0", "--bind", "127.0.0.1",
+             "--saves", str(Path(folder) / "tables"), "--stand-in", "easy"],
+            stderr=sink, text=True,
+        )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while "port" not in log.read_text():
+        if host.poll() is not None or time.monotonic() > deadline:
+            host.kill()
+            raise SystemExit(f"the host did not start: {log.read_text()}")
+        time.sleep(0.1)
+    first = log.read_text().splitlines()[0]
+    return host, int(first.split("port ")[1].split()[0])
+
+
+def _play(
+    host_pid: int, port: int, folder: Path, share: list[int], table: dict[str, Any], limit: float
+) -> tuple[float, list[tuple[float, float]], list[dict[str, Any]]]:
+    """The worker processes' games: the run's wall time, the host's RSS over it, their figures."""
+    url = f"ws://127.0.0.1:{port}"
+    started = time.monotonic()
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "lab.bench.net",
+                "--worker",
+                url,
+                str(n),
+                str(sum(share[:i])),
+                json.dumps(table),
+                str(limit),
+                str(folder / f"worker{i}.json"),
+            ]
+        )
+        for i, n in enumerate(share)
+    ]
+    rss: list[tuple[float, float]] = []
+    while any(proc.poll() is None for proc in procs):
+        rss.append((time.monotonic() - started, _rss_mb(host_pid)))
+        time.sleep(0.5)
+    wall = time.monotonic() - started
+    if any(proc.returncode for proc in procs):
+        raise SystemExit("a client process failed (its traceback is above)")
+    outs = [json.loads((folder / f"worker{i}.json").read_text()) for i in range(len(procs))]
+    return wall, rss, outs
+
+
+def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[str, Any]:
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="net-bench-") as folder:
+        host, port = _start_host(folder)
+        try:
+            cpu = _cpu_s(host.pid)
+            share = [tables // workers + (i < tables % workers) for i in range(workers)]
+            share = [n for n in share if n]
+            wall, rss, outs = _play(host.pid, port, Path(folder), share, table, limit)
+            cpu = _cpu_s(host.pid) - cpu
+        finally:
+            host.terminate()
+            host.communicate(timeout=30)
+    trips = sorted(t * 1000 for o in outs for t in o["trips"])
+    errors = [e for o in outs for e in o["errors"]]
+    warm = [m for t, m in rss if t >= 0.2 * wall] or [m for _, m in rss]
+    return {
+        "tables": tables,
+        "clients": tables * PLAYERS,
+        "preset": table["preset"],
+        "games a table": table.get("games", 1),
+        "games finished": sum(o["games"] for o in outs),
+        "moves": len(trips),
+        "round trip p50 ms": round(statistics.median(trips), 2) if trips else None,
+        "round trip p99 ms": round(trips[int(0.99 * (len(trips) - 1))], 2) if trips else None,
+        "round trip max ms": round(trips[-1], 2) if trips else None,
+        "host RSS MB: start, after warm-up (20% of the run), max, end": [
+            round(rss[0][1], 1) if rss else None,
+            round(warm[0], 1),
+            round(max(m for _, m in rss), 1) if rss else None,
+            round(rss[-1][1], 1) if rss else None,
+        ],
+        "host CPU ms per move (every seat told)": round(1000 * cpu / max(1, len(trips)), 2),
+        "errors": len(errors) + sum(o["lost"] for o in outs),
+        "error kinds": sorted(set(errors)),
+        "wall s": round(wall, 1),
+        "load average before, after": [round(load_before[0], 1), round(os.getloadavg()[0], 1)],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args_in = sys.argv[1:] if argv is None else argv
+    if args_in[:1] == ["--worker"]:
+        return worker_main(args_in[1:])
+    ap = argparse.ArgumentParser(prog="python -m lab.bench.net", description=__doc__)
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--workers", type=int, default=4, help="client processes")
+    ap.add_argument("--preset", default="rummy500")
+    ap.add_argument(
+        "--target", type=int, default=100, help="Rummy 500 and Pinochle: the game's target"
+    )
+    ap.add_argument("--games", type=int, default=1, help="games each table plays in turn")
+    ap.add_argument("--limit", type=float, default=1800.0, help="seconds before the run gives up")
+    args = ap.parse_args(args_in)
+    if min(args.tables, args.workers, args.games) < 1:
+        ap.error("--tables, --workers and --games must be at least 1")
+    options = {"target": args.target} if args.preset in ("rummy500", "pinochle") else {}
+    table = {"preset": args.preset, "options": options, "games": args.games}
+    figures = run(args.tables, args.workers, table, args.limit)
+    for name, value in figures.items():
+        print(f"{name:62s} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
