@@ -9,7 +9,8 @@ play the lesson's scripted moves (`Step.then`) through `poll_bot`, at the
 bots' pace; with no script left, the seats' bots decide as in a game,
 except while the learner is to act on a step (a claim window open to
 several seats: the step is the learner's to answer first).
-A lesson is never saved (no autosave, no save) and never counted in the
+The learner is asked about every claim (none is passed for them by the
+setting "ask about claims"), and the coach keeps silent. A lesson is never saved (no autosave, no save) and never counted in the
 statistics, and nothing of it can be taken back (the steps would lose their
 place).
 """
@@ -30,6 +31,7 @@ class LessonAnswer(ValueError):
 
 class LessonSession(Session):
     coach_allowed = False  # the lesson teaches: the coach keeps silent
+    claims_asked = "always"  # the lesson asks for its claims: none is passed for the learner
 
     def __init__(self, lesson: Lesson, names: Sequence[str], *, threaded: bool = True) -> None:
         self.run = LessonRun(lesson)

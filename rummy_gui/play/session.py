@@ -164,6 +164,7 @@ class Session:
     loaded or prepared position), else a new game of `preset` dealt from `seed`."""
 
     coach_allowed = True  # the coach (a setting) may judge its humans' moves
+    claims_asked: str | None = None  # which claims the table asks about: None, as the setting says
 
     def __init__(
         self,
