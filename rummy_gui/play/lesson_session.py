@@ -8,11 +8,11 @@ unchanged, so the table shows it as it shows any refusal. The other seats
 play the lesson's scripted moves (`Step.then`) through `poll_bot`, at the
 bots' pace; with no script left, the seats' bots decide as in a game,
 except while the learner is to act on a step (a claim window open to
-several seats: the step is the learner's to answer first).
-The learner is asked about every claim (none is passed for them by the
-setting "ask about claims"), and the coach keeps silent. A lesson is never saved (no autosave, no save) and never counted in the
-statistics, and nothing of it can be taken back (the steps would lose their
-place).
+several seats: the step is the learner's to answer first). The learner is
+asked about every claim (none is passed for them by the setting "ask about
+claims"), and the coach keeps silent. A lesson is never saved (no
+autosave, no save) and never counted in the statistics, and nothing of it
+can be taken back (the steps would lose their place).
 """
 
 from __future__ import annotations
