@@ -285,6 +285,8 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
     ways = ("cold", "started at the deal's end")
     walls: dict[str, list[float]] = {w: [] for w in ways}
     cpus: dict[str, list[float]] = {w: [] for w in ways}
+    firsts: dict[str, list[float]] = {w: [] for w in ways}
+    seconds: dict[str, list[float]] = {w: [] for w in ways}
     counts: list[int] = []
     try:
         for _ in range(repeats):
@@ -303,11 +305,20 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
                     scene = ReviewScene(app, session, 0)
                     app.push(scene)
                     total = 0
+                    job = scene.job
+                    cpu_first = cpu_second = 0.0  # read while they live (they end with the review)
                     while scene.computing:
                         total = scene.job.total if scene.job is not None else total
+                        if job is not None:
+                            cpu_first = max(cpu_first, _cpu_of(job.pid))
+                            kids = _kids(job.pid)
+                            cpu_second = max(cpu_second, sum(_cpu_of(p) for p in kids))
                         app.rest()
                         app.tick()
                     walls[way].append(time.perf_counter() - t)
+                    if job is not None:
+                        firsts[way].append(cpu_first)
+                        seconds[way].append(cpu_second)
                     cpus[way].append(time.process_time() - cpu + _children_cpu() - children)
                     counts.append(total)
                     app.pop()
@@ -329,11 +340,26 @@ def review_screen_figures(repeats: int = 2) -> dict[str, Any]:
             "cpu p95": round(p95(c), 2),
             "reviews": len(w),
         }
+        for name, xs in (("first process", firsts[way]), ("second process", seconds[way])):
+            if xs:
+                f = sorted(xs)
+                out[f"review in the window, {way} (s)"][f"{name} cpu p50/p95"] = (
+                    f"{f[len(f) // 2]:.2f}/{p95(f):.2f}"
+                )
     out["decisions"] = {
         "per review": f"{min(counts)}-{max(counts)}, mean {sum(counts) / len(counts):.1f}",
         "load average": round(os.getloadavg()[0], 1),
     }
     return out
+
+
+def _kids(pid: int) -> list[int]:
+    """The processes a process started (Linux /proc; else none)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as f:
+            return [int(x) for x in f.read().split()]
+    except (OSError, ValueError):
+        return []
 
 
 def _children_cpu() -> float:

@@ -13,6 +13,10 @@ where a flip is free; the figures say which one ran ("video driver").
   (animations off, seat 0's turns played at once), each run in a fresh
   process, which also reports the memory (RSS) of the game and of its bot
   process before the table closes;
+- frames with cards in flight: a show of medium bots in all 8 seats at
+  1920x1080, animations "normal" (the opening deal and every move's cards in
+  the air), 60 frames a second for eight seconds in a fresh process; only the
+  frames with a card in flight are counted;
 - idle: a table waiting for the human's draw, run by the program's own loop
   (it rests when nothing moves) for ten seconds in a fresh process: CPU
   seconds (all threads) per wall second, in per cent.
@@ -42,6 +46,7 @@ FRAMES = 200
 THINK_SECONDS = 4.0
 THINK_AT = ((1920, 1080), 8)
 IDLE_SECONDS = 10.0
+FLIGHT_SECONDS = 8.0
 IDLE_AT = ((1920, 1080), 4)
 
 
@@ -85,6 +90,15 @@ def thinking_run(level: str, seconds: float, size: tuple[int, int], players: int
         f"t = perf.frames_while_bot_thinks({level!r}, {seconds}, {players}, {tuple(size)}, "
         "memory=m, cpu=c); "
         "print('RESULT ' + json.dumps({'times': t, 'cpu': c, 'memory': m, "
+        "'driver': pygame.display.get_driver()}))"
+    )
+
+
+def flights_run(seconds: float, size: tuple[int, int], players: int) -> dict[str, Any]:
+    return _child(
+        "import json, pygame; from lab.bench import perf; c = []; "
+        f"t = perf.frames_with_flights({seconds}, {players}, {tuple(size)}, cpu=c); "
+        "print('RESULT ' + json.dumps({'times': t, 'cpu': c, "
         "'driver': pygame.display.get_driver()}))"
     )
 
@@ -148,6 +162,11 @@ def run(
         out[f"memory, {tw}x{th}, {tn} players, after bots played"] = {
             name: summarize([m[name] for m in memory]) for name in memory[0]
         }
+    flying = [flights_run(FLIGHT_SECONDS, (tw, th), tn) for _ in range(max(1, min(repeats, 3)))]
+    out[f"{tw}x{th}, {tn} players, cards in flight"] = {
+        **frame_figures([r["times"] for r in flying], [r["cpu"] for r in flying]),
+        "frames": summarize([float(len(r["times"])) for r in flying]),
+    }
     (iw, ih), idle_n = idle_at
     idles = [idle_run(idle_seconds, (iw, ih), idle_n) for _ in range(max(1, min(repeats, 3)))]
     out[f"idle, {iw}x{ih}, {idle_n} players, waiting {idle_seconds:g} s for the human"] = {

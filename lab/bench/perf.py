@@ -194,6 +194,56 @@ def frames_while_bot_thinks(
     return times
 
 
+def frames_with_flights(
+    seconds: float = 8.0,
+    players: int = 8,
+    size: tuple[int, int] = (1920, 1080),
+    cpu: list[float] | None = None,
+    seed: int = 3,
+) -> list[float]:
+    """Milliseconds of the frames drawn while cards fly: a show of medium bots
+    in every seat (Rummy 500, animations "normal": the opening deal and every
+    draw, discard and meld in flight), run at 60 frames a second for
+    `seconds`; `cpu` (if given) gets each of those frames' CPU milliseconds
+    of the program's thread. Frames with no card in the air are not counted."""
+    use_display()
+    from rummy_gui.engine import Game
+    from rummy_gui.play.session import SeatConfig, Session
+    from rummy_gui.play.settings import Settings
+    from rummy_gui.ui.screens.main_menu import MainMenu
+    from rummy_gui.ui.shell.app import App
+    from rummy_gui.ui.table.scene import TableScene
+
+    app = App(size, Settings(animation="normal", mute=True))
+    app.push(MainMenu(app))
+    seats = [SeatConfig(f"Bot {i + 1}", "medium") for i in range(players)]
+    game = Game.new("rummy500", players, seed=seed)
+    session = Session("rummy500", seats, {}, seed=seed, demo=True, game=game)
+    app.session = session
+    scene = TableScene(app, session)
+    app.push(scene)
+    times: list[float] = []
+    try:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            top = app.stack.top
+            if top is not scene:  # the deal's summary: on to the next deal
+                advance = getattr(top, "_next", None)
+                if advance is not None:
+                    advance()
+            start, used = time.perf_counter(), time.thread_time()
+            flying = bool(scene.motion.flights)
+            app.tick(1 / 60)
+            if flying:
+                times.append((time.perf_counter() - start) * 1000)
+                if cpu is not None:
+                    cpu.append((time.thread_time() - used) * 1000)
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
+    finally:
+        session.close()
+    return times
+
+
 def idle_cpu(
     seconds: float = 10.0, players: int = 4, size: tuple[int, int] = (1920, 1080)
 ) -> dict[str, float]:

@@ -25,16 +25,20 @@ exits with code 1.
 The timed soak plays as a player would watch: a real window (whatever video
 driver the desktop gives; the dummy one only where there is none, and the
 figures say which), animations at "fast" (cards in flight change size on
-every frame), 1920x1080 and resized every `RESIZE_EVERY` games through
+every frame), the window resized during play every `RESIZE_SECONDS` through
 `SIZES`, and a deal review (`ReviewScene`, its own bot processes included)
-after the first deal of every `REVIEW_EVERY`-th game. Memory is the RSS of
-the program and every process under it (the bots' worker) but a review's
-two bot processes, which live while the review computes (the largest with
-them is reported beside), read from /proc every `SAMPLE_EVERY` seconds;
-reported: the first sample,
-the 5th minute's and the last minute's largest, the largest of the run, and
-the growth from the 5th minute to the last. It fails past `TOTAL_LIMIT_MB`
-or `MINUTE_GROWTH_LIMIT`.
+after the first deal of every `REVIEW_EVERY`-th game. The window's size is
+most of what the program holds (the display, the table's layers, the art at
+the cards' size), so the two minutes compared are played at the same size:
+the window is `SIZES[0]` (the largest) through the 5th minute and through the
+last one, whatever the cycle says (`window_at`). Memory is the RSS of the
+program and every process under it (the bots' worker) but a review's two bot
+processes, which live while the review computes (the largest with them is
+reported beside), read from /proc every `SAMPLE_EVERY` seconds; reported:
+the first sample, the 5th minute's and the last minute's largest (the game
+and its bot process apart too), the largest of the run and the largest at
+each window size, and the growth from the 5th minute to the last. It fails
+past `TOTAL_LIMIT_MB` or `MINUTE_GROWTH_LIMIT`.
 """
 
 from __future__ import annotations
@@ -70,8 +74,9 @@ GROWTH_LIMIT = 0.10
 TOTAL_LIMIT_MB = 150.0
 MINUTE_GROWTH_LIMIT = 0.05
 SIZES: tuple[tuple[int, int], ...] = ((1920, 1080), (1280, 800), (960, 600), (1600, 900))
-RESIZE_EVERY = 3
+RESIZE_SECONDS = 60.0
 REVIEW_EVERY = 7
+FIFTH_MINUTE = (240.0, 300.0)
 SAMPLE_EVERY = 5.0
 
 
@@ -268,19 +273,23 @@ def tree_rss_mb(pid: int | None = None, skip: frozenset[int] = frozenset()) -> f
     return total / 1024
 
 
+def window_at(t: float, total: float) -> tuple[int, int]:
+    """The window's size `t` seconds into a soak of `total` seconds: the next of
+    `SIZES` every `RESIZE_SECONDS`, but the first (largest) through the 5th
+    minute and the last one, so the two minutes compared hold the same pictures."""
+    if FIFTH_MINUTE[0] <= t < FIFTH_MINUTE[1] or t >= total - 60.0:
+        return SIZES[0]
+    return SIZES[int(t // RESIZE_SECONDS) % len(SIZES)]
+
+
 def minute_figures(samples: list[tuple[float, float]]) -> dict[str, Any]:
     """From (seconds, MB) samples: the first, the 5th minute's largest (the
     last minute before it if the run was shorter), the last minute's largest,
     the largest of all, and the growth from the 5th minute to the last."""
     end = samples[-1][0]
-
-    def top(lo: float, hi: float) -> float:
-        inside = [mb for t, mb in samples if lo <= t < hi]
-        return max(inside) if inside else samples[-1][1]
-
-    fifth_start = min(240.0, max(0.0, end - 60.0))
-    fifth = top(fifth_start, fifth_start + 60.0)
-    last = top(max(0.0, end - 60.0), math.inf)
+    fifth_start, fifth_end = _fifth(end)
+    fifth = _top(samples, fifth_start, fifth_end)
+    last = _top(samples, max(0.0, end - 60.0), math.inf)
     grew = (last - fifth) / fifth if fifth else 0.0
     return {
         "start MB": round(samples[0][1], 1),
@@ -292,6 +301,39 @@ def minute_figures(samples: list[tuple[float, float]]) -> dict[str, Any]:
     }
 
 
+def _fifth(end: float) -> tuple[float, float]:
+    """The 5th minute's seconds (the last minute before it if the run was shorter)."""
+    start = min(FIFTH_MINUTE[0], max(0.0, end - 60.0))
+    return start, start + 60.0
+
+
+def _top(samples: list[tuple[float, float]], lo: float, hi: float) -> float:
+    inside = [mb for t, mb in samples if lo <= t < hi]
+    return max(inside) if inside else samples[-1][1]
+
+
+def process_figures(
+    samples: list[tuple[float, float, float, tuple[int, int]]],
+) -> dict[str, Any]:
+    """From (seconds, game MB, bot process MB, window) samples: each process's
+    largest in the 5th and the last minute, and the largest of the whole tree
+    at each window size (like compared with like)."""
+    end = samples[-1][0]
+    fifth = _fifth(end)
+    out: dict[str, Any] = {}
+    for name, bots in (("game", False), ("bot process", True)):
+        own = [(t, bot if bots else game) for t, game, bot, _size in samples]
+        out[f"{name} 5th minute MB"] = round(_top(own, *fifth), 1)
+        out[f"{name} last minute MB"] = round(_top(own, max(0.0, end - 60.0), math.inf), 1)
+        out[f"{name} max MB"] = round(max(mb for _t, mb in own), 1)
+    sizes: dict[str, float] = {}
+    for _t, game, bot, (w, h) in samples:
+        key = f"{w}x{h}"
+        sizes[key] = round(max(sizes.get(key, 0.0), game + bot), 1)
+    out["max MB by window size"] = sizes
+    return out
+
+
 def soak_minutes(
     minutes: float,
     presets: tuple[tuple[str, int], ...] = PRESETS,
@@ -301,43 +343,52 @@ def soak_minutes(
     in a real window, with resizes and reviews, memory of the whole process tree."""
     import pygame
 
-    table = DemoTable(size=SIZES[0], animation="fast", headless=False)
+    total = minutes * 60
+    table = DemoTable(size=window_at(0.0, total), animation="fast", headless=False)
     driver = pygame.display.get_driver()
     started = time.perf_counter()
-    deadline = started + minutes * 60
-    samples: list[tuple[float, float]] = [(0.0, tree_rss_mb())]
-    with_reviews = samples[0][1]  # the largest, a review's own processes counted
-    next_sample = SAMPLE_EVERY
+    deadline = started + total
+    samples: list[tuple[float, float, float, tuple[int, int]]] = []
+    with_reviews = 0.0  # the largest, a review's own processes counted
+    next_sample = 0.0
     games = 0
     unfinished: list[str] = []
     broken: list[str] = []
 
-    def sample() -> None:
+    def sample(now: float) -> None:
         nonlocal next_sample, with_reviews
-        now = time.perf_counter() - started
-        if now >= next_sample:
-            next_sample = now + SAMPLE_EVERY
-            review = table.review_pid
-            samples.append((now, tree_rss_mb(skip=frozenset({review} if review else ()))))
-            if review:
-                with_reviews = max(with_reviews, tree_rss_mb())
-            if progress is not None and len(samples) % 12 == 0:
-                own = round(rss_mb(), 1)
-                progress({"minute": round(now / 60, 1), "MB": round(samples[-1][1], 1), "own": own})
+        next_sample = now + SAMPLE_EVERY
+        review = table.review_pid
+        tree = tree_rss_mb(skip=frozenset({review} if review else ()))
+        game = rss_mb()
+        samples.append((now, game, max(0.0, tree - game), table.app.size))
+        with_reviews = max(with_reviews, tree_rss_mb() if review else tree)
+        if progress is not None and len(samples) % 12 == 0:
+            size = "x".join(map(str, table.app.size))
+            minute = round(now / 60, 1)
+            progress(
+                {"minute": minute, "MB": round(tree, 1), "game": round(game, 1), "window": size}
+            )
 
     real_tick = table.app.tick
+    asked = window_at(0.0, total)  # the screen may fit the window smaller than asked
 
     def tick(dt: float | None = None) -> None:
+        nonlocal asked
         real_tick(dt)
-        sample()
+        now = time.perf_counter() - started
+        size = window_at(now, total)
+        if size != asked:
+            asked = size
+            table.app.resize(size)  # as a player drags the window's edge, in play
+        if now >= next_sample:
+            sample(now)
 
     table.app.tick = tick  # type: ignore[method-assign]
     try:
         while time.perf_counter() < deadline:
             preset, players = presets[games % len(presets)]
             games += 1
-            if games % RESIZE_EVERY == 0:
-                table.app.resize(SIZES[(games // RESIZE_EVERY) % len(SIZES)])
             review = games % REVIEW_EVERY == 1
             finished, game = table.play(preset, players, games, review, deadline)
             if not finished and time.perf_counter() < deadline:
@@ -346,18 +397,21 @@ def soak_minutes(
                 broken.append(f"game {games} ({preset})")
     finally:
         table.close()
-    figures = minute_figures(samples)
+    figures = minute_figures([(t, game + bot) for t, game, bot, _size in samples])
     grew = figures.pop("growth")
     too_big = figures["max MB"] > TOTAL_LIMIT_MB
     too_much = grew > MINUTE_GROWTH_LIMIT
     return {
         "minutes": round((time.perf_counter() - started) / 60, 1),
         "video driver": driver,
+        "window in the 5th and last minute": "x".join(map(str, SIZES[0])),
         "games": games,
         "reviews": table.reviews,
         "frames": table.frames,
         **figures,
+        **process_figures(samples),
         "max MB with a review's processes": round(max(with_reviews, figures["max MB"]), 1),
+        "load average": round(os.getloadavg()[0], 1),
         f"over {TOTAL_LIMIT_MB:.0f} MB": too_big,
         f"grew more than {MINUTE_GROWTH_LIMIT:.0%}": too_much,
         "unfinished games": unfinished or "none",

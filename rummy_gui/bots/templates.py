@@ -247,15 +247,15 @@ def planned(t: Template) -> PlannedMeld:
     return PlannedMeld(kind, cards, value, info if kind == LAYOFF else None)
 
 
-# What fits on a table meld, remembered per meld (its kind, rank, suit, low
-# and cards decide it): a card code -> where the card goes alone (a run
+# What fits on a table meld, remembered per meld (its kind, rank, suit, low,
+# cards and whether it is complete decide it): a card code -> where the card goes alone (a run
 # position, 0 on a set) or None; a tuple of codes -> whether that chain fits.
 MELD_FITS: dict[tuple[object, ...], dict[object, int | None]] = {}
 UNKNOWN = -1
 
 
 def meld_fits(rules: Rules, meld: Meld) -> dict[object, int | None]:
-    key = (rules, meld.kind, meld.rank, meld.suit, meld.low, meld.cards)
+    key = (rules, meld.kind, meld.rank, meld.suit, meld.low, meld.cards, meld.complete)
     fits = MELD_FITS.get(key)
     if fits is None:
         if len(MELD_FITS) > 8192:

@@ -10,7 +10,13 @@ from .melds import Token, card_token, layoff_fits
 from .moves import Move
 from .state import Claim
 from .table import Apply, Table
-from .targets import natural_use_possible, target_uses, usable_depths
+from .targets import call_possible, natural_use_possible, target_uses, usable_depths
+
+# Enum members as module names: reading one off its enum class costs several
+# times a global's lookup (Python 3.11), and these are read per move.
+_CLAIM, _PLAY, _RUMMY_LAYOFF = Phase.CLAIM, Phase.PLAY, Phase.RUMMY_LAYOFF
+_K_BUY, _K_RUMMY, _K_SHANGHAI = ClaimKind.BUY, ClaimKind.RUMMY, ClaimKind.SHANGHAI
+_A_PASS, _A_RUMMY, _A_SHANGHAI = Action.PASS, Action.RUMMY, Action.SHANGHAI
 
 
 def _illegal(code: str, **params: object) -> IllegalMove:
@@ -23,17 +29,17 @@ def after_discard(t: Table, seat: int, card: Card, called: bool) -> None:
     depths = rummy_depths(t) if r.rummy_call != "off" else []
     if depths:
         others = _others(seat, t.players)
-        s.claim = Claim(ClaimKind.RUMMY, seat, others, card, depths=tuple(depths))
+        s.claim = Claim(_K_RUMMY, seat, others, card, depths=tuple(depths))
         s.turn = t.next_seat(seat)
-        s.phase = Phase.CLAIM
+        s.phase = _CLAIM
         return
     if r.shanghai_call and not called and not card.is_joker:
         fits = [x for x in s.melds if layoff_fits(r, x, [Token(card)])]
         claimants = tuple(o for o in _others(seat, t.players) if len(s.hands[o]) >= 2)
         if fits and claimants:
-            s.claim = Claim(ClaimKind.SHANGHAI, seat, claimants, card)
+            s.claim = Claim(_K_SHANGHAI, seat, claimants, card)
             s.turn = t.next_seat(seat)
-            s.phase = Phase.CLAIM
+            s.phase = _CLAIM
             return
     t.begin_turn(t.next_seat(seat))
     if called:
@@ -52,8 +58,10 @@ def rummy_depths(t: Table) -> list[int]:
     if r.rummy_call == "last":
         top = pile[-1]
         return [1] if any(layoff_fits(r, x, [card_token(top)]) for x in s.melds) else []
-    out = []
+    out: list[int] = []
     melds = s.melds
+    if not call_possible(r, pile, melds):
+        return out
     counts = [0] * 53  # the pool's (the top n cards') counts, as n grows
     added = 0
     for n in usable_depths(r, (), pile, melds):
@@ -78,7 +86,7 @@ def open_buy_window(t: Table) -> None:
     """After a stock draw: the seats that may buy the top discard now (RULES.md 4.5)."""
     r, s = t.rules, t.s
     s.claim = None
-    s.phase = Phase.PLAY
+    s.phase = _PLAY
     if not s.discard:
         return
     claimants = []
@@ -92,23 +100,23 @@ def open_buy_window(t: Table) -> None:
             continue  # the stock can not pay the penalty (4.7)
         claimants.append(seat)
     if claimants:
-        s.claim = Claim(ClaimKind.BUY, s.turn, tuple(claimants), s.discard[-1])
-        s.phase = Phase.CLAIM
+        s.claim = Claim(_K_BUY, s.turn, tuple(claimants), s.discard[-1])
+        s.phase = _CLAIM
 
 
 def prepare_claim(t: Table, seat: int, m: Move) -> Apply:
     """A claimant's answer: the window's claim, or `pass`."""
     claim = t.s.claim
     assert claim is not None
-    if m.action is not Action.PASS and m.action is not claim.kind.action:
+    if m.action is not _A_PASS and m.action is not claim.kind.action:
         raise _illegal("claim_or_pass_" + claim.kind.value)
     r = t.rules
-    if m.action is Action.RUMMY:
+    if m.action is _A_RUMMY:
         if (m.number or 0) not in claim.depths:
             if r.rummy_call == "last":
                 raise _illegal("rummy_last_only")
             raise _illegal("rummy_not_possible", count=m.number)
-    elif m.action is Action.SHANGHAI:
+    elif m.action is _A_SHANGHAI:
         meld = t.meld_by_id(m.number)
         if not layoff_fits(r, meld, [Token(claim.card)]):
             raise _illegal("claim_no_fit", card=claim.card.pretty, meld=meld.id)
@@ -125,10 +133,10 @@ def prepare_claim(t: Table, seat: int, m: Move) -> Apply:
 
 def close_claim(t: Table, claim: Claim, win: Move | None) -> None:
     r, s = t.rules, t.s
-    if claim.kind is ClaimKind.BUY:
+    if claim.kind is _K_BUY:
         if win is None:
             s.claim = None
-            s.phase = Phase.PLAY
+            s.phase = _PLAY
             return
         w = win.seat
         assert w is not None
@@ -141,7 +149,7 @@ def close_claim(t: Table, claim: Claim, win: Move | None) -> None:
         s.last_claimer = w
         open_buy_window(t)
         return
-    if claim.kind is ClaimKind.SHANGHAI:
+    if claim.kind is _K_SHANGHAI:
         if win is not None:
             w = win.seat
             assert w is not None
@@ -163,9 +171,9 @@ def close_claim(t: Table, claim: Claim, win: Move | None) -> None:
     if r.rummy_call == "last":
         card = s.discard.pop()
         s.hands[w].append(card)
-        s.phase = Phase.RUMMY_LAYOFF
+        s.phase = _RUMMY_LAYOFF
         s.turn = w
-        s.claim = Claim(ClaimKind.RUMMY, claim.origin, (w,), card)
+        s.claim = Claim(_K_RUMMY, claim.origin, (w,), card)
         return
     taken = s.discard[-depth:]
     del s.discard[-depth:]
@@ -175,4 +183,4 @@ def close_claim(t: Table, claim: Claim, win: Move | None) -> None:
         s.restricted[c.code] += 1
     s.target = taken[0]
     s.calling = True
-    s.phase = Phase.PLAY
+    s.phase = _PLAY

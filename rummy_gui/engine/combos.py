@@ -92,6 +92,7 @@ def _meld_possible(
             return True
         jmax = 0
     if through is not None and not through.is_joker:
+        rank = through.rank
         return _possible_through(
             rules,
             through,
@@ -101,9 +102,9 @@ def _meld_possible(
             run_hi,
             jmax,
             set_jmax,
-            suits_of,
-            natural_count,
-            places,
+            suits_of[rank].bit_count(),
+            natural_count[rank],
+            places[through.code // 13],
         )
     if set_lo <= set_hi:
         need_set = max(1, set_lo - set_jmax)
@@ -139,21 +140,21 @@ def _possible_through(
     run_hi: int,
     jmax: int,
     set_jmax: int,
-    suits_of: list[int],
-    natural_count: list[int],
-    places: list[int],
+    rank_suits: int,
+    rank_naturals: int,
+    mask: int,
 ) -> bool:
-    """`_meld_possible` for melds that hold the natural card `through`."""
+    """`_meld_possible` for melds that hold the natural card `through`: from
+    how many suits and naturals of its rank are held, and its suit's run places."""
     rank = through.rank
     if set_lo <= set_hi:
-        n = natural_count[rank] if rules.is_contract else suits_of[rank].bit_count()
+        n = rank_naturals if rules.is_contract else rank_suits
         if n and n + set_jmax >= set_lo:
             return True
     lo_b, hi_b = run_bounds(rules)
     if run_lo > run_hi or run_lo > hi_b - lo_b + 1:
         return False
     need = run_lo - jmax
-    mask = places[SUITS.index(through.suit)]
     window = (1 << run_lo) - 1
     for p in (1, 14) if rank == 1 else (rank,):
         for low in range(max(lo_b, p - run_lo + 1), min(p, hi_b - run_lo + 1) + 1):
@@ -178,13 +179,37 @@ def possible_melds(
     run_lo, run_hi = run_sizes if run_sizes else (rules.min_run, 13)
     jmax = jk if rules.max_jokers_per_meld is None else min(jk, rules.max_jokers_per_meld)
     set_jmax = 0 if rules.jokers_only_in_joker_sets else jmax
-    if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax, through):
-        return
-    counts = _codes(hand)
     natural_through = through is not None and not through.is_joker
-    ranks_present = sorted({c.rank for c in hand if c.rank})
+    if natural_through and through is not None:
+        # `_meld_possible` read off the counts, which are needed anyway
+        counts = _codes(hand)
+        rank = through.rank
+        of_rank = counts[rank - 1 : rank + 39 : 13]  # the four suits' cards of its rank
+        si = through.code // 13
+        # Persian: a set of jokers alone may do (as `_meld_possible` says)
+        joker_set = rules.jokers_only_in_joker_sets and set_lo <= counts[52] and set_lo <= set_hi
+        if not joker_set and not _possible_through(
+            rules,
+            through,
+            set_lo,
+            set_hi,
+            run_lo,
+            run_hi,
+            0 if rules.jokers_only_in_joker_sets else jmax,
+            set_jmax,
+            4 - of_rank.count(0),
+            sum(of_rank),
+            _PLACES[sum(compress(_POW13, counts[si * 13 : si * 13 + 13]))],
+        ):
+            return
+    else:
+        if not _meld_possible(rules, hand, set_lo, set_hi, run_lo, run_hi, jmax, set_jmax, through):
+            return
+        counts = _codes(hand)
     if natural_through and through is not None:
         ranks_present = [through.rank]
+    else:
+        ranks_present = sorted({c.rank for c in hand if c.rank})
     # sets
     for rank in ranks_present if set_lo <= set_hi else ():
         if rules.is_contract:
@@ -243,8 +268,8 @@ def possible_melds(
         if natural_through and through is not None and through.suit != suit:
             continue
         held = [rank for rank, n in enumerate(counts[si * 13 : si * 13 + 13], 1) if n]
-        if not held:
-            continue
+        if not held or len(held) + jmax < run_lo:
+            continue  # a run holds at least run_lo - jmax naturals, each of its own rank
         first, last = held[0], held[-1]
         have = [False] * 15
         for rank in held:
@@ -260,7 +285,13 @@ def possible_melds(
             if through is None or natural_through:
                 yield from _natural_runs(have, si, first, last, lo_b, hi_b, run_lo, run_hi, tps)
             continue
+        # run places held, as bits: a low whose first run_lo places miss more
+        # than jmax makes no run (missing places only grow with the length)
+        mask = _PLACES[sum(compress(_POW13, counts[si * 13 : si * 13 + 13]))]
+        shortest = (1 << run_lo) - 1
         for low in range(max(lo_b, first - jmax), min(hi_b, last) + 1):
+            if low + run_lo - 1 > hi_b or run_lo - ((mask >> low) & shortest).bit_count() > jmax:
+                continue
             present: list[int] = []
             for high in range(low, hi_b + 1):
                 length = high - low + 1
@@ -305,12 +336,10 @@ def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
         low_bit = triples & -triples
         triples ^= low_bit
         rank = low_bit.bit_length() - 1
-        suited = index.of_rank(rank)
-        for n_nat in range(3, min(len(suited), set_hi) + 1):
-            for combo in combinations(suited, n_nat):
-                r = read_set(rules, list(combo), 0)
-                if r is not None:
-                    yield r
+        suits = (
+            (p0 >> rank & 1) | (p1 >> rank & 1) << 1 | (p2 >> rank & 1) << 2 | (p3 >> rank & 1) << 3
+        )
+        yield from _natural_sets(rank, suits, set_hi)
     run_lo = rules.min_run
     if run_lo > 13:
         return
@@ -331,6 +360,25 @@ def natural_melds(rules: Rules, index: HandIndex) -> Iterator[Reading]:
             while high <= hi_b and (held >> high) & 1 and high - low < 13:
                 yield runs[high]
                 high += 1
+
+
+_SETS: dict[tuple[int, int, int], tuple[Reading, ...]] = {}
+
+
+def _natural_sets(rank: int, suits: int, set_hi: int) -> tuple[Reading, ...]:
+    """The natural sets of a rank from the suits held (bit i: suit i), as
+    `read_set` reads them, in `possible_melds`' order: by size, then by the
+    combinations of the suits in order (readings are values: one serves all)."""
+    key = (rank, suits, set_hi)
+    out = _SETS.get(key)
+    if out is None:
+        suited = [_BY_SUIT[si][rank] for si in range(4) if suits >> si & 1]
+        out = _SETS[key] = tuple(
+            Reading(SET, combo, rank)
+            for n in range(3, min(len(suited), set_hi) + 1)
+            for combo in combinations(suited, n)
+        )
+    return out
 
 
 def _natural_runs(
@@ -354,7 +402,9 @@ def _natural_runs(
             continue
         high = low
         while high <= hi_b and have[high] and high - low + 1 <= longest:
-            if high - low + 1 >= run_lo and (not tps or any(low <= p <= high for p in tps)):
+            if high - low + 1 >= run_lo and (
+                not tps or low <= tps[0] <= high or (len(tps) > 1 and low <= tps[1] <= high)
+            ):
                 yield runs[low][high]
             high += 1
 
@@ -367,6 +417,7 @@ _RANK_CODES = [()] + [tuple(range(rank - 1, 52, 13)) for rank in range(1, 14)]
 _CODE = attrgetter("code")
 # the run places (bits 1..14) of a suit's ranks held, from bits 0..12 of its codes
 _PLACES = [(m << 1) | ((m & 1) << 14) for m in range(8192)]
+_POW13 = [1 << k for k in range(13)]
 _RANK_BITS = 0b11111111111110  # bits 1..13
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
@@ -427,19 +478,7 @@ class HandIndex:
         or a window of `min_run` places of a suit)."""
         if self.joker or rules.is_contract:
             return True
-        p0, p1, p2, p3 = self.places
-        if (rules.max_set is None or rules.max_set >= 3) and (
-            (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)
-        ):
-            return True
-        run_lo, lows = _run_windows(rules)
-        # bit `low` of a suit's lane is set when places low .. low + run_lo - 1
-        # are all held (`lows` keeps each window inside its lane)
-        lanes = self.lanes
-        full = lanes & lows
-        for k in range(1, run_lo):
-            full &= lanes >> k
-        return bool(full)
+        return natural_meld_possible(rules, self.places, self.lanes)
 
     def may_lay_off(self, meld: Meld) -> bool:
         """A quick necessary condition for any lay-off candidate on the meld."""
@@ -453,6 +492,23 @@ class HandIndex:
         have = p[_SUIT_INDEX[meld.suit]]
         low = meld.low
         return bool((have >> (low + len(meld._cards)) | have >> (low - 1)) & 1)
+
+
+def natural_meld_possible(rules: Rules, places: Sequence[int], lanes: int) -> bool:
+    """`HandIndex.meld_possible` of natural cards of the 500 family, from
+    their run places by suit and those side by side (`HandIndex.lanes`)."""
+    p0, p1, p2, p3 = places
+    if (rules.max_set is None or rules.max_set >= 3) and (
+        (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)
+    ):
+        return True
+    run_lo, lows = _run_windows(rules)
+    # bit `low` of a suit's lane is set when places low .. low + run_lo - 1
+    # are all held (`lows` keeps each window inside its lane)
+    full = lanes & lows
+    for k in range(1, run_lo):
+        full &= lanes >> k
+    return bool(full)
 
 
 _WINDOWS: dict[int, tuple[Rules, int, int]] = {}

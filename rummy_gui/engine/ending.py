@@ -44,9 +44,10 @@ def breakdown(t: Table, out: int | None) -> list[SideScore]:
     sides = len(s.totals)
     melds: list[list[MeldPart]] = [[] for _ in range(sides)]
     if not r.is_contract:
+        calls = set(s.called)
         for meld in s.melds:
-            hidden = [f.card for f in s.facedown if f.meld == meld.id]
-            for part in meld_parts(r, meld, hidden, s.called):
+            hidden = [f.card for f in s.facedown if f.meld == meld.id] if s.facedown else ()
+            for part in meld_parts(r, meld, hidden, calls):
                 melds[t.side_of(part.seat)].append(part)
     sign = 1 if r.is_contract else -1
     hands: list[list[HandPart]] = [[] for _ in range(sides)]

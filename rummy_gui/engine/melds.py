@@ -297,12 +297,11 @@ def read_set(rules: Rules, naturals: Sequence[Card], jokers: int) -> Reading | N
     if jokers and rules.jokers_only_in_joker_sets:
         return None
     rank = naturals[0].rank
-    if any(c.rank != rank for c in naturals):
-        return None
-    if not rules.is_contract:
-        suits = [c.suit for c in naturals]
-        if len(set(suits)) != len(suits):
+    for c in naturals:  # a loop, not any() of a generator: this runs per candidate set
+        if c.rank != rank:
             return None
+    if not rules.is_contract and len({c.suit for c in naturals}) != len(naturals):
+        return None
     ordered = tuple(sorted(naturals, key=_CODE)) + (JOKER,) * jokers
     return Reading(SET, ordered, rank)
 

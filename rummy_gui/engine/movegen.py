@@ -38,7 +38,7 @@ from .melds import (
 from .memo import canonical_of as _canonical
 from .memo import readings_of as _readings
 from .moves import Move
-from .rules import CONTRACTS
+from .rules import CONTRACTS, Rules
 from .table import Table
 from .targets import natural_uses, table_facts, usable_depths
 from .turn import target_playable
@@ -103,7 +103,15 @@ def generate(t: Table) -> list[Move]:
         ]
     hand = s.hands[seat]
     index = HandIndex(hand)
-    out = _play_moves(t, seat, index)
+    r = t.rules
+    if r.is_contract or index.joker or r.shanghai_call:
+        out = _play_moves(t, seat, index)
+    elif index.meld_possible(r):
+        out = _play_moves(t, seat, index, True)
+    elif index.lanes & table_facts(s.melds)[2]:
+        out = _play_moves(t, seat, index, False)
+    else:
+        out = []  # a natural hand that holds no meld and no card next to a table meld
     if s.target is None and not s.pending_jokers:
         restricted = s.restricted
         counts = index.counts
@@ -258,7 +266,11 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
 # --- the play phase -------------------------------------------------------------
 
 
-def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
+def _play_moves(
+    t: Table, seat: int, index: HandIndex, meld_possible: bool | None = None
+) -> list[Move]:
+    """The melds, lay-offs, swaps, contracts and called discards of the turn
+    player; `meld_possible`: `index.meld_possible`, when already asked."""
     r, s = t.rules, t.s
     hand = s.hands[seat]
     out: list[Move] = []
@@ -293,9 +305,16 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
                                 add(_mv(_A_SWAP, seat, (card_token(nat),), number=meld.id))
     else:
         target = s.target
+        # nothing taken, restricted or owed: a meld or lay-off may be made while a
+        # card is left, and go out where the rules allow it (`_finish_ok`, shortened)
+        free = target is None and not s.pending_jokers and not any(s.restricted)
+        out_ok = not (r.go_out_by_discard and not r.last_round_goes_out_whole(s.round))
+        size = len(hand)
+        if meld_possible is None:
+            meld_possible = index.meld_possible(r)
         melds = (
             ()
-            if not index.meld_possible(r)
+            if not meld_possible
             else natural_melds(r, index)
             if not index.joker
             else possible_melds(r, hand)
@@ -303,23 +322,31 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
         natural = not index.joker
         for reading in melds:
             if natural:
-                # the canonical tokens of a meld without a joker: its cards'
-                word, toks = None, tuple([_TOKEN_OF[c.code] for c in reading.cards])
+                got = _natural_meld_mv(r, seat, reading)
+                if got is None or id(got) in seen:
+                    continue
+                m = got
             else:
                 word, toks = _canonical(r, reading)
-            m = _meld_mv(seat, toks, word)
-            if id(m) in seen:
-                continue
-            opts = _readings(r, toks, word)
-            if len(opts) != 1:
-                continue
+                m = _meld_mv(seat, toks, word)
+                if id(m) in seen or len(_readings(r, toks, word)) != 1:
+                    continue
             used = reading.cards
-            if _finish_ok(t, seat, used, None, target is not None and target in used, index):
+            if (
+                (len(used) < size or out_ok)
+                if free
+                else _finish_ok(t, seat, used, None, target is not None and target in used, index)
+            ):
                 add(m)
         # no natural of the hand goes next to a meld: no meld passes may_lay_off
         table = s.melds if index.joker or index.lanes & table_facts(s.melds)[2] else ()
         for meld in table:
             if not index.may_lay_off(meld):
+                continue
+            if free:  # `_layoffs` without the cards and the table after
+                for toks in layoff_candidates(r, hand, meld, index):
+                    if len(layoff_fits(r, meld, toks)) == 1 and (len(toks) < size or out_ok):
+                        add(_layoff_mv(seat, toks, meld.id))
                 continue
             for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
                 if _finish_ok(
@@ -340,6 +367,25 @@ def _play_moves(t: Table, seat: int, index: HandIndex) -> list[Move]:
 
 
 _TOKEN_OF = tuple(card_token(card_from_code(code)) for code in range(53))
+# per natural reading (`natural_melds` gives each as one lasting object) and
+# seat: (rules, the reading, its meld move, or None if its cards read more
+# than one way); the reading is held, so its id is never another's
+_NATURAL: dict[tuple[int, int], tuple[Rules, Reading, Move | None]] = {}
+
+
+def _natural_meld_mv(r: Rules, seat: int, reading: Reading) -> Move | None:
+    """The meld move of a natural reading (its canonical tokens are its cards'),
+    None when those cards read more than one way."""
+    key = (id(reading), seat)
+    hit = _NATURAL.get(key)
+    if hit is not None and hit[0] is r and hit[1] is reading:
+        return hit[2]
+    toks = tuple([_TOKEN_OF[c.code] for c in reading.cards])
+    m = _meld_mv(seat, toks, None) if len(_readings(r, toks, None)) == 1 else None
+    if len(_NATURAL) > 20_000:
+        _NATURAL.clear()
+    _NATURAL[key] = (r, reading, m)
+    return m
 
 
 def _natural(pos: int, suit: str) -> Card:
@@ -458,8 +504,13 @@ def _natural_use_left(
         gone[c.code] = gone.get(c.code, 0) + 1
     counts, restricted = index.counts, t.s.restricted
     for use in uses:
-        if any(counts[code] - gone.get(code, 0) < k for code, k in use.items()):
-            continue  # the use needs a card that left
+        lost = False
+        for code, k in use.items():
+            if counts[code] - gone.get(code, 0) < k:
+                lost = True  # the use needs a card that left
+                break
+        if lost:
+            continue
         if sum(use.values()) == left:
             if not t.rules.go_out_by_discard:
                 return True

@@ -155,16 +155,22 @@ def meld_parts(
     (`meld_points`, item by item); `face_down`: its cards laid off face down;
     `called`: (meld id, seat) of each meld or lay-off made in a Rummy! call's turn."""
     points = meld_points(rules, meld)
-    hidden = Counter(c.code for c in face_down)
+    # most melds hold nothing face down: no counting then
+    hidden = Counter(c.code for c in face_down) if face_down else None
     owned: dict[int, list[Card]] = {}
     flags: dict[int, list[bool]] = {}
-    for card, owner in zip(meld.cards, meld.owners, strict=False):
-        owned.setdefault(owner, []).append(card)
-        # a meld never holds one card twice in the 500 family: the face tells the card
-        down = hidden[card.code] > 0
-        hidden[card.code] -= down
-        flags.setdefault(owner, []).append(down)
-    calls = set(called)
+    some_hidden = bool(hidden)
+    if hidden:
+        for card, owner in zip(meld._cards, meld._owners, strict=False):
+            owned.setdefault(owner, []).append(card)
+            # a meld never holds one card twice in the 500 family: the face tells the card
+            down = hidden[card.code] > 0
+            hidden[card.code] -= down
+            flags.setdefault(owner, []).append(down)
+    else:
+        for card, owner in zip(meld._cards, meld._owners, strict=False):
+            owned.setdefault(owner, []).append(card)
+    calls = called if isinstance(called, (set, frozenset)) else set(called)
     return [
         MeldPart(
             meld.id,
@@ -173,7 +179,7 @@ def meld_parts(
             tuple(cards),
             points[seat],
             meld.doubled,
-            tuple(flags[seat]),
+            tuple(flags[seat]) if some_hidden else (False,) * len(cards),
             (meld.id, seat) in calls,
         )
         for seat, cards in sorted(owned.items())

@@ -19,6 +19,8 @@ from .melds import Meld
 from .moves import Move
 from .scoring import SideScore
 
+_PASS = Action.PASS  # a module name: an enum member read off its class costs more (3.11)
+
 
 @dataclass
 class Claim:
@@ -37,7 +39,7 @@ class Claim:
             ans = self.answers.get(seat)
             if ans is None:
                 out.append(seat)
-            elif ans.action is not Action.PASS:
+            elif ans.action is not _PASS:
                 break
         return tuple(out)
 
@@ -47,7 +49,7 @@ class Claim:
             ans = self.answers.get(seat)
             if ans is None:
                 return False
-            if ans.action is not Action.PASS:
+            if ans.action is not _PASS:
                 return ans
         return None
 

@@ -7,9 +7,18 @@ Shared by legal-move generation, take legality and the rummy call.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import compress
 
 from .cards import JOKER, SUITS, Card
-from .combos import _CARD_OF, _CODE, _PLACE_BITS, _PLACES, may_fit, possible_melds
+from .combos import (
+    _CARD_OF,
+    _CODE,
+    _PLACE_BITS,
+    _PLACES,
+    may_fit,
+    natural_meld_possible,
+    possible_melds,
+)
 from .melds import RUN, SET, Meld, Token, card_token, layoff_fits, meld_changes, run_bounds
 from .rules import Rules
 
@@ -31,10 +40,12 @@ def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[
     """A quick necessary condition for `target_uses` to find anything."""
     if target.is_joker:
         return True
-    jokers = sum(1 for c in pool if c.is_joker)
-    if rules.jokers_only_in_joker_sets:
-        jokers = 0
-    same_rank = sum(1 for c in pool if c.rank == target.rank) - 1
+    jokers = 0 if rules.jokers_only_in_joker_sets else pool.count(JOKER)
+    rank = target.rank
+    same_rank = -1  # the target itself is not another card of its rank
+    for c in pool:
+        if c.rank == rank:
+            same_rank += 1
     if same_rank + jokers >= 2:
         return True
     reach = rules.min_run - 1
@@ -114,7 +125,12 @@ def usable_depths(
                 gaps = gaps_of[code] = _gaps_of(runs, code)
             # a chain of held places (and jokers) to a table run of its suit
             missing = ~mask
-            if any((gap & missing).bit_count() <= j for gap in gaps):
+            chained = False
+            for gap in gaps:
+                if (gap & missing).bit_count() <= j:
+                    chained = True
+                    break
+            if chained:
                 out.append(n)
                 continue
         near = mask & near_masks[rank]
@@ -124,6 +140,31 @@ def usable_depths(
         if count + j >= reach:
             out.append(n)
     return out
+
+
+_POW13 = [1 << k for k in range(13)]
+
+
+def call_possible(rules: Rules, pile: Sequence[Card], melds: Sequence[Meld]) -> bool:
+    """A quick necessary condition for a rummy call at any depth: every
+    depth's pool is part of the pile, so without a joker a call needs a pile
+    card next to a table meld (`table_facts`), or a set or run among the
+    pile's cards (`HandIndex.meld_possible`)."""
+    bits = 0
+    for c in pile:
+        bits |= 1 << c.code
+    if bits >> 52:
+        return True
+    places = (
+        _PLACES[bits & 8191],
+        _PLACES[(bits >> 13) & 8191],
+        _PLACES[(bits >> 26) & 8191],
+        _PLACES[(bits >> 39) & 8191],
+    )
+    lanes = places[0] | places[1] << 15 | places[2] << 30 | places[3] << 45
+    if lanes & table_facts(melds)[2]:
+        return True
+    return natural_meld_possible(rules, places, lanes)
 
 
 # the last runs asked about and, per card code asked, the places between
@@ -252,9 +293,15 @@ def natural_uses(rules: Rules, counts: Sequence[int], target: Card) -> Iterator[
             for k in range(i + 1, len(others)):
                 yield [target, others[i], others[k]]
     size = rules.min_run
+    lowest, highest = max(2, rank - size + 1), min(rank, 14 - size)
+    if lowest > highest:
+        return
     base = si * 13 - 1  # the code of place p of this suit is base + p
-    for low in range(max(2, rank - size + 1), min(rank, 14 - size) + 1):
-        if all(counts[base + p] for p in range(low, low + size)):
+    # bit p: the card of place (rank) p of the suit is held (summed in C)
+    held = sum(compress(_POW13, counts[base + 1 : base + 14])) << 1
+    window = (1 << size) - 1
+    for low in range(lowest, highest + 1):
+        if (held >> low) & window == window:
             yield [_CARD_OF[base + p] for p in range(low, low + size)]
 
 
@@ -278,11 +325,8 @@ def natural_use_possible(
     ):
         return True
     base = si * 13
-    mask = 0
-    for k in range(13):
-        if counts[base + k]:
-            mask |= 1 << k
-    held = _PLACES[mask]
+    # bit k: a card of rank k + 1 of the suit is held (summed in C)
+    held = _PLACES[sum(compress(_POW13, counts[base : base + 13]))]
     size = rules.min_run
     window = (1 << size) - 1
     spots = _POSITIONS[rank]

@@ -42,6 +42,10 @@ from .targets import (
     target_uses,
 )
 
+# Enum members as module names: reading one off its enum class costs several
+# times a global's lookup (Python 3.11), and these are read per move.
+_PLAY, _RUMMY_LAYOFF = Phase.PLAY, Phase.RUMMY_LAYOFF
+
 
 def _illegal(code: str, **params: object) -> IllegalMove:
     return illegal(code, **params)
@@ -64,7 +68,7 @@ def prepare_draw(t: Table, seat: int, _m: Move) -> Apply:
             s.final_pending = True
         protected = s.protected
         s.protected = False
-        s.phase = Phase.PLAY
+        s.phase = _PLAY
         if r.buying and not protected:
             s.last_claimer = None
             open_buy_window(t)
@@ -106,7 +110,7 @@ def prepare_take(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
                 s.restricted[c.code] += 1
         s.target = target
         s.protected = False
-        s.phase = Phase.PLAY
+        s.phase = _PLAY
 
     return apply
 
@@ -116,7 +120,7 @@ def prepare_pass_draw(t: Table, _seat: int, _m: Move) -> Apply:
         raise _illegal("must_draw")
 
     def apply() -> None:
-        t.s.phase = Phase.PLAY
+        t.s.phase = _PLAY
 
     return apply
 
@@ -212,7 +216,7 @@ def prepare_layoff(t: Table, seat: int, m: Move, checked: bool = True) -> Apply:
     r, s = t.rules, t.s
     tokens = t.tokens(m.cards)
     meld = t.meld_by_id(m.number)
-    rummy_layoff = s.phase is Phase.RUMMY_LAYOFF
+    rummy_layoff = s.phase is _RUMMY_LAYOFF
     if not checked:
         cards = [tok.card for tok in tokens]
         fit = layoff_fits(r, meld, tokens)[0]
@@ -421,17 +425,20 @@ def target_playable(
     # off on a table meld (the search below would find it last)
     token = [card_token(target)]
     code = target.code
-    if (
-        counts[code]
+    # (loops, not any() of a generator: these run for every depth of every draw)
+    if counts[code] and not (
         # a natural target goes next to no meld of the table: no lay-off alone
-        and not (natural and melds is t.s.melds and not _LANE_BITS[code] & table_facts(melds)[2])
-        and any((not natural or may_fit(m, target)) and layoff_fits(r, m, token) for m in melds)
-        and ends_ok([target])
+        natural and melds is t.s.melds and not _LANE_BITS[code] & table_facts(melds)[2]
     ):
-        return True
+        for m in melds:
+            if (not natural or may_fit(m, target)) and layoff_fits(r, m, token):
+                if ends_ok([target]):
+                    return True
+                break
     # then a natural set or run through it, read off the counts
-    if any(ends_ok(used) for used in natural_uses(r, counts, target)):
-        return True
+    for used in natural_uses(r, counts, target):
+        if ends_ok(used):
+            return True
     return any(ends_ok(used) for used, _meld in target_uses(r, hand, target, melds))
 
 

@@ -19,11 +19,12 @@ itself raised comes back as `BotError`: a bug, which the session logs and
 shows. Closing kills the child at once, so exit never waits on it.
 
 A deal review runs on two processes: its bot process starts a second one
-(play/pool.py) and sends it the seat's view and one shard of each priced
-decision. A second process that fails changes no finding (its shard is
-played by the first). The table's decisions need no second process: the
-expert level plays hard's searches, which are quick. The coach's process
-(play/coach.py) answers "coach" requests, with a second process of its own.
+(play/pool.py) and shares the deal's decisions with it, sending it the
+seat's view at each one it hands over. A second process that fails changes
+no finding (its decision is reviewed by the first). The table's decisions
+need no second process: the expert level plays hard's searches, which are
+quick. The coach's process (play/coach.py) answers "coach" requests, with a
+second process of its own.
 """
 
 from __future__ import annotations
@@ -159,8 +160,8 @@ def _review(
 ) -> dict[str, Any]:
     """Run a deal review, telling progress; a cancel line stops it between
     two decisions (other requests that come meanwhile wait their turn).
-    `pooled`: a second process plays one shard of each priced decision
-    (`second`, if one was started already)."""
+    `pooled`: a second process reviews some of the decisions (`second`, if
+    one was started already)."""
     from rummy_gui.play.pool import SecondProcess
     from rummy_gui.play.review import REVIEW_BUDGET, Cancelled, review
 
@@ -254,8 +255,11 @@ def serve(pooled: bool = True, ready: bool = False) -> None:
             request = json.loads(line)
             if request.get("cancel"):
                 continue  # a cancel that came after its review had ended
-            if "shard" in request:
-                answer: dict[str, Any] = shards.answer(request["shard"])
+            if "shard" in request or "decision" in request:
+                if "shard" in request:
+                    answer: dict[str, Any] = shards.answer(request["shard"])
+                else:
+                    answer = shards.decide(request["decision"])
                 out.write(json.dumps(answer).encode("utf-8") + b"\n")
                 out.flush()
                 continue

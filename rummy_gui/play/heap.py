@@ -11,8 +11,9 @@ _LIBC: Any = None
 # Blocks from this size up get pages of their own (mmap), given back when freed.
 # glibc raises its own threshold to the largest block freed so far, so after the
 # first window-sized layer (8 MB at 1920x1080) every layer and card went into the
-# main heap, whose free holes the allocator keeps: fixing it stops that.
-MMAP_THRESHOLD = 256 * 1024
+# main heap, whose free holes the allocator keeps: fixing it stops that. At 64 KB
+# a card picture from about 100x160 up (the art cache's turnover) is one of them.
+MMAP_THRESHOLD = 64 * 1024
 # One heap for every thread: Python runs one thread at a time, and each extra
 # arena (a reader thread's, the audio's) keeps free holes of its own.
 ARENAS = 1

@@ -1,5 +1,5 @@
 """A second bot process for the expert's own search: one shard of each
-search played beside the first.
+search played beside the first, or whole decisions of a deal review.
 
 The deal review's bot process (`botworker`) gives its expert a
 `SecondProcess`: when the expert prices moves with its own search, it hands
@@ -24,17 +24,19 @@ import random
 import subprocess
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, fields, replace
 from enum import Enum
 from typing import Any
 
-from rummy_gui.bots.expert import Shard, run_shard
+from rummy_gui.bots.expert import Estimate, ExpertBot, Shard, run_shard
 from rummy_gui.engine import Action, Card, Claim, ClaimKind, Meld, Move, Phase, Rules, View
 from rummy_gui.engine.cards import card_from_code
 from rummy_gui.engine.rules import get_rules
 from rummy_gui.engine.state import GameState
 from rummy_gui.play.child import child_command, kill_child, pump_lines
+from rummy_gui.play.review import LOST, decide, same_move
 
 # How long collect waits for the second process beyond the time the first
 # took for its own shard (both play the same amount of work).
@@ -138,6 +140,14 @@ def shard_request(view: View, moves: Sequence[Move], shard: Shard) -> dict[str, 
     return {"shard": body}
 
 
+def decision_request(
+    view: View, played: Move, expert: dict[str, Any], budget: int
+) -> dict[str, Any]:
+    """The line the second process gets for one decision of a deal review."""
+    body = {"view": view_to_json(view), "played": str(played), "expert": expert, "budget": budget}
+    return {"decision": body}
+
+
 class ShardServer:
     """The second process's side: answers `shard_request`s (bots/expert.py,
     `run_shard`), emptying the bots' caches when a new deal begins."""
@@ -145,16 +155,44 @@ class ShardServer:
     def __init__(self, forget: Callable[[], None]) -> None:
         self._forget = forget
         self._deal: tuple[int, int] | None = None  # round and moves of the last shard's view
+        self._expert: tuple[object, ExpertBot] | None = None  # a review's expert, by its config
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         view = view_from_json(request["view"])
         moves = [Move.parse(t) for t in request["moves"]]
         shard = Shard(**{f.name: int(request[f.name]) for f in fields(Shard)})
+        self._new_deal(view)
+        return {"results": run_shard(view, moves, shard)}
+
+    def decide(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A deal review's decision (`decision_request`): the expert's move and,
+        where it differs from the move made, the estimate of both."""
+        view = view_from_json(request["view"])
+        played = Move.parse(str(request["played"]))
+        told = request["expert"]
+        numbers = ("seed", "budget", "best_of", "min_samples", "max_samples", "shards")
+        config: dict[str, Any] = {k: int(told[k]) for k in numbers}
+        config["level"] = str(told["level"])
+        key = tuple(sorted(config.items()))
+        if self._expert is None or self._expert[0] != key:
+            self._expert = (key, ExpertBot(**config))
+        self._new_deal(view)
+        mine, est = decide(self._expert[1], view, played, int(request["budget"]))
+        answer: dict[str, Any] = {"expert": str(mine), "estimate": None}
+        if est is not None:
+            answer["estimate"] = {
+                "means": est.means,
+                "edges": est.edges,
+                "errors": est.errors,
+                "samples": est.samples,
+            }
+        return answer
+
+    def _new_deal(self, view: View) -> None:
         deal = (view.round, len(view.log))
         if self._deal is None or deal[0] != self._deal[0] or deal[1] < self._deal[1]:
             self._forget()  # a new deal: the last one's caches are of little use
         self._deal = deal
-        return {"results": run_shard(view, moves, shard)}
 
 
 class SecondProcess:
@@ -169,6 +207,7 @@ class SecondProcess:
         self.note: str | None = None  # why the pool went down to one process, once
         self._sent_at: float | None = None
         self._answered = False  # started and answered once
+        self._offered: deque[tuple[View, Move]] = deque()  # a review's decisions handed over
         self._lines: queue.Queue[bytes] = queue.Queue()
         try:
             self._proc: subprocess.Popen[bytes] | None = subprocess.Popen(
@@ -202,16 +241,20 @@ class SecondProcess:
         return note
 
     def submit(self, view: View, moves: Sequence[Move], shard: Shard) -> bool:
+        if not self._send(shard_request(view, moves, shard)):
+            return False
+        self._sent_at = time.perf_counter()
+        return True
+
+    def _send(self, request: dict[str, Any]) -> bool:
         if self.dead or self._proc is None or self._proc.stdin is None:
             return False
-        line = json.dumps(shard_request(view, moves, shard)).encode("utf-8") + b"\n"
         try:
-            self._proc.stdin.write(line)
+            self._proc.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
             self._proc.stdin.flush()
         except (OSError, ValueError):
             self._lose("the second bot process stopped")
             return False
-        self._sent_at = time.perf_counter()
         return True
 
     def collect(self) -> list[list[float]] | None:
@@ -242,7 +285,57 @@ class SecondProcess:
         self._answered = True
         return results
 
+    def offer(self, view: View, played: Move, expert: dict[str, Any], budget: int) -> bool:
+        """Hand the second process one decision of a deal review."""
+        if not self._send(decision_request(view, played, expert, budget)):
+            return False
+        self._offered.append((view, played))
+        return True
+
+    def answer(self, wait: float) -> tuple[Move, Estimate | None] | str | None:
+        """The oldest offered decision's result (the expert's move, the
+        estimate or None), None if it has not come within `wait` seconds, LOST
+        if the process stopped or answered nonsense (it is then dropped)."""
+        if self.dead or not self._offered:
+            return LOST
+        try:
+            line = self._lines.get(timeout=wait) if wait > 0 else self._lines.get_nowait()
+        except queue.Empty:
+            return None
+        view, played = self._offered.popleft()
+        if not line:
+            self._lose("the second bot process stopped")
+            return LOST
+        try:
+            got = _decision_answer(json.loads(line), view, played)
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            self._lose(f"the second bot process failed ({e})")
+            return LOST
+        self._answered = True
+        return got
+
+    def give_up(self, why: str) -> None:
+        self._lose(why)
+
     def close(self) -> None:
         self.dead = True
         if self._proc is not None:
             kill_child(self._proc)
+
+
+def _decision_answer(answer: Any, view: View, played: Move) -> tuple[Move, Estimate | None]:
+    """The second process's answer to `decision_request`, checked: the expert's
+    move is one of the view's, the estimate's figures are numbers."""
+    if "error" in answer:
+        raise ValueError(str(answer["error"]))
+    told = Move.parse(str(answer["expert"]))
+    mine = next((m for m in view.legal_moves if same_move(m, told)), None)
+    if mine is None:
+        raise ValueError(f"{told} is not a move of the view")
+    data = answer["estimate"]
+    if data is None:
+        return mine, None
+    figures = [tuple(float(x) for x in data[k]) for k in ("means", "edges", "errors")]
+    if any(len(f) != 2 for f in figures):
+        raise ValueError("an estimate of other than two moves")
+    return mine, Estimate((played, mine), figures[0], figures[1], figures[2], int(data["samples"]))

@@ -9,7 +9,11 @@ The findings come back biggest expected loss first.
 
 It is pure computation with progress reports and a cancel check between
 decisions; `ReviewJob` runs it in a bot process of its own
-(`rummy_gui.play.botworker`), so the table never waits on it.
+(`rummy_gui.play.botworker`), so the table never waits on it. That process
+shares the decisions with a second one (`DecisionPool`, play/pool.py): each
+takes the next decision not taken, from either end, and a decision's
+verdict depends on its view, the move made and the expert's seed alone, so
+the findings are the ones one process would give.
 """
 
 from __future__ import annotations
@@ -20,11 +24,14 @@ import logging
 import queue
 import subprocess
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from rummy_gui.bots.expert import ExpertBot, ShardPool
+from rummy_gui.bots import forget
+from rummy_gui.bots.expert import Estimate, ExpertBot
 from rummy_gui.bots.policy import cards_of
 from rummy_gui.engine import Game, Move, View
 from rummy_gui.engine.enums import Phase
@@ -138,7 +145,8 @@ def price(
     """The finding for one decision, seen from `view`: None when the move
     played is not legal there, is the expert's own, or its estimated loss is
     not more than `min_loss` points and (with `clear` > 0) `clear` standard
-    errors. The deal review and the coach both judge a move with this;
+    errors. The coach judges a move with this, the deal review (`decide`,
+    shared between two processes) with the same `_finding`;
     `mine`, when given, is `expert.choose(view)` worked out before (the
     coach's, while the player thought)."""
     twin = _legal_twin(view, played)
@@ -149,24 +157,69 @@ def price(
     if same_move(mine, twin):
         return None
     est = expert.estimate(view, [twin, mine], budget=budget)
-    loss = est.edges[1]
-    if loss <= min_loss or (clear > 0 and loss <= clear * est.errors[1]):
-        return None
-    return Finding(
-        position,
-        twin,
-        mine,
-        round(loss, 2),
-        round(est.means[0], 2),
-        round(est.means[1], 2),
-        est.samples,
-        round(est.errors[1], 2),
-    )
+    return _finding((position, view, twin), mine, est, min_loss, clear)
 
 
 def view_at(replay: Replay, position: int, seat: int) -> View:
     """What `seat` saw at a position of the replay (its own hand only)."""
     return replay.positions[position].view(seat)
+
+
+def decide(
+    expert: ExpertBot, view: View, played: Move, budget: int
+) -> tuple[Move, Estimate | None]:
+    """One decision reviewed: the expert's move, and where it differs from the
+    move made, both priced on the same guessed deals (None where they agree).
+
+    What the bots remember to be quick is dropped first: a search can depend
+    on it (the solver keeps a meld's lay-off fits without whether the meld is
+    complete, and Pinochle's searches then answer from an earlier search's
+    entries), and a decision must come out the same in either process,
+    whatever each reviewed before."""
+    forget()
+    mine = expert.choose(view)
+    if same_move(mine, played):
+        return mine, None
+    return mine, expert.estimate(view, [played, mine], budget=budget)
+
+
+def expert_config(expert: ExpertBot) -> dict[str, Any]:
+    """What makes another process's expert decide as this one (`ExpertBot(**it)`)."""
+    return {
+        "seed": expert.seed,
+        "level": expert.level,
+        "budget": expert.budget,
+        "best_of": expert.best_of,
+        "min_samples": expert.min_samples,
+        "max_samples": expert.max_samples,
+        "shards": expert.shards,
+    }
+
+
+class DecisionPool(Protocol):
+    """A second process that reviews single decisions (play/pool.py,
+    `SecondProcess`). `offer` hands one over (False: nobody to take it);
+    `answer` gives the result of the oldest one offered when it has come
+    (None: not yet), waiting up to `wait` seconds, or LOST when the process
+    failed (what it held is then reviewed here, and nothing more is offered);
+    `give_up` kills one that takes too long."""
+
+    dead: bool
+
+    def offer(self, view: View, played: Move, expert: dict[str, Any], budget: int) -> bool: ...
+
+    def answer(self, wait: float) -> tuple[Move, Estimate | None] | str | None: ...
+
+    def give_up(self, why: str) -> None: ...
+
+
+LOST = "lost"
+# Seconds to wait for the second process's decision once this one has none
+# left, beyond the longest decision this one took; more before its first answer.
+WAIT_EXTRA, WAIT_FACTOR, WAIT_FIRST = 2.0, 3.0, 3.0
+# Decisions handed to the second process before it has answered: with one, it
+# would wait whenever its decision ends in the middle of a long one here.
+AHEAD = 2
 
 
 def review(
@@ -180,7 +233,7 @@ def review(
     min_loss: float = 0.0,
     expert: ExpertBot | None = None,
     clear: float = 1.0,
-    pool: ShardPool | None = None,
+    pool: DecisionPool | None = None,
 ) -> list[Finding]:
     """The decisions of `seat` in the deal where the expert would have
     played otherwise and its estimate says the move made cost more than
@@ -191,7 +244,7 @@ def review(
     `progress(done, total)` is called after each decision; `cancelled()` is
     checked before each one and raises Cancelled when true. The same record,
     seat and seed give the same findings, with a `pool` (a second process
-    that plays one shard of each priced decision, play/pool.py) or without.
+    that reviews some of the decisions, play/pool.py) or without.
     `expert` replaces the default `ExpertBot(seed)` (a smaller search, for
     tests)."""
     replay = Replay(record, deal)
@@ -200,20 +253,139 @@ def review(
     todo = decisions(replay, seat)
     if expert is None:
         expert = ExpertBot(seed)
-    if pool is not None:
-        expert.pool = pool
-    found: list[Finding] = []
-    for done, pos in enumerate(todo):
-        if cancelled is not None and cancelled():
-            raise Cancelled
+    items: list[tuple[int, View, Move | None]] = []
+    for pos in todo:
         view = view_at(replay, pos, seat)
-        finding = price(view, replay.moves[pos], expert, budget, min_loss, clear, pos)
-        if finding is not None:
-            found.append(finding)
-        if progress is not None:
-            progress(done + 1, len(todo))
+        items.append((pos, view, _legal_twin(view, replay.moves[pos])))
+    results = _decide_all(items, expert, budget, progress, cancelled, pool)
+    found = [
+        f
+        for k, (mine, est) in sorted(results.items())
+        if (f := _finding(items[k], mine, est, min_loss, clear)) is not None
+    ]
     found.sort(key=lambda f: (-f.loss, f.position))
     return found
+
+
+def _decide_all(
+    items: list[tuple[int, View, Move | None]],
+    expert: ExpertBot,
+    budget: int,
+    progress: Callable[[int, int], None] | None,
+    cancelled: Callable[[], bool] | None,
+    pool: DecisionPool | None,
+) -> dict[int, tuple[Move, Estimate | None]]:
+    """Every decision's result by its index in `items`, shared with the pool's
+    process: this process takes them from the front, the other from the back,
+    `AHEAD` at a time, topped up by a thread as soon as it answers (the main
+    thread is busy searching meanwhile), so neither waits for the other."""
+    config = expert_config(expert)
+    lock = threading.Lock()
+    results: dict[int, tuple[Move, Estimate | None]] = {}
+    here = deque(k for k, item in enumerate(items) if item[2] is not None)
+    away: deque[int] = deque()  # handed to the second process, in the order it answers
+    done = [len(items) - len(here)]  # moves the view does not offer: nothing to review
+    stop = threading.Event()
+    heard = threading.Event()  # the second process has answered once (it may be starting)
+
+    def record(k: int, result: tuple[Move, Estimate | None]) -> None:
+        results[k] = result  # (the lock is held)
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], len(items))
+
+    def offer() -> None:
+        while pool is not None and not pool.dead and len(away) < AHEAD and len(here) >= 2:
+            k = here.pop()  # the second process reviews from the end
+            _pos, view, played = items[k]
+            assert played is not None
+            if not pool.offer(view, played, config, budget):
+                here.append(k)
+                return
+            away.append(k)
+
+    def feed() -> None:
+        assert pool is not None
+        while not stop.is_set():
+            with lock:
+                if not away:
+                    return
+            got = pool.answer(0.05)
+            with lock:
+                if isinstance(got, str):  # LOST: what it held is reviewed here after all
+                    here.extend(away)
+                    away.clear()
+                    return
+                if got is not None:
+                    heard.set()
+                    record(away.popleft(), got)
+                    offer()
+
+    feeder: threading.Thread | None = None
+    if pool is not None:
+        with lock:
+            offer()
+        feeder = threading.Thread(target=feed, name="review-feeder", daemon=True)
+        feeder.start()
+    longest = 0.0  # the longest decision reviewed here, in seconds
+    idle_from: float | None = None  # since when this process has had nothing to do
+    try:
+        while True:
+            if cancelled is not None and cancelled():
+                raise Cancelled
+            with lock:
+                k = here.popleft() if here else None
+            if k is None:
+                if feeder is None or not feeder.is_alive():
+                    with lock:
+                        if not here:
+                            break
+                    continue
+                # nothing left here: wait for the other, but not for one that hangs
+                now = time.perf_counter()
+                idle_from = now if idle_from is None else idle_from
+                limit = WAIT_EXTRA + WAIT_FACTOR * longest + (0.0 if heard.is_set() else WAIT_FIRST)
+                if pool is not None and now - idle_from > limit:
+                    pool.give_up(f"the second bot process gave no answer in {limit:.1f} s")
+                    idle_from = None
+                feeder.join(0.05)
+                continue
+            idle_from = None
+            _pos, view, played = items[k]
+            assert played is not None
+            started = time.perf_counter()
+            result = decide(expert, view, played, budget)
+            longest = max(longest, time.perf_counter() - started)
+            with lock:
+                record(k, result)
+    finally:
+        stop.set()
+    return results
+
+
+def _finding(
+    item: tuple[int, View, Move | None],
+    mine: Move,
+    est: Estimate | None,
+    min_loss: float,
+    clear: float,
+) -> Finding | None:
+    pos, _view, played = item
+    if est is None or played is None:
+        return None
+    loss = est.edges[1]
+    if loss > min_loss and (clear <= 0 or loss > clear * est.errors[1]):
+        return Finding(
+            pos,
+            played,
+            mine,
+            round(loss, 2),
+            round(est.means[0], 2),
+            round(est.means[1], 2),
+            est.samples,
+            round(est.errors[1], 2),
+        )
+    return None
 
 
 # What the job says of an answer it cannot read (a crashed or corrupted child).

@@ -307,3 +307,22 @@ def test_the_contract_solvers_read_the_meld_sizes_from_the_engine(
         assert [len(m.cards) for m in layout.melds] == [5, 5]
     finally:
         solver.forget()
+
+
+def test_what_fits_a_meld_is_remembered_apart_for_a_complete_one() -> None:
+    """A set made four in Pinochle takes no more cards: the lay-offs remembered
+    for the open set must not answer for it (a search then depended on what
+    was searched before it)."""
+    from copy import copy
+
+    from rummy_gui.bots.templates import meld_fits
+    from rummy_gui.engine import PRESETS
+    from rummy_gui.engine.cards import Token, parse_cards
+    from rummy_gui.engine.melds import Meld, readings
+
+    rules = PRESETS["pinochle"]
+    reading = readings(rules, [Token(c) for c in parse_cards("7C 7D 7H")])[0]
+    open_set = Meld(1, reading, owner=0)
+    closed = copy(open_set)
+    closed.complete = True
+    assert meld_fits(rules, open_set) is not meld_fits(rules, closed)

@@ -14,7 +14,7 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import pytest
@@ -24,6 +24,7 @@ from rummy_gui.bots.expert import Estimate, ExpertBot, Shard, guess_world
 from rummy_gui.engine import Game, Move, View
 from rummy_gui.play import botworker, pool
 from rummy_gui.play.pool import SecondProcess, ShardServer, shard_request
+from rummy_gui.play.replay import Replay
 
 GAMES = [("rummy500", 3), ("rummy500-classic", 2), ("persian", 4), ("pinochle", 3)]
 GAMES += [("contract", 4), ("liverpool", 4), ("shanghai", 4)]
@@ -214,27 +215,27 @@ def _review_request(seat: int = 0) -> dict[str, Any]:
 
 
 class _Counting(SecondProcess):
-    """A real second process that counts the shards it is handed."""
+    """A real second process that counts the decisions it is handed."""
 
     made: ClassVar[list[_Counting]] = []
 
     def __init__(self) -> None:
         super().__init__()
-        self.shards = 0
+        self.decisions = 0
         _Counting.made.append(self)
 
-    def submit(self, view: View, moves: Sequence[Move], shard: Shard) -> bool:
-        took = super().submit(view, moves, shard)
-        self.shards += took
+    def offer(self, view: View, played: Move, expert: dict[str, Any], budget: int) -> bool:
+        took = super().offer(view, played, expert, budget)
+        self.decisions += took
         return took
 
 
-def test_a_review_in_the_bot_process_plays_shards_on_a_second_process(
+def test_a_review_in_the_bot_process_shares_its_decisions_with_a_second_process(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The review's priced decisions go half to a second process, with the
+    """The review's decisions go partly to a second process, with the
     findings of one process; the second process ends with the review."""
-    from rummy_gui.play.review import review
+    from rummy_gui.play.review import decisions, review
 
     request = _review_request()
     monkeypatch.setattr(pool, "SecondProcess", _Counting)
@@ -243,13 +244,40 @@ def test_a_review_in_the_bot_process_plays_shards_on_a_second_process(
     answer = botworker._review(request, queue.Queue(), out, pooled=True)
     assert len(_Counting.made) == 1
     second = _Counting.made[0]
-    assert second.shards >= 1
+    total = len(decisions(Replay(request["record"]), 0))
+    assert 1 <= second.decisions < total
     assert second.dead  # closed when the review ended
     assert "note" not in answer
     alone = review(request["record"], 0, seed=0, budget=24)
     assert alone  # easy gives something away
     assert answer["findings"] == [f.to_json() for f in alone]
-    assert b'"progress"' in out.getvalue()
+    progress = [json.loads(line)["progress"] for line in out.getvalue().splitlines()]
+    assert progress[-1] == [total, total]  # both processes' decisions counted
+
+
+def test_a_review_whose_second_process_hangs_kills_it_and_finds_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rummy_gui.play import review as reviewing
+
+    class Hanging(SecondProcess):
+        def __init__(self) -> None:
+            super().__init__()
+            assert self.pid is not None
+            os.kill(self.pid, signal.SIGSTOP)
+
+    monkeypatch.setattr(reviewing, "WAIT_EXTRA", 0.2)
+    monkeypatch.setattr(reviewing, "WAIT_FACTOR", 0.0)
+    monkeypatch.setattr(reviewing, "WAIT_FIRST", 0.0)
+    request = _review_request()
+    second = Hanging()
+    try:
+        found = reviewing.review(request["record"], 0, seed=0, budget=24, pool=second)
+    finally:
+        second.close()
+    assert found == reviewing.review(request["record"], 0, seed=0, budget=24)
+    assert second.dead
+    assert "no answer in 0.2 s" in str(second.take_note())
 
 
 def test_a_review_whose_second_process_dies_finds_the_same_and_says_so(

@@ -240,3 +240,34 @@ def test_an_answer_that_is_not_one_is_an_error_not_a_crash(answer: bytes) -> Non
     job.findings, job.error = None, None
     job._take(answer)
     assert (job.findings, job.error) == (None, "the review process gave an unreadable answer")
+
+
+def test_a_decision_comes_out_the_same_whatever_was_reviewed_before() -> None:
+    """The bots remember lay-off fits per meld without whether it is complete,
+    so in Pinochle what one search left behind changed the next one's
+    estimate; a review's two processes see different decisions before each."""
+    from rummy_gui.bots import forget
+    from rummy_gui.play.review import decide, decisions
+
+    g = Game.new("pinochle", 3, seed=6)
+    bots = [make_bot("easy" if s == 0 else "medium", seed=s) for s in range(3)]
+    while not g.deal_over:
+        seat = g.to_act[0]
+        g.play(bots[seat].choose(g.view(seat)))
+    replay = Replay(g.record())
+    todo = decisions(replay, 0)
+    views = [view_at(replay, pos, 0) for pos in todo]
+    played = [
+        next(m for m in v.legal_moves if m == replay.moves[p])
+        for v, p in zip(views, todo, strict=True)
+    ]
+    k = 6  # the expert disagrees here; its estimate depended on the decisions before
+    forget()
+    expert = ExpertBot(1)
+    for view, move in zip(views[:k], played[:k], strict=True):
+        decide(expert, view, move, 240)
+    after = decide(expert, views[k], played[k], 240)
+    forget()
+    alone = decide(ExpertBot(1), views[k], played[k], 240)
+    assert alone[1] is not None
+    assert after == alone

@@ -6,7 +6,8 @@ minutes of a 1920x1080 show). Faces and backs are kept least recently used
 first out, up to `ART_PIXELS` pixels between them: the sizes the table shows
 now are used every frame they are drawn and stay; sizes of past flights and of
 the window before a resize are the first to go. Cards' soft shadows share the
-budget. The felt is one image, of the window's size.
+budget. The felt is one image, of the window's size, handed over to the
+table when it draws its zones on it (`take_felt`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from rummy_gui.engine.cards import Card
 from rummy_gui.ui.art.cards import draw_back, draw_face
 from rummy_gui.ui.art.felt import card_shadow, draw_felt
 
-# 4 bytes a pixel: 16 MB. What a 1920x1080 table shows at once (a hand of
-# 146x205 cards, the melds, the pile, the other seats' backs) is about a
-# million pixels: it fits, with the sizes of the last flights beside it.
-ART_PIXELS = 4_000_000
+# 4 bytes a pixel: 10 MB. What a 1920x1080 table with 8 players draws within
+# any two seconds (hands, melds, pile, backs, the flights' source sizes) is at
+# most 1.5 million pixels (measured over four games of 4 to 8 players), so the
+# sizes in use stay with a million pixels of past ones beside them.
+ART_PIXELS = 2_500_000
 
 
 def _fast(img: pygame.Surface) -> pygame.Surface:
@@ -72,6 +74,16 @@ class ArtCache:
             self._felt = None  # the old one goes before the new one is made
             self._felt = (size, draw_felt(size))
         return self._felt[1]
+
+    def take_felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """A felt of `size` for the caller to keep and draw on: the kept one,
+        which the cache then forgets, or a new one. The table keeps its own
+        felt with the zones on it, so a second window-sized felt beside it
+        would be 8 MB at 1920x1080 held for nothing."""
+        if self._felt is not None and self._felt[0] == size:
+            felt, self._felt = self._felt[1], None
+            return felt
+        return draw_felt(size)
 
     def _get(self, key: Hashable) -> pygame.Surface | None:
         img = self._images.get(key)

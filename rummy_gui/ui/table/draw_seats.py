@@ -84,7 +84,7 @@ def static_layer(size: tuple[int, int], scene: TableScene, geo: Geometry) -> pyg
             static = static.convert()
         static.fill(palette.HC_FELT)
     else:
-        static = scene.app.art.felt(size).copy()
+        static = scene.app.art.take_felt(size)
     # Each zone through a layer of its own size: a window-sized alpha layer
     # costs more to make and to blit than all the zones together.
     for seat, place in geo.layout.seats.items():

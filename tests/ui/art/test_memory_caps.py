@@ -87,3 +87,14 @@ def test_a_scene_that_has_gone_is_freed_at_the_next_frame(app: App) -> None:
     finally:
         if was:
             gc.enable()
+
+
+def test_the_table_takes_the_kept_felt_so_one_window_sized_felt_is_held() -> None:
+    art = ArtCache()
+    kept = art.felt((960, 600))
+    taken = art.take_felt((960, 600))
+    assert taken is kept
+    assert art._felt is None  # the table holds it now (with its zones drawn on)
+    other = art.take_felt((640, 400))
+    assert other.get_size() == (640, 400)
+    assert art._felt is None  # a felt made for the taker is not kept either
