@@ -6,10 +6,13 @@ move is played; another move is refused with `LessonAnswer` (why the lesson
 wants the other, or the engine's reason for an illegal one), the game
 unchanged, so the table shows it as it shows any refusal. The other seats
 play the lesson's scripted moves (`Step.then`) through `poll_bot`, at the
-bots' pace; with no script left, the seats' bots decide as in a game.
-A lesson is never saved (no autosave, no save) and never counted in the
-statistics, and nothing of it can be taken back (the steps would lose their
-place).
+bots' pace; with no script left, the seats' bots decide as in a game,
+except while the learner is to act on a step (a claim window open to
+several seats: the step is the learner's to answer first). The learner is
+asked about every claim (none is passed for them by the setting "ask about
+claims"), and the coach keeps silent. A lesson is never saved (no
+autosave, no save) and never counted in the statistics, and nothing of it
+can be taken back (the steps would lose their place).
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummy_gui.engine import Move
+from rummy_gui.hints import Hint
 from rummy_gui.levels import DEFAULT_LEVEL
 from rummy_gui.play.lessons import Lesson, LessonRun
+from rummy_gui.play.narrate import advise
 from rummy_gui.play.session import SeatConfig, Session
 
 
@@ -27,6 +32,11 @@ class LessonAnswer(ValueError):
 
 
 class LessonSession(Session):
+    coach_allowed = False  # the lesson teaches: the coach keeps silent
+    claims_asked: str | None = (
+        "always"  # the lesson asks for its claims: none is passed for the learner
+    )
+
     def __init__(self, lesson: Lesson, names: Sequence[str], *, threaded: bool = True) -> None:
         self.run = LessonRun(lesson)
         game = self.run.game
@@ -60,6 +70,17 @@ class LessonSession(Session):
         step = self.run.step
         return Move.parse(step.move).meld_id if step is not None and step.move else None
 
+    def step_move(self) -> Move | None:
+        """The exact move the step wants (None: any move of a kind, or no step left)."""
+        step = self.run.step
+        return Move.parse(step.move) if step is not None and step.move else None
+
+    def step_hint(self) -> Hint | None:
+        """The step's exact move as a hint, in the hint's words (None: the step
+        wants any move of a kind, or no step is left)."""
+        move = self.step_move()
+        return None if move is None else Hint((move,), advise([move], self.game))
+
     def text(self) -> str:
         """What the lesson says now (the step's words, or its end)."""
         return self.run.text()
@@ -89,6 +110,8 @@ class LessonSession(Session):
                 return None  # the learner acts first (a claim to answer)
             self.script.pop(0)
             return move.seat, move
+        if not self.run.done and LessonRun.SEAT in self.game.to_act:
+            return None  # a bot's claim would race the learner's step (a Rummy! call)
         return super().poll_bot()
 
     def undo_owner(self) -> int | None:

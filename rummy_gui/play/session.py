@@ -168,6 +168,9 @@ class Session:
     """One game at the table. `game` is the engine's Game: the one given (a
     loaded or prepared position), else a new game of `preset` dealt from `seed`."""
 
+    coach_allowed = True  # the coach (a setting) may judge its humans' moves
+    claims_asked: str | None = None  # which claims the table asks about: None, as the setting says
+
     def __init__(
         self,
         preset: str,

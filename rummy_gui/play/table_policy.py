@@ -111,7 +111,10 @@ def worth_asking(game: ask.Position, seat: int, setting: str) -> bool:
 def pass_unasked(session: TableSession, setting: str) -> bool:
     """Pass every open claim of a human the setting does not ask about, in the
     engine's order, until the window closes or asks someone; True if any was
-    passed. (No pass in a claim window goes in the log.)"""
+    passed. (No pass in a claim window goes in the log.) A session that asks
+    about every claim itself (a lesson: `Session.claims_asked`) overrides
+    the setting."""
+    setting = session.claims_asked or setting
     passed = False
     changed = True
     while changed and session.phase is Phase.CLAIM:

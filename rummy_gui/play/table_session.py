@@ -139,6 +139,8 @@ class TableSession(Protocol):
     # --- hints ------------------------------------------------------------------
     hints: Counter[int]  # hints asked, per seat (the table counts them; statistics read them)
     coached: Counter[int]  # the coach's words on mistakes, per seat (counted as hints are)
+    coach_allowed: bool  # the coach (a setting) may judge its humans' moves (not in a lesson)
+    claims_asked: str | None  # which claims the table asks about (None: as the setting says)
 
     def hint(self, seat: int) -> Hint | None:
         """The bots' advice for `seat`'s decision now (None: nothing to decide)."""

@@ -240,3 +240,29 @@ def test_a_draw_that_ends_a_contract_round_is_told_so() -> None:
     s.play(0, Move(Action.DRAW))
     assert s.game.deal_over
     assert s.log[-1].text() == "Ann finds the stock empty: the deal ends."
+
+
+def test_a_lesson_asks_about_every_claim_whatever_the_setting() -> None:
+    from rummy_gui.play.lesson_session import LessonSession
+    from rummy_gui.play.lessons import lesson
+
+    s = LessonSession(lesson("contract"), ["You", "Ada", "Bo"], threaded=False)
+    while s.run.step is None or s.run.step.move != "0: buy":
+        if s.run.step is not None and 0 in s.game.to_act:
+            s.play(0, next(m for m in s.game.legal_moves if s.run.wanted(m)))
+        else:
+            polled = s.poll_bot()
+            assert polled is not None
+            s.play(*polled)
+    while s.script:
+        polled = s.poll_bot()
+        assert polled is not None
+        s.play(*polled)
+    assert s.phase is Phase.CLAIM
+    assert 0 in s.game.to_act
+    assert not policy.pass_unasked(s, "never")  # the lesson's buy is asked for, not passed
+    assert 0 in s.game.to_act
+    # the same window at a game's table: the setting passes it
+    game = Session("contract", s.seats, {}, game=s.game.copy(), threaded=False)
+    assert policy.pass_unasked(game, "never")
+    assert 0 not in game.game.to_act

@@ -50,11 +50,17 @@ class ClaimPrompt:
         self._version = t.session.version
         buttons: list[Button] = []
         moves: list[Move] = []
+        answers = self.answers() if t.session.phase is Phase.CLAIM and t.my_turn() else []
+        labels = [describe_claim(m, t.view) for m in answers]
+        rects = self._button_rects(labels) if answers else []
+        shown = t.answers.answer_buttons
+        if answers == t.answers.answer_moves and [(b.label, b.rect) for b in shown] == list(
+            zip(labels, rects, strict=True)
+        ):
+            return  # the same answers where they stood (another seat passed): a press still counts
         t.focus.first_answer()
-        if t.session.phase is Phase.CLAIM and t.my_turn():
-            answers = self.answers()
-            labels = [describe_claim(m, t.view) for m in answers]
-            for m, label, rect in zip(answers, labels, self._button_rects(labels), strict=True):
+        if answers:
+            for m, label, rect in zip(answers, labels, rects, strict=True):
                 buttons.append(
                     Button(
                         rect,

@@ -59,9 +59,9 @@ class CoachCallout:
     # --- the coach ---------------------------------------------------------
     def sync(self) -> None:
         """The coach for the setting now: started, changed or stopped (never
-        in a show of bots)."""
+        in a show of bots, nor at a lesson)."""
         s = self.t.session
-        level = self.t.app.settings.coach if s.humans() else "off"
+        level = self.t.app.settings.coach if s.humans() and s.coach_allowed else "off"
         if level == self.level:
             return
         self.close()

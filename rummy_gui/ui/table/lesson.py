@@ -5,7 +5,9 @@ move (a move the lesson does not want is refused with the reason, shown
 where the player acted, as any refusal is). The step's words stand in a
 callout beside what the step points at (lesson_callout). When the last step
 is played the lesson's end screen comes (lesson_end) instead of the deal
-summary. Nothing of a lesson is saved or counted.
+summary. The Hint button gives the step's move (`LessonHints`), not the
+bots' advice, and the coach keeps silent. Nothing of a lesson is saved or
+counted.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from rummy_gui.hints import Hint
 from rummy_gui.i18n import _
 from rummy_gui.play.lesson_session import LessonSession
 from rummy_gui.play.lessons import lesson as find_lesson
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table import draw_overlays
 from rummy_gui.ui.table.geometry import Geometry
+from rummy_gui.ui.table.hint_steps import HintSteps
 from rummy_gui.ui.table.lesson_callout import Callout, callout, draw_callout, step_head
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets import theme
@@ -34,11 +38,32 @@ def lesson_session(preset: str) -> LessonSession:
     return LessonSession(found, [seat_name(s) for s in range(players)])
 
 
+class LessonHints(HintSteps):
+    """The hint at a lesson: the move the step wants, in the hint's words
+    and with its cards lifted; a step that takes any move of a kind (the
+    cut) is hinted with the lesson's own words for it."""
+
+    def __init__(self, t: LessonTable) -> None:
+        super().__init__(t)
+        self.lesson = t.lesson
+
+    def ask(self) -> None:
+        step = self.lesson.run.step
+        if step is not None and not step.move and self.t.my_turn():
+            self.t.message_at(_(step.why))
+            return
+        super().ask()
+
+    def _advice(self) -> Hint | None:
+        return self.lesson.step_hint()
+
+
 class LessonTable(TableScene):
     def __init__(self, app: App, session: LessonSession) -> None:
         super().__init__(app, session)
         self.lesson = session
         self.ended = False  # the end screen was shown
+        self.hints = self.moves.hints = LessonHints(self)
 
     def exit(self) -> None:
         self.lesson.close()  # the lesson is not the game in progress: it goes with its table

@@ -3,8 +3,10 @@ the step points at (the stock, the pile, a card of the hand or the pile, the
 melds), with an outline round that place and a line from the box to it.
 
 The box goes beside the place, on the first side where it lies inside the
-table and off the place and the cards the player reads to act (the stock,
-the pile); else where it covers least of them. Read-only: it changes nothing.
+table, off the place and the buttons the player presses to act (the action
+column, a claim prompt), and off the cards the player reads to act (the
+stock, the pile); else where it covers least of them. Read-only: it changes
+nothing.
 """
 
 from __future__ import annotations
@@ -101,17 +103,23 @@ def _candidates(size: tuple[int, int], place: Rect) -> list[Rect]:
 
 
 def box_for(
-    size: tuple[int, int], place: Rect | None, area: Rect, keep_out: Sequence[Rect]
+    size: tuple[int, int],
+    place: Rect | None,
+    area: Rect,
+    keep_out: Sequence[Rect],
+    buttons: Sequence[Rect] = (),
 ) -> Rect:
-    """The box's place: beside `place`, inside `area`, off it and off `keep_out`."""
+    """The box's place: beside `place`, inside `area`, off it, off the
+    `buttons` the player may press now, and off `keep_out` as far as it can."""
     if place is None:
         box = Rect((0, 0), size)
         box.midtop = (area.centerx, area.y + area.h // 3)
         return box.clamp(area)
 
-    def cost(box: Rect) -> tuple[int, int]:
+    def cost(box: Rect) -> tuple[int, int, int]:
         covered = sum(box.clip(r).w * box.clip(r).h for r in keep_out)
-        return (1 if box.colliderect(place.inflate(8, 8)) else 0, covered)
+        pressed = sum(1 for r in buttons if box.colliderect(r))
+        return (1 if box.colliderect(place.inflate(8, 8)) else 0, pressed, covered)
 
     boxes = [b.clamp(area) for b in _candidates(size, place)]
     return min(boxes, key=cost)  # the first of the best: above, right, below, left
@@ -143,7 +151,9 @@ def callout(
     ]
     if place is not None:
         keep_out = [r for r in keep_out if not r.colliderect(place)]
-    return Callout(head, lines, box_for((w, h), place, area, keep_out), place)
+    # what the player presses to act: the action column and a claim prompt's answers
+    buttons = [geo.layout.actions, *([t.answers.panel] if t.answers.answer_buttons else [])]
+    return Callout(head, lines, box_for((w, h), place, area, keep_out, buttons), place)
 
 
 def step_head(index: int, total: int) -> str:
