@@ -24,6 +24,7 @@ from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
 from rummy_gui.play import jsonio, saves
+from rummy_gui.play.palette import owner_colour, seat_colour_index
 from rummy_gui.play.table_view import TableView, Views
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
@@ -272,13 +273,9 @@ class Session:
 
     def colour_index(self, seat: int) -> int:
         """The seat's owner colour (palette index): the one chosen, else one of its own."""
-        from rummy_gui.play.palette import seat_colour_index
-
         return seat_colour_index([c.colour for c in self.seats], seat)
 
     def colour(self, seat: int) -> tuple[int, int, int]:
-        from rummy_gui.play.palette import owner_colour
-
         return owner_colour(self.colour_index(seat))
 
     def initial(self, seat: int) -> str:
