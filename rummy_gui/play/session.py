@@ -218,7 +218,7 @@ class Session:
             cfg.name = clean(cfg.name, saves.MAX_NAME)
         bots = SeatBots(
             {
-                s: (bot_level(cfg.kind), self.bot_seed(s))
+                s: (self.level(s), self.bot_seed(s))
                 for s, cfg in enumerate(self.seats)
                 if not cfg.is_human or self.demo
             }

@@ -1,0 +1,186 @@
+"""The host's own table: a local session whose remote seats' moves come from
+the network (hosting.py).
+
+Local seats play as in any local game (hot seat for the people, the bots
+thinking as always). A remote seat is no human here (its hand is never
+shown on this screen, no hand-over asks for it) and no bot: its moves
+arrive through `poll_bot` like a bot's, checked by the engine first, so a
+refused one goes back to its player with the reason and the game never
+stops. Once the host's grace time is up for a dropped player (or from the
+start, for a remote seat nobody took), the stand-in bot plays the seat
+until its player comes back. After every change the game's copy goes to
+the host (`Hosting.publish`), and the autosave carries the table's code and
+the seats' token hashes so that Continue hosts the same table again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from rummy_gui.engine import IllegalMove, Move
+from rummy_gui.play import saves
+from rummy_gui.play.net.hosting import Hosting
+from rummy_gui.play.session import SeatBots, SeatConfig, Session
+from rummy_gui.play.thinking import Bot, Thinking
+from rummy_gui.safetext import clean
+
+REMOTE = "remote"  # a seat kind: a player on another computer
+HOSTING_KEY = "hosting"  # the autosave's table state of a hosted game
+
+
+class _Bots(Mapping[int, Bot]):
+    """The session's bots, with a remote seat's stand-in there only while it plays."""
+
+    def __init__(self, session: HostedSession, bots: SeatBots) -> None:
+        self._session = session
+        self._bots = bots
+
+    def __getitem__(self, seat: int) -> Bot:
+        return self._bots[seat]
+
+    def __contains__(self, seat: object) -> bool:
+        if not isinstance(seat, int) or seat not in self._bots:
+            return False
+        s = self._session
+        return not s.remote(seat) or s.hosting.bot_plays(seat)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._bots)
+
+    def __len__(self) -> int:
+        return len(self._bots)
+
+
+class HostedSession(Session):
+    """A local session with seats for players on other computers (see the module)."""
+
+    def __init__(
+        self, preset: str, seats: list[SeatConfig], options: dict[str, Any], hosting: Hosting,
+        **kw: Any,
+    ) -> None:  # fmt: skip
+        self.hosting = hosting
+        self._remote = [cfg.kind == REMOTE for cfg in seats]
+        super().__init__(preset, seats, options, **kw)
+        bots = self.thinking.bots
+        assert isinstance(bots, SeatBots)
+        self.thinking = Thinking(self, _Bots(self, bots), self.threaded, self.bot_process)
+        self._published = -1
+
+    def remote(self, seat: int) -> bool:
+        return self._remote[seat]
+
+    def level(self, seat: int) -> str:
+        return self.hosting.standin if self._remote[seat] else super().level(seat)
+
+    def name(self, seat: int) -> str:
+        if self._remote[seat] and self.hosting.table.seats[seat].joined:
+            return clean(self.hosting.name(seat), saves.MAX_NAME)
+        return self.seats[seat].name
+
+    # --- the network's moves ----------------------------------------------------
+    def poll_bot(self) -> tuple[int, Move] | None:
+        """A remote player's move the rules allow (refused ones go back), else a bot's."""
+        self.sync()
+        for remote in self.hosting.moves():
+            seat = remote.seat
+            if not self._remote[seat] or self.hosting.bot_plays(seat):
+                self.hosting.refuse(seat, remote.text, "it is not your seat's move now")
+                continue
+            try:
+                self.game.copy(history=False).play(remote.move)
+            except IllegalMove as e:
+                self.hosting.refuse(seat, remote.text, e)
+                continue
+            return seat, remote.move
+        return super().poll_bot()
+
+    def bot_thinking(self) -> bool:
+        """Also while a remote player is to move: the table keeps polling for it."""
+        waiting = any(self._remote[s] and not self.hosting.bot_plays(s) for s in self.to_act)
+        return super().bot_thinking() or (waiting and not self.finished)
+
+    def sync(self) -> None:
+        """Send the game to the host if it changed since last sent (every frame is cheap)."""
+        if self._published != self.version:
+            self._published = self.version
+            mover = self.last_move.seat if self.last_move is not None else None
+            self.hosting.publish(self.game, mover)
+
+    def play(self, seat: int, move: Move) -> None:
+        super().play(seat, move)
+        self.sync()
+
+    def undo(self) -> Move:
+        move = super().undo()
+        self.sync()
+        return move
+
+    def redo(self) -> Move:
+        move = super().redo()
+        self.sync()
+        return move
+
+    # --- keeping the game -------------------------------------------------------
+    def _saved_seats(self) -> list[SeatConfig]:
+        return [
+            SeatConfig(self.name(s), saves.HUMAN if self._remote[s] else c.kind, c.colour)
+            for s, c in enumerate(self.seats)
+        ]
+
+    def table_state(self) -> dict[str, Any]:
+        h = self.hosting
+        return {
+            HOSTING_KEY: {
+                "code": h.code,
+                "port": h.port,
+                "remote": list(self._remote),
+                "tokens": h.tokens(),
+                "grace": h.grace,
+                "standin": h.standin,
+            }
+        }
+
+    def autosave(self) -> None:
+        if not self.autosave_enabled or self.demo or self.game.game_over:
+            super().autosave()
+            return
+        try:
+            doc = saves.document(self.game, self._saved_seats(), self.table_state())
+        except saves.SaveError as e:
+            self._saving_failed(e)
+            return
+        self._saver.submit(self._quietly, saves.write_autosave, doc)
+
+    def save_as(self, path: Any) -> None:
+        saves.write(path, self.game, self._saved_seats())
+
+    def close(self) -> None:
+        self.hosting.close()
+        super().close()
+
+
+def host_game(
+    preset: str,
+    seats: list[SeatConfig],
+    options: dict[str, Any],
+    *,
+    port: int = 0,
+    bind: str | None = "0.0.0.0",
+    **kw: Any,
+) -> HostedSession:
+    """A new game hosted from this window (OSError: the port can't be listened on)."""
+    import secrets
+
+    from rummy_gui.engine import Game
+    from rummy_gui.play.session import SEED_SPACE
+
+    seed = secrets.randbelow(SEED_SPACE)
+    game = Game.new(preset, players=len(seats), seed=seed, options=options or None)
+    names = [cfg.name for cfg in seats]
+    hosting = Hosting(game, names, [cfg.kind for cfg in seats], port=port, bind=bind, seed=seed)
+    try:
+        return HostedSession(preset, seats, options, hosting, seed=seed, game=game, **kw)
+    except BaseException:
+        hosting.close()
+        raise
