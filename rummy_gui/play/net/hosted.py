@@ -15,18 +15,23 @@ the seats' token hashes so that Continue hosts the same table again.
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from rummy_gui.engine import IllegalMove, Move
+from rummy_gui.engine import Game, IllegalMove, Move
+from rummy_gui.i18n import _
+from rummy_gui.levels import LEVELS
 from rummy_gui.play import saves
 from rummy_gui.play.net.hosting import Hosting
-from rummy_gui.play.session import SeatBots, SeatConfig, Session
+from rummy_gui.play.session import SEED_SPACE, SeatBots, SeatConfig, Session
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
 
 REMOTE = "remote"  # a seat kind: a player on another computer
 HOSTING_KEY = "hosting"  # the autosave's table state of a hosted game
+_HASH = re.compile(r"[0-9a-f]{64}")  # a token's SHA-256, as tables.token_hash writes it
 
 
 class _Bots(Mapping[int, Bot]):
@@ -124,7 +129,7 @@ class HostedSession(Session):
     # --- keeping the game -------------------------------------------------------
     def _saved_seats(self) -> list[SeatConfig]:
         return [
-            SeatConfig(self.name(s), saves.HUMAN if self._remote[s] else c.kind, c.colour)
+            SeatConfig(self.name(s) or "?", saves.HUMAN if self._remote[s] else c.kind, c.colour)
             for s, c in enumerate(self.seats)
         ]
 
@@ -170,13 +175,12 @@ def host_game(
     **kw: Any,
 ) -> HostedSession:
     """A new game hosted from this window (OSError: the port can't be listened on)."""
-    import secrets
-
-    from rummy_gui.engine import Game
-    from rummy_gui.play.session import SEED_SPACE
 
     seed = secrets.randbelow(SEED_SPACE)
     game = Game.new(preset, players=len(seats), seed=seed, options=options or None)
+    for n, cfg in enumerate(seats):  # a seat nobody took yet is named by its number
+        if not cfg.name.strip():
+            cfg.name = _("Player {n}").format(n=n + 1)
     names = [cfg.name for cfg in seats]
     hosting = Hosting(game, names, [cfg.kind for cfg in seats], port=port, bind=bind, seed=seed)
     try:
@@ -184,3 +188,73 @@ def host_game(
     except BaseException:
         hosting.close()
         raise
+
+
+def _hosting_facts(table: Mapping[str, Any], players: int) -> dict[str, Any] | None:
+    """The autosave's hosting facts if each is what this module writes (a file is a stranger)."""
+    h = table.get(HOSTING_KEY)
+    if not isinstance(h, dict):
+        return None
+    code, port, remote, tokens = h.get("code"), h.get("port"), h.get("remote"), h.get("tokens")
+    grace, standin = h.get("grace"), h.get("standin")
+    ok = (
+        isinstance(code, str)
+        and re.fullmatch(r"[A-Z0-9]{4,16}", code) is not None
+        and isinstance(port, int)
+        and not isinstance(port, bool)
+        and 0 <= port <= 65535
+        and isinstance(remote, list)
+        and len(remote) == players
+        and all(isinstance(r, bool) for r in remote)
+        and isinstance(tokens, list)
+        and len(tokens) == players
+        and all(
+            t is None or (isinstance(t, str) and re.fullmatch(r"[0-9a-f]{64}", t)) for t in tokens
+        )
+        and isinstance(grace, int | float)
+        and not isinstance(grace, bool)
+        and 0 <= grace <= 24 * 3600
+        and standin in LEVELS
+    )
+    return h if ok else None
+
+
+def resume_hosted(saved: saves.SavedGame) -> HostedSession | None:
+    """The autosave's hosted game, hosted again on its port (or a free one if
+    that is taken, told in the notices); None when the save is no hosted game.
+    OSError when no port at all can be listened on."""
+    game = saved.game
+    facts = _hosting_facts(saved.table, game.players)
+    if facts is None:
+        return None
+    seats = [
+        SeatConfig(s.name, REMOTE if facts["remote"][i] else s.kind, s.colour)
+        for i, s in enumerate(saved.seats)
+    ]
+    names = [cfg.name for cfg in seats]
+    kinds = [cfg.kind for cfg in seats]
+    rules = {
+        "code": facts["code"], "tokens": facts["tokens"], "grace": float(facts["grace"]),
+        "standin": facts["standin"], "seed": 0,
+    }  # fmt: skip
+    notices = []
+    try:
+        hosting = Hosting(game, names, kinds, port=facts["port"], **rules)
+    except OSError:
+        hosting = Hosting(game, names, kinds, port=0, **rules)
+        notices.append(
+            _("Port {old} is taken now: the table is hosted on port {new}.").format(
+                old=facts["port"], new=hosting.port
+            )
+        )
+    hosting.begin()
+    try:
+        session = HostedSession(
+            game.preset, seats, dict(game.rules.options()), hosting, game=game,
+            autosave_enabled=True,
+        )  # fmt: skip
+    except BaseException:
+        hosting.close()
+        raise
+    session.notices.extend(notices)
+    return session
