@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("rummy_gui")
 
 
+REMOTE = "remote"  # a seat kind: a player on another computer (play/net/hosted.py)
+
+
 @dataclass
 class SeatConfig:
     name: str

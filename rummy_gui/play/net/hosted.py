@@ -24,12 +24,12 @@ from rummy_gui.engine import Game, IllegalMove, Move
 from rummy_gui.i18n import _
 from rummy_gui.levels import LEVELS
 from rummy_gui.play import saves
-from rummy_gui.play.net.hosting import Hosting
-from rummy_gui.play.session import SEED_SPACE, SeatBots, SeatConfig, Session
+from rummy_gui.play.net.discovery import Advert, advertise
+from rummy_gui.play.net.hosting import EMPTY, STANDIN, Hosting
+from rummy_gui.play.session import REMOTE, SEED_SPACE, SeatBots, SeatConfig, Session
 from rummy_gui.play.thinking import Bot, Thinking
 from rummy_gui.safetext import clean
 
-REMOTE = "remote"  # a seat kind: a player on another computer
 HOSTING_KEY = "hosting"  # the autosave's table state of a hosted game
 _HASH = re.compile(r"[0-9a-f]{64}")  # a token's SHA-256, as tables.token_hash writes it
 
@@ -71,6 +71,27 @@ class HostedSession(Session):
         assert isinstance(bots, SeatBots)
         self.thinking = Thinking(self, _Bots(self, bots), self.threaded, self.bot_process)
         self._published = -1
+        self.advert: Advert | None = None
+        self._advertised = -1  # the free seats the advert says
+
+    def advertise(self, name: str) -> None:
+        """Be found on the local network under `name` while hosting (see `advert_error`)."""
+        if self.advert is None:
+            open_seats = self.hosting.open_seats()
+            self.advert = advertise(name, self.hosting.port, self.preset, open_seats)
+            self._advertised = open_seats
+
+    @property
+    def advert_error(self) -> str | None:
+        return None if self.advert is None else self.advert.error
+
+    def seat_status(self, seat: int) -> str | None:
+        """A remote seat's state (hosting.EMPTY, CONNECTED, AWAY or STANDIN, the
+        last also for a free seat a bot plays); None for a local seat."""
+        if not self._remote[seat]:
+            return None
+        status = self.hosting.status(seat)
+        return STANDIN if status == EMPTY and self.hosting.bot_plays(seat) else status
 
     def remote(self, seat: int) -> bool:
         return self._remote[seat]
@@ -111,6 +132,10 @@ class HostedSession(Session):
             self._published = self.version
             mover = self.last_move.seat if self.last_move is not None else None
             self.hosting.publish(self.game, mover)
+        open_seats = self.hosting.open_seats()
+        if self.advert is not None and open_seats != self._advertised:
+            self._advertised = open_seats
+            self.advert.update(open_seats)
 
     def play(self, seat: int, move: Move) -> None:
         super().play(seat, move)
@@ -161,6 +186,8 @@ class HostedSession(Session):
         saves.write(path, self.game, self._saved_seats())
 
     def close(self) -> None:
+        if self.advert is not None:
+            self.advert.close()
         self.hosting.close()
         super().close()
 
