@@ -22,7 +22,7 @@ from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.intents import Back, Intent
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import Button, Cycler, fit_text
+from rummy_gui.ui.widgets.controls import Button, Cycler, fit_text, label_image
 from rummy_gui.ui.widgets.dialogs import WidgetScene
 from rummy_gui.ui.widgets.uiscale import px
 
@@ -256,8 +256,8 @@ class WaitingRoomScene(WidgetScene):
             surface.blit(img, (x + name_w, ry + 2))
         label_w = cw * 11 // 20
         for i, text in enumerate((_("Keep a dropped player's seat for"), _("Then a bot plays it"))):
-            img = fit_text(text, px(17), theme.TEXT, label_w - 10)
+            img = label_image(text, px(17), theme.TEXT, (label_w - 10, px(44)), centred=False)
             surface.blit(img, img.get_rect(midleft=(x, settings_y + i * px(48) + px(19))))
         note = _("A free seat is played by that bot until someone joins it.")
-        img = fit_text(note, px(15), theme.TEXT_DIM, cw)
+        img = label_image(note, px(15), theme.TEXT_DIM, (cw, px(40)), centred=False)
         surface.blit(img, (x, settings_y + 2 * px(48)))
