@@ -400,6 +400,6 @@ def seats_problem(seats: list[SeatConfig]) -> str:
 def _seat_kind_text(kind: object) -> str:
     if kind == "human":
         return catalog.level_name("human")
-    if kind == REMOTE:
-        return _("Player on another computer")
+    if kind == REMOTE:  # a player on another computer, in the few words the chooser holds
+        return _("On another computer")
     return _("Bot: {level}").format(level=catalog.level_name(str(kind)))
