@@ -72,14 +72,12 @@ class HostedSession(Session):
         self.thinking = Thinking(self, _Bots(self, bots), self.threaded, self.bot_process)
         self._published = -1
         self.advert: Advert | None = None
-        self._advertised = -1  # the free seats the advert says
+        self._advertised = hosting.open_seats()  # the free seats last told (and advertised)
 
     def advertise(self, name: str) -> None:
         """Be found on the local network under `name` while hosting (see `advert_error`)."""
         if self.advert is None:
-            open_seats = self.hosting.open_seats()
-            self.advert = advertise(name, self.hosting.port, self.preset, open_seats)
-            self._advertised = open_seats
+            self.advert = advertise(name, self.hosting.port, self.preset, self._advertised)
 
     @property
     def advert_error(self) -> str | None:
@@ -133,9 +131,12 @@ class HostedSession(Session):
             mover = self.last_move.seat if self.last_move is not None else None
             self.hosting.publish(self.game, mover)
         open_seats = self.hosting.open_seats()
-        if self.advert is not None and open_seats != self._advertised:
+        if open_seats != self._advertised:  # someone took a seat: their token is kept too
             self._advertised = open_seats
-            self.advert.update(open_seats)
+            if self.advert is not None:
+                self.advert.update(open_seats)
+            if self.hosting.begun:
+                self.autosave()
 
     def play(self, seat: int, move: Move) -> None:
         super().play(seat, move)

@@ -83,6 +83,7 @@ class WaitingRoomScene(WidgetScene):
 
     def update(self, dt: float) -> None:  # noqa: ARG002 (the scenes' signature)
         h = self.hosting
+        self.session.sync()  # the advert's free seats follow who joined
         remote = [s for s in range(len(self.session.seats)) if h.remote(s)]
         if remote and all(h.status(s) == CONNECTED for s in remote) and not self.started:
             self._start()

@@ -13,7 +13,7 @@ from rummy_gui.engine import Phase
 from rummy_gui.play import saves
 from rummy_gui.play.net.client import Client
 from rummy_gui.play.net.hosted import REMOTE, HostedSession, host_game
-from rummy_gui.play.net.hosting import AWAY, CONNECTED, EMPTY, Hosting
+from rummy_gui.play.net.hosting import AWAY, CONNECTED, EMPTY, STANDIN, Hosting
 from rummy_gui.play.resume import open_autosave
 from rummy_gui.play.session import SeatConfig
 
@@ -136,3 +136,34 @@ def test_a_tampered_hosting_record_opens_as_a_local_game() -> None:
     assert session is not None
     assert not isinstance(session, HostedSession)
     session.close()
+
+
+def test_a_dropped_player_is_played_by_the_stand_in_until_they_come_back(
+    hosted: HostedSession,
+) -> None:
+    h = hosted.hosting
+    h.set_rules(0.1, "random")
+    client = Client(f"ws://127.0.0.1:{h.port}", "Bea", code=h.code)
+    _joined(h, client)
+    token = client.token
+    client.close()
+    end = time.monotonic() + LIMIT
+    while hosted.seat_status(1) != STANDIN and time.monotonic() < end:
+        time.sleep(0.01)
+    assert hosted.seat_status(1) == STANDIN
+    assert hosted.level(1) == "random"
+    rng = random.Random(3)
+    stood_in = 0
+    while stood_in < 2 and time.monotonic() < end:
+        result = hosted.poll_bot()
+        if result is not None:
+            stood_in += result[0] == 1
+            hosted.play(*result)
+        elif 0 in hosted.to_act:
+            hosted.play(0, rng.choice(hosted.legal(0)))
+    assert stood_in == 2
+    back = Client(f"ws://127.0.0.1:{h.port}", "Bea", code=h.code, token=token)
+    _joined(h, back)
+    assert not h.bot_plays(1)
+    assert 1 not in hosted.bots
+    back.close()
