@@ -102,8 +102,8 @@ class WindowHost(Host):
             return
         try:
             move = Move.parse(text)
-        except (IllegalMove, ValueError) as e:
-            self._send(table, seat, p.refused(text, table.at, str(e) or "not a move", "bad_move"))
+        except IllegalMove as e:  # the engine's reason, as the headless host sends it
+            self._send(table, seat, p.refused(text, table.at, e))
             return
         if move.seat is not None and move.seat != seat:
             why = "that move is another seat's"
@@ -126,7 +126,7 @@ class WindowHost(Host):
     def refuse(self, seat: int, text: str, why: IllegalMove | str) -> None:
         table = self.table
         if table is not None:
-            self._send(table, seat, p.refused(text, table.at, why, "illegal"))
+            self._send(table, seat, p.refused(text, table.at, why, "not_your_turn"))
 
     def begin(self) -> None:
         table = self.table

@@ -69,13 +69,16 @@ def test_a_refused_remote_move_goes_back_and_changes_nothing(hosted: HostedSessi
     end = time.monotonic() + LIMIT
     before = hosted.version
     client.play("discard AS")  # no deal starts with a discard
+    client.send_raw('{"type": "move", "move": "garbage", "at": 0}')
+    client.send_raw('{"type": "move", "move": "2: take 1", "at": 0}')  # another seat's
     refused: list[dict[str, object]] = []
-    while not refused and time.monotonic() < end:
+    while len(refused) < 3 and time.monotonic() < end:
         result = hosted.poll_bot()  # a bot's move may come; it is not played here
         assert result is None or result[0] != 1
-        refused = [m for m in client.poll() if m["type"] == "refused"]
+        refused += [m for m in client.poll() if m["type"] == "refused"]
         time.sleep(0.01)
-    assert refused
+    assert sorted(str(m["move"]) for m in refused) == ["2: take 1", "discard AS", "garbage"]
+    assert {m["move"]: m["code"] for m in refused}["2: take 1"] == "not_your_seat"
     assert hosted.version == before
 
 
