@@ -133,6 +133,8 @@ class HostedSession(Session):
         open_seats = self.hosting.open_seats()
         if open_seats != self._advertised:  # someone took a seat: their token is kept too
             self._advertised = open_seats
+            for seat, cfg in enumerate(self.seats):  # their name, and so their badge's letter
+                cfg.name = self.name(seat)
             if self.advert is not None:
                 self.advert.update(open_seats)
             if self.hosting.begun:

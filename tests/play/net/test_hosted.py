@@ -37,6 +37,8 @@ def test_a_client_joins_with_the_code_and_plays_a_whole_deal(hosted: HostedSessi
     end = time.monotonic() + LIMIT
     assert client.seat == 1
     assert hosted.name(1) == "Bea"
+    hosted.sync()
+    assert hosted.seats[1].name == "Bea"  # the badge's letter follows the name
     assert h.begun  # every remote seat taken: play begins
     rng = random.Random(5)
     remote_moves = 0
