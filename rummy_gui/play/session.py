@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Game, IllegalMove, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
@@ -295,6 +295,14 @@ class Session:
             by_seat = {s: self.game.offered_moves(s) for s in self.game.to_act}
             self._legal_cache = (self.version, by_seat)
         return self._legal_cache[1].get(seat, [])
+
+    # --- news from elsewhere: none, the game is here ----------------------
+    def refresh(self) -> list[IllegalMove]:
+        return []
+
+    @property
+    def waiting(self) -> str | None:
+        return None
 
     # --- moves ----------------------------------------------------------
     def play(self, seat: int, move: Move) -> None:

@@ -1,4 +1,5 @@
-"""The main menu: Continue, New game, Learn to play, Load, Rules, Settings, Statistics, Quit."""
+"""The main menu: Continue, New game, Join a table, Learn to play, Load, Rules,
+Settings, Statistics, Quit."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class MainMenu(WidgetScene):
         w, h = size
         bw, bh = px(320), (px(46) if h >= px(760) else px(38))
         x = w // 2 - bw // 2
-        y = min(int(h * 0.44), h - 8 * (bh + px(10)) - px(12))
+        y = min(int(h * 0.44), h - 9 * (bh + px(10)) - px(12))
         from rummy_gui.play.resume import autosave_exists
 
         has_game = (self.app.session is not None and not self.app.session.finished) or (
@@ -44,6 +45,7 @@ class MainMenu(WidgetScene):
         items = [
             (_("Continue"), self._continue, has_game),
             (_("New game"), self._new_game, True),
+            (_("Join a table"), self._join, True),
             (_("Learn to play"), self._learn, True),
             (_("Load"), self._load, True),
             (_("Rules"), lambda: self.app.push(RulesScene(self.app)), True),
@@ -134,6 +136,11 @@ class MainMenu(WidgetScene):
         from rummy_gui.ui.screens.saving import LoadScene
 
         self.app.push(LoadScene(self.app))
+
+    def _join(self) -> None:
+        from rummy_gui.ui.screens.join import JoinScene
+
+        self.app.push(JoinScene(self.app))
 
     def _new_game(self) -> None:
         self.app.push(NewGameScene(self.app))

@@ -90,6 +90,33 @@ class TableMoves:
         self.after_move()
         return True
 
+    def take_news(self) -> None:
+        """What changed elsewhere since the last frame (a remote game's host,
+        `TableSession.refresh`): a refusal of the player's move is shown as a
+        local one is; the new position is animated as a move played here."""
+        t = self.t
+        session = t.session
+        version, deal = session.version, t.view.round
+        before = t.geometry()
+        for refused in session.refresh():
+            t.message_at(reason(refused, {m.id: m.pretty() for m in t.view.public_melds}))
+            t.hand.clear_selection()
+        if session.version == version:
+            return
+        t.sync_hand()
+        if t.slots.staged and not t.staging():
+            t.slots.clear()
+        t.fly_from(before, dealt=t.view.round != deal)
+        last = t.view.last_move
+        if last is not None and last.seat != t.viewer and last.action in SOUNDS:
+            self.app.play_sound(SOUNDS[last.action])
+        for words in session.announcements:
+            t.message(words, theme.GOLD)
+        session.announcements.clear()
+        if t.view.game_over:
+            self.app.play_sound("win")
+        self.after_move()
+
     def play_one_of(self, moves: list[Move], title: str) -> None:
         """One legal reading: play it. Several (jokers, contract splits): ask which."""
         if len(moves) == 1:
