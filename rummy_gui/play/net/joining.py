@@ -95,12 +95,12 @@ class Attempt:
         name: str,
         code: str | None = None,
         create: Mapping[str, Any] | None = None,
-        reach: float = REACH,
+        reach: float | None = None,
     ) -> None:
         self.address = address.strip()
         url = address_url(address)
         self.client = Client(url, player_name(name), code=code, create=create)
-        self.deadline = time.monotonic() + reach
+        self.deadline = time.monotonic() + (REACH if reach is None else reach)
 
     def poll(self) -> RemoteSession | None:
         """The session once the host has seated the player and sent the

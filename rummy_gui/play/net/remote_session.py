@@ -89,6 +89,9 @@ class RemoteSession:
         self._scored_round = 0  # the last deal whose scores went in the history
         self._log: list[LogEntry] = []
         self._log_seen = 0  # how many entries of the state's log the log has taken in
+        # the host's news after a deal's end, held while the table shows the deal's summary
+        self._held: list[dict[str, Any]] = []
+        self._holding = False
         self._view = self._take(state, None)
 
     # --- news from the host --------------------------------------------------
@@ -96,10 +99,16 @@ class RemoteSession:
         """Take in the host's messages since the last frame: the refusals of
         this seat's moves among them (each the engine's or the table's reason)."""
         refused: list[IllegalMove] = []
-        for msg in self.client.poll():
+        news, self._held = [*self._held, *self.client.poll()], []
+        for k, msg in enumerate(news):
             kind = msg["type"]
+            if kind == p.STATE and self._holding:
+                self._held = news[k:]
+                break
             if kind == p.STATE:
                 self._view = self._take(msg["_state"], msg.get("shown"))
+                # a deal's end stays on the table until it moves on (`play` DEAL)
+                self._holding = self._view.phase is Phase.DEAL_OVER
             elif kind == p.REFUSED:
                 self._pending = False
                 refused.append(_refusal(msg))
@@ -132,7 +141,7 @@ class RemoteSession:
     def _take(self, state: p.SeatState, shown: dict[str, Any] | None) -> TableView:
         """A new state: the seats, the view, the log and the scores follow it."""
         self.seats = [_seat_config(s) for s in state.seats]
-        self._shown = shown if shown is not None else None
+        self._shown = shown or self._shown  # the last deal's end: its score stays to be read
         deal_scores = state.view.get("deal_scores")
         rnd = int(state.view.get("round", 0))
         ended = state.view.get("phase") in (Phase.DEAL_OVER.value, Phase.GAME_OVER.value)
@@ -223,8 +232,11 @@ class RemoteSession:
     def play(self, seat: int, move: Move) -> None:
         """Send this seat's move to the host (its answer comes with `refresh`).
         The next deal is dealt by its dealer: here only when that is this seat."""
-        if move.action is Action.DEAL and (seat != self.seat or self.phase is not Phase.DEAL_OVER):
-            return  # the dealer's own table (or the host's bot) deals it
+        if move.action is Action.DEAL and self.phase is Phase.DEAL_OVER:
+            self._holding = False  # the news held back comes with the next frame
+            dealt = any(m["type"] == p.STATE for m in self._held)  # by the host's bot, or another
+            if dealt or self.seat not in self._view.to_act:
+                return
         if seat != self.seat:
             raise IllegalMove(_("That move is another seat's."), "not_your_seat")
         if self.waiting is not None:

@@ -99,8 +99,8 @@ def remote_view(
     history: Sequence[tuple[int, ...]],
 ) -> TableView:
     """The table as the joined seat sees it: `state` (the latest), `shown`
-    (what a deal's end shows, or None) and `history` (the deals' scores the
-    player has seen)."""
+    (what the last deal's end showed, or None before one) and `history` (the
+    deals' scores the player has seen)."""
     try:
         return _read(rules, state, shown, history)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
