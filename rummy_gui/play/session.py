@@ -165,7 +165,17 @@ def deal_line(game: Game, dealer: str) -> LogEntry:
     return LogEntry(len(game.moves), None, None, dealer, game.round, bool(game.contract))
 
 
-class Session:
+class NoNewsFromElsewhere:
+    """The answers of a game played in this process about news from
+    elsewhere (`TableSession.refresh`, `waiting`): there is none."""
+
+    waiting: str | None = None
+
+    def refresh(self) -> list[IllegalMove]:
+        return []
+
+
+class Session(NoNewsFromElsewhere):
     """One game at the table. `game` is the engine's Game: the one given (a
     loaded or prepared position), else a new game of `preset` dealt from `seed`."""
 
@@ -295,14 +305,6 @@ class Session:
             by_seat = {s: self.game.offered_moves(s) for s in self.game.to_act}
             self._legal_cache = (self.version, by_seat)
         return self._legal_cache[1].get(seat, [])
-
-    # --- news from elsewhere: none, the game is here ----------------------
-    def refresh(self) -> list[IllegalMove]:
-        return []
-
-    @property
-    def waiting(self) -> str | None:
-        return None
 
     # --- moves ----------------------------------------------------------
     def play(self, seat: int, move: Move) -> None:
