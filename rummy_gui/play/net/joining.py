@@ -80,8 +80,7 @@ def player_name(text: str) -> str:
     if not name:
         raise JoinProblem(_("Write the name the others will see."))
     if problem(name, MAX_NAME) is not None:
-        raise JoinProblem(_("That name can't be used: at most {n} printable characters.").format(
-            n=MAX_NAME))  # fmt: skip
+        raise JoinProblem(_("That name can't be used: keep it short, and to letters and signs."))
     return name
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from rummy_gui.i18n import N_, _
+from rummy_gui.i18n import N_, _, ngettext
 from rummy_gui.levels import DEFAULT_LEVEL
 from rummy_gui.play.net.joining import Attempt, JoinProblem, join_code
 from rummy_gui.ui.screens import catalog
@@ -107,10 +107,10 @@ class JoinScene(WidgetScene):
             Cycler((left, y, col, row), [p.display_name for p in self.presets],
                    self.preset_index, self._set_preset),
             Cycler((left, y + row + 8, col // 2 - 5, row), players, players.index(self.players),
-                   self._set_players, lambda n: _("{n} players").format(n=n)),
+                   self._set_players, _players_text),
             Cycler((left + col // 2 + 5, y + row + 8, col // 2 - 5, row),
                    list(range(1, self.players + 1)), self.people - 1, self._set_people,
-                   lambda n: _("{n} people").format(n=n)),
+                   _people_text),
         ]  # fmt: skip
         y += 2 * (row + 8)
         create = Button((left, y, col, row), _("Make a table"), self._create)
@@ -244,10 +244,24 @@ class JoinScene(WidgetScene):
                 y += px(24)
 
 
+def _players_text(n: object) -> str:
+    count = int(str(n))
+    return ngettext("{n} player", "{n} players", count).format(n=count)
+
+
+def _people_text(n: object) -> str:
+    """How many of the table's players sit at computers (the others are bots)."""
+    count = int(str(n))
+    return ngettext("{n} person", "{n} people", count).format(n=count)
+
+
 def _found_text(found: Any) -> str:
     """One table of the local network as listed: its name, game and free seats."""
     try:
         game = catalog.preset(str(found.preset)).display_name
     except KeyError:
         game = str(found.preset)
-    return _("{name} · {game} · {n} free").format(name=found.name, game=game, n=found.open_seats)
+    n = int(found.open_seats)
+    return ngettext(
+        "{name} · {game} · {n} seat free", "{name} · {game} · {n} seats free", n
+    ).format(name=found.name, game=game, n=n)
