@@ -12,11 +12,12 @@ second click goes out). `waiting` says why the table waits for the host (a
 slow network, a host gone or closing), and the table dims itself and says
 so; the client reconnects by itself, with the seat's token.
 
-What a joined table does not do (the protocol has no message for it): take
-a move back, advise (the hint bots need a whole position, which a seat's
-view does not rebuild), review or replay a deal, save the game (the host
-keeps it). Those doors stay shut: `can_undo` is False, `hint` and `record`
-are None, `save_as` says the host keeps the game.
+The hint is the hint's bot's next move, chosen from this seat's own view
+(`remote_view.engine_view`): one step at a time. What a joined table does
+not do: take a move back (the protocol has no message for it), review or
+replay a deal (the record is the host's), save the game (the host keeps
+it). Those doors stay shut: `can_undo` is False, `record` is None,
+`save_as` says the host keeps the game.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 from rummy_gui.engine import Action, IllegalMove, Move, Phase
 from rummy_gui.engine.rules import get_rules
 from rummy_gui.i18n import N_, _
-from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
+from rummy_gui.levels import DEFAULT_LEVEL, HINT_LEVEL, LEVELS
 from rummy_gui.play import saves
 from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.client import CLOSED, Client
-from rummy_gui.play.net.remote_view import remote_view
+from rummy_gui.play.net.remote_view import engine_view, remote_view
 from rummy_gui.play.palette import owner_colour, seat_colour_index
 from rummy_gui.play.session import LogEntry, SeatConfig, initials
 from rummy_gui.play.table_view import TableView
@@ -52,6 +53,9 @@ HOST_CLOSED = N_("The host has closed the table. It goes on when the host opens 
 OTHERS = N_("Waiting for the others to join. The table's code: {code}")
 GONE = N_("The host no longer has this table: {reason}")
 NOT_SAVED = N_("The host keeps this game: it is saved on the host's computer.")
+# The bot levels that decide from a view's own fields (the others deal the
+# hidden cards from the view's public state, which a joined seat's view lacks).
+VIEW_LEVELS = ("random", "easy", "medium")
 _CALLS = (Action.BUY, Action.RUMMY, Action.SHANGHAI)
 _SILENT = (Action.PASS, Action.DEAL)
 
@@ -265,8 +269,18 @@ class RemoteSession:
     def redo(self) -> Move:
         raise IllegalMove(_("Moves can't be taken back at a network table."), "no_undo")
 
-    def hint(self, seat: int) -> Hint | None:  # noqa: ARG002
-        return None
+    def hint(self, seat: int) -> Hint | None:
+        """The hint's bot's advice from this seat's own view: its next move
+        (one step: what follows it is decided on the host's next state)."""
+        if seat != self.seat or not self.legal(seat) or self.client.state is None:
+            return None
+        from rummy_gui.bots import make_bot
+        from rummy_gui.hints import Hint
+        from rummy_gui.play.narrate import advise
+
+        level = HINT_LEVEL if HINT_LEVEL in VIEW_LEVELS else VIEW_LEVELS[-1]
+        move = make_bot(level, seed=self.version).choose(engine_view(self.rules, self.client.state))
+        return Hint((move,), advise([move]))
 
     def hint_rest(self, advice: Hint) -> Hint | None:  # noqa: ARG002
         return None

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummy_gui.engine import Card, Claim, ClaimKind, Meld, Move, Phase, Rules, parse_card
+from rummy_gui.engine import Card, Claim, ClaimKind, Meld, Move, Phase, Rules, View, parse_card
 from rummy_gui.engine.melds import Reading, readings
 from rummy_gui.engine.notation import parse_token
 from rummy_gui.engine.rules import CONTRACT_NAMES
 from rummy_gui.engine.scoring import Extra, ExtraPart, HandPart, MeldPart, SideScore
+from rummy_gui.engine.state import GameState
 from rummy_gui.play.net.protocol import ProtocolError, SeatState
 from rummy_gui.play.table_view import TableView
 from rummy_gui.safetext import clean
@@ -90,6 +91,41 @@ def breakdown(raw: Sequence[Mapping[str, Any]] | None) -> tuple[SideScore, ...] 
         )
         for s in raw
     )
+
+
+def engine_view(rules: Rules, state: SeatState) -> View:
+    """The engine's `View` of the joined seat, for the bots' advice (a bot
+    sees only a view). It holds no public state to deal hidden cards from
+    (`View.determinize`): the levels that search (hard, expert) can't use it;
+    the hint's level reads the view's own fields. ProtocolError if it does
+    not read."""
+    try:
+        table = _read(rules, state, None, ())
+        v = state.view
+        return View(
+            seat=table.seat, rules=rules, players=table.players, phase=table.phase,
+            turn=table.turn, to_act=table.to_act, dealer=table.dealer, round=table.round,
+            hand=state.hand, hand_sizes=table.hand_sizes, discard_pile=table.discard_pile,
+            stock_count=table.stock_count, melds=table.public_melds, totals=table.totals,
+            deal_scores=table.deal_scores, sides=table.sides, claim=table.claim,
+            target=table.target, restricted=_cards(v["restricted"]), laid_down=table.laid_down,
+            buys_left=table.buys, protected=bool(v["protected"]),
+            final_turns=None if v["final_turns"] is None else int(v["final_turns"]),
+            turn_number=int(v["turn_number"]),
+            upcard=None if v["upcard"] is None else parse_card(v["upcard"]),
+            log=tuple(Move.parse(t) for t in state.log),
+            reshuffled_at=tuple(int(x) for x in v["reshuffled_at"]),
+            legal_moves=state.legal, _public=GameState(), face_down=table.face_down,
+            discard_face_down=table.discard_face_down,
+        )  # fmt: skip
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise ProtocolError(
+            "malformed", f"the host's view can't be read: {clean(e, 120)}"
+        ) from None
+
+
+def _unreadable(e: Exception) -> ProtocolError:
+    return ProtocolError("malformed", f"the host's view can't be read: {clean(e, 120)}")
 
 
 def remote_view(

@@ -76,7 +76,16 @@ def test_a_joined_seat_is_a_table_session_that_sees_only_its_own_hand(
     assert len(view.hand(0)) == view.hand_sizes[0]
     assert session.record() is None
     assert not session.can_undo
-    assert session.hint(0) is None
+    assert session.hint(1) is None  # no advice for another seat
+
+
+def test_the_hint_is_a_move_the_seat_may_play(session: RemoteSession) -> None:
+    to_my_draw(session)
+    advice = session.hint(0)
+    assert advice is not None
+    assert len(advice.moves) == 1
+    assert advice.moves[0] in session.legal(0)
+    assert advice.text
 
 
 def test_a_whole_deal_is_played_through_the_session(session: RemoteSession) -> None:

@@ -10,9 +10,11 @@ from dataclasses import fields, replace
 
 import pytest
 
+from rummy_gui.bots import make_bot
 from rummy_gui.engine import PRESETS, Game
 from rummy_gui.play.net import protocol as p
-from rummy_gui.play.net.remote_view import remote_view
+from rummy_gui.play.net.remote_session import VIEW_LEVELS
+from rummy_gui.play.net.remote_view import engine_view, remote_view
 from rummy_gui.play.table_view import TableView, table_view
 
 # What the host does not send (the deal's seed and fingerprint, the settlement,
@@ -70,3 +72,21 @@ def test_a_view_that_does_not_read_is_a_protocol_error() -> None:
     state.view["melds"] = [{"id": 1, "kind": "set", "cards": ["2S", "9H", "KD"], "owners": [0]}]
     with pytest.raises(p.ProtocolError):
         remote_view(game.rules, state, None, [])
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_hints_bot_chooses_from_the_remote_view_as_from_the_real_one(preset: str) -> None:
+    rules = PRESETS[preset]
+    players = min(max(3, rules.min_players), rules.max_players)
+    rng = random.Random(preset)
+    game = Game.new(preset, players=players, seed=rng.randrange(10**9))
+    for i in range(60):
+        if game.game_over:
+            break
+        seat = game.to_act[0]
+        message, _log = p.state_message(game.view(seat), i, SEATS[:players], ())
+        view = engine_view(game.rules, p.read_state(message, None))
+        for level in VIEW_LEVELS:
+            mine = make_bot(level, seed=i).choose(view)
+            assert mine == make_bot(level, seed=i).choose(game.view(seat)), (preset, i, level)
+        game.play(rng.choice(game.offered_moves(seat)))
