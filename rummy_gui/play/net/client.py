@@ -116,6 +116,14 @@ class Client:
             self._sent_at, self._pending_at = time.monotonic(), at
         self._post(p.move(text, at))
 
+    def undo(self) -> None:
+        """Ask the host to take back this seat's last move (made on the latest polled state)."""
+        state = self.state
+        at = -1 if state is None else state.at
+        with self._lock:
+            self._sent_at, self._pending_at = time.monotonic(), at
+        self._post(p.undo(max(at, 0)))
+
     def sync(self) -> None:
         """Ask for the whole state again."""
         self._post({"type": p.SYNC})

@@ -165,7 +165,10 @@ class Host:
             table.seats[link.seat].sent_log = ()
             self._send_state(table, link.seat)
             return
-        result = table.play(link.seat, request.text, request.at)
+        if isinstance(request, p.UndoRequest):
+            result = table.undo(link.seat, request.at)
+        else:
+            result = table.play(link.seat, request.text, request.at)
         if isinstance(result, dict):
             self._send(table, link.seat, result)
             return
@@ -284,6 +287,7 @@ class Host:
             game.winners if game.game_over else (),
             table.moved_at[seat],
             p.shown_at_deal_end(game),
+            table.may_undo(seat),
         )
         self._send(table, seat, message)
 

@@ -13,11 +13,12 @@ slow network, a host gone or closing), and the table dims itself and says
 so; the client reconnects by itself, with the seat's token.
 
 The hint is the hint's bot's next move, chosen from this seat's own view
-(`remote_view.engine_view`): one step at a time. What a joined table does
-not do: take a move back (the protocol has no message for it), review or
-replay a deal (the record is the host's), save the game (the host keeps
-it). Those doors stay shut: `can_undo` is False, `record` is None,
-`save_as` says the host keeps the game.
+(`remote_view.engine_view`): one step at a time. Undo asks the host to
+take back the seat's last move, as far as the engine allows within the
+turn (the state says when it may, `undo`). What a joined table does not
+do: redo, review or replay a deal (the record is the host's), save the
+game (the host keeps it). Those doors stay shut: `can_redo` is False,
+`record` is None, `save_as` says the host keeps the game.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class RemoteSession:
         self.host_closed = False  # the host said it was closing; it may come back
         self._pending = False  # a move went and its answer has not come
         self._pending_at = 0  # the state it was made on
+        self._may_undo = False  # the host says this seat may take back its last move
         self._shown: dict[str, Any] | None = None
         self._history: list[tuple[int, ...]] = []
         self._scored_round = 0  # the last deal whose scores went in the history
@@ -111,6 +113,7 @@ class RemoteSession:
                 break
             if kind == p.STATE:
                 self._view = self._take(msg["_state"], msg.get("shown"))
+                self._may_undo = msg.get("undo") is True
                 # a deal's end stays on the table until it moves on (`play` DEAL)
                 self._holding = self._view.phase is Phase.DEAL_OVER
             elif kind == p.REFUSED:
@@ -252,22 +255,34 @@ class RemoteSession:
         self.version += 1
 
     # --- what a joined table does not do (see the module's docstring) -----------
+    # --- undo: the host judges it (the protocol's undo), within the seat's turn
     @property
     def can_undo(self) -> bool:
-        return False
+        return self.undo_owner() is not None
 
     @property
     def can_redo(self) -> bool:
         return False
 
     def undo_owner(self) -> int | None:
-        return None
+        """This seat, while the host says it may take back its last move."""
+        ready = self._may_undo and not self._pending and self.waiting is None
+        return self.seat if ready else None
 
     def undo(self) -> Move:
-        raise IllegalMove(_("Moves can't be taken back at a network table."), "no_undo")
+        """Ask the host to take back this seat's last move (its answer comes
+        with `refresh`): the move asked to be taken back."""
+        last = self._view.last_move
+        if self.undo_owner() is None or last is None:
+            raise IllegalMove(_("Nothing of yours to undo."), "nothing_to_undo")
+        self._pending, self._pending_at = True, self._view.move_count
+        self._may_undo = False
+        self.client.undo()
+        self.version += 1
+        return last
 
     def redo(self) -> Move:
-        raise IllegalMove(_("Moves can't be taken back at a network table."), "no_undo")
+        raise IllegalMove(_("Nothing to redo."), "nothing_to_redo")
 
     def hint(self, seat: int) -> Hint | None:
         """The hint's bot's advice from this seat's own view: its next move

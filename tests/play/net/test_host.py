@@ -125,7 +125,7 @@ MESSAGES = st.one_of(
     st.text(max_size=300),
     ANY_JSON.map(json.dumps),
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["hello", "create", "move", "sync", "welcome", "state"])},
+        {"type": st.sampled_from(["hello", "create", "move", "sync", "undo", "welcome", "state"])},
         optional={
             "move": ANY_JSON,
             "at": ANY_JSON,

@@ -143,6 +143,24 @@ def test_a_move_while_another_waits_or_for_another_seat_is_refused_here(
         session.play(0, Move(Action.PASS))  # the first one has not been answered
 
 
+def test_a_move_is_taken_back_within_the_turn_through_the_host(session: RemoteSession) -> None:
+    to_my_draw(session)
+    assert session.undo_owner() is None  # nothing of this turn yet
+    takes = [m for m in session.legal(0) if m.action is Action.TAKE]
+    if not takes:
+        pytest.skip("this deal offers no take from the discard pile")
+    hand = session.view(0).hand(0)
+    session.play(0, takes[0])
+    until(session, lambda: session.undo_owner() == 0)
+    assert session.can_undo
+    assert session.undo().action is Action.TAKE
+    assert session.undo_owner() is None  # asked once: not again before the answer
+    assert until(session, lambda: not session._pending) == []
+    assert session.view(0).hand(0) == hand
+    assert session.phase is Phase.DRAW
+    assert 0 in session.to_act
+
+
 def test_the_table_waits_for_a_host_that_closes_and_says_so(host: HostThread) -> None:
     session = joined(host)
     try:
