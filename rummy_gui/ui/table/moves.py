@@ -56,7 +56,7 @@ class TableMoves:
         """Send a move to the engine and animate what moved; False (the reason shown) if refused."""
         t = self.t
         seat = t.viewer if seat is None else seat
-        before = t.geometry()
+        before, count = t.geometry(), t.view.move_count
         if seat == t.viewer:
             t.hand.remember()
         try:
@@ -72,8 +72,10 @@ class TableMoves:
         t.sync_hand()
         if t.slots.staged and not t.staging():
             t.slots.clear()
-        # a deal (after the cut, in Liverpool) flies from the stock round the table
-        t.fly_from(before, dealt=move.action in (Action.DEAL, Action.CUT))
+        # a deal (after the cut, in Liverpool) flies from the stock round the table,
+        # once it is dealt (a host elsewhere deals with a later frame: `take_news`)
+        dealt = move.action in (Action.DEAL, Action.CUT) and t.view.move_count != count
+        t.fly_from(before, dealt=dealt)
         if move.action in SOUNDS:
             self.app.play_sound(SOUNDS[move.action])
         for words in t.session.announcements:

@@ -84,8 +84,11 @@ class WaitingScene(Overlay):
             img = fonts.text_cached(line, px(20), theme.GOLD, True)
             surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
             y += px(28)
-        hint = fonts.text_cached(_("The table goes on when the host answers."), px(15), theme.TEXT)
-        surface.blit(hint, hint.get_rect(midtop=(self.rect.centerx, y + px(6))))
+        note = _("The program calls the host again by itself; your seat is kept.")
+        for line in fonts.wrap(note, px(15), self.rect.w - px(48))[:2]:
+            img = fonts.text_cached(line, px(15), theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y + px(4))))
+            y += px(20)
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
