@@ -11,15 +11,13 @@ opens as any other (`play.net.remote_session.RemoteSession`).
 
 from __future__ import annotations
 
-import importlib
-import threading
 from functools import partial
-from typing import Any
 
 import pygame
 
 from rummy_gui.i18n import N_, _, ngettext
 from rummy_gui.levels import DEFAULT_LEVEL
+from rummy_gui.play.net import discovery
 from rummy_gui.play.net.joining import Attempt, JoinProblem, join_code
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.scene import App
@@ -30,17 +28,28 @@ from rummy_gui.ui.widgets.uiscale import px
 
 MAX_ADDRESS = 80
 MAX_FOUND = 6  # tables of the local network listed at once
+LOOK_AGAIN = 0.5  # seconds between looks at the local network's tables
 
 
-def browse() -> list[Any]:
-    """The tables found on the local network: `discovery.browse()` where the
-    program has it (its own module, python-zeroconf), else none."""
-    try:
-        discovery = importlib.import_module("rummy_gui.play.net.discovery")
-    except ImportError:
-        return []
-    found = discovery.browse()
-    return list(found) if isinstance(found, list) else []
+class NetworkTables:
+    """The tables hosts advertise on the local network, kept up to date on
+    zeroconf's thread while the screen is open (`discovery.Browser`); none
+    where the network can't be searched (no multicast, no network)."""
+
+    def __init__(self) -> None:
+        self._browser: discovery.Browser | None = discovery.Browser()
+        try:
+            self._browser.start()
+        except (discovery.DiscoveryError, OSError):
+            self._browser = None
+
+    def tables(self) -> list[discovery.Found]:
+        return self._browser.tables()[:MAX_FOUND] if self._browser is not None else []
+
+    def close(self) -> None:
+        if self._browser is not None:
+            self._browser.close()
+            self._browser = None
 
 
 class JoinScene(WidgetScene):
@@ -61,18 +70,9 @@ class JoinScene(WidgetScene):
         self.said = ""  # what the screen says now: why not, or what it is doing
         self.said_colour = theme.TEXT
         self.attempt: Attempt | None = None
-        self.found: list[Any] = []
-        self._browsing = threading.Thread(target=self._browse, name="browse", daemon=True)
-        self._browsing.start()
+        self.network = NetworkTables()
+        self.found: list[discovery.Found] = []
         self._join_now = join  # the command line gave it all: join at the first frame
-        self._laid_found = 0
-
-    def _browse(self) -> None:
-        try:
-            found = browse()
-        except Exception:  # noqa: BLE001 (a list that could not be made is an empty list)
-            found = []
-        self.found = found[:MAX_FOUND]
 
     # --- layout ------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -124,7 +124,6 @@ class JoinScene(WidgetScene):
             )
             for i, f in enumerate(self.found)
         ]
-        self._laid_found = len(self.found)
         self.widgets = [*self.fields.values(), self.join_button, back, *cyclers, create, *found]
 
     def _keep_typed(self) -> None:
@@ -146,7 +145,7 @@ class JoinScene(WidgetScene):
     def _set_people(self, n: object) -> None:
         self.people = int(str(n))
 
-    def _pick_found(self, found: Any) -> None:
+    def _pick_found(self, found: discovery.Found) -> None:
         self.fields["address"].text = f"{found.host}:{found.port}"
         self._keep_typed()
         self._say(_("The address is in: now the table's code, and Join."), theme.GOLD)
@@ -185,14 +184,16 @@ class JoinScene(WidgetScene):
         self.forget_layer()
 
     def frame_wait(self) -> float:
-        return 0.05 if self.attempt is not None or self._join_now else super().frame_wait()
+        return 0.05 if self.attempt is not None or self._join_now else LOOK_AGAIN
 
     def update(self, dt: float) -> None:  # noqa: ARG002
         if self._join_now:
             self._join_now = False
             self._join()
-        if len(self.found) != self._laid_found:
-            self.layout(self.app.size)  # the network's tables came in
+        found = self.network.tables()
+        if found != self.found:
+            self.found = found
+            self.layout(self.app.size)  # the network's tables came or went
         attempt = self.attempt
         if attempt is None:
             return
@@ -215,6 +216,7 @@ class JoinScene(WidgetScene):
 
     def exit(self) -> None:
         super().exit()
+        self.network.close()
         if self.attempt is not None:
             self.attempt.cancel()
             self.attempt = None
@@ -255,7 +257,7 @@ def _people_text(n: object) -> str:
     return ngettext("{n} person", "{n} people", count).format(n=count)
 
 
-def _found_text(found: Any) -> str:
+def _found_text(found: discovery.Found) -> str:
     """One table of the local network as listed: its name, game and free seats."""
     try:
         game = catalog.preset(str(found.preset)).display_name

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from rummy_gui.play.net import joining
+from rummy_gui.play.net import discovery, joining
 from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.client import Client
 from rummy_gui.play.net.host import Host
 from rummy_gui.play.net.remote_session import RemoteSession
 from rummy_gui.play.net.serve import HostThread
+from rummy_gui.ui.screens import join as join_screen
 from rummy_gui.ui.screens.join import JoinScene
 from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
@@ -75,11 +76,49 @@ def unchanged(app: App, scene: JoinScene) -> None:
     assert not any(isinstance(s, TableScene) for s in app.stack.scenes)
 
 
-def test_the_screen_lists_no_table_where_the_network_has_none(app: App) -> None:
+class FakeNetwork:
+    """The local network's tables as the screen sees them (`join.NetworkTables`)."""
+
+    tables_now: ClassVar[list[discovery.Found]] = []
+    closed = 0
+
+    def tables(self) -> list[discovery.Found]:
+        return list(FakeNetwork.tables_now)
+
+    def close(self) -> None:
+        FakeNetwork.closed += 1
+
+
+@pytest.fixture(autouse=True)
+def _no_real_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(join_screen, "NetworkTables", FakeNetwork)
+    FakeNetwork.tables_now = []
+
+
+def test_the_screen_says_when_the_network_has_no_table(app: App) -> None:
     scene = open_join(app)
     frame(app)
-    assert scene.found == []  # no discovery module, or nothing advertised
+    assert scene.found == []
     assert [b for b in scene.widgets if isinstance(b, Button) and " · " in b.label] == []
+
+
+def test_the_network_s_tables_are_listed_as_they_come_and_a_click_puts_one_in(
+    app: App,
+) -> None:
+    scene = open_join(app)
+    frame(app)
+    FakeNetwork.tables_now = [discovery.Found("Ann's table", "192.168.1.20", 8765, "persian", 2)]
+    frame(app)
+    listed = [b for b in scene.widgets if isinstance(b, Button) and " · " in b.label]
+    assert [b.label for b in listed] == ["Ann's table · Persian Rummy · 2 seats free"]
+    click(app, listed[0].rect.center)
+    assert scene.fields["address"].text == "192.168.1.20:8765"
+    closed = FakeNetwork.closed
+    click(
+        app,
+        next(b for b in scene.widgets if isinstance(b, Button) and b.label == "Back").rect.center,
+    )
+    assert FakeNetwork.closed == closed + 1  # the browsing stops with the screen
 
 
 @pytest.mark.parametrize(
