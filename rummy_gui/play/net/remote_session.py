@@ -33,7 +33,7 @@ from rummy_gui.i18n import N_, _
 from rummy_gui.levels import DEFAULT_LEVEL, HINT_LEVEL, LEVELS
 from rummy_gui.play import saves
 from rummy_gui.play.net import protocol as p
-from rummy_gui.play.net.client import CLOSED, Client
+from rummy_gui.play.net.client import CLOSED, PLAYING, Client
 from rummy_gui.play.net.remote_view import engine_view, remote_view
 from rummy_gui.play.palette import owner_colour, seat_colour_index
 from rummy_gui.play.session import LogEntry, SeatConfig, initials
@@ -50,7 +50,11 @@ TABLE_REFUSALS = {
     "not_your_seat": N_("That move is another seat's."),
 }
 WAITING = N_("Waiting for the host…")
-HOST_CLOSED = N_("The host has closed the table. It goes on when the host opens it again.")
+LOST = N_("The host can't be reached. The program calls it again by itself; your seat is kept.")
+HOST_CLOSED = N_(
+    "The host has closed the table. It goes on when the host opens it again; your seat is kept."
+)
+FREE_SEAT = N_("Free seat")
 OTHERS = N_("Waiting for the others to join. The table's code: {code}")
 GONE = N_("The host no longer has this table: {reason}")
 NOT_SAVED = N_("The host keeps this game: it is saved on the host's computer.")
@@ -79,6 +83,7 @@ class RemoteSession:
         self.options: dict[str, Any] = dict(client.table.get("options") or {})
         self.rules = get_rules(self.preset, self.options)
         self.seats: list[SeatConfig] = []
+        self._free: list[int] = []  # the seats for people nobody has taken yet
         self.version = 0
         self.announcements: list[str] = []
         self.notices: list[str] = []
@@ -140,14 +145,17 @@ class RemoteSession:
         if self.host_closed and self.client.waiting:
             return _(HOST_CLOSED)
         if self.client.waiting:
-            return _(WAITING)
-        if any(s.is_human and not s.name for s in self.seats):  # a seat nobody has taken yet
+            return _(WAITING) if self.client.status == PLAYING else _(LOST)
+        if self._free:
             return _(OTHERS).format(code=self.client.code or "")
         return None
 
     def _take(self, state: p.SeatState, shown: dict[str, Any] | None) -> TableView:
         """A new state: the seats, the view, the log and the scores follow it."""
         self.seats = [_seat_config(s) for s in state.seats]
+        self._free = [s for s, c in enumerate(self.seats) if c.is_human and not c.name]
+        for s in self._free:  # a seat for a person nobody has taken yet
+            self.seats[s].name = _(FREE_SEAT)
         self._shown = shown or self._shown  # the last deal's end: its score stays to be read
         deal_scores = state.view.get("deal_scores")
         rnd = int(state.view.get("round", 0))

@@ -43,7 +43,7 @@ class WaitingScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        rw, rh = min(px(620), w - 40), px(200)
+        rw, rh = min(px(620), w - 40), px(180)
         self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh)
         bw, bh = px(220), px(46)
         self.buttons = [
@@ -84,11 +84,6 @@ class WaitingScene(Overlay):
             img = fonts.text_cached(line, px(20), theme.GOLD, True)
             surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
             y += px(28)
-        note = _("The program calls the host again by itself; your seat is kept.")
-        for line in fonts.wrap(note, px(15), self.rect.w - px(48))[:2]:
-            img = fonts.text_cached(line, px(15), theme.TEXT)
-            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y + px(4))))
-            y += px(20)
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
