@@ -23,7 +23,7 @@ from typing import Any
 from rummy_gui.engine import Game, IllegalMove, Move
 from rummy_gui.engine.errors import illegal
 from rummy_gui.play import saves
-from rummy_gui.play.net.protocol import ProtocolError, refused
+from rummy_gui.play.net.protocol import MoveRequest, ProtocolError, UndoRequest, refused
 from rummy_gui.play.session import SEED_SPACE
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # none that reads as another (0/O, 1/I)
@@ -182,6 +182,12 @@ class NetTable:
         self.at += 1
         self.moved_at[seat] = self.at
         return played
+
+    def answer(self, seat: int, request: MoveRequest | UndoRequest) -> Move | dict[str, Any]:
+        """A player's move or undo: what was played or taken back, or the refusal to send."""
+        if isinstance(request, UndoRequest):
+            return self.undo(seat, request.at)
+        return self.play(seat, request.text, request.at)
 
     def may_undo(self, seat: int) -> bool:
         """The seat may take back its last move now: the engine can (within the
