@@ -126,7 +126,7 @@ LESSON = Lesson(
             ),
             move="0: discard 3D",
             point="3D",
-            why=N_("Discard the 3♦ to go out: as the top card of your take, it may go back.")
+            why=N_("Discard the 3♦ to go out: as the top card of your take, it may go back."),
         ),
     ),
     end=N_(
