@@ -56,6 +56,9 @@ def status_text(t: TableState) -> str:
         who = s.name(seat) + ": " if t.hot_seat() and not is_you(s.name(seat)) else ""
         if phase is Phase.CUT:
             return who + _("Your cut: click a point along the pack's edge")
+        if phase is Phase.DRAW and not any(m.action is Action.DRAW for m in t.legal()):
+            # no draw from the stock now (Pinochle's last turns): the pile, or Pass
+            return who + _("Your turn: drag cards from the discard pile to your hand, or Pass")
         if phase is Phase.DRAW:
             return who + _("Your turn: drag a card from the stock or the discard pile to your hand")
         if phase is Phase.RUMMY_LAYOFF:
