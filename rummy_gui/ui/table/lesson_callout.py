@@ -198,6 +198,7 @@ def callout(
     table = geo.layout.table
     area = table.inflate(-2 * MARGIN, -2 * MARGIN)
     place = place_of(t, geo, point, meld)
+    room, shown = _lifted(t, geo, place)
     needs = step_needs(t, geo, move)
     # what the player reads to act: the piles, the hand, whose turn it is, the melds
     keep_out = [
@@ -218,10 +219,21 @@ def callout(
     box = Rect(0, 0, 0, 0)
     for width in widths:  # wider boxes are lower: one of them may find room
         lines, size = _measure(head, text, width)
-        box = box_for(size, place, area, keep_out, buttons, needs)
-        if _fits(box, needs, place, buttons):
+        box = box_for(size, room, area, keep_out, buttons, needs)
+        if _fits(box, needs, room, buttons):
             break
-    return Callout(head, lines, box, place)
+    return Callout(head, lines, box, shown)
+
+
+def _lifted(t: TableState, geo: Geometry, place: Rect | None) -> tuple[Rect | None, Rect | None]:
+    """A hand card's place: the room it may rise into when selected (the box
+    keeps off it), and where it is drawn now (the outline goes round it)."""
+    slots = geo.zones.get(("hand", t.viewer), [])
+    i = next((k for k, (_c, r) in enumerate(slots) if place is not None and r == place), None)
+    if place is None or i is None:
+        return place, place
+    risen = place.move(0, -SELECTED_LIFT)
+    return place.union(risen), risen if i in t.hand.selected else place
 
 
 def _measure(head: str, text: str, width: int) -> tuple[tuple[str, ...], tuple[int, int]]:

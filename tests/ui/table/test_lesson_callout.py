@@ -85,3 +85,23 @@ def test_the_callout_never_covers_what_the_step_needs(
         assert scene.play(move)
         frame(app)
     assert covered == [], covered
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_outline_rises_with_the_selected_card_and_the_box_stays_clear(
+    app: App, size: tuple[int, int]
+) -> None:
+    scene = open_lesson(app, "rummy500", size)
+    assert scene.play(step_move(scene))  # drawn: the next step points at the 7♥ of the hand
+    frame(app)
+    before = scene.callout()
+    assert before is not None and before.place is not None
+    slots = scene.geometry().zones[("hand", scene.viewer)]
+    i = next(k for k, (_c, r) in enumerate(slots) if r == before.place)
+    scene.hand.selected.add(i)
+    frame(app)
+    after = scene.callout()
+    assert after is not None
+    assert after.place == before.place.move(0, -SELECTED_LIFT)  # round the card as drawn
+    assert not after.box.colliderect(after.place)
+    assert after.box == before.box  # the box does not jump when the card is picked
