@@ -95,7 +95,8 @@ def test_the_outline_rises_with_the_selected_card_and_the_box_stays_clear(
     assert scene.play(step_move(scene))  # drawn: the next step points at the 7♥ of the hand
     frame(app)
     before = scene.callout()
-    assert before is not None and before.place is not None
+    assert before is not None
+    assert before.place is not None
     slots = scene.geometry().zones[("hand", scene.viewer)]
     i = next(k for k, (_c, r) in enumerate(slots) if r == before.place)
     scene.hand.selected.add(i)
