@@ -69,7 +69,9 @@ def status_text(t: TableState) -> str:
             )
         target = g.target
         if target is not None:
-            return who + _("Meld the {card} you took, then discard").format(card=target.pretty)
+            return who + _("Meld or lay off the {card} you took, then discard").format(
+                card=target.pretty
+            )
         return who + _play_words(t)
     if t.pace.undo_hold > 0 and t.may_undo():
         return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))

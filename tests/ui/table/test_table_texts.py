@@ -272,3 +272,22 @@ def test_the_status_bar_offers_no_stock_in_pinochles_last_turns(app: App) -> Non
     assert scene.my_turn()
     assert "stock" not in texts.status_text(scene)
     assert "Pass" in texts.status_text(scene)
+
+
+def test_the_status_bar_says_a_card_taken_may_be_laid_off(app: App) -> None:
+    from tests.ui.ui_driver import open_table
+
+    game = Game.from_layout(
+        "rummy500-classic",
+        ["3S 4S 5S 2D KD", "QH QC 9C JH 7S 4C 7D"],
+        stock="9D 3C 2C",
+        discard="4D 6S",
+    )
+    game.play("0: take 1")  # the 6♠: it must be used this turn, here on a run
+    game.play("0: meld 3S 4S 5S 6S")
+    game.play("0: discard KD")
+    game.play("1: draw")
+    game.play("1: discard 7S")
+    game.play("0: take 1")  # the 7♠ can only be laid off, on the run
+    scene = open_table(app, game)
+    assert "lay off" in texts.status_text(scene)
