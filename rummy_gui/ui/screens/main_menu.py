@@ -34,9 +34,15 @@ class MainMenu(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw, bh = px(320), (px(46) if h >= px(760) else px(38))
+        bw, bh, gap = px(320), (px(46) if h >= px(760) else px(38)), px(10)
+        rows, room = 9, h - px(190)  # the title and the subtitle keep the rest
+        if rows * (bh + gap) > room:  # a low window, or large text: the buttons come closer
+            bh, gap = (
+                max(px(26), room * bh // (rows * (bh + gap))),
+                max(4, room * gap // (rows * (bh + gap))),
+            )
         x = w // 2 - bw // 2
-        y = min(int(h * 0.44), h - 9 * (bh + px(10)) - px(12))
+        y = min(int(h * 0.44), h - rows * (bh + gap) - px(12))
         from rummy_gui.play.resume import autosave_exists
 
         has_game = (self.app.session is not None and not self.app.session.finished) or (
@@ -55,9 +61,7 @@ class MainMenu(WidgetScene):
         ]
         default = 0 if has_game else 1  # a game in progress: Continue is what Enter does
         self.widgets = [
-            Button(
-                (x, y + i * (bh + px(10)), bw, bh), label, fn, enabled=en, primary=(i == default)
-            )
+            Button((x, y + i * (bh + gap), bw, bh), label, fn, enabled=en, primary=(i == default))
             for i, (label, fn, en) in enumerate(items)
         ]
 
