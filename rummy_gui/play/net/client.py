@@ -189,6 +189,10 @@ class Client:
                             break
             except (OSError, TimeoutError, InvalidURI, InvalidHandshake, WebSocketException):
                 pass
+            except UnicodeError:  # a host name that can't be looked up: no try can reach it
+                self._inbox.put(p.error("unreachable", "the host's name can't be looked up"))
+                self._set_status(CLOSED)
+                self._arrived.set()
             except p.ProtocolError as e:  # a host that breaks the protocol: no more tries
                 self._inbox.put(p.error(e.code, f"the host sent a bad message: {e}"))
                 self._set_status(CLOSED)

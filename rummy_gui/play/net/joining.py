@@ -58,12 +58,20 @@ def address_url(text: str) -> str:
     m = re.fullmatch(r"(.+):([0-9]{1,5})", t)
     if m is not None and not (t.count(":") > 1 and not t.startswith("[")):
         host, port = m.group(1), int(m.group(2))
-    if not host or not _HOST.fullmatch(host) or not 0 < port < 65536:
+    if not host or not _HOST.fullmatch(host) or not _labels_fit(host) or not 0 < port < 65536:
         raise JoinProblem(
             _("“{address}” is not a host's address: write it as name:port, such as {example}.")
             .format(address=clean(text, 60), example="192.168.1.20:8765")
         )  # fmt: skip
     return f"{scheme}{host}:{port}"
+
+
+def _labels_fit(host: str) -> bool:
+    """A name's labels are 1 to 63 characters (a name can't be looked up otherwise)."""
+    if host.startswith("["):
+        return True
+    labels = host.removesuffix(".").split(".")
+    return all(0 < len(label) <= 63 for label in labels)
 
 
 def join_code(text: str) -> str:
@@ -106,6 +114,8 @@ class Attempt:
         table; None while it has not; JoinProblem (the client closed) if it won't."""
         c = self.client
         for msg in c.poll():
+            if msg["type"] == p.ERROR and msg.get("code") == "unreachable":
+                self._fail(_(UNREACHABLE).format(address=clean(self.address, 60)))
             if msg["type"] == p.ERROR:
                 self._fail(_refused(msg))
         if c.status == CLOSED:  # the host broke the protocol, or said no

@@ -24,7 +24,20 @@ def test_an_address_is_read_as_the_hosts_url(typed: str, url: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "typed", ["", "   ", "host:0", "host:70000", "ho st:80", "host:port", "a/b:80", "::1:8765"]
+    "typed",
+    [
+        "",
+        "   ",
+        "host:0",
+        "host:70000",
+        "ho st:80",
+        "host:port",
+        "a/b:80",
+        "::1:8765",
+        "a..b:80",
+        ".a:80",
+        f"{'x' * 64}.org:80",
+    ],
 )
 def test_a_bad_address_is_refused_in_words(typed: str) -> None:
     with pytest.raises(JoinProblem, match="not a host's address"):
@@ -46,3 +59,14 @@ def test_a_name_must_be_one_the_others_can_read() -> None:
         player_name("Bea\x07")
     with pytest.raises(JoinProblem, match="can't be used"):
         player_name("B" * 200)
+
+
+def test_a_host_name_that_cannot_be_looked_up_is_told_as_out_of_reach() -> None:
+    from rummy_gui.play.net.client import CLOSED, Client
+
+    client = Client("ws://a..b:8765", "Bea", code="ABCD")  # past the screen's own checks
+    client.wait(10.0)
+    said = client.poll()
+    assert [m.get("code") for m in said] == ["unreachable"]
+    assert client.status == CLOSED
+    client.close()
