@@ -273,36 +273,9 @@ class NewGameScene(WidgetScene):
             return
         self._remember_seats()
         if any(cfg.kind == REMOTE for cfg in seats):
-            self._host(seats, options)
+            self.problem = host(self.app, self.info, seats, options)
             return
         self.app.rooms.start_table(self.info.id, seats, options)
-
-    def _host(self, seats: list[SeatConfig], options: dict[str, Any]) -> None:
-        """Host the game for the players on other computers: the waiting room."""
-        from rummy_gui.play.net.hosted import host_game
-        from rummy_gui.ui.screens.waiting_room import WaitingRoomScene
-
-        session = None
-        try:
-            try:
-                session = host_game(self.info.id, seats, options, port=DEFAULT_PORT)
-            except OSError:  # the usual port is taken (another program): any free one
-                session = host_game(self.info.id, seats, options, port=0)
-        except OSError as e:
-            reason = clean(e.strerror or str(e) or type(e).__name__, 120)
-            self.problem = _("The table can't be hosted: {reason}").format(reason=reason)
-            return
-        self.app.push(WaitingRoomScene(self.app, session, self._table_name(seats)))
-
-    def _table_name(self, seats: list[SeatConfig]) -> str:
-        """What the local network shows: the game and the host's name (the
-        computer's when the host is the default "You", a word the others can't use)."""
-        import socket
-
-        host = next(cfg.name for cfg in seats if cfg.is_human)
-        if host == seat_name(0):
-            host = clean(socket.gethostname().split(".")[0], 24) or host
-        return f"{self.info.display_name} · {host}"
 
     def handle(self, intent: Intent) -> None:
         if self.problem and isinstance(intent, PointerDown):
@@ -385,6 +358,37 @@ class Swatch(Button):
         pygame.draw.circle(surface, self.colour, self.rect.center, self.rect.h // 2 - 6)
         img = fonts.text_cached(self.mark, px(14), (15, 15, 15), True)
         surface.blit(img, img.get_rect(center=self.rect.center))
+
+
+def host(
+    app: App, info: catalog.PresetInfo, seats: list[SeatConfig], options: dict[str, Any]
+) -> str:
+    """Host the game for the players on other computers and open the waiting
+    room; else why it can't be hosted (the port, the network)."""
+    from rummy_gui.play.net.hosted import host_game
+    from rummy_gui.ui.screens.waiting_room import WaitingRoomScene
+
+    try:
+        try:
+            session = host_game(info.id, seats, options, port=DEFAULT_PORT)
+        except OSError:  # the usual port is taken (another program): any free one
+            session = host_game(info.id, seats, options, port=0)
+    except OSError as e:
+        reason = clean(e.strerror or str(e) or type(e).__name__, 120)
+        return _("The table can't be hosted: {reason}").format(reason=reason)
+    app.push(WaitingRoomScene(app, session, table_name(info, seats)))
+    return ""
+
+
+def table_name(info: catalog.PresetInfo, seats: list[SeatConfig]) -> str:
+    """What the local network shows: the game and the host's name (the
+    computer's when the host is the default "You", a word the others can't use)."""
+    import socket
+
+    name = next(cfg.name for cfg in seats if cfg.is_human)
+    if name == seat_name(0):
+        name = clean(socket.gethostname().split(".")[0], 24) or name
+    return f"{info.display_name} · {name}"
 
 
 def seats_problem(seats: list[SeatConfig]) -> str:
