@@ -181,6 +181,16 @@ def _play(
     return wall, rss, outs
 
 
+def _tenths(rss: list[tuple[float, float]], wall: float) -> list[float]:
+    """The host's RSS sampled last before each tenth of the run's wall time."""
+    out = []
+    for k in range(1, 11):
+        seen = [m for t, m in rss if t <= k * wall / 10]
+        if seen:
+            out.append(round(seen[-1], 1))
+    return out
+
+
 def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[str, Any]:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="net-bench-") as folder:
@@ -213,6 +223,7 @@ def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[
             round(max(m for _, m in rss), 1) if rss else None,
             round(rss[-1][1], 1) if rss else None,
         ],
+        "host RSS MB at each tenth of the run": _tenths(rss, wall),
         "host CPU ms per move (every seat told)": round(1000 * cpu / max(1, len(trips)), 2),
         "errors": len(errors) + sum(o["lost"] for o in outs),
         "error kinds": sorted(set(errors)),
