@@ -246,6 +246,9 @@ class Host:
     def _stand_in(self, table: NetTable, seat: int) -> None:
         self._timers.pop((table.code, seat), None)
         place = table.seats[seat]
+        if self.tables.get(table.code) is table and not (table.started or table.people_connected()):
+            self._forget(table)  # no one came back to a game that never began: no bot can play it
+            return
         if place.connection is None and self.tables.get(table.code) is table:
             place.standin = True
             log.info("a %s bot plays seat %d of table %s", self.standin, seat, table.code)
@@ -253,6 +256,8 @@ class Host:
 
     def _forget(self, table: NetTable) -> None:
         self.tables.pop(table.code, None)
+        table.closed = True
+        self.saves.soon(table)  # its file goes
         for key in [k for k in self._bots if k[0] == table.code]:
             del self._bots[key]
         for timer in [k for k in self._timers if k[0] == table.code]:

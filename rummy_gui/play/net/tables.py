@@ -91,6 +91,7 @@ class NetTable:
         self.moved_at = [0] * game.players
         self.file_id = secrets.token_hex(8)  # the autosave's file name, never the code
         self.bot_failed = False  # a bot raised or chose an illegal move (a bug): bots stop
+        self.closed = False  # the host let it go: finished, or left before it began
 
     @classmethod
     def create(
