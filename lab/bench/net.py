@@ -177,13 +177,14 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
-def _start_host(folder: str) -> tuple[subprocess.Popen[str], int]:
+def _start_host(folder: str, saves: bool = True) -> tuple[subprocess.Popen[str], int]:
     """The host, its log in a file of `folder` (a pipe nobody read would stop it)."""
     log = Path(folder) / "host.log"
     with log.open("w") as sink:
         host = subprocess.Popen(
             [sys.executable, "-m", "rummy_gui", "--serve", "0", "--bind", "127.0.0.1",
-             "--saves", str(Path(folder) / "tables"), "--stand-in", "easy"],
+             *(["--saves", str(Path(folder) / "tables")] if saves else ["--no-saves"]),
+             "--stand-in", "easy"],
             stderr=sink, text=True,
         )  # fmt: skip
     deadline = time.monotonic() + 60
@@ -243,7 +244,7 @@ def _tenths(rss: list[tuple[float, float]], wall: float) -> list[float]:
 def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[str, Any]:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="net-bench-") as folder:
-        host, port = _start_host(folder)
+        host, port = _start_host(folder, table.get("saves", True))
         try:
             cpu = _cpu_s(host.pid)
             share = [tables // workers + (i < tables % workers) for i in range(workers)]
@@ -262,6 +263,7 @@ def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[
         "preset": table["preset"],
         "games a table": table.get("games", 1),
         "think ms (low, high)": list(table.get("think", (0, 0))),
+        "autosaves": table.get("saves", True),
         "games finished": sum(o["games"] for o in outs),
         "moves": len(trips),
         "moves a second": round(len(trips) / wall, 1) if wall else None,
@@ -316,11 +318,13 @@ def main(argv: list[str] | None = None) -> int:
         help="ms each client waits before a move, at random from LOW to HIGH (one number: "
         "that long); default 0: no thinking, the host pushed as hard as the clients can go",
     )
+    ap.add_argument("--no-saves", action="store_true", help="a host without autosaves")
     args = ap.parse_args(args_in)
     if min(args.tables, args.workers, args.games) < 1:
         ap.error("--tables, --workers and --games must be at least 1")
     options = {"target": args.target} if args.preset in ("rummy500", "pinochle") else {}
-    table = {"preset": args.preset, "options": options, "games": args.games, "think": args.think}
+    table = {"preset": args.preset, "options": options, "games": args.games, "think": args.think,
+             "saves": not args.no_saves}  # fmt: skip
     figures = run(args.tables, args.workers, table, args.limit)
     for name, value in figures.items():
         print(f"{name:62s} {value}")

@@ -19,12 +19,14 @@ def test_one_table_of_bot_clients_plays_a_whole_game_without_errors() -> None:
 
 
 @pytest.mark.long
-def test_clients_that_think_before_each_move_play_a_whole_game_without_errors() -> None:
-    table = {"preset": "rummy500", "options": {"target": 100}, "think": (1.0, 5.0)}
+def test_clients_that_think_before_each_move_play_whole_games_without_errors() -> None:
+    table = {"preset": "rummy500", "options": {"target": 100}, "think": (1.0, 5.0), "games": 2,
+             "saves": False}  # fmt: skip
     figures = net.run(1, 1, table, 300.0)
-    assert figures["games finished"] == net.PLAYERS
+    assert figures["games finished"] == 2 * net.PLAYERS
     assert figures["errors"] == 0
     assert figures["think ms (low, high)"] == [1.0, 5.0]
+    assert figures["autosaves"] is False
 
 
 def test_the_thinking_time_is_a_range_of_milliseconds() -> None:
