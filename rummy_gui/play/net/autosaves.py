@@ -57,6 +57,11 @@ class Autosaves:
         self._due.add(table.code)
         asyncio.get_running_loop().call_later(SAVE_DELAY, self._write, table)
 
+    def drop(self, table: NetTable) -> None:
+        """The host let the table go: its file goes (on the loop's thread)."""
+        table.closed = True
+        self.soon(table)
+
     def _write(self, table: NetTable) -> None:
         loop = asyncio.get_running_loop()
         job = self.now(table)
