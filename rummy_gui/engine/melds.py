@@ -120,6 +120,16 @@ class Meld:
         # copy shares it, a change of the cards drops it
         self._fits: tuple[Rules, dict[object, list[LayoffFit]]] | None = None
 
+    @classmethod
+    def seen(cls, meld_id: int, reading: Reading, owners: Sequence[int]) -> Meld:
+        """A meld as a seat saw it on the table (its cards in `reading`, each
+        with its owner): how a joined player's table rebuilds the host's melds."""
+        if len(owners) != len(reading.cards) or not owners:
+            raise ValueError("a meld has one owner for each of its cards")
+        meld = cls(meld_id, reading, owners[0])
+        meld._owners = list(owners)
+        return meld
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(self._cards)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Game, IllegalMove, Move
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
@@ -165,7 +165,17 @@ def deal_line(game: Game, dealer: str) -> LogEntry:
     return LogEntry(len(game.moves), None, None, dealer, game.round, bool(game.contract))
 
 
-class Session:
+class NoNewsFromElsewhere:
+    """The answers of a game played in this process about news from
+    elsewhere (`TableSession.refresh`, `waiting`): there is none."""
+
+    waiting: str | None = None
+
+    def refresh(self) -> list[IllegalMove]:
+        return []
+
+
+class Session(NoNewsFromElsewhere):
     """One game at the table. `game` is the engine's Game: the one given (a
     loaded or prepared position), else a new game of `preset` dealt from `seed`."""
 

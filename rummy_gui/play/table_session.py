@@ -20,9 +20,11 @@ session allows it (a local session always does; a remote one may answer None).
 Moves: `legal(seat)` lists the engine's offered moves of a seat (empty for a
 seat the session does not show), `play(seat, move)` sends one and raises the
 engine's `IllegalMove` (a ValueError saying why, in a player's words) when it
-is refused; nothing changes then. A claim window's answers (buy, Rummy!,
-Shanghai!, pass) are moves like any other: `view(seat).claim` says what is on
-offer and `to_act` who may still answer. `version` grows with every change,
+is refused; nothing changes then. A remote session's host answers later:
+its refusals come from `refresh`, which the table calls every frame. A
+claim window's answers (buy, Rummy!, Shanghai!, pass) are moves like any
+other: `view(seat).claim` says what is on offer and `to_act` who may still
+answer. `version` grows with every change,
 so the screens key their caches on it.
 """
 
@@ -33,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from rummy_gui.engine import Move, Phase
+from rummy_gui.engine import IllegalMove, Move, Phase
 from rummy_gui.play.table_view import TableView
 
 if TYPE_CHECKING:
@@ -108,6 +110,19 @@ class TableSession(Protocol):
     notices: list[str]  # for the player, shown once by the table, which clears them
     save_error: str | None  # why saving is off (the table says so once)
     save_error_kind: str
+
+    # --- news from elsewhere (a remote game's host) ----------------------------
+    def refresh(self) -> list[IllegalMove]:
+        """Take in what changed elsewhere since the last frame (`version`
+        grows with it); the refusals of the viewer's moves that came meanwhile,
+        each shown as a local refusal is. A local game changes only here: []."""
+        ...
+
+    @property
+    def waiting(self) -> str | None:
+        """Why the table waits for someone elsewhere (a slow network, a host
+        that is gone), in words; None while it does not."""
+        ...
 
     # --- moves ----------------------------------------------------------------
     def legal(self, seat: int) -> list[Move]:

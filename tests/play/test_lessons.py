@@ -89,8 +89,9 @@ def test_every_step_answers_a_wrong_move_and_changes_nothing(preset: str) -> Non
             assert run.game.record() == before
         elif step.kind:  # every legal move is of the kind the step takes (the cut)
             assert all(m.action.value == step.kind for m in run.game.legal_moves)
-        else:  # only a last card's discard leaves nothing else to try
-            assert len(run.game.hand(run.SEAT)) == 1, step.say
+        else:  # only a last card's discard, or a draw when no take is legal, leaves nothing
+            last_card = len(run.game.hand(run.SEAT)) == 1
+            assert last_card or step.move.endswith(": draw"), step.say
         illegal = _illegal(run)
         with pytest.raises(IllegalMove) as refused:
             run.game.copy().play(illegal)
@@ -133,6 +134,32 @@ def test_a_pinochle_layoff_goes_face_down_and_the_next_card_needs_it() -> None:
     while run.step is not None and run.step.move != "0: layoff 9S to 1":
         _play(run)
     assert Move.parse("0: layoff 9S to 1") in run.game.legal_moves  # it fits after the hidden 8♠
+
+
+def test_the_pinochle_pile_is_taken_only_to_meld_at_once() -> None:
+    run = LessonRun(lesson("pinochle"))
+    assert [m for m in run.game.legal_moves if m.seat == run.SEAT] == [Move.parse("0: draw")]
+    verdict = run.try_move(Move.parse("0: take 1"))  # the 4♦ fits nothing of the hand
+    assert not verdict.played
+    assert "4♦" in verdict.text
+
+
+def test_the_pinochle_lesson_takes_several_and_gives_back_only_the_top() -> None:
+    run = LessonRun(lesson("pinochle"))
+    takes = []
+    while not run.done:
+        step = run.step
+        assert step is not None
+        if step.move == "0: take 2":
+            takes.append([str(c) for c in run.game.view(run.SEAT).discard_pile[-2:]])
+        if step.move == "0: layoff 9S to 1":  # the deepest card taken never goes back
+            verdict = run.try_move(Move.parse("0: discard 9S"))
+            assert not verdict.played
+            assert "9♠" in verdict.text
+        _play(run)
+    assert takes == [["JH", "8S"], ["9S", "3D"]]  # two takes of several, deepest first
+    assert run.game.deal_scores is not None
+    assert run.game.hand(run.SEAT) == []  # out by the discard of the last take's top card
 
 
 def test_the_persian_lesson_scores_what_it_teaches() -> None:

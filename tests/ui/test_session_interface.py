@@ -76,3 +76,40 @@ def test_the_guard_finds_each_way_past_the_interface() -> None:
     ]
     allowed = "from rummy_gui.engine import Card, Meld, Move, Rules, View, ask\n"
     assert faults(allowed + "g = r.game\n", "screens/replay.py") == []
+
+
+class _Joined:
+    """A client that has joined seat 1 of a local game's table (no network)."""
+
+    def __init__(self) -> None:
+        from rummy_gui.engine import Game
+        from rummy_gui.play.net import protocol as p
+
+        game = Game.new("rummy500", players=2, seed=7)
+        seats = [{"name": n, "kind": "person", "level": None, "connected": True,
+                  "standin": None} for n in ("Ann", "Bea")]  # fmt: skip
+        message, _log = p.state_message(game.view(1), 3, seats, ())
+        self.state = p.read_state(message, None)
+        self.seat, self.code, self.table = 1, "ABCD", {"preset": "rummy500", "options": {}}
+        self.status, self.problem, self.waiting, self.move_pending = "playing", None, False, False
+
+    def poll(self) -> list[object]:
+        return []
+
+
+def test_a_joined_players_session_is_a_table_session() -> None:
+    from rummy_gui.play.net.remote_session import RemoteSession
+    from rummy_gui.play.session import Session
+    from rummy_gui.play.table_session import TableSession
+
+    remote = RemoteSession(_Joined())  # type: ignore[arg-type]
+    assert isinstance(remote, TableSession)
+    members = [m for m in dir(TableSession) if not m.startswith("_")]
+    members += list(TableSession.__annotations__)
+    missing = [m for m in members if not hasattr(remote, m)]
+    assert missing == []
+    assert remote.view(1).seat == 1
+    assert remote.humans() == [1]
+    local_only = {"game", "thinking", "seed"}  # what the table never reads of a local session
+    assert not local_only & set(dir(RemoteSession))
+    assert Session.refresh(object.__new__(Session)) == []  # a local game: no news from elsewhere

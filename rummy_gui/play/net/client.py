@@ -116,6 +116,14 @@ class Client:
             self._sent_at, self._pending_at = time.monotonic(), at
         self._post(p.move(text, at))
 
+    def undo(self) -> None:
+        """Ask the host to take back this seat's last move (made on the latest polled state)."""
+        state = self.state
+        at = -1 if state is None else state.at
+        with self._lock:
+            self._sent_at, self._pending_at = time.monotonic(), at
+        self._post(p.undo(max(at, 0)))
+
     def sync(self) -> None:
         """Ask for the whole state again."""
         self._post({"type": p.SYNC})
@@ -181,6 +189,10 @@ class Client:
                             break
             except (OSError, TimeoutError, InvalidURI, InvalidHandshake, WebSocketException):
                 pass
+            except UnicodeError:  # a host name that can't be looked up: no try can reach it
+                self._inbox.put(p.error("unreachable", "the host's name can't be looked up"))
+                self._set_status(CLOSED)
+                self._arrived.set()
             except p.ProtocolError as e:  # a host that breaks the protocol: no more tries
                 self._inbox.put(p.error(e.code, f"the host sent a bad message: {e}"))
                 self._set_status(CLOSED)

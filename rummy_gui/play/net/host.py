@@ -161,7 +161,7 @@ class Host:
             table.seats[link.seat].sent_log = ()
             self._send_state(table, link.seat)
             return
-        result = table.play(link.seat, request.text, request.at)
+        result = table.answer(link.seat, request)
         if isinstance(result, dict):
             self._send(table, link.seat, result)
             return
@@ -277,14 +277,10 @@ class Host:
             return
         game = table.game
         message, place.sent_log = p.state_message(
-            game.view(seat),
-            table.at,
-            table.public_seats(self.standin),
-            place.sent_log,
-            game.winners if game.game_over else (),
-            table.moved_at[seat],
-            p.shown_at_deal_end(game),
-        )
+            game.view(seat), table.at, table.public_seats(self.standin), place.sent_log,
+            game.winners if game.game_over else (), table.moved_at[seat],
+            p.shown_at_deal_end(game), table.may_undo(seat),
+        )  # fmt: skip
         self._send(table, seat, message)
 
     def _changed(self, table: NetTable) -> None:

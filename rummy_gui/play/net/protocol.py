@@ -41,7 +41,7 @@ _PRESET = re.compile(r"[a-z0-9-]{1,32}")
 _OPTION_KEY = re.compile(r"[a-z_]{1,32}")
 
 # client -> host
-HELLO, CREATE, MOVE, SYNC = "hello", "create", "move", "sync"
+HELLO, CREATE, MOVE, SYNC, UNDO = "hello", "create", "move", "sync", "undo"
 # host -> client
 WELCOME, STATE, REFUSED, ERROR, CLOSING = "welcome", "state", "refused", "error", "closing"
 REPLIES = frozenset({WELCOME, STATE, REFUSED, ERROR, CLOSING})
@@ -107,7 +107,14 @@ class Sync:
     """Send me the whole state again."""
 
 
-Request = Hello | Create | MoveRequest | Sync
+@dataclass(frozen=True)
+class UndoRequest:
+    """Take back this seat's last move, within its turn, seen on the state numbered `at`."""
+
+    at: int
+
+
+Request = Hello | Create | MoveRequest | Sync | UndoRequest
 
 
 def _fields(obj: Mapping[str, Any], required: set[str], optional: frozenset[str]) -> None:
@@ -209,6 +216,9 @@ def read_request(raw: str | bytes) -> Request:
     if kind == SYNC:
         _fields(obj, {"type"}, frozenset())
         return Sync()
+    if kind == UNDO:
+        _fields(obj, {"type", "at"}, frozenset())
+        return UndoRequest(_whole(obj, "at", 0, MAX_AT))
     raise ProtocolError("unknown", f"there is no message of type {clean(kind, 32)!r}")
 
 
@@ -239,6 +249,10 @@ def create(
 
 def move(text: str, at: int) -> dict[str, Any]:
     return {"type": MOVE, "move": text, "at": at}
+
+
+def undo(at: int) -> dict[str, Any]:
+    return {"type": UNDO, "at": at}
 
 
 # ----------------------------------------------------------------- replies (host -> client)
@@ -350,13 +364,15 @@ def state_message(
     winners: Sequence[int] = (),
     moved_at: int = 0,
     shown: dict[str, Any] | None = None,
+    may_undo: bool = False,
 ) -> tuple[dict[str, Any], tuple[Move, ...]]:
     """The state message for a view, and the log the seat then holds: only
     the entries after `sent_log` travel when the view's log goes on from it
     (a deal's log can also shrink or change: a new deal, face-down cards
     turned up, an undo; it then travels whole). `moved_at`: the state the
     seat's own last move made (its player knows then that the move was played);
-    `shown`: `shown_at_deal_end`."""
+    `shown`: `shown_at_deal_end`; `may_undo`: the seat may take back its
+    last move now (`tables.NetTable.may_undo`)."""
     log = view.log
     start = len(sent_log) if log[: len(sent_log)] == sent_log else 0
     msg = {
@@ -369,6 +385,7 @@ def state_message(
         "winners": list(winners),
         "moved_at": moved_at,
         "shown": shown,
+        "undo": may_undo,
     }
     return msg, log
 

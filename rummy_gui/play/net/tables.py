@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from rummy_gui.engine import Game, IllegalMove, Move
+from rummy_gui.engine.errors import illegal
 from rummy_gui.play import saves
-from rummy_gui.play.net.protocol import ProtocolError, refused
+from rummy_gui.play.net.protocol import MoveRequest, ProtocolError, UndoRequest, refused
 from rummy_gui.play.session import SEED_SPACE
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # none that reads as another (0/O, 1/I)
@@ -90,6 +91,7 @@ class NetTable:
         # per seat, the state its last move made: a move made on an older one is stale
         self.moved_at = [0] * game.players
         self.file_id = secrets.token_hex(8)  # the autosave's file name, never the code
+        game.undo_enabled = True  # a player may take back a move within their turn
         self.bot_failed = False  # a bot raised or chose an illegal move (a bug): bots stop
         self.closed = False  # the host let it go: finished, or left before it began
 
@@ -181,6 +183,35 @@ class NetTable:
         self.at += 1
         self.moved_at[seat] = self.at
         return played
+
+    def answer(self, seat: int, request: MoveRequest | UndoRequest) -> Move | dict[str, Any]:
+        """A player's move or undo: what was played or taken back, or the refusal to send."""
+        if isinstance(request, UndoRequest):
+            return self.undo(seat, request.at)
+        return self.play(seat, request.text, request.at)
+
+    def may_undo(self, seat: int) -> bool:
+        """The seat may take back its last move now: the engine can (within the
+        turn of the player who moves, docs/engine.md) and the move is this seat's."""
+        g = self.game
+        return self.started and g.can_undo and bool(g.moves) and g.moves[-1].seat == seat
+
+    def undo(self, seat: int, at: int) -> Move | dict[str, Any]:
+        """Take back the seat's last move, seen on state `at`: the move taken
+        back, or the refusal to send (the game unchanged). Anyone's move since
+        (`at` is not the table's state) makes the request stale."""
+        if not self.started:
+            return refused(
+                "undo", self.at, "the game starts once every seat is taken", "not_started"
+            )
+        if at != self.at:
+            return refused("undo", self.at, "the table has changed since; nothing was taken back")
+        if not self.may_undo(seat):
+            return refused("undo", self.at, illegal("nothing_to_undo"))
+        taken = self.game.undo()
+        self.at += 1
+        self.moved_at[seat] = self.at
+        return taken
 
     def play_bot(self, seat: int, move: Move, at: int) -> bool:
         """Play a bot's move chosen on state `at`, if it still stands (False: it doesn't)."""

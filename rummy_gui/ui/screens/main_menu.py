@@ -1,4 +1,5 @@
-"""The main menu: Continue, New game, Learn to play, Load, Rules, Settings, Statistics, Quit."""
+"""The main menu: Continue, New game, Join a table, Learn to play, Load, Rules,
+Settings, Statistics, Quit."""
 
 from __future__ import annotations
 
@@ -33,9 +34,15 @@ class MainMenu(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw, bh = px(320), (px(46) if h >= px(760) else px(38))
+        bw, bh, gap = px(320), (px(46) if h >= px(760) else px(38)), px(10)
+        rows, room = 9, h - px(190)  # the title and the subtitle keep the rest
+        if rows * (bh + gap) > room:  # a low window, or large text: the buttons come closer
+            bh, gap = (
+                max(px(26), room * bh // (rows * (bh + gap))),
+                max(4, room * gap // (rows * (bh + gap))),
+            )
         x = w // 2 - bw // 2
-        y = min(int(h * 0.44), h - 8 * (bh + px(10)) - px(12))
+        y = min(int(h * 0.44), h - rows * (bh + gap) - px(12))
         from rummy_gui.play.resume import autosave_exists
 
         has_game = (self.app.session is not None and not self.app.session.finished) or (
@@ -44,6 +51,7 @@ class MainMenu(WidgetScene):
         items = [
             (_("Continue"), self._continue, has_game),
             (_("New game"), self._new_game, True),
+            (_("Join a table"), self._join, True),
             (_("Learn to play"), self._learn, True),
             (_("Load"), self._load, True),
             (_("Rules"), lambda: self.app.push(RulesScene(self.app)), True),
@@ -53,9 +61,7 @@ class MainMenu(WidgetScene):
         ]
         default = 0 if has_game else 1  # a game in progress: Continue is what Enter does
         self.widgets = [
-            Button(
-                (x, y + i * (bh + px(10)), bw, bh), label, fn, enabled=en, primary=(i == default)
-            )
+            Button((x, y + i * (bh + gap), bw, bh), label, fn, enabled=en, primary=(i == default))
             for i, (label, fn, en) in enumerate(items)
         ]
 
@@ -134,6 +140,11 @@ class MainMenu(WidgetScene):
         from rummy_gui.ui.screens.saving import LoadScene
 
         self.app.push(LoadScene(self.app))
+
+    def _join(self) -> None:
+        from rummy_gui.ui.screens.join import JoinScene
+
+        self.app.push(JoinScene(self.app))
 
     def _new_game(self) -> None:
         self.app.push(NewGameScene(self.app))

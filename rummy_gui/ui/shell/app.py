@@ -509,6 +509,10 @@ def _run(args: argparse.Namespace) -> int:
             app.rooms.start_table(preset, seats, {}, seed=args.seed, demo=args.demo)
         if args.lesson is not None:
             app.rooms.lesson(args.lesson)  # cli.parse has checked that it has one
+        if args.join is not None:  # the join screen, filled in, joins at its first frame
+            from rummy_gui.ui.screens.join import JoinScene
+
+            app.push(JoinScene(app, args.join, args.code, args.name, join=True))
         if args.fullscreen or settings.fullscreen:
             app.set_fullscreen(True)
         first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))

@@ -131,8 +131,18 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         metavar="PRESET",
         help="open the lesson of a game straight away (e.g. rummy500)",
     )
+    p.add_argument(
+        "--join",
+        default=None,
+        metavar="HOST:PORT",
+        help="join a network table straight away (with --code and --name)",
+    )
+    p.add_argument("--code", default="", help="the network table's join code (with --join)")
+    p.add_argument("--name", default="", help="your name at the network table (with --join)")
     args = p.parse_args(_joined(argv))
     quick = args.demo or args.preset is not None or args.players is not None
+    if args.join is not None and (quick or args.resume or args.lesson):
+        p.error("argument --join: not with a game of this computer's")
     if args.lesson is not None:
         _check_lesson(p, args.lesson, quick or args.resume)
     if args.resume and quick:

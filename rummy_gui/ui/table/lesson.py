@@ -79,7 +79,9 @@ class LessonTable(TableScene):
             return None
         head = step_head(run.index, len(run.lesson.steps))
         meld = self.lesson.step_meld()
-        return callout(self, geo or self.geometry(), head, run.text(), step.point, meld)
+        # a step that takes any move of a kind (the cut) needs what one of them needs
+        move = self.lesson.step_move() or next((m for m in self.legal() if run.wanted(m)), None)
+        return callout(self, geo or self.geometry(), head, run.text(), step.point, meld, move)
 
     def over_parts(self, geo: Geometry) -> list[tuple[Rect, object]]:
         c = None if self.motion.flights else self.callout(geo)

@@ -56,7 +56,7 @@ class TableMoves:
         """Send a move to the engine and animate what moved; False (the reason shown) if refused."""
         t = self.t
         seat = t.viewer if seat is None else seat
-        before = t.geometry()
+        before, count = t.geometry(), t.view.move_count
         if seat == t.viewer:
             t.hand.remember()
         try:
@@ -72,8 +72,10 @@ class TableMoves:
         t.sync_hand()
         if t.slots.staged and not t.staging():
             t.slots.clear()
-        # a deal (after the cut, in Liverpool) flies from the stock round the table
-        t.fly_from(before, dealt=move.action in (Action.DEAL, Action.CUT))
+        # a deal (after the cut, in Liverpool) flies from the stock round the table,
+        # once it is dealt (a host elsewhere deals with a later frame: `take_news`)
+        dealt = move.action in (Action.DEAL, Action.CUT) and t.view.move_count != count
+        t.fly_from(before, dealt=dealt)
         if move.action in SOUNDS:
             self.app.play_sound(SOUNDS[move.action])
         for words in t.session.announcements:
@@ -89,6 +91,33 @@ class TableMoves:
             self.played_hook(seat)
         self.after_move()
         return True
+
+    def take_news(self) -> None:
+        """What changed elsewhere since the last frame (a remote game's host,
+        `TableSession.refresh`): a refusal of the player's move is shown as a
+        local one is; the new position is animated as a move played here."""
+        t = self.t
+        session = t.session
+        version, deal = session.version, t.view.round
+        before = t.geometry()
+        for refused in session.refresh():
+            t.message_at(reason(refused, {m.id: m.pretty() for m in t.view.public_melds}))
+            t.hand.clear_selection()
+        if session.version == version:
+            return
+        t.sync_hand()
+        if t.slots.staged and not t.staging():
+            t.slots.clear()
+        t.fly_from(before, dealt=t.view.round != deal)
+        last = t.view.last_move
+        if last is not None and last.seat != t.viewer and last.action in SOUNDS:
+            self.app.play_sound(SOUNDS[last.action])
+        for words in session.announcements:
+            t.message(words, theme.GOLD)
+        session.announcements.clear()
+        if t.view.game_over:
+            self.app.play_sound("win")
+        self.after_move()
 
     def play_one_of(self, moves: list[Move], title: str) -> None:
         """One legal reading: play it. Several (jokers, contract splits): ask which."""

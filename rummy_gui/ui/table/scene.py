@@ -19,7 +19,7 @@ from rummy_gui.i18n import _, on_change
 from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.shell.intents import Back, Intent, Key, PointerDown, PointerMove, PointerUp, Wheel
 from rummy_gui.ui.shell.scene import App, Scene
-from rummy_gui.ui.table import idle, keyboard
+from rummy_gui.ui.table import idle, keyboard, waiting
 from rummy_gui.ui.table.buttons import SideButtons
 from rummy_gui.ui.table.claims import ClaimPrompt
 from rummy_gui.ui.table.coach_callout import CoachCallout
@@ -258,6 +258,8 @@ class TableScene(Scene, TableState):
     def update(self, dt: float) -> None:
         self.motion.tick(dt)
         self.messages.tick(dt)
+        self.moves.take_news()
+        waiting.watch(self.app, self.session, self.drops.cancel)
         self._tell_notices()
         self.coach.update(dt)
         if self.app.stack.top is not self:

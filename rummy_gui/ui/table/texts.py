@@ -56,6 +56,9 @@ def status_text(t: TableState) -> str:
         who = s.name(seat) + ": " if t.hot_seat() and not is_you(s.name(seat)) else ""
         if phase is Phase.CUT:
             return who + _("Your cut: click a point along the pack's edge")
+        if phase is Phase.DRAW and not any(m.action is Action.DRAW for m in t.legal()):
+            # no draw from the stock now (Pinochle's last turns): the pile, or Pass
+            return who + _("Your turn: drag cards from the discard pile to your hand, or Pass")
         if phase is Phase.DRAW:
             return who + _("Your turn: drag a card from the stock or the discard pile to your hand")
         if phase is Phase.RUMMY_LAYOFF:
@@ -66,7 +69,9 @@ def status_text(t: TableState) -> str:
             )
         target = g.target
         if target is not None:
-            return who + _("Meld the {card} you took, then discard").format(card=target.pretty)
+            return who + _("Meld or lay off the {card} you took, then discard").format(
+                card=target.pretty
+            )
         return who + _play_words(t)
     if t.pace.undo_hold > 0 and t.may_undo():
         return _("{name} to play — Undo turn (Ctrl+Z) still possible").format(name=s.name(seat))

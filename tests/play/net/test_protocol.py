@@ -48,6 +48,7 @@ def test_the_messages_a_client_sends_are_read_back() -> None:
     assert made == p.Create("Ann", "rummy500", 3, 2, "easy", {"target": 100})
     assert p.read_request(raw(p.move("0: draw", 12))) == p.MoveRequest("0: draw", 12)
     assert p.read_request(raw({"type": "sync"})) == p.Sync()
+    assert p.read_request(raw(p.undo(12))) == p.UndoRequest(12)
 
 
 @pytest.mark.parametrize(
@@ -66,6 +67,11 @@ def test_the_messages_a_client_sends_are_read_back() -> None:
         ('{"type": "move", "move": "draw", "at": -1}', "malformed"),
         ('{"type": "move", "move": "", "at": 0}', "malformed"),
         ('{"type": "move", "move": ["draw"], "at": 0}', "malformed"),
+        ('{"type": "undo"}', "malformed"),
+        ('{"type": "undo", "at": "3"}', "malformed"),
+        ('{"type": "undo", "at": 3.5}', "malformed"),
+        ('{"type": "undo", "at": -2}', "malformed"),
+        ('{"type": "undo", "at": 3, "move": "draw"}', "malformed"),
         ('{"type": "hello", "version": 2, "code": "ABCD", "name": "A"}', "version"),
         ('{"type": "hello", "version": 1, "code": "abcd", "name": "A"}', "malformed"),
         ('{"type": "hello", "version": 1, "code": "ABCD", "name": ""}', "malformed"),

@@ -90,3 +90,38 @@ def test_the_autosave_keeps_hashes_of_the_tokens_and_resumes_the_table(tmp_path:
     path.write_text(json.dumps(doc))
     with pytest.raises(ValueError, match="network table"):
         NetTable.from_save(saveload.read(path), path)
+
+
+def test_a_player_takes_back_a_move_within_their_turn_and_only_then() -> None:
+    t = table()
+    t.seat_taken(0, "Ann")
+    assert t.undo(0, t.at)["code"] == "not_started"  # type: ignore[index]
+    t.join("Bob")
+    seat = t.game.to_act[0]
+    while t.bot_plays(seat) or not any(
+        m.action.value == "take" for m in t.game.view(seat).legal_moves
+    ):
+        move = t.game.view(seat).legal_moves[-1]  # a take where one is offered, else a draw
+        if t.bot_plays(seat):
+            t.play_bot(seat, move, t.at)
+        else:
+            t.play(seat, str(move), t.at)
+        seat = t.game.to_act[0]
+    hand = t.game.hand(seat)
+    nothing = t.undo(seat, t.at)  # nothing of this turn yet
+    assert isinstance(nothing, dict)
+    assert nothing["code"] == "nothing_to_undo"
+    take = next(m for m in t.game.view(seat).legal_moves if m.action.value == "take")
+    t.play(seat, str(take), t.at)
+    assert t.may_undo(seat)
+    assert not t.may_undo(1 - seat)
+    other = t.undo(1 - seat, t.at)  # another seat can't take it back
+    assert isinstance(other, dict)
+    assert other["code"] == "nothing_to_undo"
+    stale = t.undo(seat, t.at - 1)  # seen on an older state
+    assert isinstance(stale, dict)
+    assert stale["code"] == "stale"
+    taken = t.undo(seat, t.at)
+    assert not isinstance(taken, dict)
+    assert taken.action.value == "take"
+    assert t.game.hand(seat) == hand

@@ -16,6 +16,7 @@ from rummy_gui import i18n
 from rummy_gui.engine import PRESETS
 from rummy_gui.play import prefs
 from rummy_gui.play.settings import Settings
+from rummy_gui.ui.screens.join import JoinScene
 from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.screens.new_game import NewGameScene
 from rummy_gui.ui.screens.rules import RulesScene
@@ -248,7 +249,7 @@ def test_the_rules_page_follows_the_house_rules_in_finnish(app: App, drawn: Draw
 
 
 @pytest.mark.parametrize("lang", ["fi", "ru"])
-@pytest.mark.parametrize("screen", [MainMenu, SettingsScene, NewGameScene, RulesScene])
+@pytest.mark.parametrize("screen", [MainMenu, SettingsScene, NewGameScene, RulesScene, JoinScene])
 def test_labels_fit_their_controls_at_the_smallest_window(
     app: App, drawn: Drawn, lang: str, screen: type
 ) -> None:

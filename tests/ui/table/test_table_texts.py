@@ -254,3 +254,40 @@ def test_your_cut_tells_how_many_cards_you_lifted(app: App) -> None:
     scene.moves.cut_at(0.0)
     assert game.phase != "cut"
     assert any(m.text.endswith(" 1 card.") for m in scene.messages.items)
+
+
+def test_the_status_bar_offers_no_stock_in_pinochles_last_turns(app: App) -> None:
+    from tests.ui.ui_driver import open_table
+
+    game = Game.from_layout(
+        "pinochle",
+        ["3S 4S 5S 6S 7S 2D", "QH QC QD JH 9S 4C 7D", "AH 6C KC 3D 5H 8H 8S"],
+        stock="9D",
+        discard="4D",
+        turn=1,
+    )
+    for text in ("1: draw", "1: discard 9S", "2: pass", "2: discard 8S"):  # the stock gone
+        game.play(text)
+    scene = open_table(app, game)
+    assert scene.my_turn()
+    assert "stock" not in texts.status_text(scene)
+    assert "Pass" in texts.status_text(scene)
+
+
+def test_the_status_bar_says_a_card_taken_may_be_laid_off(app: App) -> None:
+    from tests.ui.ui_driver import open_table
+
+    game = Game.from_layout(
+        "rummy500-classic",
+        ["3S 4S 5S 2D KD", "QH QC 9C JH 7S 4C 7D"],
+        stock="9D 3C 2C",
+        discard="4D 6S",
+    )
+    game.play("0: take 1")  # the 6♠: it must be used this turn, here on a run
+    game.play("0: meld 3S 4S 5S 6S")
+    game.play("0: discard KD")
+    game.play("1: draw")
+    game.play("1: discard 7S")
+    game.play("0: take 1")  # the 7♠ can only be laid off, on the run
+    scene = open_table(app, game)
+    assert "lay off" in texts.status_text(scene)

@@ -1,0 +1,201 @@
+"""A joined player's `TableView`, read from the host's state message.
+
+The host sends only what `Game.view(seat)` holds (protocol.encode_view) and,
+once a deal is over, what everyone sees then (every hand, the deal's score
+item by item). This module turns that JSON back into the engine's values
+(cards, melds, the claim, the score's items) so the table's screens read a
+joined seat exactly as they read a local one. A message that does not read
+as a view is a `ProtocolError` (a host is a stranger too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummy_gui.engine import Card, Claim, ClaimKind, Meld, Move, Phase, Rules, View, parse_card
+from rummy_gui.engine.melds import Reading, readings
+from rummy_gui.engine.notation import parse_token
+from rummy_gui.engine.rules import CONTRACT_NAMES
+from rummy_gui.engine.scoring import Extra, ExtraPart, HandPart, MeldPart, SideScore
+from rummy_gui.engine.state import GameState
+from rummy_gui.play.net.protocol import ProtocolError, SeatState
+from rummy_gui.play.table_view import TableView
+from rummy_gui.safetext import clean
+
+
+def _cards(texts: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(t) for t in texts)
+
+
+def _meld(rules: Rules, raw: Mapping[str, Any]) -> Meld:
+    """A meld on the table from its id, kind, written cards and owners."""
+    tokens = [parse_token(t) for t in raw["cards"]]
+    cards = tuple(t.card for t in tokens)
+    kind = str(raw["kind"])
+    found = [r for r in readings(rules, tokens, kind) if sorted(r.cards) == sorted(cards)]
+    exact = [r for r in found if r.cards == cards]  # a run's place (an ace low or high)
+    if not found:
+        raise ValueError(f"meld {raw['id']} does not read as a {kind}")
+    r = (exact or found)[0]
+    return Meld.seen(int(raw["id"]), Reading(kind, cards, r.rank, r.suit, r.low),
+                     [int(o) for o in raw["owners"]])  # fmt: skip
+
+
+def _claim(raw: Mapping[str, Any] | None) -> Claim | None:
+    if raw is None:
+        return None
+    answers = {int(s): Move.parse(m) for s, m in raw["answers"].items()}
+    return Claim(
+        ClaimKind(raw["kind"]),
+        int(raw["origin"]),
+        tuple(int(s) for s in raw["claimants"]),
+        parse_card(raw["card"]),
+        answers,
+    )
+
+
+def breakdown(raw: Sequence[Mapping[str, Any]] | None) -> tuple[SideScore, ...] | None:
+    """The deal's score item by item, from `protocol.plain` of the engine's SideScores."""
+    if raw is None:
+        return None
+    return tuple(
+        SideScore(
+            side=int(s["side"]),
+            seats=tuple(int(x) for x in s["seats"]),
+            melds=tuple(
+                MeldPart(
+                    int(m["meld_id"]),
+                    str(m["kind"]),
+                    int(m["seat"]),
+                    _cards(m["cards"]),
+                    int(m["points"]),
+                    bool(m["doubled"]),
+                    tuple(bool(x) for x in m["face_down"]),
+                    bool(m["called"]),
+                )
+                for m in s["melds"]
+            ),
+            hands=tuple(
+                HandPart(int(h["seat"]), _cards(h["cards"]), int(h["points"])) for h in s["hands"]
+            ),
+            extras=tuple(
+                ExtraPart(
+                    Extra(e["kind"]),
+                    int(e["points"]),
+                    None if e["seat"] is None else int(e["seat"]),
+                )
+                for e in s["extras"]
+            ),
+            went_out=None if s["went_out"] is None else int(s["went_out"]),
+        )
+        for s in raw
+    )
+
+
+def engine_view(rules: Rules, state: SeatState) -> View:
+    """The engine's `View` of the joined seat, for the bots' advice (a bot
+    sees only a view). It holds no public state to deal hidden cards from
+    (`View.determinize`): the levels that search (hard, expert) can't use it;
+    the hint's level reads the view's own fields. ProtocolError if it does
+    not read."""
+    try:
+        table = _read(rules, state, None, ())
+        v = state.view
+        return View(
+            seat=table.seat, rules=rules, players=table.players, phase=table.phase,
+            turn=table.turn, to_act=table.to_act, dealer=table.dealer, round=table.round,
+            hand=state.hand, hand_sizes=table.hand_sizes, discard_pile=table.discard_pile,
+            stock_count=table.stock_count, melds=table.public_melds, totals=table.totals,
+            deal_scores=table.deal_scores, sides=table.sides, claim=table.claim,
+            target=table.target, restricted=_cards(v["restricted"]), laid_down=table.laid_down,
+            buys_left=table.buys, protected=bool(v["protected"]),
+            final_turns=None if v["final_turns"] is None else int(v["final_turns"]),
+            turn_number=int(v["turn_number"]),
+            upcard=None if v["upcard"] is None else parse_card(v["upcard"]),
+            log=tuple(Move.parse(t) for t in state.log),
+            reshuffled_at=tuple(int(x) for x in v["reshuffled_at"]),
+            legal_moves=state.legal, _public=GameState(), face_down=table.face_down,
+            discard_face_down=table.discard_face_down,
+        )  # fmt: skip
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise ProtocolError(
+            "malformed", f"the host's view can't be read: {clean(e, 120)}"
+        ) from None
+
+
+def _unreadable(e: Exception) -> ProtocolError:
+    return ProtocolError("malformed", f"the host's view can't be read: {clean(e, 120)}")
+
+
+def remote_view(
+    rules: Rules,
+    state: SeatState,
+    shown: Mapping[str, Any] | None,
+    history: Sequence[tuple[int, ...]],
+) -> TableView:
+    """The table as the joined seat sees it: `state` (the latest), `shown`
+    (what the last deal's end showed, or None before one) and `history` (the
+    deals' scores the player has seen)."""
+    try:
+        return _read(rules, state, shown, history)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise ProtocolError(
+            "malformed", f"the host's view can't be read: {clean(e, 120)}"
+        ) from None
+
+
+def _read(
+    rules: Rules,
+    state: SeatState,
+    shown: Mapping[str, Any] | None,
+    history: Sequence[tuple[int, ...]],
+) -> TableView:
+    v = state.view
+    players = int(v["players"])
+    seat = int(v["seat"])
+    phase = Phase(v["phase"])
+    ended = phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
+    if ended and shown is not None:
+        hands: tuple[tuple[Card, ...] | None, ...] = tuple(_cards(h) for h in shown["hands"])
+    else:
+        hands = tuple(state.hand if s == seat else None for s in range(players))
+    if len(hands) != players:
+        raise ValueError("the hands do not match the players")
+    log = [Move.parse(t) for t in state.log[-1:]]
+    deal_scores = v["deal_scores"]
+    return TableView(
+        seat=seat,
+        rules=rules,
+        players=players,
+        phase=phase,
+        turn=int(v["turn"]),
+        to_act=tuple(int(s) for s in v["to_act"]),
+        dealer=int(v["dealer"]),
+        round=int(v["round"]),
+        contract=CONTRACT_NAMES[int(v["round"]) - 1] if rules.is_contract else None,
+        hands=hands,
+        hand_sizes=tuple(int(n) for n in v["hand_sizes"]),
+        discard_pile=_cards(v["discard"]),
+        discard_face_down=bool(v["discard_face_down"]),
+        stock_count=int(v["stock"]),
+        public_melds=tuple(_meld(rules, m) for m in v["melds"]),
+        face_down=tuple(tuple(None if x is None else int(x) for x in f) for f in v["face_down"]),
+        claim=_claim(v["claim"]),
+        target=None if v["target"] is None else parse_card(v["target"]),
+        laid_down=tuple(bool(x) for x in v["laid_down"]),
+        buys=tuple(None if b is None else int(b) for b in v["buys_left"]),
+        sides=tuple(tuple(int(s) for s in side) for side in v["sides"]),
+        totals=tuple(int(t) for t in v["totals"]),
+        deal_scores=None if deal_scores is None else tuple(int(x) for x in deal_scores),
+        deal_breakdown=breakdown(None if shown is None else shown.get("breakdown")),
+        score_history=tuple(history),
+        deal_over=ended,
+        game_over=phase is Phase.GAME_OVER,
+        winners=state.winners,
+        move_count=state.at,
+        last_move=log[-1] if log else None,
+        fingerprint=None,
+        deal_seed=None,
+        legal_moves=state.legal,
+    )
