@@ -35,6 +35,7 @@ from .melds import (
     joker_fits_somewhere,
     layoff_fits,
 )
+from .memo import Kept
 from .memo import canonical_of as _canonical
 from .memo import readings_of as _readings
 from .moves import Move
@@ -157,8 +158,8 @@ def _discards(seat: int) -> list[Move]:
     return row
 
 
-_MOVES: dict[tuple[object, ...], Move] = {}
-_LAYOFFS: dict[tuple[int, tuple[Token, ...], int | None], Move] = {}
+_MOVES: dict[tuple[object, ...], Move] = Kept(8192)
+_LAYOFFS: dict[tuple[int, tuple[Token, ...], int | None], Move] = Kept(8192)
 
 
 def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move:
@@ -170,7 +171,7 @@ def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move
     return m
 
 
-_MELDS: dict[tuple[int, tuple[Token, ...], str | None], Move] = {}
+_MELDS: dict[tuple[int, tuple[Token, ...], str | None], Move] = Kept(8192)
 
 
 def _meld_mv(seat: int, cards: tuple[Token, ...], kind: str | None) -> Move:
