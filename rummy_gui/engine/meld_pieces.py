@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .cards import JOKER, SUITS, Card, Token, card_from_code
 from .combos import HandIndex, possible_melds
-from .melds import RUN, SET, Reading
+from .melds import RUN, SET, Reading, run_bounds
 from .memo import canonical_of, readings_of
 from .rules import Rules
 
@@ -26,8 +26,9 @@ Piece = tuple[Entry, ...]
 
 _RANK_BITS = 0b11111111111110  # run places 1..13: the ranks
 _LIMIT = 20_000
-# per rules: (the rules, sets by key, runs by key); keys in `hand_melds`
-_PIECES: dict[int, tuple[Rules, dict[int, Piece], dict[int, Piece]]] = {}
+# per rules: (the rules, sets, a suit's runs, a stretch's runs), by keys made
+# in `hand_melds` and `_run_piece`
+_PIECES: dict[int, tuple[Rules, dict[int, Piece], dict[int, Piece], dict[int, Piece]]] = {}
 
 
 def hand_melds(rules: Rules, index: HandIndex) -> list[Entry]:
@@ -38,11 +39,12 @@ def hand_melds(rules: Rules, index: HandIndex) -> list[Entry]:
     if kept is None or kept[0] is not rules:
         if len(_PIECES) > 64:
             _PIECES.clear()
-        kept = _PIECES[id(rules)] = (rules, {}, {})
-    _rules, sets, runs = kept
-    if len(sets) + len(runs) > _LIMIT:
+        kept = _PIECES[id(rules)] = (rules, {}, {}, {})
+    _rules, sets, runs, parts = kept
+    if len(sets) + len(runs) + len(parts) > _LIMIT:
         sets.clear()
         runs.clear()
+        parts.clear()
     jokers = index.counts[52]
     limit = rules.max_jokers_per_meld
     jmax = jokers if limit is None else min(jokers, limit)
@@ -79,7 +81,7 @@ def hand_melds(rules: Rules, index: HandIndex) -> list[Entry]:
         key = (jmax * 4 + si) << 15 | held
         piece = runs.get(key)
         if piece is None:
-            piece = runs[key] = _run_piece(rules, si, held, jmax)
+            piece = runs[key] = _run_piece(rules, si, held, jmax, parts)
         out.extend(piece)
     return out
 
@@ -91,11 +93,49 @@ def _set_piece(rules: Rules, rank: int, suits: int, jokers: int) -> Piece:
     return _piece(rules, [r for r in found if r.kind == SET and r.rank == rank])
 
 
-def _run_piece(rules: Rules, si: int, held: int, jokers: int) -> Piece:
-    """The runs of one suit from its run places held (bits 1..14) and `jokers`."""
-    cards = [card_from_code(si * 13 + p - 1) for p in range(1, 14) if held >> p & 1]
+def _run_piece(rules: Rules, si: int, held: int, jokers: int, parts: dict[int, Piece]) -> Piece:
+    """The runs of one suit from its run places held (bits 1..14) and `jokers`:
+    those of each stretch of places held that no run crosses (`_stretches`),
+    remembered in `parts`, one stretch after the other."""
+    out: list[Entry] = []
+    for part in _stretches(held, jokers):
+        key = (jokers * 4 + si) << 15 | part
+        piece = parts.get(key)
+        if piece is None:
+            piece = parts[key] = _stretch_runs(rules, si, part, jokers)
+        out.extend(piece)
+    return tuple(out)
+
+
+def _stretches(held: int, jokers: int) -> list[int]:
+    """The places held (bits), split where more places in a row are missing
+    than the jokers can fill: a run's places all lie in one stretch, and the
+    runs of a lower stretch all start below those of a higher one."""
+    parts = []
+    part = last = 0
+    while held:
+        bit = held & -held
+        held ^= bit
+        place = bit.bit_length() - 1
+        if part and place - last - 1 > jokers:
+            parts.append(part)
+            part = 0
+        part |= bit
+        last = place
+    parts.append(part)
+    return parts
+
+
+def _stretch_runs(rules: Rules, si: int, part: int, jokers: int) -> Piece:
+    """The runs of one stretch of a suit's places (`_stretches`): those the
+    stretch's cards make starting within its reach (the ace held also stands
+    at its other place, beyond the stretch, where no run of it starts)."""
+    places = [p for p in range(1, 15) if part >> p & 1]
+    cards = list(dict.fromkeys(card_from_code(si * 13 + (1 if p == 14 else p) - 1) for p in places))
+    lo_b, hi_b = run_bounds(rules)
+    lowest, highest = max(lo_b, places[0] - jokers), min(hi_b, places[-1])
     found = possible_melds(rules, cards + [JOKER] * jokers)
-    return _piece(rules, [r for r in found if r.kind == RUN])
+    return _piece(rules, [r for r in found if r.kind == RUN and lowest <= r.low <= highest])
 
 
 def _piece(rules: Rules, found: Sequence[Reading]) -> Piece:
