@@ -21,11 +21,11 @@ from .combos import (
     layoff_candidates,
     may_fit,
     natural_melds,
-    possible_melds,
 )
 from .contract_combos import contract_layouts
 from .dealing import cut_range
 from .enums import Action, ClaimKind, Phase
+from .meld_pieces import hand_melds
 from .melds import (
     RUN,
     SET,
@@ -36,7 +36,6 @@ from .melds import (
     layoff_fits,
 )
 from .memo import Kept
-from .memo import canonical_of as _canonical
 from .memo import readings_of as _readings
 from .moves import Move
 from .rules import CONTRACTS, Rules
@@ -313,25 +312,24 @@ def _play_moves(
         size = len(hand)
         if meld_possible is None:
             meld_possible = index.meld_possible(r)
-        melds = (
-            ()
-            if not meld_possible
-            else natural_melds(r, index)
-            if not index.joker
-            else possible_melds(r, hand)
-        )
         natural = not index.joker
-        for reading in melds:
-            if natural:
-                got = _natural_meld_mv(r, seat, reading)
-                if got is None or id(got) in seen:
-                    continue
-                m = got
-            else:
-                word, toks = _canonical(r, reading)
-                m = _meld_mv(seat, toks, word)
-                if id(m) in seen or len(_readings(r, toks, word)) != 1:
-                    continue
+        if not natural:  # a joker hand's melds, with their moves' words and tokens
+            for reading, word, toks, unique in hand_melds(r, index):
+                if unique and id(m := _meld_mv(seat, toks, word)) not in seen:
+                    used = reading.cards
+                    if (
+                        (len(used) < size or out_ok)
+                        if free
+                        else _finish_ok(
+                            t, seat, used, None, target is not None and target in used, index
+                        )
+                    ):
+                        add(m)
+        for reading in natural_melds(r, index) if natural and meld_possible else ():
+            got = _natural_meld_mv(r, seat, reading)
+            if got is None or id(got) in seen:
+                continue
+            m = got
             used = reading.cards
             if (
                 (len(used) < size or out_ok)
