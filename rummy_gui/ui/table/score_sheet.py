@@ -195,7 +195,9 @@ class ScoreSheetScene(Overlay):
         for side, x in enumerate(xs):
             seats = g.sides[side]
             pygame.draw.circle(surface, s.colour(seats[0]), (x + px(10), y + px(13)), px(7))
-            name = fit_text(side_label(s, side), px(15), theme.TEXT, col - px(26), True, min_size=10)
+            name = fit_text(
+                side_label(s, side), px(15), theme.TEXT, col - px(26), True, min_size=10
+            )
             surface.blit(name, (x + px(22), y + px(4)))
         y += px(ROW_H) + px(4)
         pygame.draw.line(surface, theme.PANEL_EDGE, (t.x, y - px(3)), (t.right, y - px(3)))
