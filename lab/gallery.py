@@ -51,6 +51,7 @@ def shoot(out: Path) -> list[str]:
     from rummy_gui import i18n
     from rummy_gui.bots import make_bot
     from rummy_gui.engine import Action, Game, Move, Phase
+    from rummy_gui.engine.cards import Token
     from rummy_gui.play.session import SeatConfig, Session
     from rummy_gui.play.settings import Settings
     from rummy_gui.ui.screens.main_menu import MainMenu
@@ -152,7 +153,7 @@ def shoot(out: Path) -> list[str]:
             app = new_app((w, h), lang)
             g = until_seat_0(Game.new("rummy500", 3, seed=21), random.Random(21), 14)
             scene = table(app, g)
-            scene.play(Move(Action.DISCARD, 0, cards=(g.hand(0)[0],)))
+            scene.play(Move(Action.DISCARD, 0, cards=(Token(g.hand(0)[0]),)))
             shot(app, f"table-{w}x{h}-{lang}.png")
             close(app)
     # a claim: Contract's buy, the prompt by the hand
