@@ -21,6 +21,7 @@ from pathlib import Path
 SIZES = ((960, 600), (1280, 800), (1920, 1080))
 LANGUAGES = ("en", "fi", "ru")
 SHOWN = (1280, 800)  # the size of the pictures of single screens
+CLAIM_SIZE = (1920, 1080)  # the claim prompt over the table, scaled with it
 
 
 def _quiet_home() -> None:
@@ -48,7 +49,9 @@ def shoot(out: Path) -> list[str]:
     import pygame
 
     from rummy_gui import i18n
+    from rummy_gui.bots import make_bot
     from rummy_gui.engine import Action, Game, Move, Phase
+    from rummy_gui.engine.cards import Token
     from rummy_gui.play.session import SeatConfig, Session
     from rummy_gui.play.settings import Settings
     from rummy_gui.ui.screens.main_menu import MainMenu
@@ -133,13 +136,32 @@ def shoot(out: Path) -> list[str]:
             app.session.close()
         pygame.display.quit()
 
-    # the table, a deal in progress, at every size and in every language
+    def offered(seed: int) -> Game:
+        """Contract for 4, played by easy bots until seat 0 may buy a discard."""
+        g = Game.new("contract", players=4, seed=seed)
+        bots = [make_bot("easy", seed=s) for s in range(4)]
+        while not (g.phase is Phase.CLAIM and g.to_act[0] == 0 and len(g.discard_pile) >= 3):
+            seat = g.to_act[0]
+            g.play(bots[seat].choose(g.view(seat)))
+        return g
+
+    # the table, a deal in progress, at every size and in every language: the
+    # player has tried to discard before drawing, and the rules' reason stands
+    # in the message stack
     for w, h in SIZES:
         for lang in LANGUAGES:
             app = new_app((w, h), lang)
-            table(app, until_seat_0(Game.new("rummy500", 3, seed=21), random.Random(21), 14))
+            g = until_seat_0(Game.new("rummy500", 3, seed=21), random.Random(21), 14)
+            scene = table(app, g)
+            scene.play(Move(Action.DISCARD, 0, cards=(Token(g.hand(0)[0]),)))
             shot(app, f"table-{w}x{h}-{lang}.png")
             close(app)
+    # a claim: Contract's buy, the prompt by the hand
+    for lang in LANGUAGES:
+        app = new_app(CLAIM_SIZE, lang)
+        table(app, offered(10))
+        shot(app, f"claim-{lang}.png")
+        close(app)
     # the score sheet, the end of a deal, game over, Settings, New game and Rules
     for lang in LANGUAGES:
         app = new_app(SHOWN, lang)

@@ -1,10 +1,12 @@
-"""The network host under load: `python -m lab.bench.net [--tables 50] [--workers 4]`.
+"""The network host under load: `python -m lab.bench.net [--tables 50] [--workers 4]
+[--games N] [--think LOW-HIGH]`.
 
 A headless host (`rummy-gui --serve`, a process of its own, autosaving into
 a temporary folder) and `--tables` tables of four players on other
 computers: every seat a bot client speaking the protocol over loopback,
 `--workers` processes of asyncio clients, each client playing a random
-legal move as soon as its seat may move, whole games. Measured: the move
+legal move as soon as its seat may move (or, with `--think`, after a random
+wait of LOW to HIGH ms, as a player would), whole games. Measured: the move
 round trip (a move sent to the state that says it was played, or its
 refusal), p50 and p99; the host's memory (RSS) every half second; the
 errors (an `error` message, a connection lost, a game not finished in
@@ -34,6 +36,53 @@ from rummy_gui.play.net import protocol as p
 PLAYERS = 4
 
 
+class _Bot:
+    """One bot client's seat: its latest state, the move it waits on, and
+    its thinking time (`think`: a random wait from low to high ms before
+    each move; 0, 0: none)."""
+
+    def __init__(self, ws: Any, seed: int, think: tuple[float, float], out: dict[str, Any]) -> None:
+        self.ws = ws
+        self.rng = random.Random(seed)
+        self.think = think
+        self.out = out
+        self.state: p.SeatState | None = None
+        self.sent: tuple[float, int] | None = None  # when, and on which state
+        self.thinking: asyncio.Task[None] | None = None
+
+    def answered(self) -> None:
+        """The move waited on was played or refused: its round trip counts."""
+        if self.sent is not None:
+            self.out["trips"].append(time.perf_counter() - self.sent[0])
+            self.sent = None
+
+    def may_move(self) -> bool:
+        s = self.state
+        waiting = self.sent is not None or s is None or s.game_over
+        return not waiting and s is not None and s.my_turn and bool(s.legal)
+
+    async def move(self) -> None:
+        """Play a random legal move of the latest state (after thinking, when
+        the seat thinks: the state may have changed meanwhile)."""
+        if self.think[1] > 0:
+            await asyncio.sleep(self.rng.uniform(*self.think) / 1000)
+            self.thinking = None
+            if not self.may_move():
+                return
+        state = self.state
+        assert state is not None
+        self.sent = (time.perf_counter(), state.at)
+        await self.ws.send(json.dumps(p.move(str(self.rng.choice(state.legal)), state.at)))
+
+    async def next_move(self) -> None:
+        if not self.may_move() or self.thinking is not None:
+            return
+        if self.think[1] > 0:
+            self.thinking = asyncio.create_task(self.move())
+        else:
+            await self.move()
+
+
 async def _player(
     url: str,
     table: dict[str, Any],
@@ -44,36 +93,36 @@ async def _player(
 ) -> None:
     """One bot client: makes the table (`makes`: it gives `code`) or joins it
     (it waits for `code`), and plays to the game's end."""
-    rng = random.Random(seed)
     async with connect(url, max_size=p.MAX_HOST_MESSAGE, compression=None) as ws:
         if makes:
             await ws.send(json.dumps(p.create("Bot", table["preset"], PLAYERS, PLAYERS,
                                               "easy", table["options"])))  # fmt: skip
         else:
             await ws.send(json.dumps(p.hello(await code, "Bot")))
-        state: p.SeatState | None = None
-        sent: tuple[float, int] | None = None  # when, and on which state
-        async for raw in ws:
-            msg = p.read_reply(raw)
-            kind = msg["type"]
-            if kind == p.WELCOME and makes:
-                code.set_result(msg["code"])
-            elif kind == p.ERROR:
-                out["errors"].append(msg["code"])
-            elif kind == p.REFUSED and sent is not None:
-                out["trips"].append(time.perf_counter() - sent[0])
-                sent = None
-            elif kind == p.STATE:
-                state = p.read_state(msg, state)
-                if sent is not None and state.moved_at > sent[1]:
-                    out["trips"].append(time.perf_counter() - sent[0])
-                    sent = None
-                if state.game_over:
-                    out["games"] += 1
-                    return
-                if sent is None and state.my_turn and state.legal:
-                    sent = (time.perf_counter(), state.at)
-                    await ws.send(json.dumps(p.move(str(rng.choice(state.legal)), state.at)))
+        low, high = table.get("think", (0, 0))
+        bot = _Bot(ws, seed, (low, high), out)
+        try:
+            async for raw in ws:
+                msg = p.read_reply(raw)
+                kind = msg["type"]
+                if kind == p.WELCOME and makes:
+                    code.set_result(msg["code"])
+                elif kind == p.ERROR:
+                    out["errors"].append(msg["code"])
+                elif kind == p.REFUSED:
+                    bot.answered()
+                    await bot.next_move()
+                elif kind == p.STATE:
+                    bot.state = p.read_state(msg, bot.state)
+                    if bot.sent is not None and bot.state.moved_at > bot.sent[1]:
+                        bot.answered()
+                    if bot.state.game_over:
+                        out["games"] += 1
+                        return
+                    await bot.next_move()
+        finally:
+            if bot.thinking is not None:
+                bot.thinking.cancel()
 
 
 async def _table(url: str, table: dict[str, Any], seed: int, out: dict[str, Any]) -> None:
@@ -128,13 +177,14 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
-def _start_host(folder: str) -> tuple[subprocess.Popen[str], int]:
+def _start_host(folder: str, saves: bool = True) -> tuple[subprocess.Popen[str], int]:
     """The host, its log in a file of `folder` (a pipe nobody read would stop it)."""
     log = Path(folder) / "host.log"
     with log.open("w") as sink:
         host = subprocess.Popen(
             [sys.executable, "-m", "rummy_gui", "--serve", "0", "--bind", "127.0.0.1",
-             "--saves", str(Path(folder) / "tables"), "--stand-in", "easy"],
+             *(["--saves", str(Path(folder) / "tables")] if saves else ["--no-saves"]),
+             "--stand-in", "easy"],
             stderr=sink, text=True,
         )  # fmt: skip
     deadline = time.monotonic() + 60
@@ -181,10 +231,20 @@ def _play(
     return wall, rss, outs
 
 
+def _tenths(rss: list[tuple[float, float]], wall: float) -> list[float]:
+    """The host's RSS sampled last before each tenth of the run's wall time."""
+    out = []
+    for k in range(1, 11):
+        seen = [m for t, m in rss if t <= k * wall / 10]
+        if seen:
+            out.append(round(seen[-1], 1))
+    return out
+
+
 def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[str, Any]:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="net-bench-") as folder:
-        host, port = _start_host(folder)
+        host, port = _start_host(folder, table.get("saves", True))
         try:
             cpu = _cpu_s(host.pid)
             share = [tables // workers + (i < tables % workers) for i in range(workers)]
@@ -202,8 +262,11 @@ def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[
         "clients": tables * PLAYERS,
         "preset": table["preset"],
         "games a table": table.get("games", 1),
+        "think ms (low, high)": list(table.get("think", (0, 0))),
+        "autosaves": table.get("saves", True),
         "games finished": sum(o["games"] for o in outs),
         "moves": len(trips),
+        "moves a second": round(len(trips) / wall, 1) if wall else None,
         "round trip p50 ms": round(statistics.median(trips), 2) if trips else None,
         "round trip p99 ms": round(trips[int(0.99 * (len(trips) - 1))], 2) if trips else None,
         "round trip max ms": round(trips[-1], 2) if trips else None,
@@ -213,12 +276,25 @@ def run(tables: int, workers: int, table: dict[str, Any], limit: float) -> dict[
             round(max(m for _, m in rss), 1) if rss else None,
             round(rss[-1][1], 1) if rss else None,
         ],
+        "host RSS MB at each tenth of the run": _tenths(rss, wall),
         "host CPU ms per move (every seat told)": round(1000 * cpu / max(1, len(trips)), 2),
         "errors": len(errors) + sum(o["lost"] for o in outs),
         "error kinds": sorted(set(errors)),
         "wall s": round(wall, 1),
         "load average before, after": [round(load_before[0], 1), round(os.getloadavg()[0], 1)],
     }
+
+
+def _think(text: str) -> tuple[float, float]:
+    """ "200-800" -> (200.0, 800.0); "500" -> (500.0, 500.0)."""
+    low, _, high = text.partition("-")
+    try:
+        pair = (float(low), float(high or low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LOW-HIGH in ms, like 200-800") from None
+    if not 0 <= pair[0] <= pair[1] <= 60_000:
+        raise argparse.ArgumentTypeError("the thinking time is 0 to 60000 ms, LOW up to HIGH")
+    return pair
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,11 +310,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--games", type=int, default=1, help="games each table plays in turn")
     ap.add_argument("--limit", type=float, default=1800.0, help="seconds before the run gives up")
+    ap.add_argument(
+        "--think",
+        type=_think,
+        default=(0.0, 0.0),
+        metavar="LOW-HIGH",
+        help="ms each client waits before a move, at random from LOW to HIGH (one number: "
+        "that long); default 0: no thinking, the host pushed as hard as the clients can go",
+    )
+    ap.add_argument("--no-saves", action="store_true", help="a host without autosaves")
     args = ap.parse_args(args_in)
     if min(args.tables, args.workers, args.games) < 1:
         ap.error("--tables, --workers and --games must be at least 1")
     options = {"target": args.target} if args.preset in ("rummy500", "pinochle") else {}
-    table = {"preset": args.preset, "options": options, "games": args.games}
+    table = {"preset": args.preset, "options": options, "games": args.games, "think": args.think,
+             "saves": not args.no_saves}  # fmt: skip
     figures = run(args.tables, args.workers, table, args.limit)
     for name, value in figures.items():
         print(f"{name:62s} {value}")

@@ -33,7 +33,7 @@ from .reads import GameReads
 from .records import make_record, read_record
 from .referee import prepare, prepare_listed
 from .rules import Rules, get_rules
-from .state import Claim, GameState
+from .state import Claim, GameState, new_rng
 from .table import Table, seat_sides
 from .undo import UndoLog
 
@@ -369,7 +369,7 @@ class View:
         public = public_state(game.rules, s)
         public.hands = [list(h) if i == seat else [] for i, h in enumerate(s.hands)]
         public.stock = []
-        public.rng = random.Random(0)  # the seed would let a bot re-deal the hidden cards
+        public.rng = new_rng()  # the seed would let a bot re-deal the hidden cards
         public.seed_base = None  # so would the deal's seed
         restricted: list[Card] = []
         if seat == s.turn:

@@ -7,12 +7,32 @@ the generator read is not read again when it is played.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .cards import Token
 from .combos import canonical_meld
 from .melds import Reading, readings
 from .rules import Rules
 
 _LIMIT = 20_000
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Kept(dict[K, V]):
+    """A dict of remembered answers that starts over once it holds `limit`:
+    a game asks a few hundred, but a host playing game after game would keep
+    every answer there is."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key: K, value: V) -> None:
+        if len(self) >= self.limit:
+            self.clear()
+        super().__setitem__(key, value)
+
 
 _READINGS: dict[int, tuple[Rules, dict[tuple[str | None, tuple[Token, ...]], list[Reading]]]] = {}
 

@@ -21,11 +21,11 @@ from .combos import (
     layoff_candidates,
     may_fit,
     natural_melds,
-    possible_melds,
 )
 from .contract_combos import contract_layouts
 from .dealing import cut_range
 from .enums import Action, ClaimKind, Phase
+from .meld_pieces import hand_melds
 from .melds import (
     RUN,
     SET,
@@ -35,7 +35,7 @@ from .melds import (
     joker_fits_somewhere,
     layoff_fits,
 )
-from .memo import canonical_of as _canonical
+from .memo import Kept
 from .memo import readings_of as _readings
 from .moves import Move
 from .rules import CONTRACTS, Rules
@@ -157,8 +157,8 @@ def _discards(seat: int) -> list[Move]:
     return row
 
 
-_MOVES: dict[tuple[object, ...], Move] = {}
-_LAYOFFS: dict[tuple[int, tuple[Token, ...], int | None], Move] = {}
+_MOVES: dict[tuple[object, ...], Move] = Kept(8192)
+_LAYOFFS: dict[tuple[int, tuple[Token, ...], int | None], Move] = Kept(8192)
 
 
 def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move:
@@ -170,7 +170,7 @@ def _layoff_mv(seat: int, cards: tuple[Token, ...], meld_id: int | None) -> Move
     return m
 
 
-_MELDS: dict[tuple[int, tuple[Token, ...], str | None], Move] = {}
+_MELDS: dict[tuple[int, tuple[Token, ...], str | None], Move] = Kept(8192)
 
 
 def _meld_mv(seat: int, cards: tuple[Token, ...], kind: str | None) -> Move:
@@ -312,25 +312,24 @@ def _play_moves(
         size = len(hand)
         if meld_possible is None:
             meld_possible = index.meld_possible(r)
-        melds = (
-            ()
-            if not meld_possible
-            else natural_melds(r, index)
-            if not index.joker
-            else possible_melds(r, hand)
-        )
         natural = not index.joker
-        for reading in melds:
-            if natural:
-                got = _natural_meld_mv(r, seat, reading)
-                if got is None or id(got) in seen:
-                    continue
-                m = got
-            else:
-                word, toks = _canonical(r, reading)
-                m = _meld_mv(seat, toks, word)
-                if id(m) in seen or len(_readings(r, toks, word)) != 1:
-                    continue
+        if not natural:  # a joker hand's melds, with their moves' words and tokens
+            for reading, word, toks, unique in hand_melds(r, index):
+                if unique and id(m := _meld_mv(seat, toks, word)) not in seen:
+                    used = reading.cards
+                    if (
+                        (len(used) < size or out_ok)
+                        if free
+                        else _finish_ok(
+                            t, seat, used, None, target is not None and target in used, index
+                        )
+                    ):
+                        add(m)
+        for reading in natural_melds(r, index) if natural and meld_possible else ():
+            got = _natural_meld_mv(r, seat, reading)
+            if got is None or id(got) in seen:
+                continue
+            m = got
             used = reading.cards
             if (
                 (len(used) < size or out_ok)

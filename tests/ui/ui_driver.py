@@ -91,6 +91,20 @@ def open_table(app: App, game: Any) -> TableScene:
     return scene
 
 
+def laid_out_table(app: App, hands: Sequence[str], stock: str, discard: str) -> TableScene:
+    """A table over a Rummy 500 position given card by card (`Game.from_layout`),
+    seat 0 to draw, after its first two frames."""
+    game = Game.from_layout("rummy500", hands=hands, stock=stock, discard=discard, turn=0)
+    scene = open_table(app, game)
+    frame(app)
+    return scene
+
+
+def hand_rects(scene: TableScene) -> list[pygame.Rect]:
+    """Where the viewer's cards lie in the hand, as the table places them."""
+    return [r for _c, r in scene.geometry().zones[("hand", scene.viewer)]]
+
+
 def hover(app: App, pos: tuple[int, int]) -> None:
     """The pointer moved to `pos` (no button held), then a frame."""
     pygame.event.post(
@@ -233,3 +247,17 @@ def waiting_table(app: App, turn: int = 0, threaded: bool = False) -> TableScene
     app.push(scene)
     frame(app, 3)
     return scene
+
+
+def finished_game(seed: int) -> Game:
+    """A Rummy 500 game for two played to 100 by easy bots, over."""
+    from rummy_gui.bots import make_bot
+
+    game = Game.new("rummy500", players=2, seed=seed, options={"target": 100})
+    bots = [make_bot("easy", seed=seed + i) for i in range(2)]
+    for _ in range(20000):
+        if game.game_over:
+            return game
+        seat = game.to_act[0]
+        game.play(str(bots[seat].choose(game.view(seat))))
+    raise AssertionError("the game did not end")

@@ -57,6 +57,11 @@ class Autosaves:
         self._due.add(table.code)
         asyncio.get_running_loop().call_later(SAVE_DELAY, self._write, table)
 
+    def drop(self, table: NetTable) -> None:
+        """The host let the table go: its file goes (on the loop's thread)."""
+        table.closed = True
+        self.soon(table)
+
     def _write(self, table: NetTable) -> None:
         loop = asyncio.get_running_loop()
         job = self.now(table)
@@ -73,11 +78,11 @@ class Autosaves:
 
     def now(self, table: NetTable) -> Future[None] | None:
         """Write the table's file (its snapshot taken here, on the loop's thread);
-        a finished game's file goes. The write under way (None: none)."""
+        a finished game's or a closed table's file goes. The write under way (None: none)."""
         if self.folder is None:
             return None
         path = self.folder / f"{table.file_id}.json"
-        if table.game.game_over:
+        if table.game.game_over or table.closed:
             return self._writer.submit(_quietly, saves.remove, path)
         try:
             doc = table.save_document()

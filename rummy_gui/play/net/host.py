@@ -44,12 +44,8 @@ Tap = Callable[[NetTable, int, dict[str, Any]], None]
 class Host:
     """The tables and the connections (see the module's docstring)."""
 
-    def __init__(
-        self,
-        saves_dir: Path | None = None,
-        grace: float = DEFAULT_GRACE,
-        standin: str = DEFAULT_LEVEL,
-    ) -> None:
+    def __init__(self, saves_dir: Path | None = None, grace: float = DEFAULT_GRACE,
+                 standin: str = DEFAULT_LEVEL) -> None:  # fmt: skip
         self.saves = Autosaves(saves_dir)
         self.grace = grace
         self.standin = standin
@@ -247,12 +243,16 @@ class Host:
         self._timers.pop((table.code, seat), None)
         place = table.seats[seat]
         if place.connection is None and self.tables.get(table.code) is table:
+            if not (table.started or table.people_connected()):
+                self._forget(table)  # a game that never began: no bot can play it
+                return
             place.standin = True
             log.info("a %s bot plays seat %d of table %s", self.standin, seat, table.code)
             self._changed(table)
 
     def _forget(self, table: NetTable) -> None:
         self.tables.pop(table.code, None)
+        self.saves.drop(table)
         for key in [k for k in self._bots if k[0] == table.code]:
             del self._bots[key]
         for timer in [k for k in self._timers if k[0] == table.code]:

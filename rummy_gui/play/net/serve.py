@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import threading
@@ -21,6 +22,7 @@ from typing import TypeVar
 
 from rummy_gui import paths
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
+from rummy_gui.play.heap import bound_heap
 from rummy_gui.play.net.host import DEFAULT_GRACE, Host
 
 log = logging.getLogger("rummy_gui.net")
@@ -123,6 +125,17 @@ async def _serve(host: Host, address: str, port: int) -> None:
         log.info("stopped")
 
 
+def _settle() -> None:
+    """Before serving: the C heap bounded (play/heap.py), what exists at start
+    kept out of the collector's sight, and the collector on again, since
+    `rummy_gui.__main__` starts with it off and a finished table's game is
+    freed only by it (its objects refer to each other)."""
+    bound_heap()
+    gc.collect()
+    gc.freeze()
+    gc.enable()
+
+
 def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(list(argv))
     if not 0 <= args.port <= 65535 or args.grace < 0:
@@ -132,6 +145,7 @@ def main(argv: Sequence[str]) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)  # our own log says who came
     folder = None if args.no_saves else (args.saves or paths.data_dir() / "tables")
     host = Host(folder, args.grace, args.stand_in)
+    _settle()
     try:
         asyncio.run(_serve(host, args.bind, args.port))
     except OSError as e:

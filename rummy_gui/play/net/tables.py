@@ -93,6 +93,7 @@ class NetTable:
         self.file_id = secrets.token_hex(8)  # the autosave's file name, never the code
         game.undo_enabled = True  # a player may take back a move within their turn
         self.bot_failed = False  # a bot raised or chose an illegal move (a bug): bots stop
+        self.closed = False  # the host let it go: finished, or left before it began
 
     @classmethod
     def create(

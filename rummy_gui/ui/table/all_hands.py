@@ -116,7 +116,7 @@ class AllHandsScene(Overlay):
                 _("Back to the scores"),
                 self.app.pop,
                 primary=True,
-                size=15,
+                size=px(15),
             )
         ]
 

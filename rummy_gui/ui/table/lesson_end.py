@@ -18,8 +18,9 @@ from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.table.breakdown import MAX_CARD, MIN_CARD, draw_breakdown, rows_height
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import Button, draw_panel
+from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import Overlay
+from rummy_gui.ui.widgets.uiscale import px
 
 TEXT = 17
 
@@ -44,29 +45,29 @@ class LessonEndScene(Overlay):
         return catalog.preset(self.table.lesson.preset).display_name
 
     def lines(self) -> list[str]:
-        return fonts.wrap(self.table.lesson.text(), TEXT, self.rect.w - 48)
+        return fonts.wrap(self.table.lesson.text(), px(TEXT), self.rect.w - 48)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        rw = min(1100, w - 60)
+        rw = min(px(1100), w - 60)
         self.card_cap = max(MIN_CARD, min(MAX_CARD, h // 14))
         self.rect = pygame.Rect(0, 0, rw, 0)  # the width first: the words wrap to it
         game = self.table.view
         rows = rows_height(game, self.card_cap) if game.deal_over else 0
-        need = 70 + 24 * len(self.lines()) + 12 + rows + 90
+        need = px(70) + px(24) * len(self.lines()) + 12 + rows + px(90)
         rh = min(h - 60, need)
         self.rect = pygame.Rect(w // 2 - rw // 2, max(30, (h - rh) // 2), rw, rh)
-        bw = min(360, (rw - 90) // 2)
-        y = self.rect.bottom - 70
+        bw, bh = min(px(360), (rw - 90) // 2), px(50)
+        y = self.rect.bottom - px(70)
         self.buttons = [
             Button(
-                (self.rect.centerx - bw - 15, y, bw, 50),
+                (self.rect.centerx - bw - 15, y, bw, bh),
                 _("Play a game of {game}").format(game=self.game_name()),
                 self._play,
                 primary=True,
-                size=16,
+                size=px(16),
             ),
-            Button((self.rect.centerx + 15, y, bw, 50), _("Back to menu"), self._menu, size=16),
+            Button((self.rect.centerx + 15, y, bw, bh), _("Back to menu"), self._menu, size=px(16)),
         ]
 
     def _play(self) -> None:
@@ -90,15 +91,15 @@ class LessonEndScene(Overlay):
         self.dim(surface)
         r = self.rect
         draw_panel(surface, r, alpha=255)
-        title = fonts.text_cached(_("Lesson complete"), 28, theme.GOLD, True)
-        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 18)))
-        y = r.y + 70
+        title = fit_text(_("Lesson complete"), px(28), theme.GOLD, r.w - 48, True)
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + px(18))))
+        y = r.y + px(70)
         for line in self.lines():
-            surface.blit(fonts.text_cached(line, TEXT, theme.TEXT), (r.x + 24, y))
-            y += 24
+            surface.blit(fonts.text_cached(line, px(TEXT), theme.TEXT), (r.x + 24, y))
+            y += px(24)
         game = self.table.view
         if game.deal_over:
-            area = pygame.Rect(r.x + 24, y + 12, r.w - 48, r.bottom - 90 - (y + 12))
+            area = pygame.Rect(r.x + 24, y + 12, r.w - 48, r.bottom - px(90) - (y + 12))
             if area.h > 40:
                 draw_breakdown(
                     surface,

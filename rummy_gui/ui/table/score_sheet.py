@@ -20,9 +20,10 @@ from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel, fit_text
 from rummy_gui.ui.widgets.dialogs import Overlay
+from rummy_gui.ui.widgets.uiscale import px
 
 SHEET_KEY = pygame.K_c  # the table's key for the sheet (and to shut it again)
-ROW_H = 26
+ROW_H = 26  # at 960x600: every size on the sheet goes through px
 _SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5}
 
 
@@ -101,20 +102,20 @@ class ScoreSheetScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        rw = min(1000, w - 40)
+        rw = min(px(1000), w - 40)
         # the panel is as tall as its rows (the contract family's seven, or at
         # least as many) want, and never taller than the window allows
         self.count = len(rows(self.session))
-        need = 86 + (max(7, self.count) + 2) * ROW_H + 16 + 76
+        need = px(86) + (max(7, self.count) + 2) * px(ROW_H) + px(16) + px(76)
         rh = min(h - 60, need)
         self.rect = pygame.Rect(w // 2 - rw // 2, max(30, (h - rh) // 2), rw, rh)
         self.buttons = [
             Button(
-                (self.rect.centerx - 90, self.rect.bottom - 60, 180, 44),
+                (self.rect.centerx - px(90), self.rect.bottom - px(60), px(180), px(44)),
                 _("Close"),
                 self.close,
                 primary=True,
-                size=16,
+                size=px(16),
             )
         ]
 
@@ -140,19 +141,19 @@ class ScoreSheetScene(Overlay):
     def table_rect(self) -> pygame.Rect:
         """The grid: from under the goal line to above the Close button."""
         r = self.rect
-        return pygame.Rect(r.x + 20, r.y + 86, r.w - 40, r.h - 86 - 76)
+        return pygame.Rect(r.x + 20, r.y + px(86), r.w - 40, r.h - px(86) - px(76))
 
     def columns(self) -> tuple[int, list[int]]:
         """The width of the deal column and the x of each side's column."""
         t = self.table_rect()
         sides = len(self.session.public_view().sides)
-        first = max(150, min(330, t.w * 2 // 5, t.w - sides * 70))
+        first = max(px(150), min(px(330), t.w * 2 // 5, t.w - sides * px(70)))
         col = (t.w - first) // sides
         return first, [t.x + first + i * col for i in range(sides)]
 
     def fit_rows(self) -> int:
         """How many rows fit between the heading row and the totals."""
-        return max(3, (self.table_rect().h - 2 * ROW_H - 16) // ROW_H)
+        return max(3, (self.table_rect().h - 2 * px(ROW_H) - px(16)) // px(ROW_H))
 
     def window(self, count: int) -> tuple[int, int]:
         """The first row shown and how many: all when they fit, else a
@@ -181,46 +182,48 @@ class ScoreSheetScene(Overlay):
         draw_panel(surface, r, alpha=255)
         s = self.session
         g = s.public_view()
-        title = fit_text(_("Score sheet"), 26, theme.GOLD, r.w - 48, True)
-        surface.blit(title, (r.x + 24, r.y + 16))
-        goal = fit_text(goal_text(s), 15, theme.TEXT_DIM, r.w - 48, min_size=11)
-        surface.blit(goal, (r.x + 24, r.y + 54))
+        title = fit_text(_("Score sheet"), px(26), theme.GOLD, r.w - 48, True)
+        surface.blit(title, (r.x + 24, r.y + px(16)))
+        goal = fit_text(goal_text(s), px(15), theme.TEXT_DIM, r.w - 48, min_size=11)
+        surface.blit(goal, (r.x + 24, r.y + px(54)))
         t = self.table_rect()
         first, xs = self.columns()
         col = (t.right - xs[0]) // max(1, len(xs))
         y = t.y
         head = _("Round") if g.rules.is_contract else _("Deal")
-        surface.blit(fit_text(head, 15, theme.TEXT_DIM, first - 12, True), (t.x, y + 4))
+        surface.blit(fit_text(head, px(15), theme.TEXT_DIM, first - 12, True), (t.x, y + px(4)))
         for side, x in enumerate(xs):
             seats = g.sides[side]
-            pygame.draw.circle(surface, s.colour(seats[0]), (x + 10, y + 13), 7)
-            name = fit_text(side_label(s, side), 15, theme.TEXT, col - 26, True, min_size=10)
-            surface.blit(name, (x + 22, y + 4))
-        y += ROW_H + 4
-        pygame.draw.line(surface, theme.PANEL_EDGE, (t.x, y - 3), (t.right, y - 3))
+            pygame.draw.circle(surface, s.colour(seats[0]), (x + px(10), y + px(13)), px(7))
+            name = fit_text(
+                side_label(s, side), px(15), theme.TEXT, col - px(26), True, min_size=10
+            )
+            surface.blit(name, (x + px(22), y + px(4)))
+        y += px(ROW_H) + px(4)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (t.x, y - px(3)), (t.right, y - px(3)))
         all_rows = rows(s)
         start, room = self.window(len(all_rows))
         hidden = room < len(all_rows)
         if hidden:
             self._more(surface, _("▲ {n} more").format(n=start) if start else "", t.x, y)
-            y += ROW_H
+            y += px(ROW_H)
         for label, cells, done in all_rows[start : start + room]:
             colour = theme.TEXT if done else theme.TEXT_DIM
-            surface.blit(fit_text(label, 15, colour, first - 12, min_size=10), (t.x, y + 4))
+            surface.blit(fit_text(label, px(15), colour, first - 12, min_size=10), (t.x, y + px(4)))
             for x, cell in zip(xs, cells, strict=False):
                 if cell:
-                    img = fit_text(cell, 16, colour, col - 12, min_size=10)
-                    surface.blit(img, img.get_rect(topright=(x + col - 12, y + 3)))
-            y += ROW_H
+                    img = fit_text(cell, px(16), colour, col - 12, min_size=10)
+                    surface.blit(img, img.get_rect(topright=(x + col - 12, y + px(3))))
+            y += px(ROW_H)
         below = len(all_rows) - start - room
         if hidden:
             self._more(surface, _("▼ {n} more").format(n=below) if below else "", t.x, y)
-        y = t.bottom - ROW_H - 4
-        pygame.draw.line(surface, theme.GOLD, (t.x, y - 4), (t.right, y - 4))
-        surface.blit(fit_text(_("Total"), 17, theme.GOLD, first - 12, True), (t.x, y + 2))
+        y = t.bottom - px(ROW_H) - px(4)
+        pygame.draw.line(surface, theme.GOLD, (t.x, y - px(4)), (t.right, y - px(4)))
+        surface.blit(fit_text(_("Total"), px(17), theme.GOLD, first - 12, True), (t.x, y + px(2)))
         for side, x in enumerate(xs):
-            img = fit_text(str(g.totals[side]), 18, theme.GOLD, col - 12, True, min_size=10)
-            surface.blit(img, img.get_rect(topright=(x + col - 12, y + 2)))
+            img = fit_text(str(g.totals[side]), px(18), theme.GOLD, col - 12, True, min_size=10)
+            surface.blit(img, img.get_rect(topright=(x + col - 12, y + px(2))))
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
@@ -229,4 +232,4 @@ class ScoreSheetScene(Overlay):
         """A line saying how many rows are hidden that way (the wheel and the arrows show them)."""
         if text:
             first, _xs = self.columns()
-            surface.blit(fit_text(text, 13, theme.TEXT_DIM, first - 12), (x, y + 5))
+            surface.blit(fit_text(text, px(13), theme.TEXT_DIM, first - 12), (x, y + px(5)))

@@ -314,26 +314,41 @@ class ChooserScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw = min(640, w - 80)
-        bh = 42
-        total = 70 + len(self.options) * (bh + 8) + bh + 20
-        self.rect = pygame.Rect(w // 2 - bw // 2 - 20, h // 2 - total // 2, bw + 40, total)
-        y = self.rect.y + 60
+        cols, bh = self._grid(h)
+        gap, head = px(8), px(60)
+        rows = -(-len(self.options) // cols)
+        pw = min(px(680) if cols == 1 else px(460) * cols, w - 40)
+        bw = (pw - 40 - gap * (cols - 1)) // cols
+        total = min(h - 20, head + rows * (bh + gap) + bh + px(26))
+        self.rect = pygame.Rect(w // 2 - pw // 2, max(10, h // 2 - total // 2), pw, total)
         self.buttons = []
-        for label, text in self.options:
+        for i, (label, text) in enumerate(self.options):
+            row, col = divmod(i, cols)
+            x, y = self.rect.x + 20 + col * (bw + gap), self.rect.y + head + row * (bh + gap)
             self.buttons.append(
-                Button(
-                    (self.rect.x + 20, y, bw, bh),
-                    label,
-                    partial(self._pick, text),
-                    primary=True,
-                    size=16,
-                )
+                Button((x, y, bw, bh), label, partial(self._pick, text), primary=True, size=px(16))
             )
-            y += bh + 8
+        cw = min(px(180), pw - 40)
         self.buttons.append(
-            Button((self.rect.centerx - 90, y + 6, 180, bh), _("Cancel"), self.app.pop, size=16)
+            Button(
+                (self.rect.centerx - cw // 2, self.rect.bottom - bh - px(14), cw, bh),
+                _("Cancel"),
+                self.app.pop,
+                size=px(16),
+            )
         )
+
+    def _grid(self, height: int) -> tuple[int, int]:
+        """Columns and button height for the options: one column of full
+        buttons while they fit the window's height, else lower buttons, then
+        more columns, so every option stays on the screen."""
+        n = len(self.options)
+        for cols in (1, 2, 3):
+            rows = -(-n // cols)
+            for bh in (px(42), px(34), max(26, px(28))):
+                if px(60) + (rows + 1) * (bh + px(8)) + px(26) <= height - 20:
+                    return cols, bh
+        return 3, max(22, (height - 20 - px(86)) // (-(-n // 3) + 1) - px(8))
 
     def _pick(self, text: str) -> None:
         self.app.pop()
@@ -348,8 +363,8 @@ class ChooserScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         draw_panel(surface, self.rect, alpha=255)
-        img = fonts.text_cached(self.title, 20, theme.GOLD, True)
-        surface.blit(img, (self.rect.x + 20, self.rect.y + 18))
+        img = fit_text(self.title, px(20), theme.GOLD, self.rect.w - 40, True)
+        surface.blit(img, (self.rect.x + 20, self.rect.y + px(18)))
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)
@@ -368,18 +383,14 @@ class ConfirmScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        rw = min(560, w - 40)
-        self.lines = fonts.wrap(self.question, 19, rw - 48, True)[:4]
-        rh = 110 + 26 * len(self.lines)
+        rw = min(px(560), w - 40)
+        self.lines = fonts.wrap(self.question, px(19), rw - px(48), True)[:4]
+        rh = px(110) + px(26) * len(self.lines)
         self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh)
+        bw, bh, y = min(px(140), rw // 2 - 30), px(44), self.rect.bottom - px(64)
         self.buttons = [
-            Button(
-                (self.rect.centerx - 150, self.rect.bottom - 64, 140, 44),
-                _("Yes"),
-                self._yes,
-                primary=True,
-            ),
-            Button((self.rect.centerx + 10, self.rect.bottom - 64, 140, 44), _("No"), self.app.pop),
+            Button((self.rect.centerx - bw - px(10), y, bw, bh), _("Yes"), self._yes, primary=True),
+            Button((self.rect.centerx + px(10), y, bw, bh), _("No"), self.app.pop),
         ]
 
     def _yes(self) -> None:
@@ -396,8 +407,9 @@ class ConfirmScene(Overlay):
         self.dim(surface)
         draw_panel(surface, self.rect, alpha=255)
         for i, line in enumerate(self.lines):
-            img = fonts.text_cached(line, 19, theme.GOLD, True)
-            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, self.rect.y + 22 + 26 * i)))
+            img = fonts.text_cached(line, px(19), theme.GOLD, True)
+            y = self.rect.y + px(22) + px(26) * i
+            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
         for b in self.buttons:
             b.draw(surface, live=not self.covered)
         self.draw_focus(surface)

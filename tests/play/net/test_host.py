@@ -1,7 +1,8 @@
 """The host under bad clients and faults: broken, huge, deep and flooding
 messages, wrong tokens and replayed moves leave the game as it was and the
 host serving the others; a dropped seat is played by a bot until its player
-comes back; a restarted host resumes its tables from their autosaves."""
+comes back; a table left before its game began is let go; a restarted host
+resumes its tables from their autosaves."""
 
 from __future__ import annotations
 
@@ -250,6 +251,23 @@ def test_a_dropped_seat_is_played_by_a_bot_until_its_player_comes_back() -> None
         assert not h.ask(lambda: table.seats[1].standin)
         back.close()
         ann.close()
+    finally:
+        h.stop()
+
+
+def test_a_table_its_players_left_before_the_game_began_is_let_go(tmp_path: Path) -> None:
+    """No bot can play a game whose seats were never all taken: once the
+    grace time is up with nobody there, the table and its autosave go."""
+    h = HostThread(Host(tmp_path, grace=0.0, standin="easy"))
+    try:
+        ann = Client(url(h), "Ann", create={"preset": "rummy500", "players": 3, "people": 2,
+                                            "level": "easy", "options": {}})  # fmt: skip
+        until(lambda: ann.code is not None and list(tmp_path.glob("*.json")) != [], ann)
+        ann.close()
+        end = time.monotonic() + 30
+        while h.ask(lambda: bool(h.host.tables)) or list(tmp_path.glob("*.json")):
+            assert time.monotonic() < end, "the table that never began is still kept"
+            time.sleep(0.05)
     finally:
         h.stop()
 

@@ -22,7 +22,7 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets import fonts
 from rummy_gui.ui.widgets.dialogs import ConfirmScene
-from tests.ui.ui_driver import click, frame, game_of, local, whole_frame
+from tests.ui.ui_driver import click, finished_game, frame, game_of, local, whole_frame
 
 SEATS = [saves.Seat("You"), saves.Seat("Ada", "easy")]
 
@@ -237,19 +237,6 @@ def test_delete_asks_and_no_keeps_yes_removes(app: App) -> None:
 
 
 # ----------------------------------------------------------------- 4. Statistics
-def finished_game(seed: int) -> Game:
-    from rummy_gui.bots import make_bot
-
-    game = Game.new("rummy500", players=2, seed=seed, options={"target": 100})
-    bots = [make_bot("easy", seed=seed + i) for i in range(2)]
-    for _ in range(20000):
-        if game.game_over:
-            return game
-        seat = game.to_act[0]
-        game.play(str(bots[seat].choose(game.view(seat))))
-    raise AssertionError("the game did not end")
-
-
 def test_statistics_columns_chart_and_reset(app: App, drawn: list[str]) -> None:
     game = finished_game(11)
     assert stats.record_game(game, SEATS)

@@ -1,27 +1,49 @@
-"""The words of the main menu, New game and Settings at the smallest window
-and at 2560x1440, in English, Finnish and Russian: every text inside the
-window and inside the control it labels, no text over another, no control
-over another (issue 47, "Text that scales")."""
+"""The words of the main menu, New game, Settings, Rules, Statistics and Load
+at the smallest window and at 2560x1440, in English, Finnish and Russian:
+every text inside the window and inside the control it labels, no text over
+another, no control over another, and larger on the large screen (issue 47,
+"Text that scales")."""
 
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 
 import pygame
 import pytest
 
 from rummy_gui import i18n
+from rummy_gui.engine import Game
+from rummy_gui.play import savelist, saves, stats
 from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.screens.new_game import NewGameScene
+from rummy_gui.ui.screens.rules import RulesScene
+from rummy_gui.ui.screens.saving import LoadScene
 from rummy_gui.ui.screens.settings import SettingsScene
+from rummy_gui.ui.screens.statistics import StatisticsScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import Resize
 from rummy_gui.ui.widgets import uiscale
 from rummy_gui.ui.widgets.dialogs import WidgetScene
 from tests.ui.ink_boxes import inked
+from tests.ui.ui_driver import finished_game
 
 SIZES = [(960, 600), (2560, 1440)]
-SCREENS = [MainMenu, NewGameScene, SettingsScene]
+MENUS = [MainMenu, NewGameScene, SettingsScene]
+SCREENS = [*MENUS, RulesScene, StatisticsScene, LoadScene]
+SEATS = [saves.Seat("You"), saves.Seat("Alexandra", "expert"), saves.Seat("Bo", "easy")]
+
+
+@pytest.fixture(autouse=True)
+def filled_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder with two saves and a finished game's statistics: the
+    Load and Statistics screens have rows to show."""
+    monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path))
+    game = Game.new("contract", players=3, seed=7)
+    saves.write(savelist.save_path("the long evening game"), game, SEATS)
+    saves.write(savelist.save_path("second"), game, SEATS)
+    assert stats.record_game(finished_game(11), SEATS[:2])
+    return tmp_path
 
 
 def opened(app: App, screen: type, size: tuple[int, int], text_size: str) -> WidgetScene:
@@ -73,7 +95,7 @@ def test_every_word_fits_its_box_and_none_is_over_another(
 
 
 @pytest.mark.parametrize("lang", ["fi", "ru"])
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", MENUS)
 def test_large_text_fits_the_smallest_window(app: App, screen: type, lang: str) -> None:
     i18n.set_language(lang)
     try:

@@ -95,3 +95,17 @@ def test_the_button_keeps_clear_of_the_summarys_words(app: App, size: tuple[int,
     assert summary.rect.contains(button)
     others = [b.rect for b in summary.buttons if b is not summary.all_hands]
     assert button.collidelist(others) < 0
+
+
+def test_the_way_back_grows_with_the_window_like_the_title(app: App) -> None:
+    """Its words kept 15 px on a large screen while the title beside it grew."""
+    sizes = []
+    for size in [(960, 600), (2560, 1440)]:
+        _table, summary = _summary(app, played("rummy500", 2, 7), size)
+        click(app, summary.all_hands.rect.center)
+        view: Any = app.stack.top
+        sizes.append(view.buttons[0].label_image().get_height())
+        app.pop()
+        app.pop()
+        app.pop()
+    assert sizes[1] >= sizes[0] * 1.4

@@ -7,30 +7,26 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from rummy_gui.engine import Action, Game
+from rummy_gui.engine import Action
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import frame, game_of, hover, open_table, table_frame_bytes
+from tests.ui.ui_driver import (
+    frame,
+    game_of,
+    hand_rects,
+    hover,
+    laid_out_table,
+    table_frame_bytes,
+)
 
 HAND = "7H 8H 9H 10C 10S KD 2C 4D 6C JH"
 LIFT = 8  # how far the table raises the card under the pointer
 
 
 def _table(app: App) -> TableScene:
-    game = Game.from_layout(
-        "rummy500",
-        hands=[HAND, "4S 5S 6D 8C JD QC 3D"],
-        stock="4C 5D 6H 7C 8D 9D AS AH AD",
-        discard="KS 10D 6S",
-        turn=0,
+    return laid_out_table(
+        app, [HAND, "4S 5S 6D 8C JD QC 3D"], "4C 5D 6H 7C 8D 9D AS AH AD", "KS 10D 6S"
     )
-    scene = open_table(app, game)
-    frame(app)
-    return scene
-
-
-def _hand(scene: TableScene) -> list[Rect]:
-    return [r for _c, r in scene.geometry().zones[("hand", scene.viewer)]]
 
 
 def _covered(rects: list[Rect], card: Rect) -> bool:
@@ -41,7 +37,7 @@ def _covered(rects: list[Rect], card: Rect) -> bool:
 
 def test_a_hover_step_along_the_hand_redraws_the_two_cards_that_moved(app: App) -> None:
     scene = _table(app)
-    cards = _hand(scene)
+    cards = hand_rects(scene)
     assert len(cards) == len(HAND.split())
     hover(app, cards[2].center)
     assert scene.pointer.hover_hand == 2
@@ -58,7 +54,7 @@ def test_a_hover_step_along_the_hand_redraws_the_two_cards_that_moved(app: App) 
 
 def test_the_hand_looks_the_same_after_hovers_in_parts_as_drawn_whole(app: App) -> None:
     scene = _table(app)
-    cards = _hand(scene)
+    cards = hand_rects(scene)
     for pos in [cards[0].center, cards[-1].center, cards[4].center, (5, 5), cards[1].center]:
         hover(app, pos)
         assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)
@@ -70,7 +66,7 @@ def test_the_meld_me_tag_moves_with_its_card_in_parts(app: App) -> None:
     assert scene.play(take)  # 10D and 6S: the 10D must be melded this turn, and is tagged
     frame(app)
     assert game_of(scene).target is not None
-    cards = _hand(scene)
+    cards = hand_rects(scene)
     for pos in [c.center for c in cards] + [(5, 5), cards[2].center]:
         hover(app, pos)
         assert pygame.image.tobytes(app.screen, "RGB") == table_frame_bytes(app, scene)

@@ -9,33 +9,28 @@ import pygame
 import pytest
 from pygame import Rect
 
-from rummy_gui.engine import Game
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.keyboard import focus_rect
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets import theme
-from tests.ui.ui_driver import click, frame, hover, open_table, table_frame_bytes
+from tests.ui.ui_driver import (
+    click,
+    frame,
+    hand_rects,
+    hover,
+    laid_out_table,
+    table_frame_bytes,
+)
 
 # thirteen cards: the fan overlaps at the test window's size
 HAND = "7H 8H 9H 10C 10S KD 2C 4D 6C JH 3S 5S QD"
 
 
 def _table(app: App) -> TableScene:
-    game = Game.from_layout(
-        "rummy500",
-        hands=[HAND, "4S 7S 6D 8C JD QC 3D"],
-        stock="4C 5D 6H 7C 8D 9D AS AH AD",
-        discard="KS 10D 6S",
-        turn=0,
+    return laid_out_table(
+        app, [HAND, "4S 7S 6D 8C JD QC 3D"], "4C 5D 6H 7C 8D 9D AS AH AD", "KS 10D 6S"
     )
-    scene = open_table(app, game)
-    frame(app)
-    return scene
-
-
-def _slots(scene: TableScene) -> list[Rect]:
-    return [r for _c, r in scene.geometry().zones[("hand", scene.viewer)]]
 
 
 def _pixel(app: App, scene: TableScene, at: tuple[int, int]) -> tuple[int, int, int]:
@@ -49,11 +44,11 @@ def _hinted(app: App, scene: TableScene, i: int) -> Rect:
     scene.hand.select([i])
     scene.focus.point("hand", i)
     frame(app)
-    return _slots(scene)[i].move(0, -24)
+    return hand_rects(scene)[i].move(0, -24)
 
 
 def test_the_fan_overlaps_in_this_window(app: App) -> None:
-    slots = _slots(_table(app))
+    slots = hand_rects(_table(app))
     assert slots[4].right > slots[5].x  # otherwise the tests below prove nothing
 
 
@@ -70,7 +65,7 @@ def test_the_focus_ring_goes_round_the_card_as_drawn_with_its_selection(app: App
     assert focus_rect(scene) == card  # the selection outline is drawn on this rect too
     scene.focus.go("hand", 6)  # a card not lifted, the keys on it
     frame(app)
-    assert focus_rect(scene) == _slots(scene)[6]
+    assert focus_rect(scene) == hand_rects(scene)[6]
 
 
 def test_a_click_on_the_hinted_cards_right_part_takes_that_card(app: App) -> None:
@@ -84,7 +79,7 @@ def test_the_card_under_the_pointer_rises_in_front_of_its_neighbour(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scene = _table(app)
-    slots = _slots(scene)
+    slots = hand_rects(scene)
     hover(app, (slots[4].x + 3, slots[4].centery))
     assert scene.pointer.hover_hand == 4
     drawn: list[Rect] = []

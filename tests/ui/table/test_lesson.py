@@ -25,6 +25,7 @@ from rummy_gui.ui.table.lesson import LessonTable
 from rummy_gui.ui.table.lesson_end import LessonEndScene
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
+from tests.ui.ink_boxes import inked
 from tests.ui.ui_driver import click, drag, frame, game_of, key
 
 
@@ -344,3 +345,16 @@ def test_the_hint_at_a_step_of_any_move_of_a_kind_says_the_lessons_words(app: Ap
     click(app, hint.rect.center)
     assert [m.text for m in scene.messages][-1] == run.step.why
     assert scene.hint is None
+
+
+def test_the_end_screen_grows_with_the_window_and_keeps_its_words_inside(app: App) -> None:
+    heights = []
+    for size in [(960, 600), (2560, 1440)]:
+        end = _finish(app, open_lesson(app, "rummy500", size))
+        words = inked(app.size, end.draw)
+        assert [t for t, r in words if not end.rect.contains(r)] == []
+        title = next(r.h for t, r in words if t == "Lesson complete")
+        heights.append((title, end.buttons[0].label_image().get_height()))
+        app.rooms.main_menu()
+    assert heights[1][0] >= heights[0][0] * 1.4
+    assert heights[1][1] >= heights[0][1] * 1.4

@@ -1,7 +1,8 @@
-"""The screens over the table, the end of a deal, game over and the hot-seat
-hand-over, at the smallest window and at 2560x1440 in English, Finnish and
-Russian: every word inside its panel and inside the button it labels, none
-over another, and larger on the large screen (issue 47, "Text that scales")."""
+"""The screens over the table, the end of a deal, game over, the hot-seat
+hand-over and the score sheet, at the smallest window and at 2560x1440 in
+English, Finnish and Russian: every word inside its panel and inside the
+button it labels, none over another, and larger on the large screen
+(issue 47, "Text that scales")."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from rummy_gui.ui.shell.scene import Scene
 from rummy_gui.ui.table.hotseat import HandOverScene, hand_over_reason
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
 from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.table.score_sheet import ScoreSheetScene
 from rummy_gui.ui.widgets.controls import Button
 from tests.ui.ink_boxes import inked
 from tests.ui.table.played_deals import played
@@ -54,7 +56,11 @@ def _hand_over(app: App) -> Scene:
     return HandOverScene(app, table, 1, hand_over_reason(table.session, 1))
 
 
-OVERLAYS: list[Callable[[App], Scene]] = [_summary, _game_over, _hand_over]
+def _score_sheet(app: App) -> Scene:
+    return ScoreSheetScene(app, _table(app, "persian", deals=2).session)
+
+
+OVERLAYS: list[Callable[[App], Scene]] = [_summary, _game_over, _hand_over, _score_sheet]
 
 
 def _words(

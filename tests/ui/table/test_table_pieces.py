@@ -4,24 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_gui.engine import Game, Phase
+from rummy_gui.engine import Phase
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.buttons import NAMES
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, drag, frame, open_table
+from tests.ui.ui_driver import click, drag, frame, laid_out_table
 
 
 def draw_phase_table(app: App) -> TableScene:
-    game = Game.from_layout(
-        "rummy500",
-        hands=["JS 10C 4D 7H 2C 5S 8D", "QS KS AS 3C 6H 9C 4H"],
-        stock="KD 2H 3S 6D 9H",
-        discard="8C",
-        turn=0,
+    return laid_out_table(
+        app, ["JS 10C 4D 7H 2C 5S 8D", "QS KS AS 3C 6H 9C 4H"], "KD 2H 3S 6D 9H", "8C"
     )
-    scene = open_table(app, game)
-    frame(app)
-    return scene
 
 
 def test_every_side_button_has_its_name(app: App) -> None:
