@@ -73,9 +73,13 @@ def open_autosave() -> tuple[Session | None, str]:
         return None, ""
     seats = [SeatConfig(s.name, s.kind, s.colour) for s in saved.seats]
     try:
-        session = Session(
-            game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
-        )
+        session, hosting_problem = _hosted(saved)
+        if session is None:
+            session = Session(
+                game.preset, seats, dict(game.rules.options()), game=game, autosave_enabled=True
+            )
+        if hosting_problem:
+            session.notices.append(hosting_problem)
     except opening.Cancelled:
         openguard.opened()
         raise
@@ -90,6 +94,22 @@ def open_autosave() -> tuple[Session | None, str]:
         elif saved.not_moved is not None:
             session.notices.append(_(NOT_MOVED).format(reason=clean(saved.not_moved)))
     return session, ""
+
+
+def _hosted(saved: saves.SavedGame) -> tuple[Session | None, str]:
+    """The game hosted for players on other computers, hosted again (None: it
+    is not one, or no port can be opened now: the game goes on here, its
+    remote seats played at this screen, and the reason is told)."""
+    from rummy_gui.play.net.hosted import resume_hosted
+
+    try:
+        return resume_hosted(saved), ""
+    except OSError as e:
+        reason = clean(e.strerror or str(e) or type(e).__name__)
+        return None, _(
+            "The table can't be hosted again ({reason}): the players on other "
+            "computers play at this screen."
+        ).format(reason=reason)
 
 
 def count_finished(saved: saves.SavedGame) -> None:

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("rummy_gui")
 
 
+REMOTE = "remote"  # a seat kind: a player on another computer (play/net/hosted.py)
+
+
 @dataclass
 class SeatConfig:
     name: str
@@ -228,7 +231,7 @@ class Session(NoNewsFromElsewhere):
             cfg.name = clean(cfg.name, saves.MAX_NAME)
         bots = SeatBots(
             {
-                s: (bot_level(cfg.kind), self.bot_seed(s))
+                s: (self.level(s), self.bot_seed(s))
                 for s, cfg in enumerate(self.seats)
                 if not cfg.is_human or self.demo
             }

@@ -69,6 +69,11 @@ class HostThread:
 
         return asyncio.run_coroutine_threadsafe(call(), self._loop).result(timeout=30)
 
+    def post(self, fn: Callable[..., object], *args: object) -> None:
+        """`fn(*args)` run on the host's loop soon; returns at once (a frame never waits)."""
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(fn, *args)
+
     def stop(self) -> None:
         done = self._done
         if done is not None and not self._loop.is_closed():

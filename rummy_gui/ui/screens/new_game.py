@@ -10,8 +10,11 @@ import pygame
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
+from rummy_gui.play.session import REMOTE, SeatConfig
+from rummy_gui.safetext import clean
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.screens.rules import RulesScene
+from rummy_gui.ui.shell.intents import Intent, PointerDown
 from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import (
@@ -41,6 +44,9 @@ SEAT_NAMES = (
 )
 
 
+DEFAULT_PORT = 8765  # the port a hosted table listens on when it is free (docs/network.md)
+
+
 def seat_name(seat: int) -> str:
     """The name a seat starts with, in the current language: "You" for the first."""
     return _(SEAT_NAMES[seat]) if seat == 0 else pgettext("name", SEAT_NAMES[seat])
@@ -60,11 +66,12 @@ class NewGameScene(WidgetScene):
         for i, name in enumerate(app.settings.seat_names[: len(self.names)]):
             self.names[i] = name or self.names[i]
         for i, kind in enumerate(app.settings.seat_kinds[: len(self.kinds)]):
-            self.kinds[i] = kind if kind in ("human", *self.levels) else self.kinds[i]
+            self.kinds[i] = kind if kind in ("human", REMOTE, *self.levels) else self.kinds[i]
         self.colours = list(
             range(8)
         )  # hot seat: each player's colour (play.palette), a click changes it
         self.name_fields: list[TextField] = []
+        self.problem = ""  # why the game can't start as chosen (shown above the buttons)
         self._reset_preset()
 
     @property
@@ -125,7 +132,7 @@ class NewGameScene(WidgetScene):
         self.players_label = pygame.Rect(mid, y0, px(124), px(40))
         self.name_fields.clear()
         seat_h = min(px(44), (h - y0 - px(200)) // max(1, self.players) - 6)
-        kinds = ["human", *self.levels]
+        kinds = ["human", REMOTE, *self.levels]
         name_w = (
             mid_w * 2 // 5 if mid_w < px(360) else mid_w // 2
         )  # narrow: more room for "Bot: Medium"
@@ -139,10 +146,12 @@ class NewGameScene(WidgetScene):
             field = TextField((mid + seat_h + 4, y, name_w - 10 - seat_h, seat_h), self.names[seat])
             self.name_fields.append(field)
             self.widgets.append(field)
-            kind = self.kinds[seat] if self.kinds[seat] in kinds else kinds[1]
+            kind = self.kinds[seat] if self.kinds[seat] in kinds else self.levels[0]
 
             def set_kind(v: object, seat: int = seat) -> None:
                 self.kinds[seat] = str(v)
+                if self.problem:
+                    self.problem = ""
 
             kind_column.append(
                 Cycler(
@@ -251,8 +260,6 @@ class NewGameScene(WidgetScene):
         self.app.push(RulesScene(self.app, self.info.id, dict(self.options)))
 
     def _start(self) -> None:
-        from rummy_gui.play.session import SeatConfig
-
         self._save_names()
         from rummy_gui.play.palette import colour_id
 
@@ -261,8 +268,19 @@ class NewGameScene(WidgetScene):
             for i in range(self.players)
         ]
         options = {k: v for k, v in self.options.items() if self.info.options.get(k) != v}
+        self.problem = seats_problem(seats)
+        if self.problem:
+            return
         self._remember_seats()
+        if any(cfg.kind == REMOTE for cfg in seats):
+            self.problem = host(self.app, self.info, seats, options)
+            return
         self.app.rooms.start_table(self.info.id, seats, options)
+
+    def handle(self, intent: Intent) -> None:
+        if self.problem and isinstance(intent, PointerDown):
+            self.problem = ""  # told; a click on anything else is the answer
+        super().handle(intent)
 
     def _remember_seats(self) -> None:
         """Keep the names and seat kinds for the next New game (in the settings file)."""
@@ -284,6 +302,7 @@ class NewGameScene(WidgetScene):
             (self.rules_x, self.rules_w),
             tuple(self.team_lines()),
             self.blurb(),
+            self.problem,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -318,6 +337,10 @@ class NewGameScene(WidgetScene):
             )
         heading = fit_text(_("House rules"), px(16), theme.GOLD, self.rules_w, True)
         surface.blit(heading, (self.rules_x, px(62)))
+        if self.problem:
+            w, h = surface.get_size()
+            img = fit_text(self.problem, px(17), theme.ERROR, w - 2 * px(40))
+            surface.blit(img, img.get_rect(midbottom=(w // 2, h - px(88))))
 
 
 class Swatch(Button):
@@ -337,7 +360,50 @@ class Swatch(Button):
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 
+def host(
+    app: App, info: catalog.PresetInfo, seats: list[SeatConfig], options: dict[str, Any]
+) -> str:
+    """Host the game for the players on other computers and open the waiting
+    room; else why it can't be hosted (the port, the network)."""
+    from rummy_gui.play.net.hosted import host_game
+    from rummy_gui.ui.screens.waiting_room import WaitingRoomScene
+
+    try:
+        try:
+            session = host_game(info.id, seats, options, port=DEFAULT_PORT)
+        except OSError:  # the usual port is taken (another program): any free one
+            session = host_game(info.id, seats, options, port=0)
+    except OSError as e:
+        reason = clean(e.strerror or str(e) or type(e).__name__, 120)
+        return _("The table can't be hosted: {reason}").format(reason=reason)
+    app.push(WaitingRoomScene(app, session, table_name(info, seats)))
+    return ""
+
+
+def table_name(info: catalog.PresetInfo, seats: list[SeatConfig]) -> str:
+    """What the local network shows: the game and the host's name (the
+    computer's when the host is the default "You", a word the others can't use)."""
+    import socket
+
+    name = next(cfg.name for cfg in seats if cfg.is_human)
+    if name == seat_name(0):
+        name = clean(socket.gethostname().split(".")[0], 24) or name
+    return f"{info.display_name} · {name}"
+
+
+def seats_problem(seats: list[SeatConfig]) -> str:
+    """Why these seats can't start a game ("": they can)."""
+    if any(cfg.kind == REMOTE for cfg in seats) and not any(cfg.is_human for cfg in seats):
+        return _(
+            "A game with players on other computers needs a player at this computer too "
+            "(its screen shows that player's hand)."
+        )
+    return ""
+
+
 def _seat_kind_text(kind: object) -> str:
     if kind == "human":
         return catalog.level_name("human")
+    if kind == REMOTE:  # a player on another computer, in the few words the chooser holds
+        return _("On another computer")
     return _("Bot: {level}").format(level=catalog.level_name(str(kind)))

@@ -160,8 +160,11 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     session = scene.session
     g = scene.view
     cfg = session.seats[seat]
+    note = remote_note(session, seat)
     if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
         level = _("you")
+    elif note is not None:  # a player on another computer, and their connection
+        level = note
     else:
         level = (
             _("human")
@@ -178,6 +181,15 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     if buys is not None:
         line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
     return session.name(seat), level, line3
+
+
+def remote_note(session: Any, seat: int) -> str | None:
+    """A remote seat's state for its badge (None: a seat played here)."""
+    if getattr(session, "seat_status", None) is None:
+        return None
+    from rummy_gui.ui.screens.waiting_room import seat_note
+
+    return seat_note(session, seat)
 
 
 def badge_split(line3: str, room: int) -> tuple[str, str]:
