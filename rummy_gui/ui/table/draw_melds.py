@@ -14,7 +14,7 @@ from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import label_image
+from rummy_gui.ui.widgets.controls import fit_text, label_image
 from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
@@ -33,25 +33,44 @@ def draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
     surface.blit(layer, (0, 0))
     for k, rect in enumerate(rects):
         slot = scene.slots.groups[k] if k < len(scene.slots.groups) else []
-        label = fonts.text_cached(
-            scene.slots.status(k, scene.view, scene.viewer), px(14), theme.GOLD, True
-        )
+        label = slot_label(scene.slots.status(k, scene.view, scene.viewer), rect)
         surface.blit(label, (rect.x + 10, rect.y + 5))
         for card, r in geo.zones.get(("staged", k), []):
             draw_common.draw_card(surface, scene, card, r, shadow=True)
         if not slot:
-            hint = fonts.text_cached(_("drag cards here"), px(13), theme.TEXT_DIM)
+            hint = slot_hint(rect)
             surface.blit(hint, hint.get_rect(center=rect.center))
     if scene.slots.staged:
         for b in scene.slot_buttons:
             b.draw(surface, live=not scene.covered)
     else:
-        own = geo.layout.seats[scene.viewer].melds
-        y = own.y + 14
-        for text in (_("Lay down the contract:"), _("fill every slot")):  # wrapped in the zone
-            tip = label_image(text, px(13), theme.TEXT_DIM, (132, 48), centred=False)
-            surface.blit(tip, (own.right - 140, y))
-            y += tip.get_height() + 2
+        for tip, at in contract_tip(geo.layout.seats[scene.viewer].melds, rects):
+            surface.blit(tip, at)
+
+
+def slot_label(status: str, slot: Rect) -> pygame.Surface:
+    """A slot's name and count ("Set of 3  1/3"), made smaller to stay inside it."""
+    return fit_text(status, px(14), theme.GOLD, slot.w - 20, True, min_size=10)
+
+
+def slot_hint(slot: Rect) -> pygame.Surface:
+    """'Drag cards here', wrapped to stay inside an empty slot below its label."""
+    return label_image(_("drag cards here"), px(13), theme.TEXT_DIM, (slot.w - 12, slot.h - px(28)))
+
+
+def contract_tip(own: Rect, slots: list[Rect]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The tip beside the slots, wrapped in the zone's right end; left out where
+    the slots reach it (a narrow window), since the status bar says the same."""
+    placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    y = own.y + 14
+    for text in (_("Lay down the contract:"), _("fill every slot")):
+        tip = label_image(text, px(13), theme.TEXT_DIM, (132, 48), centred=False)
+        placed.append((tip, (own.right - 140, y)))
+        y += tip.get_height() + 2
+    spots = [tip.get_rect(topleft=at) for tip, at in placed]
+    if any(spot.colliderect(slot) for spot in spots for slot in slots):
+        return []
+    return placed
 
 
 def draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden: set[Any]) -> None:
