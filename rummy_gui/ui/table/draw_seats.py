@@ -192,6 +192,23 @@ def remote_note(session: Any, seat: int) -> str | None:
     return seat_note(session, seat)
 
 
+def score_line(line3: str, room: int) -> pygame.Surface:
+    """A badge's score line within `room`. Where even small type can't hold it
+    (a narrow badge in a long language) the buys keep their dots, not the
+    word, and then the deal's figure goes: a seat with buys is one whose
+    cards in hand the fan of backs beside the badge counts already."""
+    img = fit_text(line3, px(13), theme.GOLD, room, min_size=10)
+    word = _("buys") + " "
+    if img.get_width() <= room or word not in line3:
+        return img
+    scores, buys = line3.replace(word, "").split("   ", 1)
+    for text in (scores + " " + buys, scores.split(" · ")[0] + " " + buys):
+        img = fit_text(text, px(13), theme.GOLD, room, min_size=10)
+        if img.get_width() <= room:
+            break
+    return img
+
+
 def badge_split(line3: str, room: int) -> tuple[str, str]:
     """A badge's score line as ("", line) when it fits its room at its size,
     else (the total, the rest): the total then stands beside the level, so
@@ -270,7 +287,7 @@ def draw_badge(
         level_room, line3 = beside, rest
     level_img = fit_text(level, px(13), theme.TEXT_DIM, level_room, min_size=10)
     surface.blit(level_img, (x, badge.y + px(23)))
-    surface.blit(fit_text(line3, px(13), theme.GOLD, right - x, min_size=10), (x, badge.y + px(39)))
+    surface.blit(score_line(line3, right - x), (x, badge.y + px(39)))
     if seat == scene.viewer and not scene.concealed():  # your own hand, face up
         own = fit_text(hand_figure(g, seat), px(13), theme.TEXT, right - x, min_size=10)
         surface.blit(own, (x, badge.y + px(55)))
