@@ -19,6 +19,7 @@ from rummy_gui.ui.shell.scene import App
 from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.controls import Button, draw_panel
 from rummy_gui.ui.widgets.dialogs import Overlay
+from rummy_gui.ui.widgets.uiscale import px
 
 T = TypeVar("T")
 
@@ -65,13 +66,11 @@ class OpeningScene(Overlay):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        rw = min(480, w - 40)
-        self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - 90, rw, 180)
-        self.buttons = [
-            Button(
-                (self.rect.centerx - 70, self.rect.bottom - 60, 140, 44), _("Cancel"), self.cancel
-            )
-        ]
+        rw, rh = min(px(480), w - 40), min(px(180), h - 20)
+        self.rect = pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh)
+        bw, bh = px(140), px(44)
+        spot = (self.rect.centerx - bw // 2, self.rect.bottom - bh - px(16), bw, bh)
+        self.buttons = [Button(spot, _("Cancel"), self.cancel)]
 
     def cancel(self) -> None:
         self.job.cancel()
@@ -105,15 +104,15 @@ class OpeningScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
         draw_panel(surface, self.rect, alpha=255)
-        title = fonts.text_cached(_("Opening the saved game…"), 20, theme.GOLD, True)
-        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 18)))
-        bar = pygame.Rect(self.rect.x + 30, self.rect.y + 56, self.rect.w - 60, 24)
+        title = fonts.text_cached(_("Opening the saved game…"), px(20), theme.GOLD, True)
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + px(18))))
+        bar = pygame.Rect(self.rect.x + 30, self.rect.y + px(56), self.rect.w - 60, px(24))
         draw_panel(surface, bar, alpha=160)
         fill = bar.inflate(-6, -6)
         fill.width = max(1, int(fill.width * self.job.progress))
         pygame.draw.rect(surface, theme.GOLD, fill, border_radius=6)
         label = _("{percent}%").format(percent=int(self.job.progress * 100))
-        text = fonts.text_cached(label, 15, theme.TEXT)
+        text = fonts.text_cached(label, px(15), theme.TEXT)
         surface.blit(text, text.get_rect(midtop=(bar.centerx, bar.bottom + 4)))
         for b in self.buttons:
             b.draw(surface, live=not self.covered)

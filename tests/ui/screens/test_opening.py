@@ -224,3 +224,21 @@ def test_a_sigterm_while_a_long_game_opens_ends_the_program_promptly() -> None:
     assert code == 0, err
     assert saves.autosave_path().read_bytes() == before
     assert not note().exists()  # a quit while opening is no crash
+
+
+def test_the_opening_panel_grows_with_the_window_and_keeps_cancel_inside(app: App) -> None:
+    sizes = {}
+    for size in [(960, 600), (1920, 1080)]:
+        app.resize(size)
+        job = Opening(lambda: None)
+        scene = OpeningScene(app, job, lambda _game: None)
+        scene.layout(size)
+        job.cancel()
+        assert job.wait(30)
+        cancel = scene.buttons[0].rect
+        assert scene.rect.contains(cancel)
+        assert app.screen.get_rect().contains(scene.rect)
+        sizes[size] = (scene.rect.h, cancel.h)
+    small, large = sizes[(960, 600)], sizes[(1920, 1080)]
+    assert large[0] >= small[0] * 1.2  # the panel and its button grow like the others
+    assert large[1] >= small[1] * 1.2
