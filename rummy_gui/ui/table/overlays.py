@@ -86,16 +86,19 @@ class DealSummaryScene(Overlay):
         self.rect = r = pygame.Rect(w // 2 - rw // 2, max(60, (h - rh) // 2), rw, rh)
         label = _("See the result") if self.table.view.game_over else _("Next deal")
         bw, bh, y = min(px(220), (rw - 100) // 3), px(50), r.bottom - px(66)
-        self.buttons = [
-            Button((r.centerx - bw // 2, y, bw, bh), label, self._next, primary=True),
-            Button(
-                (r.right - 30 - bw, y, bw, bh),
-                _("Replay last deal"),
-                partial(show_replay, self.app, self.table),
-                size=px(16),
-            ),
-        ]
-        if self.table.session.humans():  # in hot seat the review asks whose it is
+        self.buttons = [Button((r.centerx - bw // 2, y, bw, bh), label, self._next, primary=True)]
+        # a session that keeps no record (a joined network table) offers neither door
+        kept = self.table.session.record() is not None
+        if kept:
+            self.buttons.append(
+                Button(
+                    (r.right - 30 - bw, y, bw, bh),
+                    _("Replay last deal"),
+                    partial(show_replay, self.app, self.table),
+                    size=px(16),
+                )
+            )
+        if kept and self.table.session.humans():  # in hot seat the review asks whose it is
             self.buttons.append(
                 Button(
                     (r.x + 30, y, bw, bh),
@@ -330,14 +333,12 @@ class GameOverScene(Overlay):
         bw, bh, y = min(px(250), (rw - 80) // 3 - 10), px(50), r.bottom - px(70)
         self.buttons = [
             Button((r.x + 30, y, bw, bh), _("New game"), self._new, primary=True),
-            Button(
-                (r.centerx - bw // 2, y, bw, bh),
-                _("Replay last deal"),
-                partial(show_replay, self.app, self.table),
-                size=px(16),
-            ),
             Button((r.right - 30 - bw, y, bw, bh), _("Main menu"), self._menu),
         ]
+        if self.table.session.record() is not None:  # no replay where no record is kept
+            replay = partial(show_replay, self.app, self.table)
+            spot = (r.centerx - bw // 2, y, bw, bh)
+            self.buttons.insert(1, Button(spot, _("Replay last deal"), replay, size=px(16)))
         if self.table.session.humans():  # the last deal's review, under the graph
             review_h = px(46)
             self.buttons.append(

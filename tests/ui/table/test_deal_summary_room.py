@@ -28,3 +28,21 @@ def test_no_row_of_the_deal_summary_runs_into_its_note(
     note = next(box for text, box in boxes if text == NOTE)
     rows = [box for text, box in boxes if text != NOTE and box.w < summary.rect.w // 2]
     assert [tuple(b) for b in rows if b.colliderect(note)] == []
+
+
+@pytest.mark.parametrize("keeps_record", [True, False])
+def test_the_summary_offers_review_and_replay_only_where_the_session_keeps_a_record(
+    monkeypatch: pytest.MonkeyPatch, app: App, keeps_record: bool
+) -> None:
+    # A joined network table keeps no record: its summary showed both buttons,
+    # and a click on either did nothing.
+    scene = open_table(app, melded_rummy500([1, 1, 1]))
+    if not keeps_record:
+        monkeypatch.setattr(scene.session, "record", lambda: None)
+    summary = DealSummaryScene(app, scene)
+    app.push(summary)
+    frame(app)
+    labels = {b.label for b in summary.buttons}
+    assert ("Review this deal" in labels) is keeps_record
+    assert ("Replay last deal" in labels) is keeps_record
+    assert "Next deal" in labels or "See the result" in labels
