@@ -201,7 +201,7 @@ def score_line(line3: str, room: int) -> pygame.Surface:
     word = _("buys") + " "
     if img.get_width() <= room or word not in line3:
         return img
-    scores, buys = line3.replace(word, "").split("   ", 1)
+    scores, _gap, buys = line3.replace(word, "").rpartition("   ")
     for text in (scores + " " + buys, scores.split(" · ")[0] + " " + buys):
         img = fit_text(text, px(13), theme.GOLD, room, min_size=10)
         if img.get_width() <= room:

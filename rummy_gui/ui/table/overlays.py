@@ -339,7 +339,8 @@ class GameOverScene(Overlay):
             replay = partial(show_replay, self.app, self.table)
             spot = (r.centerx - bw // 2, y, bw, bh)
             self.buttons.insert(1, Button(spot, _("Replay last deal"), replay, size=px(16)))
-        if self.table.session.humans():  # the last deal's review, under the graph
+        if self.table.session.humans() and self.table.session.record() is not None:
+            # the last deal's review, under the graph (none where no record is kept)
             review_h = px(46)
             self.buttons.append(
                 Button(

@@ -40,3 +40,20 @@ def test_review_last_deal_is_clear_of_the_graph_and_the_buttons(
     assert graph_texts  # the graph's axis labels
     assert max(b.bottom for b in graph_texts) + GAP <= review.rect.top
     assert all(over.rect.contains(b.rect) for b in over.buttons)
+
+
+@pytest.mark.parametrize("keeps_record", [True, False])
+def test_game_over_offers_review_and_replay_only_where_the_session_keeps_a_record(
+    monkeypatch: pytest.MonkeyPatch, app: App, keeps_record: bool
+) -> None:
+    # A joined network table keeps no record: a click on either did nothing.
+    table = open_table(app, played("persian", 4, 3, deals=2))
+    if not keeps_record:
+        monkeypatch.setattr(table.session, "record", lambda: None)
+    over = GameOverScene(app, table)
+    app.push(over)
+    frame(app)
+    labels = {b.label for b in over.buttons}
+    assert ("Review last deal" in labels) is keeps_record
+    assert ("Replay last deal" in labels) is keeps_record
+    assert {"New game", "Main menu"} <= labels
