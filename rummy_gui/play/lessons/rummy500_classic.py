@@ -105,7 +105,7 @@ LESSON = Lesson(
     ),
     end=N_(
         "The deal is over: {mine} for you, {theirs} for your opponent — melded cards count "
-        "for you, cards left in the hand against. When someone reaches 500 the highest total "
-        "wins, and each other player pays the winner the difference of their totals."
+        "for you, cards left in the hand against. When someone reaches {target} the highest "
+        "total wins, and each other player pays the winner the difference of their totals."
     ),
 )
