@@ -18,6 +18,7 @@ LESSON = Lesson(
     ),
     stock="4S JC 7C 2C 8S 10H 3D 6D",
     discard="AD",
+    assumes={"buying": True, "layoff_with_contract": False, "go_out_by_discard": True},
     steps=(
         Step(
             say=(

@@ -21,6 +21,12 @@ LESSON = Lesson(
     discard="10C",
     turn=1,
     opening=("1: take 1", "1: discard 2H", "2: take 1", "2: discard 5D"),
+    assumes={
+        "liverpool_cut": True,
+        "buying": True,
+        "layoff_with_contract": False,
+        "go_out_by_discard": True,
+    },
     steps=(
         Step(
             say=(

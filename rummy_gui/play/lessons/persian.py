@@ -19,6 +19,13 @@ LESSON = Lesson(
     ),
     stock="JK 4H JS 4S 3S 10H 5D KH",
     discard="AD",
+    assumes={
+        "partnerships": True,
+        "jokers_only_in_joker_sets": True,
+        "persian_bonuses": True,
+        "top_discard_must_meld": False,
+        "rummy_call": "full",
+    },
     steps=(
         Step(
             say=(

@@ -21,6 +21,13 @@ LESSON = Lesson(
     stock="7S 3C KD 6H 9D",
     discard="4D",
     options={"hidden_layoffs": True},
+    assumes={
+        "top_discard_must_meld": True,
+        "ace": "low",
+        "mark_complete_sets": True,
+        "pinochle_last_turns": True,
+        "go_out_by_discard": True,
+    },
     steps=(
         Step(
             say=N_(

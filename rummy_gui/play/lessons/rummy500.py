@@ -13,6 +13,7 @@ LESSON = Lesson(
     hands=("7H 7S 7D 4C 5C 9S 2H KD", "3H 4H 5H 8D KH 3S 3D"),
     stock="KS QC 2D 10C 10D",
     discard="JS 6C",
+    assumes={"family": "500"},
     steps=(
         Step(
             say=N_(

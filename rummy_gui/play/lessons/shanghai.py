@@ -20,6 +20,7 @@ LESSON = Lesson(
     discard="10C",
     turn=1,
     opening=("1: draw", "2: pass"),
+    assumes={"ace": "high", "buying": True, "layoff_with_contract": True, "shanghai_call": True},
     steps=(
         Step(
             say=(

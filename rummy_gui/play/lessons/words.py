@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from rummy_gui.engine import Rules
 from rummy_gui.engine.cards import JOKER, parse_card, parse_cards
@@ -23,8 +23,18 @@ from rummy_gui.engine.rules import CONTRACT_SET_SIZE, get_rules
 from rummy_gui.engine.scoring import hand_value
 from rummy_gui.i18n import N_, NN_, _, ngettext
 
-if TYPE_CHECKING:
-    from rummy_gui.play.lessons import Lesson
+
+class Taught(Protocol):
+    """What the words need of a lesson (play/lessons `Lesson`): its game and table."""
+
+    @property
+    def preset(self) -> str: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def hands(self) -> tuple[str, ...]: ...
+    @property
+    def round(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -58,12 +68,12 @@ AFTER_ROUNDS = Counted(
 FIRST_TO_TARGET = N_("The first to {target} wins the game.")
 
 
-def lesson_rules(lesson: Lesson) -> Rules:
+def lesson_rules(lesson: Taught) -> Rules:
     """The rules the lesson is played by: its preset with its options."""
     return get_rules(lesson.preset, lesson.options or None)
 
 
-def facts(lesson: Lesson, rules: Rules | None = None, scored: str = "") -> dict[str, object]:
+def facts(lesson: Taught, rules: Rules | None = None, scored: str = "") -> dict[str, object]:
     """The numbers a lesson's texts may say, by placeholder name, from `rules`
     (the lesson's own by default); `scored`, cards whose points a step names
     ({points}, as the engine counts them in a hand or a meld)."""
