@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rummy_gui.engine import Game, Move, View
+from rummy_gui.engine import Move, View
 from rummy_gui.hints import world
 from rummy_gui.i18n import _, decimal
 from rummy_gui.play.narrate import describe
@@ -98,7 +98,7 @@ class ReviewScene(Scene):
         # a joined seat keeps no record: its own decisions, as it saw them
         self.kept = None if record is not None else session.decisions(seat)
         self.replay = Replay(recorded(session)) if self.kept is None else None
-        self._worlds: dict[int, Game | None] = {}  # the kept views' positions, for words
+        self._said: dict[tuple[str, int], str] = {}  # a kept decision's moves in words
         self.job: ReviewJob | None = ReviewJob(
             record, seat, seed=session.bot_seed(seat), budget=budget, kept=self.kept
         )
@@ -233,14 +233,15 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def _words(self, move: Move, position: int) -> str:
-        if self.kept is not None:  # the public facts the words need, from the seat's view
-            if position not in self._worlds:
-                self._worlds[position] = world(self.kept[position][0])
-            before = self._worlds[position]
-        else:
+        name = self.session.name(self.seat)
+        if self.kept is None:
             assert self.replay is not None
-            before = self.replay.positions[position]
-        return describe(move, before, self.session.name(self.seat))
+            return describe(move, self.replay.positions[position], name)
+        key = (str(move), position)  # drawn each frame: the world is dealt once
+        if key not in self._said:
+            # the public facts the words need, from the seat's own view
+            self._said[key] = describe(move, world(self.kept[position][0]), name)
+        return self._said[key]
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
