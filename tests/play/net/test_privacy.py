@@ -154,3 +154,23 @@ def test_the_recorder_finds_a_hand_sent_to_the_wrong_seat(host: HostThread) -> N
         for c in clients:
             c.close()
     assert any("not its own" in f for f in rec.faults)
+
+
+def test_the_recorder_finds_a_stock_card_in_a_public_state(host: HostThread) -> None:
+    """The check can fail: a public state naming a card of the stock is caught."""
+    rec = Recorder()
+    clients = make_table(host, "rummy500", 2, 2, {"target": 100})
+    try:
+
+        def leak(table: NetTable) -> None:
+            seat = table.game.to_act[0]
+            msg, _log = p.state_message(table.game.view(seat), table.at, [], ())
+            msg["public"]["target"] = str(table.game._s.stock[-1])
+            rec(table, seat, msg)
+
+        table = host.ask(lambda: next(iter(host.host.tables.values())))
+        host.ask(leak, table)
+    finally:
+        for c in clients:
+            c.close()
+    assert any("in its public state" in f for f in rec.faults)
