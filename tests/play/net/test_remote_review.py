@@ -146,7 +146,7 @@ def _states(seat: int) -> tuple[Game, list[p.SeatState]]:
     """A local game's states for `seat` at its decisions, as the host sends them."""
     game = Game.new("rummy500", players=3, seed=11)
     rng = random.Random(1)
-    out = []
+    out: list[p.SeatState] = []
     while len(out) < 6:
         if seat in game.to_act and len(game.offered_moves(seat)) >= 2:
             msg, _log = p.state_message(game.view(seat), len(game.moves), SEATS[:3], ())

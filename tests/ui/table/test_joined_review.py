@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from rummy_gui.engine import Phase
+from rummy_gui.hints import Hint
 from rummy_gui.play.net.host import Host
 from rummy_gui.play.net.serve import HostThread
 from rummy_gui.ui.screens.review import ReviewScene
@@ -64,7 +65,7 @@ def test_the_hint_at_a_joined_table_goes_on_once_the_host_plays_its_step(
 ) -> None:
     table = joined_table(app, host)
     hints = table.hints
-    followed = []
+    followed: list[Hint] = []
     end = time.monotonic() + LIMIT
     while table.session.phase is not Phase.DEAL_OVER and not followed:
         assert time.monotonic() < end, "no hint of more than one step came"
