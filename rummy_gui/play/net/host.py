@@ -107,8 +107,8 @@ class Host:
         timer = loop.call_later(HELLO_TIMEOUT, self._no_hello, link)
         try:
             async for raw in ws:
-                if link.closed:
-                    break
+                if link.closed:  # read on to the close frame: unread messages would stall the
+                    continue  # hang-up's handshake until its timeout (a flood's, 10 s)
                 if not link.allow():
                     self._broken(link, "too_fast", "too many messages: wait a moment")
                     continue
