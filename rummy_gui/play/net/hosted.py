@@ -28,10 +28,11 @@ from rummy_gui.play.net.discovery import Advert, advertise
 from rummy_gui.play.net.hosting import EMPTY, STANDIN, Hosting
 from rummy_gui.play.session import REMOTE, SEED_SPACE, SeatBots, SeatConfig, Session
 from rummy_gui.play.thinking import Bot, Thinking
-from rummy_gui.safetext import clean
+from rummy_gui.safetext import clean, problem
 
 HOSTING_KEY = "hosting"  # the autosave's table state of a hosted game
 _HASH = re.compile(r"[0-9a-f]{64}")  # a token's SHA-256, as tables.token_hash writes it
+MAX_TABLE_NAME = 80  # characters of the table's name on the local network
 
 
 class _Bots(Mapping[int, Bot]):
@@ -72,11 +73,13 @@ class HostedSession(Session):
         self.thinking = Thinking(self, _Bots(self, bots), self.threaded, self.bot_process)
         self._published = -1
         self.advert: Advert | None = None
+        self.table_name = ""  # the name the local network knows the table by (the autosave's)
         self._advertised = hosting.open_seats()  # the free seats last told (and advertised)
 
     def advertise(self, name: str) -> None:
         """Be found on the local network under `name` while hosting (see `advert_error`)."""
         if self.advert is None:
+            self.table_name = name
             self.advert = advertise(name, self.hosting.port, self.preset, self._advertised)
 
     @property
@@ -171,6 +174,7 @@ class HostedSession(Session):
                 "tokens": h.tokens(),
                 "grace": h.grace,
                 "standin": h.standin,
+                "name": clean(self.table_name, MAX_TABLE_NAME),
             }
         }
 
@@ -226,7 +230,7 @@ def _hosting_facts(table: Mapping[str, Any], players: int) -> dict[str, Any] | N
     if not isinstance(h, dict):
         return None
     code, port, remote, tokens = h.get("code"), h.get("port"), h.get("remote"), h.get("tokens")
-    grace, standin = h.get("grace"), h.get("standin")
+    grace, standin, name = h.get("grace"), h.get("standin"), h.get("name", "")
     ok = (
         isinstance(code, str)
         and re.fullmatch(r"[A-Z0-9]{4,16}", code) is not None
@@ -245,14 +249,16 @@ def _hosting_facts(table: Mapping[str, Any], players: int) -> dict[str, Any] | N
         and not isinstance(grace, bool)
         and 0 <= grace <= 24 * 3600
         and standin in LEVELS
+        and problem(name, MAX_TABLE_NAME) is None
     )
     return h if ok else None
 
 
 def resume_hosted(saved: saves.SavedGame) -> HostedSession | None:
     """The autosave's hosted game, hosted again on its port (or a free one if
-    that is taken, told in the notices); None when the save is no hosted game.
-    OSError when no port at all can be listened on."""
+    that is taken, told in the notices) and advertised on the local network
+    again under its name; None when the save is no hosted game. OSError when
+    no port at all can be listened on."""
     game = saved.game
     facts = _hosting_facts(saved.table, game.players)
     if facts is None:
@@ -287,4 +293,12 @@ def resume_hosted(saved: saves.SavedGame) -> HostedSession | None:
         hosting.close()
         raise
     session.notices.extend(notices)
+    session.advertise(facts.get("name") or _computer_name())
     return session
+
+
+def _computer_name() -> str:
+    """A table's name for the local network when its autosave has none: this computer's."""
+    import socket
+
+    return clean(socket.gethostname().split(".")[0], 24) or "rummy-gui"

@@ -6,11 +6,14 @@ import json
 import random
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from rummy_gui.engine import Phase
 from rummy_gui.play import saves
+from rummy_gui.play.net import discovery
+from rummy_gui.play.net import hosted as hosted_module
 from rummy_gui.play.net.client import Client
 from rummy_gui.play.net.hosted import REMOTE, HostedSession, host_game
 from rummy_gui.play.net.hosting import AWAY, CONNECTED, EMPTY, STANDIN, Hosting
@@ -124,6 +127,45 @@ def test_continue_hosts_the_table_again_and_the_player_rejoins_with_the_token() 
         assert back.seat == 1
         back.close()
     finally:
+        session.close()
+
+
+def test_a_table_continued_from_its_autosave_is_on_the_local_network_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What "Join a table" lists (a real browser, on loopback) finds the table
+    again under its name once Continue hosts it again."""
+
+    def on_loopback(*args: Any, **_kw: Any) -> discovery.Advert:
+        return discovery.Advert(*args, interfaces=["127.0.0.1"])
+
+    monkeypatch.setattr(hosted_module, "advertise", on_loopback)
+    seats = [SeatConfig("Host", "human"), SeatConfig("", REMOTE)]
+    first = host_game("rummy500", seats, {}, bind="127.0.0.1", threaded=False,
+                      bot_process=False, autosave_enabled=True)  # fmt: skip
+    first.advertise("Ann's table")
+    assert first.advert is not None
+    assert first.advert.wait(), first.advert.error
+    first.autosave()
+    first.advert.close(wait=True)  # its goodbye said: the name is free again
+    first.close()
+    session, _problem = open_autosave()
+    assert isinstance(session, HostedSession)
+    browser = discovery.Browser(interfaces=["127.0.0.1"])
+    try:
+        assert session.advert is not None
+        assert session.advert.wait(), session.advert.error
+        browser.start()
+        end = time.monotonic() + LIMIT
+        while not browser.tables():
+            assert time.monotonic() < end, "the table was not found on the local network"
+            time.sleep(0.05)
+        found = browser.tables()
+        assert [(f.name, f.port, f.preset) for f in found] == [
+            ("Ann's table", session.hosting.port, "rummy500")
+        ]
+    finally:
+        browser.close()
         session.close()
 
 
