@@ -94,6 +94,10 @@ class HostedSession(Session):
         status = self.hosting.status(seat)
         return STANDIN if status == EMPTY and self.hosting.bot_plays(seat) else status
 
+    def seat_kept(self, seat: int) -> float | None:
+        """Seconds left of the grace time of a remote seat's player who is away."""
+        return self.hosting.kept(seat) if self._remote[seat] else None
+
     def remote(self, seat: int) -> bool:
         return self._remote[seat]
 

@@ -11,6 +11,8 @@ begins by itself once every remote seat has its player.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from rummy_gui.i18n import N_, _
@@ -45,11 +47,12 @@ def seat_note(session: TableSession, seat: int) -> str | None:
     if status == CONNECTED:
         return _("on another computer")
     if status == AWAY:
-        return _("away: the seat is kept")
+        kept = getattr(session, "seat_kept", lambda _seat: None)(seat)
+        if kept is None:
+            return _("disconnected: the seat is kept")
+        return _("disconnected — seat kept for {n} s").format(n=math.ceil(kept))
     if status == STANDIN:
-        standin = getattr(session, "hosting", None)
-        level = catalog.level_name(standin.standin if standin is not None else "medium")
-        return _("away: a bot plays ({level})").format(level=level)
+        return _("played by a bot until {name} returns").format(name=session.name(seat))
     assert status == EMPTY
     return _("waiting for a player")
 

@@ -33,15 +33,29 @@ def draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     place = geo.layout.seats.get(g.to_act[0])
     if place is None:
         return
-    dots = "." * (1 + int(scene.motion.clock * 3) % 3)
-    surface.blit(
-        fonts.text_cached(_("thinking") + dots, px(12), theme.GOLD), thinking_spot(scene, geo)
-    )
+    text = turn_text(scene, g.to_act[0])
+    surface.blit(fonts.text_cached(text, px(12), theme.GOLD), thinking_spot(scene, geo, text))
 
 
-def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
-    """Where "thinking…" goes: after the points on the badge's third line when
-    there is room (never over them), else just under the badge."""
+def turn_text(scene: TableScene, seat: int) -> str:
+    """What the badge of a seat that is to move but not played here says: a
+    bot (or the stand-in of a player away) thinks; a person on another
+    computer has the turn, or is waited for while their seat is kept."""
+    from rummy_gui.play.net.tables import AWAY, CONNECTED
+
+    status = getattr(scene.session, "seat_status", lambda _seat: None)(seat)
+    name = scene.session.name(seat)
+    if status == CONNECTED:
+        return _("{name}'s turn").format(name=name)
+    if status == AWAY:
+        return _("waiting for {name}").format(name=name)
+    return _("thinking") + "." * (1 + int(scene.motion.clock * 3) % 3)
+
+
+def thinking_spot(scene: TableScene, geo: Geometry, text: str | None = None) -> tuple[int, int]:
+    """Where "thinking…" (or `text`, the seat's `turn_text`) goes: after the
+    points on the badge's third line when there is room (never over them),
+    else just under the badge."""
     seat = scene.view.to_act[0]
     badge = geo.layout.seats[seat].badge
     x = badge.x + 10
@@ -53,7 +67,9 @@ def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
         min_size=10,
     )
     room = badge_text_right(scene, geo, seat) - (x + line3.get_width() + 10)
-    if room >= fonts.text_cached(_("thinking") + "...", px(12), theme.GOLD).get_width():
+    thinking = _("thinking") + "..."
+    widest = thinking if text is None or text.startswith(_("thinking")) else text
+    if room >= fonts.text_cached(widest, px(12), theme.GOLD).get_width():
         return x + line3.get_width() + 10, badge.y + px(40)
     return x, badge.bottom + 3
 

@@ -6,7 +6,6 @@ import json
 import random
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -136,8 +135,8 @@ def test_a_table_continued_from_its_autosave_is_on_the_local_network_again(
     """What "Join a table" lists (a real browser, on loopback) finds the table
     again under its name once Continue hosts it again."""
 
-    def on_loopback(*args: Any, **_kw: Any) -> discovery.Advert:
-        return discovery.Advert(*args, interfaces=["127.0.0.1"])
+    def on_loopback(name: str, port: int, preset: str, open_seats: int) -> discovery.Advert:
+        return discovery.Advert(name, port, preset, open_seats, interfaces=["127.0.0.1"])
 
     monkeypatch.setattr(hosted_module, "advertise", on_loopback)
     seats = [SeatConfig("Host", "human"), SeatConfig("", REMOTE)]

@@ -1,12 +1,18 @@
-"""How a seat's badge is drawn: its score line stays inside the badge."""
+"""How a seat's badge is drawn: its score line stays inside the badge; a
+person on another computer is waited for, not "thinking"."""
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 import pygame
 import pytest
 
 from rummy_gui import i18n
 from rummy_gui.engine import Game
+from rummy_gui.play.net.client import Client
+from rummy_gui.play.net.remote_session import RemoteSession
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table import draw_seats
 from tests.ui.ui_driver import frame, open_table
@@ -38,3 +44,66 @@ def test_a_badges_score_line_with_buys_fits_the_badge_at_960x600(
     assert len(drawn) >= 4
     for width, room, line3 in drawn:
         assert width <= room, line3
+
+
+def test_a_person_on_another_computer_has_the_turn_and_is_waited_for_not_thinking(
+    app: App,
+) -> None:
+    """At a joined table, Ann (a person on another computer) is to move in
+    words for a person; once she drops, the seconds her seat is kept count
+    down, then the stand-in bot plays until she returns (the host's data)."""
+    from rummy_gui.play.net.host import Host
+    from rummy_gui.play.net.serve import HostThread
+    from rummy_gui.play.net.tables import AWAY, STANDIN
+    from rummy_gui.ui.table.scene import TableScene
+
+    h = HostThread(Host(None, grace=60.0, standin="easy"))
+    table = {"preset": "rummy500", "players": 3, "people": 2, "level": "easy", "options": {}}
+    ann = Client(f"ws://127.0.0.1:{h.port}", "Ann", create=table)
+    session: RemoteSession | None = None
+    try:
+        _until(lambda: ann.code is not None, ann)
+        bea = Client(f"ws://127.0.0.1:{h.port}", "Bea", code=ann.code)
+        _until(lambda: bea.state is not None and bea.seat == 1, bea)
+        session = RemoteSession(bea)
+        scene = TableScene(app, session)
+        app.push(scene)
+        frame(app)
+        assert draw_seats.turn_text(scene, 0) == "Ann's turn"
+        assert draw_seats.badge_lines(scene, 0)[1] == "on another computer"
+        assert draw_seats.turn_text(scene, 2).startswith("thinking")  # the host's bot
+        ann.close()
+        _refreshed_until(session, lambda: session.seat_status(0) == AWAY)
+        level = draw_seats.badge_lines(scene, 0)[1]
+        assert level.startswith("disconnected — seat kept for ")
+        assert 0 < int(level.split()[-2]) <= 60
+        assert draw_seats.turn_text(scene, 0) == "waiting for Ann"
+        code = ann.code
+        assert code is not None
+        h.ask(lambda: h.host._stand_in(h.host.tables[code], 0))  # the grace time is up
+        _refreshed_until(session, lambda: session.seat_status(0) == STANDIN)
+        assert draw_seats.badge_lines(scene, 0)[1] == "played by a bot until Ann returns"
+        assert draw_seats.turn_text(scene, 0).startswith("thinking")
+        frame(app)
+    finally:
+        if session is not None:
+            session.close()
+        ann.close()
+        h.stop()
+
+
+def _until(done: Callable[[], bool], client: Client) -> None:
+    end = time.monotonic() + 60
+    while not done():
+        assert time.monotonic() < end, "the host did not answer in time"
+        client.poll()
+        client.wait(0.05)
+
+
+def _refreshed_until(session: RemoteSession, done: Callable[[], bool]) -> None:
+    """Refresh, as the table does every frame, until `done()` holds."""
+    end = time.monotonic() + 60
+    while not done():
+        assert time.monotonic() < end, "the host did not answer in time"
+        session.refresh()
+        session.client.wait(0.05)
