@@ -10,6 +10,7 @@ import pygame
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
+from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import REMOTE, SeatConfig
 from rummy_gui.safetext import clean
 from rummy_gui.ui.screens import catalog
@@ -368,6 +369,7 @@ def host(
     from rummy_gui.play.net.hosted import host_game
     from rummy_gui.ui.screens.waiting_room import WaitingRoomScene
 
+    seats = [_named_for_others(cfg) for cfg in seats]
     try:
         try:
             session = host_game(info.id, seats, options, port=DEFAULT_PORT)
@@ -376,19 +378,26 @@ def host(
     except OSError as e:
         reason = clean(e.strerror or str(e) or type(e).__name__, 120)
         return _("The table can't be hosted: {reason}").format(reason=reason)
-    app.push(WaitingRoomScene(app, session, table_name(info, seats)))
+    app.push(WaitingRoomScene(app, session, table_name(seats)))
     return ""
 
 
-def table_name(info: catalog.PresetInfo, seats: list[SeatConfig]) -> str:
-    """What the local network shows: the game and the host's name (the
-    computer's when the host is the default "You", a word the others can't use)."""
+def table_name(seats: list[SeatConfig]) -> str:
+    """What the local network shows of the table: its host's name (the list
+    of "Join a table" says the game beside it)."""
+    return next(cfg.name for cfg in seats if cfg.is_human)
+
+
+def _named_for_others(cfg: SeatConfig) -> SeatConfig:
+    """A seat played at this computer as the players on the others see it:
+    "You" is a word they can't read as anyone (their table would say "Your
+    turn" for it), so the computer's name stands for it."""
     import socket
 
-    name = next(cfg.name for cfg in seats if cfg.is_human)
-    if name == seat_name(0):
-        name = clean(socket.gethostname().split(".")[0], 24) or name
-    return f"{info.display_name} · {name}"
+    if not (cfg.is_human and is_you(cfg.name)):
+        return cfg
+    name = clean(socket.gethostname().split(".")[0], 24) or _("Host")
+    return SeatConfig(name, cfg.kind, cfg.colour)
 
 
 def seats_problem(seats: list[SeatConfig]) -> str:
