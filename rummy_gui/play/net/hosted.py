@@ -179,6 +179,7 @@ class HostedSession(Session):
                 "grace": h.grace,
                 "standin": h.standin,
                 "name": clean(self.table_name, MAX_TABLE_NAME),
+                "names": [clean(h.name(s), saves.MAX_NAME) for s in range(len(self.seats))],
             }
         }
 
@@ -210,16 +211,19 @@ def host_game(
     *,
     port: int = 0,
     bind: str | None = "0.0.0.0",
+    shown_names: list[str] | None = None,
     **kw: Any,
 ) -> HostedSession:
-    """A new game hosted from this window (OSError: the port can't be listened on)."""
+    """A new game hosted from this window (OSError: the port can't be listened on).
+    `shown_names`: the seats' names as the other computers see them (default:
+    the seats' own; a name like "You" is for this screen only)."""
 
     seed = secrets.randbelow(SEED_SPACE)
     game = Game.new(preset, players=len(seats), seed=seed, options=options or None)
     for n, cfg in enumerate(seats):  # a seat nobody took yet is named by its number
         if not cfg.name.strip():
             cfg.name = _("Player {n}").format(n=n + 1)
-    names = [cfg.name for cfg in seats]
+    names = list(shown_names) if shown_names else [cfg.name for cfg in seats]
     hosting = Hosting(game, names, [cfg.kind for cfg in seats], port=port, bind=bind, seed=seed)
     try:
         return HostedSession(preset, seats, options, hosting, seed=seed, game=game, **kw)
@@ -235,6 +239,7 @@ def _hosting_facts(table: Mapping[str, Any], players: int) -> dict[str, Any] | N
         return None
     code, port, remote, tokens = h.get("code"), h.get("port"), h.get("remote"), h.get("tokens")
     grace, standin, name = h.get("grace"), h.get("standin"), h.get("name", "")
+    names = h.get("names", [])
     ok = (
         isinstance(code, str)
         and re.fullmatch(r"[A-Z0-9]{4,16}", code) is not None
@@ -254,6 +259,9 @@ def _hosting_facts(table: Mapping[str, Any], players: int) -> dict[str, Any] | N
         and 0 <= grace <= 24 * 3600
         and standin in LEVELS
         and problem(name, MAX_TABLE_NAME) is None
+        and isinstance(names, list)
+        and len(names) in (0, players)
+        and all(problem(n, saves.MAX_NAME) is None for n in names)
     )
     return h if ok else None
 
@@ -271,7 +279,7 @@ def resume_hosted(saved: saves.SavedGame) -> HostedSession | None:
         SeatConfig(s.name, REMOTE if facts["remote"][i] else s.kind, s.colour)
         for i, s in enumerate(saved.seats)
     ]
-    names = [cfg.name for cfg in seats]
+    names = facts.get("names") or [cfg.name for cfg in seats]  # as the others see them
     kinds = [cfg.kind for cfg in seats]
     rules = {
         "code": facts["code"], "tokens": facts["tokens"], "grace": float(facts["grace"]),

@@ -369,35 +369,30 @@ def host(
     from rummy_gui.play.net.hosted import host_game
     from rummy_gui.ui.screens.waiting_room import WaitingRoomScene
 
-    seats = [_named_for_others(cfg) for cfg in seats]
+    shown = [_name_for_others(cfg) for cfg in seats]
     try:
         try:
-            session = host_game(info.id, seats, options, port=DEFAULT_PORT)
+            session = host_game(info.id, seats, options, port=DEFAULT_PORT, shown_names=shown)
         except OSError:  # the usual port is taken (another program): any free one
-            session = host_game(info.id, seats, options, port=0)
+            session = host_game(info.id, seats, options, port=0, shown_names=shown)
     except OSError as e:
         reason = clean(e.strerror or str(e) or type(e).__name__, 120)
         return _("The table can't be hosted: {reason}").format(reason=reason)
-    app.push(WaitingRoomScene(app, session, table_name(seats)))
+    host_seat = next(s for s, cfg in enumerate(seats) if cfg.is_human)
+    app.push(WaitingRoomScene(app, session, shown[host_seat]))
     return ""
 
 
-def table_name(seats: list[SeatConfig]) -> str:
-    """What the local network shows of the table: its host's name (the list
-    of "Join a table" says the game beside it)."""
-    return next(cfg.name for cfg in seats if cfg.is_human)
-
-
-def _named_for_others(cfg: SeatConfig) -> SeatConfig:
-    """A seat played at this computer as the players on the others see it:
-    "You" is a word they can't read as anyone (their table would say "Your
-    turn" for it), so the computer's name stands for it."""
+def _name_for_others(cfg: SeatConfig) -> str:
+    """A seat's name as the players on the other computers see it (and the
+    local network the table, by its host's): "You" is a word for this screen
+    only (their table would say "Your turn" for it), so the computer's name
+    stands for it there."""
     import socket
 
     if not (cfg.is_human and is_you(cfg.name)):
-        return cfg
-    name = clean(socket.gethostname().split(".")[0], 24) or _("Host")
-    return SeatConfig(name, cfg.kind, cfg.colour)
+        return cfg.name
+    return clean(socket.gethostname().split(".")[0], 24) or _("Host")
 
 
 def seats_problem(seats: list[SeatConfig]) -> str:

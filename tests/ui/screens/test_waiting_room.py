@@ -141,8 +141,9 @@ def test_a_player_joins_the_waiting_room_with_the_code_and_the_table_shows_them(
             client.wait(0.05)
         assert client.state is not None
         host_name = client.state.seats[0]["name"]  # the host's seat, as Bea's table names it
-        assert host_name == table.session.name(0) == room.table_name
+        assert host_name == room.table_name
         assert not is_you(host_name)  # "You" there would be Bea: her table would say "Your turn"
+        assert is_you(table.session.name(0))  # here the host is still "You"
         assert not table.session.is_human(1)
         client.close()
         while room.hosting.status(1) != AWAY and time.monotonic() < end:
