@@ -175,8 +175,24 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     total and this deal's figure (and buys)."""
     session = scene.session
     g = scene.view
+    level = badge_level(scene, seat)
+    side = g.side_of(seat)
+    total = g.totals[side] if side < len(g.totals) else 0
+    # the total, and this deal so far as the engine scores it (issue 47, defect 3)
+    line3 = _("{n} pts").format(n=total) + " · " + deal_figure(g, seat)
+    buys = g.buys_left(seat)
+    if buys is not None:
+        line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
+    return session.name(seat), level, line3
+
+
+def badge_level(scene: TableScene, seat: int, short: bool = False) -> str:
+    """A badge's second line: who plays the seat (and the team); `short`,
+    a person on another computer's state in fewer words, for a narrow badge."""
+    session = scene.session
+    g = scene.view
     cfg = session.seats[seat]
-    note = remote_note(session, seat)
+    note = remote_note(session, seat, short)
     if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
         level = _("you")
     elif note is not None:  # a player on another computer, and their connection
@@ -188,24 +204,18 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
             else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
         )
     side = g.side_of(seat)
-    total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
         level += " · " + _("team {team}").format(team=catalog.team_letter(side))
-    # the total, and this deal so far as the engine scores it (issue 47, defect 3)
-    line3 = _("{n} pts").format(n=total) + " · " + deal_figure(g, seat)
-    buys = g.buys_left(seat)
-    if buys is not None:
-        line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
-    return session.name(seat), level, line3
+    return level
 
 
-def remote_note(session: Any, seat: int) -> str | None:
+def remote_note(session: Any, seat: int, short: bool = False) -> str | None:
     """A remote seat's state for its badge (None: a seat played here)."""
     if getattr(session, "seat_status", None) is None:
         return None
     from rummy_gui.ui.screens.waiting_room import seat_note
 
-    return seat_note(session, seat)
+    return seat_note(session, seat, short)
 
 
 def score_line(line3: str, room: int) -> pygame.Surface:
@@ -302,6 +312,10 @@ def draw_badge(
         surface.blit(total, total.get_rect(topright=(right, badge.y + px(23))))
         level_room, line3 = beside, rest
     level_img = fit_text(level, px(13), theme.TEXT_DIM, level_room, min_size=10)
+    if level_img.get_width() > level_room:  # a narrow badge: the fewer words
+        level_img = fit_text(
+            badge_level(scene, seat, True), px(13), theme.TEXT_DIM, level_room, min_size=10
+        )
     surface.blit(level_img, (x, badge.y + px(23)))
     surface.blit(score_line(line3, right - x), (x, badge.y + px(39)))
     if seat == scene.viewer and not scene.concealed():  # your own hand, face up

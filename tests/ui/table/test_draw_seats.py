@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pytest
@@ -107,3 +108,45 @@ def _refreshed_until(session: RemoteSession, done: Callable[[], bool]) -> None:
         assert time.monotonic() < end, "the host did not answer in time"
         session.refresh()
         session.client.wait(0.05)
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru"])
+@pytest.mark.parametrize("status", ["connected", "away", "standin"])
+@pytest.mark.parametrize(("preset", "players"), [("shanghai", 4), ("persian", 4)])
+def test_a_remote_seats_state_fits_a_narrow_badge_at_960x600(
+    app: App,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    status: str,
+    preset: str,
+    players: int,
+) -> None:
+    """The badge says a person's state in full where it fits, in fewer words
+    where it does not (four badges across 960 pixels, a team's letter too)."""
+    drawn: list[tuple[int, int, str]] = []
+    real = draw_seats.fit_text
+
+    def record(text: str, size: int, colour: Any, width: int, *a: Any, **kw: Any) -> Any:
+        img = real(text, size, colour, width, *a, **kw)
+        drawn.append((img.get_width(), width, text))
+        return img
+
+    monkeypatch.setattr(draw_seats, "fit_text", record)
+    try:
+        i18n.set_language(language)
+        app.resize((960, 600))
+        scene = open_table(app, Game.new(preset, players, seed=5))
+        session: Any = scene.session
+        session.seat_status = lambda seat: status if seat == 1 else None
+        session.seat_kept = lambda _seat: 118.0
+        session.seats[1].name = "Александра"
+        scene.base_layer.forget()
+        frame(app)
+        full = draw_seats.badge_level(scene, 1)
+        short = draw_seats.badge_level(scene, 1, short=True)
+    finally:
+        i18n.set_language("en")
+    levels = [(w, room) for w, room, text in drawn if text in (full, short)]
+    assert levels
+    last_width, room = levels[-1]  # the one drawn: the full words, else the fewer
+    assert last_width <= room, (full, short)
