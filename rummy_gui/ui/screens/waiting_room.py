@@ -62,7 +62,6 @@ def seat_note(session: TableSession, seat: int, short: bool = False) -> str | No
     return _("waiting for a player")
 
 
-
 def spaced(code: str) -> str:
     """A join code in groups of three, as it is read aloud."""
     return " ".join(code[i : i + 3] for i in range(0, len(code), 3))
