@@ -19,7 +19,18 @@ from .combos import (
     natural_meld_possible,
     possible_melds,
 )
-from .melds import RUN, SET, Meld, Token, card_token, layoff_fits, meld_changes, run_bounds
+from .melds import (
+    MAX_RUN,
+    MIN_SET,
+    RUN,
+    SET,
+    Meld,
+    Token,
+    card_token,
+    layoff_fits,
+    meld_changes,
+    run_bounds,
+)
 from .rules import Rules
 
 
@@ -95,7 +106,7 @@ def usable_depths(
         held = [0, 0, 0, 0]
     no_jokers = rules.jokers_only_in_joker_sets
     j = 0 if no_jokers else rank_count[0]  # the jokers of the pool that count
-    set_ranks, runs, _accept = table_facts(melds)
+    set_ranks, runs, _accept, _each = table_facts(melds)
     gaps_of = _chain_gaps(runs)
     near_masks = _NEAR.get(reach) or _near_masks(reach)
     out: list[int] = []
@@ -143,6 +154,7 @@ def usable_depths(
 
 
 _POW13 = [1 << k for k in range(13)]
+_TOKEN_OF = [card_token(c) for c in _CARD_OF]
 
 
 def call_possible(rules: Rules, pile: Sequence[Card], melds: Sequence[Meld]) -> bool:
@@ -193,19 +205,19 @@ def _gaps_of(runs: tuple[tuple[tuple[int, int], ...], ...], code: int) -> tuple[
     return tuple(row)
 
 
-TableFacts = tuple[frozenset[int], tuple[tuple[tuple[int, int], ...], ...], int]
+TableFacts = tuple[frozenset[int], tuple[tuple[tuple[int, int], ...], ...], int, tuple[int, ...]]
 # the last table asked about: (melds, their number, meld_changes.count, facts),
 # one tuple read and replaced whole, so a bot's thread never sees half of one
 _KEPT: list[tuple[Sequence[Meld] | None, int, int, TableFacts]] = [
-    (None, -1, -1, (frozenset(), ((), (), (), ()), 0))
+    (None, -1, -1, (frozenset(), ((), (), (), ()), 0, ()))
 ]
 
 
 def table_facts(melds: Sequence[Meld]) -> TableFacts:
     """The ranks of the table's sets, the (low, high) places of its runs by
     suit index, and the natural cards that `HandIndex.may_lay_off` lets try
-    on some meld (bits of `HandIndex.lanes`), kept while the table stands
-    still (`MeldChanges`)."""
+    on some meld and on each meld (bits of `HandIndex.lanes`), kept while
+    the table stands still (`MeldChanges`)."""
     kept, n, changes, facts = _KEPT[0]
     if kept is melds and n == len(melds) and changes == meld_changes.count:
         return facts
@@ -219,19 +231,21 @@ def table_facts_of(melds: Sequence[Meld]) -> TableFacts:
     """`table_facts`, computed."""
     set_ranks = set()
     runs: list[list[tuple[int, int]]] = [[], [], [], []]
-    accept = 0
+    each = []
     for m in melds:
         if m.kind == SET:
             set_ranks.add(m.rank)
-            if m.rank:
-                accept |= _ALL_LANES << m.rank
+            each.append(_ALL_LANES << m.rank if m.rank else 0)
         else:
             low = m.low
             high = low + len(m._cards) - 1
             si = _SUIT_INDEX[m.suit]
             runs[si].append((low, high))
-            accept |= ((1 << (high + 1) | 1 << (low - 1)) & _LANE) << (15 * si)
-    return frozenset(set_ranks), tuple(tuple(x) for x in runs), accept
+            each.append(((1 << (high + 1) | 1 << (low - 1)) & _LANE) << (15 * si))
+    accept = 0
+    for bits in each:
+        accept |= bits
+    return frozenset(set_ranks), tuple(tuple(x) for x in runs), accept, tuple(each)
 
 
 def lane_bits() -> list[int]:
@@ -305,14 +319,68 @@ def natural_uses(rules: Rules, counts: Sequence[int], target: Card) -> Iterator[
             yield [_CARD_OF[base + p] for p in range(low, low + size)]
 
 
+_USE_MASKS: dict[tuple[int, bool, int, int], list[tuple[int, tuple[int, ...]]]] = {}
+
+
+def use_masks(rules: Rules) -> tuple[list[tuple[int, tuple[int, ...]]], int]:
+    """Sets of three and runs of `min_run` places that `target_uses` finds
+    through a natural target (`possible_melds`), as bits of card codes (bit c:
+    a card of code c is in the pool): per natural card code, (the four codes
+    of its rank, 0 when no set of three is a meld; each window of `min_run`
+    places through it inside the run bounds); and how many jokers one meld
+    may hold."""
+    sets = rules.max_set is None or rules.max_set >= MIN_SET
+    lo_b, hi_b = run_bounds(rules)
+    size = rules.min_run
+    key = (size, sets, lo_b, hi_b)
+    rows = _USE_MASKS.get(key)
+    if rows is None:
+        rows = _USE_MASKS[key] = []
+        for code in range(52):
+            base = code - code % 13 - 1  # the code of place p of its suit is base + p
+            windows = []
+            for place in _POSITIONS[code % 13 + 1]:
+                for low in range(max(lo_b, place - size + 1), min(place, hi_b - size + 1) + 1):
+                    if size <= 13:
+                        places = range(low, low + size)
+                        windows.append(sum(1 << (base + (1 if p == 14 else p)) for p in places))
+            of_rank = sum(1 << (sj * 13 + code % 13) for sj in range(4)) if sets else 0
+            rows.append((of_rank, tuple(windows)))
+    if rules.jokers_only_in_joker_sets:
+        jokers = 0
+    else:
+        jokers = MAX_RUN if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
+    return rows, jokers
+
+
+def quick_use(
+    row: tuple[int, tuple[int, ...]], size: int, bits: int, jokers: int, free: int
+) -> bool:
+    """A quick sufficient answer to `target_playable` of a natural target:
+    one of the sets of three or runs of `size` places through it (`use_masks`
+    row) that a pool of these card codes (`bits`) and usable jokers can make
+    leaves a code of the `free` ones (held more than restricted) untouched."""
+    of_rank, windows = row
+    held = (bits & of_rank).bit_count()
+    # distinct codes a set of three uses: three naturals, or those held and a joker
+    if (held >= 3 or (held + jokers >= 3 and of_rank)) and free > min(held, 3) + (held < 3):
+        return True
+    for window in windows:
+        held = (bits & window).bit_count()
+        if held + jokers >= size and free > held + (held < size):
+            return True
+    return False
+
+
 def natural_use_possible(
     rules: Rules, counts: Sequence[int], target: Card, melds: Sequence[Meld]
 ) -> bool:
     """A quick necessary condition for `target_uses` to find anything when the
     pool (its card counts) holds no joker and the target is natural: three
     suits of its rank, a window of `min_run` held places of its suit through
-    it, or a run or set of the table it could reach (next to it, or through
-    held places between). Bounds and set limits are left to the search."""
+    it, a set of the table that takes it, or a run of the table it could
+    reach (next to it, or through held places between). Run bounds are left
+    to the search."""
     code = target.code
     rank, si = code % 13 + 1, code // 13
     if rules.is_contract or (
@@ -337,7 +405,8 @@ def natural_use_possible(
     suit = target.suit
     for m in melds:
         if m.kind == SET:
-            if m.rank == rank:
+            # the target alone is all a set takes (a full set takes nothing)
+            if m.rank == rank and layoff_fits(rules, m, (_TOKEN_OF[code],)):
                 return True
             continue
         if m.suit != suit:
