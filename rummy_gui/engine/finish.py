@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import JOKER, Card
-from .combos import HandIndex
-from .melds import Meld
+from .cards import JOKER, Card, card_token
+from .combos import HandIndex, may_fit
+from .melds import Meld, layoff_fits
 from .table import Table
-from .targets import natural_uses
+from .targets import could_use, natural_uses
 from .turn import target_playable
 
 
@@ -21,9 +21,11 @@ def finish_ok(
     melds_after: Callable[[], list[Meld]] | None,
     uses_target: bool,
     index: HandIndex,
+    meld: Meld | None = None,
 ) -> bool:
     """`turn.check_finish` as a question: can the turn still be ended?
-    `index`: the hand's, before the cards leave it."""
+    `index`: the hand's, before the cards leave it; `meld`: the table meld
+    a lay-off goes on (`melds_after` has it changed)."""
     r, s = t.rules, t.s
     left = len(s.hands[seat]) - len(cards)
     target = s.target
@@ -35,8 +37,9 @@ def finish_ok(
         return False
     # a card leaving the hand uses up a restricted copy first
     if target is not None and not uses_target:
-        if _natural_use_left(t, cards, left, index, target):
-            return True
+        quick = _target_left(t, seat, cards, meld, index, target)
+        if quick is not None:
+            return quick
         hand = list(s.hands[seat])
         restricted = list(s.restricted)
         for c in cards:
@@ -61,35 +64,53 @@ def finish_ok(
     return False
 
 
-# the last hand index asked about, its target and the target's natural uses
-# in that hand (each as its count of every card code): one tuple read and
-# replaced whole, so a bot's thread never sees half of one
-_USES: list[tuple[object, Card | None, list[dict[int, int]]]] = [(None, None, [])]
+# the last hand index asked about, its target, whether `could_use` holds
+# for the whole hand, and the target's uses found cheaply there: its natural
+# sets and runs (`natural_uses`) and its lay-offs alone (each use as its
+# count of every card code, with the table meld it goes on): one tuple read
+# and replaced whole, so a bot's thread never sees half of one
+_USES: list[tuple[object, Card | None, bool, list[tuple[dict[int, int], Meld | None]]]] = [
+    (None, None, False, [])
+]
 
 
-def _natural_use_left(
-    t: Table, cards: Sequence[Card], left: int, index: HandIndex, target: Card
-) -> bool:
-    """A quick sufficient answer to `target_playable` after these cards leave
-    the hand (`left` cards stay): one of the target's natural sets or runs
-    (`natural_uses`, which that search tries too) is still held and leaves
-    a way to end the turn."""
-    kept, kept_target, uses = _USES[0]
+def _target_left(
+    t: Table, seat: int, cards: Sequence[Card], meld: Meld | None, index: HandIndex, target: Card
+) -> bool | None:
+    """A quick answer to `target_playable` after these cards leave the hand
+    (laid off on `meld`, or melded), None when the search must decide: no,
+    when `could_use` fails for the whole hand (fewer cards and a table whose
+    sets and runs keep their ranks and suits do not make it hold); yes, when
+    one of the cheap uses is still held, its meld unchanged, and leaves a
+    way to end the turn."""
+    r = t.rules
+    kept, kept_target, possible, uses = _USES[0]
     if kept is not index or kept_target is not target:
+        melds = t.s.melds
+        possible = could_use(r, t.s.hands[seat], target, melds)
         uses = []
-        for used in natural_uses(t.rules, index.counts, target):
+        for used in natural_uses(r, index.counts, target) if possible else ():
             use: dict[int, int] = {}
             for c in used:
                 use[c.code] = use.get(c.code, 0) + 1
-            uses.append(use)
-        _USES[0] = (index, target, uses)
-    if not uses:
+            uses.append((use, None))
+        token = (card_token(target),)
+        for m in melds if possible else ():
+            if (target.is_joker or may_fit(m, target)) and layoff_fits(r, m, token):
+                uses.append(({target.code: 1}, m))
+        _USES[0] = (index, target, possible, uses)
+    if not possible:
         return False
+    if not uses:
+        return None
+    left = len(t.s.hands[seat]) - len(cards)
     gone: dict[int, int] = {}
     for c in cards:
         gone[c.code] = gone.get(c.code, 0) + 1
     counts, restricted = index.counts, t.s.restricted
-    for use in uses:
+    for use, on in uses:
+        if on is not None and on is meld:
+            continue  # the lay-off changes the meld this use goes on
         lost = False
         for code, k in use.items():
             if counts[code] - gone.get(code, 0) < k:
@@ -98,7 +119,7 @@ def _natural_use_left(
         if lost:
             continue
         if sum(use.values()) == left:
-            if not t.rules.go_out_by_discard:
+            if not r.go_out_by_discard:
                 return True
             continue
         # as `target_playable`'s ends_ok, on the counts after the cards left
@@ -111,4 +132,4 @@ def _natural_use_left(
                 return True
             if taken and held - taken > max(0, kept_back - taken):
                 return True
-    return False
+    return None

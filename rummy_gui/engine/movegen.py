@@ -369,7 +369,7 @@ def _play_moves(
                 continue
             for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
                 if finish_ok(
-                    t, seat, cards, fit_meld, target is not None and target in cards, index
+                    t, seat, cards, fit_meld, target is not None and target in cards, index, meld
                 ):
                     add(_layoff_mv(seat, toks, meld.id))
     if r.shanghai_call and s.melds and s.target is None and not s.pending_jokers:
