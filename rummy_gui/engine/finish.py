@@ -10,7 +10,7 @@ from .cards import JOKER, Card, card_token
 from .combos import HandIndex, may_fit
 from .melds import Meld, layoff_fits
 from .table import Table
-from .targets import could_use, natural_uses
+from .targets import could_use_codes, natural_uses
 from .turn import target_playable
 
 
@@ -64,13 +64,14 @@ def finish_ok(
     return False
 
 
-# the last hand index asked about, its target, whether `could_use` holds
-# for the whole hand, and the target's uses found cheaply there: its natural
+# the last hand index asked about, its target, `could_use_codes` of the
+# target and table, and the target's uses found cheaply there: its natural
 # sets and runs (`natural_uses`) and its lay-offs alone (each use as its
 # count of every card code, with the table meld it goes on): one tuple read
 # and replaced whole, so a bot's thread never sees half of one
-_USES: list[tuple[object, Card | None, bool, list[tuple[dict[int, int], Meld | None]]]] = [
-    (None, None, False, [])
+_Near = tuple[tuple[int, ...], tuple[int, ...]] | None
+_USES: list[tuple[object, Card | None, _Near, list[tuple[dict[int, int], Meld | None]]]] = [
+    (None, None, None, [])
 ]
 
 
@@ -79,35 +80,40 @@ def _target_left(
 ) -> bool | None:
     """A quick answer to `target_playable` after these cards leave the hand
     (laid off on `meld`, or melded), None when the search must decide: no,
-    when `could_use` fails for the whole hand (fewer cards and a table whose
-    sets and runs keep their ranks and suits do not make it hold); yes, when
-    one of the cheap uses is still held, its meld unchanged, and leaves a
-    way to end the turn."""
+    when `could_use` fails for the hand left (a lay-off keeps the ranks and
+    suits of the table's sets and runs); yes, when one of the cheap uses is
+    still held, its meld unchanged, and leaves a way to end the turn."""
     r = t.rules
-    kept, kept_target, possible, uses = _USES[0]
+    kept, kept_target, near, uses = _USES[0]
     if kept is not index or kept_target is not target:
         melds = t.s.melds
-        possible = could_use(r, t.s.hands[seat], target, melds)
+        near = could_use_codes(r, target, melds)
         uses = []
-        for used in natural_uses(r, index.counts, target) if possible else ():
+        for used in natural_uses(r, index.counts, target):
             use: dict[int, int] = {}
             for c in used:
                 use[c.code] = use.get(c.code, 0) + 1
             uses.append((use, None))
         token = (card_token(target),)
-        for m in melds if possible else ():
+        for m in melds:
             if (target.is_joker or may_fit(m, target)) and layoff_fits(r, m, token):
                 uses.append(({target.code: 1}, m))
-        _USES[0] = (index, target, possible, uses)
-    if not possible:
-        return False
-    if not uses:
-        return None
-    left = len(t.s.hands[seat]) - len(cards)
+        _USES[0] = (index, target, near, uses)
     gone: dict[int, int] = {}
     for c in cards:
         gone[c.code] = gone.get(c.code, 0) + 1
-    counts, restricted = index.counts, t.s.restricted
+    counts = index.counts
+    if near is not None:
+        jokers = 0 if r.jokers_only_in_joker_sets else counts[52] - gone.get(52, 0)
+        same = sum([counts[code] - gone.get(code, 0) for code in near[0]]) - 1
+        if same + jokers < 2:
+            close = sum([counts[code] - gone.get(code, 0) for code in near[1]])
+            if close + jokers < r.min_run - 1:
+                return False
+    if not uses:
+        return None
+    left = len(t.s.hands[seat]) - len(cards)
+    restricted = t.s.restricted
     for use, on in uses:
         if on is not None and on is meld:
             continue  # the lay-off changes the meld this use goes on

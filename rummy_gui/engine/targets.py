@@ -77,6 +77,31 @@ def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[
     return False
 
 
+def could_use_codes(
+    rules: Rules, target: Card, melds: Sequence[Meld]
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """`could_use` as counts of card codes: None when it holds for every
+    pool (a joker target, a table set of its rank or run of its suit); else
+    (the codes of its rank, the codes of its suit near enough for a run), so
+    that a pool whose counts give `same` of the first (the target one of
+    them), `near` of the second and `jokers` usable jokers passes when
+    `same - 1 + jokers >= 2 or near + jokers >= min_run - 1`."""
+    if target.is_joker:
+        return None
+    for m in melds:
+        if m.rank == target.rank if m.kind == SET else m.suit == target.suit:
+            return None
+    code, reach = target.code, rules.min_run - 1
+    rank, base = code % 13 + 1, code - code % 13
+    near = tuple(
+        base + k
+        for k in range(13)
+        if base + k != code
+        and 0 < min(abs(a - b) for a in _POSITIONS[k + 1] for b in _POSITIONS[rank]) <= reach
+    )
+    return tuple(range(rank - 1, 52, 13)), near
+
+
 def usable_depths(
     rules: Rules, base: Sequence[Card], pile: Sequence[Card], melds: Sequence[Meld]
 ) -> list[int]:
