@@ -199,7 +199,10 @@ def test_quick_use_says_yes_only_where_the_search_does(
                 bits |= 1 << c.code
             free = sum(1 for code in range(53) if counts[code] > restricted[code])
             row = rows[target.code]
-            if quick_use(row, g.rules.min_run, bits, min(jokers, counts[52]), free):
+            usable = min(jokers, counts[52])
+            if quick_use(row, g.rules.min_run, bits, usable, 53):  # any use, as a rummy call asks
+                assert next(target_uses(g.rules, hand, target, g.melds), None) is not None
+            if quick_use(row, g.rules.min_run, bits, usable, free):
                 said_yes += 1
                 assert target_playable(g._table, hand, restricted, target, g._s.melds), (
                     [str(c) for c in hand],
