@@ -201,6 +201,8 @@ def call_possible(rules: Rules, pile: Sequence[Card], melds: Sequence[Meld]) -> 
     lanes = places[0] | places[1] << 15 | places[2] << 30 | places[3] << 45
     if lanes & table_facts(melds)[2]:
         return True
+    if bits.bit_count() < min(MIN_SET, rules.min_run):
+        return False  # a set or run of naturals holds that many cards of different codes
     return natural_meld_possible(rules, places, lanes)
 
 
