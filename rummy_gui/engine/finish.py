@@ -55,6 +55,8 @@ def finish_ok(
     gone: dict[int, int] = {}
     for c in cards:
         gone[c.code] = gone.get(c.code, 0) + 1
+    if _free(index, restricted) > len(gone):
+        return True  # a code held more than restricted that none of the cards has
     counts = index.counts
     for c in index.distinct:
         code = c.code
@@ -62,6 +64,25 @@ def finish_ok(
         if counts[code] - k > max(0, restricted[code] - k):
             return True
     return False
+
+
+# the last hand index asked about and how many of its codes are held more
+# than restricted (one tuple, replaced whole, as `_USES`)
+_FREE: list[tuple[object, int]] = [(None, 0)]
+
+
+def _free(index: HandIndex, restricted: list[int]) -> int:
+    """How many card codes the hand holds more copies of than are restricted
+    (`restricted` is the position's: it stays while the index does)."""
+    kept, free = _FREE[0]
+    if kept is not index:
+        counts = index.counts
+        free = 0
+        for c in index.distinct:
+            if counts[c.code] > restricted[c.code]:
+                free += 1
+        _FREE[0] = (index, free)
+    return free
 
 
 # the last hand index asked about, its target, `could_use_codes` of the
@@ -128,7 +149,10 @@ def _target_left(
             if not r.go_out_by_discard:
                 return True
             continue
-        # as `target_playable`'s ends_ok, on the counts after the cards left
+        # as `target_playable`'s ends_ok, on the counts after the cards left:
+        # first, a free code that neither the cards nor the use touch
+        if _free(index, restricted) > len(gone.keys() | use.keys()):
+            return True
         for c in index.distinct:
             code = c.code
             k = gone.get(code, 0)
