@@ -91,15 +91,23 @@ def could_use_codes(
     for m in melds:
         if m.rank == target.rank if m.kind == SET else m.suit == target.suit:
             return None
-    code, reach = target.code, rules.min_run - 1
-    rank, base = code % 13 + 1, code - code % 13
-    near = tuple(
-        base + k
-        for k in range(13)
-        if base + k != code
-        and 0 < min(abs(a - b) for a in _POSITIONS[k + 1] for b in _POSITIONS[rank]) <= reach
-    )
-    return tuple(range(rank - 1, 52, 13)), near
+    reach = rules.min_run - 1
+    rows = _NEAR_CODES.get(reach)
+    if rows is None:
+        rows = _NEAR_CODES[reach] = []
+        for code in range(52):
+            rank, base = code % 13 + 1, code - code % 13
+            near = tuple(base + k for k in range(13) if 0 < _distance(k + 1, rank) <= reach)
+            rows.append((tuple(range(rank - 1, 52, 13)), near))
+    return rows[target.code]
+
+
+_NEAR_CODES: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def _distance(rank: int, other: int) -> int:
+    """How many run places apart two ranks stand at the closest (an ace at 1 or 14)."""
+    return min(abs(a - b) for a in _POSITIONS[rank] for b in _POSITIONS[other])
 
 
 def usable_depths(
