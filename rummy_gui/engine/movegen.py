@@ -128,6 +128,8 @@ def generate(t: Table) -> list[Move]:
     return out
 
 
+# each card code's rank, the joker's 0 (`usable_depths` counts the pool's ranks so)
+_RANK0_OF = [code % 13 + 1 for code in range(52)] + [0]
 _PLAINS: dict[int, tuple[Move, ...]] = {}
 _DRAW, _PASS, _TAKE1, _BUY = range(4)
 
@@ -241,15 +243,18 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
     if len(pile) < first:
         return out
     hand = s.hands[seat]
-    depths = usable_depths(r, hand, pile, s.melds)
-    if not depths:
-        return out
     # the pool's counts and held codes (bits), the pile's cards added as the depths go deeper
     counts = [0] * 53
+    ranks = [0] * 14
     bits = 0
     for c in hand:
-        counts[c.code] += 1
-        bits |= 1 << c.code
+        code = c.code
+        counts[code] += 1
+        ranks[_RANK0_OF[code]] += 1
+        bits |= 1 << code
+    depths = usable_depths(r, hand, pile, s.melds, (ranks, bits))
+    if not depths:
+        return out
     # the codes of which more are held than restricted: the hand's and the top card's
     # (a deeper card is restricted as it is taken); the top alone too when n = 1
     free_codes = 53 - counts.count(0)

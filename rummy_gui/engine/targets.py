@@ -111,10 +111,16 @@ def _distance(rank: int, other: int) -> int:
 
 
 def usable_depths(
-    rules: Rules, base: Sequence[Card], pile: Sequence[Card], melds: Sequence[Meld]
+    rules: Rules,
+    base: Sequence[Card],
+    pile: Sequence[Card],
+    melds: Sequence[Meld],
+    read: tuple[list[int], int] | None = None,
 ) -> list[int]:
     """Depths N of the discard pile whose target passes `could_use` with the
     pool `base` + the top N cards — computed incrementally, deepest last.
+    `read`: the base's count of each rank (0: the jokers; changed here) and
+    its codes held as bits, when the caller has them (`base_ranks`).
 
     Cards as codes: rank = code % 13 + 1, suit index = code // 13; a suit's
     held run places are bits of an integer (bit 14 is the ace above the king,
@@ -122,13 +128,11 @@ def usable_depths(
     if not pile:
         return []
     reach = rules.min_run - 1
-    rank_count = [0] * 14  # [0]: the jokers
+    if read is not None:
+        rank_count, bits = read
+    else:
+        rank_count, bits = base_ranks(base)
     if base:
-        bits = 0
-        for c in base:
-            code = c.code
-            rank_count[_RANK0_OF[code]] += 1
-            bits |= 1 << code
         held = [
             _PLACES[bits & 8191],
             _PLACES[(bits >> 13) & 8191],
@@ -184,6 +188,18 @@ def usable_depths(
         if count + j >= reach:
             out.append(n)
     return out
+
+
+def base_ranks(base: Sequence[Card]) -> tuple[list[int], int]:
+    """The cards' count of each rank (index 0: the jokers) and their codes
+    held, as bits (bit c: a card of code c)."""
+    rank_count = [0] * 14
+    bits = 0
+    for c in base:
+        code = c.code
+        rank_count[_RANK0_OF[code]] += 1
+        bits |= 1 << code
+    return rank_count, bits
 
 
 _POW13 = [1 << k for k in range(13)]
