@@ -259,12 +259,18 @@ class Game(GameReads):
         the game is then unchanged. Returns the move as played, with its seat."""
         cache, table = self._cache, self._table
         listed = cache.moves
-        if (
-            listed is not None
-            and isinstance(move, Move)
-            # MoveCache.listed, its short lists written out: ids compared in C
-            and (id(move) in map(id, listed) if len(listed) < 48 else cache.listed(move))
-        ):
+        found = False
+        if listed is not None and isinstance(move, Move):
+            if len(listed) < 48:
+                # MoveCache.listed, its short lists written out: identity, never
+                # Move.__eq__ (a plain loop of `is` beats map(id) in 3.11)
+                for x in listed:
+                    if x is move:
+                        found = True
+                        break
+            else:
+                found = cache.listed(move)
+        if found:
             m, apply = move, prepare_listed(table, move)  # legal by construction
         else:
             m, apply = prepare(table, move)

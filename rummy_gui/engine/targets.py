@@ -12,7 +12,6 @@ from itertools import compress
 from .cards import JOKER, SUITS, Card
 from .combos import (
     _CARD_OF,
-    _CODE,
     _PLACE_BITS,
     _PLACES,
     may_fit,
@@ -148,7 +147,9 @@ def usable_depths(
     near_masks = _NEAR.get(reach) or _near_masks(reach)
     out: list[int] = []
     n = 0
-    for code in map(_CODE, reversed(pile)):
+    # (a plain loop: `c.code` of a slotted card is quicker than map(attrgetter) in 3.11)
+    for c in reversed(pile):
+        code = c.code
         n += 1
         if reach <= j:
             # enough jokers for a run through any card: this depth and every
