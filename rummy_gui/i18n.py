@@ -135,6 +135,12 @@ def N_(text: str) -> str:
     return text
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with a count where it is defined (its English singular and
+    plural); `ngettext(*forms, n)` picks the form where it is shown."""
+    return singular, plural
+
+
 def NC_(_context: str, text: str) -> str:
     """Mark a text with its context (shown with `pgettext(context, text)`); the
     context is for the extractor only."""

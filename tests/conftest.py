@@ -4,7 +4,9 @@ The suite runs on every core (pytest-xdist, `-n auto --dist worksteal` in
 pyproject.toml). A long test that started last would leave the other workers
 idle while it ran alone, so tests marked `long` (several seconds of CPU or
 more; on the shared 2-core machines a minute or more of wall time) go to the
-front of the queue: the workers steal the short ones from the end of each
+front of the queue. Worksteal first hands each worker one contiguous share of
+the list, so the long tests are dealt round among the shares (each share begins
+with its own), and the workers steal the short ones from the end of each
 other's queues, and finish together.
 """
 
@@ -12,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 # A command line's main or parser (it takes the arguments), and the `refused` fixture's runner.
 Main = Callable[[list[str]], object]
 Refused = Callable[[Main, Sequence[str]], str]
+T = TypeVar("T")
 
 
 @pytest.fixture(autouse=True)
@@ -27,10 +31,25 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(
-        key=lambda item: item.get_closest_marker("long") is None
-    )  # stable: the rest keep their order
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    items[:] = dealt(items, workers, lambda item: item.get_closest_marker("long") is not None)
+
+
+def dealt(items: Sequence[T], workers: int, is_long: Callable[[T], bool]) -> list[T]:
+    """The order in which `workers` contiguous shares (as xdist's worksteal cuts
+    them: the n-th of k remaining workers takes len(rest) // k) each begin with
+    their round of the long items; otherwise the collection order is kept."""
+    longs = [i for i in items if is_long(i)]
+    shorts = [i for i in items if not is_long(i)]
+    out: list[T] = []
+    for w in range(workers):
+        size = (len(items) - len(out)) // (workers - w)
+        mine = longs[w::workers]
+        take = max(0, size - len(mine))
+        out += mine + shorts[:take]
+        del shorts[:take]
+    return out + shorts
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ r"""The translation catalogs, on Babel.
 
 The same steps with Babel's own command line (from the repository's root):
 
-    PYTHONPATH=tools pybabel extract -F babel.cfg -k NC_:1c,2 --no-location \
+    PYTHONPATH=tools pybabel extract -F babel.cfg -k NC_:1c,2 -k NN_:1,2 --no-location \
         -o rummy_gui/locale/rummy_gui.pot .
     pybabel update -D rummy_gui -d rummy_gui/locale -i rummy_gui/locale/rummy_gui.pot \
         -N --ignore-obsolete
@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from rummy_gui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR  # noqa: E402 (after the path set-up)
 
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2), "NN_": (1, 2)}
 PROJECT = "rummy-gui"
 VERSION = "0.1"
 AUTHORS = "the rummy-gui authors"

@@ -162,8 +162,10 @@ def _review(
     two decisions (other requests that come meanwhile wait their turn).
     `pooled`: a second process reviews some of the decisions (`second`, if
     one was started already)."""
+    from rummy_gui.engine import Move
     from rummy_gui.play.pool import SecondProcess
-    from rummy_gui.play.review import REVIEW_BUDGET, Cancelled, review
+    from rummy_gui.play.review import REVIEW_BUDGET, Cancelled, review, review_views
+    from rummy_gui.play.viewjson import view_from_json
 
     later: list[bytes] = []
 
@@ -189,17 +191,14 @@ def _review(
 
     if second is None and pooled:
         second = SecondProcess()
+    seed, budget = int(request.get("seed", 0)), int(request.get("budget", REVIEW_BUDGET))
     try:
-        findings = review(
-            request["record"],
-            int(request["seat"]),
-            request.get("deal"),
-            int(request.get("seed", 0)),
-            int(request.get("budget", REVIEW_BUDGET)),
-            progress=progress,
-            cancelled=cancelled,
-            pool=second,
-        )
+        if "decisions" in request:  # a joined seat's own views (it holds no record)
+            kept = [(view_from_json(v), Move.parse(str(m))) for v, m in request["decisions"]]
+            findings = review_views(kept, seed, budget, progress, cancelled, pool=second)
+        else:
+            record, seat, deal = request["record"], int(request["seat"]), request.get("deal")
+            findings = review(record, seat, deal, seed, budget, progress, cancelled, pool=second)
     except Cancelled:
         answer: dict[str, Any] = {"cancelled": True}
     else:

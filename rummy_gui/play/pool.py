@@ -9,7 +9,7 @@ results in shard order, so the result is the one a single process would
 give, however the two processes are timed.
 
 What crosses to the second process is the seat's `View` only, written as
-plain JSON data (`view_to_json`): its own hand, the table, the pile and the
+plain JSON data (`viewjson.view_to_json`): its own hand, the table, the pile and the
 public log; the other hands and the stock are not in a view, so they cannot
 be sent. A second process that dies, hangs or answers nonsense is killed and
 its shard played here; the pool then stays on one process for the rest of
@@ -20,23 +20,19 @@ from __future__ import annotations
 
 import json
 import queue
-import random
 import subprocess
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, fields, replace
-from enum import Enum
+from dataclasses import asdict, fields
 from typing import Any
 
 from rummy_gui.bots.expert import Estimate, ExpertBot, Shard, run_shard
-from rummy_gui.engine import Action, Card, Claim, ClaimKind, Meld, Move, Phase, Rules, View
-from rummy_gui.engine.cards import card_from_code
-from rummy_gui.engine.rules import get_rules
-from rummy_gui.engine.state import GameState
+from rummy_gui.engine import Move, View
 from rummy_gui.play.child import child_command, kill_child, pump_lines
 from rummy_gui.play.review import LOST, decide, same_move
+from rummy_gui.play.viewjson import view_from_json, view_to_json
 
 # How long collect waits for the second process beyond the time the first
 # took for its own shard (both play the same amount of work).
@@ -44,94 +40,6 @@ WAIT_FACTOR = 2.0
 WAIT_EXTRA = 1.0
 WAIT_MAX = 3.0
 START_ALLOWANCE = 3.0  # the first answer may wait for the process to start
-
-_ENUMS: dict[str, type[Enum]] = {"Phase": Phase, "Action": Action, "ClaimKind": ClaimKind}
-
-
-def _enc(x: Any) -> Any:
-    """One value of a view as tagged JSON data (the tags name our own types only)."""
-    if isinstance(x, Enum):
-        return {"enum": [type(x).__name__, x.value]}
-    if x is None or isinstance(x, bool | int | float | str):
-        return x
-    if isinstance(x, Card):
-        return {"card": x.code}
-    if isinstance(x, Move):
-        return {"move": str(x)}
-    if isinstance(x, Meld):
-        return {"meld": {k: _enc(v) for k, v in x.__getstate__().items()}}
-    if isinstance(x, Claim):
-        return {"claim": {f.name: _enc(getattr(x, f.name)) for f in fields(Claim)}}
-    if isinstance(x, GameState):
-        return {"state": {f.name: _enc(getattr(x, f.name)) for f in fields(GameState)}}
-    if isinstance(x, Rules):
-        return {"rules": [x.preset, x.options(), x.reshuffles]}
-    if isinstance(x, random.Random):
-        return {"rng": 0}  # a view's state holds a fresh Random(0), never the deal's
-    if isinstance(x, tuple):
-        return {"tuple": [_enc(v) for v in x]}
-    if isinstance(x, list):
-        return [_enc(v) for v in x]
-    if isinstance(x, dict):
-        return {"dict": [[_enc(k), _enc(v)] for k, v in x.items()]}
-    raise TypeError(f"a view does not hold a {type(x).__name__}")
-
-
-def _dec(x: Any) -> Any:
-    if x is None or isinstance(x, bool | int | float | str):
-        return x
-    if isinstance(x, list):
-        return [_dec(v) for v in x]
-    if not isinstance(x, dict) or len(x) != 1:
-        raise ValueError("not a view's value")
-    ((tag, v),) = x.items()
-    decoders: dict[str, Callable[[Any], Any]] = {
-        "enum": lambda v: _ENUMS[v[0]](v[1]),
-        "card": card_from_code,
-        "move": Move.parse,
-        "meld": _meld,
-        "claim": lambda v: Claim(**{k: _dec(w) for k, w in v.items()}),
-        "state": _state,
-        "rules": lambda v: replace(get_rules(v[0], v[1]), reshuffles=v[2]),
-        "rng": lambda _v: random.Random(0),
-        "tuple": lambda v: tuple(_dec(w) for w in v),
-        "dict": lambda v: {_dec(k): _dec(w) for k, w in v},
-    }
-    if tag not in decoders:
-        raise ValueError(f"unknown tag {tag!r} in a view")
-    return decoders[tag](v)
-
-
-def _meld(data: dict[str, Any]) -> Meld:
-    m = object.__new__(Meld)
-    m.__setstate__({k: _dec(v) for k, v in data.items()})
-    return m
-
-
-def _state(data: dict[str, Any]) -> GameState:
-    names = {f.name for f in fields(GameState)}
-    if set(data) != names:
-        raise ValueError("a view's state has other fields than this GameState")
-    s = object.__new__(GameState)
-    for k, v in data.items():
-        setattr(s, k, _dec(v))
-    return s
-
-
-def view_to_json(view: View) -> dict[str, Any]:
-    """The view as plain JSON data: what the seat may know, nothing more."""
-    return {f.name: _enc(getattr(view, f.name)) for f in fields(View)}
-
-
-def view_from_json(data: dict[str, Any]) -> View:
-    """The view written by `view_to_json`; ValueError if it is not one."""
-    names = {f.name for f in fields(View)}
-    if not isinstance(data, dict) or set(data) != names:
-        raise ValueError("not a view: other fields than View's")
-    try:
-        return View(**{k: _dec(v) for k, v in data.items()})
-    except (KeyError, TypeError, IndexError) as e:
-        raise ValueError(f"not a view: {e}") from None
 
 
 def shard_request(view: View, moves: Sequence[Move], shard: Shard) -> dict[str, Any]:

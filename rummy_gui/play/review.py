@@ -26,7 +26,7 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
@@ -37,6 +37,7 @@ from rummy_gui.engine import Game, Move, View
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.child import child_command, kill_child, pump_lines
 from rummy_gui.play.replay import Replay
+from rummy_gui.play.viewjson import view_to_json
 
 log = logging.getLogger("rummy_gui")
 
@@ -250,13 +251,44 @@ def review(
     replay = Replay(record, deal)
     if not 0 <= seat < replay.game.players:
         raise ValueError(f"there is no seat {seat}")
-    todo = decisions(replay, seat)
-    if expert is None:
-        expert = ExpertBot(seed)
     items: list[tuple[int, View, Move | None]] = []
-    for pos in todo:
+    for pos in decisions(replay, seat):
         view = view_at(replay, pos, seat)
         items.append((pos, view, _legal_twin(view, replay.moves[pos])))
+    return _review_items(items, expert or ExpertBot(seed), budget, progress, cancelled,
+                         min_loss, clear, pool)  # fmt: skip
+
+
+def review_views(
+    kept: Sequence[tuple[View, Move]],
+    seed: int = 0,
+    budget: int = REVIEW_BUDGET,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    min_loss: float = 0.0,
+    expert: ExpertBot | None = None,
+    clear: float = 1.0,
+    pool: DecisionPool | None = None,
+) -> list[Finding]:
+    """`review` from the seat's own decisions, each the view it had and the
+    move it made (a joined network seat keeps them: it has no record); a
+    finding's `position` is its decision's index in `kept`. The same views,
+    moves and seed give the verdicts `review` gives for those decisions."""
+    items = [(k, view, _legal_twin(view, move)) for k, (view, move) in enumerate(kept)]
+    return _review_items(items, expert or ExpertBot(seed), budget, progress, cancelled,
+                         min_loss, clear, pool)  # fmt: skip
+
+
+def _review_items(
+    items: list[tuple[int, View, Move | None]],
+    expert: ExpertBot,
+    budget: int,
+    progress: Callable[[int, int], None] | None,
+    cancelled: Callable[[], bool] | None,
+    min_loss: float,
+    clear: float,
+    pool: DecisionPool | None,
+) -> list[Finding]:
     results = _decide_all(items, expert, budget, progress, cancelled, pool)
     found = [
         f
@@ -442,15 +474,18 @@ class ReviewJob:
     The child is `python -m rummy_gui.play.botworker`; it answers a review
     request with progress lines, then the findings (or an error). `cancel`
     asks it to stop between two decisions and kills it if it does not
-    answer within `grace` seconds; `close` kills it at once."""
+    answer within `grace` seconds; `close` kills it at once. With `kept`
+    (the seat's decisions: `review_views`) in place of a record, the views
+    cross the pipe as JSON (`viewjson`), nothing more of the game."""
 
     def __init__(
         self,
-        record: Mapping[str, Any],
+        record: Mapping[str, Any] | None,
         seat: int,
         deal: int | None = None,
         seed: int = 0,
         budget: int = REVIEW_BUDGET,
+        kept: Sequence[tuple[View, Move]] | None = None,
     ) -> None:
         self.done = 0
         self.total = 0
@@ -466,15 +501,12 @@ class ReviewJob:
         else:
             self.warm = True
         self._proc = proc
-        request = {
-            "review": {
-                "record": dict(record),
-                "seat": seat,
-                "deal": deal,
-                "seed": seed,
-                "budget": budget,
-            }
-        }
+        asked: dict[str, Any] = {"seat": seat, "deal": deal, "seed": seed, "budget": budget}
+        if kept is not None:
+            asked["decisions"] = [[view_to_json(v), str(m)] for v, m in kept]
+        else:
+            asked["record"] = dict(record or {})
+        request = {"review": asked}
         threading.Thread(target=self._read, name="review-reader", daemon=True).start()
         self._send(request)
 

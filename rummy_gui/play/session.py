@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rummy_gui.engine import Game, IllegalMove, Move
+from rummy_gui.engine import Game, IllegalMove, Move, View
 from rummy_gui.engine.enums import Action, Phase
 from rummy_gui.i18n import N_, _
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
@@ -178,7 +178,15 @@ class NoNewsFromElsewhere:
         return []
 
 
-class Session(NoNewsFromElsewhere):
+class ReviewsItsRecord:
+    """A game played in this process: its deal review replays the record
+    (`TableSession.decisions`: no decisions are kept apart)."""
+
+    def decisions(self, seat: int) -> list[tuple[View, Move]] | None:  # noqa: ARG002
+        return None
+
+
+class Session(NoNewsFromElsewhere, ReviewsItsRecord):
     """One game at the table. `game` is the engine's Game: the one given (a
     loaded or prepared position), else a new game of `preset` dealt from `seed`."""
 

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from rummy_gui.engine import IllegalMove, Move, Phase
+from rummy_gui.engine import IllegalMove, Move, Phase, View
 from rummy_gui.play.table_view import TableView
 
 if TYPE_CHECKING:
@@ -201,9 +201,24 @@ class TableSession(Protocol):
         review; None where the session does not allow them."""
         ...
 
+    def decisions(self, seat: int) -> list[tuple[View, Move]] | None:
+        """The seat's decisions in the last deal, each the view it had (the
+        engine's `View`) and the move it made, for the deal review where the
+        session keeps no record (a joined seat's own); None where it keeps
+        none of them (a local session: the review replays `record()`)."""
+        ...
+
     def close(self) -> None:
         """The table is left: stop the bots, write the last autosave."""
         ...
+
+
+def reviewable(session: TableSession) -> bool:
+    """Whether the deal review can be offered: the session keeps the game's
+    record, or its one human's own decisions (a joined seat)."""
+    if session.record() is not None:
+        return True
+    return any(session.decisions(seat) is not None for seat in session.humans())
 
 
 def recorded(session: TableSession) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Lessons: one game taught at the table on a prepared deal (issue 51).
 
 A lesson is data: a layout (`Game.from_layout`) and steps. Each step says
-one thing (a catalog text), names the move it wants — an exact move, or any
+one thing (a catalog text whose rules numbers come from the engine, see
+words.py), names the move it wants — an exact move, or any
 move of one kind — and what the table should point at; the other seats'
 moves between the player's steps are written out too, so a lesson plays the
 same every time. A step after the end of a deal waits, as any game does, for
@@ -21,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummy_gui.engine import Action, Game, IllegalMove, Move
-from rummy_gui.i18n import _, reason
+from rummy_gui.i18n import reason
+from rummy_gui.play.lessons.words import Text, facts, say
 
 # The games with a lesson, in menu order (a module of this package each).
 GAMES = ("rummy500", "rummy500-classic", "persian", "pinochle", "contract", "liverpool", "shanghai")
@@ -32,15 +34,17 @@ class Step:
     """One moment of a lesson: what the table says, the move it waits for
     (`move`, exact text, or `kind`, any move of that action), what to point
     at ("stock", "discard", "hand", "melds", a card such as "7H", or ""),
-    why another legal move is not the one (`why`), and the other seats'
-    moves that follow (exact texts)."""
+    why another legal move is not the one (`why`), the other seats' moves
+    that follow (exact texts), and the cards whose points the texts name
+    (`scored`, their {points})."""
 
-    say: str
+    say: Text
     move: str = ""
     kind: str = ""
     point: str = ""
-    why: str = ""
+    why: Text = ""
     then: tuple[str, ...] = ()
+    scored: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,11 +55,15 @@ class Lesson:
     stock: str
     discard: str
     steps: tuple[Step, ...]
-    end: str = ""  # said at the end: {mine}, {theirs} the last deal's scores, {total} yours
+    end: Text = ""  # said at the end: {mine}, {theirs} the last deal's scores, {total} yours
     turn: int = 0
     round: int = 1
     options: dict[str, Any] = field(default_factory=dict)
     opening: tuple[str, ...] = ()  # the other seats' moves before the first step (exact texts)
+    # The `Rules` values the words take for granted where they say a rule
+    # without a number ("lay-offs wait for a later turn"); the tests hold the
+    # engine to them, so a preset that changes one fails its lesson.
+    assumes: dict[str, Any] = field(default_factory=dict)
 
     def game(self) -> Game:
         g = Game.from_layout(
@@ -123,13 +131,19 @@ class LessonRun:
         """What the table says now, in the player's language."""
         step = self.step
         if step is not None:
-            return _(step.say)
+            return say(step.say, facts(self.lesson, scored=step.scored))
         scores = self.game.deal_scores or []
         mine = scores[self.SEAT] if scores else 0
         theirs = max((v for i, v in enumerate(scores) if i != self.SEAT), default=0)
         total = self.game.totals[self.SEAT]
         end = self.lesson.end
-        return _(end).format(mine=mine, theirs=theirs, total=total) if end else ""
+        values = {**facts(self.lesson), "mine": mine, "theirs": theirs, "total": total}
+        return say(end, values) if end else ""
+
+    def why(self) -> str:
+        """Why the step wants its move and not another, in the player's language."""
+        step = self.step
+        return say(step.why, facts(self.lesson, scored=step.scored)) if step is not None else ""
 
     def wanted(self, move: Move) -> bool:
         step = self.step
@@ -151,7 +165,7 @@ class LessonRun:
                     self.game.copy().play(move)  # on a copy: only the engine's reason is wanted
                 except IllegalMove as refused:
                     return Verdict(False, reason(refused))
-            return Verdict(False, _(step.why))
+            return Verdict(False, self.why())
         self.game.play(move)  # the lesson's own moves are legal (tests/play/test_lessons.py)
         for text in step.then:
             self.game.play(text)

@@ -4,8 +4,9 @@ a later turn, going out, and penalty points."""
 
 from __future__ import annotations
 
-from rummy_gui.i18n import N_
+from rummy_gui.i18n import N_, NN_
 from rummy_gui.play.lessons import Lesson, Step
+from rummy_gui.play.lessons.words import AFTER_ROUNDS, ROUND_CONTRACT, Counted
 
 LESSON = Lesson(
     preset="contract",
@@ -17,11 +18,21 @@ LESSON = Lesson(
     ),
     stock="4S JC 7C 2C 8S 10H 3D 6D",
     discard="AD",
+    assumes={"buying": True, "layoff_with_contract": False, "go_out_by_discard": True},
     steps=(
         Step(
-            say=N_(
-                "Welcome to Contract Rummy: seven rounds, and in each your first meld must be "
-                "the round's contract. Round 1 asks for two sets of three. Draw from the stock."
+            say=(
+                Counted(
+                    NN_(
+                        "Welcome to Contract Rummy: {rounds} round, and in each your first meld "
+                        "must be the round's contract.",
+                        "Welcome to Contract Rummy: {rounds} rounds, and in each your first meld "
+                        "must be the round's contract.",
+                    ),
+                    "rounds",
+                ),
+                ROUND_CONTRACT,
+                N_("Draw from the stock."),
             ),
             move="0: draw",
             point="stock",
@@ -39,14 +50,26 @@ LESSON = Lesson(
             then=("1: take 1", "1: discard QD", "2: draw"),
         ),
         Step(
-            say=N_(
-                "Your neighbour threw the Q♦, your third queen, and the next player drew from "
-                "the stock. Now you may buy the Q♦ out of turn: you get it and a penalty card "
-                "from the stock. Buy it."
+            say=Counted(
+                NN_(
+                    "Your neighbour threw the Q♦, your third queen, and the next player drew from "
+                    "the stock. Now you may buy the Q♦ out of turn: you get it and {buy_penalty} "
+                    "penalty card from the stock. Buy it.",
+                    "Your neighbour threw the Q♦, your third queen, and the next player drew from "
+                    "the stock. Now you may buy the Q♦ out of turn: you get it and {buy_penalty} "
+                    "penalty cards from the stock. Buy it.",
+                ),
+                "buy_penalty",
             ),
             move="0: buy",
             point="QD",
-            why=N_("Buy the Q♦: it completes your contract, worth a penalty card."),
+            why=Counted(
+                NN_(
+                    "Buy the Q♦: it completes your contract, worth {buy_penalty} penalty card.",
+                    "Buy the Q♦: it completes your contract, worth {buy_penalty} penalty cards.",
+                ),
+                "buy_penalty",
+            ),
             then=("1: pass", "2: discard KH"),
         ),
         Step(
@@ -57,15 +80,25 @@ LESSON = Lesson(
             then=("1: pass", "2: pass"),
         ),
         Step(
-            say=N_(
-                "Lay down the contract: exactly two sets of three, in one move. Extra cards "
-                "may not go with it, so the 7♣ waits."
+            say=Counted(
+                NN_(
+                    "Lay down the contract: exactly {contract} of {contract_set} card, in one "
+                    "move. Extra cards may not go with it, so the 7♣ waits.",
+                    "Lay down the contract: exactly {contract} of {contract_set} cards, in one "
+                    "move. Extra cards may not go with it, so the 7♣ waits.",
+                ),
+                "contract_set",
             ),
             move="0: contract 7H 7S 7D / QC QS QD",
             point="hand",
-            why=N_(
-                "Lay down the three sevens and the three queens: exactly the contract, three "
-                "cards a set."
+            why=Counted(
+                NN_(
+                    "Lay down the three sevens and the three queens: exactly the contract, "
+                    "{contract_set} card a set.",
+                    "Lay down the three sevens and the three queens: exactly the contract, "
+                    "{contract_set} cards a set.",
+                ),
+                "contract_set",
             ),
         ),
         Step(
@@ -110,9 +143,11 @@ LESSON = Lesson(
             why=N_("Discard the 2♣ to go out."),
         ),
     ),
-    end=N_(
-        "The round is over. You went out, so you score {mine}; the others score penalty points "
-        "for the cards left in their hands, up to {theirs}. After seven rounds the lowest "
-        "total wins."
+    end=(
+        N_(
+            "The round is over. You went out, so you score {mine}; the others score penalty "
+            "points for the cards left in their hands, up to {theirs}."
+        ),
+        AFTER_ROUNDS,
     ),
 )

@@ -4,8 +4,9 @@ down in one turn, the score."""
 
 from __future__ import annotations
 
-from rummy_gui.i18n import N_
+from rummy_gui.i18n import N_, NN_
 from rummy_gui.play.lessons import Lesson, Step
+from rummy_gui.play.lessons.words import Counted
 
 LESSON = Lesson(
     preset="persian",
@@ -18,27 +19,70 @@ LESSON = Lesson(
     ),
     stock="JK 4H JS 4S 3S 10H 5D KH",
     discard="AD",
+    assumes={
+        "partnerships": True,
+        "jokers_only_in_joker_sets": True,
+        "persian_bonuses": True,
+        "top_discard_must_meld": False,
+        "rummy_call": "full",
+    },
     steps=(
         Step(
-            say=N_(
-                "Welcome to Persian Rummy: Rummy 500 for four, in two pairs. The player "
-                "across the table is your partner: your scores are added. Draw from the stock."
+            say=(
+                Counted(
+                    NN_(
+                        "Welcome to Persian Rummy: Rummy 500 for {players} player, in pairs.",
+                        "Welcome to Persian Rummy: Rummy 500 for {players} players, in pairs.",
+                    ),
+                    "players",
+                ),
+                N_(
+                    "The player across the table is your partner: your scores are added. Draw "
+                    "from the stock."
+                ),
             ),
             move="0: draw",
             point="stock",
             why=N_("Draw from the stock: the A♦ on the pile is of no use to you."),
         ),
         Step(
-            say=N_(
-                "A third joker! Here jokers never stand for other cards: they are melded only "
-                "as a set of three or four jokers, 20 points each. Don't meld yet: lay down "
-                "your whole hand in one turn and your pair earns 25 more. Discard the 9♠."
+            say=(
+                Counted(
+                    NN_(
+                        "A third joker! Here jokers never stand for other cards: they are melded "
+                        "only as a set of {set_least} or {set_most} joker.",
+                        "A third joker! Here jokers never stand for other cards: they are melded "
+                        "only as a set of {set_least} or {set_most} jokers.",
+                    ),
+                    "set_most",
+                ),
+                Counted(
+                    NN_(
+                        "A joker counts {joker_points} point.",
+                        "A joker counts {joker_points} points.",
+                    ),
+                    "joker_points",
+                ),
+                Counted(
+                    NN_(
+                        "Don't meld yet: lay down your whole hand in one turn and your pair earns "
+                        "{out_bonus} point more. Discard the 9♠.",
+                        "Don't meld yet: lay down your whole hand in one turn and your pair earns "
+                        "{out_bonus} points more. Discard the 9♠.",
+                    ),
+                    "out_bonus",
+                ),
             ),
             move="0: discard 9S",
             point="9S",
-            why=N_(
-                "Keep your cards this turn and throw the 9♠: melding your whole hand in one "
-                "turn later earns your pair 25 points."
+            why=Counted(
+                NN_(
+                    "Keep your cards this turn and throw the 9♠: melding your whole hand in one "
+                    "turn later earns your pair {out_bonus} point.",
+                    "Keep your cards this turn and throw the 9♠: melding your whole hand in one "
+                    "turn later earns your pair {out_bonus} points.",
+                ),
+                "out_bonus",
             ),
             then=(
                 "1: draw",
@@ -90,30 +134,68 @@ LESSON = Lesson(
             say=N_("Now lay down everything in this one turn. Next the set of three jokers."),
             move="0: meld JK JK JK",
             point="JK",
-            why=N_("Meld the three jokers now: 60 points on the table."),
+            why=Counted(
+                NN_(
+                    "Meld the three jokers now: {points} point on the table.",
+                    "Meld the three jokers now: {points} points on the table.",
+                ),
+                "points",
+            ),
+            scored="JK JK JK",
         ),
         Step(
-            say=N_(
-                "A set of four melded all at once scores double, so don't build it up "
-                "three and one. Meld the four sixes."
+            say=Counted(
+                NN_(
+                    "A set of {full_set} card melded all at once scores double, so don't build "
+                    "it up in parts. Meld the four sixes.",
+                    "A set of {full_set} cards melded all at once scores double, so don't build "
+                    "it up in parts. Meld the four sixes.",
+                ),
+                "full_set",
             ),
             move="0: meld 6D 6C 6H 6S",
             point="6S",
-            why=N_("Meld all four sixes together: a four melded at once scores double."),
+            why=Counted(
+                NN_(
+                    "Meld all four sixes together: a set of {full_set} card melded at once "
+                    "scores double.",
+                    "Meld all four sixes together: a set of {full_set} cards melded at once "
+                    "scores double.",
+                ),
+                "full_set",
+            ),
         ),
         Step(
-            say=N_(
-                "Discard your last card: you go out on the turn you first melded, and your "
-                "pair earns 25 points."
+            say=Counted(
+                NN_(
+                    "Discard your last card: you go out on the turn you first melded, and your "
+                    "pair earns {out_bonus} point.",
+                    "Discard your last card: you go out on the turn you first melded, and your "
+                    "pair earns {out_bonus} points.",
+                ),
+                "out_bonus",
             ),
             move="0: discard 7C",
             point="7C",
             why=N_("Discard the 7♣ to go out with your whole hand laid down in one turn."),
         ),
     ),
-    end=N_(
-        "The deal is over: {mine} for your pair, {theirs} for the other pair. Persian Rummy is "
-        "exactly two deals; then the pair with more points gets 50 more and wins by the "
-        "difference."
+    end=(
+        N_("The deal is over: {mine} for your pair, {theirs} for the other pair."),
+        Counted(
+            NN_(
+                "Persian Rummy is exactly {deals} deal.", "Persian Rummy is exactly {deals} deals."
+            ),
+            "deals",
+        ),
+        Counted(
+            NN_(
+                "Then the pair with more points gets {match_bonus} point more and wins by the "
+                "difference.",
+                "Then the pair with more points gets {match_bonus} points more and wins by the "
+                "difference.",
+            ),
+            "match_bonus",
+        ),
     ),
 )

@@ -6,8 +6,9 @@ discarding the top card of a take."""
 
 from __future__ import annotations
 
-from rummy_gui.i18n import N_
+from rummy_gui.i18n import N_, NN_
 from rummy_gui.play.lessons import Lesson, Step
+from rummy_gui.play.lessons.words import FIRST_TO_TARGET, Counted
 
 LESSON = Lesson(
     preset="pinochle",
@@ -20,6 +21,13 @@ LESSON = Lesson(
     stock="7S 3C KD 6H 9D",
     discard="4D",
     options={"hidden_layoffs": True},
+    assumes={
+        "top_discard_must_meld": True,
+        "ace": "low",
+        "mark_complete_sets": True,
+        "pinochle_last_turns": True,
+        "go_out_by_discard": True,
+    },
     steps=(
         Step(
             say=N_(
@@ -32,14 +40,28 @@ LESSON = Lesson(
             why=N_("Draw from the stock: the 4♦ on the pile could not be melded this turn."),
         ),
         Step(
-            say=N_(
-                "You drew the 7♠. Here a run needs at least five cards of one suit, and the "
-                "ace is always low: it goes before the 2, never after the K. Meld your run "
-                "3♠ 4♠ 5♠ 6♠ 7♠."
+            say=Counted(
+                NN_(
+                    "You drew the 7♠. Here a run needs at least {min_run} card of one suit, and "
+                    "the ace is always low: it comes before the two, never after the king. Meld "
+                    "your run 3♠ 4♠ 5♠ 6♠ 7♠.",
+                    "You drew the 7♠. Here a run needs at least {min_run} cards of one suit, and "
+                    "the ace is always low: it comes before the two, never after the king. Meld "
+                    "your run 3♠ 4♠ 5♠ 6♠ 7♠.",
+                ),
+                "min_run",
             ),
             move="0: meld 3S 4S 5S 6S 7S",
             point="7S",
-            why=N_("Meld the five spades 3♠–7♠: a run of five is the shortest this game allows."),
+            why=Counted(
+                NN_(
+                    "Meld the five spades 3♠–7♠: a run of {min_run} card is the shortest this "
+                    "game allows.",
+                    "Meld the five spades 3♠–7♠: a run of {min_run} cards is the shortest this "
+                    "game allows.",
+                ),
+                "min_run",
+            ),
         ),
         Step(
             say=N_("End your turn with a discard: throw the K♥."),
@@ -78,10 +100,18 @@ LESSON = Lesson(
             why=N_("Lay off the 8♠ on your spade run: it scores for you, face down."),
         ),
         Step(
-            say=N_(
-                "You may lay off on anyone's melds too, and the card scores for you. Your Q♠ "
-                "makes the three queens four. A set made four is turned face down whole, as "
-                "a sign that it is complete: nothing more goes on it. Lay it off."
+            say=Counted(
+                NN_(
+                    "You may lay off on anyone's melds too, and the card scores for you. Your Q♠ "
+                    "makes the three queens four. A set laid up to {full_set} card is turned face "
+                    "down whole, as a sign that it is complete: nothing more goes on it. Lay it "
+                    "off.",
+                    "You may lay off on anyone's melds too, and the card scores for you. Your Q♠ "
+                    "makes the three queens four. A set laid up to {full_set} cards is turned "
+                    "face down whole, as a sign that it is complete: nothing more goes on it. Lay "
+                    "it off.",
+                ),
+                "full_set",
             ),
             move="0: layoff QS to 2",
             point="QS",
@@ -129,8 +159,11 @@ LESSON = Lesson(
             why=N_("Discard the 3♦ to go out: as the top card of your take, it may go back."),
         ),
     ),
-    end=N_(
-        "The deal is over, and every face-down card is turned up and scored: {mine} for you, "
-        "and the best of the others {theirs}. The first to 500 wins the game."
+    end=(
+        N_(
+            "The deal is over, and every face-down card is turned up and scored: {mine} for you, "
+            "and the best of the others {theirs}."
+        ),
+        FIRST_TO_TARGET,
     ),
 )

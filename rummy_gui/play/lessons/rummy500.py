@@ -3,8 +3,9 @@ obligation, a lay-off, the discard rule, going out, the score."""
 
 from __future__ import annotations
 
-from rummy_gui.i18n import N_
+from rummy_gui.i18n import N_, NN_
 from rummy_gui.play.lessons import Lesson, Step
+from rummy_gui.play.lessons.words import FIRST_TO_TARGET, Counted
 
 LESSON = Lesson(
     preset="rummy500",
@@ -12,6 +13,7 @@ LESSON = Lesson(
     hands=("7H 7S 7D 4C 5C 9S 2H KD", "3H 4H 5H 8D KH 3S 3D"),
     stock="KS QC 2D 10C 10D",
     discard="JS 6C",
+    assumes={"family": "500"},
     steps=(
         Step(
             say=N_(
@@ -23,9 +25,14 @@ LESSON = Lesson(
             why=N_("Draw from the stock this time: the discard pile comes later in the lesson."),
         ),
         Step(
-            say=N_(
-                "You hold three sevens: a set, three or four cards of one rank. Lay them down: "
-                "melded cards score for you when the deal ends."
+            say=Counted(
+                NN_(
+                    "You hold three sevens: a set, from {set_least} to {set_most} card of one "
+                    "rank. Lay them down: melded cards score for you when the deal ends.",
+                    "You hold three sevens: a set, from {set_least} to {set_most} cards of one "
+                    "rank. Lay them down: melded cards score for you when the deal ends.",
+                ),
+                "set_most",
             ),
             move="0: meld 7H 7S 7D",
             point="7H",
@@ -92,7 +99,16 @@ LESSON = Lesson(
             say=N_("Meld the three kings."),
             move="0: meld KD KS KH",
             point="KH",
-            why=N_("Meld the kings: 30 points on the table, 30 against you in your hand."),
+            why=Counted(
+                NN_(
+                    "Meld the kings: {points} point on the table, {points} against you in your "
+                    "hand.",
+                    "Meld the kings: {points} points on the table, {points} against you in your "
+                    "hand.",
+                ),
+                "points",
+            ),
+            scored="KD KS KH",
         ),
         Step(
             say=N_("One card left: discard it and you go out, which ends the deal."),
@@ -101,9 +117,11 @@ LESSON = Lesson(
             why=N_("Discard your last card to go out."),
         ),
     ),
-    end=N_(
-        "The deal is over. Each player scores the cards they melded and laid off, minus the "
-        "cards left in their hand: {mine} for you, {theirs} for your opponent. The first to "
-        "500 wins the game."
+    end=(
+        N_(
+            "The deal is over. Each player scores the cards they melded and laid off, minus the "
+            "cards left in their hand: {mine} for you, {theirs} for your opponent."
+        ),
+        FIRST_TO_TARGET,
     ),
 )

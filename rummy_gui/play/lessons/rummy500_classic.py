@@ -13,6 +13,12 @@ LESSON = Lesson(
     hands=("8S 8H 8C 10C JC 6H 7H 2D 3D", "QS 3C 4S 9H KH 6D QC"),
     stock="10S JD 4D 7C 3S",
     discard="KD 9C 5H 8D",
+    assumes={
+        "jokers": False,
+        "top_discard_must_meld": True,
+        "go_out_by_discard": False,
+        "settlement": True,
+    },
     steps=(
         Step(
             say=N_(
@@ -105,7 +111,7 @@ LESSON = Lesson(
     ),
     end=N_(
         "The deal is over: {mine} for you, {theirs} for your opponent — melded cards count "
-        "for you, cards left in the hand against. When someone reaches 500 the highest total "
-        "wins, and each other player pays the winner the difference of their totals."
+        "for you, cards left in the hand against. When someone reaches {target} the highest "
+        "total wins, and each other player pays the winner the difference of their totals."
     ),
 )

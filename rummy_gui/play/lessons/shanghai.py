@@ -4,8 +4,9 @@ fits a meld, with the random card it costs the discarder."""
 
 from __future__ import annotations
 
-from rummy_gui.i18n import N_
+from rummy_gui.i18n import N_, NN_
 from rummy_gui.play.lessons import Lesson, Step
+from rummy_gui.play.lessons.words import AFTER_ROUNDS, ROUND_CONTRACT, Counted
 
 LESSON = Lesson(
     preset="shanghai",
@@ -19,29 +20,65 @@ LESSON = Lesson(
     discard="10C",
     turn=1,
     opening=("1: draw", "2: pass"),
+    assumes={"ace": "high", "buying": True, "layoff_with_contract": True, "shanghai_call": True},
     steps=(
         Step(
-            say=N_(
-                "Welcome to Shanghai Rummy: aces high, one joker a meld, and a call. Your "
-                "neighbour drew from the stock, so you may buy the 10♣ out of turn: here that "
-                "costs two penalty cards, two buys a round at most. Pass."
+            say=(
+                Counted(
+                    NN_(
+                        "Welcome to Shanghai Rummy: aces high, at most {max_jokers} joker a meld, "
+                        "and a call.",
+                        "Welcome to Shanghai Rummy: aces high, at most {max_jokers} jokers a "
+                        "meld, and a call.",
+                    ),
+                    "max_jokers",
+                ),
+                Counted(
+                    NN_(
+                        "Your neighbour drew from the stock, so you may buy the 10♣ out of turn: "
+                        "here that costs {buy_penalty} penalty card.",
+                        "Your neighbour drew from the stock, so you may buy the 10♣ out of turn: "
+                        "here that costs {buy_penalty} penalty cards.",
+                    ),
+                    "buy_penalty",
+                ),
+                Counted(
+                    NN_(
+                        "You may buy at most {buy_limit} time a round. Pass.",
+                        "You may buy at most {buy_limit} times a round. Pass.",
+                    ),
+                    "buy_limit",
+                ),
             ),
             move="0: pass",
             point="10C",
-            why=N_("Pass: the 10♣ fits nothing of yours, and a buy costs two penalty cards."),
+            why=Counted(
+                NN_(
+                    "Pass: the 10♣ fits nothing of yours, and a buy costs {buy_penalty} penalty "
+                    "card.",
+                    "Pass: the 10♣ fits nothing of yours, and a buy costs {buy_penalty} penalty "
+                    "cards.",
+                ),
+                "buy_penalty",
+            ),
             then=("1: discard 7S", "2: take 1", "2: discard 6D"),
         ),
         Step(
-            say=N_("Your turn. Round 1 asks for two sets of three: draw from the stock."),
+            say=(ROUND_CONTRACT, N_("Your turn: draw from the stock.")),
             move="0: draw",
             point="stock",
             why=N_("Draw from the stock: the 6♦ on the pile is of no use to you."),
             then=("1: pass", "2: pass"),
         ),
         Step(
-            say=N_(
-                "In Shanghai a meld may hold only one joker: 8♥ ★ ★ is not a set. With the "
-                "8♠ you drew, lay down 8♥ 8♠ ★ and the three kings."
+            say=Counted(
+                NN_(
+                    "In Shanghai a meld may hold only {max_jokers} joker: 8♥ ★ ★ is not a set. "
+                    "With the 8♠ you drew, lay down 8♥ 8♠ ★ and the three kings.",
+                    "In Shanghai a meld may hold only {max_jokers} jokers: 8♥ ★ ★ is not a set. "
+                    "With the 8♠ you drew, lay down 8♥ 8♠ ★ and the three kings.",
+                ),
+                "max_jokers",
             ),
             move="0: contract 8H 8S JK / KC KD KS",
             point="hand",
@@ -51,10 +88,16 @@ LESSON = Lesson(
             ),
         ),
         Step(
-            say=N_(
-                "Here you may lay off in the same turn as your contract. The eights hold a "
-                "joker already, the kings none: put your second joker on the kings. A joker "
-                "left in your hand costs 50 penalty points."
+            say=Counted(
+                NN_(
+                    "Here you may lay off in the same turn as your contract. The eights hold a "
+                    "joker already, the kings none: put your second joker on the kings. A joker "
+                    "left in your hand costs {joker_points} penalty point.",
+                    "Here you may lay off in the same turn as your contract. The eights hold a "
+                    "joker already, the kings none: put your second joker on the kings. A joker "
+                    "left in your hand costs {joker_points} penalty points.",
+                ),
+                "joker_points",
             ),
             move="0: layoff JK to 2",
             point="JK",
@@ -102,9 +145,12 @@ LESSON = Lesson(
             why=N_("Discard the 4♦ to go out."),
         ),
     ),
-    end=N_(
-        "The round is over. You went out with {mine} points; the others score penalty points "
-        "for the cards in their hands, up to {theirs} — a joker 50, an ace 20. After seven "
-        "rounds the lowest total wins."
+    end=(
+        N_(
+            "The round is over. You went out and score {mine}; the others score penalty points "
+            "for the cards in their hands, up to {theirs} — a joker {joker_points}, an ace "
+            "{ace_points}."
+        ),
+        AFTER_ROUNDS,
     ),
 )

@@ -332,6 +332,36 @@ def encode_view(v: View) -> dict[str, Any]:
     }
 
 
+def encode_public(v: View) -> dict[str, Any]:
+    """What the seat's public state (the view's `_public`: the table less every
+    hidden card) holds beyond the view's own fields: the melds' makers and
+    readings, the deal's and the turn's facts. With it a client rebuilds the
+    very `View` (`remote_view.engine_view`), so the bots that search (hint,
+    deal review) can deal the hidden cards as they do at a local table."""
+    s = v._public
+    return {
+        "melds": [
+            [m.maker, m.complete, m.doubled, m.turn_made, m.rank, m.suit, m.low] for m in s.melds
+        ],
+        "depths": None if s.claim is None else list(s.claim.depths),
+        "contract_turn": list(s.contract_turn),
+        "first_meld_turn": list(s.first_meld_turn),
+        "buys": list(s.buys),
+        "last_claimer": s.last_claimer,
+        "final_pending": s.final_pending,
+        "went_out": s.went_out,
+        "bonus": list(s.bonus),
+        "next_meld": s.next_meld,
+        "called": [list(c) for c in s.called],
+        "target": None if s.target is None else str(s.target),
+        "restricted": [[code, n] for code, n in enumerate(s.restricted) if n],
+        "pending_jokers": s.pending_jokers,
+        "calling": s.calling,
+        "winners": list(s.winners),
+        "discard_face_down": s.discard_face_down,
+    }
+
+
 def plain(value: Any) -> Any:
     """A value of the engine's (a dataclass of cards, numbers and tuples) as plain JSON."""
     if isinstance(value, Card):
@@ -372,7 +402,9 @@ def state_message(
     turned up, an undo; it then travels whole). `moved_at`: the state the
     seat's own last move made (its player knows then that the move was played);
     `shown`: `shown_at_deal_end`; `may_undo`: the seat may take back its
-    last move now (`tables.NetTable.may_undo`)."""
+    last move now (`tables.NetTable.may_undo`). `public` (`encode_public`)
+    goes only while the seat has a move to choose: the hint and the deal
+    review need it then alone."""
     log = view.log
     start = len(sent_log) if log[: len(sent_log)] == sent_log else 0
     msg = {
@@ -386,6 +418,7 @@ def state_message(
         "moved_at": moved_at,
         "shown": shown,
         "undo": may_undo,
+        "public": encode_public(view) if view.legal_moves else None,
     }
     return msg, log
 
@@ -418,6 +451,7 @@ class SeatState:
     seats: tuple[dict[str, Any], ...]
     winners: tuple[int, ...]
     moved_at: int = 0  # the state this seat's own last move made
+    public: dict[str, Any] | None = None  # `encode_public`, while the seat has a move to choose
 
     @property
     def my_turn(self) -> bool:
@@ -442,6 +476,7 @@ def read_state(msg: Mapping[str, Any], before: SeatState | None) -> SeatState:
             and all(isinstance(x, str) for x in log)
             and isinstance(msg["seats"], list)
             and all(isinstance(s, dict) for s in msg["seats"])
+            and isinstance(msg.get("public"), dict | None)
         )
         if not ok:
             raise ProtocolError("malformed", "the host's state has fields of the wrong type")
@@ -453,7 +488,7 @@ def read_state(msg: Mapping[str, Any], before: SeatState | None) -> SeatState:
         winners = tuple(int(w) for w in msg.get("winners", ()))
         return SeatState(
             at, int(view["seat"]), view, hand, legal, (*kept[:start], *log),
-            tuple(msg["seats"]), winners, int(msg.get("moved_at", 0)),
+            tuple(msg["seats"]), winners, int(msg.get("moved_at", 0)), msg.get("public"),
         )  # fmt: skip
     except (KeyError, TypeError, ValueError) as e:
         if isinstance(e, ProtocolError):

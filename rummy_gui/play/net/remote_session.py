@@ -12,29 +12,35 @@ second click goes out). `waiting` says why the table waits for the host (a
 slow network, a host gone or closing), and the table dims itself and says
 so; the client reconnects by itself, with the seat's token.
 
-The hint is the hint's bot's next move, chosen from this seat's own view
-(`remote_view.engine_view`): one step at a time. Undo asks the host to
-take back the seat's last move, as far as the engine allows within the
-turn (the state says when it may, `undo`). What a joined table does not
-do: redo, review or replay a deal (the record is the host's), save the
-game (the host keeps it). Those doors stay shut: `can_redo` is False,
-`record` is None, `save_as` says the host keeps the game.
+The hint is the local table's (`hints.view_hint`): the hint's bot's advice
+for the seat's decision, chosen from its own view (`remote_view.
+engine_view`, which is `Game.view(seat)` itself while it has a move to
+choose) and followed to the end of the turn as at a local table. The deal
+review works from the seat's own decisions, kept as they were made
+(`decisions.KeptDecisions`). Undo asks the host to take back the seat's
+last move, as far as the engine allows within the turn (the state says
+when it may, `undo`). What a joined table does not do: redo, replay a deal
+(the record is the host's: every hand), save the game (the host keeps it).
+Those doors stay shut: `can_redo` is False, `record` is None, `save_as`
+says the host keeps the game.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rummy_gui.engine import Action, IllegalMove, Move, Phase
+from rummy_gui.engine import Action, IllegalMove, Move, Phase, Rules, View
 from rummy_gui.engine.rules import get_rules
 from rummy_gui.i18n import N_, _
 from rummy_gui.levels import DEFAULT_LEVEL, HINT_LEVEL, LEVELS
 from rummy_gui.play import saves
 from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.client import CLOSED, PLAYING, Client
-from rummy_gui.play.net.remote_view import engine_view, remote_view
+from rummy_gui.play.net.decisions import KeptDecisions
+from rummy_gui.play.net.remote_view import engine_view, kept_until, remote_view, seat_status
 from rummy_gui.play.palette import owner_colour, seat_colour_index
 from rummy_gui.play.session import LogEntry, SeatConfig, initials
 from rummy_gui.play.table_view import TableView
@@ -103,6 +109,7 @@ class RemoteSession:
         # the host's news after a deal's end, held while the table shows the deal's summary
         self._held: list[dict[str, Any]] = []
         self._holding = False
+        self.kept = KeptDecisions(self.rules, self.seat)  # for the deal review
         self._view = self._take(state, None)
 
     # --- news from the host --------------------------------------------------
@@ -124,11 +131,13 @@ class RemoteSession:
             elif kind == p.REFUSED:
                 self._pending = False
                 refused.append(_refusal(msg))
+                self.kept.unanswered()
                 self.version += 1  # the table puts back what it moved
             elif kind == p.CLOSING:
                 self.host_closed = True
             elif kind == p.WELCOME:  # (again): a move sent before it may never have gone
                 self.host_closed = False
+                self.kept.unanswered()
                 if self._pending:
                     self._pending = False
                     self.version += 1
@@ -153,6 +162,7 @@ class RemoteSession:
     def _take(self, state: p.SeatState, shown: dict[str, Any] | None) -> TableView:
         """A new state: the seats, the view, the log and the scores follow it."""
         self.seats = [_seat_config(s) for s in state.seats]
+        self._seat_facts = state.seats, time.monotonic()  # `seat_status`, `seat_kept`
         self._free = [s for s, c in enumerate(self.seats) if c.is_human and not c.name]
         for s in self._free:  # a seat for a person nobody has taken yet
             self.seats[s].name = _(FREE_SEAT)
@@ -167,6 +177,8 @@ class RemoteSession:
         self._follow_log(state, view)
         if self._pending and state.moved_at > self._pending_at:
             self._pending = False  # the move waited for was played
+        self.kept.seen(state)
+        self._state = state  # the latest taken in (the client may hold newer: a deal's end)
         self.version += 1
         return view
 
@@ -208,6 +220,17 @@ class RemoteSession:
 
     def humans(self) -> list[int]:
         return [self.seat]
+
+    def seat_status(self, seat: int) -> str | None:
+        """Another person's seat as the host tells it (tables.EMPTY, CONNECTED,
+        AWAY or STANDIN); None for a bot's seat and this one."""
+        return None if seat == self.seat else seat_status(self._seat_facts[0][seat])
+
+    def seat_kept(self, seat: int) -> float | None:
+        """Seconds left of the grace time of an away player's seat, counted down here."""
+        raw, told = self._seat_facts
+        until = kept_until(raw[seat], told)
+        return None if until is None else max(0.0, until - time.monotonic())
 
     # --- the game now ----------------------------------------------------------
     @property
@@ -260,6 +283,7 @@ class RemoteSession:
             raise IllegalMove(_("Your last move is still on its way to the host."), "pending")
         self._pending, self._pending_at = True, self._view.move_count
         self.client.play(move.with_seat(seat))
+        self.kept.sent(move, self._pending_at)
         self.version += 1
 
     # --- what a joined table does not do (see the module's docstring) -----------
@@ -286,6 +310,7 @@ class RemoteSession:
         self._pending, self._pending_at = True, self._view.move_count
         self._may_undo = False
         self.client.undo()
+        self.kept.undo_sent(self._pending_at)
         self.version += 1
         return last
 
@@ -293,20 +318,23 @@ class RemoteSession:
         raise IllegalMove(_("Nothing to redo."), "nothing_to_redo")
 
     def hint(self, seat: int) -> Hint | None:
-        """The hint's bot's advice from this seat's own view: its next move
-        (one step: what follows it is decided on the host's next state)."""
-        if seat != self.seat or not self.legal(seat) or self.client.state is None:
+        """The hint's bot's advice from this seat's own view, as a local table
+        gives it (`_advice`)."""
+        if seat != self.seat or not self.legal(seat):
             return None
-        from rummy_gui.bots import make_bot
-        from rummy_gui.hints import Hint
-        from rummy_gui.play.narrate import advise
+        return _advice(self.rules, self._state, self.version)
 
-        level = HINT_LEVEL if HINT_LEVEL in VIEW_LEVELS else VIEW_LEVELS[-1]
-        move = make_bot(level, seed=self.version).choose(engine_view(self.rules, self.client.state))
-        return Hint((move,), advise([move]))
+    def hint_rest(self, advice: Hint) -> Hint | None:
+        """The rest of the advice once its first step was played (the host's
+        state after it is the position the rest was chosen for)."""
+        from rummy_gui.hints import rest_of
 
-    def hint_rest(self, advice: Hint) -> Hint | None:  # noqa: ARG002
-        return None
+        return rest_of(advice, _engine_view(self.rules, self._state))
+
+    def decisions(self, seat: int) -> list[tuple[View, Move]] | None:
+        """This seat's decisions in the last deal, as it saw them (the deal
+        review's, in place of a record); None for another seat."""
+        return self.kept.deal() if seat == self.seat else None
 
     # --- the other seats move on the host ---------------------------------------
     def bot_to_act(self) -> int | None:
@@ -342,6 +370,31 @@ class RemoteSession:
 
     def close(self) -> None:
         self.client.close()
+
+
+def _engine_view(rules: Rules, state: p.SeatState) -> View | None:
+    try:
+        return engine_view(rules, state)
+    except p.ProtocolError:
+        return None
+
+
+def _advice(rules: Rules, state: p.SeatState, seed: int) -> Hint | None:
+    """The local table's hint (`hints.view_hint`) from the seat's view; from a
+    host that sends no public state, the next move of a level that reads the
+    view's own fields alone."""
+    from rummy_gui.bots import make_bot
+    from rummy_gui.hints import Hint, view_hint
+    from rummy_gui.play.narrate import advise
+
+    view = _engine_view(rules, state)
+    if view is None:
+        return None
+    if state.public is not None:
+        return view_hint(view, seed=seed)
+    level = HINT_LEVEL if HINT_LEVEL in VIEW_LEVELS else VIEW_LEVELS[-1]
+    move = make_bot(level, seed=seed).choose(view)
+    return Hint((move,), advise([move]))
 
 
 def _seat_config(raw: dict[str, Any]) -> SeatConfig:

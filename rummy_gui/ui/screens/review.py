@@ -7,6 +7,10 @@ finding shows the position as that player saw it (their own hand face up,
 the others' as counts, the table and the pile), the move made, the expert's
 move and the expected difference; step with the arrow keys or the buttons.
 
+At a joined network table the review works from the seat's own decisions,
+each the view it had and the move it made (`TableSession.decisions`): the
+session keeps no record, and the positions shown are those views.
+
 In hot-seat play each person reviews only their own decisions: the review
 asks whose it is, then waits behind a "pass the computer" screen (the
 review computing meanwhile) until that person is ready, since it shows
@@ -21,6 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummy_gui.engine import Move, View
+from rummy_gui.hints import world
 from rummy_gui.i18n import _, decimal
 from rummy_gui.play.narrate import describe
 from rummy_gui.play.replay import Replay
@@ -89,10 +94,13 @@ class ReviewScene(Scene):
         self.seat = seat
         # in hot-seat play nothing of the seat's is shown until its player is ready
         self.waiting = hand_over
-        record = recorded(session)
-        self.replay = Replay(record)
+        record = session.record()
+        # a joined seat keeps no record: its own decisions, as it saw them
+        self.kept = None if record is not None else session.decisions(seat)
+        self.replay = Replay(recorded(session)) if self.kept is None else None
+        self._said: dict[tuple[str, int], str] = {}  # a kept decision's moves in words
         self.job: ReviewJob | None = ReviewJob(
-            record, seat, seed=session.bot_seed(seat), budget=budget
+            record, seat, seed=session.bot_seed(seat), budget=budget, kept=self.kept
         )
         self.findings: list[Finding] | None = None
         self.error: str | None = None
@@ -162,6 +170,9 @@ class ReviewScene(Scene):
         f = self.finding
         if f is None:
             return None
+        if self.kept is not None:
+            return self.kept[f.position][0]
+        assert self.replay is not None
         return self.replay.positions[f.position].view(self.seat)
 
     def frame_wait(self) -> float:
@@ -222,7 +233,15 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def _words(self, move: Move, position: int) -> str:
-        return describe(move, self.replay.positions[position], self.session.name(self.seat))
+        name = self.session.name(self.seat)
+        if self.kept is None:
+            assert self.replay is not None
+            return describe(move, self.replay.positions[position], name)
+        key = (str(move), position)  # drawn each frame: the world is dealt once
+        if key not in self._said:
+            # the public facts the words need, from the seat's own view
+            self._said[key] = describe(move, world(self.kept[position][0]), name)
+        return self._said[key]
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

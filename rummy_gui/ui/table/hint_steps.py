@@ -23,6 +23,7 @@ class HintSteps:
     def __init__(self, t: TableState) -> None:
         self.t = t
         self.advice: Hint | None = None  # the advice being followed: its first step is shown
+        self._awaited = False  # its step went to a joined table's host, not yet played
         self._message: Message | None = None
 
     def ask(self) -> None:
@@ -53,9 +54,14 @@ class HintSteps:
             self.advice = None
             self._say(None)
 
-    def follow(self, seat: int) -> None:
-        """After a move: the hint's next step when the move was its step, else the hint is done."""
+    def follow(self, seat: int, later: bool = False) -> None:
+        """After a move: the hint's next step when the move was its step, else
+        the hint is done. `later`: the move went to a joined table's host and
+        is played with a later frame; the advice waits for it (`news`)."""
         t = self.t
+        self._awaited = later and self.advice is not None
+        if self._awaited:
+            return
         advice, self.advice = self.advice, None
         if advice is None:
             return
@@ -72,6 +78,14 @@ class HintSteps:
         self.advice = rest
         self._show_step(rest)
         self._say(rest)
+
+    def news(self, refused: bool) -> None:
+        """The host's news came: a step awaited was played (the advice goes on
+        as after a local move) or refused (the advice stays, as it does then)."""
+        if self._awaited:
+            self._awaited = False
+            if not refused:
+                self.follow(self.t.viewer)
 
     def _say(self, advice: Hint | None) -> None:
         """The advice in words, in place of the words of its earlier step."""

@@ -50,7 +50,7 @@ class LessonHints(HintSteps):
     def ask(self) -> None:
         step = self.lesson.run.step
         if step is not None and not step.move and self.t.my_turn():
-            self.t.message_at(_(step.why))
+            self.t.message_at(self.lesson.run.why())
             return
         super().ask()
 

@@ -86,7 +86,8 @@ class TableMoves:
         factor = self.app.settings.animation_factor
         if factor > 0 and table_policy.holds_for_undo(t.session, seat, move):
             t.pace.hold_for_undo(UNDO_HOLD * factor)  # the next bot waits: "Undo turn" is possible
-        self.hints.follow(seat)
+        # a joined table's host plays the move with a later frame (`take_news`)
+        self.hints.follow(seat, later=t.view.move_count == count)
         if self.played_hook is not None:
             self.played_hook(seat)
         self.after_move()
@@ -100,7 +101,8 @@ class TableMoves:
         session = t.session
         version, deal = session.version, t.view.round
         before = t.geometry()
-        for refused in session.refresh():
+        refusals = session.refresh()
+        for refused in refusals:
             t.message_at(reason(refused, {m.id: m.pretty() for m in t.view.public_melds}))
             t.hand.clear_selection()
         if session.version == version:
@@ -117,6 +119,7 @@ class TableMoves:
         session.announcements.clear()
         if t.view.game_over:
             self.app.play_sound("win")
+        self.hints.news(refused=bool(refusals))
         self.after_move()
 
     def play_one_of(self, moves: list[Move], title: str) -> None:

@@ -14,7 +14,7 @@ from rummy_gui.engine import Action, Move, scoring
 from rummy_gui.engine.fairness import short
 from rummy_gui.i18n import _, ngettext
 from rummy_gui.play.narrate import is_you
-from rummy_gui.play.table_session import TableSession
+from rummy_gui.play.table_session import TableSession, reviewable
 from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.art.motion import Celebration
 from rummy_gui.ui.screens import catalog
@@ -87,7 +87,8 @@ class DealSummaryScene(Overlay):
         label = _("See the result") if self.table.view.game_over else _("Next deal")
         bw, bh, y = min(px(220), (rw - 100) // 3), px(50), r.bottom - px(66)
         self.buttons = [Button((r.centerx - bw // 2, y, bw, bh), label, self._next, primary=True)]
-        # a session that keeps no record (a joined network table) offers neither door
+        # a session that keeps no record (a joined network table) offers no replay, and
+        # the review only where it keeps the seat's own decisions (`reviewable`)
         kept = self.table.session.record() is not None
         if kept:
             self.buttons.append(
@@ -98,7 +99,7 @@ class DealSummaryScene(Overlay):
                     size=px(16),
                 )
             )
-        if kept and self.table.session.humans():  # in hot seat the review asks whose it is
+        if reviewable(self.table.session) and self.table.session.humans():  # hot seat: whose
             self.buttons.append(
                 Button(
                     (r.x + 30, y, bw, bh),
@@ -205,7 +206,7 @@ def show_review(app: App, table: TableScene) -> None:
     """Review this deal: the one human's decisions against the expert's."""
     from rummy_gui.ui.screens.review import show_review as open_review
 
-    if table.session.record() is not None:  # a session that keeps no record offers no review
+    if reviewable(table.session):  # nor where a session keeps no record nor decisions
         open_review(app, table.session)
 
 
@@ -339,8 +340,8 @@ class GameOverScene(Overlay):
             replay = partial(show_replay, self.app, self.table)
             spot = (r.centerx - bw // 2, y, bw, bh)
             self.buttons.insert(1, Button(spot, _("Replay last deal"), replay, size=px(16)))
-        if self.table.session.humans() and self.table.session.record() is not None:
-            # the last deal's review, under the graph (none where no record is kept)
+        if self.table.session.humans() and reviewable(self.table.session):
+            # the last deal's review, under the graph (none where nothing is kept for it)
             review_h = px(46)
             self.buttons.append(
                 Button(
@@ -353,7 +354,8 @@ class GameOverScene(Overlay):
 
     def review_button(self) -> Button | None:
         """ "Review last deal", under the graph (a table with a human only)."""
-        return self.buttons[3] if len(self.buttons) > 3 else None
+        label = _("Review last deal")
+        return next((b for b in self.buttons if b.label == label), None)
 
     def graph_rect(self) -> pygame.Rect:
         """The score graph: the right half, ending a clear gap above the review

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rummy_gui.engine import Action, Game, Move, parse_card
+from rummy_gui.engine.cards import card_from_code
 from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.serve import HostThread
 from rummy_gui.play.net.tables import NetTable
@@ -32,6 +33,7 @@ class Recorder:
         self.states = 0
         self.face_down_seen = 0
         self.faults: list[str] = []
+        self.public_seen = 0  # cards named in the public states sent
         self.logs: dict[tuple[str, int], list[str]] = {}
 
     def __call__(self, table: NetTable, seat: int, msg: dict[str, Any]) -> None:
@@ -47,7 +49,11 @@ class Recorder:
         log.extend(msg["log"])
         if msg["view"] != p.encode_view(view) or log != [str(m) for m in view.log]:
             self.faults.append(f"seat {seat} was sent more or less than its view")
+        if msg["public"] != (p.encode_public(view) if view.legal_moves else None):
+            self.faults.append(f"seat {seat} was sent more or less than its public state")
         self.hidden_cards(g, seat, msg["view"], log)
+        if msg["public"] is not None:
+            self.public_cards(g, seat, msg["public"])
         ended = g.deal_over or g.game_over
         hands = None if msg["shown"] is None else msg["shown"]["hands"]
         if hands != ([[str(c) for c in g.hand(s)] for s in range(g.players)] if ended else None):
@@ -84,6 +90,24 @@ class Recorder:
             face_down.values()
         )
 
+    def public_cards(self, g: Game, seat: int, public: dict[str, Any]) -> None:
+        """The public state names no card but those the turn's player took
+        off the pile this turn (everyone saw them taken) or the seat's own."""
+        s = g._s
+        taken = Counter(
+            str(card_from_code(c)) for c, n in enumerate(s.restricted) for _ in range(n)
+        )
+        if s.target is not None:
+            taken[str(s.target)] = max(taken[str(s.target)], 1)
+        named = Counter(str(card_from_code(c)) for c, n in public["restricted"] for _ in range(n))
+        if public["target"] is not None:
+            named[str(parse_card(public["target"]))] = max(
+                named[str(parse_card(public["target"]))], 1
+            )
+        self.public_seen += sum(named.values())
+        if named - taken - of(g.hand(seat)):
+            self.faults.append(f"seat {seat} was sent a card in its public state: {named - taken}")
+
 
 @pytest.mark.long
 @pytest.mark.parametrize(
@@ -108,6 +132,8 @@ def test_no_seat_is_sent_a_card_it_may_not_see(
             c.close()
     assert rec.faults == []
     assert rec.states > 50
+    if preset == "rummy500":
+        assert rec.public_seen > 0  # a public state named cards taken off the pile
     if preset == "pinochle":
         assert rec.face_down_seen > 0  # the game did lay cards off face down
 
@@ -128,3 +154,23 @@ def test_the_recorder_finds_a_hand_sent_to_the_wrong_seat(host: HostThread) -> N
         for c in clients:
             c.close()
     assert any("not its own" in f for f in rec.faults)
+
+
+def test_the_recorder_finds_a_stock_card_in_a_public_state(host: HostThread) -> None:
+    """The check can fail: a public state naming a card of the stock is caught."""
+    rec = Recorder()
+    clients = make_table(host, "rummy500", 2, 2, {"target": 100})
+    try:
+
+        def leak(table: NetTable) -> None:
+            seat = table.game.to_act[0]
+            msg, _log = p.state_message(table.game.view(seat), table.at, [], ())
+            msg["public"]["target"] = str(table.game._s.stock[-1])
+            rec(table, seat, msg)
+
+        table = host.ask(lambda: next(iter(host.host.tables.values())))
+        host.ask(leak, table)
+    finally:
+        for c in clients:
+            c.close()
+    assert any("in its public state" in f for f in rec.faults)

@@ -5,13 +5,15 @@ item by item), but what the host does not send."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import fields, replace
+from typing import Any
 
 import pytest
 
 from rummy_gui.bots import make_bot
-from rummy_gui.engine import PRESETS, Game
+from rummy_gui.engine import PRESETS, Game, View
 from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.remote_session import VIEW_LEVELS
 from rummy_gui.play.net.remote_view import engine_view, remote_view
@@ -90,3 +92,68 @@ def test_the_hints_bot_chooses_from_the_remote_view_as_from_the_real_one(preset:
             mine = make_bot(level, seed=i).choose(view)
             assert mine == make_bot(level, seed=i).choose(game.view(seat)), (preset, i, level)
         game.play(rng.choice(game.offered_moves(seat)))
+
+
+def same_view(a: View, b: View) -> list[str]:
+    """The fields in which two engine views differ (melds by their state:
+    a meld has no equality of its own)."""
+    out = []
+    for f in fields(View):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if f.name == "melds":
+            x, y = [m.state() for m in x], [m.state() for m in y]
+        elif f.name == "_public":
+            x, y = x.key(), y.key()
+        if x != y:
+            out.append(f"{f.name}: {x!r} != {y!r}")
+    return out
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_engine_view_is_the_seats_very_view_while_it_has_a_move_to_choose(
+    preset: str,
+) -> None:
+    """With the public state the host sends then, the joined seat's view is
+    `Game.view(seat)` itself, so the bots that search use it as their own."""
+    rules = PRESETS[preset]
+    players = min(max(3, rules.min_players), rules.max_players)
+    rng = random.Random(preset + "public")
+    game = Game.new(preset, players=players, seed=rng.randrange(10**9))
+    checked = 0
+    for i in range(500):
+        if game.game_over:
+            break
+        for seat in game.to_act:
+            message, _log = p.state_message(game.view(seat), i, SEATS[:players], ())
+            assert message["public"] is not None
+            state = p.read_state(json.loads(json.dumps(message)), None)
+            assert same_view(engine_view(game.rules, state), game.view(seat)) == [], (preset, i)
+            checked += 1
+        game.play(rng.choice(game.offered_moves(game.to_act[0])))
+    assert checked > 100
+
+
+def test_the_public_state_goes_only_to_a_seat_with_a_move_to_choose() -> None:
+    game = Game.new("rummy500", players=3, seed=5)
+    waiting = next(s for s in range(3) if s not in game.to_act)
+    message, _log = p.state_message(game.view(waiting), 0, SEATS[:3], ())
+    assert message["public"] is None
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda pub: pub.update(melds=[[0, False, False, 0, 0, "", 0]] * 9),
+        lambda pub: pub.update(buys="many"),
+        lambda pub: pub.update(restricted=[[99, 1]]),
+        lambda pub: pub.update(went_out=True),
+        lambda pub: pub.pop("calling"),
+    ],
+)
+def test_a_public_state_that_does_not_read_is_a_protocol_error(damage: Any) -> None:
+    game = Game.new("rummy500", players=2, seed=1)
+    seat = game.to_act[0]
+    message, _log = p.state_message(game.view(seat), 0, SEATS[:2], ())
+    damage(message["public"])
+    with pytest.raises(p.ProtocolError):
+        engine_view(game.rules, p.read_state(message, None))

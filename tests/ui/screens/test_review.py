@@ -132,6 +132,7 @@ def test_the_review_steps_with_keys_and_mouse_and_shows_the_players_view(app: Ap
         frame(app)
         f = findings[k]
         assert review.index == k
+        assert review.replay is not None  # a local game: the review replays its record
         position = review.replay.positions[f.position]
         # the position shown is the record's, as seat 0 saw it
         assert list(review.view().hand) == position.hand(0)  # type: ignore[union-attr]

@@ -167,6 +167,7 @@ def test_game_over_opens_the_review_of_the_last_deal(app: App) -> None:
     assert review.seat == 0
     assert not review.waiting  # one human: no hand-over
     # the last deal's record: its last move is Ann's going out
+    assert review.replay is not None
     assert same_move(review.replay.moves[-1], Move.parse("0: discard KD"))
     finish_review(app, review)
     assert review.error is None

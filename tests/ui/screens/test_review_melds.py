@@ -66,6 +66,7 @@ def test_every_meld_is_inside_the_screen_and_none_over_another(
     assert scene.job is not None
     scene.job.close()
     scene.job = None
+    assert scene.replay is not None
     position = len(scene.replay.moves)  # seat 0 to draw, the nine melds down
     draw = Move.parse("0: draw")
     scene.findings = [Finding(position, draw, Move.parse("0: take 1"), 5.0, -5.0, 0.0, 8)]

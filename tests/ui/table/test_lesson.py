@@ -213,7 +213,7 @@ def test_another_legal_move_is_answered_by_the_lesson_and_changes_nothing(app: A
     assert step is not None
     assert step.move == "0: draw"
     assert game_of(scene).record() == before
-    assert [m.text for m in scene.messages] == [step.why]
+    assert [m.text for m in scene.messages] == [scene.lesson.run.why()]
 
 
 def test_an_illegal_move_is_answered_with_the_engines_reason(app: App) -> None:
@@ -227,7 +227,7 @@ def test_an_illegal_move_is_answered_with_the_engines_reason(app: App) -> None:
     assert step is not None
     said = [m.text for m in scene.messages]
     assert said
-    assert said[-1] != step.why
+    assert said[-1] != scene.lesson.run.why()
 
 
 def _finish(app: App, scene: LessonTable) -> LessonEndScene:
@@ -343,7 +343,7 @@ def test_the_hint_at_a_step_of_any_move_of_a_kind_says_the_lessons_words(app: Ap
     assert hint.visible
     assert hint.enabled
     click(app, hint.rect.center)
-    assert [m.text for m in scene.messages][-1] == run.step.why
+    assert [m.text for m in scene.messages][-1] == run.why()
     assert scene.hint is None
 
 
