@@ -224,3 +224,13 @@ def test_bots_searched_figures_pool_every_pass(monkeypatch: pytest.MonkeyPatch) 
     assert persian["decisions"] == 3
     assert persian["wall max"] == 400.0
     assert persian["wall p50"] == 200.0
+
+
+def test_ab_compares_two_trees_by_cpu_time() -> None:
+    from lab.bench import ab
+
+    root = Path(__file__).resolve().parents[2]
+    out = ab.compare(root, root, rounds=2, moves=200, runs=1, warm=50)
+    assert out["base cpu s"] > 0
+    assert out["this cpu s"] > 0
+    assert out["this/base"] == out["this cpu s"] / out["base cpu s"]

@@ -10,7 +10,14 @@ from .melds import Token, card_token, layoff_fits
 from .moves import Move
 from .state import Claim
 from .table import Apply, Table
-from .targets import call_possible, natural_use_possible, target_uses, usable_depths
+from .targets import (
+    call_possible,
+    natural_use_possible,
+    quick_use,
+    target_uses,
+    usable_depths,
+    use_masks,
+)
 
 # Enum members as module names: reading one off its enum class costs several
 # times a global's lookup (Python 3.11), and these are read per move.
@@ -62,13 +69,22 @@ def rummy_depths(t: Table) -> list[int]:
     melds = s.melds
     if not call_possible(r, pile, melds):
         return out
-    counts = [0] * 53  # the pool's (the top n cards') counts, as n grows
-    added = 0
+    counts = [0] * 53  # the pool's (the top n cards') counts and codes held, as n grows
+    bits = added = 0
+    masks, jokers = use_masks(r)
     for n in usable_depths(r, (), pile, melds):
         while added < n:
             added += 1
-            counts[pile[-added].code] += 1
+            code = pile[-added].code
+            counts[code] += 1
+            bits |= 1 << code
         target = pile[-n]
+        # a set or run through the target, read off the bits, is a use
+        if not target.is_joker and quick_use(
+            masks[target.code], r.min_run, bits, min(jokers, counts[52]), 53
+        ):
+            out.append(n)
+            continue
         # the search's quick necessary condition for a pool without a joker
         if (
             not counts[52]

@@ -497,38 +497,40 @@ class HandIndex:
 def natural_meld_possible(rules: Rules, places: Sequence[int], lanes: int) -> bool:
     """`HandIndex.meld_possible` of natural cards of the 500 family, from
     their run places by suit and those side by side (`HandIndex.lanes`)."""
+    entry = _WINDOWS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _run_windows(rules)
+    _rules, sets, run_lo, lows = entry
     p0, p1, p2, p3 = places
-    if (rules.max_set is None or rules.max_set >= 3) and (
-        (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)
-    ):
+    if sets and (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3):
         return True
-    run_lo, lows = _run_windows(rules)
     # bit `low` of a suit's lane is set when places low .. low + run_lo - 1
     # are all held (`lows` keeps each window inside its lane)
     full = lanes & lows
+    if run_lo == 3:
+        return bool(full & lanes >> 1 & lanes >> 2)
     for k in range(1, run_lo):
         full &= lanes >> k
     return bool(full)
 
 
-_WINDOWS: dict[int, tuple[Rules, int, int]] = {}
+_WINDOWS: dict[int, tuple[Rules, bool, int, int]] = {}
 
 
-def _run_windows(rules: Rules) -> tuple[int, int]:
-    """(min_run, the lowest places of a run window of min_run places, in
-    the four 15-bit lanes of `HandIndex.lanes`; 0 if no run can be made)."""
-    entry = _WINDOWS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        run_lo = rules.min_run
-        lo_b, hi_b = run_bounds(rules)
-        lows = 0
-        if 1 <= run_lo <= 13 and run_lo <= hi_b - lo_b + 1:
-            lane = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
-            lows = lane | lane << 15 | lane << 30 | lane << 45
-        if len(_WINDOWS) > 64:
-            _WINDOWS.clear()
-        entry = _WINDOWS[id(rules)] = (rules, run_lo, lows)
-    return entry[1], entry[2]
+def _run_windows(rules: Rules) -> tuple[Rules, bool, int, int]:
+    """(the rules, whether a set of three is a meld, min_run, the lowest places of a
+    window of min_run places in the lanes of `HandIndex.lanes`, 0 if none), kept per rules."""
+    run_lo = rules.min_run
+    lo_b, hi_b = run_bounds(rules)
+    lows = 0
+    if 1 <= run_lo <= 13 and run_lo <= hi_b - lo_b + 1:
+        lane = ((1 << (hi_b - run_lo + 2)) - 1) & ~((1 << lo_b) - 1)
+        lows = lane | lane << 15 | lane << 30 | lane << 45
+    if len(_WINDOWS) > 64:
+        _WINDOWS.clear()
+    sets = rules.max_set is None or rules.max_set >= 3
+    entry = _WINDOWS[id(rules)] = (rules, sets, run_lo, lows)
+    return entry
 
 
 def layoff_candidates(

@@ -259,13 +259,19 @@ class Game(GameReads):
         the game is then unchanged. Returns the move as played, with its seat."""
         cache, table = self._cache, self._table
         listed = cache.moves
-        if (
-            listed is not None
-            and isinstance(move, Move)
-            # MoveCache.listed, its short lists written out: ids compared in C
-            and (id(move) in map(id, listed) if len(listed) < 48 else cache.listed(move))
-        ):
-            m, apply = move, prepare_listed(table, move)  # legal by construction
+        m: Move | None = None
+        if listed is not None and isinstance(move, Move):
+            if len(listed) < 48:
+                # MoveCache.listed, its short lists written out: identity, never
+                # Move.__eq__ (a plain loop of `is` beats map(id) in 3.11)
+                for x in listed:
+                    if x is move:
+                        m = x
+                        break
+            elif cache.listed(move):
+                m = move
+        if m is not None:
+            apply = prepare_listed(table, m)  # legal by construction
         else:
             m, apply = prepare(table, move)
         s = table.s  # moves change the state in place, never replace it

@@ -12,10 +12,10 @@ contract's melds keep its shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from itertools import compress
 
-from .cards import JOKER, Card, Token, card_from_code, card_token
+from .cards import Card, Token, card_from_code, card_token
 from .combos import (
     HandIndex,
     layoff_candidates,
@@ -25,6 +25,7 @@ from .combos import (
 from .contract_combos import contract_layouts
 from .dealing import cut_range
 from .enums import Action, ClaimKind, Phase
+from .finish import finish_ok
 from .meld_pieces import hand_melds
 from .melds import (
     RUN,
@@ -40,7 +41,7 @@ from .memo import readings_of as _readings
 from .moves import Move
 from .rules import CONTRACTS, Rules
 from .table import Table
-from .targets import natural_uses, table_facts, usable_depths
+from .targets import quick_use, table_facts, usable_depths, use_masks
 from .turn import target_playable
 
 # Enum members as module names: reading a member off its enum class goes
@@ -127,6 +128,8 @@ def generate(t: Table) -> list[Move]:
     return out
 
 
+# each card code's rank, the joker's 0 (`usable_depths` counts the pool's ranks so)
+_RANK0_OF = [code % 13 + 1 for code in range(52)] + [0]
 _PLAINS: dict[int, tuple[Move, ...]] = {}
 _DRAW, _PASS, _TAKE1, _BUY = range(4)
 
@@ -240,21 +243,41 @@ def _draw_moves(t: Table, seat: int) -> list[Move]:
     if len(pile) < first:
         return out
     hand = s.hands[seat]
-    depths = usable_depths(r, hand, pile, s.melds)
+    # the pool's counts and held codes (bits), the pile's cards added as the depths go deeper
+    counts = [0] * 53
+    ranks = [0] * 14
+    bits = 0
+    for c in hand:
+        code = c.code
+        counts[code] += 1
+        ranks[_RANK0_OF[code]] += 1
+        bits |= 1 << code
+    depths = usable_depths(r, hand, pile, s.melds, (ranks, bits))
     if not depths:
         return out
-    # the pool's counts, the pile's cards added as the depths go deeper
-    counts = [0] * 53
-    for c in hand:
-        counts[c.code] += 1
+    # the codes of which more are held than restricted: the hand's and the top card's
+    # (a deeper card is restricted as it is taken); the top alone too when n = 1
+    free_codes = 53 - counts.count(0)
+    free_deep = free_codes + (not counts[pile[-1].code])
+    masks, jokers = use_masks(r)
+    size = r.min_run
     added = 0
     for n in depths:
         if n < first:
             continue
         while added < n:
             added += 1
-            counts[pile[-added].code] += 1
+            code = pile[-added].code
+            counts[code] += 1
+            bits |= 1 << code
         taken = pile[-n:]
+        code = taken[0].code
+        # a set or run through the target that leaves a free card
+        if code != 52 and quick_use(
+            masks[code], size, bits, min(jokers, counts[52]), free_deep if n > 1 else free_codes
+        ):
+            out.append(_mv(_A_TAKE, seat, number=n))
+            continue
         restricted = [0] * 53
         for c in taken if n == 1 else taken[:-1]:
             restricted[c.code] += 1
@@ -295,7 +318,7 @@ def _play_moves(
             for meld in s.melds:
                 if index.may_lay_off(meld):
                     for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
-                        if _finish_ok(t, seat, cards, fit_meld, False, index):
+                        if finish_ok(t, seat, cards, fit_meld, False, index):
                             add(_layoff_mv(seat, toks, meld.id))
                 if meld.kind == RUN:
                     for i, c in enumerate(meld.cards):
@@ -320,7 +343,7 @@ def _play_moves(
                     if (
                         (len(used) < size or out_ok)
                         if free
-                        else _finish_ok(
+                        else finish_ok(
                             t, seat, used, None, target is not None and target in used, index
                         )
                     ):
@@ -334,22 +357,24 @@ def _play_moves(
             if (
                 (len(used) < size or out_ok)
                 if free
-                else _finish_ok(t, seat, used, None, target is not None and target in used, index)
+                else finish_ok(t, seat, used, None, target is not None and target in used, index)
             ):
                 add(m)
-        # no natural of the hand goes next to a meld: no meld passes may_lay_off
-        table = s.melds if index.joker or index.lanes & table_facts(s.melds)[2] else ()
+        # the melds that pass `index.may_lay_off`: all for a joker hand, else those
+        # next to which a natural of the hand goes (each meld's lay-off bits)
+        table: Iterable[Meld] = s.melds
+        if not index.joker:
+            facts, lanes = table_facts(s.melds), index.lanes
+            table = compress(table, [lanes & bits for bits in facts[3]]) if lanes & facts[2] else ()
         for meld in table:
-            if not index.may_lay_off(meld):
-                continue
             if free:  # `_layoffs` without the cards and the table after
                 for toks in layoff_candidates(r, hand, meld, index):
                     if len(layoff_fits(r, meld, toks)) == 1 and (len(toks) < size or out_ok):
                         add(_layoff_mv(seat, toks, meld.id))
                 continue
             for toks, cards, fit_meld in _layoffs(t, seat, meld, index):
-                if _finish_ok(
-                    t, seat, cards, fit_meld, target is not None and target in cards, index
+                if finish_ok(
+                    t, seat, cards, fit_meld, target is not None and target in cards, index, meld
                 ):
                     add(_layoff_mv(seat, toks, meld.id))
     if r.shanghai_call and s.melds and s.target is None and not s.pending_jokers:
@@ -425,106 +450,6 @@ def _swap_ok(t: Table, seat: int, meld: Meld, card: Card) -> bool:
         return False
     after = meld.with_card(index, card)
     return joker_fits_somewhere(t.rules, [after if x is meld else x for x in t.s.melds])
-
-
-def _finish_ok(
-    t: Table,
-    seat: int,
-    cards: Sequence[Card],
-    melds_after: Callable[[], list[Meld]] | None,
-    uses_target: bool,
-    index: HandIndex,
-) -> bool:
-    """`turn.check_finish` as a question: can the turn still be ended?
-    `index`: the hand's, before the cards leave it."""
-    r, s = t.rules, t.s
-    left = len(s.hands[seat]) - len(cards)
-    target = s.target
-    if not left:
-        if r.go_out_by_discard and not r.last_round_goes_out_whole(s.round):
-            return False
-        return target is None or uses_target
-    if s.pending_jokers and JOKER not in cards and left < 2:
-        return False
-    # a card leaving the hand uses up a restricted copy first
-    if target is not None and not uses_target:
-        if _natural_use_left(t, cards, left, index, target):
-            return True
-        hand = list(s.hands[seat])
-        restricted = list(s.restricted)
-        for c in cards:
-            hand.remove(c)
-            if restricted[c.code]:
-                restricted[c.code] -= 1
-        melds = melds_after() if melds_after is not None else s.melds
-        return target_playable(t, hand, restricted, target, melds)
-    # is a card left of which more copies are held than are restricted?
-    restricted = s.restricted
-    if not any(restricted):
-        return True  # nothing is restricted and a card is left
-    gone: dict[int, int] = {}
-    for c in cards:
-        gone[c.code] = gone.get(c.code, 0) + 1
-    counts = index.counts
-    for c in index.distinct:
-        code = c.code
-        k = gone.get(code, 0)
-        if counts[code] - k > max(0, restricted[code] - k):
-            return True
-    return False
-
-
-# the last hand index asked about, its target and the target's natural uses
-# in that hand (each as its count of every card code): one tuple read and
-# replaced whole, so a bot's thread never sees half of one
-_USES: list[tuple[object, Card | None, list[dict[int, int]]]] = [(None, None, [])]
-
-
-def _natural_use_left(
-    t: Table, cards: Sequence[Card], left: int, index: HandIndex, target: Card
-) -> bool:
-    """A quick sufficient answer to `target_playable` after these cards leave
-    the hand (`left` cards stay): one of the target's natural sets or runs
-    (`natural_uses`, which that search tries too) is still held and leaves
-    a way to end the turn."""
-    kept, kept_target, uses = _USES[0]
-    if kept is not index or kept_target is not target:
-        uses = []
-        for used in natural_uses(t.rules, index.counts, target):
-            use: dict[int, int] = {}
-            for c in used:
-                use[c.code] = use.get(c.code, 0) + 1
-            uses.append(use)
-        _USES[0] = (index, target, uses)
-    if not uses:
-        return False
-    gone: dict[int, int] = {}
-    for c in cards:
-        gone[c.code] = gone.get(c.code, 0) + 1
-    counts, restricted = index.counts, t.s.restricted
-    for use in uses:
-        lost = False
-        for code, k in use.items():
-            if counts[code] - gone.get(code, 0) < k:
-                lost = True  # the use needs a card that left
-                break
-        if lost:
-            continue
-        if sum(use.values()) == left:
-            if not t.rules.go_out_by_discard:
-                return True
-            continue
-        # as `target_playable`'s ends_ok, on the counts after the cards left
-        for c in index.distinct:
-            code = c.code
-            k = gone.get(code, 0)
-            held, kept_back = counts[code] - k, max(0, restricted[code] - k)
-            taken = use.get(code, 0)
-            if held > kept_back and not taken:
-                return True
-            if taken and held - taken > max(0, kept_back - taken):
-                return True
-    return False
 
 
 # --- the contract ----------------------------------------------------------------

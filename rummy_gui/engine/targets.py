@@ -12,14 +12,24 @@ from itertools import compress
 from .cards import JOKER, SUITS, Card
 from .combos import (
     _CARD_OF,
-    _CODE,
     _PLACE_BITS,
     _PLACES,
     may_fit,
     natural_meld_possible,
     possible_melds,
 )
-from .melds import RUN, SET, Meld, Token, card_token, layoff_fits, meld_changes, run_bounds
+from .melds import (
+    MAX_RUN,
+    MIN_SET,
+    RUN,
+    SET,
+    Meld,
+    Token,
+    card_token,
+    layoff_fits,
+    meld_changes,
+    run_bounds,
+)
 from .rules import Rules
 
 
@@ -66,11 +76,50 @@ def could_use(rules: Rules, pool: Sequence[Card], target: Card, melds: Sequence[
     return False
 
 
+def could_use_codes(
+    rules: Rules, target: Card, melds: Sequence[Meld]
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """`could_use` as counts of card codes: None when it holds for every
+    pool (a joker target, a table set of its rank or run of its suit); else
+    (the codes of its rank, the codes of its suit near enough for a run), so
+    that a pool whose counts give `same` of the first (the target one of
+    them), `near` of the second and `jokers` usable jokers passes when
+    `same - 1 + jokers >= 2 or near + jokers >= min_run - 1`."""
+    if target.is_joker:
+        return None
+    for m in melds:
+        if m.rank == target.rank if m.kind == SET else m.suit == target.suit:
+            return None
+    reach = rules.min_run - 1
+    rows = _NEAR_CODES.get(reach)
+    if rows is None:
+        rows = _NEAR_CODES[reach] = []
+        for code in range(52):
+            rank, base = code % 13 + 1, code - code % 13
+            near = tuple(base + k for k in range(13) if 0 < _distance(k + 1, rank) <= reach)
+            rows.append((tuple(range(rank - 1, 52, 13)), near))
+    return rows[target.code]
+
+
+_NEAR_CODES: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def _distance(rank: int, other: int) -> int:
+    """How many run places apart two ranks stand at the closest (an ace at 1 or 14)."""
+    return min(abs(a - b) for a in _POSITIONS[rank] for b in _POSITIONS[other])
+
+
 def usable_depths(
-    rules: Rules, base: Sequence[Card], pile: Sequence[Card], melds: Sequence[Meld]
+    rules: Rules,
+    base: Sequence[Card],
+    pile: Sequence[Card],
+    melds: Sequence[Meld],
+    read: tuple[list[int], int] | None = None,
 ) -> list[int]:
     """Depths N of the discard pile whose target passes `could_use` with the
     pool `base` + the top N cards — computed incrementally, deepest last.
+    `read`: the base's count of each rank (0: the jokers; changed here) and
+    its codes held as bits, when the caller has them (`base_ranks`).
 
     Cards as codes: rank = code % 13 + 1, suit index = code // 13; a suit's
     held run places are bits of an integer (bit 14 is the ace above the king,
@@ -78,13 +127,11 @@ def usable_depths(
     if not pile:
         return []
     reach = rules.min_run - 1
-    rank_count = [0] * 14  # [0]: the jokers
+    if read is not None:
+        rank_count, bits = read
+    else:
+        rank_count, bits = base_ranks(base)
     if base:
-        bits = 0
-        for c in base:
-            code = c.code
-            rank_count[_RANK0_OF[code]] += 1
-            bits |= 1 << code
         held = [
             _PLACES[bits & 8191],
             _PLACES[(bits >> 13) & 8191],
@@ -95,12 +142,14 @@ def usable_depths(
         held = [0, 0, 0, 0]
     no_jokers = rules.jokers_only_in_joker_sets
     j = 0 if no_jokers else rank_count[0]  # the jokers of the pool that count
-    set_ranks, runs, _accept = table_facts(melds)
+    set_ranks, runs, _accept, _each = table_facts(melds)
     gaps_of = _chain_gaps(runs)
     near_masks = _NEAR.get(reach) or _near_masks(reach)
     out: list[int] = []
     n = 0
-    for code in map(_CODE, reversed(pile)):
+    # (a plain loop: `c.code` of a slotted card is quicker than map(attrgetter) in 3.11)
+    for c in reversed(pile):
+        code = c.code
         n += 1
         if reach <= j:
             # enough jokers for a run through any card: this depth and every
@@ -142,7 +191,20 @@ def usable_depths(
     return out
 
 
+def base_ranks(base: Sequence[Card]) -> tuple[list[int], int]:
+    """The cards' count of each rank (index 0: the jokers) and their codes
+    held, as bits (bit c: a card of code c)."""
+    rank_count = [0] * 14
+    bits = 0
+    for c in base:
+        code = c.code
+        rank_count[_RANK0_OF[code]] += 1
+        bits |= 1 << code
+    return rank_count, bits
+
+
 _POW13 = [1 << k for k in range(13)]
+_TOKEN_OF = [card_token(c) for c in _CARD_OF]
 
 
 def call_possible(rules: Rules, pile: Sequence[Card], melds: Sequence[Meld]) -> bool:
@@ -164,6 +226,8 @@ def call_possible(rules: Rules, pile: Sequence[Card], melds: Sequence[Meld]) -> 
     lanes = places[0] | places[1] << 15 | places[2] << 30 | places[3] << 45
     if lanes & table_facts(melds)[2]:
         return True
+    if bits.bit_count() < min(MIN_SET, rules.min_run):
+        return False  # a set or run of naturals holds that many cards of different codes
     return natural_meld_possible(rules, places, lanes)
 
 
@@ -193,19 +257,19 @@ def _gaps_of(runs: tuple[tuple[tuple[int, int], ...], ...], code: int) -> tuple[
     return tuple(row)
 
 
-TableFacts = tuple[frozenset[int], tuple[tuple[tuple[int, int], ...], ...], int]
+TableFacts = tuple[frozenset[int], tuple[tuple[tuple[int, int], ...], ...], int, tuple[int, ...]]
 # the last table asked about: (melds, their number, meld_changes.count, facts),
 # one tuple read and replaced whole, so a bot's thread never sees half of one
 _KEPT: list[tuple[Sequence[Meld] | None, int, int, TableFacts]] = [
-    (None, -1, -1, (frozenset(), ((), (), (), ()), 0))
+    (None, -1, -1, (frozenset(), ((), (), (), ()), 0, ()))
 ]
 
 
 def table_facts(melds: Sequence[Meld]) -> TableFacts:
     """The ranks of the table's sets, the (low, high) places of its runs by
     suit index, and the natural cards that `HandIndex.may_lay_off` lets try
-    on some meld (bits of `HandIndex.lanes`), kept while the table stands
-    still (`MeldChanges`)."""
+    on some meld and on each meld (bits of `HandIndex.lanes`), kept while
+    the table stands still (`MeldChanges`)."""
     kept, n, changes, facts = _KEPT[0]
     if kept is melds and n == len(melds) and changes == meld_changes.count:
         return facts
@@ -219,19 +283,21 @@ def table_facts_of(melds: Sequence[Meld]) -> TableFacts:
     """`table_facts`, computed."""
     set_ranks = set()
     runs: list[list[tuple[int, int]]] = [[], [], [], []]
-    accept = 0
+    each = []
     for m in melds:
         if m.kind == SET:
             set_ranks.add(m.rank)
-            if m.rank:
-                accept |= _ALL_LANES << m.rank
+            each.append(_ALL_LANES << m.rank if m.rank else 0)
         else:
             low = m.low
             high = low + len(m._cards) - 1
             si = _SUIT_INDEX[m.suit]
             runs[si].append((low, high))
-            accept |= ((1 << (high + 1) | 1 << (low - 1)) & _LANE) << (15 * si)
-    return frozenset(set_ranks), tuple(tuple(x) for x in runs), accept
+            each.append(((1 << (high + 1) | 1 << (low - 1)) & _LANE) << (15 * si))
+    accept = 0
+    for bits in each:
+        accept |= bits
+    return frozenset(set_ranks), tuple(tuple(x) for x in runs), accept, tuple(each)
 
 
 def lane_bits() -> list[int]:
@@ -305,14 +371,68 @@ def natural_uses(rules: Rules, counts: Sequence[int], target: Card) -> Iterator[
             yield [_CARD_OF[base + p] for p in range(low, low + size)]
 
 
+_USE_MASKS: dict[tuple[int, bool, int, int], list[tuple[int, tuple[int, ...]]]] = {}
+
+
+def use_masks(rules: Rules) -> tuple[list[tuple[int, tuple[int, ...]]], int]:
+    """Sets of three and runs of `min_run` places that `target_uses` finds
+    through a natural target (`possible_melds`), as bits of card codes (bit c:
+    a card of code c is in the pool): per natural card code, (the four codes
+    of its rank, 0 when no set of three is a meld; each window of `min_run`
+    places through it inside the run bounds); and how many jokers one meld
+    may hold."""
+    sets = rules.max_set is None or rules.max_set >= MIN_SET
+    lo_b, hi_b = run_bounds(rules)
+    size = rules.min_run
+    key = (size, sets, lo_b, hi_b)
+    rows = _USE_MASKS.get(key)
+    if rows is None:
+        rows = _USE_MASKS[key] = []
+        for code in range(52):
+            base = code - code % 13 - 1  # the code of place p of its suit is base + p
+            windows = []
+            for place in _POSITIONS[code % 13 + 1]:
+                for low in range(max(lo_b, place - size + 1), min(place, hi_b - size + 1) + 1):
+                    if size <= 13:
+                        places = range(low, low + size)
+                        windows.append(sum(1 << (base + (1 if p == 14 else p)) for p in places))
+            of_rank = sum(1 << (sj * 13 + code % 13) for sj in range(4)) if sets else 0
+            rows.append((of_rank, tuple(windows)))
+    if rules.jokers_only_in_joker_sets:
+        jokers = 0
+    else:
+        jokers = MAX_RUN if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
+    return rows, jokers
+
+
+def quick_use(
+    row: tuple[int, tuple[int, ...]], size: int, bits: int, jokers: int, free: int
+) -> bool:
+    """A quick sufficient answer to `target_playable` of a natural target:
+    one of the sets of three or runs of `size` places through it (`use_masks`
+    row) that a pool of these card codes (`bits`) and usable jokers can make
+    leaves a code of the `free` ones (held more than restricted) untouched."""
+    of_rank, windows = row
+    held = (bits & of_rank).bit_count()
+    # distinct codes a set of three uses: three naturals, or those held and a joker
+    if (held >= 3 or (held + jokers >= 3 and of_rank)) and free > min(held, 3) + (held < 3):
+        return True
+    for window in windows:
+        held = (bits & window).bit_count()
+        if held + jokers >= size and free > held + (held < size):
+            return True
+    return False
+
+
 def natural_use_possible(
     rules: Rules, counts: Sequence[int], target: Card, melds: Sequence[Meld]
 ) -> bool:
     """A quick necessary condition for `target_uses` to find anything when the
     pool (its card counts) holds no joker and the target is natural: three
     suits of its rank, a window of `min_run` held places of its suit through
-    it, or a run or set of the table it could reach (next to it, or through
-    held places between). Bounds and set limits are left to the search."""
+    it, a set of the table that takes it, or a run of the table it could
+    reach (next to it, or through held places between). Run bounds are left
+    to the search."""
     code = target.code
     rank, si = code % 13 + 1, code // 13
     if rules.is_contract or (
@@ -337,7 +457,8 @@ def natural_use_possible(
     suit = target.suit
     for m in melds:
         if m.kind == SET:
-            if m.rank == rank:
+            # the target alone is all a set takes (a full set takes nothing)
+            if m.rank == rank and layoff_fits(rules, m, (_TOKEN_OF[code],)):
                 return True
             continue
         if m.suit != suit:

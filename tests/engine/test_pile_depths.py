@@ -7,7 +7,9 @@ cards and the top N of the pile), the target (the Nth card) has two more of
 its rank (jokers count), or a table set of its rank, or a chain of the pool's
 cards and jokers to a table run of its suit, or enough distinct near places
 of its suit for a run. Both must give the same depths on random tables,
-hands and piles of every 500-family preset and run length.
+hands and piles of every 500-family preset and run length. And
+`targets.call_possible`, which ends a rummy call's search at once, never
+says no to a pile with a depth a call could take.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from hypothesis import strategies as st
 
 from rummy_gui.engine import PRESETS, Card, Game, Meld, Rules
 from rummy_gui.engine.cards import make_pack
-from rummy_gui.engine.targets import usable_depths
+from rummy_gui.engine.targets import call_possible, target_uses, usable_depths
 
 SUITS = "CDHS"
 
@@ -108,3 +110,51 @@ def test_usable_depths_equal_the_plain_reference(
     assert usable_depths(g.rules, base, cards, g.melds) == reference_depths(
         g.rules, base, cards, g.melds
     )
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    preset=st.sampled_from(FAMILY),
+    min_run=st.sampled_from([None, 4, 5]),
+    moves=st.integers(0, 250),
+    extra=st.integers(0, 4),
+    meld=st.sampled_from(["set", "run", "none"]),
+    table=st.booleans(),
+)
+def test_no_call_possible_means_no_depth_has_a_use(
+    seed: int,
+    preset: str,
+    min_run: int | None,
+    moves: int,
+    extra: int,
+    meld: str,
+    table: bool,
+) -> None:
+    # `call_possible` ends a rummy call's search before any depth is tried:
+    # whenever it says no, no depth's card has a use with the cards above it
+    # (piles made around a set or run, on the game's table or an empty one)
+    options = None if min_run is None else {"min_run": min_run}
+    rng = random.Random(seed)
+    g = Game.new(preset, max(3, PRESETS[preset].min_players), seed=seed, options=options)
+    for _ in range(moves):
+        if g.game_over:
+            break
+        g.play(rng.choice(list(g.legal_moves)))
+    suit, rank = rng.choice(SUITS), rng.randint(1, 9)
+    if meld == "set":
+        cards = [Card(rank, s) for s in rng.sample(SUITS, 3)]
+    elif meld == "run":
+        cards = [Card(r, suit) for r in range(rank, rank + g.rules.min_run)]
+    else:
+        cards = []
+    pack = make_pack(2, 4)
+    cards += rng.sample(pack, extra)
+    rng.shuffle(cards)
+    melds = g.melds if table else []
+    if not call_possible(g.rules, cards, melds):
+        for n in range(1, len(cards) + 1):
+            assert next(target_uses(g.rules, cards[-n:], cards[-n], melds), None) is None, (
+                [str(c) for c in cards],
+                n,
+            )

@@ -2,7 +2,8 @@
 the sets' ranks, the runs' places, the naturals that may lay off) equal a
 fresh computation after random play with undo and redo, determinized views
 and in-place lay-offs; and the kept lay-off bits answer exactly what
-`HandIndex.may_lay_off` answers for some meld of the table.
+`HandIndex.may_lay_off` answers for some meld of the table, and each meld's
+for that meld.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ def _check(g: Game) -> None:
             continue
         some = any(index.may_lay_off(m) for m in melds)
         assert some == bool(index.lanes & accept), (g.preset, g.hand(seat), [str(m) for m in melds])
+        for m, bits in zip(melds, table_facts(melds)[3], strict=True):
+            fits = index.may_lay_off(m)
+            assert fits == bool(index.lanes & bits), (g.preset, g.hand(seat), str(m))
 
 
 @settings(max_examples=30, deadline=None)

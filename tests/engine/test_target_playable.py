@@ -18,7 +18,14 @@ from rummy_gui.engine import Card, Game, Meld
 from rummy_gui.engine.cards import make_pack
 from rummy_gui.engine.melds import Token, layoff_fits
 from rummy_gui.engine.table import Table
-from rummy_gui.engine.targets import could_use, natural_use_possible, natural_uses, target_uses
+from rummy_gui.engine.targets import (
+    could_use,
+    natural_use_possible,
+    natural_uses,
+    quick_use,
+    target_uses,
+    use_masks,
+)
 from rummy_gui.engine.turn import target_playable
 
 
@@ -171,3 +178,34 @@ def test_no_natural_use_possible_means_no_use(
                     str(target),
                 )
     assert refused > 20
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+def test_quick_use_says_yes_only_where_the_search_does(
+    preset: str, players: int, options: dict[str, object] | None
+) -> None:
+    # `quick_use` settles a take before `target_playable` is asked: its yes
+    # must be the search's yes for the same pool, and it must say yes often
+    said_yes = 0
+    for _seed, g in _positions(preset, players, options, 300):
+        rows, jokers = use_masks(g.rules)
+        for hand, restricted, target in _questions(g):
+            if target.is_joker or target not in hand:
+                continue
+            counts = [0] * 53
+            bits = 0
+            for c in hand:
+                counts[c.code] += 1
+                bits |= 1 << c.code
+            free = sum(1 for code in range(53) if counts[code] > restricted[code])
+            row = rows[target.code]
+            usable = min(jokers, counts[52])
+            if quick_use(row, g.rules.min_run, bits, usable, 53):  # any use, as a rummy call asks
+                assert next(target_uses(g.rules, hand, target, g.melds), None) is not None
+            if quick_use(row, g.rules.min_run, bits, usable, free):
+                said_yes += 1
+                assert target_playable(g._table, hand, restricted, target, g._s.melds), (
+                    [str(c) for c in hand],
+                    str(target),
+                )
+    assert said_yes > 50

@@ -36,7 +36,9 @@ CONNECTING, PLAYING, WAITING, CLOSED = "connecting", "playing", "waiting", "clos
 
 class Client:
     """Join (`code`), come back (`code` and `token`) or make (`create`: the
-    fields of `protocol.create`) a table on the host at `url` (ws://host:port)."""
+    fields of `protocol.create`) a table on the host at `url` (ws://host:port).
+    `wake`, if given, is set whenever a message comes: several clients may
+    share one, for a player without a window who waits for any of them."""
 
     def __init__(
         self,
@@ -45,6 +47,7 @@ class Client:
         code: str | None = None,
         token: str | None = None,
         create: Mapping[str, Any] | None = None,
+        wake: threading.Event | None = None,
     ) -> None:
         if (code is None) == (create is None):
             raise ValueError("give a join code or a table to create, not both")
@@ -60,6 +63,9 @@ class Client:
         self._status = CONNECTING
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._arrived = threading.Event()  # set when a message comes, cleared by poll
+        # set too when a message comes, never cleared here: one waiter may share it among
+        # several clients (a test's players) and wait for any of them
+        self.wake = wake
         self._lock = threading.Lock()
         self._sent_at: float | None = None  # when the move that waits for an answer went
         self._pending_at = -1
@@ -192,11 +198,11 @@ class Client:
             except UnicodeError:  # a host name that can't be looked up: no try can reach it
                 self._inbox.put(p.error("unreachable", "the host's name can't be looked up"))
                 self._set_status(CLOSED)
-                self._arrived.set()
+                self._signal()
             except p.ProtocolError as e:  # a host that breaks the protocol: no more tries
                 self._inbox.put(p.error(e.code, f"the host sent a bad message: {e}"))
                 self._set_status(CLOSED)
-                self._arrived.set()
+                self._signal()
             self._ws = None
             if self._stop.is_set() or self.status == CLOSED:
                 return
@@ -240,5 +246,10 @@ class Client:
             if msg.get("code") in FINAL:  # an answer to hello or create: trying again can't help
                 self._set_status(CLOSED)
         self._inbox.put(msg)
-        self._arrived.set()
+        self._signal()
         return bool(kind == p.WELCOME)
+
+    def _signal(self) -> None:
+        self._arrived.set()
+        if self.wake is not None:
+            self.wake.set()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -107,8 +108,8 @@ class Host:
         timer = loop.call_later(HELLO_TIMEOUT, self._no_hello, link)
         try:
             async for raw in ws:
-                if link.closed:
-                    break
+                if link.closed:  # read on to the close frame: unread messages would stall the
+                    continue  # hang-up's handshake until its timeout (a flood's, 10 s)
                 if not link.allow():
                     self._broken(link, "too_fast", "too many messages: wait a moment")
                     continue
@@ -206,6 +207,7 @@ class Host:
         link.table, link.seat, link.name = table, seat, table.seats[seat].name
         place = table.seats[seat]
         place.connection, place.standin, place.sent_log = link, False, ()
+        place.away_until = None
         timer = self._timers.pop((table.code, seat), None)
         if timer is not None:
             timer.cancel()
@@ -238,10 +240,12 @@ class Host:
         if old is not None:
             old.cancel()
         self._timers[(table.code, seat)] = loop.call_later(self.grace, self._stand_in, table, seat)
+        table.seats[seat].away_until = time.monotonic() + self.grace
 
     def _stand_in(self, table: NetTable, seat: int) -> None:
         self._timers.pop((table.code, seat), None)
         place = table.seats[seat]
+        place.away_until = None
         if place.connection is None and self.tables.get(table.code) is table:
             if not (table.started or table.people_connected()):
                 self._forget(table)  # a game that never began: no bot can play it

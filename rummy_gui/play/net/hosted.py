@@ -28,10 +28,11 @@ from rummy_gui.play.net.discovery import Advert, advertise
 from rummy_gui.play.net.hosting import EMPTY, STANDIN, Hosting
 from rummy_gui.play.session import REMOTE, SEED_SPACE, SeatBots, SeatConfig, Session
 from rummy_gui.play.thinking import Bot, Thinking
-from rummy_gui.safetext import clean
+from rummy_gui.safetext import clean, problem
 
 HOSTING_KEY = "hosting"  # the autosave's table state of a hosted game
 _HASH = re.compile(r"[0-9a-f]{64}")  # a token's SHA-256, as tables.token_hash writes it
+MAX_TABLE_NAME = 80  # characters of the table's name on the local network
 
 
 class _Bots(Mapping[int, Bot]):
@@ -72,11 +73,13 @@ class HostedSession(Session):
         self.thinking = Thinking(self, _Bots(self, bots), self.threaded, self.bot_process)
         self._published = -1
         self.advert: Advert | None = None
+        self.table_name = ""  # the name the local network knows the table by (the autosave's)
         self._advertised = hosting.open_seats()  # the free seats last told (and advertised)
 
     def advertise(self, name: str) -> None:
         """Be found on the local network under `name` while hosting (see `advert_error`)."""
         if self.advert is None:
+            self.table_name = name
             self.advert = advertise(name, self.hosting.port, self.preset, self._advertised)
 
     @property
@@ -90,6 +93,10 @@ class HostedSession(Session):
             return None
         status = self.hosting.status(seat)
         return STANDIN if status == EMPTY and self.hosting.bot_plays(seat) else status
+
+    def seat_kept(self, seat: int) -> float | None:
+        """Seconds left of the grace time of a remote seat's player who is away."""
+        return self.hosting.kept(seat) if self._remote[seat] else None
 
     def remote(self, seat: int) -> bool:
         return self._remote[seat]
@@ -171,6 +178,8 @@ class HostedSession(Session):
                 "tokens": h.tokens(),
                 "grace": h.grace,
                 "standin": h.standin,
+                "name": clean(self.table_name, MAX_TABLE_NAME),
+                "names": [clean(h.name(s), saves.MAX_NAME) for s in range(len(self.seats))],
             }
         }
 
@@ -202,16 +211,19 @@ def host_game(
     *,
     port: int = 0,
     bind: str | None = "0.0.0.0",
+    shown_names: list[str] | None = None,
     **kw: Any,
 ) -> HostedSession:
-    """A new game hosted from this window (OSError: the port can't be listened on)."""
+    """A new game hosted from this window (OSError: the port can't be listened on).
+    `shown_names`: the seats' names as the other computers see them (default:
+    the seats' own; a name like "You" is for this screen only)."""
 
     seed = secrets.randbelow(SEED_SPACE)
     game = Game.new(preset, players=len(seats), seed=seed, options=options or None)
     for n, cfg in enumerate(seats):  # a seat nobody took yet is named by its number
         if not cfg.name.strip():
             cfg.name = _("Player {n}").format(n=n + 1)
-    names = [cfg.name for cfg in seats]
+    names = list(shown_names) if shown_names else [cfg.name for cfg in seats]
     hosting = Hosting(game, names, [cfg.kind for cfg in seats], port=port, bind=bind, seed=seed)
     try:
         return HostedSession(preset, seats, options, hosting, seed=seed, game=game, **kw)
@@ -226,7 +238,8 @@ def _hosting_facts(table: Mapping[str, Any], players: int) -> dict[str, Any] | N
     if not isinstance(h, dict):
         return None
     code, port, remote, tokens = h.get("code"), h.get("port"), h.get("remote"), h.get("tokens")
-    grace, standin = h.get("grace"), h.get("standin")
+    grace, standin, name = h.get("grace"), h.get("standin"), h.get("name", "")
+    names = h.get("names", [])
     ok = (
         isinstance(code, str)
         and re.fullmatch(r"[A-Z0-9]{4,16}", code) is not None
@@ -245,14 +258,19 @@ def _hosting_facts(table: Mapping[str, Any], players: int) -> dict[str, Any] | N
         and not isinstance(grace, bool)
         and 0 <= grace <= 24 * 3600
         and standin in LEVELS
+        and problem(name, MAX_TABLE_NAME) is None
+        and isinstance(names, list)
+        and len(names) in (0, players)
+        and all(problem(n, saves.MAX_NAME) is None for n in names)
     )
     return h if ok else None
 
 
 def resume_hosted(saved: saves.SavedGame) -> HostedSession | None:
     """The autosave's hosted game, hosted again on its port (or a free one if
-    that is taken, told in the notices); None when the save is no hosted game.
-    OSError when no port at all can be listened on."""
+    that is taken, told in the notices) and advertised on the local network
+    again under its name; None when the save is no hosted game. OSError when
+    no port at all can be listened on."""
     game = saved.game
     facts = _hosting_facts(saved.table, game.players)
     if facts is None:
@@ -261,7 +279,7 @@ def resume_hosted(saved: saves.SavedGame) -> HostedSession | None:
         SeatConfig(s.name, REMOTE if facts["remote"][i] else s.kind, s.colour)
         for i, s in enumerate(saved.seats)
     ]
-    names = [cfg.name for cfg in seats]
+    names = facts.get("names") or [cfg.name for cfg in seats]  # as the others see them
     kinds = [cfg.kind for cfg in seats]
     rules = {
         "code": facts["code"], "tokens": facts["tokens"], "grace": float(facts["grace"]),
@@ -287,4 +305,12 @@ def resume_hosted(saved: saves.SavedGame) -> HostedSession | None:
         hosting.close()
         raise
     session.notices.extend(notices)
+    session.advertise(facts.get("name") or _computer_name())
     return session
+
+
+def _computer_name() -> str:
+    """A table's name for the local network when its autosave has none: this computer's."""
+    import socket
+
+    return clean(socket.gethostname().split(".")[0], 24) or "rummy-gui"

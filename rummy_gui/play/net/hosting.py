@@ -24,10 +24,17 @@ from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.host import DEFAULT_GRACE, Host
 from rummy_gui.play.net.link import Link
 from rummy_gui.play.net.serve import HostThread
-from rummy_gui.play.net.tables import NetSeat, NetTable, new_code
+from rummy_gui.play.net.tables import (  # the remote seats' states, told by `Hosting.status`
+    AWAY,
+    CONNECTED,
+    EMPTY,
+    STANDIN,
+    NetSeat,
+    NetTable,
+    new_code,
+)
 
-# What the window shows of a remote seat (`Hosting.status`).
-EMPTY, CONNECTED, AWAY, STANDIN = "empty", "connected", "away", "standin"
+__all__ = ["AWAY", "CONNECTED", "EMPTY", "STANDIN", "Hosting", "RemoteMove", "WindowHost"]
 
 
 @dataclass(frozen=True)
@@ -227,6 +234,10 @@ class Hosting:
         if place.standin:
             return STANDIN
         return AWAY if place.joined else EMPTY
+
+    def kept(self, seat: int) -> float | None:
+        """Seconds left of an away player's grace time (None: not away)."""
+        return self.table.seats[seat].kept()
 
     def bot_plays(self, seat: int) -> bool:
         """The session's stand-in bot plays this remote seat now."""

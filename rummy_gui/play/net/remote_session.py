@@ -27,6 +27,7 @@ says the host keeps the game.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,7 +40,7 @@ from rummy_gui.play import saves
 from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.client import CLOSED, PLAYING, Client
 from rummy_gui.play.net.decisions import KeptDecisions
-from rummy_gui.play.net.remote_view import engine_view, remote_view
+from rummy_gui.play.net.remote_view import engine_view, kept_until, remote_view, seat_status
 from rummy_gui.play.palette import owner_colour, seat_colour_index
 from rummy_gui.play.session import LogEntry, SeatConfig, initials
 from rummy_gui.play.table_view import TableView
@@ -161,6 +162,7 @@ class RemoteSession:
     def _take(self, state: p.SeatState, shown: dict[str, Any] | None) -> TableView:
         """A new state: the seats, the view, the log and the scores follow it."""
         self.seats = [_seat_config(s) for s in state.seats]
+        self._seat_facts = state.seats, time.monotonic()  # `seat_status`, `seat_kept`
         self._free = [s for s, c in enumerate(self.seats) if c.is_human and not c.name]
         for s in self._free:  # a seat for a person nobody has taken yet
             self.seats[s].name = _(FREE_SEAT)
@@ -218,6 +220,17 @@ class RemoteSession:
 
     def humans(self) -> list[int]:
         return [self.seat]
+
+    def seat_status(self, seat: int) -> str | None:
+        """Another person's seat as the host tells it (tables.EMPTY, CONNECTED,
+        AWAY or STANDIN); None for a bot's seat and this one."""
+        return None if seat == self.seat else seat_status(self._seat_facts[0][seat])
+
+    def seat_kept(self, seat: int) -> float | None:
+        """Seconds left of the grace time of an away player's seat, counted down here."""
+        raw, told = self._seat_facts
+        until = kept_until(raw[seat], told)
+        return None if until is None else max(0.0, until - time.monotonic())
 
     # --- the game now ----------------------------------------------------------
     @property

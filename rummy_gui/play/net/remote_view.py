@@ -21,6 +21,7 @@ from rummy_gui.engine.rules import CONTRACT_NAMES
 from rummy_gui.engine.scoring import Extra, ExtraPart, HandPart, MeldPart, SideScore
 from rummy_gui.engine.state import GameState, new_rng
 from rummy_gui.play.net.protocol import ProtocolError, SeatState
+from rummy_gui.play.net.tables import AWAY, CONNECTED, EMPTY, STANDIN
 from rummy_gui.play.table_view import TableView
 from rummy_gui.safetext import clean
 
@@ -280,3 +281,24 @@ def _read(
         deal_seed=None,
         legal_moves=state.legal,
     )
+
+
+def seat_status(raw: Mapping[str, Any]) -> str | None:
+    """A person's seat as the host tells it (tables.EMPTY, CONNECTED, AWAY or
+    STANDIN); None for a bot's."""
+    if raw.get("kind") != "person":
+        return None
+    if raw.get("standin"):
+        return STANDIN
+    if raw.get("connected"):
+        return CONNECTED
+    return AWAY if raw.get("name") else EMPTY
+
+
+def kept_until(raw: Mapping[str, Any], now: float) -> float | None:
+    """When an away player's seat stops being kept (`now` plus the seconds
+    the host said were left), None when the host did not say."""
+    kept = raw.get("kept")
+    if isinstance(kept, bool) or not isinstance(kept, int) or not 0 <= kept <= 86400:
+        return None
+    return now + kept if seat_status(raw) == AWAY else None

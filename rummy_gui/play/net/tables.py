@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +31,9 @@ from rummy_gui.play.session import SEED_SPACE
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # none that reads as another (0/O, 1/I)
 CODE_LENGTH = 6
 NET_KEY = "net"  # the save's table state: the network table's own facts
+# A seat for a person on another computer: nobody took it yet, its player is
+# there, away (the seat kept for the grace time), or away and played by a bot.
+EMPTY, CONNECTED, AWAY, STANDIN = "empty", "connected", "away", "standin"
 
 
 def new_code(taken: Mapping[str, object]) -> str:
@@ -53,19 +58,29 @@ class NetSeat:
     connection: object | None = None  # the host's connection now sitting here
     standin: bool = False  # a bot plays it while its player is away
     sent_log: tuple[Move, ...] = ()  # the log this seat's player holds
+    away_until: float | None = None  # (time.monotonic) the grace time's end, while away
 
     @property
     def joined(self) -> bool:
         return self.token_hash is not None
 
+    def kept(self) -> float | None:
+        """Seconds left of the grace time of a player who is away (None: not away)."""
+        if self.away_until is None or self.connection is not None or self.standin:
+            return None
+        return max(0.0, self.away_until - time.monotonic())
+
     def public(self, level: str, standin_level: str) -> dict[str, Any]:
-        """What every seat is told about this one."""
+        """What every seat is told about this one; `kept`: the whole seconds
+        left of an away player's grace time (the table counts them down)."""
+        kept = self.kept()
         return {
             "name": self.name,
             "kind": "person" if self.remote else "bot",
             "level": None if self.remote else level,
             "connected": self.connection is not None,
             "standin": standin_level if self.standin else None,
+            "kept": None if kept is None else math.ceil(kept),
         }
 
 

@@ -10,6 +10,7 @@ import pygame
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.i18n import N_, NC_, _, pgettext
 from rummy_gui.levels import DEFAULT_LEVEL, LEVELS
+from rummy_gui.play.narrate import is_you
 from rummy_gui.play.session import REMOTE, SeatConfig
 from rummy_gui.safetext import clean
 from rummy_gui.ui.screens import catalog
@@ -368,27 +369,30 @@ def host(
     from rummy_gui.play.net.hosted import host_game
     from rummy_gui.ui.screens.waiting_room import WaitingRoomScene
 
+    shown = [_name_for_others(cfg) for cfg in seats]
     try:
         try:
-            session = host_game(info.id, seats, options, port=DEFAULT_PORT)
+            session = host_game(info.id, seats, options, port=DEFAULT_PORT, shown_names=shown)
         except OSError:  # the usual port is taken (another program): any free one
-            session = host_game(info.id, seats, options, port=0)
+            session = host_game(info.id, seats, options, port=0, shown_names=shown)
     except OSError as e:
         reason = clean(e.strerror or str(e) or type(e).__name__, 120)
         return _("The table can't be hosted: {reason}").format(reason=reason)
-    app.push(WaitingRoomScene(app, session, table_name(info, seats)))
+    host_seat = next(s for s, cfg in enumerate(seats) if cfg.is_human)
+    app.push(WaitingRoomScene(app, session, shown[host_seat]))
     return ""
 
 
-def table_name(info: catalog.PresetInfo, seats: list[SeatConfig]) -> str:
-    """What the local network shows: the game and the host's name (the
-    computer's when the host is the default "You", a word the others can't use)."""
+def _name_for_others(cfg: SeatConfig) -> str:
+    """A seat's name as the players on the other computers see it (and the
+    local network the table, by its host's): "You" is a word for this screen
+    only (their table would say "Your turn" for it), so the computer's name
+    stands for it there."""
     import socket
 
-    name = next(cfg.name for cfg in seats if cfg.is_human)
-    if name == seat_name(0):
-        name = clean(socket.gethostname().split(".")[0], 24) or name
-    return f"{info.display_name} · {name}"
+    if not (cfg.is_human and is_you(cfg.name)):
+        return cfg.name
+    return clean(socket.gethostname().split(".")[0], 24) or _("Host")
 
 
 def seats_problem(seats: list[SeatConfig]) -> str:

@@ -11,6 +11,8 @@ begins by itself once every remote seat has its player.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from rummy_gui.i18n import N_, _
@@ -28,6 +30,7 @@ from rummy_gui.ui.widgets.uiscale import px
 
 GRACES = (30.0, 60.0, 120.0, 300.0, 600.0, 1800.0)  # seconds a dropped player's seat is kept
 POLL = 0.25  # seconds between looks at who has joined
+LONG_AWAY = N_("disconnected — seat kept for {n} s")
 
 
 def grace_text(seconds: object) -> str:
@@ -37,19 +40,24 @@ def grace_text(seconds: object) -> str:
     return _("{n} min").format(n=int(s // 60))
 
 
-def seat_note(session: TableSession, seat: int) -> str | None:
-    """What the table and the waiting room say of a remote seat (None: a local seat)."""
+def seat_note(session: TableSession, seat: int, short: bool = False) -> str | None:
+    """What the waiting room (and, `short`, a badge at the table) says of
+    the seat of a person on another computer (None: a seat played here)."""
     status = getattr(session, "seat_status", lambda _seat: None)(seat)
     if status is None:
         return None
+    kept = getattr(session, "seat_kept", lambda _seat: None)(seat)
     if status == CONNECTED:
-        return _("on another computer")
+        return _("online") if short else _("on another computer")
+    if status == AWAY and kept is not None:
+        n = math.ceil(kept)
+        return _("away · {n} s").format(n=n) if short else _(LONG_AWAY).format(n=n)
     if status == AWAY:
-        return _("away: the seat is kept")
+        return _("away") if short else _("disconnected: the seat is kept")
     if status == STANDIN:
-        standin = getattr(session, "hosting", None)
-        level = catalog.level_name(standin.standin if standin is not None else "medium")
-        return _("away: a bot plays ({level})").format(level=level)
+        if short:
+            return _("a bot stands in")
+        return _("played by a bot until {name} returns").format(name=session.name(seat))
     assert status == EMPTY
     return _("waiting for a player")
 

@@ -40,12 +40,15 @@ from rummy_gui.ui.table.draw_seats import (
     draw_zone_hints,
     static_layer,
     thinking_spot,
+    turn_text,
 )
 from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.table.hand_stack import HAND_HOVER_LIFT, focus_shown
 from rummy_gui.ui.table.hand_stack import hovered as hand_hovered
 from rummy_gui.ui.table.seat_figures import hand_figure
+from rummy_gui.ui.widgets import fonts, theme
 from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_tooltip, tooltip_rect
+from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
     from rummy_gui.ui.table.state import TableState as TableScene
@@ -223,7 +226,7 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
         parts["fingerprint tip"] = (explained[1].inflate(4, 4), _Part(None, tuple(explained[0])))
     thinking = None
     if session.bot_thinking() and g.to_act and not session.is_human(g.to_act[0]):
-        thinking = (g.to_act[0], int(scene.motion.clock * 3) % 3)
+        thinking = (g.to_act[0], turn_text(scene, g.to_act[0]))
 
     def hidden_in(*zones: object) -> frozenset[Any]:
         """The places still awaiting a card in flight among these zones: a card
@@ -256,9 +259,10 @@ def _parts(scene: TableScene, geo: Geometry, hidden: set[Any]) -> dict[object, t
             hidden_in(*own),
         )
         here = thinking if thinking is not None and thinking[0] == seat else None
-        spot = thinking_spot(scene, geo) if here is not None else None
-        if spot is not None:
-            rects.append(Rect(spot[0], spot[1], 120, 18))
+        spot = thinking_spot(scene, geo, here[1]) if here is not None else None
+        if here is not None and spot is not None:
+            wide = fonts.text_cached(here[1], px(12), theme.GOLD).get_width()
+            rects.append(Rect(spot[0], spot[1], max(120, wide + 8), 18))
         area = rects[0].unionall(rects[1:]).clip(window)
         parts[("seat", seat)] = (area, _Part(base, here))
     middle = lt.stock.unionall([lt.discard]).inflate(24, 24)

@@ -33,15 +33,29 @@ def draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     place = geo.layout.seats.get(g.to_act[0])
     if place is None:
         return
-    dots = "." * (1 + int(scene.motion.clock * 3) % 3)
-    surface.blit(
-        fonts.text_cached(_("thinking") + dots, px(12), theme.GOLD), thinking_spot(scene, geo)
-    )
+    text = turn_text(scene, g.to_act[0])
+    surface.blit(fonts.text_cached(text, px(12), theme.GOLD), thinking_spot(scene, geo, text))
 
 
-def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
-    """Where "thinking…" goes: after the points on the badge's third line when
-    there is room (never over them), else just under the badge."""
+def turn_text(scene: TableScene, seat: int) -> str:
+    """What the badge of a seat that is to move but not played here says: a
+    bot (or the stand-in of a player away) thinks; a person on another
+    computer has the turn, or is waited for while their seat is kept."""
+    from rummy_gui.play.net.tables import AWAY, CONNECTED
+
+    status = getattr(scene.session, "seat_status", lambda _seat: None)(seat)
+    name = scene.session.name(seat)
+    if status == CONNECTED:
+        return _("{name}'s turn").format(name=name)
+    if status == AWAY:
+        return _("waiting for {name}").format(name=name)
+    return _("thinking") + "." * (1 + int(scene.motion.clock * 3) % 3)
+
+
+def thinking_spot(scene: TableScene, geo: Geometry, text: str | None = None) -> tuple[int, int]:
+    """Where "thinking…" (or `text`, the seat's `turn_text`) goes: after the
+    points on the badge's third line when there is room (never over them),
+    else just under the badge."""
     seat = scene.view.to_act[0]
     badge = geo.layout.seats[seat].badge
     x = badge.x + 10
@@ -53,7 +67,9 @@ def thinking_spot(scene: TableScene, geo: Geometry) -> tuple[int, int]:
         min_size=10,
     )
     room = badge_text_right(scene, geo, seat) - (x + line3.get_width() + 10)
-    if room >= fonts.text_cached(_("thinking") + "...", px(12), theme.GOLD).get_width():
+    thinking = _("thinking") + "..."
+    widest = thinking if text is None or text.startswith(_("thinking")) else text
+    if room >= fonts.text_cached(widest, px(12), theme.GOLD).get_width():
         return x + line3.get_width() + 10, badge.y + px(40)
     return x, badge.bottom + 3
 
@@ -159,8 +175,24 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
     total and this deal's figure (and buys)."""
     session = scene.session
     g = scene.view
+    level = badge_level(scene, seat)
+    side = g.side_of(seat)
+    total = g.totals[side] if side < len(g.totals) else 0
+    # the total, and this deal so far as the engine scores it (issue 47, defect 3)
+    line3 = _("{n} pts").format(n=total) + " · " + deal_figure(g, seat)
+    buys = g.buys_left(seat)
+    if buys is not None:
+        line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
+    return session.name(seat), level, line3
+
+
+def badge_level(scene: TableScene, seat: int, short: bool = False) -> str:
+    """A badge's second line: who plays the seat (and the team); `short`,
+    a person on another computer's state in fewer words, for a narrow badge."""
+    session = scene.session
+    g = scene.view
     cfg = session.seats[seat]
-    note = remote_note(session, seat)
+    note = remote_note(session, seat, short)
     if seat == scene.viewer and session.is_human(seat) and not scene.hot_seat():
         level = _("you")
     elif note is not None:  # a player on another computer, and their connection
@@ -172,24 +204,18 @@ def badge_lines(scene: TableScene, seat: int) -> tuple[str, str, str]:
             else _("bot: {level}").format(level=catalog.level_name(cfg.kind))
         )
     side = g.side_of(seat)
-    total = g.totals[side] if side < len(g.totals) else 0
     if len(g.sides) == 2 and any(len(s) > 1 for s in g.sides):
         level += " · " + _("team {team}").format(team=catalog.team_letter(side))
-    # the total, and this deal so far as the engine scores it (issue 47, defect 3)
-    line3 = _("{n} pts").format(n=total) + " · " + deal_figure(g, seat)
-    buys = g.buys_left(seat)
-    if buys is not None:
-        line3 += "   " + _("buys") + " " + "●" * max(0, buys) + "○" * max(0, 2 - max(0, buys))
-    return session.name(seat), level, line3
+    return level
 
 
-def remote_note(session: Any, seat: int) -> str | None:
+def remote_note(session: Any, seat: int, short: bool = False) -> str | None:
     """A remote seat's state for its badge (None: a seat played here)."""
     if getattr(session, "seat_status", None) is None:
         return None
     from rummy_gui.ui.screens.waiting_room import seat_note
 
-    return seat_note(session, seat)
+    return seat_note(session, seat, short)
 
 
 def score_line(line3: str, room: int) -> pygame.Surface:
@@ -286,6 +312,10 @@ def draw_badge(
         surface.blit(total, total.get_rect(topright=(right, badge.y + px(23))))
         level_room, line3 = beside, rest
     level_img = fit_text(level, px(13), theme.TEXT_DIM, level_room, min_size=10)
+    if level_img.get_width() > level_room:  # a narrow badge: the fewer words
+        level_img = fit_text(
+            badge_level(scene, seat, True), px(13), theme.TEXT_DIM, level_room, min_size=10
+        )
     surface.blit(level_img, (x, badge.y + px(23)))
     surface.blit(score_line(line3, right - x), (x, badge.y + px(39)))
     if seat == scene.viewer and not scene.concealed():  # your own hand, face up

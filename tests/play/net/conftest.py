@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -33,11 +34,12 @@ def make_table(
     """A table made by one player and joined by the others: their clients, by seat."""
     table = {"preset": preset, "players": players, "people": people, "level": "easy",
              "options": options or {}}  # fmt: skip
-    first = Client(url(h), "Ann", create=table)
+    wake = threading.Event()  # any of them has news: `pause`
+    first = Client(url(h), "Ann", create=table, wake=wake)
     until(lambda: first.code is not None, first)
     clients = [first]
     for i in range(1, people):
-        c = Client(url(h), f"P{i}", code=first.code)
+        c = Client(url(h), f"P{i}", code=first.code, wake=wake)
         until(lambda c=c: c.seat is not None, c)
         clients.append(c)
     assert [c.seat for c in clients] == list(range(people))
@@ -47,11 +49,25 @@ def make_table(
 def until(done: Any, *clients: Client) -> None:
     """Wait, polling the clients, until `done()` holds."""
     end = time.monotonic() + LIMIT
-    while not done():
+    while True:
+        woken = clients[0].wake
+        if woken is not None:
+            woken.clear()  # before the polls: news that comes after them wakes `pause`
+        if done():
+            return
         assert time.monotonic() < end, "the host did not answer in time"
         for c in clients:
             c.poll()
-        clients[0].wait(0.05)
+        pause(clients, 0.05)
+
+
+def pause(clients: Sequence[Client], timeout: float) -> None:
+    """Until a message comes to any of the clients (made with one `wake`), or `timeout`."""
+    woken = clients[0].wake
+    if woken is not None and all(c.wake is woken for c in clients):
+        woken.wait(timeout)
+    else:
+        clients[0].wait(timeout)
 
 
 def play_out(clients: Sequence[Client], seed: int = 0) -> None:
@@ -60,6 +76,8 @@ def play_out(clients: Sequence[Client], seed: int = 0) -> None:
     end = time.monotonic() + LIMIT
     while True:
         assert time.monotonic() < end, "the game did not end in time"
+        if clients[0].wake is not None:
+            clients[0].wake.clear()  # before the polls: news that comes after them wakes `pause`
         over = True
         for c in clients:
             c.poll()
@@ -70,4 +88,4 @@ def play_out(clients: Sequence[Client], seed: int = 0) -> None:
                 c.play(rng.choice(state.legal))
         if over:
             return
-        clients[0].wait(0.02)
+        pause(clients, 0.02)

@@ -90,7 +90,10 @@ class Seated:
 
     def sit(self) -> ClientConnection:
         """Bob's seat on a new connection (strikes start again from none)."""
-        ws = self.stack.enter_context(connect(url(self.h), max_size=p.MAX_HOST_MESSAGE))
+        # an unbounded queue: Bob reads the answers only after sending (a flood); with flow
+        # control his end would stop reading, and miss the host's hang-up, until its timeout
+        ws = connect(url(self.h), max_size=p.MAX_HOST_MESSAGE, max_queue=None)
+        ws = self.stack.enter_context(ws)
         ws.send(json.dumps(p.hello(self.table.code, "Bob", self.token)))
         assert replies(ws, p.WELCOME)[-1]["seat"] == 1
         return ws

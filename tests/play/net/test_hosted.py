@@ -11,6 +11,8 @@ import pytest
 
 from rummy_gui.engine import Phase
 from rummy_gui.play import saves
+from rummy_gui.play.net import discovery
+from rummy_gui.play.net import hosted as hosted_module
 from rummy_gui.play.net.client import Client
 from rummy_gui.play.net.hosted import REMOTE, HostedSession, host_game
 from rummy_gui.play.net.hosting import AWAY, CONNECTED, EMPTY, STANDIN, Hosting
@@ -124,6 +126,50 @@ def test_continue_hosts_the_table_again_and_the_player_rejoins_with_the_token() 
         assert back.seat == 1
         back.close()
     finally:
+        session.close()
+
+
+def test_a_table_continued_from_its_autosave_is_on_the_local_network_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What "Join a table" lists (a real browser, on loopback) finds the table
+    again under its name once Continue hosts it again."""
+
+    def on_loopback(name: str, port: int, preset: str, open_seats: int) -> discovery.Advert:
+        return discovery.Advert(name, port, preset, open_seats, interfaces=["127.0.0.1"])
+
+    monkeypatch.setattr(hosted_module, "advertise", on_loopback)
+    seats = [SeatConfig("You", "human"), SeatConfig("", REMOTE)]
+    first = host_game("rummy500", seats, {}, bind="127.0.0.1", threaded=False,
+                      bot_process=False, autosave_enabled=True,
+                      shown_names=["Ann", "Player 2"])  # fmt: skip
+    first.advertise("Ann's table")
+    assert first.advert is not None
+    assert first.advert.wait(), first.advert.error
+    first.autosave()
+    first.advert.close(wait=True)  # its goodbye said: the name is free again
+    first.close()
+    session, _problem = open_autosave()
+    assert isinstance(session, HostedSession)
+    browser = discovery.Browser(interfaces=["127.0.0.1"])
+    try:
+        assert session.advert is not None
+        assert session.advert.wait(), session.advert.error
+        browser.start()
+        end = time.monotonic() + LIMIT
+        port = session.hosting.port
+
+        def found() -> list[tuple[str, str]]:  # (other hosts on the machine may be listed too)
+            return [(f.name, f.preset) for f in browser.tables() if f.port == port]
+
+        while not found():
+            assert time.monotonic() < end, "the table was not found on the local network"
+            time.sleep(0.05)
+        assert found() == [("Ann's table", "rummy500")]
+        assert session.hosting.name(0) == "Ann"  # as the others see her, "You" here
+        assert session.name(0) == "You"
+    finally:
+        browser.close()
         session.close()
 
 

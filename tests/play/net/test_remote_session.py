@@ -6,6 +6,7 @@ seat taken back when the host comes back from its autosave."""
 from __future__ import annotations
 
 import random
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -45,14 +46,22 @@ def until(session: RemoteSession, done: Callable[[], bool]) -> list[IllegalMove]
 
 
 def to_my_draw(session: RemoteSession) -> None:
-    """Play on (passing every claim offered) until this seat is to draw."""
+    """Play on (passing every claim offered, and on to the next deal where a
+    bot went out before this seat's first turn) until this seat is to draw."""
 
     def drawing() -> bool:
         if session.phase is Phase.CLAIM and session.legal(0):
             session.play(0, Move(Action.PASS))
+        next_deal(session)
         return session.phase is Phase.DRAW and 0 in session.to_act
 
     until(session, drawing)
+
+
+def next_deal(session: RemoteSession) -> None:
+    """A deal's end moves on to the next deal, as the table's summary does."""
+    if session.phase is Phase.DEAL_OVER and not session._pending:
+        session.play(session.view(0).turn, Move(Action.DEAL))
 
 
 @pytest.fixture
@@ -88,14 +97,37 @@ def test_the_hint_is_a_move_the_seat_may_play(session: RemoteSession) -> None:
     assert advice.text
 
 
-def test_a_whole_deal_is_played_through_the_session(session: RemoteSession) -> None:
+# A table's seed whose first deal a bot ends (it goes out at once) before seat 0's first turn.
+OUT_AT_ONCE = 855
+
+
+@pytest.mark.parametrize("seed", [None, OUT_AT_ONCE])
+def test_a_whole_deal_is_played_through_the_session(
+    host: HostThread, monkeypatch: pytest.MonkeyPatch, seed: int | None
+) -> None:
+    """A deal in which this seat moves, played to its end (a bot may go out
+    before this seat's first turn: the next deal is played)."""
+    if seed is not None:  # the table's seed (NetTable.create draws it)
+        monkeypatch.setattr(secrets, "randbelow", lambda _n: seed)
+    session = joined(host)
+    try:
+        play_a_deal(session)
+        if seed is not None:  # the first deal ended before this seat's turn: the second was played
+            assert session.round == 2
+    finally:
+        session.close()
+
+
+def play_a_deal(session: RemoteSession) -> None:
     rng = random.Random(5)
     played = 0
     end = time.monotonic() + LIMIT
-    while session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
+    while played == 0 or session.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
         assert time.monotonic() < end, "the deal did not end"
+        assert session.phase is not Phase.GAME_OVER, "the game ended before this seat moved"
         assert session.refresh() == []  # only legal moves are played: none is refused
-        legal = session.legal(0)
+        next_deal(session)
+        legal = [m for m in session.legal(0) if m.action is not Action.DEAL]
         if legal:
             version = session.version
             session.play(0, rng.choice(legal))
@@ -110,7 +142,8 @@ def test_a_whole_deal_is_played_through_the_session(session: RemoteSession) -> N
     assert view.deal_breakdown is not None
     assert view.deal_scores is not None
     assert sum(part.total for part in view.deal_breakdown) == sum(view.deal_scores)
-    assert view.score_history == (view.deal_scores,)
+    assert view.score_history[-1] == view.deal_scores
+    assert len(view.score_history) == view.round
     assert session.log[0].is_deal
     assert any(e.name == "Bea" for e in session.log[1:])
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from rummy_gui.i18n import _
+from rummy_gui.play.narrate import is_you
 from rummy_gui.play.net import hosted
 from rummy_gui.play.net.client import Client
 from rummy_gui.play.net.hosted import HostedSession
@@ -135,11 +136,19 @@ def test_a_player_joins_the_waiting_room_with_the_code_and_the_table_shows_them(
         assert app.session is room.session
         name, note, _points = badge_lines(table, 1)
         assert (name, note) == ("Bea", _("on another computer"))
+        while client.state is None and time.monotonic() < end:
+            client.poll()
+            client.wait(0.05)
+        assert client.state is not None
+        host_name = client.state.seats[0]["name"]  # the host's seat, as Bea's table names it
+        assert host_name == room.table_name
+        assert not is_you(host_name)  # "You" there would be Bea: her table would say "Your turn"
+        assert is_you(table.session.name(0))  # here the host is still "You"
         assert not table.session.is_human(1)
         client.close()
         while room.hosting.status(1) != AWAY and time.monotonic() < end:
             time.sleep(0.01)
-        assert badge_lines(table, 1)[1] == _("away: the seat is kept")
+        assert badge_lines(table, 1)[1].startswith("disconnected — seat kept for ")
     finally:
         client.close()
 
