@@ -38,6 +38,9 @@ ENGINE_PLURALS: dict[str, str] = {
     "run_too_short": "most",
     "contract_count": "need",
     "rummy_not_possible": "count",
+    "meld_too_small": "least",
+    "contract_sizes": "size",
+    "round7_whole_hand": "runs",
 }
 
 # Each language's decimal separator, from Babel's CLDR data (tests/test_i18n

@@ -141,8 +141,9 @@ def test_every_engine_text_the_screens_show_is_in_the_catalogs(source) -> None:
     come from the engine (rummy_gui.engine.catalog); the extractor finds them all."""
     from rummy_gui.engine import catalog
 
-    ids = {m.id for m in source if isinstance(m.id, str)}
-    texts = {r.name for r in catalog.presets()} | {r.description for r in catalog.presets()}
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in source}
+    texts = {r.name for r in catalog.presets()}
+    texts |= {i18n.plural_ids(r.description)[0] for r in catalog.presets()}
     texts |= {name for r in catalog.presets() for _s, _r, name in catalog.contracts(r)}
     texts |= set(catalog.OPTION_LABELS.values())
     texts |= {name for names in catalog.CHOICE_NAMES.values() for name in names.values()}

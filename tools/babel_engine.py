@@ -76,7 +76,7 @@ def extract_engine_texts(
     keywords: Collection[str],
     comment_tags: Collection[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, str, str, list[str]]]:
+) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
     tree = ast.parse(fileobj.read().decode("utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.AnnAssign | ast.Assign) and node.value is not None:
@@ -92,4 +92,8 @@ def extract_engine_texts(
                     and isinstance(kw.value, ast.Constant)
                     and isinstance(kw.value.value, str)
                 ):
-                    yield kw.value.lineno, "gettext", kw.value.value, [f"engine: preset {kw.arg}"]
+                    said, comment = kw.value.value, [f"engine: preset {kw.arg}"]
+                    if "(s)" in said:  # a description whose number picks its form
+                        yield kw.value.lineno, "ngettext", plural_ids(said), comment
+                    else:
+                        yield kw.value.lineno, "gettext", said, comment

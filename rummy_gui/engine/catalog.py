@@ -10,12 +10,13 @@ rules.py: OPTION_LABELS, OPTION_HELP, CHOICE_NAMES), translated where they are s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .melds import Meld
+from .melds import FULL_SET, Meld
 from .rules import (
     CHOICE_NAMES,
     CONTRACT_NAMES,
@@ -37,6 +38,8 @@ __all__ = [
     "contracts",
     "could_use",
     "default_players",
+    "describe",
+    "description",
     "house_rules",
     "preset",
     "presets",
@@ -113,3 +116,33 @@ def sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
     """Who plays with whom at a table of `players`: the seats of each side, as
     `Game.sides` will have them (each seat alone without partnerships)."""
     return seat_sides(rules, players)
+
+
+# The number that picks a description's plural form: the one before its "(s)".
+_COUNTED = re.compile(r"\{([a-z]+)\} [^ {}]+\(s\)")
+
+
+def description(rules: Rules) -> tuple[str, str | None, dict[str, Any]]:
+    """A preset's one-line description as a catalog template ("first to
+    {target}"), the name of the value that picks its plural form (its "(s)"),
+    and the rules facts it names, by placeholder, read from `rules`."""
+    counted = _COUNTED.search(rules.description)
+    values: dict[str, Any] = {
+        "target": rules.target,
+        "rounds": rules.rounds,
+        "deals": rules.deals,
+        "full": FULL_SET,
+        "run": rules.min_run,
+        "bonus": rules.cut_bonus,
+        "cards": rules.hand_size(rules.min_players, 1),
+        "jokers": rules.max_jokers_per_meld,
+        "buys": rules.buy_limit,
+    }
+    return rules.description, counted.group(1) if counted else None, values
+
+
+def describe(rules: Rules) -> str:
+    """A preset's description in English, its facts filled in (README's table)."""
+    template, count, values = description(rules)
+    singular = count is not None and values[count] == 1
+    return template.replace("(s)", "" if singular else "s").format(**values)

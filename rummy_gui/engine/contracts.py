@@ -53,7 +53,12 @@ def prepare_contract(t: Table, seat: int, m: Move) -> Apply:
         elif len(g) == CONTRACT_SET_SIZE:
             kind = SET
         else:
-            raise _illegal("contract_sizes", cards=pretty([tok.card for tok in g]))
+            raise _illegal(
+                "contract_sizes",
+                cards=pretty([tok.card for tok in g]),
+                size=CONTRACT_SET_SIZE,
+                run=CONTRACT_RUN_SIZE,
+            )
         opts = readings(r, g, kind)
         if not opts:
             raise _not_a_contract_meld(t, g, kind)
@@ -75,7 +80,7 @@ def prepare_contract(t: Table, seat: int, m: Move) -> Apply:
     hand_size = len(s.hands[seat])
     if whole:
         if len(cards) != hand_size:
-            raise _illegal("round7_whole_hand")
+            raise _illegal("round7_whole_hand", round=s.round, runs=runs_needed)
     elif len(cards) >= hand_size and r.go_out_by_discard:
         raise _illegal("contract_last_card")
 

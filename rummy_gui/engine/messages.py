@@ -53,7 +53,7 @@ MESSAGES: dict[str, str] = {
     "meld_persian_jokers": "{cards}: in Persian Rummy jokers only make sets of jokers.",
     "meld_needs_natural": "{cards}: a meld needs at least one natural card.",
     "meld_joker_limit": "{cards}: a meld may hold at most {most} joker(s).",
-    "meld_too_small": "{cards}: a meld needs at least 3 cards.",
+    "meld_too_small": "{cards}: a meld needs at least {least} card(s).",
     "set_too_big": "{cards}: a set has at most {most} cards.",
     "set_repeated_suit": "{cards}: a set may not hold two cards of one suit.",
     "not_a_set": "{cards} is not a set: a set is 3 or more cards of one rank.",
@@ -74,8 +74,8 @@ MESSAGES: dict[str, str] = {
     "does_not_fit": "{cards} does not fit meld {meld} ({table}).",
     # face-down lay-offs (Pinochle): the refusal tells nothing of the hidden cards
     "does_not_fit_hidden": "{cards} does not fit that meld.",
-    "round7_no_layoff": "In round 7 nobody lays off: you go out by laying down your whole hand "
-    "at once.",
+    "round7_no_layoff": "In round {round} nobody lays off: you go out by laying down your whole "
+    "hand at once.",
     "contract_first": "Lay down your contract before you lay off.",
     "layoff_next_turn": "You may lay off from your next turn on, not on the turn you laid down "
     "your contract.",
@@ -87,15 +87,15 @@ MESSAGES: dict[str, str] = {
     # contracts
     "contract_done": "You have already laid down your contract this round.",
     "contract_count": "Round {round}'s contract is {contract}: {need} melds, not {count}.",
-    "contract_sizes": "{cards}: contract sets are exactly 3 cards and runs exactly 4.",
+    "contract_sizes": "{cards}: contract sets are exactly {size} card(s) and runs exactly {run}.",
     "contract_not_set": "{cards} is not a set.",
     "contract_not_run": "{cards} is not a run.",
     "contract_shape": "Round {round}'s contract is {contract}.",
     "runs_join": "Two runs of one suit in a contract may not join into one run: leave a gap or "
     "overlap them.",
     "sets_same_rank": "Two sets of the same rank may not be in one contract.",
-    "round7_whole_hand": "In round 7 you go out by laying down your whole hand "
-    "at once as three runs.",
+    "round7_whole_hand": "In round {round} you go out by laying down your whole hand "
+    "at once as {runs} run(s).",
     "contract_last_card": "You may not meld your last card: keep one to discard.",
     # discarding and claims
     "joker_back_first": "You must put the joker you took back on the table before you discard.",

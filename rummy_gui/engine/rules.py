@@ -38,6 +38,7 @@ class Rules:
 
     preset: str
     name: str
+    # a template of the rules facts it names ("first to {target}"): catalog.describe
     description: str
     family: str
     min_players: int
@@ -290,7 +291,7 @@ _RUMMY_500 = Rules(
     preset="rummy500",
     name="Rummy 500",
     description="The Finnish rule set: jokers, dig deep into the discard pile, call Rummy, "
-    "first to 500.",
+    "first to {target}.",
     family=FAMILY_500,
     min_players=2,
     max_players=8,
@@ -302,7 +303,7 @@ _RUMMY_500 = Rules(
 _CONTRACT = Rules(
     preset="contract",
     name="Contract Rummy",
-    description="Seven rounds, each opening with a harder contract; lowest penalty wins.",
+    description="{rounds} round(s), each opening with a harder contract; lowest penalty wins.",
     family=FAMILY_CONTRACT,
     min_players=3,
     max_players=5,
@@ -334,7 +335,8 @@ _PRESET_LIST = [
         _RUMMY_500,
         preset="persian",
         name="Persian Rummy",
-        description="Rummy 500 for two partnerships: joker sets, doubled fours, two deals.",
+        description="Rummy 500 for two partnerships: joker sets, doubled sets of {full}, "
+        "{deals} deal(s).",
         min_players=4,
         max_players=4,
         target=None,
@@ -353,7 +355,7 @@ _PRESET_LIST = [
         _RUMMY_500,
         preset="pinochle",
         name="Pinochle Rummy",
-        description="Runs of five, ace low, go out by discarding face down; to 500.",
+        description="Runs of {run}, ace low, go out by discarding face down; to {target}.",
         min_players=3,
         jokers=False,
         rummy_call="off",
@@ -371,7 +373,7 @@ _PRESET_LIST = [
         _CONTRACT,
         preset="liverpool",
         name="Liverpool Rummy",
-        description="Contract Rummy with a cut: lift exactly the deal and save 50 points.",
+        description="Contract Rummy with a cut: lift exactly the deal and save {bonus} point(s).",
         liverpool_cut=True,
         cut_bonus=50,
     ),
@@ -379,7 +381,8 @@ _PRESET_LIST = [
         _CONTRACT,
         preset="shanghai",
         name="Shanghai Rummy",
-        description="Eleven cards, aces high, one joker per meld, two buys, and 'Shanghai!' calls.",
+        description="{cards} cards, aces high, {jokers} joker(s) per meld, {buys} buys, and "
+        "'Shanghai!' calls.",
         ace="high",
         max_jokers_per_meld=1,
         contract_sets_distinct_ranks=True,

@@ -19,6 +19,7 @@ from .enums import Phase
 from .errors import IllegalMove, illegal
 from .melds import (
     FULL_SET,
+    MIN_SET,
     RUN,
     SET,
     LayoffFit,
@@ -190,8 +191,8 @@ def why_not_meld(t: Table, tokens: Sequence[Token], kind: str | None) -> Illegal
         return _illegal("meld_needs_natural", cards=text)
     if r.max_jokers_per_meld is not None and jokers > r.max_jokers_per_meld:
         return _illegal("meld_joker_limit", cards=text, most=r.max_jokers_per_meld)
-    if len(tokens) < 3:
-        return _illegal("meld_too_small", cards=text)
+    if len(tokens) < MIN_SET:
+        return _illegal("meld_too_small", cards=text, least=MIN_SET)
     ranks = {c.rank for c in naturals}
     if len(ranks) == 1 and kind != RUN:
         if r.max_set is not None and len(tokens) > r.max_set:
@@ -291,7 +292,7 @@ def check_may_lay_off(t: Table, seat: int) -> None:
     """Contract family (RULES.md 4.3, 4.4): lay-offs and swaps from the turn after the contract."""
     s = t.s
     if t.rules.last_round_goes_out_whole(s.round):
-        raise _illegal("round7_no_layoff")
+        raise _illegal("round7_no_layoff", round=s.round)
     made = s.contract_turn[seat]
     if made is None:
         raise _illegal("contract_first")

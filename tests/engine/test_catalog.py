@@ -3,6 +3,8 @@ house rules and the values they take, contracts, whether a card could be used.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rummy_gui.engine import PRESETS, Game, catalog
@@ -85,3 +87,45 @@ def test_could_use_is_judged_from_the_hand_and_the_table() -> None:
     game.play("meld 4H 5H 6H")
     assert catalog.could_use(game.rules, game.hand(1), seven, game.melds)  # on 4H 5H 6H
     assert not catalog.could_use(game.rules, game.hand(1), seven, [])
+
+
+# Each preset's description names rules facts; a copy of the preset with one
+# changed says the changed one (issue 48: no description keeps its own number).
+@pytest.mark.parametrize(
+    ("preset", "change", "before", "after"),
+    [
+        ("rummy500", {"target": 350}, "first to 500.", "first to 350."),
+        ("pinochle", {"target": 300}, "; to 500.", "; to 300."),
+        ("pinochle", {"min_run": 4}, "Runs of 5,", "Runs of 4,"),
+        ("persian", {"deals": 3}, ", 2 deals.", ", 3 deals."),
+        ("persian", {"deals": 1}, ", 2 deals.", ", 1 deal."),
+        ("contract", {"rounds": 6}, "7 rounds, each", "6 rounds, each"),
+        ("liverpool", {"cut_bonus": 40}, "save 50 points.", "save 40 points."),
+        ("shanghai", {"contract_hand_size": (10,) * 7}, "11 cards,", "10 cards,"),
+        ("shanghai", {"max_jokers_per_meld": 2}, "1 joker per meld", "2 jokers per meld"),
+        ("shanghai", {"buy_limit": 3}, "2 buys", "3 buys"),
+    ],
+)
+def test_a_description_says_its_rules(
+    preset: str, change: dict[str, object], before: str, after: str
+) -> None:
+    rules = PRESETS[preset]
+    assert before in catalog.describe(rules)
+    assert after not in catalog.describe(rules)
+    assert after in catalog.describe(replace(rules, **change))  # type: ignore[arg-type]
+
+
+def test_the_doubled_set_in_persians_description_is_the_engines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert "doubled sets of 4," in catalog.describe(PRESETS["persian"])
+    monkeypatch.setattr(catalog, "FULL_SET", 5)
+    assert "doubled sets of 5," in catalog.describe(PRESETS["persian"])
+
+
+def test_every_description_is_filled() -> None:
+    for rules in PRESETS.values():
+        text = catalog.describe(rules)
+        assert "{" not in text, text
+        assert "(s)" not in text, text
+        assert "None" not in text, text

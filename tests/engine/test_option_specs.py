@@ -122,7 +122,7 @@ def test_contract_runs_are_four_cards_in_every_contract_round() -> None:
     ]
     g = layout("contract", hands, stock="KC KH QC QH QS", discard="AC", round=2)
     draw(g)
-    with pytest.raises(ValueError, match="exactly 3 cards and runs exactly 4"):
+    with pytest.raises(ValueError, match=r"exactly 3 card\(s\) and runs exactly 4"):
         g.play("contract 7H 7S 7D / 4C 5C 6C 7C 8C")
     play(g, "contract 7H 7S 7D / 4C 5C 6C 7C")
     assert len(g.melds) == 2

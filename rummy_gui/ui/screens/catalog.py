@@ -11,7 +11,7 @@ from typing import Any
 from rummy_gui.engine import Rules
 from rummy_gui.engine import catalog as engine_catalog
 from rummy_gui.engine.catalog import HouseRule
-from rummy_gui.i18n import N_, NC_, _, pgettext
+from rummy_gui.i18n import N_, NC_, _, ngettext, pgettext, plural_ids
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,10 @@ class PresetInfo:
 
     @property
     def display_description(self) -> str:
-        return _(self.rules.description)
+        template, count, values = engine_catalog.description(self.rules)
+        if count is None:
+            return _(template).format(**values)
+        return ngettext(*plural_ids(template), values[count]).format(**values)
 
 
 # The seat kinds by name: "human" and each of the bots' levels (a test holds

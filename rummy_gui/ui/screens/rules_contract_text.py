@@ -18,14 +18,17 @@ from rummy_gui.ui.screens.rules_parts import (
 
 
 def _deal_contract(rules: Rules) -> Section:
+    # the contract family's deck count is the same for every number of players
+    count = rules.decks(rules.min_players)
+    decks = ngettext("{n} deck", "{n} decks", count).format(n=count)
     if not rules.jokers:
-        deck = _("Two decks, no jokers.")
+        deck = _("{decks}, no jokers.").format(decks=decks)
     elif rules.fixed_jokers is not None:
         deck = ngettext(
-            "Two decks and {n} joker.", "Two decks and {n} jokers.", rules.fixed_jokers
-        ).format(n=rules.fixed_jokers)
+            "{decks} and {n} joker.", "{decks} and {n} jokers.", rules.fixed_jokers
+        ).format(decks=decks, n=rules.fixed_jokers)
     else:
-        deck = _("Two decks and one joker fewer than there are players.")
+        deck = _("{decks} and one joker fewer than there are players.").format(decks=decks)
     sizes = rules.contract_hand_size
     if len(set(sizes)) == 1:
         dealt = [_("{n} cards are dealt in every round.").format(n=sizes[0])]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rummy_gui.engine import Rules
 from rummy_gui.engine.cards import parse_card
+from rummy_gui.engine.melds import MIN_SET
 from rummy_gui.engine.scoring import penalty_value, value_500
 from rummy_gui.i18n import _, ngettext
 
@@ -47,8 +48,15 @@ def joker_sentences(rules: Rules) -> list[str]:
     if not rules.jokers:
         return []
     if rules.jokers_only_in_joker_sets:
+        largest = rules.max_set or rules.joker_count(rules.max_players)
         return [
-            _("Jokers only make sets of three or four jokers; a joker never stands for a card.")
+            ngettext(
+                "Jokers only make sets of {least} to {most} joker; a joker never stands for a "
+                "card.",
+                "Jokers only make sets of {least} to {most} jokers; a joker never stands for a "
+                "card.",
+                largest,
+            ).format(least=MIN_SET, most=largest)
         ]
     out = [_("A joker stands for any card, and every meld holds at least one natural card.")]
     most = rules.max_jokers_per_meld

@@ -18,6 +18,7 @@ from typing import Any
 from rummy_gui.engine import Rules
 from rummy_gui.engine.cards import NATURALS
 from rummy_gui.engine.melds import FULL_SET, MIN_SET
+from rummy_gui.engine.scoring import DOUBLED_FACTOR
 from rummy_gui.i18n import N_, _, ngettext
 from rummy_gui.ui.screens.catalog import PresetInfo
 from rummy_gui.ui.screens.rules_contract_text import CONTRACT_FAMILY
@@ -318,7 +319,13 @@ def _partners(rules: Rules) -> Section | None:
         else _("Partners sit opposite and add their scores.")
     ]
     if rules.persian_bonuses:
-        sentences.append(_("A set of four melded all at once scores double."))
+        sentences.append(
+            ngettext(
+                "A set of {full} card melded all at once scores {factor} times its points.",
+                "A set of {full} cards melded all at once scores {factor} times its points.",
+                FULL_SET,
+            ).format(full=FULL_SET, factor=DOUBLED_FACTOR)
+        )
     if rules.out_in_one_turn_bonus:
         sentences.append(
             _(

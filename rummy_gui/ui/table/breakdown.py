@@ -13,7 +13,7 @@ import pygame
 from pygame import Rect
 
 from rummy_gui.engine import Card
-from rummy_gui.engine.scoring import Extra, ExtraPart, HandPart, MeldPart, SideScore
+from rummy_gui.engine.scoring import DOUBLED_FACTOR, Extra, ExtraPart, HandPart, MeldPart, SideScore
 from rummy_gui.i18n import _
 from rummy_gui.play.table_session import TableSession
 from rummy_gui.play.table_view import TableView
@@ -44,7 +44,7 @@ def meld_label(part: MeldPart) -> str:
     cards that lay face down: `legend` says what the mark means)."""
     text = f"{part.points:+d}"
     if part.doubled:
-        text += " " + _("×2")
+        text += " " + _("×{factor}").format(factor=DOUBLED_FACTOR)
     if part.called:
         text += " " + _("Rummy!")
     if any(part.face_down):

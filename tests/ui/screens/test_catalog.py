@@ -71,3 +71,11 @@ def test_the_rules_screen_follows_the_house_rules() -> None:
 
 def test_a_quick_start_plays_the_game_new_game_offers_first() -> None:
     assert catalog.default_preset() == catalog.presets()[0].id == next(iter(PRESETS))
+
+
+def test_the_shown_description_is_formatted_from_the_rules() -> None:
+    """New game's blurb says the preset's facts, in the catalog's plural form."""
+    rules = PRESETS["liverpool"]
+    assert catalog.PresetInfo(rules).display_description == engine_catalog.describe(rules)
+    changed = replace(rules, cut_bonus=1)
+    assert catalog.PresetInfo(changed).display_description.endswith("save 1 point.")

@@ -14,6 +14,7 @@ import pytest
 
 from rummy_gui import i18n
 from rummy_gui.engine import PRESETS, Rules
+from rummy_gui.engine.catalog import describe
 from rummy_gui.ui.screens import catalog
 from rummy_gui.ui.screens.rules_text import rules_for, sections
 
@@ -79,7 +80,10 @@ def test_every_section_the_book_has_for_a_game_is_on_its_page(preset: str) -> No
         ("persian", {"deals": 3}, "exactly 2 deals", "exactly 3 deals"),
         ("contract", {"contract_hand_size": (9,) * 7}, "in rounds 1-3", "9 cards are dealt in"),
         ("contract", {"rounds": 6}, "After round 7", "After round 6"),
-        ("shanghai", {"fixed_jokers": 6}, "Two decks and 4 jokers.", "Two decks and 6 jokers."),
+        ("shanghai", {"fixed_jokers": 6}, "2 decks and 4 jokers.", "2 decks and 6 jokers."),
+        ("shanghai", {"fixed_decks": 3}, "2 decks and 4 jokers.", "3 decks and 4 jokers."),
+        ("contract", {"fixed_decks": 1}, "2 decks and one joker", "1 deck and one joker"),
+        ("persian", {"max_set": 5}, "sets of 3 to 4 jokers", "sets of 3 to 5 jokers"),
         ("shanghai", {"max_jokers_per_meld": 2}, "at most 1 joker.", "at most 2 jokers."),
         ("shanghai", {"buy_penalty": 3}, "taking 2 penalty cards", "taking 3 penalty cards"),
         ("shanghai", {"buy_limit": 3}, "at most 2 times per round", "at most 3 times per round"),
@@ -96,6 +100,19 @@ def test_a_changed_rule_changes_the_page(
     assert before in plain
     assert after not in plain
     assert after in page(replace(rules, **change))  # type: ignore[arg-type]
+
+
+def test_the_doubled_set_is_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Persian's doubled set (RULES.md 3.8): its size and multiplier from the engine."""
+    from rummy_gui.ui.screens import rules_text
+
+    says = "A set of 4 cards melded all at once scores 2 times its points."
+    assert says in page(PRESETS["persian"])
+    monkeypatch.setattr(rules_text, "FULL_SET", 5)
+    monkeypatch.setattr(rules_text, "DOUBLED_FACTOR", 3)
+    assert "A set of 5 cards melded all at once scores 3 times its points." in page(
+        PRESETS["persian"]
+    )
 
 
 def test_the_hand_size_is_the_engines() -> None:
@@ -188,13 +205,13 @@ def test_the_readme_lines_are_the_engines_descriptions() -> None:
             if rules.min_players == rules.max_players
             else f"{rules.min_players}–{rules.max_players}"
         )
-        row = f"| {rules.name} · `{rules.preset}` | {players} | {rules.description} |"
+        row = f"| {rules.name} · `{rules.preset}` | {players} | {describe(rules)} |"
         assert row in readme, row
 
 
 def test_the_classic_line_lets_the_top_card_go() -> None:
     """RULES.md 3.4: of a take of several cards the top one may be discarded."""
-    classic = PRESETS["rummy500-classic"].description
+    classic = describe(PRESETS["rummy500-classic"])
     assert "every" not in classic
     assert "deepest" in classic
 

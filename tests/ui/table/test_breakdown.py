@@ -14,6 +14,7 @@ from rummy_gui import i18n
 from rummy_gui.engine import Game
 from rummy_gui.engine.scoring import MeldPart
 from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table import breakdown
 from rummy_gui.ui.table.breakdown import extra_text, meld_label
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from tests.ui.table.played_deals import played
@@ -102,3 +103,9 @@ def test_a_face_down_lay_off_and_a_rummy_call_are_said_beside_their_meld() -> No
     assert meld_label(called) == "+30 Rummy!"
     assert meld_label(down) == "+45 ▼"
     assert meld_label(doubled) == "+56 ×2"
+
+
+def test_the_doubled_mark_is_the_engines_factor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mark says the engine's multiplier (RULES.md 3.8), not a "×2" of its own."""
+    monkeypatch.setattr(breakdown, "DOUBLED_FACTOR", 3)
+    assert meld_label(MeldPart(3, "set", 0, (), 84, doubled=True)) == "+84 ×3"
