@@ -9,7 +9,7 @@ import pytest
 
 from rummy_gui.engine import PRESETS, Game, catalog
 from rummy_gui.engine.cards import parse_card, parse_cards
-from rummy_gui.engine.rules import CONTRACTS
+from rummy_gui.engine.rules import CONTRACTS, Rules
 
 
 def test_presets_are_the_engines_in_order() -> None:
@@ -129,3 +129,50 @@ def test_every_description_is_filled() -> None:
         assert "{" not in text, text
         assert "(s)" not in text, text
         assert "None" not in text, text
+
+
+# The words of a description that name a yes-or-no rule, each with the `Rules` value it
+# states: the words are said only where the preset's rules are so.
+DESCRIPTION_WORDS = {
+    "aces high": lambda r: r.ace == "high",
+    "ace low": lambda r: r.ace == "low",
+    "no jokers": lambda r: not r.jokers,
+    "joker": lambda r: r.jokers,
+    "no rummy calls": lambda r: r.rummy_call == "off",
+    "call Rummy": lambda r: r.rummy_call != "off",
+    "two partnerships": lambda r: r.partnerships and r.max_players == 4,
+    "a cut": lambda r: r.liverpool_cut,
+    "'Shanghai!' calls": lambda r: r.shanghai_call,
+    "face down": lambda r: r.hidden_layoffs,
+}
+
+
+def disagreements(rules: Rules) -> list[str]:
+    """The words of `rules`' description that state a rule its values do not hold."""
+    text = catalog.describe(rules)
+    return [
+        words
+        for words, holds in DESCRIPTION_WORDS.items()
+        if words in text and "no " + words not in text and not holds(rules)
+    ]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_descriptions_words_for_a_rule_agree_with_the_presets_rules(preset: str) -> None:
+    assert disagreements(PRESETS[preset]) == []
+
+
+@pytest.mark.parametrize(
+    ("preset", "change", "words"),
+    [
+        ("pinochle", {"ace": "high"}, "ace low"),
+        ("shanghai", {"ace": "low"}, "aces high"),
+        ("rummy500", {"rummy_call": "off"}, "call Rummy"),
+        ("persian", {"partnerships": False}, "two partnerships"),
+        ("liverpool", {"liverpool_cut": False}, "a cut"),
+    ],
+)
+def test_a_rule_changed_under_its_words_is_caught(
+    preset: str, change: dict[str, object], words: str
+) -> None:
+    assert disagreements(replace(PRESETS[preset], **change)) == [words]  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rummy_gui import i18n
-from rummy_gui.engine import PRESETS
+from rummy_gui.engine import PRESETS, scoring
 from rummy_gui.play.lessons import GAMES, Lesson, lesson
 from rummy_gui.play.lessons.words import Text, facts, ids, lesson_rules, say
 
@@ -151,3 +151,15 @@ def test_the_rules_a_lessons_words_take_for_granted_are_the_engines(preset: str)
     rules = lesson_rules(the)
     assert the.assumes
     assert {key: getattr(rules, key) for key in the.assumes} == the.assumes
+
+
+def lesson_texts(preset: str) -> list[Text]:
+    the = lesson(preset)
+    return [t for s in the.steps for t in (s.say, s.why)] + [the.end]
+
+
+def test_a_lesson_says_double_only_while_the_engine_doubles() -> None:
+    # "scores double" is a word, not a number: it holds while a full set scores twice.
+    saying = [p for p in GAMES if any("double" in str(t) for t in lesson_texts(p))]
+    assert saying == ["persian"]
+    assert scoring.DOUBLED_FACTOR == 2
