@@ -70,14 +70,21 @@ class Seated:
         self._bob_plays_until_ann_alone_is_to_move()
 
     def _bob_plays_until_ann_alone_is_to_move(self) -> None:
+        """Until Ann alone is to move and may draw: a claim she alone is asked
+        about (or the end of a deal) she answers with her first legal move."""
         played: set[int] = set()
+        answered: set[int] = set()
         deadline = time.monotonic() + 60
         while True:
             assert time.monotonic() < deadline
             self.ann.poll()
             state = self.ann.state
             if state is not None and state.view["to_act"] == [0]:
-                return
+                if any(m.action.value == "draw" for m in state.legal):
+                    return
+                if state.legal and not self.ann.move_pending and state.at not in answered:
+                    answered.add(state.at)
+                    self.ann.play(state.legal[0])
             with contextlib.suppress(TimeoutError):
                 msg = json.loads(self.bob.recv(timeout=0.05))
                 view = msg.get("view", {})

@@ -5,6 +5,7 @@ starts, and what exists at startup is frozen out of the collector's sight."""
 from __future__ import annotations
 
 import gc
+import weakref
 
 from rummy_gui.bots import contract_solver, make_bot, memory, templates
 from rummy_gui.engine.seeded import seeded_deal
@@ -42,12 +43,22 @@ def test_the_bots_caches_are_emptied_when_the_next_deal_starts() -> None:
 
 
 def test_settle_heap_freezes_what_exists() -> None:
+    # A cycle made before, dropped after: frozen, no collection frees it. (The
+    # freeze count itself falls whenever another thread drops a frozen object.)
+    class Node:
+        other: object = None
+
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    gone = weakref.ref(a)
     try:
         settle_heap()
-        frozen = gc.get_freeze_count()
-        assert frozen > 1000  # the modules, the test run: far more than a few objects
+        assert gc.get_freeze_count() > 1000  # the modules, the test run: far more than a few
+        del a, b
         gc.collect()
-        assert gc.get_freeze_count() == frozen  # a full collection leaves it frozen
+        assert gone() is not None  # a full collection leaves it frozen
     finally:
         gc.unfreeze()
+    gc.collect()
+    assert gone() is None  # unfrozen, it is garbage again
     assert gc.get_freeze_count() == 0
