@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from rummy_gui.engine import Phase
 from rummy_gui.hints import Hint
 from rummy_gui.play.net.host import Host
 from rummy_gui.play.net.serve import HostThread
@@ -67,10 +66,16 @@ def test_the_hint_at_a_joined_table_goes_on_once_the_host_plays_its_step(
     hints = table.hints
     followed: list[Hint] = []
     end = time.monotonic() + LIMIT
-    while table.session.phase is not Phase.DEAL_OVER and not followed:
+    # The host deals at random, and a short deal may offer no hint of two
+    # steps; such a deal is left for the next one.
+    while not followed:
         assert time.monotonic() < end, "no hint of more than one step came"
         frame(app)
-        if not table.legal() or app.stack.top is not table:
+        top = app.stack.top
+        if isinstance(top, DealSummaryScene):
+            click(app, top.buttons[0].rect.center)  # Next deal
+            continue
+        if not table.legal() or top is not table:
             time.sleep(0.01)
             continue
         hints.ask()
@@ -82,4 +87,3 @@ def test_the_hint_at_a_joined_table_goes_on_once_the_host_plays_its_step(
             assert hints.advice is not None
             assert hints.advice.moves == advice.moves[1:]
             followed.append(advice)
-    assert followed
