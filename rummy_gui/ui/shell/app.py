@@ -358,7 +358,7 @@ def run(argv: Sequence[str]) -> int:
     args = _parse(argv)
     interrupted = _CtrlC()
     try:
-        return _run(args)
+        return _run(args, interrupted)
     except KeyboardInterrupt:  # Ctrl+C is a quit, not a crash: a game being opened keeps no note
         openguard.closed_cleanly()
         return 130
@@ -423,7 +423,7 @@ def clean_leftovers() -> None:
         jsonio.clean_stale_temps(folder)
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, interrupted: _CtrlC) -> int:
     size = args.size or DEFAULT_SIZE
     if args.frames and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"  # --frames without a display: render off-screen
@@ -518,6 +518,8 @@ def _run(args: argparse.Namespace) -> int:
         first_frame_stamp = bool(os.environ.get("RUMMY_GUI_FIRST_FRAME"))
         counted = 0  # frames toward --frames: those of an opening's overlay do not count
         while app.running:
+            if interrupted.came:  # a Ctrl+C that pygame's C code swallowed while the window opened
+                raise KeyboardInterrupt
             app.rest()
             app.tick()
             if failed and args.frames:
