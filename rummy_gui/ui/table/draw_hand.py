@@ -14,6 +14,7 @@ from rummy_gui.i18n import _
 from rummy_gui.ui.table import draw_common, hand_stack
 from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.widgets import fonts, theme
+from rummy_gui.ui.widgets.controls import draw_outlined
 from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
@@ -65,15 +66,11 @@ def meld_me_tag() -> pygame.Surface:
 def draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
     if not scene.drag or not scene.drag.active:
         return
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     pulse = 90 + int(50 * abs((scene.motion.clock * 2) % 2 - 1))
     for target in scene.drag.targets:
         over = target.rect.collidepoint(scene.pointer.at or (-1, -1))
-        pygame.draw.rect(layer, (*theme.LEGAL, 60 if over else 26), target.rect, border_radius=12)
-        pygame.draw.rect(
-            layer, (*theme.LEGAL, 255 if over else pulse), target.rect, width=3, border_radius=12
-        )
-    surface.blit(layer, (0, 0))
+        fill = (*theme.LEGAL, 60 if over else 26)
+        draw_outlined(surface, target.rect, fill, (*theme.LEGAL, 255 if over else pulse), 3, 12)
     for target in scene.drag.targets:
         img = fonts.text_cached(_(target.label), px(14), theme.LEGAL, True)
         surface.blit(img, img.get_rect(midbottom=(target.rect.centerx, target.rect.y - 2)))

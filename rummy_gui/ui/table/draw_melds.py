@@ -14,7 +14,7 @@ from rummy_gui.play.table_view import TableView
 from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.geometry import Geometry, meld_maker
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import fit_text, label_image
+from rummy_gui.ui.widgets.controls import draw_outlined, fit_text, label_image
 from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
@@ -25,12 +25,9 @@ def draw_slots(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> Non
     """The contract's slots while the player lays it down."""
     if not scene.staging():
         return
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     rects = scene.slot_rects()
     for rect in rects:
-        pygame.draw.rect(layer, (0, 0, 0, 50), rect, border_radius=10)
-        pygame.draw.rect(layer, (*theme.GOLD, 150), rect, width=2, border_radius=10)
-    surface.blit(layer, (0, 0))
+        draw_outlined(surface, rect, (0, 0, 0, 50), (*theme.GOLD, 150), 2, 10)
     for k, rect in enumerate(rects):
         slot = scene.slots.groups[k] if k < len(scene.slots.groups) else []
         label = slot_label(scene.slots.status(k, scene.view, scene.viewer), rect)
