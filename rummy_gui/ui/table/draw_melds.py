@@ -83,7 +83,8 @@ def draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
             continue
         maker = meld_maker(meld)
         tokens = meld.tokens()
-        for j, (card, rect) in enumerate(geo.zones[("meld", meld.id)]):
+        placed = geo.zones[("meld", meld.id)]
+        for j, (card, rect) in enumerate(placed):
             if (("meld", meld.id), j) in hidden:
                 continue
             draw_common.draw_card(surface, scene, card, rect, shadow=(j == 0))
@@ -96,6 +97,21 @@ def draw_melds(surface: pygame.Surface, scene: TableScene, geo: Geometry, hidden
             if card.is_joker and j < len(tokens) and tokens[j].rank:
                 four = scene.app.settings.four_colour
                 _joker_tag(surface, tokens[j], rect, four, mark_top)
+        last = (("meld", meld.id), len(placed) - 1)
+        if placed and last not in hidden and all(card is None for card, _r in placed):
+            complete_mark(surface, placed[-1][1])
+
+
+def complete_mark(surface: pygame.Surface, rect: Rect) -> Rect:
+    """A set made four lies face down whole, marked complete (RULES.md 3.9):
+    a gold tick on its last back's corner. Returns where it is drawn."""
+    r = max(8, min(13, rect.w // 4))
+    centre = (rect.right - r - 2, rect.y + r + 2)
+    pygame.draw.circle(surface, theme.GOLD, centre, r)
+    pygame.draw.circle(surface, (20, 20, 20), centre, r, width=1)
+    tick = fonts.text_cached("\u2713", int(r * 1.5), (20, 20, 20), True)
+    surface.blit(tick, tick.get_rect(center=centre))
+    return Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 
 
 def _owner_mark(surface: pygame.Surface, scene: TableScene, owner: int, rect: Rect) -> int:

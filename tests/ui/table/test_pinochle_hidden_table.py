@@ -4,10 +4,14 @@ down, every meld a lay-off target, and nothing drawn that tells a hidden card.""
 
 from __future__ import annotations
 
+import pygame
+
 from rummy_gui.engine import Game
 from rummy_gui.engine.cards import parse_card
 from rummy_gui.ui.shell.app import App
+from rummy_gui.ui.table.draw_melds import complete_mark
 from rummy_gui.ui.table.scene import TableScene
+from rummy_gui.ui.widgets import theme
 from tests.ui.ui_driver import drag, frame, game_of, open_table, table_frame_bytes
 
 
@@ -49,6 +53,35 @@ def test_face_down_layoffs_lie_as_backs_in_the_layers_area(app: App) -> None:
     assert [c for c, _r in zones[("meld", 2)]] == [None] * 4  # a set made four, face down whole
     assert "10H" not in _all_cards(scene)
     assert "2H" not in _all_cards(scene)
+
+
+def test_a_set_made_four_is_marked_complete(app: App) -> None:
+    scene = open_table(app, _game())
+    frame(app)
+    last = scene.geometry().zones[("meld", 2)][-1][1]
+    assert _gold_in(app, complete_mark(pygame.Surface((1, 1)), last))
+    app.pop()
+    three = Game.from_layout(  # the same set of three, before its fourth card
+        "pinochle",
+        hands=["2C 2D 2S 3C KD QC", "10H 4H KS QS", "6D 8D 9D 10D KC"],
+        stock="JS 9S 3S 4S 5S 6S 7S",
+        discard="JC 4D",
+    )
+    for text in ("0: draw", "0: meld 2C 2D 2S", "0: discard 3C"):
+        three.play(text)
+    scene = open_table(app, three)
+    frame(app)
+    last = scene.geometry().zones[("meld", 1)][-1][1]
+    assert not _gold_in(app, complete_mark(pygame.Surface((1, 1)), last))
+
+
+def _gold_in(app: App, rect: pygame.Rect) -> bool:
+    pixels = (
+        app.screen.get_at((x, y))[:3]
+        for x in range(rect.x, rect.right)
+        for y in range(rect.y, rect.bottom)
+    )
+    return any(p == theme.GOLD for p in pixels)
 
 
 def test_the_table_looks_the_same_whatever_card_lies_face_down(app: App) -> None:
