@@ -184,6 +184,25 @@ def drawn(
     return boxes
 
 
+def overlay_labels(
+    monkeypatch: pytest.MonkeyPatch,
+    app: App,
+    game: Game,
+    overlay: Callable[[App, TableScene], Any],
+    keeps_record: bool,
+) -> set[str]:
+    """The labels of `overlay`'s buttons (the deal summary, game over) over a
+    table of `game`; where not `keeps_record` the session keeps no record, as
+    at a joined network table."""
+    table = open_table(app, game)
+    if not keeps_record:
+        monkeypatch.setattr(table.session, "record", lambda: None)
+    scene = overlay(app, table)
+    app.push(scene)
+    frame(app)
+    return {b.label for b in scene.buttons}
+
+
 def key(app: App, key: int) -> None:
     """One key press, then a frame."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
