@@ -9,7 +9,8 @@ from typing import Any
 import pygame
 import pytest
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine.cards import parse_card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.table_session import TableSession
@@ -98,6 +99,40 @@ def laid_out_table(app: App, hands: Sequence[str], stock: str, discard: str) -> 
     scene = open_table(app, game)
     frame(app)
     return scene
+
+
+def contract_deal(first: str = "7H 7S 7D 9C 9S 9D 2H 4C KD QS") -> Game:
+    """Contract's first round (two sets) for three, seat 0 to draw with `first`
+    in hand; the other hands and the stock hold no early contract."""
+    return Game.from_layout(
+        "contract",
+        hands=[first, "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
+        discard="JD",
+        turn=0,
+    )
+
+
+def staged_slots(app: App, scene: TableScene) -> list[pygame.Rect]:
+    """The viewer drags the stock's top card to the hand and every seat asked
+    passes the discard: the contract's slots show; where they are."""
+    geo = scene.geometry()
+    drag(app, geo.zones[("stock",)][0][1].center, geo.layout.hand.center)
+    while scene.session.phase is Phase.CLAIM:  # nobody buys the discard
+        scene.play(Move(Action.PASS), game_of(scene).to_act[0])
+    frame(app)
+    assert scene.staging()
+    return scene.slot_rects()
+
+
+def hand_point(scene: TableScene, text: str, nth: int = 0) -> tuple[int, int]:
+    """A point on the `nth` card `text` of the viewer's hand that no other card covers."""
+    card = parse_card(text)
+    slots = scene.geometry().zones[("hand", scene.viewer)]
+    hits = [i for i, (c, _) in enumerate(slots) if c == card]
+    rect = slots[hits[nth]][1]
+    lift = 24 if hits[nth] in scene.hand.selected else 0
+    return (rect.x + 6, rect.y + 40 - lift)
 
 
 def hand_rects(scene: TableScene) -> list[pygame.Rect]:

@@ -219,21 +219,11 @@ def test_the_buttons_behind_a_dialog_do_not_react(app: App) -> None:
 
 
 def test_right_after_the_contract_the_status_bar_invites_no_lay_off(app: App) -> None:
-    from rummy_gui.engine import Action, Game, Move
+    from rummy_gui.engine import Action, Move
     from rummy_gui.ui.table.texts import status_text
-    from tests.ui.ui_driver import open_table
+    from tests.ui.ui_driver import contract_deal, open_table
 
-    game = Game.from_layout(
-        "contract",
-        hands=[
-            "7H 7S 7D 9C 9S 9D 2H 4C KD QS",
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "AC AD 3H 5H 6H 8H 10H JH QH KH",
-        ],
-        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
-        discard="JD",
-        turn=0,
-    )
+    game = contract_deal()
     scene = open_table(app, game)
     assert scene.play(Move.parse("draw"))
     for seat in (1, 2):  # the bots decline to buy the discard
