@@ -245,19 +245,10 @@ def test_a_draw_that_ends_a_contract_round_is_told_so() -> None:
 def test_a_lesson_asks_about_every_claim_whatever_the_setting() -> None:
     from rummy_gui.play.lesson_session import LessonSession
     from rummy_gui.play.lessons import lesson
+    from tests.play.lesson_driver import play_to_step
 
     s = LessonSession(lesson("contract"), ["You", "Ada", "Bo"], threaded=False)
-    while s.run.step is None or s.run.step.move != "0: buy":
-        if s.run.step is not None and 0 in s.game.to_act:
-            s.play(0, next(m for m in s.game.legal_moves if s.run.wanted(m)))
-        else:
-            polled = s.poll_bot()
-            assert polled is not None
-            s.play(*polled)
-    while s.script:
-        polled = s.poll_bot()
-        assert polled is not None
-        s.play(*polled)
+    play_to_step(s, "0: buy")
     assert s.phase is Phase.CLAIM
     assert 0 in s.game.to_act
     assert not policy.pass_unasked(s, "never")  # the lesson's buy is asked for, not passed
