@@ -15,6 +15,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from rummy_gui.play.net.host import Host
+from rummy_gui.play.net.serve import HostThread
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
@@ -30,3 +32,11 @@ def app() -> Iterator[App]:
     if close is not None:
         close()
     pygame.display.quit()
+
+
+@pytest.fixture
+def host() -> Iterator[HostThread]:
+    """A network host on a thread of the test's process (loopback, a free port)."""
+    h = HostThread(Host(None, grace=60.0, standin="easy"))
+    yield h
+    h.stop()

@@ -12,6 +12,8 @@ import pytest
 from rummy_gui.engine import Action, Game, Move
 from rummy_gui.engine.cards import parse_card
 from rummy_gui.engine.enums import Phase
+from rummy_gui.play.net.client import Client
+from rummy_gui.play.net.serve import HostThread
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.shell.app import App
@@ -315,3 +317,18 @@ def finished_game(seed: int) -> Game:
         seat = game.to_act[0]
         game.play(str(bots[seat].choose(game.view(seat))))
     raise AssertionError("the game did not end")
+
+
+def made_table(
+    h: HostThread, name: str, people: int, ready: Callable[[Client], bool], limit: float
+) -> Client:
+    """The client of `name`, who made a Rummy 500 table of three for `people`
+    on the host, once `ready(client)` holds (within `limit` seconds)."""
+    table = {"preset": "rummy500", "players": 3, "people": people, "level": "easy", "options": {}}
+    client = Client(f"ws://127.0.0.1:{h.port}", name, create=table)
+    end = time.monotonic() + limit
+    while not ready(client):
+        assert time.monotonic() < end, "the host did not answer in time"
+        client.wait(0.05)
+        client.poll()
+    return client
