@@ -11,7 +11,7 @@ import pytest
 from rummy_gui import i18n
 from rummy_gui.engine import Game, Move, Phase
 from rummy_gui.engine.cards import Card
-from rummy_gui.play.session import SeatConfig, Session, make_bot
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.screens.replay import ReplayScene
 from rummy_gui.ui.shell.app import App
@@ -20,6 +20,7 @@ from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene, score_points
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
+from tests.ui.table.played_deals import played_to_the_end
 from tests.ui.ui_driver import click, drag, frame, game_of, local
 
 
@@ -213,32 +214,8 @@ def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: Ap
 
 
 def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
-    game = Game.from_layout(
-        "persian",
-        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S", "4C 5D 6S 8D"],
-        stock="AC 2S 3C 4D 5S 6C 7C 8C 9C",
-        discard="KS",
-        turn=0,
-    )
-    seats = [
-        SeatConfig("Ann", "human"),
-        SeatConfig("Bo", "easy"),
-        SeatConfig("Cy", "easy"),
-        SeatConfig("Di", "easy"),
-    ]
-    scene = table(app, game, seats)
-    bot = make_bot("easy", 3)
-    for _ in range(3000):
-        top = app.stack.top
-        if isinstance(top, GameOverScene):
-            break
-        if isinstance(top, DealSummaryScene):
-            top._next()
-            continue
-        if scene.my_turn() and not scene.motion.flights:
-            scene.play(bot.choose(game.view(0)))
-            continue
-        frame(app)
+    scene = played_to_the_end(app)
+    game = game_of(scene)
     top = app.stack.top
     assert isinstance(top, GameOverScene)
     points = score_points(table_view(game, 0))
