@@ -103,6 +103,30 @@ def laid_out_table(app: App, hands: Sequence[str], stock: str, discard: str) -> 
     return scene
 
 
+def five_hundred_deal(turn: int = 0) -> Game:
+    """Rummy 500 for three, seat `turn` to draw; seat 0 holds the run 7H 8H 9H."""
+    return Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=turn,
+    )
+
+
+def short_deal(options: dict[str, object] | None = None) -> Game:
+    """Rummy 500 for three that seat 0 ends in one turn: draw (10H), meld
+    7H 8H 9H 10H, discard KD."""
+    return Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
+        stock="10H 2S 3C 4D 5D 6C",
+        discard="KS",
+        turn=0,
+        options=options,
+    )
+
+
 def contract_deal(first: str = "7H 7S 7D 9C 9S 9D 2H 4C KD QS") -> Game:
     """Contract's first round (two sets) for three, seat 0 to draw with `first`
     in hand; the other hands and the stock hold no early contract."""
@@ -258,13 +282,7 @@ def finish_review(app: App, review: Any) -> None:
 
 def melded_table(app: App) -> TableScene:
     """A Rummy 500 table where the human has drawn and melded 7H 8H 9H."""
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=0,
-    )
+    game = five_hundred_deal()
     scene = open_table(app, game)
     assert scene.play(Move.parse("draw"))
     assert scene.play(Move.parse("meld 7H 8H 9H"))
@@ -289,13 +307,7 @@ def labels_in(scene: object) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
 
 def waiting_table(app: App, turn: int = 0, threaded: bool = False) -> TableScene:
     """A Rummy 500 table at the start of seat `turn`'s turn, the human at seat 0."""
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=turn,
-    )
+    game = five_hundred_deal(turn)
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
     session = Session(game.preset, seats, {}, game=game, threaded=threaded, bot_process=False)
     app.session = session

@@ -16,7 +16,7 @@ from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.dialogs import ChooserScene
-from tests.ui.ui_driver import click, finish_review, frame, key
+from tests.ui.ui_driver import click, finish_review, frame, key, short_deal
 
 HOT_SEAT = [SeatConfig("Ann", "human"), SeatConfig("Bo", "human"), SeatConfig("Cy", "medium")]
 
@@ -129,14 +129,7 @@ def test_ready_by_mouse(app: App) -> None:
 
 def _game_over(app: App, seats: list[SeatConfig]) -> GameOverScene:
     """A one-deal game (target 10): Ann goes out with a run of four."""
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
-        stock="10H 2S 3C 4D 5D 6C",
-        discard="KS",
-        turn=0,
-        options={"target": 10},
-    )
+    game = short_deal({"target": 10})
     session = Session(game.preset, seats, {"target": 10}, seed=1, game=game, threaded=False)
     app.session = session
     scene = TableScene(app, session)

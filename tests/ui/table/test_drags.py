@@ -18,6 +18,7 @@ from tests.ui.ui_driver import (
     click,
     contract_deal,
     drag,
+    five_hundred_deal,
     frame,
     game_of,
     hand_point,
@@ -38,13 +39,7 @@ def hand_centre(scene: TableScene) -> tuple[int, int]:
 
 
 def five_hundred(app: App) -> TableScene:
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=0,
-    )
+    game = five_hundred_deal()
     return open_table(app, game)
 
 
