@@ -15,6 +15,7 @@ from rummy_gui.ui.table import callout, texts
 from rummy_gui.ui.table.drops import Message
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
+from tests.ui.table.claim_deals import useful_seven
 from tests.ui.ui_driver import frame, game_of, labels_in, melded_table
 
 LANGS = ("en", "fi", "ru")
@@ -49,18 +50,7 @@ def test_redo_clears_the_move_taken_back_message(app: App) -> None:
 
 
 def test_a_claim_passed_for_the_player_is_not_logged_as_theirs(app: App) -> None:
-    game = Game.from_layout(
-        "liverpool",
-        hands=[
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "7S 9H 2D 3H 4S 9C 9D JD QS KD",
-            "AC AD 3S 5H 6H 8H 10H JH QH KH",
-        ],
-        stock="AH 2H 3D",
-        discard="7H",
-        turn=0,
-        round=1,
-    )
+    game = useful_seven()
     app.settings.ask_claims = "useful"  # seat 1 can't use the 7♥: not asked
     seats = [SeatConfig("Ada", "human"), SeatConfig("You", "human"), SeatConfig("Cy", "random")]
     session = Session("liverpool", seats, {}, game=game, threaded=False)
