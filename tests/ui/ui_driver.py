@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from rummy_gui.engine import Action, Game, Move
-from rummy_gui.engine.cards import parse_card
+from rummy_gui.engine.cards import Card, parse_card
 from rummy_gui.engine.enums import Phase
 from rummy_gui.play.net.client import Client
 from rummy_gui.play.net.serve import HostThread
@@ -125,6 +125,33 @@ def short_deal(options: dict[str, object] | None = None) -> Game:
         turn=0,
         options=options,
     )
+
+
+def face_down_deal(bot_lays: str = "10H", to_seat_0: bool = True) -> Game:
+    """Pinochle: seat 0 melds 5♥–9♥ and 2♣ 2♦ 2♠; seat 1 lays `bot_lays` face
+    down on the run and 2♥ on the set (which turns the set face down whole);
+    with `to_seat_0` seat 2 draws and discards and seat 0 draws."""
+    g = Game.from_layout(
+        "pinochle",
+        hands=["5H 6H 7H 8H 9H 2C 2D 2S 3C KD QC", "10H 4H 2H KS QS", "6D 8D 9D 10D KC"],
+        stock="JS 9S 3S 4S 5S 6S 7S",
+        discard="JC 4D",
+    )
+    moves = [
+        "0: draw",
+        "0: meld 5H 6H 7H 8H 9H",
+        "0: meld 2C 2D 2S",
+        "0: discard 3C",
+        "1: draw",
+        f"1: layoff {bot_lays} to 1",
+        "1: layoff 2H to 2",
+        "1: discard KS",
+    ]
+    if to_seat_0:
+        moves += ["2: draw", "2: discard KC", "0: draw"]
+    for text in moves:
+        g.play(text)
+    return g
 
 
 def contract_deal(first: str = "7H 7S 7D 9C 9S 9D 2H 4C KD QS") -> Game:
@@ -262,6 +289,19 @@ def overlay_labels(
     app.push(scene)
     frame(app)
     return {b.label for b in scene.buttons}
+
+
+def spy_faces(app: App) -> list[Card]:
+    """Every card face the app draws from now on."""
+    drawn: list[Card] = []
+    real = app.art.face
+
+    def face(card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
+        drawn.append(card)
+        return real(card, size, four_colour)
+
+    app.art.face = face  # type: ignore[method-assign]
+    return drawn
 
 
 def key(app: App, key: int) -> None:

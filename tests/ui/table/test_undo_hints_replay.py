@@ -10,7 +10,6 @@ import pytest
 
 from rummy_gui import i18n
 from rummy_gui.engine import Move, Phase
-from rummy_gui.engine.cards import Card
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.screens.replay import ReplayScene
@@ -21,7 +20,16 @@ from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene, score_p
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
 from tests.ui.table.played_deals import played_to_the_end
-from tests.ui.ui_driver import click, drag, five_hundred_deal, frame, game_of, local, short_deal
+from tests.ui.ui_driver import (
+    click,
+    drag,
+    five_hundred_deal,
+    frame,
+    game_of,
+    local,
+    short_deal,
+    spy_faces,
+)
 
 
 def table(app: App, game: Any, seats: list[SeatConfig] | None = None) -> TableScene:
@@ -171,18 +179,11 @@ def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: Ap
     click(app, summary.buttons[1].rect.center)
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
-    drawn: list[str] = []
-    real = app.art.face
-
-    def face(card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
-        drawn.append(str(card))
-        return real(card, size, four_colour)
-
-    app.art.face = face  # type: ignore[method-assign]
+    drawn = spy_faces(app)
     frame(app)
     first = game_of(scene.session).hand(0)  # nothing: Ann went out; the start shows her four cards
     assert not first
-    assert {"7H", "8H", "9H", "KD", "3S", "2D"} <= set(drawn)
+    assert {"7H", "8H", "9H", "KD", "3S", "2D"} <= {str(c) for c in drawn}
     moves = list(game_of(scene.session).moves)
     for k in range(1, len(moves) + 1):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
