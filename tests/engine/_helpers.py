@@ -286,3 +286,17 @@ def assert_cards_conserved(g: Game, pack: Counter[str]) -> None:
     every = getattr(g, "all_cards", None)
     if callable(every):
         assert Counter(str(c) for c in every()) == pack
+
+
+def rummy_call_example() -> Game:
+    """RULES.md 3.6's example: the pile is ♥A ♠K ♦7 ♠Q ♣8 ♥K (bottom to top)
+    and seat 0 draws and discards ♠J; seats 1 and 2 may call Rummy!."""
+    g = layout(
+        "rummy500",
+        ["JS 4C 5D", "2C 3D 9H", "2H 3C 10D"],
+        stock="9C 6D 6C 4H",
+        discard="AH KS 7D QS 8C KH",
+    )
+    play(g, "0: draw", "0: discard JS")
+    assert g.phase == "claim"
+    return g
