@@ -300,3 +300,14 @@ def rummy_call_example() -> Game:
     play(g, "0: draw", "0: discard JS")
     assert g.phase == "claim"
     return g
+
+
+def five_hundred_deal(turn: int = 0) -> Game:
+    """Rummy 500 for three, seat `turn` to draw; seat 0 holds the run 7H 8H 9H."""
+    return Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=turn,
+    )

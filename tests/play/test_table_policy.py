@@ -11,7 +11,7 @@ from rummy_gui.engine import Action, Claim, Game, Move, Phase, parse_cards
 from rummy_gui.play import table_policy as policy
 from rummy_gui.play.history import current_deal
 from rummy_gui.play.session import SeatConfig, Session
-from tests.engine._helpers import rummy_call_example
+from tests.engine._helpers import five_hundred_deal, rummy_call_example
 
 HUMAN, BOT = "human", "easy"
 
@@ -112,12 +112,7 @@ def test_only_useful_claims_are_asked_about() -> None:
 
 # --- undo -------------------------------------------------------------------------------------
 def undo_game() -> Session:
-    g = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-    )
+    g = five_hundred_deal()
     return session(g, [HUMAN, BOT, BOT])
 
 

@@ -19,6 +19,7 @@ from rummy_gui.play.table_session import TableSession
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button, Toggle
+from tests.engine._helpers import five_hundred_deal
 
 
 def local(table: TableScene | TableSession | None) -> Session:
@@ -101,17 +102,6 @@ def laid_out_table(app: App, hands: Sequence[str], stock: str, discard: str) -> 
     scene = open_table(app, game)
     frame(app)
     return scene
-
-
-def five_hundred_deal(turn: int = 0) -> Game:
-    """Rummy 500 for three, seat `turn` to draw; seat 0 holds the run 7H 8H 9H."""
-    return Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=turn,
-    )
 
 
 def short_deal(options: dict[str, object] | None = None) -> Game:

@@ -14,11 +14,11 @@ from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.dialogs import ChooserScene
+from tests.engine._helpers import five_hundred_deal
 from tests.ui.ui_driver import (
     click,
     contract_deal,
     drag,
-    five_hundred_deal,
     frame,
     game_of,
     hand_point,

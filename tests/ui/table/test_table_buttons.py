@@ -17,7 +17,8 @@ from rummy_gui.ui.shell.intents import PointerMove
 from rummy_gui.ui.table.buttons import ACTIONS, ICON_BAR, ICON_OF
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_icon, tooltip_rect
-from tests.ui.ui_driver import five_hundred_deal, frame
+from tests.engine._helpers import five_hundred_deal
+from tests.ui.ui_driver import frame
 
 
 def _table(app: App, size: tuple[int, int] = (1280, 800)) -> TableScene:

@@ -19,11 +19,11 @@ from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene, score_points
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
+from tests.engine._helpers import five_hundred_deal
 from tests.ui.table.played_deals import played_to_the_end
 from tests.ui.ui_driver import (
     click,
     drag,
-    five_hundred_deal,
     frame,
     game_of,
     local,
