@@ -38,6 +38,26 @@ def layout(
     )
 
 
+# Seats 1 to 7's hands for `at_play`: a few diamonds and clubs, no meld near seat 0's cards.
+OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD", "QD KD", "2C 3C", "4C 5C"]
+
+
+def at_play(
+    hand0: str,
+    *,
+    players: int = 2,
+    preset: str = "rummy500",
+    stock: str = "QC JC 10C",
+    pile: str = "KC",
+    options: dict[str, Any] | None = None,
+) -> Game:
+    """Seat 0 holds `hand0`, has drawn QC from the stock and may now meld."""
+    g = layout(preset, [hand0, *OTHERS[: players - 1]], stock=stock, discard=pile, options=options)
+    g.play("0: draw")
+    assert g.phase == "play"
+    return g
+
+
 def cards(text: str) -> Counter[str]:
     """A multiset of card texts, normalised through the card parser."""
     return Counter(str(c) for c in parse_cards(text))
