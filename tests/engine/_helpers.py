@@ -38,6 +38,16 @@ def layout(
     )
 
 
+# The 500-family games whose takes leave a target card (preset, players, options),
+# one with the house rules that bear on it.
+TAKE_CASES: list[tuple[str, int, dict[str, object] | None]] = [
+    ("rummy500", 3, None),
+    ("rummy500", 4, {"top_discard_must_meld": True, "go_out_by_discard": True, "min_run": 4}),
+    ("rummy500-classic", 3, None),
+    ("persian", 4, None),
+    ("pinochle", 3, None),
+]
+
 # Seats 1 to 7's hands for `at_play`: a few diamonds and clubs, no meld near seat 0's cards.
 OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD", "QD KD", "2C 3C", "4C 5C"]
 
