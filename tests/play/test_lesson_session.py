@@ -4,12 +4,8 @@ never saved, never counted in the statistics and never taken back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from rummy_gui import i18n
 from rummy_gui.engine import Action, Game, Move, Phase
 from rummy_gui.play import saves, stats
 from rummy_gui.play.lesson_session import LessonAnswer, LessonSession
@@ -17,13 +13,8 @@ from rummy_gui.play.lessons import GAMES, lesson, same_move
 from rummy_gui.play.session import Session
 from tests.play.lesson_driver import play_to_step, play_until
 
-
-@pytest.fixture(autouse=True)
-def _english_and_a_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path))
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+# each test its own home (tests/conftest.py), in English
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def _session(preset: str = "rummy500") -> LessonSession:
