@@ -239,15 +239,9 @@ def drawn(
     """Everything `paint(surface)` blits on a fresh surface of `size`, in order:
     the text of an image made by `fonts.text_cached` (None for any other) and where."""
     from rummy_gui.ui.widgets import fonts
+    from tests.ui.ink_boxes import text_namer
 
-    made: dict[int, str] = {}
-    real = fonts.text_cached
-
-    def noted(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        img = real(text, *args, **kwargs)
-        made[id(img)] = text
-        return img
-
+    made, noted = text_namer()
     monkeypatch.setattr(fonts, "text_cached", noted)
     boxes: list[tuple[str | None, pygame.Rect]] = []
 
