@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 import pytest
@@ -16,10 +16,13 @@ from rummy_gui.play.net.client import Client
 from rummy_gui.play.net.serve import HostThread
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.table_session import TableSession
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button, Toggle
 from tests.engine._helpers import five_hundred_deal
+
+S = TypeVar("S")
 
 
 def local(table: TableScene | TableSession | None) -> Session:
@@ -78,6 +81,17 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 4)
         )
         frame(app)
     release(app, end)
+
+
+def from_menu(app: App, label: str, kind: type[S]) -> S:
+    """The scene, of `kind`, that a click on the main menu's button `label` opens."""
+    menu = app.stack.top
+    assert isinstance(menu, MainMenu)
+    button = next(w for w in menu.widgets if isinstance(w, Button) and w.label == label)
+    click(app, button.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, kind)
+    return scene
 
 
 def open_table(app: App, game: Any) -> TableScene:

@@ -17,11 +17,10 @@ from rummy_gui.play.net.remote_session import RemoteSession
 from rummy_gui.play.net.serve import HostThread
 from rummy_gui.ui.screens import join as join_screen
 from rummy_gui.ui.screens.join import JoinScene
-from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
-from tests.ui.ui_driver import click, frame, made_table
+from tests.ui.ui_driver import click, frame, from_menu, made_table
 
 LIMIT = 60.0
 
@@ -32,13 +31,7 @@ def table_of(h: HostThread, people: int) -> Client:
 
 
 def open_join(app: App) -> JoinScene:
-    menu = app.stack.top
-    assert isinstance(menu, MainMenu)
-    button = next(w for w in menu.widgets if isinstance(w, Button) and w.label == "Join a table")
-    click(app, button.rect.center)
-    scene = app.stack.top
-    assert isinstance(scene, JoinScene)
-    return scene
+    return from_menu(app, "Join a table", JoinScene)
 
 
 def join(app: App, scene: JoinScene, address: str, code: str, name: str = "Bea") -> str:
