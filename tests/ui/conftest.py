@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from rummy_gui import i18n
 from rummy_gui.play.net.host import Host
 from rummy_gui.play.net.serve import HostThread
 from rummy_gui.play.settings import Settings
@@ -32,6 +33,17 @@ def app() -> Iterator[App]:
     if close is not None:
         close()
     pygame.display.quit()
+
+
+@pytest.fixture
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The test's language, `request.param` (parametrize "language" with
+    indirect=True); English again after it."""
+    i18n.set_language(request.param)
+    try:
+        yield request.param
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.fixture
