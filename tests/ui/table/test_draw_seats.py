@@ -159,7 +159,7 @@ def test_thinking_under_a_badge_is_written_on_a_backing_over_the_melds(
     # At 960x600, "thinking..." under a narrow badge was gold on the white of its melds.
     game = Game.new("rummy500", 3, seed=5)
     while 0 in game.to_act:  # the player's turn played: a bot's is next
-        game.play(game.legal_moves()[0])
+        game.play(next(iter(game.legal_moves)))
     scene = open_table(app, game)
     seat = scene.view.to_act[0]
     assert not scene.session.is_human(seat)
