@@ -121,6 +121,7 @@ def run(
     think_at: tuple[tuple[int, int], int] = THINK_AT,
     idle_seconds: float = IDLE_SECONDS,
     idle_at: tuple[tuple[int, int], int] = IDLE_AT,
+    flight_seconds: float = FLIGHT_SECONDS,
 ) -> dict[str, Any]:
     from lab.bench import perf
 
@@ -162,7 +163,7 @@ def run(
         out[f"memory, {tw}x{th}, {tn} players, after bots played"] = {
             name: summarize([m[name] for m in memory]) for name in memory[0]
         }
-    flying = [flights_run(FLIGHT_SECONDS, (tw, th), tn) for _ in range(max(1, min(repeats, 3)))]
+    flying = [flights_run(flight_seconds, (tw, th), tn) for _ in range(max(1, min(repeats, 3)))]
     out[f"{tw}x{th}, {tn} players, cards in flight"] = {
         **frame_figures([r["times"] for r in flying], [r["cpu"] for r in flying]),
         "frames": summarize([float(len(r["times"])) for r in flying]),

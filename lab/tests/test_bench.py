@@ -41,6 +41,7 @@ def test_gui_section_reports_frame_times_per_size_and_players() -> None:
         think_at=((960, 600), 4),
         idle_seconds=0.5,
         idle_at=((960, 600), 2),
+        flight_seconds=1.0,
     )
     for key in ("960x600, 2 players", "960x600, 8 players"):
         p50, p95, worst = (figure(out[key], m) for m in ("p50 ms", "p95 ms", "max ms"))

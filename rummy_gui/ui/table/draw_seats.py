@@ -18,7 +18,7 @@ from rummy_gui.ui.table.draw_common import high_contrast
 from rummy_gui.ui.table.geometry import Geometry
 from rummy_gui.ui.table.seat_figures import deal_figure, hand_figure
 from rummy_gui.ui.widgets import fonts, theme
-from rummy_gui.ui.widgets.controls import fit_text
+from rummy_gui.ui.widgets.controls import draw_outlined, fit_text
 from rummy_gui.ui.widgets.uiscale import px
 
 if TYPE_CHECKING:
@@ -34,7 +34,15 @@ def draw_thinking(surface: pygame.Surface, scene: TableScene, geo: Geometry) -> 
     if place is None:
         return
     text = turn_text(scene, g.to_act[0])
-    surface.blit(fonts.text_cached(text, px(12), theme.GOLD), thinking_spot(scene, geo, text))
+    img = fonts.text_cached(text, px(12), theme.GOLD)
+    at = thinking_spot(scene, geo, text)
+    if at[1] >= place.badge.bottom:  # under the badge, over its melds: on a dark backing
+        back = img.get_rect(topleft=at).inflate(12, 4)
+        draw_outlined(surface, back, THINKING_BACK, (*theme.GOLD, 110), 1, back.h // 2)
+    surface.blit(img, at)
+
+
+THINKING_BACK = (10, 30, 20, 220)  # the felt's darkest green, nearly opaque
 
 
 def turn_text(scene: TableScene, seat: int) -> str:
@@ -69,8 +77,16 @@ def thinking_spot(scene: TableScene, geo: Geometry, text: str | None = None) -> 
     room = badge_text_right(scene, geo, seat) - (x + line3.get_width() + 10)
     thinking = _("thinking") + "..."
     widest = thinking if text is None or text.startswith(_("thinking")) else text
-    if room >= fonts.text_cached(widest, px(12), theme.GOLD).get_width():
+    width = fonts.text_cached(widest, px(12), theme.GOLD).get_width()
+    if room >= width:
         return x + line3.get_width() + 10, badge.y + px(40)
+    # else after the name (and the dealer's chip), off the melds beneath the badge
+    right = badge_text_right(scene, geo, seat)
+    name_end = x + px(20) + name_image(scene, seat, right - x).get_width()
+    if seat == scene.view.dealer and seat != scene.viewer:
+        name_end += px(28)
+    if right - (name_end + 10) >= width:
+        return name_end + 10, badge.y + px(8)
     return x, badge.bottom + 3
 
 
@@ -277,6 +293,14 @@ def _badge_back(size: tuple[int, int], glow: bool) -> pygame.Surface:
     return img
 
 
+def name_image(scene: TableScene, seat: int, room: int) -> pygame.Surface:
+    """The badge's name, made smaller to leave room for the dealer's chip."""
+    g = scene.view
+    dealer_room = px(26) if seat == g.dealer and seat != scene.viewer else 0
+    name_text = badge_lines(scene, seat)[0]
+    return fit_text(name_text, px(16), theme.TEXT, room - px(20) - dealer_room, True, min_size=11)
+
+
 def draw_badge(
     surface: pygame.Surface, scene: TableScene, geo: Geometry, seat: int, hidden: set[Any]
 ) -> None:
@@ -297,11 +321,8 @@ def draw_badge(
     pygame.draw.circle(surface, (20, 20, 20), chip_centre, px(9), width=1)
     mark = fonts.text_cached(session.initial(seat), px(12), (15, 15, 15), True)
     surface.blit(mark, mark.get_rect(center=chip_centre))
-    name_text, level, line3 = badge_lines(scene, seat)
-    dealer_room = px(26) if seat == g.dealer and seat != scene.viewer else 0
-    name = fit_text(
-        name_text, px(16), theme.TEXT, right - x - px(20) - dealer_room, True, min_size=11
-    )
+    _name_text, level, line3 = badge_lines(scene, seat)
+    name = name_image(scene, seat, right - x)
     surface.blit(name, (x + px(20), badge.y + px(4)))
     head, rest = badge_split(line3, right - x)
     level_room = right - x

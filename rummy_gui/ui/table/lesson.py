@@ -64,6 +64,8 @@ class LessonTable(TableScene):
         self.lesson = session
         self.ended = False  # the end screen was shown
         self.hints = self.moves.hints = LessonHints(self)
+        # the last callout, with the geometry and the inputs it was made for
+        self._callout: tuple[Geometry, tuple[object, ...], Callout] | None = None
 
     def exit(self) -> None:
         self.lesson.close()  # the lesson is not the game in progress: it goes with its table
@@ -81,7 +83,16 @@ class LessonTable(TableScene):
         meld = self.lesson.step_meld()
         # a step that takes any move of a kind (the cut) needs what one of them needs
         move = self.lesson.step_move() or next((m for m in self.legal() if run.wanted(m)), None)
-        return callout(self, geo or self.geometry(), head, run.text(), step.point, meld, move)
+        geo = geo or self.geometry()
+        text = run.text()
+        answers = tuple(self.answers.panel) if self.answers.answer_buttons else None
+        key = (head, text, step.point, meld, move, frozenset(self.hand.selected), answers)
+        # asked twice a frame (the parts drawn over, then the drawing): the box search once
+        if self._callout is not None and self._callout[0] is geo and self._callout[1] == key:
+            return self._callout[2]
+        made = callout(self, geo, head, text, step.point, meld, move)
+        self._callout = (geo, key, made)
+        return made
 
     def over_parts(self, geo: Geometry) -> list[tuple[Rect, object]]:
         c = None if self.motion.flights else self.callout(geo)

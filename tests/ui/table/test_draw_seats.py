@@ -150,3 +150,50 @@ def test_a_remote_seats_state_fits_a_narrow_badge_at_960x600(
     assert levels
     last_width, room = levels[-1]  # the one drawn: the full words, else the fewer
     assert last_width <= room, (full, short)
+
+
+@pytest.mark.parametrize("under", [True, False])
+def test_thinking_under_a_badge_is_written_on_a_backing_over_the_melds(
+    app: App, monkeypatch: pytest.MonkeyPatch, under: bool
+) -> None:
+    # At 960x600, "thinking..." under a narrow badge was gold on the white of its melds.
+    game = Game.new("rummy500", 3, seed=5)
+    while 0 in game.to_act:  # the player's turn played: a bot's is next
+        game.play(next(iter(game.legal_moves)))
+    scene = open_table(app, game)
+    seat = scene.view.to_act[0]
+    assert not scene.session.is_human(seat)
+    monkeypatch.setattr(scene.session, "bot_thinking", lambda: True)
+    geo = scene.geometry()
+    badge = geo.layout.seats[seat].badge
+    spot = (badge.x + 10, badge.bottom + 3) if under else (badge.x + 10, badge.y + 4)
+    monkeypatch.setattr(draw_seats, "thinking_spot", lambda *_a: spot)
+    surface = pygame.Surface(app.screen.get_size())
+    surface.fill((255, 255, 255))  # the white of cards
+    draw_seats.draw_thinking(surface, scene, geo)
+    beside = surface.get_at((spot[0] - 3, spot[1] + 6))[:3]  # in the backing's margin
+    assert (beside != (255, 255, 255)) is under
+
+
+def test_thinking_goes_after_the_name_when_the_score_line_has_no_room(app: App) -> None:
+    # Persian for 4 at 960x600 in Finnish: "0 p · pöydätty +15" leaves no room
+    # after it, but the name line does; under the badge it would cover the melds.
+    import random
+
+    game = Game.new("persian", 4, seed=11)
+    rng = random.Random(2)
+    while not (game.to_act[0] == 2 and any(2 in m.owners for m in game.melds)):
+        game.play(rng.choice(list(game.legal_moves)))
+    try:
+        i18n.set_language("fi")
+        app.resize((960, 600))
+        scene = open_table(app, game)
+        geo = scene.geometry()
+        badge = geo.layout.seats[2].badge
+        x, y = draw_seats.thinking_spot(scene, geo, draw_seats.turn_text(scene, 2))
+        line3 = draw_seats.badge_lines(scene, 2)[2]
+    finally:
+        i18n.set_language("en")
+    assert line3.startswith("0 p · pöydätty +")
+    assert badge.collidepoint(x, y)
+    assert y < badge.y + 20  # the name's line

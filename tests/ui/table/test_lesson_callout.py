@@ -97,3 +97,22 @@ def test_the_outline_rises_with_the_selected_card_and_the_box_stays_clear(
     assert after.place == before.place.move(0, -SELECTED_LIFT)  # round the card as drawn
     assert not after.box.colliderect(after.place)
     assert after.box == before.box  # the box does not jump when the card is picked
+
+
+def test_the_callout_is_searched_once_until_the_table_or_the_step_changes(app: App) -> None:
+    scene = open_lesson(app, "rummy500", (960, 600))
+    first = scene.callout()
+    assert first is not None
+    assert scene.callout() is first  # asked twice a frame: one search
+    assert scene.play(step_move(scene))
+    frame(app)
+    moved = scene.callout()
+    assert moved is not None
+    assert moved is not first
+    assert moved.head != first.head  # the next step's
+    app.resize((1920, 1080))
+    frame(app)
+    wider = scene.callout()
+    assert wider is not moved
+    assert wider is not None
+    assert wider.head == moved.head
