@@ -12,7 +12,7 @@ other's queues, and finish together.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -29,6 +29,17 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own RUMMY_GUI_HOME: nothing touches the real data directory."""
     monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """The test reads the game in English and leaves it in English (a module
+    asks for it with `pytestmark = pytest.mark.usefixtures("english")`)."""
+    from rummy_gui import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,4 +1,5 @@
-"""Test helpers shared by the bots' tests: a constructed discard position and a rollout spy."""
+"""Test helpers shared by the bots' tests: a constructed discard position, the
+first position of played deals that a test wants, and a rollout spy."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game, View
 from rummy_gui.engine.cards import make_pack
 
@@ -57,6 +59,24 @@ def next_holds_two_nines() -> View:
     ):
         g.play(move)
     return g.view(0)
+
+
+def first_view(
+    preset: str, players: int, deals: int, moves: int, wanted: Callable[[View], bool]
+) -> tuple[Game, View]:
+    """The first view of medium-played seeded deals for which `wanted` holds."""
+    for seed in range(deals):
+        g = Game.new(preset, players, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        for _ in range(moves):
+            if g.deal_over:
+                break
+            seat = g.to_act[0]
+            view = g.view(seat)
+            if wanted(view):
+                return g, view
+            g.play(bots[seat].choose(view))
+    raise AssertionError(f"no such position in {deals} deals")
 
 
 def spy_playouts(

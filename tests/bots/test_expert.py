@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 
 import pytest
 
@@ -17,25 +16,7 @@ from rummy_gui.bots.memory import remember
 from rummy_gui.bots.policy import decision_rng
 from rummy_gui.engine import Game, Move, View
 from rummy_gui.engine.cards import Card
-from tests.bots._shared import spy_playouts
-
-
-def _first_view(
-    preset: str, players: int, deals: int, moves: int, wanted: Callable[[View], bool]
-) -> tuple[Game, View]:
-    """The first view of medium-played seeded deals for which `wanted` holds."""
-    for seed in range(deals):
-        g = Game.new(preset, players, seed=seed)
-        bots = [make_bot("medium", seed=s) for s in range(players)]
-        for _ in range(moves):
-            if g.deal_over:
-                break
-            seat = g.to_act[0]
-            view = g.view(seat)
-            if wanted(view):
-                return g, view
-            g.play(bots[seat].choose(view))
-    raise AssertionError(f"no such position in {deals} deals")
+from tests.bots._shared import first_view, spy_playouts
 
 
 def _searched(view: View) -> bool:
@@ -54,7 +35,7 @@ def test_expert_is_its_own_level() -> None:
 def test_expert_work_is_bounded_by_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """By construction: each rollout stops at its share, and the guesses stop
     once the budget is spent (a guess started is finished)."""
-    _, view = _first_view("rummy500", 3, 40, 80, _searched)
+    _, view = first_view("rummy500", 3, 40, 80, _searched)
     used: list[int] = []
     real = expert_mod.playout
 
@@ -116,7 +97,7 @@ def test_the_level_plays_hards_search_with_the_experts_judgment(
 
 
 def test_expert_same_view_and_seed_same_move() -> None:
-    g, view = _first_view("rummy500", 3, 40, 80, _searched)
+    g, view = first_view("rummy500", 3, 40, 80, _searched)
     first = ExpertBot(5).choose(view)
     again = ExpertBot(5).choose(g.view(view.seat))
     assert first == again
@@ -125,7 +106,7 @@ def test_expert_same_view_and_seed_same_move() -> None:
 def test_expert_never_sees_hidden_cards() -> None:
     """Two games that look the same from the seat (other hands and stock
     dealt differently) get the same move: only the view counts."""
-    _, view = _first_view("rummy500", 3, 40, 80, _searched)
+    _, view = first_view("rummy500", 3, 40, 80, _searched)
     worlds = [guess_world(view, random.Random(k)) for k in (1, 2)]
     seat = view.seat
     hidden = [

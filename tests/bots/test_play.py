@@ -21,7 +21,7 @@ import pytest
 
 from rummy_gui.bots import LEVELS, Bot, make_bot
 from rummy_gui.bots.policy import MEDIUM, Params, RuleBot, Tuning
-from rummy_gui.engine import JOKER, PRESETS, Game
+from rummy_gui.engine import JOKER, PRESETS, Game, View
 from rummy_gui.engine.legal import _natural
 from rummy_gui.engine.melds import RUN, Token, layoff_fits
 from rummy_gui.engine.seeded import seeded_deal
@@ -171,6 +171,19 @@ def test_a_round_7_that_used_to_stall_now_ends() -> None:
         assert 0 in (g.deal_scores or [])  # somebody went out
 
 
+def _round_7_drawn(preset: str) -> View:
+    """Deal 6 of seed 1 (round 7) for four: the first player has drawn from
+    the stock and every claim on the discard was passed; their view."""
+    g = seeded_deal(preset, 4, 1, 6)
+    seat = g.to_act[0]
+    g.play(f"{seat}: draw")
+    while g.phase == "claim":
+        g.play(f"{g.to_act[0]}: pass")
+    view = g.view(seat)
+    assert view.round == 7
+    return view
+
+
 def test_unsticking_only_in_a_rebuilt_round_7_and_only_when_far_from_out() -> None:
     import dataclasses
     import random
@@ -178,13 +191,7 @@ def test_unsticking_only_in_a_rebuilt_round_7_and_only_when_far_from_out() -> No
     from rummy_gui.bots.policy import unstick
     from rummy_gui.bots.solver import contract_distance
 
-    g = seeded_deal("contract", 4, 1, 6)  # round 7
-    seat = g.to_act[0]
-    g.play(f"{seat}: draw")
-    while g.phase == "claim":
-        g.play(f"{g.to_act[0]}: pass")
-    view = g.view(seat)
-    assert view.round == 7
+    view = _round_7_drawn("contract")
     assert view.phase == "play"
     discards = [m for m in view.legal_moves if m.action == "discard"]
     far = contract_distance(view.rules, view.hand, 7) >= 3
@@ -217,13 +224,7 @@ def test_a_fourth_joker_goes_in_shanghai_round_7() -> None:
     from rummy_gui.bots.policy import unstick
     from rummy_gui.engine.cards import parse_cards
 
-    g = seeded_deal("shanghai", 4, 1, 6)
-    seat = g.to_act[0]
-    g.play(f"{seat}: draw")
-    while g.phase == "claim":
-        g.play(f"{g.to_act[0]}: pass")
-    view = g.view(seat)
-    assert view.round == 7
+    view = _round_7_drawn("shanghai")
     four = dataclasses.replace(view, hand=tuple(parse_cards("JK JK JK JK 3D 4D 6D 4S 6S 6S 8S 9S")))
     jk = next(m for m in view.legal_moves if m.action == "discard")
     jk = dataclasses.replace(jk, cards=(Token(JOKER),))

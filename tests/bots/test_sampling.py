@@ -17,7 +17,7 @@ from rummy_gui.bots.policy import HARD_CONTRACT, JUDGMENTS, MEDIUM, Judge, RuleB
 from rummy_gui.bots.search import HARD_MAX_GUESSES, RolloutBot, sample_world
 from rummy_gui.engine import Action, Game, View
 from rummy_gui.engine.cards import Card
-from tests.bots._shared import spy_playouts
+from tests.bots._shared import first_view, spy_playouts
 
 T = TypeVar("T")
 
@@ -70,27 +70,9 @@ def test_determinize_refuses_wrong_sizes() -> None:
         view.determinize({other: []}, [])
 
 
-def _first_view(
-    preset: str, players: int, deals: int, moves: int, wanted: Callable[[View], bool]
-) -> tuple[Game, View]:
-    """The first view of medium-played seeded deals for which `wanted` holds."""
-    for seed in range(deals):
-        g = Game.new(preset, players, seed=seed)
-        bots = [make_bot("medium", seed=s) for s in range(players)]
-        for _ in range(moves):
-            if g.deal_over:
-                break
-            seat = g.to_act[0]
-            view = g.view(seat)
-            if wanted(view):
-                return g, view
-            g.play(bots[seat].choose(view))
-    raise AssertionError(f"no such position in {deals} deals")
-
-
 def _deep_take_position() -> tuple[Game, int]:
     """A rummy500 position where medium weighs a take of two or more cards."""
-    g, view = _first_view(
+    g, view = first_view(
         "rummy500", 3, 60, 80, lambda v: bool(RolloutBot(seed=1).compared(v, random.Random(0)))
     )
     return g, view.seat
@@ -150,7 +132,7 @@ def _contract_endgame() -> View:
             and any(v.laid_down[s] and v.hand_sizes[s] <= 2 for s in range(4) if s != v.seat)
         )
 
-    return _first_view("contract", 4, 40, 600, wanted)[1]
+    return first_view("contract", 4, 40, 600, wanted)[1]
 
 
 def test_hard_sheds_points_sooner_when_a_laid_down_opponent_is_nearly_out() -> None:
@@ -271,7 +253,7 @@ def test_the_hard_level_searches_a_deep_take_medium_rates_far_ahead() -> None:
     from rummy_gui.bots.search import hard_level
 
     level, near = hard_level(1), RolloutBot(seed=1, margin=15.0)
-    _g, view = _first_view(
+    _g, view = first_view(
         "rummy500",
         3,
         60,

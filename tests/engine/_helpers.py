@@ -38,6 +38,36 @@ def layout(
     )
 
 
+# The 500-family games whose takes leave a target card (preset, players, options),
+# one with the house rules that bear on it.
+TAKE_CASES: list[tuple[str, int, dict[str, object] | None]] = [
+    ("rummy500", 3, None),
+    ("rummy500", 4, {"top_discard_must_meld": True, "go_out_by_discard": True, "min_run": 4}),
+    ("rummy500-classic", 3, None),
+    ("persian", 4, None),
+    ("pinochle", 3, None),
+]
+
+# Seats 1 to 7's hands for `at_play`: a few diamonds and clubs, no meld near seat 0's cards.
+OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD", "QD KD", "2C 3C", "4C 5C"]
+
+
+def at_play(
+    hand0: str,
+    *,
+    players: int = 2,
+    preset: str = "rummy500",
+    stock: str = "QC JC 10C",
+    pile: str = "KC",
+    options: dict[str, Any] | None = None,
+) -> Game:
+    """Seat 0 holds `hand0`, has drawn QC from the stock and may now meld."""
+    g = layout(preset, [hand0, *OTHERS[: players - 1]], stock=stock, discard=pile, options=options)
+    g.play("0: draw")
+    assert g.phase == "play"
+    return g
+
+
 def cards(text: str) -> Counter[str]:
     """A multiset of card texts, normalised through the card parser."""
     return Counter(str(c) for c in parse_cards(text))
@@ -286,3 +316,28 @@ def assert_cards_conserved(g: Game, pack: Counter[str]) -> None:
     every = getattr(g, "all_cards", None)
     if callable(every):
         assert Counter(str(c) for c in every()) == pack
+
+
+def rummy_call_example() -> Game:
+    """RULES.md 3.6's example: the pile is ♥A ♠K ♦7 ♠Q ♣8 ♥K (bottom to top)
+    and seat 0 draws and discards ♠J; seats 1 and 2 may call Rummy!."""
+    g = layout(
+        "rummy500",
+        ["JS 4C 5D", "2C 3D 9H", "2H 3C 10D"],
+        stock="9C 6D 6C 4H",
+        discard="AH KS 7D QS 8C KH",
+    )
+    play(g, "0: draw", "0: discard JS")
+    assert g.phase == "claim"
+    return g
+
+
+def five_hundred_deal(turn: int = 0) -> Game:
+    """Rummy 500 for three, seat `turn` to draw; seat 0 holds the run 7H 8H 9H."""
+    return Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
+        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
+        discard="KS 10D 6H 4H",
+        turn=turn,
+    )

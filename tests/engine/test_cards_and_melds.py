@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.engine._helpers import (
+    at_play,
     discard,
     find_meld,
     hand,
@@ -20,17 +21,6 @@ from tests.engine._helpers import (
     play,
     refused,
 )
-
-OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD", "QD KD", "2C 3C", "4C 5C"]
-
-
-def at_play(hand0, *, players=2, preset="rummy500", stock="QC JC 10C", pile="KC", options=None):
-    """Seat 0 holds `hand0`, has drawn QC from the stock and may now meld."""
-    g = layout(preset, [hand0, *OTHERS[: players - 1]], stock=stock, discard=pile, options=options)
-    g.play("0: draw")
-    assert g.phase == "play"
-    return g
-
 
 # --- physical cards -------------------------------------------------------
 

@@ -49,7 +49,8 @@ def run_id(g):
 
 
 def next_turn_of_seat0(g):
-    """Seat 0 discards K♥; seats 1 and 2 draw and discard; seat 0 draws 10♥."""
+    """Seat 0 discards K♥; seats 1 and 2 draw and discard Q♥ and J♥; seat 0
+    draws again (the 10♥ in the swaps' position)."""
     play(g, "0: discard KH")
     pass_claims(g)
     draw(g)
@@ -194,15 +195,8 @@ def going_out_position():
     hands = ["7H 7S 7D 9C 9D 9H 7C 9S", "4C 5C 6H", "QS 10S 2H"]
     g = layout("contract", hands, stock="KH QH JH 7D 8D 6D", discard="4S")
     draw(g)
-    play(g, "0: contract 7H 7S 7D / 9C 9D 9H", "0: discard KH")
-    pass_claims(g)
-    draw(g)
-    play(g, "1: discard QH")
-    pass_claims(g)
-    draw(g)
-    play(g, "2: discard JH")
-    pass_claims(g)
-    draw(g)  # seat 0 draws the 7♦
+    play(g, "0: contract 7H 7S 7D / 9C 9D 9H")
+    next_turn_of_seat0(g)  # seat 0 draws the 7♦
     assert hand(g, 0) == cards("7C 9S 7D")
     return g
 

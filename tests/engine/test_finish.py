@@ -17,14 +17,7 @@ from rummy_gui.engine.combos import HandIndex
 from rummy_gui.engine.finish import _target_left
 from rummy_gui.engine.melds import Meld, Token, layoff_fits
 from rummy_gui.engine.turn import target_playable
-
-CASES = [
-    ("rummy500", 3, None),
-    ("rummy500", 4, {"top_discard_must_meld": True, "go_out_by_discard": True, "min_run": 4}),
-    ("rummy500-classic", 3, None),
-    ("persian", 4, None),
-    ("pinochle", 3, None),
-]
+from tests.engine._helpers import TAKE_CASES
 
 
 def _with_targets(
@@ -54,7 +47,7 @@ def _after(g: Game, seat: int, cards: list[Card]) -> tuple[list[Card], list[int]
     return hand, restricted
 
 
-@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+@pytest.mark.parametrize(("preset", "players", "options"), TAKE_CASES)
 def test_the_quick_answer_is_the_searchs(
     preset: str, players: int, options: dict[str, object] | None
 ) -> None:

@@ -7,17 +7,7 @@ test_contract_turn_and_swaps.py."""
 
 from __future__ import annotations
 
-from tests.engine._helpers import AMBIGUOUS, layout, legal, meld, meld_cards, play, refused
-
-OTHERS = ["2D 3D", "4D 5D", "6D 8D", "10D JD", "QD KD", "2C 3C", "4C 5C"]
-
-
-def at_play(hand0, *, players=2, preset="rummy500", stock="QC JC 10C", pile="KC", options=None):
-    """Seat 0 holds `hand0`, has drawn QC from the stock and may now meld."""
-    g = layout(preset, [hand0, *OTHERS[: players - 1]], stock=stock, discard=pile, options=options)
-    g.play("0: draw")
-    assert g.phase == "play"
-    return g
+from tests.engine._helpers import AMBIGUOUS, at_play, legal, meld, meld_cards, play, refused
 
 
 def test_every_meld_holds_a_natural_card():

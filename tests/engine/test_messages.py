@@ -90,32 +90,78 @@ def _game_by(monkeypatch: pytest.MonkeyPatch, rules: Rules, **layout: Any) -> Ga
     return Game.from_layout(rules.preset, **layout)
 
 
-def _refusal(g: Game, move: str) -> IllegalMove:
-    with pytest.raises(IllegalMove) as info:
-        g.play(move)
-    return info.value
+# A rules fact changed in the engine (module, name, value), a deal played by it
+# to the move it refuses (after a draw and any claim window), and the refusal:
+# its code, its params and the player's words, each naming the changed fact.
+WHOLE_HAND_ROUND_3 = replace(PRESETS["contract"], whole_hand_rounds=(3,))
+RULES_NUMBERS = [
+    pytest.param(
+        (game_module, "get_rules", lambda *_args: WHOLE_HAND_ROUND_3),
+        "contract",
+        {
+            "hands": ["3H 4H 5H 6H 8C 9C 10C JC KD", "4C 5C", "6C 8C"],
+            "stock": "QD JD",
+            "discard": "2C",
+            "round": 3,
+        },
+        "contract 3H 4H 5H 6H / 8C 9C 10C JC",
+        "round7_whole_hand",
+        {"round": 3, "runs": CONTRACTS[2][1]},
+        "In round 3 you go out by laying down your whole hand at once as 2 runs.",
+        id="the whole-hand round and its contract's runs",
+    ),
+    pytest.param(
+        (turn_module, "MIN_SET", 4),
+        "rummy500",
+        {"hands": ["7C 7D 7H 2S 9D", "4C 5C"], "stock": "KD", "discard": "3S"},
+        "meld 7C 2S 9D",
+        "meld_too_small",
+        {"cards": "7♣ 2♠ 9♦", "least": 4},
+        "7♣ 2♠ 9♦: a meld needs at least 4 cards.",
+        id="the least meld",
+    ),
+    pytest.param(
+        (contracts_module, "CONTRACT_RUN_SIZE", 5),
+        "contract",
+        {
+            "hands": ["7C 7D 7H 3S 4S 5S 6S 9D 9H KD", "4C 5C", "6C 8C"],
+            "stock": "QD JD",
+            "discard": "2C",
+            "round": 2,
+        },
+        "contract 7C 7D 7H / 3S 4S 5S 6S",
+        "contract_sizes",
+        {"cards": "3♠ 4♠ 5♠ 6♠", "size": CONTRACT_SET_SIZE, "run": 5},
+        "3♠ 4♠ 5♠ 6♠: contract sets are exactly 3 cards and runs exactly 5.",
+        id="the contract sizes",
+    ),
+]
 
 
-def test_the_whole_hand_round_is_named_from_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A whole-hand round and its contract's runs come from `Rules` and the
-    contracts, not a "round 7 ... three runs" typed into the text."""
-    rules = replace(PRESETS["contract"], whole_hand_rounds=(3,))
-    g = _game_by(
-        monkeypatch,
-        rules,
-        hands=["3H 4H 5H 6H 8C 9C 10C JC KD", "4C 5C", "6C 8C"],
-        stock="QD JD",
-        discard="2C",
-        round=3,
-    )
+@pytest.mark.parametrize(
+    ("change", "preset", "layout", "move", "code", "params", "words"), RULES_NUMBERS
+)
+def test_a_refusal_names_the_rules_number_in_force(
+    monkeypatch: pytest.MonkeyPatch,
+    change: tuple[object, str, object],
+    preset: str,
+    layout: dict[str, Any],
+    move: str,
+    code: str,
+    params: dict[str, object],
+    words: str,
+) -> None:
+    """The number comes from `Rules`, the contracts or the engine's constants,
+    not a "round 7 ... three runs" or "3 cards" typed into the text."""
+    monkeypatch.setattr(*change)
+    g = Game.from_layout(preset, **layout)
     g.play("draw")
     pass_claims(g)
-    refusal = _refusal(g, "contract 3H 4H 5H 6H / 8C 9C 10C JC")
-    assert refusal.code == "round7_whole_hand"
-    assert refusal.params == {"round": 3, "runs": CONTRACTS[2][1]}
-    assert (
-        reason(refusal) == "In round 3 you go out by laying down your whole hand at once as 2 runs."
-    )
+    with pytest.raises(IllegalMove) as info:
+        g.play(move)
+    assert info.value.code == code
+    assert info.value.params == params
+    assert reason(info.value) == words
 
 
 def test_no_lay_off_round_is_named_from_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,30 +171,3 @@ def test_no_lay_off_round_is_named_from_the_rules(monkeypatch: pytest.MonkeyPatc
         check_may_lay_off(g._table, 0)
     assert info.value.params == {"round": 2}
     assert reason(info.value).startswith("In round 2 nobody lays off")
-
-
-def test_the_least_meld_is_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(turn_module, "MIN_SET", 4)
-    g = Game.from_layout("rummy500", hands=["7C 7D 7H 2S 9D", "4C 5C"], stock="KD", discard="3S")
-    g.play("draw")
-    refusal = _refusal(g, "meld 7C 2S 9D")
-    assert refusal.code == "meld_too_small"
-    assert refusal.params["least"] == 4
-    assert reason(refusal) == "7♣ 2♠ 9♦: a meld needs at least 4 cards."
-
-
-def test_the_contract_sizes_are_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(contracts_module, "CONTRACT_RUN_SIZE", 5)
-    g = Game.from_layout(
-        "contract",
-        hands=["7C 7D 7H 3S 4S 5S 6S 9D 9H KD", "4C 5C", "6C 8C"],
-        stock="QD JD",
-        discard="2C",
-        round=2,
-    )
-    g.play("draw")
-    pass_claims(g)
-    refusal = _refusal(g, "contract 7C 7D 7H / 3S 4S 5S 6S")
-    assert refusal.code == "contract_sizes"
-    assert refusal.params["size"] == CONTRACT_SET_SIZE
-    assert reason(refusal).endswith("contract sets are exactly 3 cards and runs exactly 5.")

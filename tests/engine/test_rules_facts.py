@@ -29,20 +29,7 @@ from rummy_gui.engine.cards import (
     by_suit,
     suit_symbol,
 )
-
-
-def rummy_window() -> Game:
-    """RULES.md 3.6's example: seat 0 discards J♠; seats 1 and 2 may call Rummy!."""
-    g = Game.from_layout(
-        "rummy500",
-        hands=["JS 4C 5D", "2C 3D 9H", "2H 3C 10D"],
-        stock="9C 6D 6C 4H",
-        discard="AH KS 7D QS 8C KH",
-    )
-    g.play(Move.parse("0: draw"))
-    g.play(Move.parse("0: discard JS"))
-    assert g.phase is Phase.CLAIM
-    return g
+from tests.engine._helpers import rummy_call_example
 
 
 def random_games() -> list[tuple[str, dict[str, object]]]:
@@ -85,7 +72,7 @@ def test_the_pile_is_picked_up_by_a_take_in_the_draw_and_by_rummy_in_a_claim_win
     assert "K♠" in (g.why_illegal(ask.pile_take(g, 0, 3)) or "")
     assert ask.pile_takes(g, 1, 1) == []  # not seat 1's turn
 
-    w = rummy_window()
+    w = rummy_call_example()
     assert ask.pile_takes(w, 1, 6) == [Move(Action.RUMMY, 1, number=6)]
     assert ask.pile_take(w, 2, 6) == Move(Action.RUMMY, 2, number=6)
     assert ask.pile_take(w, 1, 5) == Move(Action.RUMMY, number=5)  # refused: no meld from 5
@@ -217,7 +204,7 @@ def test_one_suit_order_for_cards_symbols_and_sorting() -> None:
 
 # --- claim priority -------------------------------------------------------------------
 def test_a_claim_windows_seats_are_asked_in_priority_order() -> None:
-    w = rummy_window()
+    w = rummy_call_example()
     claim = w.claim
     assert claim is not None
     assert w.to_act == claim.claimants == (1, 2)  # nearest the discarder first

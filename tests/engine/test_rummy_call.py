@@ -18,21 +18,12 @@ from tests.engine._helpers import (
     pile,
     play,
     refused,
+    rummy_call_example,
 )
 
-SOURCE_PILE = "AH KS 7D QS 8C KH"  # RULES.md 3.6, bottom -> top
 
-
-def source_example(preset="rummy500", options=None):
-    """The source's example: the pile is ♥A ♠K ♦7 ♠Q ♣8 ♥K and seat 0 discards ♠J."""
-    hands = ["JS 4C 5D", "2C 3D 9H", "2H 3C 10D"]
-    g = layout(preset, hands, stock="9C 6D 6C 4H", discard=SOURCE_PILE, options=options)
-    play(g, "0: draw", "0: discard JS")
-    return g
-
-
-def test_rummy_call_source_example():
-    g = source_example()
+def test_rummy_call_rummy_call_example():
+    g = rummy_call_example()
     assert g.phase == "claim"
     assert set(g.to_act) == {1, 2}
     assert legal(g, "1: rummy 6")
@@ -56,12 +47,12 @@ def test_rummy_call_source_example():
 
 
 def test_rummy_call_may_not_be_made_by_the_discarder():
-    g = source_example()
+    g = rummy_call_example()
     refused(g, "0: rummy 6")
 
 
 def test_rummy_caller_nearest_the_discarder_going_left_wins():
-    g = source_example()
+    g = rummy_call_example()
     play(g, "2: rummy 6")
     # seat 1 is nearer the discarder and has not answered: the window stays open
     assert g.phase == "claim"
@@ -74,7 +65,7 @@ def test_rummy_caller_nearest_the_discarder_going_left_wins():
 
 
 def test_rummy_call_turn_jumps_to_the_left_of_the_caller():
-    g = source_example()
+    g = rummy_call_example()
     play(g, "2: rummy 6", "1: pass")
     assert g.turn == 2
     assert g.phase == "play"
@@ -87,7 +78,7 @@ def test_rummy_call_turn_jumps_to_the_left_of_the_caller():
 
 
 def test_rummy_window_closes_when_all_pass_and_the_next_player_draws():
-    g = source_example()
+    g = rummy_call_example()
     play(g, "1: pass", "2: pass")
     assert g.phase == "draw"
     assert g.turn == 1

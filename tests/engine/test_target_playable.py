@@ -27,6 +27,7 @@ from rummy_gui.engine.targets import (
     use_masks,
 )
 from rummy_gui.engine.turn import target_playable
+from tests.engine._helpers import TAKE_CASES
 
 
 def reference_playable(
@@ -60,15 +61,6 @@ def reference_playable(
         if any(rest.count(c) > rr[c.code] for c in rest):
             return True
     return False
-
-
-CASES = [
-    ("rummy500", 3, None),
-    ("rummy500", 4, {"top_discard_must_meld": True, "go_out_by_discard": True, "min_run": 4}),
-    ("rummy500-classic", 3, None),
-    ("persian", 4, None),
-    ("pinochle", 3, None),
-]
 
 
 def _questions(g: Game) -> list[tuple[list[Card], list[int], Card]]:
@@ -111,7 +103,7 @@ def _positions(
             g.play(rng.choice(good) if good and rng.random() < 0.6 else rng.choice(legal))
 
 
-@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+@pytest.mark.parametrize(("preset", "players", "options"), TAKE_CASES)
 def test_target_playable_equals_the_plain_reference(
     preset: str, players: int, options: dict[str, object] | None
 ) -> None:
@@ -127,7 +119,7 @@ def test_target_playable_equals_the_plain_reference(
     assert asked - answered_yes > 50
 
 
-@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+@pytest.mark.parametrize(("preset", "players", "options"), TAKE_CASES)
 def test_natural_uses_are_uses_the_full_search_finds(
     preset: str, players: int, options: dict[str, object] | None
 ) -> None:
@@ -156,7 +148,7 @@ def test_natural_uses_are_uses_the_full_search_finds(
     assert found > 10
 
 
-@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+@pytest.mark.parametrize(("preset", "players", "options"), TAKE_CASES)
 def test_no_natural_use_possible_means_no_use(
     preset: str, players: int, options: dict[str, object] | None
 ) -> None:
@@ -180,7 +172,7 @@ def test_no_natural_use_possible_means_no_use(
     assert refused > 20
 
 
-@pytest.mark.parametrize(("preset", "players", "options"), CASES)
+@pytest.mark.parametrize(("preset", "players", "options"), TAKE_CASES)
 def test_quick_use_says_yes_only_where_the_search_does(
     preset: str, players: int, options: dict[str, object] | None
 ) -> None:

@@ -4,49 +4,27 @@ never saved, never counted in the statistics and never taken back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from rummy_gui import i18n
 from rummy_gui.engine import Action, Game, Move, Phase
 from rummy_gui.play import saves, stats
 from rummy_gui.play.lesson_session import LessonAnswer, LessonSession
 from rummy_gui.play.lessons import GAMES, lesson, same_move
 from rummy_gui.play.session import Session
+from tests.play.lesson_driver import play_to_step, play_until
 
-
-@pytest.fixture(autouse=True)
-def _english_and_a_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path))
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+# each test its own home (tests/conftest.py), in English
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def _session(preset: str = "rummy500") -> LessonSession:
     return LessonSession(lesson(preset), ["You", "Ada", "Bo", "Cy"][:4], threaded=False)
 
 
-def _play_through(s: LessonSession) -> None:
-    """Every step's move as the table would send it (the engine's own move,
-    in the engine's card order), and the script's moves as the bots' polls."""
-    while not s.over:
-        step = s.run.step
-        if step is not None and 0 in s.game.to_act:
-            wanted = next(m for m in s.game.legal_moves if s.run.wanted(m))
-            s.play(0, wanted)
-            continue
-        polled = s.poll_bot()
-        assert polled is not None, "the script stopped before the lesson's end"
-        s.play(*polled)
-
-
 @pytest.mark.parametrize("preset", GAMES)
 def test_a_lesson_plays_through_with_the_tables_moves(preset: str) -> None:
     s = _session(preset)
-    _play_through(s)
+    play_until(s, lambda: s.over)
     assert s.run.done
     if lesson(preset).steps[-1].kind == Action.CUT.value:
         assert s.game.phase is Phase.DRAW  # Liverpool ends on the cut: the next deal is dealt
@@ -57,17 +35,7 @@ def test_a_lesson_plays_through_with_the_tables_moves(preset: str) -> None:
 
 def test_no_bot_answers_a_claim_the_learner_is_to_make() -> None:
     s = _session("persian")
-    while s.run.step is None or s.run.step.move != "0: rummy 3":
-        if s.run.step is not None and 0 in s.game.to_act:
-            s.play(0, next(m for m in s.game.legal_moves if s.run.wanted(m)))
-        else:
-            polled = s.poll_bot()
-            assert polled is not None
-            s.play(*polled)
-    while s.script:
-        polled = s.poll_bot()
-        assert polled is not None
-        s.play(*polled)
+    play_to_step(s, "0: rummy 3")
     # the script is played out; seat 1 could call Rummy! on the same cards
     assert s.game.to_act == (0, 1)
     assert any(m.seat == 1 and m.action is Action.RUMMY for m in s.game.legal_moves)
@@ -125,7 +93,7 @@ def test_a_lesson_is_never_saved_nor_counted(monkeypatch: pytest.MonkeyPatch) ->
     counted: list[Game] = []
     monkeypatch.setattr(stats, "record_game", lambda game, *_a, **_k: counted.append(game))
     s = _session()
-    _play_through(s)
+    play_until(s, lambda: s.over)
     s.autosave_enabled = True  # even asked to, and at the game's end
     monkeypatch.setattr(Game, "game_over", property(lambda _g: True))
     s.autosave()

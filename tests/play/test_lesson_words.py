@@ -5,7 +5,6 @@ with other rules says the other numbers."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -16,12 +15,7 @@ from rummy_gui.engine import PRESETS, scoring
 from rummy_gui.play.lessons import GAMES, Lesson, lesson
 from rummy_gui.play.lessons.words import Text, facts, ids, lesson_rules, say
 
-
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def _texts(the: Lesson) -> list[Text]:

@@ -11,6 +11,7 @@ from rummy_gui.engine import Action, Claim, Game, Move, Phase, parse_cards
 from rummy_gui.play import table_policy as policy
 from rummy_gui.play.history import current_deal
 from rummy_gui.play.session import SeatConfig, Session
+from tests.engine._helpers import five_hundred_deal, rummy_call_example
 
 HUMAN, BOT = "human", "easy"
 
@@ -19,19 +20,6 @@ def session(game: Game, kinds: list[str]) -> Session:
     names = ["Ann", "Bo", "Cy", "Di"]
     seats = [SeatConfig(names[i], kind) for i, kind in enumerate(kinds)]
     return Session(game.preset, seats, {}, game=game, threaded=False, bot_process=False)
-
-
-def rummy_window() -> Game:
-    """Seat 0 discards J♠; seats 1 and 2 (in that priority) may call Rummy! 6."""
-    g = Game.from_layout(
-        "rummy500",
-        hands=["JS 4C 5D", "2C 3D 9H", "2H 3C 10D"],
-        stock="9C 6D 6C 4H",
-        discard="AH KS 7D QS 8C KH",
-    )
-    g.play(Move.parse("0: draw"))
-    g.play(Move.parse("0: discard JS"))
-    return g
 
 
 def buy_window(kinds: list[str]) -> Session:
@@ -54,7 +42,7 @@ def buy_window(kinds: list[str]) -> Session:
 
 # --- whom the table turns to ------------------------------------------------------------
 def test_a_human_after_a_bot_in_the_claim_order_waits_for_the_bots_answer() -> None:
-    s = session(rummy_window(), [HUMAN, BOT, HUMAN])
+    s = session(rummy_call_example(), [HUMAN, BOT, HUMAN])
     assert s.game.to_act == (1, 2)
     assert policy.next_human(s) is None  # Bo answers first
     s.play(1, Move(Action.PASS))
@@ -62,32 +50,32 @@ def test_a_human_after_a_bot_in_the_claim_order_waits_for_the_bots_answer() -> N
 
 
 def test_the_first_human_in_the_claim_order_is_asked_first() -> None:
-    s = session(rummy_window(), [BOT, HUMAN, HUMAN])
+    s = session(rummy_call_example(), [BOT, HUMAN, HUMAN])
     assert policy.next_human(s) == 1
     s.play(2, Move(Action.RUMMY, number=6))  # the later seat answered first: still Bo's word
     assert policy.next_human(s) == 1
 
 
 def test_no_human_is_asked_in_a_demo_or_once_the_deal_is_over() -> None:
-    s = session(rummy_window(), [HUMAN, HUMAN, HUMAN])
+    s = session(rummy_call_example(), [HUMAN, HUMAN, HUMAN])
     s.demo = True
     assert policy.next_human(s) is None
 
 
 def test_a_hot_seat_hand_is_face_down_unless_revealed_to_its_owner_in_turn() -> None:
-    s = session(rummy_window(), [HUMAN, HUMAN, HUMAN])
+    s = session(rummy_call_example(), [HUMAN, HUMAN, HUMAN])
     assert policy.hot_seat(s)
     assert policy.concealed(s, 1, None)  # handed over, not yet revealed
     assert not policy.concealed(s, 1, 1)
     assert policy.concealed(s, 0, 0)  # the discarder is not asked: someone else may look
-    one = session(rummy_window(), [HUMAN, BOT, BOT])
+    one = session(rummy_call_example(), [HUMAN, BOT, BOT])
     assert not policy.hot_seat(one)
     assert not policy.concealed(one, 0, None)
 
 
 # --- claims a human is not asked about ----------------------------------------------------
 def test_hot_seat_turns_to_the_next_human_through_the_hand_over_screen() -> None:
-    s = session(rummy_window(), [HUMAN, HUMAN, HUMAN])  # Bo, then Cy may call Rummy!
+    s = session(rummy_call_example(), [HUMAN, HUMAN, HUMAN])  # Bo, then Cy may call Rummy!
     turn = policy.next_seat(s, revealed_for=0, hand_over_screen=True, covered=False)
     assert turn == policy.NextSeat(1, None, hand_over=True)
     assert policy.next_seat(s, 1, True, covered=False) == policy.NextSeat(1, 1)
@@ -98,7 +86,7 @@ def test_hot_seat_turns_to_the_next_human_through_the_hand_over_screen() -> None
 
 
 def test_one_human_sits_at_the_bottom_without_a_hand_over() -> None:
-    s = session(rummy_window(), [BOT, HUMAN, BOT])
+    s = session(rummy_call_example(), [BOT, HUMAN, BOT])
     assert policy.next_seat(s, None, True, covered=False) == policy.NextSeat(1, 1)
 
 
@@ -124,12 +112,7 @@ def test_only_useful_claims_are_asked_about() -> None:
 
 # --- undo -------------------------------------------------------------------------------------
 def undo_game() -> Session:
-    g = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-    )
+    g = five_hundred_deal()
     return session(g, [HUMAN, BOT, BOT])
 
 
@@ -195,7 +178,7 @@ def both_call(s: Session) -> None:
 
 @pytest.mark.usefixtures("last_claimant_wins")
 def test_the_log_tells_the_claim_the_engine_chose() -> None:
-    s = session(rummy_window(), [HUMAN, BOT, BOT])
+    s = session(rummy_call_example(), [HUMAN, BOT, BOT])
     both_call(s)
     assert s.game.hand(2)[-6:] == parse_cards("KS 7D QS 8C KH JS")  # the engine: seat 2 won
     won = [e for e in s.log if e.move is not None and e.move.action is Action.RUMMY]
@@ -206,7 +189,7 @@ def test_the_log_tells_the_claim_the_engine_chose() -> None:
 
 @pytest.mark.usefixtures("last_claimant_wins")
 def test_a_reopened_game_tells_the_claim_the_engine_chose() -> None:
-    s = session(rummy_window(), [HUMAN, BOT, BOT])
+    s = session(rummy_call_example(), [HUMAN, BOT, BOT])
     both_call(s)
     again = Game.from_record(s.game.record())
     told = current_deal(again, {0})
@@ -215,7 +198,7 @@ def test_a_reopened_game_tells_the_claim_the_engine_chose() -> None:
 
 
 def test_with_the_engines_own_priority_the_nearest_caller_is_told() -> None:
-    s = session(rummy_window(), [HUMAN, BOT, BOT])
+    s = session(rummy_call_example(), [HUMAN, BOT, BOT])
     both_call(s)
     won = [e.move.seat for e in s.log if e.move is not None and e.move.action is Action.RUMMY]
     assert won == [1]
@@ -245,19 +228,10 @@ def test_a_draw_that_ends_a_contract_round_is_told_so() -> None:
 def test_a_lesson_asks_about_every_claim_whatever_the_setting() -> None:
     from rummy_gui.play.lesson_session import LessonSession
     from rummy_gui.play.lessons import lesson
+    from tests.play.lesson_driver import play_to_step
 
     s = LessonSession(lesson("contract"), ["You", "Ada", "Bo"], threaded=False)
-    while s.run.step is None or s.run.step.move != "0: buy":
-        if s.run.step is not None and 0 in s.game.to_act:
-            s.play(0, next(m for m in s.game.legal_moves if s.run.wanted(m)))
-        else:
-            polled = s.poll_bot()
-            assert polled is not None
-            s.play(*polled)
-    while s.script:
-        polled = s.poll_bot()
-        assert polled is not None
-        s.play(*polled)
+    play_to_step(s, "0: buy")
     assert s.phase is Phase.CLAIM
     assert 0 in s.game.to_act
     assert not policy.pass_unasked(s, "never")  # the lesson's buy is asked for, not passed

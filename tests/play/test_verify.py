@@ -9,7 +9,9 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,36 +62,39 @@ def test_a_save_from_before_fingerprints_replays_and_says_so() -> None:
     assert "no fingerprints" in lines[0]
 
 
-def test_a_changed_seed_is_refused(tmp_path: Path) -> None:
-    path, _ = saved(tmp_path, "rummy500")
-    doc = json.loads(path.read_text())
+def _another_seed(doc: dict[str, Any]) -> None:
     doc["game"]["seed"] += 1
-    path.write_text(json.dumps(doc))
-    code, lines = run(path)
-    assert code == 1
-    assert "refused" in lines[0]
 
 
-def test_a_changed_fingerprint_is_refused(tmp_path: Path) -> None:
-    path, _ = saved(tmp_path, "contract")
-    doc = json.loads(path.read_text())
+def _another_fingerprint(doc: dict[str, Any]) -> None:
     doc["game"]["deals"][0]["fingerprint"] = "f" * 64
-    path.write_text(json.dumps(doc))
-    code, lines = run(path)
-    assert code == 1
-    assert "deal 1: its fingerprint does not match its seed" in lines[0]
 
 
-def test_a_changed_move_is_refused(tmp_path: Path) -> None:
-    path, _ = saved(tmp_path, "rummy500")
-    doc = json.loads(path.read_text())
+def _another_move(doc: dict[str, Any]) -> None:
     moves = doc["game"]["moves"]
     first = next(i for i, m in enumerate(moves) if m.endswith(": draw"))
     moves[first] = moves[first].replace("draw", "take 1")  # another draw than the one played
+
+
+@pytest.mark.parametrize(
+    ("preset", "change", "said"),
+    [
+        ("rummy500", _another_seed, "refused"),
+        ("contract", _another_fingerprint, "deal 1: its fingerprint does not match its seed"),
+        ("rummy500", _another_move, "refused"),
+    ],
+    ids=["seed", "fingerprint", "move"],
+)
+def test_a_changed_save_is_refused(
+    tmp_path: Path, preset: str, change: Callable[[dict[str, Any]], None], said: str
+) -> None:
+    path, _ = saved(tmp_path, preset)
+    doc = json.loads(path.read_text())
+    change(doc)
     path.write_text(json.dumps(doc))
     code, lines = run(path)
     assert code == 1
-    assert "refused" in lines[0]
+    assert said in lines[0]
 
 
 def test_a_file_that_is_no_game_is_refused(tmp_path: Path) -> None:

@@ -15,6 +15,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from rummy_gui import i18n
+from rummy_gui.play.net.host import Host
+from rummy_gui.play.net.serve import HostThread
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
@@ -30,3 +33,22 @@ def app() -> Iterator[App]:
     if close is not None:
         close()
     pygame.display.quit()
+
+
+@pytest.fixture
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The test's language, `request.param` (parametrize "language" with
+    indirect=True); English again after it."""
+    i18n.set_language(request.param)
+    try:
+        yield request.param
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.fixture
+def host() -> Iterator[HostThread]:
+    """A network host on a thread of the test's process (loopback, a free port)."""
+    h = HostThread(Host(None, grace=60.0, standin="easy"))
+    yield h
+    h.stop()

@@ -13,13 +13,9 @@ import pytest
 from rummy_gui.ui.widgets import fonts
 
 
-def inked(
-    size: tuple[int, int], paint: Callable[[Any], None], layers: bool = False
-) -> list[tuple[str, pygame.Rect]]:
-    """Every text `paint(surface)` draws and where its ink is (the glyphs'
-    pixels, not the line's box with its leading). `layers`: the texts drawn
-    into the window-sized surfaces the picture is made of (the table's base
-    layer) count too."""
+def text_namer() -> tuple[dict[int, str], Callable[..., pygame.Surface]]:
+    """A stand-in for `fonts.text_cached` that makes the same images and notes
+    each one's text by its id, and the notes."""
     made: dict[int, str] = {}
     real = fonts.text_cached
 
@@ -28,6 +24,17 @@ def inked(
         made[id(img)] = text
         return img
 
+    return made, noted
+
+
+def inked(
+    size: tuple[int, int], paint: Callable[[Any], None], layers: bool = False
+) -> list[tuple[str, pygame.Rect]]:
+    """Every text `paint(surface)` draws and where its ink is (the glyphs'
+    pixels, not the line's box with its leading). `layers`: the texts drawn
+    into the window-sized surfaces the picture is made of (the table's base
+    layer) count too."""
+    made, noted = text_namer()
     boxes: list[tuple[str, pygame.Rect]] = []
     real_surface = pygame.Surface
 

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 import pytest
 
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Action, Game, Move
+from rummy_gui.engine.cards import Card, parse_card
 from rummy_gui.engine.enums import Phase
+from rummy_gui.play.net.client import Client
+from rummy_gui.play.net.serve import HostThread
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.table_session import TableSession
+from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button, Toggle
+from tests.engine._helpers import five_hundred_deal
+
+S = TypeVar("S")
 
 
 def local(table: TableScene | TableSession | None) -> Session:
@@ -76,6 +83,17 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 4)
     release(app, end)
 
 
+def from_menu(app: App, label: str, kind: type[S]) -> S:
+    """The scene, of `kind`, that a click on the main menu's button `label` opens."""
+    menu = app.stack.top
+    assert isinstance(menu, MainMenu)
+    button = next(w for w in menu.widgets if isinstance(w, Button) and w.label == label)
+    click(app, button.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, kind)
+    return scene
+
+
 def open_table(app: App, game: Any) -> TableScene:
     """A table over `game` with the viewer in seat 0 and random bots that wait:
     the test plays their moves itself."""
@@ -98,6 +116,80 @@ def laid_out_table(app: App, hands: Sequence[str], stock: str, discard: str) -> 
     scene = open_table(app, game)
     frame(app)
     return scene
+
+
+def short_deal(options: dict[str, object] | None = None) -> Game:
+    """Rummy 500 for three that seat 0 ends in one turn: draw (10H), meld
+    7H 8H 9H 10H, discard KD."""
+    return Game.from_layout(
+        "rummy500",
+        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
+        stock="10H 2S 3C 4D 5D 6C",
+        discard="KS",
+        turn=0,
+        options=options,
+    )
+
+
+def face_down_deal(bot_lays: str = "10H", to_seat_0: bool = True) -> Game:
+    """Pinochle: seat 0 melds 5♥–9♥ and 2♣ 2♦ 2♠; seat 1 lays `bot_lays` face
+    down on the run and 2♥ on the set (which turns the set face down whole);
+    with `to_seat_0` seat 2 draws and discards and seat 0 draws."""
+    g = Game.from_layout(
+        "pinochle",
+        hands=["5H 6H 7H 8H 9H 2C 2D 2S 3C KD QC", "10H 4H 2H KS QS", "6D 8D 9D 10D KC"],
+        stock="JS 9S 3S 4S 5S 6S 7S",
+        discard="JC 4D",
+    )
+    moves = [
+        "0: draw",
+        "0: meld 5H 6H 7H 8H 9H",
+        "0: meld 2C 2D 2S",
+        "0: discard 3C",
+        "1: draw",
+        f"1: layoff {bot_lays} to 1",
+        "1: layoff 2H to 2",
+        "1: discard KS",
+    ]
+    if to_seat_0:
+        moves += ["2: draw", "2: discard KC", "0: draw"]
+    for text in moves:
+        g.play(text)
+    return g
+
+
+def contract_deal(first: str = "7H 7S 7D 9C 9S 9D 2H 4C KD QS") -> Game:
+    """Contract's first round (two sets) for three, seat 0 to draw with `first`
+    in hand; the other hands and the stock hold no early contract."""
+    return Game.from_layout(
+        "contract",
+        hands=[first, "2C 3C 4D 5D 6S 8S 10D JC QD KC", "AC AD 3H 5H 6H 8H 10H JH QH KH"],
+        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
+        discard="JD",
+        turn=0,
+    )
+
+
+def staged_slots(app: App, scene: TableScene) -> list[pygame.Rect]:
+    """The viewer drags the stock's top card to the hand and every seat asked
+    passes the discard: the contract's slots show; where they are."""
+    geo = scene.geometry()
+    drag(app, geo.zones[("stock",)][0][1].center, geo.layout.hand.center)
+    while scene.session.phase is Phase.CLAIM:  # nobody buys the discard
+        scene.play(Move(Action.PASS), game_of(scene).to_act[0])
+    frame(app)
+    assert scene.staging()
+    return scene.slot_rects()
+
+
+def hand_point(scene: TableScene, text: str, nth: int = 0) -> tuple[int, int]:
+    """A point on the `nth` card `text` of the viewer's hand that no other card covers."""
+    card = parse_card(text)
+    slots = scene.geometry().zones[("hand", scene.viewer)]
+    hits = [i for i, (c, _) in enumerate(slots) if c == card]
+    rect = slots[hits[nth]][1]
+    lift = 24 if hits[nth] in scene.hand.selected else 0
+    return (rect.x + 6, rect.y + 40 - lift)
 
 
 def hand_rects(scene: TableScene) -> list[pygame.Rect]:
@@ -161,15 +253,9 @@ def drawn(
     """Everything `paint(surface)` blits on a fresh surface of `size`, in order:
     the text of an image made by `fonts.text_cached` (None for any other) and where."""
     from rummy_gui.ui.widgets import fonts
+    from tests.ui.ink_boxes import text_namer
 
-    made: dict[int, str] = {}
-    real = fonts.text_cached
-
-    def noted(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        img = real(text, *args, **kwargs)
-        made[id(img)] = text
-        return img
-
+    made, noted = text_namer()
     monkeypatch.setattr(fonts, "text_cached", noted)
     boxes: list[tuple[str | None, pygame.Rect]] = []
 
@@ -182,6 +268,38 @@ def drawn(
 
     paint(Recording(size))
     return boxes
+
+
+def overlay_labels(
+    monkeypatch: pytest.MonkeyPatch,
+    app: App,
+    game: Game,
+    overlay: Callable[[App, TableScene], Any],
+    keeps_record: bool,
+) -> set[str]:
+    """The labels of `overlay`'s buttons (the deal summary, game over) over a
+    table of `game`; where not `keeps_record` the session keeps no record, as
+    at a joined network table."""
+    table = open_table(app, game)
+    if not keeps_record:
+        monkeypatch.setattr(table.session, "record", lambda: None)
+    scene = overlay(app, table)
+    app.push(scene)
+    frame(app)
+    return {b.label for b in scene.buttons}
+
+
+def spy_faces(app: App) -> list[Card]:
+    """Every card face the app draws from now on."""
+    drawn: list[Card] = []
+    real = app.art.face
+
+    def face(card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
+        drawn.append(card)
+        return real(card, size, four_colour)
+
+    app.art.face = face  # type: ignore[method-assign]
+    return drawn
 
 
 def key(app: App, key: int) -> None:
@@ -202,13 +320,7 @@ def finish_review(app: App, review: Any) -> None:
 
 def melded_table(app: App) -> TableScene:
     """A Rummy 500 table where the human has drawn and melded 7H 8H 9H."""
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=0,
-    )
+    game = five_hundred_deal()
     scene = open_table(app, game)
     assert scene.play(Move.parse("draw"))
     assert scene.play(Move.parse("meld 7H 8H 9H"))
@@ -233,13 +345,7 @@ def labels_in(scene: object) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
 
 def waiting_table(app: App, turn: int = 0, threaded: bool = False) -> TableScene:
     """A Rummy 500 table at the start of seat `turn`'s turn, the human at seat 0."""
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=turn,
-    )
+    game = five_hundred_deal(turn)
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
     session = Session(game.preset, seats, {}, game=game, threaded=threaded, bot_process=False)
     app.session = session
@@ -261,3 +367,18 @@ def finished_game(seed: int) -> Game:
         seat = game.to_act[0]
         game.play(str(bots[seat].choose(game.view(seat))))
     raise AssertionError("the game did not end")
+
+
+def made_table(
+    h: HostThread, name: str, people: int, ready: Callable[[Client], bool], limit: float
+) -> Client:
+    """The client of `name`, who made a Rummy 500 table of three for `people`
+    on the host, once `ready(client)` holds (within `limit` seconds)."""
+    table = {"preset": "rummy500", "players": 3, "people": people, "level": "easy", "options": {}}
+    client = Client(f"ws://127.0.0.1:{h.port}", name, create=table)
+    end = time.monotonic() + limit
+    while not ready(client):
+        assert time.monotonic() < end, "the host did not answer in time"
+        client.wait(0.05)
+        client.poll()
+    return client

@@ -5,7 +5,6 @@ opens, no game is replaced); a join that works opens the joined seat's table."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
@@ -18,42 +17,21 @@ from rummy_gui.play.net.remote_session import RemoteSession
 from rummy_gui.play.net.serve import HostThread
 from rummy_gui.ui.screens import join as join_screen
 from rummy_gui.ui.screens.join import JoinScene
-from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
-from tests.ui.ui_driver import click, frame
+from tests.ui.ui_driver import click, frame, from_menu, made_table
 
 LIMIT = 60.0
 
 
-@pytest.fixture
-def host() -> Iterator[HostThread]:
-    h = HostThread(Host(None, grace=60.0, standin="easy"))
-    yield h
-    h.stop()
-
-
 def table_of(h: HostThread, people: int) -> Client:
     """A table of three made on the host by another player: its maker's client."""
-    table = {"preset": "rummy500", "players": 3, "people": people, "level": "easy", "options": {}}
-    maker = Client(f"ws://127.0.0.1:{h.port}", "Ann", create=table)
-    end = time.monotonic() + LIMIT
-    while maker.code is None:
-        assert time.monotonic() < end
-        maker.wait(0.05)
-        maker.poll()
-    return maker
+    return made_table(h, "Ann", people, lambda maker: maker.code is not None, LIMIT)
 
 
 def open_join(app: App) -> JoinScene:
-    menu = app.stack.top
-    assert isinstance(menu, MainMenu)
-    button = next(w for w in menu.widgets if isinstance(w, Button) and w.label == "Join a table")
-    click(app, button.rect.center)
-    scene = app.stack.top
-    assert isinstance(scene, JoinScene)
-    return scene
+    return from_menu(app, "Join a table", JoinScene)
 
 
 def join(app: App, scene: JoinScene, address: str, code: str, name: str = "Bea") -> str:

@@ -8,14 +8,13 @@ import pygame
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game, Move
-from rummy_gui.engine.cards import Card
 from rummy_gui.play.review import same_move
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.screens.review import ReviewScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, finish_review, frame, key
+from tests.ui.ui_driver import click, finish_review, frame, key, short_deal, spy_faces
 
 
 def _played_deal(app: App) -> TableScene:
@@ -88,13 +87,7 @@ def test_leaving_the_summary_kills_the_unused_review_process(app: App) -> None:
 
 def test_hot_seat_play_offers_the_review(app: App) -> None:
     """(Each player then reviews their own: tests/ui/screens/test_review_hotseat.py.)"""
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
-        stock="10H 2S 3C 4D 5D 6C",
-        discard="KS",
-        turn=0,
-    )
+    game = short_deal()
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "human"), SeatConfig("Cy", "easy")]
     session = Session(game.preset, seats, {}, game=game, threaded=False)
     app.session = session
@@ -119,14 +112,7 @@ def test_the_review_steps_with_keys_and_mouse_and_shows_the_players_view(app: Ap
     findings = review.findings
     assert findings  # easy gives something away in a whole deal
     assert review.index == 0
-    drawn: list[Card] = []
-    real = app.art.face
-
-    def face(card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
-        drawn.append(card)
-        return real(card, size, four_colour)
-
-    app.art.face = face  # type: ignore[method-assign]
+    drawn = spy_faces(app)
     for k in range(len(findings)):
         drawn.clear()
         frame(app)

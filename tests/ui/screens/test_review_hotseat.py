@@ -7,7 +7,6 @@ import pygame
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game, Move
-from rummy_gui.engine.cards import Card
 from rummy_gui.play.review import decisions, same_move
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.screens.review import ReviewScene
@@ -16,7 +15,7 @@ from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.dialogs import ChooserScene
-from tests.ui.ui_driver import click, finish_review, frame, key
+from tests.ui.ui_driver import click, finish_review, frame, key, short_deal, spy_faces
 
 HOT_SEAT = [SeatConfig("Ann", "human"), SeatConfig("Bo", "human"), SeatConfig("Cy", "medium")]
 
@@ -40,19 +39,6 @@ def _hot_seat_summary(app: App) -> DealSummaryScene:
         app.push(top)
     top.layout(app.screen.get_size())
     return top
-
-
-def _spy_faces(app: App) -> list[Card]:
-    """Every card face the app draws from now on."""
-    drawn: list[Card] = []
-    real = app.art.face
-
-    def face(card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
-        drawn.append(card)
-        return real(card, size, four_colour)
-
-    app.art.face = face  # type: ignore[method-assign]
-    return drawn
 
 
 def test_hot_seat_review_asks_whose_and_hands_over_first(app: App) -> None:
@@ -91,7 +77,7 @@ def test_a_hot_seat_review_shows_nothing_before_ready_then_only_that_players_vie
     session = summary.table.session
     review = ReviewScene(app, session, 1, budget=24, hand_over=True)
     app.push(review)
-    drawn = _spy_faces(app)
+    drawn = spy_faces(app)
     finish_review(app, review)
     frame(app, 3)
     assert review.waiting  # the review waits for Bo, however long it took
@@ -129,14 +115,7 @@ def test_ready_by_mouse(app: App) -> None:
 
 def _game_over(app: App, seats: list[SeatConfig]) -> GameOverScene:
     """A one-deal game (target 10): Ann goes out with a run of four."""
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
-        stock="10H 2S 3C 4D 5D 6C",
-        discard="KS",
-        turn=0,
-        options={"target": 10},
-    )
+    game = short_deal({"target": 10})
     session = Session(game.preset, seats, {"target": 10}, seed=1, game=game, threaded=False)
     app.session = session
     scene = TableScene(app, session)

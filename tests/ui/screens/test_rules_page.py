@@ -6,7 +6,6 @@ every language."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,11 +35,7 @@ APPLIES: dict[str, tuple[str, ...]] = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def book_sections() -> set[str]:

@@ -10,11 +10,10 @@ import pytest
 from rummy_gui import i18n
 from rummy_gui.play.settings import Settings
 from rummy_gui.ui.screens import settings as settings_screen
-from rummy_gui.ui.screens.main_menu import MainMenu
 from rummy_gui.ui.screens.settings import SettingsScene
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.widgets.controls import Button, Cycler, Toggle
-from tests.ui.ui_driver import click, frame, melded_rummy500, open_table
+from rummy_gui.ui.widgets.controls import Cycler, Toggle
+from tests.ui.ui_driver import click, frame, from_menu, melded_rummy500, open_table
 
 # What the program keeps for itself, not a player's choice on a screen.
 NOT_ON_SCREEN = {
@@ -26,13 +25,7 @@ NOT_ON_SCREEN = {
 
 
 def open_from_menu(app: App) -> SettingsScene:
-    menu = app.stack.top
-    assert isinstance(menu, MainMenu)
-    settings = next(w for w in menu.widgets if isinstance(w, Button) and w.label == "Settings")
-    click(app, settings.rect.center)
-    scene = app.stack.top
-    assert isinstance(scene, SettingsScene)
-    return scene
+    return from_menu(app, "Settings", SettingsScene)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "ru"])

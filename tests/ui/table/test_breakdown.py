@@ -6,11 +6,8 @@ panel, no text over text)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from rummy_gui import i18n
 from rummy_gui.engine import Game
 from rummy_gui.engine.scoring import MeldPart
 from rummy_gui.ui.shell.app import App
@@ -19,13 +16,6 @@ from rummy_gui.ui.table.breakdown import extra_text, meld_label
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from tests.ui.table.played_deals import played
 from tests.ui.ui_driver import drawn, frame, open_table
-
-
-@pytest.fixture
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 def _summary(app: App, game: Game) -> DealSummaryScene:

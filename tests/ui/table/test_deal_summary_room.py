@@ -9,7 +9,7 @@ import pytest
 
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene
-from tests.ui.ui_driver import drawn, frame, melded_rummy500, open_table
+from tests.ui.ui_driver import drawn, frame, melded_rummy500, open_table, overlay_labels
 
 NOTE = "Melded cards count for you, cards left in hand against you."
 
@@ -36,13 +36,8 @@ def test_the_summary_offers_review_and_replay_only_where_the_session_keeps_a_rec
 ) -> None:
     # A joined network table keeps no record: its summary showed both buttons,
     # and a click on either did nothing.
-    scene = open_table(app, melded_rummy500([1, 1, 1]))
-    if not keeps_record:
-        monkeypatch.setattr(scene.session, "record", lambda: None)
-    summary = DealSummaryScene(app, scene)
-    app.push(summary)
-    frame(app)
-    labels = {b.label for b in summary.buttons}
+    game = melded_rummy500([1, 1, 1])
+    labels = overlay_labels(monkeypatch, app, game, DealSummaryScene, keeps_record)
     assert ("Review this deal" in labels) is keeps_record
     assert ("Replay last deal" in labels) is keeps_record
     assert "Next deal" in labels or "See the result" in labels

@@ -14,16 +14,19 @@ from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.dialogs import ChooserScene
-from tests.ui.ui_driver import click, drag, frame, game_of, open_table, press, release
-
-
-def hand_point(scene: TableScene, text: str, nth: int = 0) -> tuple[int, int]:
-    card = parse_card(text)
-    slots = scene.geometry().zones[("hand", scene.viewer)]
-    hits = [i for i, (c, _) in enumerate(slots) if c == card]
-    rect = slots[hits[nth]][1]
-    lift = 24 if hits[nth] in scene.hand.selected else 0
-    return (rect.x + 6, rect.y + 40 - lift)
+from tests.engine._helpers import five_hundred_deal
+from tests.ui.ui_driver import (
+    click,
+    contract_deal,
+    drag,
+    frame,
+    game_of,
+    hand_point,
+    open_table,
+    press,
+    release,
+    staged_slots,
+)
 
 
 def pile_point(scene: TableScene, index: int) -> tuple[int, int]:
@@ -36,13 +39,7 @@ def hand_centre(scene: TableScene) -> tuple[int, int]:
 
 
 def five_hundred(app: App) -> TableScene:
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=0,
-    )
+    game = five_hundred_deal()
     return open_table(app, game)
 
 
@@ -121,17 +118,7 @@ def test_rummy_call_prompt(app: App) -> None:
 
 
 def test_contract_lay_down(app: App) -> None:
-    game = Game.from_layout(
-        "contract",
-        hands=[
-            "7H 7S 7D 9C 9S 9D 2H 4C KD QS",
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "AC AD 3H 5H 6H 8H 10H JH QH KH",
-        ],
-        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
-        discard="JD",
-        turn=0,
-    )
+    game = contract_deal()
     scene = open_table(app, game)
     click(app, scene.geometry().zones[("stock",)][0][1].center)  # a click on the stock draws
     assert len(game.hand(0)) == 11
@@ -203,25 +190,9 @@ def test_table_renders_at_sizes(app: App, size: tuple[int, int], tmp_path: Any) 
 def test_contract_through_slots(app: App, tmp_path: Any) -> None:
     import pygame
 
-    game = Game.from_layout(
-        "contract",
-        hands=[
-            "7H 7S 7D 9C 9S 9D 2H 4C KD QS",
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "AC AD 3H 5H 6H 8H 10H JH QH KH",
-        ],
-        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
-        discard="JD",
-        turn=0,
-    )
+    game = contract_deal()
     scene = open_table(app, game)
-    drag(app, scene.geometry().zones[("stock",)][0][1].center, hand_centre(scene))
-    for seat in (1, 2):
-        if seat in game.to_act:
-            scene.play(Move.parse("pass"), seat)
-    frame(app)
-    assert scene.staging()
-    slots = scene.slot_rects()
+    slots = staged_slots(app, scene)
     assert len(slots) == 2  # round 1: two sets
     for text in ("7H", "7S", "7D"):  # one card at a time
         drag(app, hand_point(scene, text), slots[0].center)

@@ -40,8 +40,8 @@ def test_the_contract_slots_words_stay_inside_their_slots(
     # At 960x600 in Russian "drag cards here" and a slot's name ran over the
     # slot's edge, into the next slot and the tip beside the slots.
     from rummy_gui import i18n
-    from rummy_gui.engine import Game, Move
-    from tests.ui.ui_driver import drag
+    from rummy_gui.engine import Game
+    from tests.ui.ui_driver import staged_slots
 
     game = Game.from_layout(
         "shanghai",
@@ -58,14 +58,7 @@ def test_the_contract_slots_words_stay_inside_their_slots(
         i18n.set_language(language)
         app.resize(size)
         scene = open_table(app, game)
-        geo = scene.geometry()
-        drag(app, geo.zones[("stock",)][0][1].center, geo.layout.hand.center)
-        for seat in (1, 2):
-            if seat in game.to_act:
-                scene.play(Move.parse("pass"), seat)
-        frame(app)
-        assert scene.staging()
-        slots = scene.slot_rects()
+        slots = staged_slots(app, scene)
         for k, slot in enumerate(slots):
             status = scene.slots.status(k, scene.view, scene.viewer)
             assert draw_melds.slot_label(status, slot).get_width() <= slot.w - 20

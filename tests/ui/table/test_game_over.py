@@ -9,7 +9,7 @@ import pytest
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import GameOverScene
 from tests.ui.table.played_deals import played
-from tests.ui.ui_driver import drawn, frame, open_table
+from tests.ui.ui_driver import drawn, frame, open_table, overlay_labels
 
 GAP = 12
 
@@ -47,13 +47,8 @@ def test_game_over_offers_review_and_replay_only_where_the_session_keeps_a_recor
     monkeypatch: pytest.MonkeyPatch, app: App, keeps_record: bool
 ) -> None:
     # A joined network table keeps no record: a click on either did nothing.
-    table = open_table(app, played("persian", 4, 3, deals=2))
-    if not keeps_record:
-        monkeypatch.setattr(table.session, "record", lambda: None)
-    over = GameOverScene(app, table)
-    app.push(over)
-    frame(app)
-    labels = {b.label for b in over.buttons}
+    game = played("persian", 4, 3, deals=2)
+    labels = overlay_labels(monkeypatch, app, game, GameOverScene, keeps_record)
     assert ("Review last deal" in labels) is keeps_record
     assert ("Replay last deal" in labels) is keeps_record
     assert {"New game", "Main menu"} <= labels

@@ -8,42 +8,11 @@ import math
 import pygame
 import pytest
 
-from rummy_gui.engine import Game
-from rummy_gui.play.session import SeatConfig, Session, make_bot
 from rummy_gui.ui.shell.app import App
-from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene
+from rummy_gui.ui.table.overlays import GameOverScene
 from rummy_gui.ui.table.scene import TableScene
+from tests.ui.table.played_deals import played_to_the_end
 from tests.ui.ui_driver import frame, game_of
-
-
-def played_to_the_end(app: App) -> TableScene:
-    game = Game.from_layout(
-        "persian",
-        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S", "4C 5D 6S 8D"],
-        stock="AC 2S 3C 4D 5S 6C 7C 8C 9C",
-        discard="KS",
-        turn=0,
-    )
-    seats = [SeatConfig("Ann", "human")] + [SeatConfig(n, "easy") for n in ("Bo", "Cy", "Di")]
-    # a fixed seed for the bots: the same side wins every time (yours)
-    session = Session(game.preset, seats, {}, game=game, threaded=False, seed=1)
-    app.session = session
-    scene = TableScene(app, session)
-    app.push(scene)
-    bot = make_bot("easy", 3)
-    for _ in range(3000):
-        top = app.stack.top
-        if isinstance(top, GameOverScene):
-            app.pop()  # each test opens its own, with the animation setting it needs
-            return scene
-        if isinstance(top, DealSummaryScene):
-            top._next()
-            continue
-        if scene.my_turn() and not scene.motion.flights:
-            scene.play(bot.choose(game.view(0)))
-            continue
-        frame(app)
-    raise AssertionError("the game did not end")
 
 
 def picture(app: App) -> bytes:
@@ -54,6 +23,7 @@ def picture(app: App) -> bytes:
 @pytest.fixture
 def ended(app: App) -> TableScene:
     scene = played_to_the_end(app)
+    app.pop()  # each test opens its own game over, with the animation setting it needs
     assert 0 in game_of(scene).winners  # Ann, the person at the table, won: confetti is hers
     return scene
 

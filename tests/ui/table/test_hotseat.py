@@ -23,6 +23,7 @@ from rummy_gui.ui.table import draw_common
 from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
+from tests.ui.table.claim_deals import contested_buy, useful_seven
 from tests.ui.ui_driver import frame, game_of, local
 
 
@@ -272,19 +273,7 @@ def test_never_asking_about_claims_passes_for_the_humans(app: App) -> None:
 
 
 def test_a_liverpool_buy_contested_by_two_humans_goes_to_the_nearer_one(app: App) -> None:
-    game = Game.from_layout(
-        "liverpool",
-        hands=[
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "AC AD 3S 4C 10H JH QH KH 2D 9S",
-            "7H 7S 2D 3H 4S 9C 9D JD QS KD",
-            "7D 7C 2S 4C 5S 6D 8D 10C JS QC",
-        ],
-        stock="AH 2H 3D 4H 5C 6C 8C 9H 9S 10S KS AS",
-        discard="7H",
-        turn=0,
-        round=1,
-    )
+    game = contested_buy()
     seats = [SeatConfig(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")]
     scene = table_for(app, "liverpool", seats, game=game, ask="useful")
     frame(app)
@@ -316,18 +305,7 @@ def test_useful_is_judged_from_the_own_hand_by_the_engine() -> None:
     the 7♥ usable; one 7 alone (a pair, not a meld) or nothing near does not."""
     from rummy_gui.engine.cards import parse_card, parse_cards
 
-    game = Game.from_layout(
-        "liverpool",
-        hands=[
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "7S 9H 2D 3H 4S 9C 9D JD QS KD",
-            "AC AD 3S 5H 6H 8H 10H JH QH KH",
-        ],
-        stock="AH 2H 3D",
-        discard="7H",
-        turn=0,
-        round=1,
-    )
+    game = useful_seven()
     seven = parse_card("7H")
     assert catalog.could_use(game.rules, game.hand(2), seven, game.melds)  # 5H 6H 8H
     assert catalog.could_use(game.rules, parse_cards("7S 7D 2C"), seven, game.melds)  # a pair of 7s
@@ -343,19 +321,7 @@ def test_useful_is_judged_from_the_own_hand_by_the_engine() -> None:
 
 
 def test_a_claim_is_told_only_once_it_has_won() -> None:
-    game = Game.from_layout(
-        "liverpool",
-        hands=[
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "AC AD 3S 4C 10H JH QH KH 2D 9S",
-            "7H 7S 2D 3H 4S 9C 9D JD QS KD",
-            "7D 7C 2S 4C 5S 6D 8D 10C JS QC",
-        ],
-        stock="AH 2H 3D 4H 5C 6C 8C 9H 9S 10S KS AS",
-        discard="7H",
-        turn=0,
-        round=1,
-    )
+    game = contested_buy()
     session = Session(
         "liverpool",
         [SeatConfig(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")],

@@ -5,14 +5,10 @@ points at; the end screen and where its buttons lead; nothing saved."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 from pygame import Rect
 
-from rummy_gui import i18n
 from rummy_gui.engine import Action, Move
 from rummy_gui.engine.cards import Card
 from rummy_gui.play import saves, stats
@@ -28,13 +24,8 @@ from rummy_gui.ui.table.scene import TableScene
 from tests.ui.ink_boxes import inked
 from tests.ui.ui_driver import click, drag, frame, game_of, key
 
-
-@pytest.fixture(autouse=True)
-def _a_home_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path))
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+# each test its own home (tests/conftest.py), in English
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def open_lesson(app: App, preset: str, size: tuple[int, int] = (960, 600)) -> LessonTable:

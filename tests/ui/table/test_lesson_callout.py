@@ -7,13 +7,9 @@ place it points at."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from pygame import Rect
 
-from rummy_gui import i18n
 from rummy_gui.engine import Action, Move
 from rummy_gui.play.lessons import GAMES
 from rummy_gui.ui.shell.app import App
@@ -22,13 +18,8 @@ from rummy_gui.ui.table.lesson import LessonTable
 from tests.ui.table.test_lesson import open_lesson, step_move, wait_for_learner
 from tests.ui.ui_driver import frame
 
-
-@pytest.fixture(autouse=True)
-def _a_home_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    monkeypatch.setenv("RUMMY_GUI_HOME", str(tmp_path))
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+# each test its own home (tests/conftest.py), in English
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def needed(scene: LessonTable, move: Move) -> dict[str, Rect]:

@@ -12,33 +12,14 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.draw_melds import complete_mark
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets import theme
-from tests.ui.ui_driver import drag, frame, game_of, open_table, table_frame_bytes
-
-
-def _game(bot_lays: str = "10H") -> Game:
-    """Seat 0 (you) melds 5♥–9♥ and 2♣ 2♦ 2♠; seat 1 lays `bot_lays` face
-    down on the run and 2♥ on the set; seat 0 is to play."""
-    g = Game.from_layout(
-        "pinochle",
-        hands=["5H 6H 7H 8H 9H 2C 2D 2S 3C KD QC", "10H 4H 2H KS QS", "6D 8D 9D 10D KC"],
-        stock="JS 9S 3S 4S 5S 6S 7S",
-        discard="JC 4D",
-    )
-    for text in (
-        "0: draw",
-        "0: meld 5H 6H 7H 8H 9H",
-        "0: meld 2C 2D 2S",
-        "0: discard 3C",
-        "1: draw",
-        f"1: layoff {bot_lays} to 1",
-        "1: layoff 2H to 2",
-        "1: discard KS",
-        "2: draw",
-        "2: discard KC",
-        "0: draw",
-    ):
-        g.play(text)
-    return g
+from tests.ui.ui_driver import (
+    drag,
+    face_down_deal,
+    frame,
+    game_of,
+    open_table,
+    table_frame_bytes,
+)
 
 
 def _all_cards(scene: TableScene) -> list[str]:
@@ -46,7 +27,7 @@ def _all_cards(scene: TableScene) -> list[str]:
 
 
 def test_face_down_layoffs_lie_as_backs_in_the_layers_area(app: App) -> None:
-    scene = open_table(app, _game())
+    scene = open_table(app, face_down_deal())
     zones = scene.geometry().zones
     assert [c for c, _r in zones[("face down", 1)]] == [None]
     assert [str(c) for c, _r in zones[("meld", 1)]] == ["5H", "6H", "7H", "8H", "9H"]
@@ -56,7 +37,7 @@ def test_face_down_layoffs_lie_as_backs_in_the_layers_area(app: App) -> None:
 
 
 def test_a_set_made_four_is_marked_complete(app: App) -> None:
-    scene = open_table(app, _game())
+    scene = open_table(app, face_down_deal())
     frame(app)
     last = scene.geometry().zones[("meld", 2)][-1][1]
     assert _gold_in(app, complete_mark(pygame.Surface((1, 1)), last))
@@ -85,22 +66,22 @@ def _gold_in(app: App, rect: pygame.Rect) -> bool:
 
 
 def test_the_table_looks_the_same_whatever_card_lies_face_down(app: App) -> None:
-    first = open_table(app, _game("10H"))
+    first = open_table(app, face_down_deal("10H"))
     picture = table_frame_bytes(app, first)
     app.pop()
-    second = open_table(app, _game("4H"))
+    second = open_table(app, face_down_deal("4H"))
     assert table_frame_bytes(app, second) == picture
 
 
 def test_every_meld_but_a_full_set_is_a_lay_off_target(app: App) -> None:
-    scene = open_table(app, _game())
+    scene = open_table(app, face_down_deal())
     targets = scene.drops.targets_for_hand([parse_card("KD")])  # fits no meld
     laid = {t.moves[0].meld_id for t in targets if t.moves and t.moves[0].action == "layoff"}
     assert laid == {1}  # the run; the face-down set is complete
 
 
 def test_a_lay_off_dropped_on_a_meld_it_does_not_fit_says_only_that(app: App) -> None:
-    scene = open_table(app, _game())
+    scene = open_table(app, face_down_deal())
     geo = scene.geometry()
     hand = geo.zones[("hand", 0)]
     king = next(r for c, r in hand if c is not None and str(c) == "KD")

@@ -4,18 +4,19 @@ hint is followed one step at a time, by mouse."""
 
 from __future__ import annotations
 
-from rummy_gui.engine import Action, Game, Move, Phase, parse_card
+from rummy_gui.engine import Game, Move, Phase, parse_card
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, drag, frame, game_of, open_table
-
-
-def hand_point(scene: TableScene, text: str) -> tuple[int, int]:
-    card = parse_card(text)
-    slots = scene.geometry().zones[("hand", scene.viewer)]
-    i = next(i for i, (c, _) in enumerate(slots) if c == card)
-    rect = slots[i][1]
-    return (rect.x + 6, rect.y + 40 - (24 if i in scene.hand.selected else 0))
+from tests.ui.ui_driver import (
+    click,
+    contract_deal,
+    drag,
+    frame,
+    game_of,
+    hand_point,
+    open_table,
+    staged_slots,
+)
 
 
 def selected(scene: TableScene) -> list[str]:
@@ -24,23 +25,8 @@ def selected(scene: TableScene) -> list[str]:
 
 
 def contract_table(app: App) -> TableScene:
-    game = Game.from_layout(
-        "contract",
-        hands=[
-            "10C 10C QH 7H 7S 7D 9C 9S 9D KD",
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "AC AD 3H 5H 6H 8H 10H JH QH KH",
-        ],
-        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
-        discard="JD",
-        turn=0,
-    )
-    scene = open_table(app, game)
-    drag(app, scene.geometry().zones[("stock",)][0][1].center, scene.geometry().layout.hand.center)
-    while scene.session.phase is Phase.CLAIM:  # nobody buys the discard
-        scene.play(Move(Action.PASS), game.to_act[0])
-    frame(app)
-    assert scene.staging()
+    scene = open_table(app, contract_deal("10C 10C QH 7H 7S 7D 9C 9S 9D KD"))
+    staged_slots(app, scene)
     return scene
 
 

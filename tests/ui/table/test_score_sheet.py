@@ -5,25 +5,15 @@ its panel at 960x600 in English, Finnish and Russian."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
-from rummy_gui import i18n
 from rummy_gui.engine import Action, Game, Move
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.score_sheet import ScoreSheetScene, rows
 from tests.ui.table.played_deals import played
 from tests.ui.ui_driver import drawn, frame, key, open_table
-
-
-@pytest.fixture
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 def _sheet(app: App, game: Game) -> ScoreSheetScene:

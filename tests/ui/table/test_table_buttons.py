@@ -10,30 +10,21 @@ import pygame
 import pytest
 
 from rummy_gui import i18n
-from rummy_gui.engine import Game, Move
+from rummy_gui.engine import Move
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.shell.intents import PointerMove
 from rummy_gui.ui.table.buttons import ACTIONS, ICON_BAR, ICON_OF
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.icons import IconButton, KeyedButton, draw_icon, tooltip_rect
+from tests.engine._helpers import five_hundred_deal
 from tests.ui.ui_driver import frame
-
-
-def _game() -> Game:
-    return Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=0,
-    )
 
 
 def _table(app: App, size: tuple[int, int] = (1280, 800)) -> TableScene:
     app.resize(size)
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
-    session = Session("rummy500", seats, {}, game=_game(), threaded=False)
+    session = Session("rummy500", seats, {}, game=five_hundred_deal(), threaded=False)
     app.session = session
     scene = TableScene(app, session)
     app.push(scene)

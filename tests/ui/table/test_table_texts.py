@@ -15,6 +15,7 @@ from rummy_gui.ui.table import callout, texts
 from rummy_gui.ui.table.drops import Message
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
+from tests.ui.table.claim_deals import useful_seven
 from tests.ui.ui_driver import frame, game_of, labels_in, melded_table
 
 LANGS = ("en", "fi", "ru")
@@ -49,18 +50,7 @@ def test_redo_clears_the_move_taken_back_message(app: App) -> None:
 
 
 def test_a_claim_passed_for_the_player_is_not_logged_as_theirs(app: App) -> None:
-    game = Game.from_layout(
-        "liverpool",
-        hands=[
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "7S 9H 2D 3H 4S 9C 9D JD QS KD",
-            "AC AD 3S 5H 6H 8H 10H JH QH KH",
-        ],
-        stock="AH 2H 3D",
-        discard="7H",
-        turn=0,
-        round=1,
-    )
+    game = useful_seven()
     app.settings.ask_claims = "useful"  # seat 1 can't use the 7♥: not asked
     seats = [SeatConfig("Ada", "human"), SeatConfig("You", "human"), SeatConfig("Cy", "random")]
     session = Session("liverpool", seats, {}, game=game, threaded=False)
@@ -219,21 +209,11 @@ def test_the_buttons_behind_a_dialog_do_not_react(app: App) -> None:
 
 
 def test_right_after_the_contract_the_status_bar_invites_no_lay_off(app: App) -> None:
-    from rummy_gui.engine import Action, Game, Move
+    from rummy_gui.engine import Action, Move
     from rummy_gui.ui.table.texts import status_text
-    from tests.ui.ui_driver import open_table
+    from tests.ui.ui_driver import contract_deal, open_table
 
-    game = Game.from_layout(
-        "contract",
-        hands=[
-            "7H 7S 7D 9C 9S 9D 2H 4C KD QS",
-            "2C 3C 4D 5D 6S 8S 10D JC QD KC",
-            "AC AD 3H 5H 6H 8H 10H JH QH KH",
-        ],
-        stock="AS 2S 3S 4S 5S 6C 7C 8C 9H 10S",
-        discard="JD",
-        turn=0,
-    )
+    game = contract_deal()
     scene = open_table(app, game)
     assert scene.play(Move.parse("draw"))
     for seat in (1, 2):  # the bots decline to buy the discard

@@ -5,11 +5,9 @@ A and B beside Cyrillic names."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from rummy_gui import i18n
 from rummy_gui.engine import Game
 from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.ui.screens import catalog
@@ -21,22 +19,13 @@ from rummy_gui.ui.table.scene import TableScene
 LETTERS = {"en": "AB", "fi": "AB", "ru": "АБ"}  # the Russian ones are Cyrillic
 
 
-@pytest.fixture
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    try:
-        yield request.param
-    finally:
-        i18n.set_language("en")
+@pytest.mark.parametrize("language", sorted(LETTERS), indirect=True)
+def test_the_team_letters_are_the_catalogs(language: str) -> None:
+    assert catalog.team_letter(0) + catalog.team_letter(1) == LETTERS[language]
 
 
-@pytest.mark.parametrize("lang", sorted(LETTERS), indirect=True)
-def test_the_team_letters_are_the_catalogs(lang: str) -> None:
-    assert catalog.team_letter(0) + catalog.team_letter(1) == LETTERS[lang]
-
-
-@pytest.mark.usefixtures("lang")
-@pytest.mark.parametrize("lang", ["ru"], indirect=True)
+@pytest.mark.usefixtures("language")
+@pytest.mark.parametrize("language", ["ru"], indirect=True)
 def test_the_new_game_screen_names_the_teams_in_russian(app: App) -> None:
     screen = NewGameScene(app)
     app.push(screen)
@@ -48,8 +37,8 @@ def test_the_new_game_screen_names_the_teams_in_russian(app: App) -> None:
     assert re.findall("[A-Za-z]", " ".join(lines)) == []  # no Latin letter left
 
 
-@pytest.mark.parametrize("lang", ["ru", "fi"], indirect=True)
-def test_the_table_badges_name_the_team_in_the_language(app: App, lang: str) -> None:
+@pytest.mark.parametrize("language", ["ru", "fi"], indirect=True)
+def test_the_table_badges_name_the_team_in_the_language(app: App, language: str) -> None:
     game = Game.new("persian", players=4, seed=7)
     seats = [SeatConfig("Вы", "human")] + [SeatConfig(f"Бот {i}", "easy") for i in (1, 2, 3)]
     session = Session("persian", seats, {}, game=game, threaded=False, bot_process=False)
@@ -58,5 +47,5 @@ def test_the_table_badges_name_the_team_in_the_language(app: App, lang: str) -> 
     app.push(scene)
     for seat in range(4):
         level = badge_lines(scene, seat)[1]
-        letter = LETTERS[lang][game.side_of(seat)]
+        letter = LETTERS[language][game.side_of(seat)]
         assert level.endswith(" " + letter), level

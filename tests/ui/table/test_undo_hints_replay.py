@@ -9,9 +9,8 @@ import pygame
 import pytest
 
 from rummy_gui import i18n
-from rummy_gui.engine import Game, Move, Phase
-from rummy_gui.engine.cards import Card
-from rummy_gui.play.session import SeatConfig, Session, make_bot
+from rummy_gui.engine import Move, Phase
+from rummy_gui.play.session import SeatConfig, Session
 from rummy_gui.play.table_view import table_view
 from rummy_gui.ui.screens.replay import ReplayScene
 from rummy_gui.ui.shell.app import App
@@ -20,17 +19,17 @@ from rummy_gui.ui.table.hotseat import HandOverScene
 from rummy_gui.ui.table.overlays import DealSummaryScene, GameOverScene, score_points
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.widgets.controls import Button
-from tests.ui.ui_driver import click, drag, frame, game_of, local
-
-
-def layout_game() -> Any:
-    return Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H 10C 10S KD 2C", "3S 4S 5C 6D 8C JD QC", "2D 3D 5H 9S JC QD KC"],
-        stock="AC 2S 3C 4D 5D 6C 7C 8D 9D",
-        discard="KS 10D 6H 4H",
-        turn=0,
-    )
+from tests.engine._helpers import five_hundred_deal
+from tests.ui.table.played_deals import played_to_the_end
+from tests.ui.ui_driver import (
+    click,
+    drag,
+    frame,
+    game_of,
+    local,
+    short_deal,
+    spy_faces,
+)
 
 
 def table(app: App, game: Any, seats: list[SeatConfig] | None = None) -> TableScene:
@@ -49,7 +48,7 @@ def table(app: App, game: Any, seats: list[SeatConfig] | None = None) -> TableSc
 
 def test_undo_turn_holds_the_next_bot_and_takes_the_whole_turn_back(app: App) -> None:
     app.settings.animation = "normal"
-    game = layout_game()
+    game = five_hundred_deal()
     scene = table(app, game)
     before = game.copy()
     assert scene.play(Move.parse("take 3"))
@@ -69,7 +68,7 @@ def test_undo_turn_holds_the_next_bot_and_takes_the_whole_turn_back(app: App) ->
 
 def test_undo_in_one_human_game_ends_when_the_bot_moves(app: App) -> None:
     app.settings.animation = "fast"
-    game = layout_game()
+    game = five_hundred_deal()
     scene = table(app, game)
     assert scene.play(Move.parse("draw"))
     assert scene.play(Move.parse("discard KD"))
@@ -82,7 +81,7 @@ def test_undo_in_one_human_game_ends_when_the_bot_moves(app: App) -> None:
 
 
 def test_undo_never_takes_back_another_humans_move(app: App) -> None:
-    game = layout_game()
+    game = five_hundred_deal()
     seats = [SeatConfig("Ann", "human"), SeatConfig("Ben", "human"), SeatConfig("Cy", "easy")]
     scene = table(app, game, seats)
     assert isinstance(app.stack.top, HandOverScene)
@@ -104,7 +103,7 @@ def test_undo_never_takes_back_another_humans_move(app: App) -> None:
 def test_hint_lifts_its_cards_says_it_and_is_counted(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = layout_game()
+    game = five_hundred_deal()
     scene = table(app, game)
     assert scene.play(Move.parse("draw"))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
@@ -128,7 +127,7 @@ def test_hint_lifts_its_cards_says_it_and_is_counted(
 
 
 def test_a_refused_drop_says_why_in_the_stack_of_messages(app: App) -> None:
-    game = layout_game()
+    game = five_hundred_deal()
     scene = table(app, game)
     assert scene.play(Move.parse("draw"))
     slots = scene.geometry().zones[("hand", 0)]
@@ -145,7 +144,7 @@ def test_a_refused_drop_says_why_in_the_stack_of_messages(app: App) -> None:
 
 
 def test_switching_language_redraws_the_table(app: App) -> None:
-    game = layout_game()
+    game = five_hundred_deal()
     scene = table(app, game)
     bar = scene.geometry().layout.top_bar
     frame(app)
@@ -164,13 +163,7 @@ def test_switching_language_redraws_the_table(app: App) -> None:
 
 
 def finish_deal(app: App) -> TableScene:
-    game = Game.from_layout(
-        "rummy500",
-        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S"],
-        stock="10H 2S 3C 4D 5D 6C",
-        discard="KS",
-        turn=0,
-    )
+    game = short_deal()
     scene = table(app, game)
     assert scene.play(Move.parse("draw"))
     assert scene.play(Move.parse("meld 7H 8H 9H 10H"))
@@ -186,18 +179,11 @@ def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: Ap
     click(app, summary.buttons[1].rect.center)
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
-    drawn: list[str] = []
-    real = app.art.face
-
-    def face(card: Card, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
-        drawn.append(str(card))
-        return real(card, size, four_colour)
-
-    app.art.face = face  # type: ignore[method-assign]
+    drawn = spy_faces(app)
     frame(app)
     first = game_of(scene.session).hand(0)  # nothing: Ann went out; the start shows her four cards
     assert not first
-    assert {"7H", "8H", "9H", "KD", "3S", "2D"} <= set(drawn)
+    assert {"7H", "8H", "9H", "KD", "3S", "2D"} <= {str(c) for c in drawn}
     moves = list(game_of(scene.session).moves)
     for k in range(1, len(moves) + 1):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
@@ -213,32 +199,8 @@ def test_replay_last_deal_steps_forward_and_back_with_every_hand_face_up(app: Ap
 
 
 def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
-    game = Game.from_layout(
-        "persian",
-        hands=["7H 8H 9H KD", "3S 4S 5C 6D", "2D 3D 5H 9S", "4C 5D 6S 8D"],
-        stock="AC 2S 3C 4D 5S 6C 7C 8C 9C",
-        discard="KS",
-        turn=0,
-    )
-    seats = [
-        SeatConfig("Ann", "human"),
-        SeatConfig("Bo", "easy"),
-        SeatConfig("Cy", "easy"),
-        SeatConfig("Di", "easy"),
-    ]
-    scene = table(app, game, seats)
-    bot = make_bot("easy", 3)
-    for _ in range(3000):
-        top = app.stack.top
-        if isinstance(top, GameOverScene):
-            break
-        if isinstance(top, DealSummaryScene):
-            top._next()
-            continue
-        if scene.my_turn() and not scene.motion.flights:
-            scene.play(bot.choose(game.view(0)))
-            continue
-        frame(app)
+    scene = played_to_the_end(app)
+    game = game_of(scene)
     top = app.stack.top
     assert isinstance(top, GameOverScene)
     points = score_points(table_view(game, 0))
@@ -259,7 +221,7 @@ def test_game_over_draws_the_score_over_the_deals(app: App) -> None:
 def test_settings_from_the_table_change_card_size_and_contrast(app: App) -> None:
     from rummy_gui.ui.screens.settings import SettingsScene
 
-    scene = table(app, layout_game())
+    scene = table(app, five_hundred_deal())
     small = scene.geometry().layout.hand_card
     felt = app.screen.get_at((500, 300))
     click(app, next(b for b in scene.buttons if b.label == "Settings").rect.center)
@@ -281,7 +243,7 @@ def test_settings_from_the_table_change_card_size_and_contrast(app: App) -> None
 def test_settings_from_the_table_by_keyboard(app: App) -> None:
     from rummy_gui.ui.screens.settings import SettingsScene
 
-    scene = table(app, layout_game())
+    scene = table(app, five_hundred_deal())
     scene.show_options()
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
@@ -309,7 +271,7 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
     where a table button is does nothing to the table."""
     from rummy_gui.ui.screens.saving import SaveAsScene
 
-    scene = table(app, layout_game())
+    scene = table(app, five_hundred_deal())
     assert game_of(scene).phase == Phase.DRAW
     click(app, next(b for b in scene.buttons if b.label == "Save as…").rect.center)
     assert isinstance(app.stack.top, SaveAsScene)
@@ -339,7 +301,7 @@ def test_nothing_under_an_open_dialog_looks_or_acts_enabled(app: App) -> None:
 
 
 def test_undo_brings_back_the_hands_own_order(app: App) -> None:
-    game = layout_game()
+    game = five_hundred_deal()
     scene = table(app, game)
     mine = list(reversed(scene.shown_hand()))  # an order no sort and no deal gives
     scene.hand.arrange(mine, [])

@@ -7,14 +7,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from rummy_gui.engine import Phase
 from rummy_gui.i18n import _
-from rummy_gui.play.net.client import Client
-from rummy_gui.play.net.host import Host
 from rummy_gui.play.net.remote_session import HOST_CLOSED, RemoteSession
 from rummy_gui.play.net.serve import HostThread
 from rummy_gui.ui.screens.main_menu import MainMenu
@@ -22,26 +17,14 @@ from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
 from rummy_gui.ui.table.waiting import WaitingScene
-from tests.ui.ui_driver import click, frame
+from tests.ui.ui_driver import click, frame, made_table
 
 LIMIT = 120.0
 
 
-@pytest.fixture
-def host() -> Iterator[HostThread]:
-    h = HostThread(Host(None, grace=60.0, standin="easy"))
-    yield h
-    h.stop()
-
-
 def joined_table(app: App, h: HostThread) -> TableScene:
-    table = {"preset": "rummy500", "players": 3, "people": 1, "level": "easy", "options": {}}
-    client = Client(f"ws://127.0.0.1:{h.port}", "Bea", create=table)
-    end = time.monotonic() + LIMIT
-    while client.state is None or client.seat is None:
-        assert time.monotonic() < end
-        client.wait(0.05)
-        client.poll()
+    """The table of Bea, who made a table of three for herself on the host, once it has her seat."""
+    client = made_table(h, "Bea", 1, lambda c: c.state is not None and c.seat is not None, LIMIT)
     app.session = RemoteSession(client)
     app.rooms.table(app.session)
     scene = app.stack.top
