@@ -41,6 +41,16 @@ def a_game() -> bytes:
     return saves.autosave_path().read_bytes()
 
 
+@contextlib.contextmanager
+def python_handles_ctrl_c() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt, as in a terminal (a test runner may ignore it)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def still_there() -> None:
     """The next start finds the game: nothing set aside, Continue opens it."""
     assert openguard.interrupted_opening() is None
@@ -87,11 +97,8 @@ def test_ctrl_c_that_pygame_turns_into_another_error_is_a_quit(
         raise AssertionError("SIGINT did not interrupt")
 
     monkeypatch.setattr(App, "tick", interrupted)
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
-    try:
+    with python_handles_ctrl_c():
         assert app_module.run(["--continue"]) == 130
-    finally:
-        signal.signal(signal.SIGINT, before)
     still_there()
     assert not list(paths.data_dir().glob("crash-*"))
 
@@ -116,11 +123,8 @@ def test_ctrl_c_that_pygame_swallows_while_the_program_loads_is_a_quit(
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", swallowing)
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
-    try:
+    with python_handles_ctrl_c():
         assert entry.main(["--continue", "--frames", "2"]) == 130
-    finally:
-        signal.signal(signal.SIGINT, before)
     still_there()
 
 
@@ -147,11 +151,8 @@ def test_ctrl_c_that_pygame_swallows_while_the_window_opens_is_a_quit(
 
     monkeypatch.setattr(App, "__init__", swallowing)
     monkeypatch.setattr(App, "tick", counted)
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
-    try:
+    with python_handles_ctrl_c():
         assert app_module.run(["--continue"]) == 130
-    finally:
-        signal.signal(signal.SIGINT, before)
     assert len(ticks) <= 1
     still_there()
 
