@@ -283,7 +283,7 @@ class Host:
         message, place.sent_log = p.state_message(
             game.view(seat), table.at, table.public_seats(self.standin), place.sent_log,
             game.winners if game.game_over else (), table.moved_at[seat],
-            p.shown_at_deal_end(game), table.may_undo(seat),
+            p.shown_at_deal_end(game), table.may_undo(seat), game.score_history,
         )  # fmt: skip
         self._send(table, seat, message)
 

@@ -395,6 +395,7 @@ def state_message(
     moved_at: int = 0,
     shown: dict[str, Any] | None = None,
     may_undo: bool = False,
+    scores: Sequence[Sequence[int]] = (),
 ) -> tuple[dict[str, Any], tuple[Move, ...]]:
     """The state message for a view, and the log the seat then holds: only
     the entries after `sent_log` travel when the view's log goes on from it
@@ -402,9 +403,10 @@ def state_message(
     turned up, an undo; it then travels whole). `moved_at`: the state the
     seat's own last move made (its player knows then that the move was played);
     `shown`: `shown_at_deal_end`; `may_undo`: the seat may take back its
-    last move now (`tables.NetTable.may_undo`). `public` (`encode_public`)
-    goes only while the seat has a move to choose: the hint and the deal
-    review need it then alone."""
+    last move now (`tables.NetTable.may_undo`); `scores`: every finished
+    deal's scores per side (a seat that joined late, or came back, has not
+    seen them all). `public` (`encode_public`) goes only while the seat has
+    a move to choose: the hint and the deal review need it then alone."""
     log = view.log
     start = len(sent_log) if log[: len(sent_log)] == sent_log else 0
     msg = {
@@ -418,9 +420,27 @@ def state_message(
         "moved_at": moved_at,
         "shown": shown,
         "undo": may_undo,
+        "scores": [list(deal) for deal in scores],
         "public": encode_public(view) if view.legal_moves else None,
     }
     return msg, log
+
+
+MAX_DEALS = 1000  # more finished deals than any game plays: a longer list is not a game's
+
+
+def _score_rows(rows: object, sides: int) -> bool:
+    """`scores` as a game's: at most MAX_DEALS rows, each a whole number per side."""
+    return (
+        isinstance(rows, list)
+        and len(rows) <= MAX_DEALS
+        and all(
+            isinstance(row, list)
+            and len(row) == sides
+            and all(type(x) is int and abs(x) < 10**9 for x in row)
+            for row in rows
+        )
+    )
 
 
 # ----------------------------------------------------------------- reading replies (client)
@@ -452,6 +472,7 @@ class SeatState:
     winners: tuple[int, ...]
     moved_at: int = 0  # the state this seat's own last move made
     public: dict[str, Any] | None = None  # `encode_public`, while the seat has a move to choose
+    scores: tuple[tuple[int, ...], ...] | None = None  # finished deals' scores (None: not sent)
 
     @property
     def my_turn(self) -> bool:
@@ -477,6 +498,7 @@ def read_state(msg: Mapping[str, Any], before: SeatState | None) -> SeatState:
             and isinstance(msg["seats"], list)
             and all(isinstance(s, dict) for s in msg["seats"])
             and isinstance(msg.get("public"), dict | None)
+            and _score_rows(msg.get("scores", []), len(view.get("totals", ())))
         )
         if not ok:
             raise ProtocolError("malformed", "the host's state has fields of the wrong type")
@@ -486,9 +508,11 @@ def read_state(msg: Mapping[str, Any], before: SeatState | None) -> SeatState:
         hand = tuple(parse_card(c) for c in view["hand"])
         legal = tuple(Move.parse(t) for t in view["legal"])
         winners = tuple(int(w) for w in msg.get("winners", ()))
+        sent = msg.get("scores")
+        scores = None if sent is None else tuple(tuple(deal) for deal in sent)
         return SeatState(
             at, int(view["seat"]), view, hand, legal, (*kept[:start], *log),
-            tuple(msg["seats"]), winners, int(msg.get("moved_at", 0)), msg.get("public"),
+            tuple(msg["seats"]), winners, int(msg.get("moved_at", 0)), msg.get("public"), scores,
         )  # fmt: skip
     except (KeyError, TypeError, ValueError) as e:
         if isinstance(e, ProtocolError):

@@ -170,7 +170,9 @@ class RemoteSession:
         deal_scores = state.view.get("deal_scores")
         rnd = int(state.view.get("round", 0))
         ended = state.view.get("phase") in (Phase.DEAL_OVER.value, Phase.GAME_OVER.value)
-        if ended and deal_scores is not None and rnd > self._scored_round:
+        if state.scores is not None:  # the host's: whole, however late this seat came
+            self._history = list(state.scores)
+        elif ended and deal_scores is not None and rnd > self._scored_round:
             self._history.append(tuple(int(x) for x in deal_scores))
             self._scored_round = rnd
         view = remote_view(self.rules, state, self._shown, self._history)

@@ -144,3 +144,35 @@ def test_a_refusal_carries_the_engines_reason() -> None:
     assert msg["code"] != "stale"
     assert msg["at"] == 7
     assert p.read_reply(json.dumps(msg))["type"] == p.REFUSED
+
+
+def _past_the_first_deal() -> Game:
+    """Rummy 500 for 3 in its second deal (random legal moves)."""
+    import random
+
+    rng = random.Random(1)
+    g = Game.new("rummy500", 3, seed=4, options={"target": 5000})
+    while g.round < 2 or g.deal_over:
+        g.play(rng.choice(list(g.legal_moves)))
+    return g
+
+
+def test_a_state_carries_every_finished_deals_scores() -> None:
+    g = _past_the_first_deal()
+    msg, _ = p.state_message(g.view(0), 0, [], (), scores=g.score_history)
+    state = p.read_state(json.loads(json.dumps(msg)), None)
+    assert len(g.score_history) == 1
+    assert state.scores == tuple(tuple(deal) for deal in g.score_history)
+
+
+@pytest.mark.parametrize(
+    "scores",
+    ["12", [12], [[1, 2]], [["1", 2, 3]], [[True, 2, 3]], [[1.5, 2, 3]], [[10**12, 0, 0]],
+     [[0, 0, 0]] * (p.MAX_DEALS + 1)],
+)  # fmt: skip
+def test_a_state_whose_scores_are_not_a_games_is_refused(scores: Any) -> None:
+    g = _past_the_first_deal()
+    msg, _ = p.state_message(g.view(0), 0, [], ())
+    msg["scores"] = scores
+    with pytest.raises(p.ProtocolError):
+        p.read_state(msg, None)

@@ -263,3 +263,22 @@ def _text(msgid: str) -> str:
     from rummy_gui.i18n import _
 
     return _(msgid)
+
+
+def test_a_seat_that_never_saw_a_deal_end_has_the_hosts_score_history() -> None:
+    # A bot went out before the seat's first state (or the seat came back):
+    # the history is the host's, not only the deal ends this client saw.
+    from types import SimpleNamespace
+
+    from rummy_gui.play.net import protocol as p
+    from tests.play.net.test_protocol import _past_the_first_deal
+
+    g = _past_the_first_deal()
+    seats = [{"name": n, "kind": "bot", "level": "easy", "connected": False, "standin": None,
+              "kept": None} for n in ("Ann", "Bo", "Cy")]  # fmt: skip
+    msg, _ = p.state_message(g.view(0), 9, seats, (), scores=g.score_history)
+    client = SimpleNamespace(state=p.read_state(msg, None), seat=0, table={"preset": "rummy500"})
+    session = RemoteSession(client)  # type: ignore[arg-type]
+    history = session.view(0).score_history
+    assert history == tuple(tuple(deal) for deal in g.score_history)
+    assert len(history) == 1

@@ -20,8 +20,8 @@ from rummy_gui.play.net.remote_view import engine_view, remote_view
 from rummy_gui.play.table_view import TableView, table_view
 
 # What the host does not send (the deal's seed and fingerprint, the settlement,
-# the game's move count) or what the joined seat keeps itself (the score
-# history it has seen, the last move: the log's last entry).
+# the game's move count), sends apart from the view (the score history, in the
+# state's `scores`) or the joined seat keeps itself (the last move: the log's last entry).
 NOT_SENT = {"fingerprint", "deal_seed", "settled", "move_count", "score_history", "last_move"}
 SEATS = [{"name": f"P{s}", "kind": "person", "level": None, "connected": True, "standin": None}
          for s in range(4)]  # fmt: skip
