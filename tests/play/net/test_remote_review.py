@@ -6,6 +6,7 @@ Its hint is the local table's, at any level."""
 from __future__ import annotations
 
 import random
+import secrets
 import time
 from dataclasses import replace
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 
 from rummy_gui import hints
 from rummy_gui.bots.expert import ExpertBot
-from rummy_gui.engine import Game, Move, Phase, View
+from rummy_gui.engine import Action, Game, Move, Phase, View
 from rummy_gui.play.net import protocol as p
 from rummy_gui.play.net.client import Client
 from rummy_gui.play.net.decisions import KeptDecisions
@@ -26,6 +27,7 @@ from rummy_gui.play.replay import Replay
 from rummy_gui.play.review import review, review_views, same_move, view_at
 
 from .conftest import LIMIT, url
+from .test_remote_session import OUT_AT_ONCE
 from .test_remote_view import SEATS, same_view
 
 
@@ -50,18 +52,24 @@ def host_game(host: HostThread) -> Game:
 
 
 def play_deal(session: RemoteSession, seed: int, each: Any = None) -> None:
-    """The joined seat plays random legal moves until its first deal is over;
-    `each(session)` is called at each of its decisions first."""
+    """The joined seat plays random legal moves until the end of the first
+    deal in which it moved (the host deals at random: a bot may go out before
+    the seat's first turn, and that deal is moved on from); `each(session)`
+    is called at each of its decisions first."""
     rng = random.Random(seed)
     end = time.monotonic() + LIMIT
-    while session.phase is not Phase.DEAL_OVER and not session.finished:
+    moved = False
+    while not (moved and session.phase is Phase.DEAL_OVER) and not session.finished:
         assert time.monotonic() < end, "the deal did not end in time"
         session.refresh()
+        if session.phase is Phase.DEAL_OVER and not moved and not session._pending:
+            session.play(session.view(session.seat).turn, Move(Action.DEAL))  # the next deal
         legal = session.legal(session.seat)
         if legal and session.phase is not Phase.DEAL_OVER:
             if each is not None:
                 each(session)
             session.play(session.seat, rng.choice(legal))
+            moved = True
         session.client.wait(0.02)
 
 
@@ -119,11 +127,16 @@ def test_a_joined_seat_reviews_its_deal_as_the_same_decisions_of_the_game(
         session.close()
 
 
+@pytest.mark.parametrize("seed", [None, OUT_AT_ONCE])
 def test_the_review_job_reviews_a_joined_seats_decisions_in_its_process(
-    host: HostThread,
+    host: HostThread, monkeypatch: pytest.MonkeyPatch, seed: int | None
 ) -> None:
+    """None: the host's own random deal; OUT_AT_ONCE: a bot goes out before
+    this seat moves, and the review is of the next deal."""
     from rummy_gui.play.review import ReviewJob
 
+    if seed is not None:  # the table's seed (NetTable.create draws it)
+        monkeypatch.setattr(secrets, "randbelow", lambda _n: seed)
     session = joined(host)
     try:
         play_deal(session, seed=5)

@@ -5,6 +5,7 @@ once the host has played each step."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Iterator
 
@@ -16,6 +17,7 @@ from rummy_gui.play.net.serve import HostThread
 from rummy_gui.ui.screens.review import ReviewScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene
+from tests.play.net.test_remote_session import OUT_AT_ONCE
 from tests.ui.table.test_waiting import LIMIT, joined_table, run_until
 from tests.ui.ui_driver import click, frame
 
@@ -27,13 +29,26 @@ def host() -> Iterator[HostThread]:
     h.stop()
 
 
+# None: the host's own random deal; OUT_AT_ONCE: a bot goes out before this seat moves
+DEALS = [None, OUT_AT_ONCE]
+
+
+@pytest.mark.parametrize("seed", DEALS)
 def test_the_deal_summary_at_a_joined_table_offers_the_seats_own_review(
-    app: App, host: HostThread
+    app: App, host: HostThread, monkeypatch: pytest.MonkeyPatch, seed: int | None
 ) -> None:
+    if seed is not None:  # the table's seed (NetTable.create draws it)
+        monkeypatch.setattr(secrets, "randbelow", lambda _n: seed)
     table = joined_table(app, host)
     run_until(app, lambda: isinstance(app.stack.top, DealSummaryScene), play=table)
     summary = app.stack.top
     assert isinstance(summary, DealSummaryScene)
+    while not table.session.decisions(table.viewer):  # a bot went out before this seat moved
+        click(app, summary.buttons[0].rect.center)  # Next deal
+        run_until(app, lambda gone=summary: app.stack.top is not gone
+                  and isinstance(app.stack.top, DealSummaryScene), play=table)  # fmt: skip
+        summary = app.stack.top
+        assert isinstance(summary, DealSummaryScene)
     labels = [b.label for b in summary.buttons]
     assert "Review this deal" in labels
     assert "Replay last deal" not in labels  # every hand is the host's
@@ -59,9 +74,12 @@ def test_the_deal_summary_at_a_joined_table_offers_the_seats_own_review(
     assert app.stack.top is summary
 
 
+@pytest.mark.parametrize("seed", DEALS)
 def test_the_hint_at_a_joined_table_goes_on_once_the_host_plays_its_step(
-    app: App, host: HostThread
+    app: App, host: HostThread, monkeypatch: pytest.MonkeyPatch, seed: int | None
 ) -> None:
+    if seed is not None:
+        monkeypatch.setattr(secrets, "randbelow", lambda _n: seed)
     table = joined_table(app, host)
     hints = table.hints
     followed: list[Hint] = []
