@@ -73,10 +73,10 @@ def play_deal(session: RemoteSession, seed: int, each: Any = None) -> None:
         session.client.wait(0.02)
 
 
-def matched(kept: list[tuple[View, Move]], game: Game, seat: int) -> dict[int, int]:
+def matched(kept: list[tuple[View, Move]], game: Game, seat: int, deal: int) -> dict[int, int]:
     """Each kept decision's position in the local replay of the same deal
     (where the seat's view there is the kept view and its move the kept move)."""
-    replay = Replay(game.record(), 1)
+    replay = Replay(game.record(), deal)
     out: dict[int, int] = {}
     for k, (view, move) in enumerate(kept):
         for i in range(len(replay.moves)):
@@ -91,9 +91,12 @@ def small() -> ExpertBot:
     return ExpertBot(seed=1, min_samples=1, max_samples=1)
 
 
+@pytest.mark.parametrize("seed", [None, OUT_AT_ONCE])
 def test_a_joined_seat_reviews_its_deal_as_the_same_decisions_of_the_game(
-    host: HostThread,
+    host: HostThread, monkeypatch: pytest.MonkeyPatch, seed: int | None
 ) -> None:
+    if seed is not None:  # the table's seed (NetTable.create draws it)
+        monkeypatch.setattr(secrets, "randbelow", lambda _n: seed)
     session = joined(host)
     try:
         play_deal(session, seed=2)
@@ -103,7 +106,8 @@ def test_a_joined_seat_reviews_its_deal_as_the_same_decisions_of_the_game(
         assert len(kept) >= 3
         assert session.decisions(seat + 1) is None
         game = host_game(host)
-        places = matched(kept, game, seat)
+        deal = session.view(seat).round  # the deal the seat moved in (a bot may end the first)
+        places = matched(kept, game, seat, deal)
         # every decision kept is the game's, as the seat saw it; but a claim's
         # answer may be played once another seat has answered too (the engine
         # judges it then): the seat decided on the window as it saw it
@@ -115,7 +119,7 @@ def test_a_joined_seat_reviews_its_deal_as_the_same_decisions_of_the_game(
             assert all(h == [] for o, h in enumerate(view._public.hands) if o != seat)
             assert view._public.stock == []
         remote = review_views(kept, expert=small(), min_loss=-1e9, clear=0)
-        local = review(game.record(), seat, 1, expert=small(), min_loss=-1e9, clear=0)
+        local = review(game.record(), seat, deal, expert=small(), min_loss=-1e9, clear=0)
         assert remote  # the verdicts are compared, not two empty lists
         by_place = {f.position: (f.expert, f.loss) for f in local}
         for f in remote:
