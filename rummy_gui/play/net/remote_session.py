@@ -102,8 +102,7 @@ class RemoteSession:
         self._pending_at = 0  # the state it was made on
         self._may_undo = False  # the host says this seat may take back its last move
         self._shown: dict[str, Any] | None = None
-        self._history: list[tuple[int, ...]] = []
-        self._scored_round = 0  # the last deal whose scores went in the history
+        self._history: list[tuple[int, ...]] = []  # every finished deal's scores, from the host
         self._log: list[LogEntry] = []
         self._log_seen = 0  # how many entries of the state's log the log has taken in
         # the host's news after a deal's end, held while the table shows the deal's summary
@@ -167,14 +166,8 @@ class RemoteSession:
         for s in self._free:  # a seat for a person nobody has taken yet
             self.seats[s].name = _(FREE_SEAT)
         self._shown = shown or self._shown  # the last deal's end: its score stays to be read
-        deal_scores = state.view.get("deal_scores")
-        rnd = int(state.view.get("round", 0))
-        ended = state.view.get("phase") in (Phase.DEAL_OVER.value, Phase.GAME_OVER.value)
         if state.scores is not None:  # the host's: whole, however late this seat came
             self._history = list(state.scores)
-        elif ended and deal_scores is not None and rnd > self._scored_round:
-            self._history.append(tuple(int(x) for x in deal_scores))
-            self._scored_round = rnd
         view = remote_view(self.rules, state, self._shown, self._history)
         self._follow_log(state, view)
         if self._pending and state.moved_at > self._pending_at:
