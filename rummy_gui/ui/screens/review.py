@@ -26,7 +26,7 @@ import pygame
 
 from rummy_gui.engine import Move, View
 from rummy_gui.hints import world
-from rummy_gui.i18n import _, decimal
+from rummy_gui.i18n import N_, _, decimal
 from rummy_gui.play.narrate import describe
 from rummy_gui.play.replay import Replay
 from rummy_gui.play.review import REVIEW_BUDGET, Finding, ReviewJob
@@ -78,6 +78,10 @@ def _meld_rows(lengths: list[int], area: pygame.Rect, card_h: int) -> list[list[
     return out
 
 
+# a bot went out before the player's first turn: no decision of theirs to look at
+NOTHING_TO_REVIEW = N_("Nothing to review: the deal ended before any decision of yours.")
+
+
 class ReviewScene(Scene):
     """One seat's review of the deal just over (that seat's view only)."""
 
@@ -103,6 +107,7 @@ class ReviewScene(Scene):
             record, seat, seed=session.bot_seed(seat), budget=budget, kept=self.kept
         )
         self.findings: list[Finding] | None = None
+        self.reviewed = 0  # the decisions the review looked at, once it is done
         self.error: str | None = None
         self.index = 0
         self.buttons: list[Button] = []
@@ -118,7 +123,7 @@ class ReviewScene(Scene):
         if job is None or not job.poll():
             return
         if job.findings is not None:
-            self.findings = job.findings
+            self.findings, self.reviewed = job.findings, job.total
         elif not job.cancelled:
             self.error = job.error or "?"
         job.close()
@@ -257,7 +262,11 @@ class ReviewScene(Scene):
         elif not self.findings:
             title = _("Deal review for {name}").format(name=name)
             surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
-            msg = _("The expert would have played every decision the same way, or no better.")
+            msg = (
+                _("The expert would have played every decision the same way, or no better.")
+                if self.reviewed
+                else _(NOTHING_TO_REVIEW)
+            )
             surface.blit(fonts.text_cached(msg, 20, theme.TEXT), (24, h // 2 - 20))
         else:
             self._draw_finding(surface, name)

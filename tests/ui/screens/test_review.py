@@ -5,6 +5,7 @@ the reviewed player saw it."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from rummy_gui.bots import make_bot
 from rummy_gui.engine import Game, Move
@@ -14,7 +15,7 @@ from rummy_gui.ui.screens.review import ReviewScene
 from rummy_gui.ui.shell.app import App
 from rummy_gui.ui.table.overlays import DealSummaryScene
 from rummy_gui.ui.table.scene import TableScene
-from tests.ui.ui_driver import click, finish_review, frame, key, short_deal, spy_faces
+from tests.ui.ui_driver import click, drawn, finish_review, frame, key, short_deal, spy_faces
 
 
 def _played_deal(app: App) -> TableScene:
@@ -151,3 +152,36 @@ def test_the_review_steps_with_keys_and_mouse_and_shows_the_players_view(app: Ap
     review.findings, review.index = findings[:1], 0
     review.layout(app.screen.get_size())
     assert [b.label for b in review.buttons] == ["Close"]
+
+
+def test_a_review_of_a_deal_that_ended_before_the_players_turn_says_there_is_nothing(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Bo goes out at his first turn: "the expert would have played every
+    # decision the same way" would be said of no decision at all.
+    from rummy_gui.ui.screens.review import NOTHING_TO_REVIEW
+
+    game = Game.from_layout(
+        "rummy500",
+        hands=["2C 9D KD", "5H 6H 7H", "3S 4S JC"],
+        stock="8H AD 2S 3C",
+        discard="4H",
+        turn=1,
+    )
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
+    session = Session(game.preset, seats, {}, seed=1, game=game, threaded=False)
+    app.session = session
+    app.push(TableScene(app, session))
+    for _ in range(600):
+        if isinstance(app.stack.top, DealSummaryScene):
+            break
+        frame(app)
+    assert isinstance(app.stack.top, DealSummaryScene)
+    review = ReviewScene(app, session, 0)
+    app.push(review)
+    finish_review(app, review)
+    assert review.findings == []
+    assert review.reviewed == 0
+    texts = [text for text, _box in drawn(monkeypatch, app.screen.get_size(), review.draw)]
+    assert NOTHING_TO_REVIEW in texts
+    assert not any(t and t.startswith("The expert would have played") for t in texts)
