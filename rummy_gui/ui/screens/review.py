@@ -78,6 +78,7 @@ def _meld_rows(lengths: list[int], area: pygame.Rect, card_h: int) -> list[list[
     return out
 
 
+NO_BETTER = N_("The expert would have played every decision the same way, or no better.")
 # a bot went out before the player's first turn: no decision of theirs to look at
 NOTHING_TO_REVIEW = N_("Nothing to review: the deal ended before any decision of yours.")
 
@@ -262,11 +263,7 @@ class ReviewScene(Scene):
         elif not self.findings:
             title = _("Deal review for {name}").format(name=name)
             surface.blit(fonts.text_cached(title, 22, theme.GOLD, True), (24, 14))
-            msg = (
-                _("The expert would have played every decision the same way, or no better.")
-                if self.reviewed
-                else _(NOTHING_TO_REVIEW)
-            )
+            msg = _(NO_BETTER if self.reviewed else NOTHING_TO_REVIEW)
             surface.blit(fonts.text_cached(msg, 20, theme.TEXT), (24, h // 2 - 20))
         else:
             self._draw_finding(surface, name)
